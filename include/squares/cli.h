@@ -1,0 +1,100 @@
+// Command-line plumbing shared by the subcommands: one option table per command (which also
+// produces --help and the range checks), dictionary loading, buffered stdout.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <map>
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "squares/dawg.h"
+
+namespace squares {
+
+// Exit codes: 0 success (also when nothing was found), 1 data or runtime error, 2 usage.
+// A Status with code kInvalidArgument is a usage error; every other error is a data error.
+inline constexpr int kExitOk = 0, kExitData = 1, kExitUsage = 2;
+absl::Status UsageError(std::string_view message);
+int ExitCodeFor(const absl::Status& status);
+
+// Debian's Abseil does not alias absl::string_view to std::string_view, so the project uses
+// these small std-based helpers at its boundaries instead of absl::StrSplit/SimpleAtoi.
+std::vector<std::string_view> SplitString(std::string_view text, char separator);
+bool ParseInt(std::string_view text, int64_t& value);
+bool ParseInt(std::string_view text, int& value);
+
+struct OptionSpec {
+  const char* name;        // long name without "--"
+  char short_name;         // 0 when none
+  const char* value_name;  // nullptr for a flag; otherwise the placeholder shown in --help
+  const char* help;
+};
+
+// The options every search command accepts (--dict, --format, --count, ...).
+std::span<const OptionSpec> CommonOptions();
+// The dictionary options (--dict, --fold-accents, --min-score, --max-level, --verbose).
+std::span<const OptionSpec> DictionaryOptions();
+
+class ParsedArgs {
+ public:
+  bool has(std::string_view name) const { return values_.find(name) != values_.end(); }
+  // The last value given for an option (options may repeat), or `fallback`.
+  std::string get(std::string_view name, std::string_view fallback = "") const;
+  const std::vector<std::string>& all(std::string_view name) const;
+  // Integer option within [lo, hi]; a usage error names the option and the range.
+  absl::StatusOr<int64_t> get_int(std::string_view name, int64_t fallback, int64_t lo,
+                                  int64_t hi) const;
+  const std::vector<std::string>& positional() const { return positional_; }
+
+ private:
+  friend absl::StatusOr<ParsedArgs> ParseArgs(std::span<const std::span<const OptionSpec>>,
+                                              std::span<char* const>);
+  std::map<std::string, std::vector<std::string>, std::less<>> values_;
+  std::vector<std::string> positional_;
+};
+
+// GNU-style parsing: --name, --name=value, --name value, -x, -x value, -xVALUE, `--` ends
+// options, `-` is a positional argument (stdin). Unknown options and missing or unexpected
+// values are usage errors. `tables` are searched in order.
+absl::StatusOr<ParsedArgs> ParseArgs(std::span<const std::span<const OptionSpec>> tables,
+                                     std::span<char* const> args);
+std::string HelpText(std::string_view usage,
+                     std::span<const std::span<const OptionSpec>> tables);
+
+// Loads --dict sources (repeatable, `-` = stdin; default: the embedded list) with the
+// lexicon options; --verbose reports skipped entries on stderr.
+absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args);
+// Reads a whole file (`-` = stdin); errors name the file.
+absl::StatusOr<std::string> ReadFile(const std::string& path);
+
+// Buffered stdout. A closed pipe (EPIPE) ends the program quietly with status 0; any other
+// write error is reported on stderr and ends it with status 1.
+class Output {
+ public:
+  static Output& Stdout();
+  void write(std::string_view text) {
+    if (buffer_.size() + text.size() > kFlushAt) flush_buffer();
+    buffer_.append(text);
+  }
+  void put(char ch) {
+    buffer_.push_back(ch);
+    if (buffer_.size() > kFlushAt) flush_buffer();
+  }
+  std::string& buffer() { return buffer_; }  // append directly, then call maybe_flush()
+  void maybe_flush() {
+    if (buffer_.size() > kFlushAt) flush_buffer();
+  }
+  void flush();  // writes out the buffer and fflush-checks stdout
+
+ private:
+  static constexpr size_t kFlushAt = 1 << 16;
+  void flush_buffer();
+  std::string buffer_;
+};
+
+}  // namespace squares

@@ -1,0 +1,101 @@
+// Dawg: the minimal acyclic automaton of all words of one length, in one flat array
+// (DESIGN §3).
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cassert>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "squares/lexicon.h"
+
+namespace squares {
+
+// One entry of the flat automaton. An entry stands for the state an edge leads to:
+//   mask  - bit c set <=> the state has an out-edge on letter c (Mask is uint32_t when the
+//           alphabet has <= 32 letters, so an entry is 8 bytes; uint64_t otherwise);
+//   first - index of the entry for the state's first child. The children of a state are
+//           contiguous and in letter order, so the child on letter c is at
+//           first + popcount(mask & ((1 << c) - 1)): one dependent load per step.
+// Entry 0 is the root. All words have the same length L, so every state at depth L is the
+// single final state (mask 0) and every other state has mask != 0: a walk never dead-ends
+// before depth L. Indices are 32-bit: half the size of pointers, and a list would need
+// billions of edges to overflow them (the builder checks).
+template <class Mask>
+struct DawgEntry {
+  Mask mask;
+  uint32_t first;
+};
+
+class Dawg {
+ public:
+  // Builds the automaton of `words` (all of one length, sorted, unique: checked).
+  static Dawg Build(const WordsOfLength& words, int alphabet_size);
+
+  int length() const { return length_; }
+  size_t word_count() const { return word_count_; }
+  size_t entry_count() const { return rank_offset_.size(); }
+  size_t state_count() const { return state_count_; }  // distinct states incl. the final one
+  size_t bytes() const;
+  bool wide() const { return !wide_.empty(); }  // alphabet of more than 32 letters
+
+  static constexpr uint32_t kRoot = 0;
+
+  // Typed access for hot loops; T must match wide() (uint64_t iff wide).
+  template <class Mask>
+  const DawgEntry<Mask>* entries() const {
+    if constexpr (sizeof(Mask) == 8) {
+      assert(wide());
+      return wide_.data();
+    } else {
+      assert(!wide());
+      return narrow_.data();
+    }
+  }
+
+  // Generic access (any alphabet size).
+  LetterSet mask(uint32_t e) const { return wide() ? wide_[e].mask : narrow_[e].mask; }
+  uint32_t first(uint32_t e) const { return wide() ? wide_[e].first : narrow_[e].first; }
+  // The child entry of e on letter c; c must be in mask(e).
+  uint32_t child(uint32_t e, Letter c) const {
+    LetterSet m = mask(e);
+    assert(m >> c & 1);
+    return first(e) + std::popcount(m & ((LetterSet{1} << c) - 1));
+  }
+  // Number of words that pass through earlier siblings of e: the sum of rank_offset over a
+  // word's path is its rank among the sorted words.
+  uint32_t rank_offset(uint32_t e) const { return rank_offset_[e]; }
+
+  // Walks `prefix` from the root; nullopt when it leaves the automaton.
+  std::optional<uint32_t> walk(WordView prefix, uint32_t from = kRoot) const;
+  bool contains(WordView word) const;
+  // Rank of the word in sorted order (0..word_count()-1), nullopt when absent.
+  std::optional<uint32_t> rank(WordView word) const;
+
+ private:
+  int length_ = 0;
+  size_t word_count_ = 0, state_count_ = 0;
+  std::vector<DawgEntry<uint32_t>> narrow_;
+  std::vector<DawgEntry<uint64_t>> wide_;
+  std::vector<uint32_t> rank_offset_;
+};
+
+// A lexicon with its automata, built per length on first use (not thread-safe: build what a
+// search needs with `dawg()` before starting threads).
+class Dictionary {
+ public:
+  explicit Dictionary(Lexicon lexicon) : lexicon_(std::move(lexicon)) {}
+
+  const Lexicon& lexicon() const { return lexicon_; }
+  const Alphabet& alphabet() const { return lexicon_.alphabet(); }
+  const Dawg& dawg(int length) const;
+
+ private:
+  Lexicon lexicon_;
+  mutable std::array<std::unique_ptr<Dawg>, kMaxWordLength + 1> dawgs_;
+};
+
+}  // namespace squares

@@ -1,0 +1,100 @@
+// Lexicon: a word list read, normalized and grouped by length (DESIGN §2).
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace squares {
+
+inline constexpr int kMaxLetters = 64;     // alphabet size limit (one bit per letter)
+inline constexpr int kMaxWordLength = 64;  // longer entries are skipped and counted
+
+// A letter is its index in the alphabet (0..63); a word is a string of such codes.
+using Letter = uint8_t;
+using LetterSet = uint64_t;  // bit c set = letter c allowed
+using Word = std::basic_string<Letter>;
+using WordView = std::basic_string_view<Letter>;
+
+// The letters a list uses, in code-point order. Letter c is letters()[c].
+class Alphabet {
+ public:
+  Alphabet() = default;
+  explicit Alphabet(std::vector<char32_t> code_points);  // sorted, unique, <= 64
+
+  int size() const { return static_cast<int>(letters_.size()); }
+  char32_t code_point(Letter c) const { return letters_[c]; }
+  // The code of a (normalized) code point, or -1 when it is not in the alphabet.
+  int find(char32_t cp) const;
+  // Appends the UTF-8 form of letter c (uppercased when `upper`).
+  void append_utf8(Letter c, bool upper, std::string& out) const;
+  std::string to_utf8(WordView word, bool upper = false) const;
+  // Normalizes `text` (case fold, optional accent fold) and encodes it; fails when a
+  // character is not a letter of this alphabet (the message names it).
+  absl::StatusOr<Word> encode(std::string_view text, bool fold_accents = false) const;
+
+ private:
+  std::vector<char32_t> letters_;
+  std::vector<std::string> utf8_lower_, utf8_upper_;
+};
+
+struct LexiconOptions {
+  bool fold_accents = false;                         // é -> e, ñ -> n, ...
+  int64_t min_score = std::numeric_limits<int64_t>::min();  // drop words scored lower
+  int64_t max_score = std::numeric_limits<int64_t>::max();  // drop words scored higher (--max-level)
+};
+
+// One source of words: a name for messages ("words.txt", "-", "<default>") and its bytes.
+struct LexiconSource {
+  std::string name;
+  std::string_view text;
+};
+
+// All words of one length, sorted by code, unique; scores parallel to words.
+struct WordsOfLength {
+  std::vector<Letter> letters;  // count() * length codes, word k at [k*length, (k+1)*length)
+  std::vector<int64_t> scores;
+  int length = 0;
+
+  size_t count() const { return scores.size(); }
+  WordView word(size_t k) const { return WordView(letters.data() + k * length, length); }
+};
+
+struct LexiconCounts {
+  size_t lines = 0, words = 0, duplicates = 0, filtered_by_score = 0;
+  size_t not_letters = 0, too_long = 0;
+  std::vector<std::string> not_letter_examples;  // a few skipped entries, for --verbose
+};
+
+class Lexicon {
+ public:
+  // Reads the sources as DESIGN §2 says. Errors (invalid UTF-8, binary data, a bad score,
+  // more than 64 letters) name the source and line: "words.txt:12: invalid UTF-8".
+  static absl::StatusOr<Lexicon> Read(std::span<const LexiconSource> sources,
+                                      const LexiconOptions& options = {});
+  // Convenience for tests: one source from a string.
+  static absl::StatusOr<Lexicon> FromText(std::string_view text, const LexiconOptions& options = {});
+
+  const Alphabet& alphabet() const { return alphabet_; }
+  // Words of one length (empty when there are none); 1 <= length <= kMaxWordLength.
+  const WordsOfLength& words(int length) const { return by_length_[length]; }
+  size_t word_count() const { return counts_.words; }
+  const LexiconCounts& counts() const { return counts_; }
+  // The score of a word, or nullopt-like: returns false when absent.
+  bool find(WordView word, int64_t* score = nullptr) const;
+
+ private:
+  Alphabet alphabet_;
+  std::vector<WordsOfLength> by_length_ = std::vector<WordsOfLength>(kMaxWordLength + 1);
+  LexiconCounts counts_;
+};
+
+// The embedded default dictionary (data/words.txt, SCOWL size <= 70, score = SCOWL size).
+std::string_view DefaultDictionaryText();
+
+}  // namespace squares

@@ -1,0 +1,33 @@
+// Formats square search results: text, lines, jsonl (DESIGN §5).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "squares/square_search.h"
+
+namespace squares {
+
+enum class SquareFormat { kText, kLines, kJsonl };
+absl::StatusOr<SquareFormat> ParseSquareFormat(std::string_view name);
+
+// Appends one result to a string with no allocation beyond the string's growth:
+//   text  - rows one per line, then a blank line (so concatenated outputs stay well formed);
+//   lines - rows separated by a space on one line;
+//   jsonl - {"rows":[...]} plus "columns" for double squares and rectangles.
+class SquareFormatter {
+ public:
+  SquareFormatter(const Alphabet& alphabet, const SquareProblem& problem, SquareFormat format,
+                  bool upper);
+  void Append(const Letter* grid, std::string& out) const;
+
+ private:
+  void AppendWord(const Letter* grid, int start, int step, int length, std::string& out) const;
+  std::vector<std::string> letters_;  // UTF-8 of each letter code
+  int rows_, cols_;
+  bool with_columns_;
+  SquareFormat format_;
+};
+
+}  // namespace squares

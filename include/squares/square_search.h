@@ -1,0 +1,103 @@
+// Square search: symmetric word squares, double word squares and word rectangles
+// (DESIGN §4), on one automaton pointer per column (Fokkinga's "square of trees").
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "squares/dawg.h"
+
+namespace squares {
+
+enum class SquareMode { kSymmetric, kDouble, kRectangle };
+
+inline constexpr int kMaxSquareSide = 32;  // largest n, K or N accepted
+
+struct SquareProblem {
+  SquareMode mode = SquareMode::kSymmetric;
+  int rows = 0, cols = 0;           // symmetric and double: rows == cols
+  std::vector<LetterSet> allowed;   // rows*cols letter sets, row-major (pattern, first row);
+                                    // empty = every cell free
+  bool distinct = false;            // no word twice among rows and columns
+  bool no_transpose = false;        // double: list a square or its transpose, not both
+  std::optional<Word> contains;     // some row is this word
+};
+
+struct SquareStats {
+  uint64_t nodes = 0;    // letters placed in cells
+  uint64_t squares = 0;  // results found
+  SquareStats& operator+=(const SquareStats& o) {
+    nodes += o.nodes;
+    squares += o.squares;
+    return *this;
+  }
+};
+
+// Receives each result as rows*cols letters, row-major. Returning false stops the search.
+class SquareSink {
+ public:
+  virtual ~SquareSink() = default;
+  virtual bool Accept(const Letter* grid) = 0;
+};
+
+// A part of the search: the letters of the first cells in search order. Tasks from Split()
+// are disjoint, cover the whole search and are in output order.
+using SquareTask = std::vector<Letter>;
+
+class SquareSearch {
+ public:
+  // Checks the problem (sizes, pattern length) and builds the automata it needs.
+  static absl::StatusOr<SquareSearch> Create(const Dictionary& dictionary, SquareProblem problem);
+
+  const SquareProblem& problem() const { return problem_; }
+  const Dawg& row_dawg() const { return *row_dawg_; }
+  const Dawg& col_dawg() const { return *col_dawg_; }
+
+  // Splits the search below `from` into at least `min_tasks` tasks where the search space
+  // allows, by enumerating the prefixes of the next cells (deepening until there are enough).
+  std::vector<SquareTask> Split(size_t min_tasks, const SquareTask& from = {}) const;
+
+  // Runs one task (the empty task is the whole search). With sink == nullptr results are only
+  // counted. `stop` (optional) is polled between results.
+  SquareStats Run(const SquareTask& task, SquareSink* sink,
+                  const std::atomic<bool>* stop = nullptr) const;
+
+ private:
+  SquareSearch(const Dictionary& dictionary, SquareProblem problem);
+  // The search state is one array of automaton entries (Knuth's a[l][j]):
+  //   state[(i + 1) * cols + j]  column j after row i (state[j], i = -1, is the root);
+  //   state[kRootSlot]           the row automaton's root;
+  //   state[kRowBase + l]        the row walker after level l.
+  // Level l fills one cell, row-major (symmetric squares: upper triangle only, since row i
+  // starts in column i's state). Everything a level reads or writes is precomputed here, so
+  // the inner loop has no case analysis: mask = row.mask & col.mask & allowed.
+  struct Level {
+    uint16_t row_before, col_before, row_after, col_after;  // indices into the state array
+    uint16_t cell, mirror;                                   // grid cells written (mirror:
+                                                             // symmetric transpose)
+    LetterSet allowed;
+  };
+  static constexpr int kRootSlot = (kMaxSquareSide + 1) * kMaxSquareSide;
+  static constexpr int kRowBase = kRootSlot + 1;
+  static constexpr int kStateSize = kRowBase + kMaxSquareSide * kMaxSquareSide;
+  // Searches below `task` down to `end_level` levels; at end_level < levels() the prefixes
+  // are collected into `prefixes` instead of reported.
+  template <class Mask, bool kCountOnly>
+  SquareStats RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
+                       std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop) const;
+  SquareStats RunAny(const SquareTask& task, int end_level, SquareSink* sink,
+                     std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop) const;
+  bool PassesFilters(const Letter* grid) const;
+  int levels() const { return static_cast<int>(levels_.size()); }
+
+  SquareProblem problem_;
+  const Dawg* row_dawg_;
+  const Dawg* col_dawg_;
+  std::vector<Level> levels_;
+  bool has_filters_ = false;
+};
+
+}  // namespace squares

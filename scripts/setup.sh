@@ -1,0 +1,17 @@
+#!/bin/sh
+# Installs the build dependencies from Debian (when missing) and builds into ./build.
+set -eu
+cd "$(dirname "$0")/.."
+packages="g++ libabsl-dev libxxhash-dev doctest-dev meson ninja-build pkg-config"
+missing=""
+for p in $packages; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
+fi
+[ -f build/build.ninja ] || meson setup build >/dev/null
+ninja -C build >/dev/null

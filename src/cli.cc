@@ -1,0 +1,241 @@
+#include "squares/cli.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "absl/strings/str_format.h"
+#include <charconv>
+
+namespace squares {
+
+absl::Status UsageError(std::string_view message) {
+  return absl::InvalidArgumentError(std::string(message));
+}
+
+std::vector<std::string_view> SplitString(std::string_view text, char separator) {
+  std::vector<std::string_view> parts;
+  for (size_t start = 0;;) {
+    size_t end = text.find(separator, start);
+    parts.push_back(text.substr(start, end - start));
+    if (end == std::string_view::npos) return parts;
+    start = end + 1;
+  }
+}
+
+template <class Int>
+static bool ParseInteger(std::string_view text, Int& value) {
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return error == std::errc() && end == text.data() + text.size() && !text.empty();
+}
+bool ParseInt(std::string_view text, int64_t& value) { return ParseInteger(text, value); }
+bool ParseInt(std::string_view text, int& value) { return ParseInteger(text, value); }
+
+int ExitCodeFor(const absl::Status& status) {
+  if (status.ok()) return kExitOk;
+  return status.code() == absl::StatusCode::kInvalidArgument ? kExitUsage : kExitData;
+}
+
+std::span<const OptionSpec> DictionaryOptions() {
+  static constexpr OptionSpec kOptions[] = {
+      {"dict", 'd', "FILE", "word list or index file (repeatable; - = stdin; default: embedded)"},
+      {"fold-accents", 0, nullptr, "map accented letters to their base letter (é -> e)"},
+      {"min-score", 0, "S", "use only words scored at least S"},
+      {"max-level", 0, "L", "use only words scored at most L (SCOWL size for the default list)"},
+      {"verbose", 'v', nullptr, "report skipped entries and other details on stderr"},
+  };
+  return kOptions;
+}
+
+std::span<const OptionSpec> CommonOptions() {
+  static constexpr OptionSpec kOptions[] = {
+      {"format", 'f', "FMT", "output format: text, lines or jsonl (default text)"},
+      {"upper", 'u', nullptr, "print letters in upper case"},
+      {"count", 'c', nullptr, "print only the number of results"},
+      {"limit", 'l', "N", "stop after N results"},
+      {"threads", 'j', "N", "worker threads (default: all cores)"},
+      {"shard", 0, "I/N", "run only part I of N of the search (parts concatenate in order)"},
+      {"stats", 0, nullptr, "print search nodes, results, time and rate on stderr"},
+      {"progress", 0, nullptr, "show progress on stderr (default when stderr is a terminal)"},
+      {"quiet", 'q', nullptr, "print no notes on stderr"},
+      {"help", 'h', nullptr, "show this help and exit"},
+      {"version", 'V', nullptr, "show the version and exit"},
+  };
+  return kOptions;
+}
+
+std::string ParsedArgs::get(std::string_view name, std::string_view fallback) const {
+  auto it = values_.find(name);
+  return it == values_.end() ? std::string(fallback) : it->second.back();
+}
+
+const std::vector<std::string>& ParsedArgs::all(std::string_view name) const {
+  static const std::vector<std::string> kNone;
+  auto it = values_.find(name);
+  return it == values_.end() ? kNone : it->second;
+}
+
+absl::StatusOr<int64_t> ParsedArgs::get_int(std::string_view name, int64_t fallback, int64_t lo,
+                                            int64_t hi) const {
+  if (!has(name)) return fallback;
+  std::string text = get(name);
+  int64_t value;
+  if (!ParseInt(text, value) || value < lo || value > hi) {
+    return UsageError(absl::StrFormat("--%s: '%s' is not an integer in %d..%d", name, text, lo, hi));
+  }
+  return value;
+}
+
+absl::StatusOr<ParsedArgs> ParseArgs(std::span<const std::span<const OptionSpec>> tables,
+                                     std::span<char* const> args) {
+  ParsedArgs parsed;
+  auto find = [&](auto match) -> const OptionSpec* {
+    for (auto table : tables) {
+      for (const OptionSpec& spec : table) {
+        if (match(spec)) return &spec;
+      }
+    }
+    return nullptr;
+  };
+  bool options_done = false;
+  for (size_t k = 1; k < args.size(); ++k) {
+    std::string_view arg = args[k];
+    if (options_done || arg == "-" || arg.size() < 2 || arg[0] != '-') {
+      parsed.positional_.emplace_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      options_done = true;
+      continue;
+    }
+    const OptionSpec* spec;
+    std::optional<std::string> inline_value;
+    std::string shown;
+    if (arg.substr(0, 2) == "--") {
+      std::string_view body = arg.substr(2);
+      size_t eq = body.find('=');
+      std::string_view name = body.substr(0, eq);
+      if (eq != std::string_view::npos) inline_value = std::string(body.substr(eq + 1));
+      spec = find([&](const OptionSpec& s) { return name == s.name; });
+      shown = absl::StrFormat("--%s", name);
+      if (!spec) return UsageError(absl::StrFormat("unknown option '%s' (try --help)", shown));
+    } else {
+      spec = find([&](const OptionSpec& s) { return s.short_name == arg[1]; });
+      shown = std::string(arg.substr(0, 2));
+      if (!spec) return UsageError(absl::StrFormat("unknown option '%s' (try --help)", shown));
+      if (arg.size() > 2) {
+        if (spec->value_name) {
+          inline_value = std::string(arg.substr(2));
+        } else {
+          return UsageError(absl::StrFormat("option '%s' takes no value (in '%s')", shown, arg));
+        }
+      }
+    }
+    std::string value;
+    if (spec->value_name) {
+      if (inline_value) {
+        value = *inline_value;
+      } else if (k + 1 < args.size()) {
+        value = args[++k];
+      } else {
+        return UsageError(absl::StrFormat("option '%s' needs a value %s", shown, spec->value_name));
+      }
+    } else if (inline_value) {
+      return UsageError(absl::StrFormat("option '%s' takes no value", shown));
+    }
+    parsed.values_[spec->name].push_back(std::move(value));
+  }
+  return parsed;
+}
+
+std::string HelpText(std::string_view usage,
+                     std::span<const std::span<const OptionSpec>> tables) {
+  std::string out(usage);
+  out += "\nOptions:\n";
+  for (auto table : tables) {
+    for (const OptionSpec& spec : table) {
+      std::string left = spec.short_name ? absl::StrFormat("  -%c, --%s", spec.short_name, spec.name)
+                                         : absl::StrFormat("      --%s", spec.name);
+      if (spec.value_name) absl::StrAppend(&left, " ", spec.value_name);
+      absl::StrAppendFormat(&out, "%-28s %s\n", left, spec.help);
+    }
+  }
+  return out;
+}
+
+absl::StatusOr<std::string> ReadFile(const std::string& path) {
+  if (path == "-") {
+    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    return text;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrFormat("%s: %s", path, std::strerror(errno)));
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) return absl::DataLossError(absl::StrFormat("%s: read error", path));
+  return std::move(buffer).str();
+}
+
+absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args) {
+  LexiconOptions options;
+  options.fold_accents = args.has("fold-accents");
+  constexpr int64_t kScoreLimit = int64_t{1} << 62;
+  auto min_score = args.get_int("min-score", options.min_score, -kScoreLimit, kScoreLimit);
+  if (!min_score.ok()) return min_score.status();
+  options.min_score = *min_score;
+  auto max_level = args.get_int("max-level", options.max_score, -kScoreLimit, kScoreLimit);
+  if (!max_level.ok()) return max_level.status();
+  options.max_score = *max_level;
+
+  std::vector<std::string> texts;
+  std::vector<LexiconSource> sources;
+  for (const std::string& path : args.all("dict")) {
+    auto text = ReadFile(path);
+    if (!text.ok()) return text.status();
+    texts.push_back(std::move(*text));
+  }
+  for (size_t k = 0; k < texts.size(); ++k) sources.push_back({args.all("dict")[k], texts[k]});
+  if (sources.empty()) sources.push_back({"<default dictionary>", DefaultDictionaryText()});
+  auto lexicon = Lexicon::Read(sources, options);
+  if (!lexicon.ok()) return lexicon.status();
+  if (args.has("verbose")) {
+    const LexiconCounts& counts = lexicon->counts();
+    std::cerr << absl::StrFormat(
+        "squares: %d words, %d letters; skipped %d entries with non-letters, %d longer than %d "
+        "letters; merged %d duplicates; %d outside the score range\n",
+        counts.words, lexicon->alphabet().size(), counts.not_letters, counts.too_long,
+        kMaxWordLength, counts.duplicates, counts.filtered_by_score);
+    for (const std::string& example : counts.not_letter_examples) {
+      std::cerr << "squares:   skipped '" << example << "'\n";
+    }
+  }
+  return Dictionary(std::move(*lexicon));
+}
+
+Output& Output::Stdout() {
+  static Output output;
+  return output;
+}
+
+void Output::flush_buffer() {
+  size_t done = 0;
+  while (done < buffer_.size()) {
+    size_t n = std::fwrite(buffer_.data() + done, 1, buffer_.size() - done, stdout);
+    if (n == 0) break;
+    done += n;
+  }
+  if (done < buffer_.size() || std::fflush(stdout) != 0) {
+    if (errno == EPIPE) std::_Exit(kExitOk);
+    std::fprintf(stderr, "squares: error writing output: %s\n", std::strerror(errno));
+    std::_Exit(kExitData);
+  }
+  buffer_.clear();
+}
+
+void Output::flush() { flush_buffer(); }
+
+}  // namespace squares

@@ -1,0 +1,218 @@
+#include "squares/dawg.h"
+
+#include <deque>
+#include <stdexcept>
+
+#include "absl/container/flat_hash_set.h"
+#include "xxhash.h"
+
+namespace squares {
+namespace {
+
+// Builder state: registered states as edge lists; an edge is (child << 8 | letter).
+struct Registry {
+  std::vector<uint64_t> edges;        // all registered states' edges, state s at
+  std::vector<uint32_t> edge_begin;   // [edge_begin[s], edge_begin[s + 1])
+  std::vector<uint64_t> words_below;  // number of words accepted from state s
+
+  std::span<const uint64_t> state_edges(uint32_t s) const {
+    return std::span(edges).subspan(edge_begin[s], edge_begin[s + 1] - edge_begin[s]);
+  }
+};
+
+// The register of Daciuk's algorithm: states keyed by their edge lists, hashed with xxHash.
+// Lookups take an unregistered edge list (heterogeneous lookup), stored keys are state ids.
+struct StateHash {
+  using is_transparent = void;
+  const Registry* registry;
+  size_t operator()(std::span<const uint64_t> e) const {
+    return XXH3_64bits(e.data(), e.size_bytes());
+  }
+  size_t operator()(uint32_t s) const { return (*this)(registry->state_edges(s)); }
+};
+struct StateEq {
+  using is_transparent = void;
+  const Registry* registry;
+  std::span<const uint64_t> edges(std::span<const uint64_t> e) const { return e; }
+  std::span<const uint64_t> edges(uint32_t s) const { return registry->state_edges(s); }
+  template <class A, class B>
+  bool operator()(const A& a, const B& b) const {
+    auto x = edges(a), y = edges(b);
+    return std::equal(x.begin(), x.end(), y.begin(), y.end());
+  }
+};
+
+constexpr uint32_t kFinal = 0;  // the state at depth L
+
+class Builder {
+ public:
+  explicit Builder(int length)
+      : open_(length), register_(16, StateHash{&registry_}, StateEq{&registry_}) {
+    registry_.edge_begin = {0, 0};
+    registry_.words_below = {1};
+  }
+
+  void Add(WordView word, WordView previous) {
+    const int length = static_cast<int>(open_.size());
+    int common = 0;
+    while (common < static_cast<int>(previous.size()) && previous[common] == word[common]) {
+      ++common;
+    }
+    CloseDownTo(common + 1);
+    for (int d = common; d < length; ++d) {
+      open_[d].push_back(word[d]);  // child filled in when state d + 1 closes (or kFinal)
+    }
+  }
+
+  // Finishes the automaton; returns the root state.
+  uint32_t Finish() {
+    CloseDownTo(1);
+    return Register(open_[0]);
+  }
+
+  const Registry& registry() const { return registry_; }
+
+ private:
+  // Registers the open states at depths >= `depth` (deepest first) and links their parents.
+  void CloseDownTo(int depth) {
+    for (int d = static_cast<int>(open_.size()) - 1; d >= depth; --d) {
+      if (open_[d].empty()) continue;
+      uint32_t id = Register(open_[d]);
+      open_[d].clear();
+      open_[d - 1].back() |= uint64_t{id} << 8;
+    }
+  }
+
+  uint32_t Register(const std::vector<uint64_t>& edges) {
+    auto it = register_.find(std::span<const uint64_t>(edges));
+    if (it != register_.end()) return *it;
+    size_t id = registry_.edge_begin.size() - 1;
+    if (id >= UINT32_MAX / 2) throw std::length_error("word list too large for 32-bit indices");
+    uint64_t words = 0;
+    for (uint64_t e : edges) words += registry_.words_below[e >> 8];
+    registry_.edges.insert(registry_.edges.end(), edges.begin(), edges.end());
+    registry_.edge_begin.push_back(static_cast<uint32_t>(registry_.edges.size()));
+    registry_.words_below.push_back(words);
+    register_.insert(static_cast<uint32_t>(id));
+    return static_cast<uint32_t>(id);
+  }
+
+  std::vector<std::vector<uint64_t>> open_;  // per depth: edges of the state on the last path
+  Registry registry_;
+  absl::flat_hash_set<uint32_t, StateHash, StateEq> register_;
+};
+
+template <class Mask>
+void Flatten(const Registry& reg, uint32_t root, std::vector<DawgEntry<Mask>>& entries,
+             std::vector<uint32_t>& rank_offset) {
+  const size_t states = reg.edge_begin.size() - 1;
+  auto mask_of = [&](uint32_t s) {
+    Mask m = 0;
+    for (uint64_t e : reg.state_edges(s)) m |= Mask{1} << (e & 0xFF);
+    return m;
+  };
+  // Place each state's child group once, breadth first from the root.
+  std::vector<uint32_t> group(states, 0);
+  std::vector<bool> placed(states, false);
+  std::deque<uint32_t> queue{root};
+  placed[root] = true;
+  uint32_t next = 1;
+  std::vector<uint32_t> order;
+  while (!queue.empty()) {
+    uint32_t s = queue.front();
+    queue.pop_front();
+    order.push_back(s);
+    auto edges = reg.state_edges(s);
+    if (edges.empty()) continue;
+    group[s] = next;
+    next += static_cast<uint32_t>(edges.size());
+    for (uint64_t e : edges) {
+      uint32_t child = static_cast<uint32_t>(e >> 8);
+      if (!placed[child]) placed[child] = true, queue.push_back(child);
+    }
+  }
+  entries.assign(next, DawgEntry<Mask>{0, 0});
+  rank_offset.assign(next, 0);
+  entries[0] = {mask_of(root), group[root]};
+  for (uint32_t s : order) {
+    uint64_t before = 0;
+    uint32_t slot = group[s];
+    for (uint64_t e : reg.state_edges(s)) {
+      uint32_t child = static_cast<uint32_t>(e >> 8);
+      entries[slot] = {mask_of(child), group[child]};
+      rank_offset[slot] = static_cast<uint32_t>(before);
+      before += reg.words_below[child];
+      ++slot;
+    }
+  }
+}
+
+}  // namespace
+
+Dawg Dawg::Build(const WordsOfLength& words, int alphabet_size) {
+  Dawg dawg;
+  dawg.length_ = words.length;
+  dawg.word_count_ = words.count();
+  if (words.count() == 0) {
+    if (alphabet_size > 32) dawg.wide_.push_back({0, 0});
+    else dawg.narrow_.push_back({0, 0});
+    dawg.rank_offset_.push_back(0);
+    return dawg;
+  }
+  if (words.count() >= UINT32_MAX) throw std::length_error("too many words of one length");
+  Builder builder(words.length);
+  WordView previous;
+  for (size_t k = 0; k < words.count(); ++k) {
+    WordView word = words.word(k);
+    if (k > 0 && !(previous < word)) throw std::invalid_argument("Dawg::Build: words not sorted and unique");
+    builder.Add(word, previous);
+    previous = word;
+  }
+  uint32_t root = builder.Finish();
+  dawg.state_count_ = builder.registry().edge_begin.size() - 1;
+  if (alphabet_size > 32) {
+    Flatten(builder.registry(), root, dawg.wide_, dawg.rank_offset_);
+  } else {
+    Flatten(builder.registry(), root, dawg.narrow_, dawg.rank_offset_);
+  }
+  return dawg;
+}
+
+size_t Dawg::bytes() const {
+  return narrow_.size() * sizeof(narrow_[0]) + wide_.size() * sizeof(wide_[0]) +
+         rank_offset_.size() * sizeof(uint32_t);
+}
+
+std::optional<uint32_t> Dawg::walk(WordView prefix, uint32_t from) const {
+  uint32_t e = from;
+  for (Letter c : prefix) {
+    if (c >= kMaxLetters || !(mask(e) >> c & 1)) return std::nullopt;
+    e = child(e, c);
+  }
+  return e;
+}
+
+bool Dawg::contains(WordView word) const {
+  return static_cast<int>(word.size()) == length_ && word_count_ > 0 && walk(word).has_value();
+}
+
+std::optional<uint32_t> Dawg::rank(WordView word) const {
+  if (!contains(word)) return std::nullopt;
+  uint32_t e = kRoot, r = 0;
+  for (Letter c : word) {
+    e = child(e, c);
+    r += rank_offset_[e];
+  }
+  return r;
+}
+
+const Dawg& Dictionary::dawg(int length) const {
+  assert(length >= 1 && length <= kMaxWordLength);
+  if (!dawgs_[length]) {
+    dawgs_[length] = std::make_unique<Dawg>(
+        Dawg::Build(lexicon_.words(length), lexicon_.alphabet().size()));
+  }
+  return *dawgs_[length];
+}
+
+}  // namespace squares

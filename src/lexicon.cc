@@ -1,0 +1,232 @@
+#include "squares/lexicon.h"
+
+#include <algorithm>
+#include <charconv>
+#include <numeric>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_format.h"
+#include "unicode.h"
+
+namespace squares {
+
+Alphabet::Alphabet(std::vector<char32_t> code_points) : letters_(std::move(code_points)) {
+  assert(letters_.size() <= kMaxLetters);
+  for (char32_t cp : letters_) {
+    AppendUtf8(cp, utf8_lower_.emplace_back());
+    AppendUtf8(UpperCase(cp), utf8_upper_.emplace_back());
+  }
+}
+
+int Alphabet::find(char32_t cp) const {
+  auto it = std::lower_bound(letters_.begin(), letters_.end(), cp);
+  return it != letters_.end() && *it == cp ? static_cast<int>(it - letters_.begin()) : -1;
+}
+
+void Alphabet::append_utf8(Letter c, bool upper, std::string& out) const {
+  out += upper ? utf8_upper_[c] : utf8_lower_[c];
+}
+
+std::string Alphabet::to_utf8(WordView word, bool upper) const {
+  std::string out;
+  for (Letter c : word) append_utf8(c, upper, out);
+  return out;
+}
+
+absl::StatusOr<Word> Alphabet::encode(std::string_view text, bool fold_accents) const {
+  Word word;
+  for (size_t pos = 0; pos < text.size();) {
+    size_t start = pos;
+    int32_t cp = DecodeUtf8(text, pos);
+    if (cp < 0) return absl::InvalidArgumentError("invalid UTF-8");
+    char32_t folded = FoldCase(cp);
+    if (fold_accents) folded = FoldAccent(folded);
+    int code = find(folded);
+    if (code < 0) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "'%s' is not a letter of the dictionary's alphabet", text.substr(start, pos - start)));
+    }
+    word.push_back(static_cast<Letter>(code));
+  }
+  return word;
+}
+
+namespace {
+
+// An entry as read, before the alphabet is known: code points in a shared buffer.
+struct RawEntry {
+  uint32_t begin, length;  // into the code point buffer
+  int64_t score;
+};
+
+struct Reader {
+  const LexiconOptions& options;
+  LexiconCounts& counts;
+  std::vector<char32_t> buffer;
+  std::vector<RawEntry> entries;
+  // First place each code point was seen, to name it when the alphabet overflows.
+  absl::flat_hash_map<char32_t, std::string> first_seen;
+
+  absl::Status Read(const LexiconSource& source);
+  absl::Status ReadLine(std::string_view line, const std::string& where);
+};
+
+std::string_view TrimSpaces(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+absl::Status Reader::ReadLine(std::string_view line, const std::string& where) {
+  line = TrimSpaces(line);
+  if (line.empty() || line.front() == '#') return absl::OkStatus();
+  ++counts.lines;
+  int64_t score = 0;
+  size_t split = line.find_first_of(";\t");
+  if (split != std::string_view::npos) {
+    std::string_view score_text = TrimSpaces(line.substr(split + 1));
+    auto [end, error] =
+        std::from_chars(score_text.data(), score_text.data() + score_text.size(), score);
+    if (error != std::errc() || end != score_text.data() + score_text.size()) {
+      return absl::DataLossError(absl::StrFormat("%s: bad score '%s' (expected an integer)",
+                                                 where, score_text));
+    }
+    line = TrimSpaces(line.substr(0, split));
+  }
+  uint32_t begin = static_cast<uint32_t>(buffer.size());
+  bool letters_only = true;
+  for (size_t pos = 0; pos < line.size();) {
+    int32_t cp = DecodeUtf8(line, pos);
+    if (cp < 0) return absl::DataLossError(absl::StrFormat("%s: invalid UTF-8", where));
+    if (!IsLetter(cp)) {
+      letters_only = false;
+      continue;  // keep validating the UTF-8 of the rest of the line
+    }
+    char32_t folded = FoldCase(cp);
+    if (options.fold_accents) folded = FoldAccent(folded);
+    buffer.push_back(folded);
+  }
+  uint32_t length = static_cast<uint32_t>(buffer.size()) - begin;
+  if (!letters_only || length > kMaxWordLength) {
+    buffer.resize(begin);
+    (letters_only ? counts.too_long : counts.not_letters)++;
+    if (!letters_only && counts.not_letter_examples.size() < 5) {
+      counts.not_letter_examples.emplace_back(line);
+    }
+    return absl::OkStatus();
+  }
+  for (uint32_t k = begin; k < buffer.size(); ++k) {
+    if (buffer[k] >= 0x80 && !first_seen.contains(buffer[k])) first_seen[buffer[k]] = where;
+  }
+  entries.push_back({begin, length, score});
+  return absl::OkStatus();
+}
+
+absl::Status Reader::Read(const LexiconSource& source) {
+  std::string_view text = source.text;
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  size_t line_number = 0;
+  while (!text.empty()) {
+    ++line_number;
+    size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    std::string where = absl::StrFormat("%s:%d", source.name, line_number);
+    if (line.find('\0') != std::string_view::npos) {
+      return absl::DataLossError(
+          absl::StrFormat("%s: NUL byte: this looks like a binary file, not a word list", where));
+    }
+    if (absl::Status status = ReadLine(line, where); !status.ok()) return status;
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
+                                      const LexiconOptions& options) {
+  Lexicon lexicon;
+  Reader reader{options, lexicon.counts_, {}, {}, {}};
+  for (const LexiconSource& source : sources) {
+    if (absl::Status status = reader.Read(source); !status.ok()) return status;
+  }
+
+  // The alphabet: every code point used, in code-point order.
+  std::vector<char32_t> used = reader.buffer;
+  std::sort(used.begin(), used.end());
+  used.erase(std::unique(used.begin(), used.end()), used.end());
+  if (used.size() > kMaxLetters) {
+    char32_t extra = used[kMaxLetters];
+    std::string letter;
+    AppendUtf8(extra, letter);
+    return absl::DataLossError(absl::StrFormat(
+        "%s: the word list uses more than %d letters; the 65th is '%s' (try --fold-accents)",
+        reader.first_seen[extra], kMaxLetters, letter));
+  }
+  lexicon.alphabet_ = Alphabet(used);
+  std::vector<Letter> code_of;  // dense map from code point to letter code
+  code_of.resize(used.empty() ? 0 : used.back() + 1);
+  for (size_t c = 0; c < used.size(); ++c) code_of[used[c]] = static_cast<Letter>(c);
+
+  // Group by length, sort, merge duplicates (highest score wins), filter by score.
+  std::vector<std::vector<uint32_t>> by_length(kMaxWordLength + 1);
+  for (uint32_t k = 0; k < reader.entries.size(); ++k) {
+    by_length[reader.entries[k].length].push_back(k);
+  }
+  for (int length = 1; length <= kMaxWordLength; ++length) {
+    std::vector<uint32_t>& ids = by_length[length];
+    if (ids.empty()) continue;
+    WordsOfLength& out = lexicon.by_length_[length];
+    out.length = length;
+    std::vector<Letter> codes(ids.size() * length);
+    for (size_t k = 0; k < ids.size(); ++k) {
+      const RawEntry& e = reader.entries[ids[k]];
+      for (int i = 0; i < length; ++i) codes[k * length + i] = code_of[reader.buffer[e.begin + i]];
+    }
+    std::vector<uint32_t> order(ids.size());
+    std::iota(order.begin(), order.end(), 0);
+    auto word = [&](uint32_t k) { return WordView(codes.data() + size_t{k} * length, length); };
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      int cmp = word(a).compare(word(b));
+      return cmp < 0 || (cmp == 0 && reader.entries[ids[a]].score > reader.entries[ids[b]].score);
+    });
+    for (size_t k = 0; k < order.size(); ++k) {
+      if (k > 0 && word(order[k]) == word(order[k - 1])) {
+        ++lexicon.counts_.duplicates;
+        continue;
+      }
+      int64_t score = reader.entries[ids[order[k]]].score;
+      if (score < options.min_score || score > options.max_score) {
+        ++lexicon.counts_.filtered_by_score;
+        continue;
+      }
+      WordView w = word(order[k]);
+      out.letters.insert(out.letters.end(), w.begin(), w.end());
+      out.scores.push_back(score);
+    }
+    lexicon.counts_.words += out.count();
+  }
+  return lexicon;
+}
+
+absl::StatusOr<Lexicon> Lexicon::FromText(std::string_view text, const LexiconOptions& options) {
+  LexiconSource source{"<text>", text};
+  return Read(std::span(&source, 1), options);
+}
+
+bool Lexicon::find(WordView word, int64_t* score) const {
+  if (word.empty() || word.size() > kMaxWordLength) return false;
+  const WordsOfLength& list = words(static_cast<int>(word.size()));
+  size_t lo = 0, hi = list.count();
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (list.word(mid) < word) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo == list.count() || list.word(lo) != word) return false;
+  if (score) *score = list.scores[lo];
+  return true;
+}
+
+}  // namespace squares

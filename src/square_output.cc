@@ -1,0 +1,65 @@
+#include "squares/square_output.h"
+
+namespace squares {
+
+absl::StatusOr<SquareFormat> ParseSquareFormat(std::string_view name) {
+  if (name == "text") return SquareFormat::kText;
+  if (name == "lines") return SquareFormat::kLines;
+  if (name == "jsonl") return SquareFormat::kJsonl;
+  return absl::InvalidArgumentError("unknown format '" + std::string(name) +
+                                    "' (expected text, lines or jsonl)");
+}
+
+SquareFormatter::SquareFormatter(const Alphabet& alphabet, const SquareProblem& problem,
+                                 SquareFormat format, bool upper)
+    : rows_(problem.rows),
+      cols_(problem.cols),
+      with_columns_(problem.mode != SquareMode::kSymmetric),
+      format_(format) {
+  for (int c = 0; c < alphabet.size(); ++c) {
+    alphabet.append_utf8(static_cast<Letter>(c), upper, letters_.emplace_back());
+  }
+}
+
+void SquareFormatter::AppendWord(const Letter* grid, int start, int step, int length,
+                                 std::string& out) const {
+  for (int k = 0; k < length; ++k) out += letters_[grid[start + k * step]];
+}
+
+void SquareFormatter::Append(const Letter* grid, std::string& out) const {
+  switch (format_) {
+    case SquareFormat::kText:
+      for (int i = 0; i < rows_; ++i) {
+        AppendWord(grid, i * cols_, 1, cols_, out);
+        out += '\n';
+      }
+      out += '\n';
+      break;
+    case SquareFormat::kLines:
+      for (int i = 0; i < rows_; ++i) {
+        if (i > 0) out += ' ';
+        AppendWord(grid, i * cols_, 1, cols_, out);
+      }
+      out += '\n';
+      break;
+    case SquareFormat::kJsonl:
+      out += "{\"rows\":[";
+      for (int i = 0; i < rows_; ++i) {
+        out += i > 0 ? ",\"" : "\"";
+        AppendWord(grid, i * cols_, 1, cols_, out);
+        out += '"';
+      }
+      if (with_columns_) {
+        out += "],\"columns\":[";
+        for (int j = 0; j < cols_; ++j) {
+          out += j > 0 ? ",\"" : "\"";
+          AppendWord(grid, j, cols_, rows_, out);
+          out += '"';
+        }
+      }
+      out += "]}\n";
+      break;
+  }
+}
+
+}  // namespace squares

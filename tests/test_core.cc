@@ -1,0 +1,342 @@
+// Unit tests of the core: lexicon, automaton, square search, each against simple
+// independent code (sets of words and prefixes, plain enumeration).
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "squares/dawg.h"
+#include "squares/lexicon.h"
+#include "squares/square_search.h"
+
+using namespace squares;
+
+namespace {
+
+Lexicon MustRead(std::string_view text, LexiconOptions options = {}) {
+  auto lexicon = Lexicon::FromText(text, options);
+  REQUIRE_MESSAGE(lexicon.ok(), lexicon.status().message());
+  return *std::move(lexicon);
+}
+
+std::vector<std::string> Words(const Lexicon& lexicon, int length) {
+  std::vector<std::string> out;
+  const WordsOfLength& list = lexicon.words(length);
+  for (size_t k = 0; k < list.count(); ++k) out.push_back(lexicon.alphabet().to_utf8(list.word(k)));
+  return out;
+}
+
+// Random words of one length over the first `letters` letters of a..z.
+std::string RandomList(std::mt19937& rng, int count, int length, int letters) {
+  std::string text;
+  for (int k = 0; k < count; ++k) {
+    for (int i = 0; i < length; ++i) text += static_cast<char>('a' + rng() % letters);
+    text += '\n';
+  }
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("lexicon: normalization, scores, comments, duplicates, skipped entries") {
+  Lexicon lex = MustRead(
+      "\xEF\xBB\xBF# a comment\r\nCat;5\r\ncat;9\nDOG\t3\n\n1st\no'clock\nice cream\nÄrger\n"
+      "tree ; 7\n");
+  CHECK(Words(lex, 3) == std::vector<std::string>{"cat", "dog"});
+  CHECK(Words(lex, 4) == std::vector<std::string>{"tree"});
+  CHECK(Words(lex, 5) == std::vector<std::string>{"ärger"});
+  CHECK(lex.words(3).scores == std::vector<int64_t>{9, 3});  // highest score wins
+  CHECK(lex.counts().duplicates == 1);
+  CHECK(lex.counts().not_letters == 3);
+  CHECK(lex.alphabet().size() == 9);  // a c d e g o r t ä
+  CHECK(lex.alphabet().code_point(lex.alphabet().size() - 1) == U'ä');
+  int64_t score = 0;
+  CHECK(lex.find(*lex.alphabet().encode("CAT"), &score));
+  CHECK(score == 9);
+  CHECK_FALSE(lex.find(*lex.alphabet().encode("act")));
+}
+
+TEST_CASE("lexicon: accent folding and score filters") {
+  LexiconOptions fold;
+  fold.fold_accents = true;
+  Lexicon lex = MustRead("café\ncafe;2\nÉLAN;4\nnaïve\n", fold);
+  CHECK(Words(lex, 4) == std::vector<std::string>{"cafe", "elan"});
+  CHECK(Words(lex, 5) == std::vector<std::string>{"naive"});
+  LexiconOptions scored;
+  scored.min_score = 3;
+  scored.max_score = 8;
+  Lexicon filtered = MustRead("aa;1\nbb;3\ncc;8\ndd;9\n", scored);
+  CHECK(Words(filtered, 2) == std::vector<std::string>{"bb", "cc"});
+  CHECK(filtered.counts().filtered_by_score == 2);
+}
+
+TEST_CASE("lexicon: errors name the line") {
+  auto bad_utf8 = Lexicon::FromText("ok\nfo\xC3\x28o\n");
+  REQUIRE_FALSE(bad_utf8.ok());
+  CHECK(std::string(bad_utf8.status().message()) == "<text>:2: invalid UTF-8");
+  auto binary = Lexicon::FromText(std::string_view("ab\0cd\n", 6));
+  REQUIRE_FALSE(binary.ok());
+  CHECK(std::string(binary.status().message()).find("<text>:1: NUL byte") == 0);
+  auto score = Lexicon::FromText("word;x1\n");
+  REQUIRE_FALSE(score.ok());
+  CHECK(std::string(score.status().message()) == "<text>:1: bad score 'x1' (expected an integer)");
+  // 26 + 33 + 6 Cyrillic letters = 65 > 64.
+  std::string many = "abcdefghijklmnopqrstuvwxyz\nàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿāăą\nабвгде\n";
+  auto overflow = Lexicon::FromText(many);
+  REQUIRE_FALSE(overflow.ok());
+  CHECK(std::string(overflow.status().message()).find("<text>:3: the word list uses more than 64") == 0);
+  std::string long_word(65, 'a');
+  Lexicon lex = MustRead(long_word + "\nab\n");
+  CHECK(lex.counts().too_long == 1);
+  CHECK(lex.word_count() == 1);
+}
+
+// The number of states of the minimal automaton, computed the naive way: one state per
+// distinct right language (set of suffixes) over all prefixes of the words.
+size_t NaiveMinimalStates(const std::vector<std::string>& words) {
+  std::map<std::string, std::set<std::string>> right;
+  for (const std::string& w : words) {
+    for (size_t p = 0; p <= w.size(); ++p) right[w.substr(0, p)].insert(w.substr(p));
+  }
+  std::set<std::set<std::string>> distinct;
+  for (auto& [prefix, suffixes] : right) distinct.insert(suffixes);
+  return distinct.size();
+}
+
+TEST_CASE("dawg: accepts exactly the words, is minimal, ranks are a bijection") {
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 30; ++trial) {
+    int length = 1 + trial % 6, letters = 2 + trial % 5;
+    Lexicon lex = MustRead(RandomList(rng, 5 + trial * 7, length, letters));
+    const WordsOfLength& list = lex.words(length);
+    Dawg dawg = Dawg::Build(list, lex.alphabet().size());
+    std::vector<std::string> words = Words(lex, length);
+    std::set<std::string> word_set(words.begin(), words.end());
+    CHECK(dawg.word_count() == words.size());
+    CHECK(dawg.state_count() == NaiveMinimalStates(words));
+    std::vector<bool> seen(words.size(), false);
+    for (size_t k = 0; k < list.count(); ++k) {
+      auto rank = dawg.rank(list.word(k));
+      REQUIRE(rank.has_value());
+      CHECK(*rank == k);  // sorted order
+      seen[*rank] = true;
+    }
+    CHECK(std::all_of(seen.begin(), seen.end(), [](bool b) { return b; }));
+    // Every string over the alphabet of this length: accepted iff a word.
+    Word probe(length, 0);
+    const int a = lex.alphabet().size();
+    for (;;) {
+      std::string text = lex.alphabet().to_utf8(probe);
+      CHECK(dawg.contains(probe) == word_set.contains(text));
+      int i = length - 1;
+      while (i >= 0 && ++probe[i] == a) probe[i--] = 0;
+      if (i < 0) break;
+    }
+    CHECK_FALSE(dawg.contains(Word(length + 1, 0)));
+  }
+}
+
+TEST_CASE("dawg: wide alphabets (more than 32 letters) use 64-bit masks") {
+  std::string text = "abcdefghijklmnopqrstuvwxyz\nàáâãäåæç\n";
+  for (const char* w : {"aé", "éa", "çç", "ab"}) text += std::string(w) + "\n";
+  Lexicon lex = MustRead(text);
+  REQUIRE(lex.alphabet().size() > 32);
+  Dawg dawg = Dawg::Build(lex.words(2), lex.alphabet().size());
+  CHECK(dawg.wide());
+  for (const char* w : {"aé", "éa", "çç", "ab"}) CHECK(dawg.contains(*lex.alphabet().encode(w)));
+  CHECK_FALSE(dawg.contains(*lex.alphabet().encode("ée")));
+}
+
+// ---- square search against plain enumeration ----
+
+using Grid = std::vector<std::string>;  // rows
+
+// Plain enumeration: choose each row from the list; keep a square when all columns are
+// words. Prefix sets prune (the checker is still independent of the automaton).
+std::vector<Grid> BruteForce(const Lexicon& lex, SquareMode mode, int rows, int cols) {
+  std::vector<std::string> row_words = Words(lex, cols), col_words = Words(lex, rows);
+  std::set<std::string> col_set(col_words.begin(), col_words.end()), col_prefixes;
+  for (const std::string& w : col_words) {
+    for (size_t p = 0; p <= w.size(); ++p) col_prefixes.insert(w.substr(0, p));
+  }
+  std::vector<Grid> out;
+  Grid grid;
+  auto column = [&](int j) {
+    std::string c;
+    for (const std::string& r : grid) c += r[j];
+    return c;
+  };
+  auto extend = [&](auto& self) -> void {
+    if (static_cast<int>(grid.size()) == rows) {
+      bool ok = true;
+      for (int j = 0; j < cols && ok; ++j) ok = col_set.contains(column(j));
+      if (mode == SquareMode::kSymmetric) {
+        for (int j = 0; j < cols && ok; ++j) ok = column(j) == grid[j];
+      }
+      if (ok) out.push_back(grid);
+      return;
+    }
+    for (const std::string& w : row_words) {
+      grid.push_back(w);
+      bool ok = true;
+      for (int j = 0; j < cols && ok; ++j) ok = col_prefixes.contains(column(j));
+      if (ok) self(self);
+      grid.pop_back();
+    }
+  };
+  extend(extend);
+  return out;
+}
+
+class CollectSink : public SquareSink {
+ public:
+  CollectSink(const Alphabet& alphabet, int rows, int cols)
+      : alphabet_(alphabet), rows_(rows), cols_(cols) {}
+  bool Accept(const Letter* grid) override {
+    Grid g;
+    for (int i = 0; i < rows_; ++i) g.push_back(alphabet_.to_utf8(WordView(grid + i * cols_, cols_)));
+    grids.push_back(g);
+    return true;
+  }
+  std::vector<Grid> grids;
+
+ private:
+  const Alphabet& alphabet_;
+  int rows_, cols_;
+};
+
+SquareProblem Problem(SquareMode mode, int rows, int cols) {
+  SquareProblem problem;
+  problem.mode = mode;
+  problem.rows = rows;
+  problem.cols = cols;
+  return problem;
+}
+
+std::vector<Grid> Search(const Dictionary& dict, SquareProblem problem, size_t split = 1) {
+  auto search = SquareSearch::Create(dict, problem);
+  REQUIRE(search.ok());
+  CollectSink sink(dict.alphabet(), problem.rows, problem.cols);
+  uint64_t counted = 0;
+  for (const SquareTask& task : search->Split(split)) {
+    search->Run(task, &sink);
+    counted += search->Run(task, nullptr).squares;
+  }
+  CHECK(counted == sink.grids.size());  // the counting path agrees with the listing path
+  return sink.grids;
+}
+
+Grid Transpose(const Grid& g) {
+  Grid t(g[0].size(), std::string(g.size(), ' '));
+  for (size_t i = 0; i < g.size(); ++i) {
+    for (size_t j = 0; j < g[0].size(); ++j) t[j][i] = g[i][j];
+  }
+  return t;
+}
+
+TEST_CASE("square search equals plain enumeration in every mode, in sorted order") {
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 24; ++trial) {
+    int n = 2 + trial % 3, k = 2 + (trial / 3) % 3, letters = 2 + trial % 3;
+    std::string text = RandomList(rng, 4 + trial % 11 * 3, n, letters) +
+                       RandomList(rng, 4 + trial % 7 * 3, k, letters);
+    Dictionary dict(MustRead(text));
+    CAPTURE(text);
+    for (SquareMode mode : {SquareMode::kSymmetric, SquareMode::kDouble, SquareMode::kRectangle}) {
+      SquareProblem problem;
+      problem.mode = mode;
+      problem.rows = mode == SquareMode::kRectangle ? k : n;
+      problem.cols = n;
+      std::vector<Grid> expected = BruteForce(dict.lexicon(), mode, problem.rows, problem.cols);
+      CHECK(Search(dict, problem) == expected);  // BruteForce enumerates in sorted order
+      CHECK(Search(dict, problem, 7) == expected);
+    }
+    // Symmetric squares are exactly the double squares equal to their transpose.
+    SquareProblem sym = Problem(SquareMode::kSymmetric, n, n);
+    SquareProblem dbl = Problem(SquareMode::kDouble, n, n);
+    std::vector<Grid> symmetric = Search(dict, sym), filtered;
+    for (const Grid& g : Search(dict, dbl)) {
+      if (g == Transpose(g)) filtered.push_back(g);
+    }
+    CHECK(symmetric == filtered);
+    // KxK rectangles are the double squares.
+    SquareProblem rect = Problem(SquareMode::kRectangle, n, n);
+    CHECK(Search(dict, rect) == Search(dict, dbl));
+  }
+}
+
+TEST_CASE("square search constraints: first row, pattern, contains, distinct, no-transpose") {
+  std::mt19937 rng(5);
+  for (int trial = 0; trial < 12; ++trial) {
+    int n = 3 + trial % 2;
+    Dictionary dict(MustRead(RandomList(rng, 30 + trial * 5, n, 2 + trial % 2)));
+    const Alphabet& ab = dict.alphabet();
+    std::vector<Grid> all_double = BruteForce(dict.lexicon(), SquareMode::kDouble, n, n);
+    std::vector<Grid> all_sym = BruteForce(dict.lexicon(), SquareMode::kSymmetric, n, n);
+    std::string some_word = Words(dict.lexicon(), n)[trial % 5];
+    auto filter = [](const std::vector<Grid>& grids, auto keep) {
+      std::vector<Grid> out;
+      for (const Grid& g : grids) {
+        if (keep(g)) out.push_back(g);
+      }
+      return out;
+    };
+    auto distinct_words = [](const Grid& g, bool with_columns) {
+      std::vector<std::string> words = g;
+      if (with_columns) {
+        Grid t = Transpose(g);
+        words.insert(words.end(), t.begin(), t.end());
+      }
+      std::sort(words.begin(), words.end());
+      return std::adjacent_find(words.begin(), words.end()) == words.end();
+    };
+
+    SquareProblem first = Problem(SquareMode::kSymmetric, n, n);
+    first.allowed.assign(n * n, ~LetterSet{0});
+    for (int j = 0; j < n; ++j) first.allowed[j] = LetterSet{1} << ab.find(some_word[j]);
+    CHECK(Search(dict, first) == filter(all_sym, [&](const Grid& g) { return g[0] == some_word; }));
+
+    SquareProblem pattern = Problem(SquareMode::kDouble, n, n);
+    pattern.allowed.assign(n * n, ~LetterSet{0});
+    pattern.allowed[n * n - 1] = LetterSet{1} << ab.find('a');  // last cell is 'a'
+    pattern.allowed[1] = LetterSet{1} << ab.find('b');          // cell (0,1) is 'b'
+    CHECK(Search(dict, pattern, 5) == filter(all_double, [&](const Grid& g) {
+            return g[n - 1][n - 1] == 'a' && g[0][1] == 'b';
+          }));
+
+    SquareProblem contains = Problem(SquareMode::kDouble, n, n);
+    contains.contains = *ab.encode(some_word);
+    CHECK(Search(dict, contains, 3) == filter(all_double, [&](const Grid& g) {
+            return std::find(g.begin(), g.end(), some_word) != g.end();
+          }));
+
+    SquareProblem distinct = Problem(SquareMode::kDouble, n, n);
+    distinct.distinct = true;
+    CHECK(Search(dict, distinct) == filter(all_double, [&](const Grid& g) { return distinct_words(g, true); }));
+    SquareProblem distinct_sym = Problem(SquareMode::kSymmetric, n, n);
+    distinct_sym.distinct = true;
+    CHECK(Search(dict, distinct_sym) == filter(all_sym, [&](const Grid& g) { return distinct_words(g, false); }));
+
+    SquareProblem once = Problem(SquareMode::kDouble, n, n);
+    once.no_transpose = true;
+    std::vector<Grid> halves = Search(dict, once);
+    CHECK(halves == filter(all_double, [&](const Grid& g) { return g <= Transpose(g); }));
+    // Each pair listed once: the halves plus the transposes of the asymmetric ones are all.
+    size_t asymmetric = 0;
+    for (const Grid& g : halves) asymmetric += g != Transpose(g);
+    CHECK(halves.size() + asymmetric == all_double.size());
+  }
+}
+
+TEST_CASE("square search: known squares on a real word list") {
+  Dictionary dict(MustRead("bishop\nillume\nslides\nhuddle\nomelet\npeseta\nslimes\nhumble\n"));
+  SquareProblem problem = Problem(SquareMode::kSymmetric, 6, 6);
+  std::vector<Grid> found = Search(dict, problem);
+  CHECK(found == std::vector<Grid>{{"bishop", "illume", "slides", "huddle", "omelet", "peseta"},
+                                   {"bishop", "illume", "slimes", "humble", "omelet", "peseta"}});
+}
