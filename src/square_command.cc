@@ -253,8 +253,9 @@ int RunSquaresCommand(std::span<char* const> argv) {
   }
   auto format = ParseSquareFormat(args->get("format", "text"));
   if (!format.ok()) return Fail(format.status());
-  auto limit = args->get_int("limit", INT64_MAX, 0, INT64_MAX);
-  if (!limit.ok()) return Fail(limit.status());
+  auto limit_option = args->get_int("limit", 0, 0, INT64_MAX);
+  if (!limit_option.ok()) return Fail(limit_option.status());
+  const uint64_t limit = args->has("limit") ? static_cast<uint64_t>(*limit_option) : UINT64_MAX;
   int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   auto threads = args->get_int("threads", cores, 1, 1024);
   if (!threads.ok()) return Fail(threads.status());
@@ -302,9 +303,10 @@ int RunSquaresCommand(std::span<char* const> argv) {
     tasks = std::move(finer);
   }
 
+  if (limit == 0) tasks.clear();
   SquareFormatter formatter(dictionary->alphabet(), *problem, *format, args->has("upper"));
   const bool stream = *threads == 1;  // one thread writes results straight to stdout
-  uint64_t remaining = static_cast<uint64_t>(*limit);
+  uint64_t remaining = limit;
   SquareStats total;
   Progress bar(progress);
   RunInOrder<TaskResult>(
@@ -312,7 +314,7 @@ int RunSquaresCommand(std::span<char* const> argv) {
       [&](size_t k, TaskResult& result, const std::atomic<bool>& stop) {
         // Workers never read `remaining` (the committer owns it), except the lone streaming
         // one, which runs on the committer's thread.
-        const uint64_t task_limit = stream ? remaining : static_cast<uint64_t>(*limit);
+        const uint64_t task_limit = stream ? remaining : limit;
         if (count_only) {
           CountSink sink(task_limit);
           bool unlimited = task_limit == UINT64_MAX;

@@ -110,7 +110,11 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   SquareStats stats;
   if (row_dawg_->word_count() == 0 || col_dawg_->word_count() == 0) return stats;
 
-  std::array<uint32_t, kStateSize> state{};  // all zero: every column starts at the root
+  // The state holds entries by value, so reading a walker's mask is an L1 hit and each
+  // placement costs one automaton load per walker.
+  std::array<DawgEntry<Mask>, kStateSize> state;
+  state.fill(col_entries[Dawg::kRoot]);
+  state[kRootSlot] = row_entries[Dawg::kRoot];
   std::array<Mask, kMaxSquareSide * kMaxSquareSide> avail;
   std::array<Letter, kMaxSquareSide * kMaxSquareSide> grid{};
   std::array<Letter, kMaxSquareSide * kMaxSquareSide> letters;
@@ -120,13 +124,12 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   };
   auto allowed = [&](int l) {
     const Level& lv = level[l];
-    return row_entries[state[lv.row_before]].mask & col_entries[state[lv.col_before]].mask &
-           static_cast<Mask>(lv.allowed);
+    return state[lv.row_before].mask & state[lv.col_before].mask & static_cast<Mask>(lv.allowed);
   };
   auto place = [&](int l, int c) {
     const Level& lv = level[l];
-    state[lv.row_after] = child(row_entries[state[lv.row_before]], c);
-    state[lv.col_after] = child(col_entries[state[lv.col_before]], c);
+    state[lv.row_after] = row_entries[child(state[lv.row_before], c)];
+    state[lv.col_after] = col_entries[child(state[lv.col_before], c)];
     if constexpr (!kCountOnly) {
       grid[lv.cell] = grid[lv.mirror] = static_cast<Letter>(c);
       letters[l] = static_cast<Letter>(c);
@@ -154,35 +157,41 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     leaf();
     return stats;
   }
+  // The loop keeps the current level's untried letters in `m`; avail[] holds them for the
+  // levels above. Counting needs no descent into the last level: every letter allowed there
+  // completes a square.
   int l = base;
-  avail[l] = allowed(l);
+  Mask m = allowed(l);
   uint64_t nodes = 0;
+  if (kCountOnly && base == last) {
+    stats.squares = stats.nodes = std::popcount(m);
+    return stats;
+  }
   for (;;) {
-    Mask m = avail[l];
-    if constexpr (kCountOnly) {
-      // Every letter allowed in the last cell completes a square: count them at once.
-      if (l == last) {
-        int found = std::popcount(m);
-        nodes += found;
-        stats.squares += found;
-        m = 0;
-      }
-    }
     if (m == 0) {
       if (l == base) break;
-      --l;
+      m = avail[--l];
       continue;
     }
     int c = std::countr_zero(m);
-    avail[l] = m & (m - 1);
+    m &= m - 1;
     place(l, c);
     ++nodes;
     if (l + 1 == end_level) {
       if (!leaf()) break;
       continue;
     }
-    ++l;
-    avail[l] = allowed(l);
+    Mask next = allowed(l + 1);
+    if constexpr (kCountOnly) {
+      if (l + 1 == last) {
+        int found = std::popcount(next);
+        nodes += found;
+        stats.squares += found;
+        continue;
+      }
+    }
+    avail[l++] = m;
+    m = next;
   }
   stats.nodes = nodes;
   return stats;

@@ -78,7 +78,7 @@ TEST_CASE("lexicon: accent folding and score filters") {
 TEST_CASE("lexicon: errors name the line") {
   auto bad_utf8 = Lexicon::FromText("ok\nfo\xC3\x28o\n");
   REQUIRE_FALSE(bad_utf8.ok());
-  CHECK(std::string(bad_utf8.status().message()) == "<text>:2: invalid UTF-8");
+  CHECK(std::string(bad_utf8.status().message()) == "<text>:2:3: invalid UTF-8 (byte 0xc3)");
   auto binary = Lexicon::FromText(std::string_view("ab\0cd\n", 6));
   REQUIRE_FALSE(binary.ok());
   CHECK(std::string(binary.status().message()).find("<text>:1: NUL byte") == 0);

@@ -77,6 +77,10 @@ class Lexicon {
   // more than 64 letters) name the source and line: "words.txt:12: invalid UTF-8".
   static absl::StatusOr<Lexicon> Read(std::span<const LexiconSource> sources,
                                       const LexiconOptions& options = {});
+  // A lexicon from normalized parts (an index file): by_length[L] holds the words of length
+  // L. Checks that every code is a letter of the alphabet and that each length's words are
+  // sorted and unique (a DataLossError otherwise).
+  static absl::StatusOr<Lexicon> FromParts(Alphabet alphabet, std::vector<WordsOfLength> by_length);
   // Convenience for tests: one source from a string.
   static absl::StatusOr<Lexicon> FromText(std::string_view text, const LexiconOptions& options = {});
 
