@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "absl/strings/str_format.h"
+#include "squares/index_file.h"
 #include <charconv>
 
 namespace squares {
@@ -180,7 +181,7 @@ absl::StatusOr<std::string> ReadFile(const std::string& path) {
   return std::move(buffer).str();
 }
 
-absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args) {
+absl::StatusOr<LexiconOptions> LexiconOptionsFrom(const ParsedArgs& args) {
   LexiconOptions options;
   options.fold_accents = args.has("fold-accents");
   constexpr int64_t kScoreLimit = int64_t{1} << 62;
@@ -190,12 +191,60 @@ absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args) {
   auto max_level = args.get_int("max-level", options.max_score, -kScoreLimit, kScoreLimit);
   if (!max_level.ok()) return max_level.status();
   options.max_score = *max_level;
+  return options;
+}
+
+namespace {
+
+// The index in `path` (mapped; or `bytes` already read from stdin), checked against the
+// lexicon options given on the command line.
+absl::StatusOr<Dictionary> LoadIndex(const ParsedArgs& args, const LexiconOptions& options,
+                                     const std::string& path, const std::string* bytes) {
+  if (args.all("dict").size() > 1) {
+    return UsageError(absl::StrFormat("%s: an index file must be the only --dict", path));
+  }
+  auto index = bytes ? ParseIndex(*bytes, path) : LoadIndexFile(path);
+  if (!index.ok()) return index.status();
+  const LexiconOptions& built = index->options;
+  if ((args.has("fold-accents") && !built.fold_accents) ||
+      (args.has("min-score") && options.min_score != built.min_score) ||
+      (args.has("max-level") && options.max_score != built.max_score)) {
+    return UsageError(absl::StrFormat(
+        "%s: the index was built with other --fold-accents/--min-score/--max-level options; "
+        "rebuild it with 'squares index' and the options you want",
+        path));
+  }
+  if (args.has("verbose")) {
+    std::cerr << absl::StrFormat("squares: %s: index of %d words, %d letters\n", path,
+                                 index->dictionary.lexicon().word_count(),
+                                 index->dictionary.alphabet().size());
+  }
+  return std::move(index->dictionary);
+}
+
+// Whether the file at `path` starts with the index magic (false when it cannot be read:
+// ReadFile then reports the error).
+bool FileIsIndex(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  char head[kIndexMagic.size()] = {};
+  in.read(head, sizeof(head));
+  return in && IsIndex(std::string_view(head, sizeof(head)));
+}
+
+}  // namespace
+
+absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args) {
+  auto lexicon_options = LexiconOptionsFrom(args);
+  if (!lexicon_options.ok()) return lexicon_options.status();
+  const LexiconOptions& options = *lexicon_options;
 
   std::vector<std::string> texts;
   std::vector<LexiconSource> sources;
   for (const std::string& path : args.all("dict")) {
+    if (path != "-" && FileIsIndex(path)) return LoadIndex(args, options, path, nullptr);
     auto text = ReadFile(path);
     if (!text.ok()) return text.status();
+    if (IsIndex(*text)) return LoadIndex(args, options, path, &*text);
     texts.push_back(std::move(*text));
   }
   for (size_t k = 0; k < texts.size(); ++k) sources.push_back({args.all("dict")[k], texts[k]});

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_format.h"
 #include "xxhash.h"
 
 namespace squares {
@@ -178,6 +179,86 @@ Dawg Dawg::Build(const WordsOfLength& words, int alphabet_size) {
   return dawg;
 }
 
+template <class Mask>
+absl::StatusOr<Dawg> Dawg::FromParts(int length, size_t word_count, size_t state_count,
+                                     int alphabet_size, std::vector<DawgEntry<Mask>> entries,
+                                     std::vector<uint32_t> rank_offset) {
+  auto corrupt = [&](const std::string& what) {
+    return absl::DataLossError(absl::StrFormat("automaton of length %d: %s", length, what));
+  };
+  const size_t n = entries.size();
+  if (length < 1 || length > kMaxWordLength || alphabet_size < 0 ||
+      alphabet_size > kMaxLetters || (sizeof(Mask) == 8) != (alphabet_size > 32)) {
+    return corrupt("bad length or alphabet size");
+  }
+  if (n == 0 || n != rank_offset.size() || n >= UINT32_MAX || word_count >= UINT32_MAX ||
+      state_count > n + 1) {
+    return corrupt("inconsistent sizes");
+  }
+  if (word_count == 0 && (n != 1 || entries[0].mask != 0 || entries[0].first != 0)) {
+    return corrupt("an empty automaton must be a single empty root");
+  }
+  const Mask letters =
+      alphabet_size >= int{8 * sizeof(Mask)} ? ~Mask{0} : (Mask{1} << alphabet_size) - 1;
+  // Depths breadth first from the root: every child group inside the array, every entry
+  // reached, and always at the same depth (so walks are bounded and ranks well defined).
+  constexpr uint8_t kUnseen = 0xFF;
+  std::vector<uint8_t> depth(n, kUnseen);
+  std::vector<uint32_t> order{0};
+  depth[0] = 0;
+  for (size_t k = 0; k < order.size() && word_count > 0; ++k) {
+    const uint32_t e = order[k];
+    const DawgEntry<Mask> entry = entries[e];
+    if (entry.mask & ~letters) return corrupt(absl::StrFormat("entry %d: letters outside the alphabet", e));
+    if ((depth[e] == length) != (entry.mask == 0)) {
+      return corrupt(absl::StrFormat("entry %d: final state at the wrong depth", e));
+    }
+    const uint64_t end = uint64_t{entry.first} + std::popcount(entry.mask);
+    if (entry.mask != 0 && (entry.first == 0 || end > n)) {
+      return corrupt(absl::StrFormat("entry %d: children outside the automaton", e));
+    }
+    for (uint32_t c = entry.first; entry.mask != 0 && c < end; ++c) {
+      if (depth[c] == kUnseen) {
+        depth[c] = static_cast<uint8_t>(depth[e] + 1);
+        order.push_back(c);
+      } else if (depth[c] != depth[e] + 1) {
+        return corrupt(absl::StrFormat("entry %d: reached at two depths", c));
+      }
+    }
+  }
+  if (order.size() != n) return corrupt("unreachable entries");
+  // Words below each entry, deepest first; rank offsets must be the running sums.
+  std::vector<uint64_t> below(n, 0);
+  for (size_t k = n; word_count > 0 && k-- > 0;) {
+    const uint32_t e = order[k];
+    const DawgEntry<Mask> entry = entries[e];
+    uint64_t sum = entry.mask == 0 ? 1 : 0;
+    for (uint32_t c = entry.first; entry.mask != 0 && c < entry.first + std::popcount(entry.mask); ++c) {
+      if (rank_offset[c] != sum) return corrupt(absl::StrFormat("entry %d: wrong rank offset", c));
+      sum += below[c];
+    }
+    if (sum > word_count) return corrupt("more words than the lexicon has");
+    below[e] = sum;
+  }
+  if (rank_offset[0] != 0 || below[0] != word_count) return corrupt("wrong word count");
+
+  Dawg dawg;
+  dawg.length_ = length;
+  dawg.word_count_ = word_count;
+  dawg.state_count_ = state_count;
+  if constexpr (sizeof(Mask) == 8) dawg.wide_ = std::move(entries);
+  else dawg.narrow_ = std::move(entries);
+  dawg.rank_offset_ = std::move(rank_offset);
+  return dawg;
+}
+
+template absl::StatusOr<Dawg> Dawg::FromParts(int, size_t, size_t, int,
+                                              std::vector<DawgEntry<uint32_t>>,
+                                              std::vector<uint32_t>);
+template absl::StatusOr<Dawg> Dawg::FromParts(int, size_t, size_t, int,
+                                              std::vector<DawgEntry<uint64_t>>,
+                                              std::vector<uint32_t>);
+
 size_t Dawg::bytes() const {
   return narrow_.size() * sizeof(narrow_[0]) + wide_.size() * sizeof(wide_[0]) +
          rank_offset_.size() * sizeof(uint32_t);
@@ -204,6 +285,13 @@ std::optional<uint32_t> Dawg::rank(WordView word) const {
     r += rank_offset_[e];
   }
   return r;
+}
+
+Dictionary::Dictionary(Lexicon lexicon, std::vector<Dawg> dawgs) : lexicon_(std::move(lexicon)) {
+  for (Dawg& dawg : dawgs) {
+    assert(dawg.word_count() == lexicon_.words(dawg.length()).count());
+    dawgs_[dawg.length()] = std::make_unique<Dawg>(std::move(dawg));
+  }
 }
 
 const Dawg& Dictionary::dawg(int length) const {

@@ -66,8 +66,12 @@ absl::StatusOr<ParsedArgs> ParseArgs(std::span<const std::span<const OptionSpec>
 std::string HelpText(std::string_view usage,
                      std::span<const std::span<const OptionSpec>> tables);
 
+// The lexicon options given by --fold-accents, --min-score and --max-level.
+absl::StatusOr<LexiconOptions> LexiconOptionsFrom(const ParsedArgs& args);
 // Loads --dict sources (repeatable, `-` = stdin; default: the embedded list) with the
-// lexicon options; --verbose reports skipped entries on stderr.
+// lexicon options; --verbose reports skipped entries on stderr. A source that starts with
+// the index magic is an index file (index_file.h): it must be the only --dict, and lexicon
+// options, when given, must be those it was built with.
 absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args);
 // Reads a whole file (`-` = stdin); errors name the file.
 absl::StatusOr<std::string> ReadFile(const std::string& path);

@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "squares/lexicon.h"
 
 namespace squares {
@@ -34,6 +35,15 @@ class Dawg {
  public:
   // Builds the automaton of `words` (all of one length, sorted, unique: checked).
   static Dawg Build(const WordsOfLength& words, int alphabet_size);
+  // An automaton from its flat arrays, as Build makes them (read from an index file). Checks,
+  // before anything else reads them, that every mask uses only the alphabet's letters, every
+  // child group lies inside the array, every entry is reached at one depth, exactly the
+  // entries at depth `length` are final, and the rank offsets are the counts of words below
+  // earlier siblings, totalling `word_count`. A DataLossError says what is wrong.
+  template <class Mask>
+  static absl::StatusOr<Dawg> FromParts(int length, size_t word_count, size_t state_count,
+                                        int alphabet_size, std::vector<DawgEntry<Mask>> entries,
+                                        std::vector<uint32_t> rank_offset);
 
   int length() const { return length_; }
   size_t word_count() const { return word_count_; }
@@ -88,6 +98,9 @@ class Dawg {
 class Dictionary {
  public:
   explicit Dictionary(Lexicon lexicon) : lexicon_(std::move(lexicon)) {}
+  // With automata already built (an index file); each must hold the lexicon's words of its
+  // length.
+  Dictionary(Lexicon lexicon, std::vector<Dawg> dawgs);
 
   const Lexicon& lexicon() const { return lexicon_; }
   const Alphabet& alphabet() const { return lexicon_.alphabet(); }

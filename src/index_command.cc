@@ -1,0 +1,85 @@
+// `squares index LIST... -o FILE`: reads word lists and saves the lexicon and the automata of
+// every length in an index file (index_file.h) that --dict loads without parsing.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+
+#include "absl/strings/str_format.h"
+#include "squares/cli.h"
+#include "squares/commands.h"
+#include "squares/index_file.h"
+#include "xxhash.h"
+
+namespace squares {
+namespace {
+
+constexpr OptionSpec kIndexOptions[] = {
+    {"output", 'o', "FILE", "the index file to write"},
+    {"help", 'h', nullptr, "show this help and exit"},
+};
+
+absl::Status WriteFile(const std::string& path, std::string_view bytes) {
+  std::FILE* file = std::fopen(path.c_str(), "wb");
+  if (!file) return absl::NotFoundError(absl::StrFormat("%s: %s", path, std::strerror(errno)));
+  bool ok = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
+  ok = (std::fclose(file) == 0) && ok;
+  if (!ok) return absl::DataLossError(absl::StrFormat("%s: write error: %s", path, std::strerror(errno)));
+  return absl::OkStatus();
+}
+
+absl::Status Run(const ParsedArgs& args) {
+  if (args.positional().empty()) return UsageError("index: give at least one word list");
+  if (!args.has("output")) return UsageError("index: give the output file with -o FILE");
+  auto options = LexiconOptionsFrom(args);
+  if (!options.ok()) return options.status();
+  std::vector<std::string> texts;
+  std::vector<LexiconSource> sources;
+  XXH3_state_t* hash = XXH3_createState();
+  XXH3_64bits_reset(hash);
+  for (const std::string& path : args.positional()) {
+    auto text = ReadFile(path);
+    if (!text.ok()) {
+      XXH3_freeState(hash);
+      return text.status();
+    }
+    XXH3_64bits_update(hash, text->data(), text->size());
+    texts.push_back(*std::move(text));
+  }
+  const uint64_t source_hash = XXH3_64bits_digest(hash);
+  XXH3_freeState(hash);
+  for (size_t k = 0; k < texts.size(); ++k) sources.push_back({args.positional()[k], texts[k]});
+  auto lexicon = Lexicon::Read(sources, *options);
+  if (!lexicon.ok()) return lexicon.status();
+  Dictionary dictionary(*std::move(lexicon));
+  std::string bytes = SerializeIndex(dictionary, *options, source_hash);
+  if (absl::Status status = WriteFile(args.get("output"), bytes); !status.ok()) return status;
+  if (args.has("verbose")) {
+    std::cerr << absl::StrFormat("squares: %s: %d words, %d letters, %d bytes\n",
+                                 args.get("output"), dictionary.lexicon().word_count(),
+                                 dictionary.alphabet().size(), bytes.size());
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+int RunIndexCommand(std::span<char* const> argv) {
+  const std::span<const OptionSpec> tables[] = {kIndexOptions, DictionaryOptions()};
+  auto args = ParseArgs(tables, argv);
+  absl::Status status = args.status();
+  if (args.ok() && args->has("help")) {
+    Output& out = Output::Stdout();
+    out.write(HelpText("Usage: squares index [OPTIONS] LIST... -o FILE\n"
+                       "Saves the word lists' lexicon and automata in an index file that\n"
+                       "--dict FILE loads quickly.\n",
+                       tables));
+    out.flush();
+    return kExitOk;
+  }
+  if (args.ok()) status = Run(*args);
+  if (!status.ok()) std::cerr << "squares: " << status.message() << "\n";
+  return ExitCodeFor(status);
+}
+
+}  // namespace squares

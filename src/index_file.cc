@@ -1,0 +1,268 @@
+#include "squares/index_file.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "absl/strings/str_format.h"
+#include "unicode.h"
+#include "xxhash.h"
+
+namespace squares {
+namespace {
+
+constexpr uint32_t kFoldAccents = 1;
+
+class Writer {
+ public:
+  template <class T>
+  void put(T value) {
+    out_.append(reinterpret_cast<const char*>(&value), sizeof(T));
+  }
+  template <class T>
+  void put_array(const std::vector<T>& values) {
+    out_.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
+    pad();
+  }
+  void pad() { out_.resize((out_.size() + 7) / 8 * 8, '\0'); }
+  std::string& bytes() { return out_; }
+
+ private:
+  std::string out_;
+};
+
+// Reads the payload front to back; every read is checked against the bytes left first.
+class Reader {
+ public:
+  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
+
+  template <class T>
+  bool get(T& value) {
+    if (sizeof(T) > bytes_.size() - pos_) return false;
+    std::memcpy(&value, bytes_.data() + pos_, sizeof(T));
+    pos_ += sizeof(T);
+    return true;
+  }
+  // `count` values of T (record_size bytes each, decoded by `decode`), then padding.
+  template <class T, class Decode>
+  bool get_array(uint64_t count, size_t record_size, std::vector<T>& out, Decode decode) {
+    if (count > (bytes_.size() - pos_) / record_size) return false;
+    out.resize(count);
+    for (size_t k = 0; k < count; ++k) decode(bytes_.data() + pos_ + k * record_size, out[k]);
+    pos_ += count * record_size;
+    pos_ = std::min(bytes_.size(), (pos_ + 7) / 8 * 8);
+    return true;
+  }
+  template <class T>
+  bool get_array(uint64_t count, std::vector<T>& out) {
+    return get_array(count, sizeof(T), out,
+                     [](const char* p, T& v) { std::memcpy(&v, p, sizeof(T)); });
+  }
+  bool at_end() const { return pos_ == bytes_.size(); }
+
+ private:
+  std::string_view bytes_;
+  size_t pos_ = 0;
+};
+
+template <class Mask>
+void PutEntries(const Dawg& dawg, Writer& out) {
+  const DawgEntry<Mask>* entries = dawg.entries<Mask>();
+  for (size_t e = 0; e < dawg.entry_count(); ++e) {
+    out.put(entries[e].mask);
+    out.put(entries[e].first);
+    if constexpr (sizeof(Mask) == 8) out.put(uint32_t{0});
+  }
+}
+
+// The automaton of one length from the reader: entries of Mask, then rank offsets.
+template <class Mask>
+absl::StatusOr<Dawg> GetDawg(Reader& in, int length, uint64_t words, uint64_t entry_count,
+                             uint64_t states, int alphabet_size) {
+  std::vector<DawgEntry<Mask>> entries;
+  std::vector<uint32_t> rank_offset;
+  const size_t record = sizeof(Mask) + (sizeof(Mask) == 8 ? 8 : 4);
+  bool ok = in.get_array(entry_count, record, entries, [](const char* p, DawgEntry<Mask>& e) {
+    std::memcpy(&e.mask, p, sizeof(Mask));
+    std::memcpy(&e.first, p + sizeof(Mask), sizeof(uint32_t));
+  });
+  if (!ok || !in.get_array(entry_count, rank_offset)) {
+    return absl::DataLossError(absl::StrFormat("automaton of length %d: truncated", length));
+  }
+  return Dawg::FromParts(length, words, states, alphabet_size, std::move(entries),
+                         std::move(rank_offset));
+}
+
+// The payload after the header checks: alphabet, words and automata of every length.
+absl::StatusOr<Dictionary> ParsePayload(std::string_view payload, bool fold_accents) {
+  Reader in(payload);
+  uint32_t letters = 0, zero = 0;
+  std::vector<uint32_t> code_points;
+  if (!in.get(letters) || !in.get(zero) || letters > kMaxLetters ||
+      !in.get_array(letters, code_points)) {
+    return absl::DataLossError("bad alphabet");
+  }
+  for (size_t c = 0; c < code_points.size(); ++c) {
+    char32_t cp = code_points[c];
+    if (cp > 0x10FFFF || !IsLetter(cp) || FoldCase(cp) != cp ||
+        (fold_accents && FoldAccent(cp) != cp) || (c > 0 && code_points[c - 1] >= cp)) {
+      return absl::DataLossError(absl::StrFormat("bad alphabet letter U+%04X", code_points[c]));
+    }
+  }
+  const int alphabet_size = static_cast<int>(letters);
+  std::vector<WordsOfLength> by_length(kMaxWordLength + 1);
+  std::vector<Dawg> dawgs;
+  for (int length = 1; length <= kMaxWordLength; ++length) {
+    uint64_t words = 0, entries = 0, states = 0;
+    WordsOfLength& list = by_length[length];
+    if (!in.get(words) || !in.get(entries) || !in.get(states) ||
+        words > UINT32_MAX || !in.get_array(words * length, list.letters) ||
+        !in.get_array(words, list.scores)) {
+      return absl::DataLossError(absl::StrFormat("words of length %d: truncated", length));
+    }
+    if (words == 0) {
+      if (entries != 0) return absl::DataLossError("automaton without words");
+      continue;
+    }
+    list.length = length;
+    auto dawg = alphabet_size > 32
+                    ? GetDawg<uint64_t>(in, length, words, entries, states, alphabet_size)
+                    : GetDawg<uint32_t>(in, length, words, entries, states, alphabet_size);
+    if (!dawg.ok()) return dawg.status();
+    dawgs.push_back(*std::move(dawg));
+  }
+  if (!in.at_end()) return absl::DataLossError("trailing bytes after the last automaton");
+  std::vector<char32_t> alphabet(code_points.begin(), code_points.end());
+  auto lexicon = Lexicon::FromParts(Alphabet(std::move(alphabet)), std::move(by_length));
+  if (!lexicon.ok()) return lexicon.status();
+  // The automata must hold exactly the lexicon's words: word k has rank k (the ranks of the
+  // accepted words are distinct and there are as many as words, so this is an equality).
+  for (const Dawg& dawg : dawgs) {
+    const WordsOfLength& list = lexicon->words(dawg.length());
+    for (size_t k = 0; k < list.count(); ++k) {
+      if (dawg.rank(list.word(k)) != k) {
+        return absl::DataLossError(absl::StrFormat(
+            "automaton of length %d does not match the word list", dawg.length()));
+      }
+    }
+  }
+  return Dictionary(*std::move(lexicon), std::move(dawgs));
+}
+
+}  // namespace
+
+bool IsIndex(std::string_view head) { return head.substr(0, kIndexMagic.size()) == kIndexMagic; }
+
+std::string SerializeIndex(const Dictionary& dictionary, const LexiconOptions& options,
+                           uint64_t source_hash) {
+  Writer out;
+  const Alphabet& alphabet = dictionary.alphabet();
+  out.put(static_cast<uint32_t>(alphabet.size()));
+  out.put(uint32_t{0});
+  std::vector<uint32_t> code_points;
+  for (int c = 0; c < alphabet.size(); ++c) code_points.push_back(alphabet.code_point(c));
+  out.put_array(code_points);
+  for (int length = 1; length <= kMaxWordLength; ++length) {
+    const WordsOfLength& list = dictionary.lexicon().words(length);
+    const Dawg* dawg = list.count() ? &dictionary.dawg(length) : nullptr;
+    out.put(uint64_t{list.count()});
+    out.put(uint64_t{dawg ? dawg->entry_count() : 0});
+    out.put(uint64_t{dawg ? dawg->state_count() : 0});
+    out.put_array(list.letters);
+    out.put_array(list.scores);
+    if (!dawg) continue;
+    if (dawg->wide()) PutEntries<uint64_t>(*dawg, out);
+    else PutEntries<uint32_t>(*dawg, out);
+    std::vector<uint32_t> ranks(dawg->entry_count());
+    for (size_t e = 0; e < ranks.size(); ++e) ranks[e] = dawg->rank_offset(e);
+    out.put_array(ranks);
+  }
+  const std::string& payload = out.bytes();
+  IndexHeader header{};
+  std::memcpy(header.magic, kIndexMagic.data(), sizeof(header.magic));
+  header.version = kIndexVersion;
+  header.byte_order = kByteOrderProbe;
+  header.flags = options.fold_accents ? kFoldAccents : 0;
+  header.min_score = options.min_score;
+  header.max_score = options.max_score;
+  header.source_hash = source_hash;
+  header.payload_size = payload.size();
+  std::string file = std::string(reinterpret_cast<const char*>(&header), sizeof(header)) + payload;
+  SealIndex(file);
+  return file;
+}
+
+void SealIndex(std::string& bytes) {
+  if (bytes.size() < sizeof(IndexHeader)) return;
+  IndexHeader header;
+  std::memcpy(&header, bytes.data(), sizeof(header));
+  header.payload_hash = XXH3_64bits(bytes.data() + sizeof(header), bytes.size() - sizeof(header));
+  header.header_hash = XXH3_64bits(&header, offsetof(IndexHeader, header_hash));
+  std::memcpy(bytes.data(), &header, sizeof(header));
+}
+
+absl::StatusOr<LoadedIndex> ParseIndex(std::string_view bytes, std::string_view name) {
+  auto refuse = [&](std::string_view why) {
+    return absl::DataLossError(absl::StrFormat("%s: %s", name, why));
+  };
+  IndexHeader header;
+  if (!IsIndex(bytes)) return refuse("not an index file (run 'squares index' to make one)");
+  if (bytes.size() < sizeof(header)) return refuse("truncated index file");
+  std::memcpy(&header, bytes.data(), sizeof(header));
+  if (header.byte_order == __builtin_bswap32(kByteOrderProbe)) {
+    return refuse("index written on a machine of the other byte order; rebuild it here");
+  }
+  if (header.byte_order != kByteOrderProbe) return refuse("checksum mismatch: the file is corrupt");
+  if (header.version != kIndexVersion) {
+    return refuse(absl::StrFormat("index format version %d; this squares reads version %d: "
+                                  "rebuild it with 'squares index'",
+                                  header.version, kIndexVersion));
+  }
+  if (header.header_hash != XXH3_64bits(bytes.data(), offsetof(IndexHeader, header_hash))) {
+    return refuse("checksum mismatch: the file is corrupt");
+  }
+  std::string_view payload = bytes.substr(sizeof(header));
+  if (payload.size() != header.payload_size) {
+    return refuse(payload.size() < header.payload_size ? "truncated index file"
+                                                       : "trailing bytes after the index");
+  }
+  if (header.payload_hash != XXH3_64bits(payload.data(), payload.size())) {
+    return refuse("checksum mismatch: the file is corrupt");
+  }
+  if ((header.flags & ~kFoldAccents) != 0 || header.reserved != 0 ||
+      header.min_score > header.max_score) {
+    return refuse("unknown build options");
+  }
+  LexiconOptions options;
+  options.fold_accents = header.flags & kFoldAccents;
+  options.min_score = header.min_score;
+  options.max_score = header.max_score;
+  auto dictionary = ParsePayload(payload, options.fold_accents);
+  if (!dictionary.ok()) return refuse(absl::StrFormat("corrupt index: %s", dictionary.status().message()));
+  return LoadedIndex{*std::move(dictionary), options, header.source_hash};
+}
+
+absl::StatusOr<LoadedIndex> LoadIndexFile(const std::string& path) {
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return absl::NotFoundError(absl::StrFormat("%s: %s", path, std::strerror(errno)));
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return absl::DataLossError(absl::StrFormat("%s: not a regular file", path));
+  }
+  const size_t size = static_cast<size_t>(st.st_size);
+  void* map = size == 0 ? nullptr : mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  close(fd);
+  if (map == MAP_FAILED) {
+    return absl::DataLossError(absl::StrFormat("%s: cannot map: %s", path, std::strerror(errno)));
+  }
+  auto loaded = ParseIndex(std::string_view(static_cast<const char*>(map), size), path);
+  if (map) munmap(map, size);
+  return loaded;
+}
+
+}  // namespace squares
