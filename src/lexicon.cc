@@ -53,6 +53,13 @@ absl::StatusOr<Word> Alphabet::encode(std::string_view text, bool fold_accents) 
 
 namespace {
 
+// A place in the input, formatted only when a message needs it.
+struct Where {
+  std::string_view name;
+  size_t line;
+  std::string str() const { return absl::StrFormat("%s:%d", name, line); }
+};
+
 // An entry as read, before the alphabet is known: code points in a shared buffer.
 struct RawEntry {
   uint32_t begin, length;  // into the code point buffer
@@ -64,11 +71,13 @@ struct Reader {
   LexiconCounts& counts;
   std::vector<char32_t> buffer;
   std::vector<RawEntry> entries;
-  // First place each code point was seen, to name it when the alphabet overflows.
+  // The letters seen: a..z as bits, others with the first place each was seen (to name it
+  // when the alphabet overflows).
+  uint32_t ascii_seen = 0;
   absl::flat_hash_map<char32_t, std::string> first_seen;
 
   absl::Status Read(const LexiconSource& source);
-  absl::Status ReadLine(std::string_view line, const std::string& where);
+  absl::Status ReadLine(std::string_view raw, const Where& where);
 };
 
 std::string_view TrimSpaces(std::string_view s) {
@@ -77,27 +86,38 @@ std::string_view TrimSpaces(std::string_view s) {
   return s;
 }
 
-absl::Status Reader::ReadLine(std::string_view line, const std::string& where) {
-  line = TrimSpaces(line);
+// `raw` is the line as in the file (without its line end).
+absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
+  std::string_view line = TrimSpaces(raw);
   if (line.empty() || line.front() == '#') return absl::OkStatus();
   ++counts.lines;
   int64_t score = 0;
-  size_t split = line.find_first_of(";\t");
-  if (split != std::string_view::npos) {
+  size_t split = 0;
+  while (split < line.size() && line[split] != ';' && line[split] != '\t') ++split;
+  if (split < line.size()) {
     std::string_view score_text = TrimSpaces(line.substr(split + 1));
     auto [end, error] =
         std::from_chars(score_text.data(), score_text.data() + score_text.size(), score);
     if (error != std::errc() || end != score_text.data() + score_text.size()) {
       return absl::DataLossError(absl::StrFormat("%s: bad score '%s' (expected an integer)",
-                                                 where, score_text));
+                                                 where.str(), score_text));
     }
     line = TrimSpaces(line.substr(0, split));
   }
   uint32_t begin = static_cast<uint32_t>(buffer.size());
   bool letters_only = true;
   for (size_t pos = 0; pos < line.size();) {
+    if (const char ascii = line[pos]; ascii >= 'a' && ascii <= 'z') {  // the common case
+      buffer.push_back(static_cast<char32_t>(ascii));
+      ++pos;
+      continue;
+    }
     int32_t cp = DecodeUtf8(line, pos);
-    if (cp < 0) return absl::DataLossError(absl::StrFormat("%s: invalid UTF-8", where));
+    if (cp < 0) {
+      return absl::DataLossError(absl::StrFormat("%s:%d: invalid UTF-8 (byte 0x%02x)", where.str(),
+                                                 line.data() + pos - raw.data() + 1,
+                                                 static_cast<uint8_t>(line[pos])));
+    }
     if (!IsLetter(cp)) {
       letters_only = false;
       continue;  // keep validating the UTF-8 of the rest of the line
@@ -116,7 +136,11 @@ absl::Status Reader::ReadLine(std::string_view line, const std::string& where) {
     return absl::OkStatus();
   }
   for (uint32_t k = begin; k < buffer.size(); ++k) {
-    if (buffer[k] >= 0x80 && !first_seen.contains(buffer[k])) first_seen[buffer[k]] = where;
+    if (buffer[k] < 0x80) {
+      ascii_seen |= uint32_t{1} << (buffer[k] - 'a');
+    } else if (!first_seen.contains(buffer[k])) {
+      first_seen[buffer[k]] = where.str();
+    }
   }
   entries.push_back({begin, length, score});
   return absl::OkStatus();
@@ -125,6 +149,11 @@ absl::Status Reader::ReadLine(std::string_view line, const std::string& where) {
 absl::Status Reader::Read(const LexiconSource& source) {
   std::string_view text = source.text;
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  if (size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    const Where where{source.name, 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + nul, '\n'))};
+    return absl::DataLossError(absl::StrFormat(
+        "%s: NUL byte: this looks like a binary file, not a word list", where.str()));
+  }
   size_t line_number = 0;
   while (!text.empty()) {
     ++line_number;
@@ -132,11 +161,7 @@ absl::Status Reader::Read(const LexiconSource& source) {
     std::string_view line = text.substr(0, end);
     text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    std::string where = absl::StrFormat("%s:%d", source.name, line_number);
-    if (line.find('\0') != std::string_view::npos) {
-      return absl::DataLossError(
-          absl::StrFormat("%s: NUL byte: this looks like a binary file, not a word list", where));
-    }
+    const Where where{source.name, line_number};
     if (absl::Status status = ReadLine(line, where); !status.ok()) return status;
   }
   return absl::OkStatus();
@@ -153,9 +178,12 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
   }
 
   // The alphabet: every code point used, in code-point order.
-  std::vector<char32_t> used = reader.buffer;
+  std::vector<char32_t> used;
+  for (char32_t cp = 'a'; cp <= 'z'; ++cp) {
+    if (reader.ascii_seen >> (cp - 'a') & 1) used.push_back(cp);
+  }
+  for (const auto& [cp, where] : reader.first_seen) used.push_back(cp);
   std::sort(used.begin(), used.end());
-  used.erase(std::unique(used.begin(), used.end()), used.end());
   if (used.size() > kMaxLetters) {
     char32_t extra = used[kMaxLetters];
     std::string letter;
@@ -187,10 +215,14 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
     std::vector<uint32_t> order(ids.size());
     std::iota(order.begin(), order.end(), 0);
     auto word = [&](uint32_t k) { return WordView(codes.data() + size_t{k} * length, length); };
-    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-      int cmp = word(a).compare(word(b));
-      return cmp < 0 || (cmp == 0 && reader.entries[ids[a]].score > reader.entries[ids[b]].score);
-    });
+    // Word lists usually come sorted: then there is nothing to sort and nothing to merge.
+    auto not_before = [&](uint32_t a, uint32_t b) { return !(word(a) < word(b)); };
+    if (std::adjacent_find(order.begin(), order.end(), not_before) != order.end()) {
+      std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+        int cmp = word(a).compare(word(b));
+        return cmp < 0 || (cmp == 0 && reader.entries[ids[a]].score > reader.entries[ids[b]].score);
+      });
+    }
     for (size_t k = 0; k < order.size(); ++k) {
       if (k > 0 && word(order[k]) == word(order[k - 1])) {
         ++lexicon.counts_.duplicates;
