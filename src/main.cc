@@ -15,7 +15,6 @@ struct Subcommand {
 
 constexpr Subcommand kSubcommands[] = {
     {"stats", squares::RunStatsCommand},
-    {"regions", squares::RunRegionsCommand},
     {"index", squares::RunIndexCommand},
 };
 
