@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -143,7 +144,8 @@ absl::StatusOr<ParsedArgs> ParseArgs(std::span<const std::span<const OptionSpec>
       } else if (k + 1 < args.size()) {
         value = args[++k];
       } else {
-        return UsageError(absl::StrFormat("option '%s' needs a value %s", shown, spec->value_name));
+        return UsageError(
+            absl::StrFormat("option '%s' needs a value: %s %s", shown, shown, spec->value_name));
       }
     } else if (inline_value) {
       return UsageError(absl::StrFormat("option '%s' takes no value", shown));
@@ -172,6 +174,11 @@ absl::StatusOr<std::string> ReadFile(const std::string& path) {
   if (path == "-") {
     std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
     return text;
+  }
+  // An ifstream opens a directory and reads it as empty: refuse it by name.
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    return absl::FailedPreconditionError(absl::StrFormat("%s: is a directory", path));
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrFormat("%s: %s", path, std::strerror(errno)));

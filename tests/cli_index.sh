@@ -68,6 +68,6 @@ expect 0 "squares: $tmp/x.idx: 1 words, 2 letters, " \
 expect 0 "squares: $tmp/x.idx: index of 1 words, 2 letters" \
   "$squares" stats --dict "$tmp/x.idx" --verbose
 printf 'ok\nfo\303(o\n' >"$tmp/utf8.txt"
-expect 1 "squares: $tmp/utf8.txt:2: invalid UTF-8" "$squares" index "$tmp/utf8.txt" -o "$tmp/x.idx"
+expect 1 "squares: $tmp/utf8.txt:2:3: invalid UTF-8 (byte 0xc3)" "$squares" index "$tmp/utf8.txt" -o "$tmp/x.idx"
 
 [ "$failures" -eq 0 ] || { echo "$failures failures"; exit 1; }

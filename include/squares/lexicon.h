@@ -74,7 +74,7 @@ struct LexiconCounts {
 class Lexicon {
  public:
   // Reads the sources as DESIGN §2 says. Errors (invalid UTF-8, binary data, a bad score,
-  // more than 64 letters) name the source and line: "words.txt:12: invalid UTF-8".
+  // more than 64 letters) name the source and line: "words.txt:12:5: invalid UTF-8 (byte 0xff)".
   static absl::StatusOr<Lexicon> Read(std::span<const LexiconSource> sources,
                                       const LexiconOptions& options = {});
   // A lexicon from normalized parts (an index file): by_length[L] holds the words of length
