@@ -1,9 +1,9 @@
 #!/bin/sh
 # Times `squares kakuro` on every shared puzzle and on a generated 30x46 board of 990 white
 # cells. Usage: scripts/bench-kakuro.sh [BUILD_DIR] [RUNS]   (default: build, 20 runs)
-# Per puzzle: white cells, runs, search nodes; the best wall time of RUNS processes that solve it
-# (solve = first solution, count = stop at the second: the uniqueness proof); and, from
-# --stats, the in-process time to build the digit automata and to search (best of RUNS).
+# Per puzzle: white cells, runs, search nodes (first solution); then for `solve` (the first
+# solution) and `count` (stop at the second: the uniqueness proof) the best wall and CPU time of
+# RUNS processes, and from --stats the in-process time to build the digit automata and to search.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -20,21 +20,32 @@ done
 "$build/tests/kakuro_generate" random-30x46-990 30 46 990 1 >"$tmp/zz-random-30x46-990.kgrid"
 
 python3 - "$squares" "$runs" "$tmp"/*.kgrid <<'PY'
-import re, subprocess, sys, time
+import re, resource, subprocess, sys, time
 squares, runs, files = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+STATS = re.compile(r"(\d+) white cells, (\d+) runs, found \d+, (\d+) nodes.*"
+                   r"automata ([\d.]+) ms, search ([\d.]+) ms")
+def cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 def best(args):
-    wall, stats = [], []
+    """Best of `runs` processes: wall ms, cpu ms, stats fields, automata ms, search ms, stdout."""
+    wall, cpus, autom, search = [], [], [], []
     for _ in range(runs):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), cpu()
         p = subprocess.run([squares, "kakuro", "--stats"] + args, capture_output=True, text=True, check=True)
         wall.append(time.perf_counter() - t)
-        stats.append(p.stderr)
-    m = [re.search(r"(\d+) white cells, (\d+) runs, \d+ solutions, (\d+) nodes.*automata ([\d.]+) ms, search ([\d.]+) ms", s) for s in stats]
-    return min(wall) * 1000, m[0].group(1, 2, 3), min(float(x.group(4)) for x in m), min(float(x.group(5)) for x in m), p.stdout
-print(f"{'puzzle':40} {'white':>5} {'runs':>4} {'nodes':>5} {'solve ms':>8} {'count ms':>8} {'autom ms':>8} {'search ms':>9}  verdict")
+        cpus.append(cpu() - c)
+        m = STATS.search(p.stderr)
+        autom.append(float(m.group(4)))
+        search.append(float(m.group(5)))
+    return min(wall) * 1e3, min(cpus) * 1e3, m.group(1, 2, 3), min(autom), min(search), p.stdout
+print(f"{'puzzle':40} {'white':>5} {'runs':>4} {'nodes':>5} | {'solve: wall':>11} {'cpu':>5} "
+      f"{'autom':>6} {'search':>6} | {'count: wall':>11} {'cpu':>5} {'search':>6}  verdict")
 for f in files:
     name = f.rsplit("/", 1)[1][:-6]
-    solve, _, _, _, _ = best([f])
-    count, (white, nruns, nodes), autom, search, out = best(["--count", f])
-    print(f"{name:40} {white:>5} {nruns:>4} {nodes:>5} {solve:8.2f} {count:8.2f} {autom:8.3f} {search:9.3f}  {out.split(': ')[-1].strip()}")
+    s_wall, s_cpu, (white, nruns, nodes), s_autom, s_search, _ = best([f])
+    c_wall, c_cpu, _, _, c_search, out = best(["--count", f])
+    print(f"{name:40} {white:>5} {nruns:>4} {nodes:>5} | {s_wall:11.2f} {s_cpu:5.1f} {s_autom:6.2f} "
+          f"{s_search:6.2f} | {c_wall:11.2f} {c_cpu:5.1f} {c_search:6.2f}  {out.split(': ')[-1].strip()}")
+print(f"milliseconds, best of {runs} runs; wall and cpu: the whole process; autom, search: in-process (--stats)")
 PY

@@ -125,7 +125,7 @@ class BoardReader {
                                                cell % b_.cols + 1, message));
   }
 
-  // The white cells from `cell` on in steps of `step` (1 across, cols down).
+  // The number of white cells from `cell` on, across or down.
   int RunLength(int cell, bool down) const {
     int r = cell / b_.cols, c = cell % b_.cols, length = 0;
     while (r < b_.rows && c < b_.cols && b_.white[r * b_.cols + c] >= 0) {

@@ -160,7 +160,7 @@ int RunKakuroCommand(std::span<char* const> args) {
       out.flush();
       const FillStats& st = result.stats;
       std::fprintf(stderr, "%s",
-                   absl::StrFormat("squares: %s%d white cells, %d runs, %d solutions, %d nodes, "
+                   absl::StrFormat("squares: %s%d white cells, %d runs, found %d, %d nodes, "
                                    "%d failures, %d backjumps, %d restarts; automata %.3f ms, "
                                    "search %.3f ms\n",
                                    Prefix(board), board.white_count(), board.runs.size(), found,
