@@ -76,6 +76,7 @@ absl::StatusOr<SquareProblem> MakeProblem(const ParsedArgs& args, const Dictiona
   }
 
   int rows = 0, cols = 0;
+  const bool sized_by_pattern = !args.has("rect") && !args.has("size") && first_word.empty();
   if (args.has("rect")) {
     std::vector<std::string_view> parts = SplitString(args.get("rect"), 'x');
     if (parts.size() != 2 || !ParseInt(parts[0], rows) ||
@@ -90,8 +91,7 @@ absl::StatusOr<SquareProblem> MakeProblem(const ParsedArgs& args, const Dictiona
   } else if (!first_word.empty()) {
     rows = cols = static_cast<int>(first_word.size());
   } else if (!pattern_rows.empty()) {
-    rows = static_cast<int>(pattern_rows.size());
-    cols = problem.mode == SquareMode::kRectangle ? 0 : rows;
+    rows = cols = static_cast<int>(pattern_rows.size());  // a square: --rect gave no size
   } else {
     return UsageError("nothing to search: give a first WORD, -n N, --rect KxN or --pattern (try --help)");
   }
@@ -115,8 +115,6 @@ absl::StatusOr<SquareProblem> MakeProblem(const ParsedArgs& args, const Dictiona
     }
     for (int i = 0; i < rows; ++i) {
       std::string_view row = pattern_rows[i];
-      std::vector<std::string_view> cells;
-      Word letters;
       int j = 0;
       for (size_t pos = 0; pos < row.size(); ++j) {
         if (row[pos] == '.' || row[pos] == '?') {
@@ -133,7 +131,9 @@ absl::StatusOr<SquareProblem> MakeProblem(const ParsedArgs& args, const Dictiona
         pos += len;
       }
       if (j != cols) {
-        return UsageError(absl::StrFormat("--pattern row %d has %d cells, expected %d", i + 1, j, cols));
+        return UsageError(absl::StrFormat(
+            "--pattern row %d has %d cells, expected %d%s", i + 1, j, cols,
+            sized_by_pattern ? ", as many as the pattern has rows" : ""));
       }
     }
   }

@@ -306,10 +306,11 @@ def test_identities(tests_dir):
         full_text = run_ok(dict_args + modes[mode])
         total = len(blocks_of(full_text))
         for shards in (1, 2, 3, 7, 16):
-            parts = [run_ok(dict_args + modes[mode] + ["--shard", f"{i}/{shards}"])
-                     for i in range(1, shards + 1)]
-            check(b"".join(parts) == full_text, f"{mode}: {shards} shards do not concatenate "
-                  "to the unsharded output")
+            for threads in (["--threads", "1"], []) if shards == 7 else ([],):
+                parts = [run_ok(dict_args + modes[mode] + ["--shard", f"{i}/{shards}"] + threads)
+                         for i in range(1, shards + 1)]
+                check(b"".join(parts) == full_text, f"{mode}: {shards} shards {threads} do not "
+                      "concatenate to the unsharded output")
             counts = [int(run_ok(dict_args + modes[mode] + ["--count", "--shard",
                                                              f"{i}/{shards}"]))
                       for i in range(1, shards + 1)]
@@ -372,6 +373,8 @@ ERROR_CASES = [
     ("--dict empty-score.txt cat", 1, "empty-score.txt:1: bad score '' (expected an integer)"),
     ("--dict tiny.txt -n 3 --pattern ..../.../...", 2, "--pattern row 1 has 4 cells, expected 3"),
     ("--dict tiny.txt -n 3 --pattern .../...", 2, "--pattern has 2 rows, expected 3"),
+    ("--dict tiny.txt --pattern ...", 2,
+     "--pattern row 1 has 3 cells, expected 1, as many as the pattern has rows"),
     ("--dict tiny.txt -n 3 --pattern x../.../...", 2,
      "--pattern row 1: 'x' is not a letter of the dictionary's alphabet"),
     ("--dict tiny.txt -n 3 --contains cart", 2,
@@ -448,6 +451,16 @@ def test_io(tests_dir, source_dir):
         check(rows[0] == "bishop" and all(w in default_words for w in rows) and
               all(rows[i][j] == rows[j][i] for i in range(6) for j in range(6)),
               f"squares bishop: {rows} is not a symmetric square of data/words.txt")
+
+    # The option syntaxes of the GNU conventions all mean the same.
+    expected = run_ok(["--dict", tiny, "-n", "3", "--format", "lines"])
+    for args in (["-d", tiny, "-n3", "-flines"], [f"--dict={tiny}", "--size=3", "--format=lines"],
+                 ["--format", "jsonl", "-n", "4", "--dict", tiny, "-n", "3", "-f", "lines"],
+                 ["--dict", tiny, "--format", "lines", "--pattern", "..?/.../...", "--", "cat"]):
+        out = run_ok(args)
+        want = expected if "cat" not in args else b"".join(
+            line for line in expected.splitlines(keepends=True) if line.startswith(b"cat "))
+        check(out == want, f"squares {shlex.join(args)}: not the expected squares")
 
     # --dict - reads stdin; a BOM, CRLF line ends, upper case, comments and blank lines are
     # all accepted and give the same squares as the plain list.
