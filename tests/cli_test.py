@@ -302,6 +302,18 @@ def test_identities(tests_dir):
             outs = [run_ok(args + ["--threads", t]) for t in ("1", "2", "7")]
             check(outs[0] == outs[1] == outs[2], f"{mode} {fmt}: --threads 1/2/7 differ")
 
+    # Constraints fix cells before the split into parts: threads and shards still agree.
+    for args in (["--double", "dare"], ["-n", "4", "--pattern", "..../.e../..../...."],
+                 ["--double", "-n", "4", "--contains", "dale", "--distinct"]):
+        full = run_ok(dict_args + args + ["--format", "lines"])
+        check(len(lines_of(full)) > 10, f"{shlex.join(args)}: too few results")
+        for label, runs in (("--threads 1", [["--threads", "1"]]),
+                            ("--threads 7", [["--threads", "7"]]),
+                            ("3 shards", [["--shard", f"{i}/3"] for i in range(1, 4)]),
+                            ("7 shards", [["--shard", f"{i}/7"] for i in range(1, 8)])):
+            out = b"".join(run_ok(dict_args + args + ["--format", "lines"] + r) for r in runs)
+            check(out == full, f"{shlex.join(args)}: {label} differ from the default run")
+
     for mode in ("symmetric", "double"):
         full_text = run_ok(dict_args + modes[mode])
         total = len(blocks_of(full_text))
@@ -431,7 +443,8 @@ def test_io(tests_dir, source_dir):
         check(status == 0 and err == "" and first != b"",
               f"squares {shlex.join(args)} | head -1: status {status}, stderr {err!r}")
 
-    for args in (["--dict", tiny, "-n", "3"], ["--dict", tiny, "-n", "3", "--count"],
+    for args in (["--dict", tiny, "-n", "3", "--threads", "1"],
+                 ["--dict", tiny, "-n", "3", "--count"],
                  ["--dict", words4, "--double", "-n", "4", "--threads", "2"], ["--help"]):
         with open("/dev/full", "wb") as full:
             status, _, err = run(args, stdout=full)
