@@ -254,7 +254,10 @@ absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args) {
     if (IsIndex(*text)) return LoadIndex(args, options, path, &*text);
     texts.push_back(std::move(*text));
   }
-  for (size_t k = 0; k < texts.size(); ++k) sources.push_back({args.all("dict")[k], texts[k]});
+  for (size_t k = 0; k < texts.size(); ++k) {
+    const std::string& path = args.all("dict")[k];
+    sources.push_back({path == "-" ? "<stdin>" : path, texts[k]});
+  }
   if (sources.empty()) sources.push_back({"<default dictionary>", DefaultDictionaryText()});
   auto lexicon = Lexicon::Read(sources, options);
   if (!lexicon.ok()) return lexicon.status();

@@ -342,13 +342,15 @@ def test_identities(tests_dir):
 
 
 # ---------------------------------------------------------------------------------------
-# Error paths: (options, stdin, expected status, expected stderr). Files named in the
-# options are created in a temporary working directory from FILES first.
+# Error paths: (options, expected status, expected stderr). Files named in the options are
+# created in a temporary working directory from FILES first; "< FILE" at the end of the
+# options feeds FILE to stdin.
 
 FILES = {
     "tiny.txt": None,  # copied from tests/data/squares
     "bad-utf8.txt": b"cat\nare\n  t\xffn\n",
     "binary.txt": b"cat\nare\x00\x01\x02\n",
+    "program.bin": b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 4,
     "bad-score.txt": b"cat;1\nare;12x\n",
     "empty-score.txt": b"cat;\n",
 }
@@ -378,6 +380,11 @@ ERROR_CASES = [
     ("--dict missing.txt cat", 1, "missing.txt: No such file or directory"),
     ("--dict . cat", 1, ".: is a directory"),
     ("--dict bad-utf8.txt cat", 1, "bad-utf8.txt:3:4: invalid UTF-8 (byte 0xff)"),
+    ("--dict - cat < bad-utf8.txt", 1, "<stdin>:3:4: invalid UTF-8 (byte 0xff)"),
+    ("--dict tiny.txt --dict - cat < bad-score.txt", 1,
+     "<stdin>:2: bad score '12x' (expected an integer)"),
+    ("--dict program.bin cat", 1,
+     "program.bin:1: NUL byte: this looks like a binary file, not a word list"),
     ("--dict binary.txt cat", 1,
      "binary.txt:2: NUL byte: this looks like a binary file, not a word list"),
     ("--dict tiny.txt --dict bad-score.txt cat", 1,
@@ -411,7 +418,12 @@ def test_errors(tests_dir):
             with open(os.path.join(tmp, name), "wb") as f:
                 f.write(data)
         for options, status, message in ERROR_CASES:
-            got_status, out, err = run(shlex.split(options), cwd=tmp)
+            args, _, stdin_file = options.partition(" < ")
+            stdin = b""
+            if stdin_file:
+                with open(os.path.join(tmp, stdin_file), "rb") as f:
+                    stdin = f.read()
+            got_status, out, err = run(shlex.split(args), stdin=stdin, cwd=tmp)
             check((got_status, out, err) == (status, b"", f"squares: {message}\n"),
                   f"squares {options}: expected status {status} and 'squares: {message}', got "
                   f"status {got_status}, stdout {out[:80]!r}, stderr {err!r}")
