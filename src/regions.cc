@@ -133,6 +133,34 @@ struct ShapeTrie {
 
 namespace {
 
+// Calls visit(y) for each cell y next to cell x (up, down, left, right).
+template <class Visit>
+void ForEachNeighbour(int x, int rows, int cols, Visit visit) {
+  if (x % cols != 0) visit(x - 1);
+  if ((x + 1) % cols != 0) visit(x + 1);
+  if (x >= cols) visit(x - cols);
+  if (x + cols < rows * cols) visit(x + cols);
+}
+
+// The region sizes in `sizes` that the dictionary has words of.
+std::vector<int> WordLengths(const Dictionary& dictionary, RegionSizes sizes) {
+  std::vector<int> lengths;
+  for (int length = sizes.min; length <= sizes.max; ++length) {
+    if (dictionary.lexicon().words(length).count() > 0) lengths.push_back(length);
+  }
+  return lengths;
+}
+
+// sums[n] = n cells can be split into parts whose sizes are in `lengths`.
+std::vector<bool> RepresentableSums(size_t cells, const std::vector<int>& lengths) {
+  std::vector<bool> sums(cells + 1, false);
+  sums[0] = true;
+  for (size_t n = 1; n <= cells; ++n) {
+    for (int length : lengths) sums[n] = sums[n] || (length <= static_cast<int>(n) && sums[n - length]);
+  }
+  return sums;
+}
+
 // Every connected placement of a word in the grid, each a list of cells in increasing
 // reading order, grouped by first cell: the placements starting at cell f are
 // [by_first[f], by_first[f + 1]). `containing` lists, for each cell, the placements that
@@ -196,13 +224,12 @@ class PlacementWalker {
 };
 
 Placements FindPlacements(const RegionPuzzle& puzzle, const Dictionary& dictionary,
-                          RegionSizes sizes, const ShapeTrie& shapes) {
+                          const std::vector<int>& lengths, const ShapeTrie& shapes) {
   Placements p;
   const uint32_t cells = puzzle.letters.size();
   p.by_first.push_back(0);
   for (uint32_t first = 0; first < cells; ++first) {
-    for (int length = sizes.min; length <= sizes.max; ++length) {
-      if (dictionary.lexicon().words(length).count() == 0) continue;
+    for (int length : lengths) {
       PlacementWalker(puzzle, shapes, dictionary.dawg(length), p).Walk(first);
     }
     p.by_first.push_back(static_cast<uint32_t>(p.count()));
@@ -222,26 +249,32 @@ Placements FindPlacements(const RegionPuzzle& puzzle, const Dictionary& dictiona
 //   used[x]    - cell x is covered by a placed region;
 //   blocked[k] - number of used cells in placement k (k is available iff 0);
 //   live[x]    - number of available placements covering x.
-// A free cell with live == 0 can no longer belong to any region. This also covers free
-// areas smaller than the minimum size: every placement is a connected set of free cells,
-// so a cell in such an area has none.
+// A free cell with live == 0 can no longer belong to any region; this also catches free
+// areas smaller than the smallest region, as every placement is a connected set of free
+// cells. A free area must moreover have a size that regions add up to (sums_): with sizes
+// 5..6, not 7, 8 or 9.
 class RegionSearch {
  public:
   RegionSearch(const RegionPuzzle& puzzle, const Placements& placements,
+               const std::vector<int>& lengths,
                const std::function<bool(const RegionPartition&)>& on_solution)
       : puzzle_(puzzle),
         p_(placements),
         on_solution_(on_solution),
         used_(puzzle.letters.size(), false),
         blocked_(placements.count(), 0),
-        live_(puzzle.letters.size()) {
+        live_(puzzle.letters.size()),
+        sums_(RepresentableSums(puzzle.letters.size(), lengths)),
+        mark_(puzzle.letters.size(), 0) {
     for (size_t x = 0; x < live_.size(); ++x) {
       live_[x] = p_.containing_begin[x + 1] - p_.containing_begin[x];
     }
+    settled_ = sums_.size();
+    while (settled_ > 0 && sums_[settled_ - 1]) --settled_;
   }
 
   size_t Run() {
-    if (std::find(live_.begin(), live_.end(), 0) == live_.end()) Search(0);
+    if (std::find(live_.begin(), live_.end(), 0) == live_.end() && sums_.back()) Search(0);
     return solutions_;
   }
   size_t nodes() const { return nodes_; }
@@ -255,7 +288,7 @@ class RegionSearch {
       if (blocked_[k] != 0) continue;
       ++nodes_;
       stack_.push_back(k);
-      const bool dead = Place(k);
+      const bool dead = Place(k) || !AreasFillable(k);
       const bool go_on = dead || Search(from + 1);
       Unplace(k);
       stack_.pop_back();
@@ -277,6 +310,34 @@ class RegionSearch {
       }
     }
     return dead;
+  }
+
+  // True when every free area next to placement k has a size in sums_. A flood fill stops
+  // once its area reaches settled_ cells (every size from there on is a sum), and when it
+  // runs into an area an earlier fill of this call stopped in, which is the same area.
+  bool AreasFillable(uint32_t k) {
+    const uint64_t check = marks_ + 1;  // fills of this call are numbered check, check + 1, ...
+    bool fillable = true;
+    for (uint32_t x : p_.of(k)) {
+      ForEachNeighbour(x, puzzle_.rows, puzzle_.cols, [&](uint32_t start) {
+        if (!fillable || used_[start] || mark_[start] >= check) return;
+        const uint64_t fill = ++marks_;
+        bool settled = false;
+        queue_.assign(1, start);
+        mark_[start] = fill;
+        for (size_t head = 0; head < queue_.size() && !settled; ++head) {
+          ForEachNeighbour(queue_[head], puzzle_.rows, puzzle_.cols, [&](uint32_t y) {
+            if (used_[y] || mark_[y] == fill) return;
+            settled = settled || mark_[y] >= check;
+            mark_[y] = fill;
+            queue_.push_back(y);
+          });
+          settled = settled || queue_.size() >= settled_;
+        }
+        fillable = settled || sums_[queue_.size()];
+      });
+    }
+    return fillable;
   }
 
   void Unplace(uint32_t k) {
@@ -307,15 +368,22 @@ class RegionSearch {
   std::vector<bool> used_;
   std::vector<uint32_t> blocked_, live_;
   std::vector<uint32_t> stack_;  // placements of the regions so far, in region order
+  std::vector<bool> sums_;       // sums_[n]: n cells can be split into regions
+  size_t settled_;               // every n >= settled_ (up to the grid size) is a sum
+  std::vector<uint64_t> mark_;   // flood-fill number that last reached each cell
+  uint64_t marks_ = 0;
+  std::vector<uint32_t> queue_;
   size_t solutions_ = 0, nodes_ = 0;
 };
 
 }  // namespace
 
 RegionSolver::RegionSolver(const Dictionary& dictionary, RegionSizes sizes)
-    : dictionary_(dictionary), sizes_(sizes), shapes_(std::make_unique<ShapeTrie>(sizes)) {
+    : dictionary_(dictionary),
+      lengths_(WordLengths(dictionary, sizes)),
+      shapes_(std::make_unique<ShapeTrie>(sizes)) {
   assert(1 <= sizes.min && sizes.min <= sizes.max && sizes.max <= kMaxRegionSize);
-  for (int length = sizes.min; length <= sizes.max; ++length) dictionary.dawg(length);
+  for (int length : lengths_) dictionary.dawg(length);
 }
 
 RegionSolver::~RegionSolver() = default;
@@ -323,8 +391,8 @@ RegionSolver::~RegionSolver() = default;
 size_t RegionSolver::Solve(const RegionPuzzle& puzzle,
                            const std::function<bool(const RegionPartition&)>& on_solution,
                            RegionStats* stats) const {
-  const Placements placements = FindPlacements(puzzle, dictionary_, sizes_, *shapes_);
-  RegionSearch search(puzzle, placements, on_solution);
+  const Placements placements = FindPlacements(puzzle, dictionary_, lengths_, *shapes_);
+  RegionSearch search(puzzle, placements, lengths_, on_solution);
   const size_t found = search.Run();
   if (stats != nullptr) *stats = {placements.count(), search.nodes()};
   return found;
@@ -375,16 +443,6 @@ class Random {
   std::mt19937_64 engine_;
 };
 
-// sums[n] = n cells can be split into parts whose sizes are in `lengths`.
-std::vector<bool> RepresentableSums(size_t cells, const std::vector<int>& lengths) {
-  std::vector<bool> sums(cells + 1, false);
-  sums[0] = true;
-  for (size_t n = 1; n <= cells; ++n) {
-    for (int length : lengths) sums[n] = sums[n] || (length <= static_cast<int>(n) && sums[n - length]);
-  }
-  return sums;
-}
-
 // Grows regions one by one from the first free cell to a random size in `lengths`, through
 // random free neighbours; a region that would leave a free area of a size no set of regions
 // fills is grown again. Returns false when the tries run out.
@@ -392,12 +450,6 @@ bool RandomPartition(int rows, int cols, const std::vector<int>& lengths, Random
                      RegionPartition& partition) {
   const int cells = rows * cols;
   const std::vector<bool> sums = RepresentableSums(cells, lengths);
-  const auto neighbours = [&](int x, auto&& visit) {
-    if (x % cols != 0) visit(x - 1);
-    if ((x + 1) % cols != 0) visit(x + 1);
-    if (x >= cols) visit(x - cols);
-    if (x + cols < cells) visit(x + cols);
-  };
   // True when every free area has a size in `sums`.
   std::vector<int> stamp(cells, -1), queue;
   const auto areas_fillable = [&](const std::vector<int>& region_of, int pass) {
@@ -406,7 +458,7 @@ bool RandomPartition(int rows, int cols, const std::vector<int>& lengths, Random
       queue.assign(1, start);
       stamp[start] = pass;
       for (size_t head = 0; head < queue.size(); ++head) {
-        neighbours(queue[head], [&](int y) {
+        ForEachNeighbour(queue[head], rows, cols, [&](int y) {
           if (region_of[y] < 0 && stamp[y] != pass) stamp[y] = pass, queue.push_back(y);
         });
       }
@@ -430,7 +482,7 @@ bool RandomPartition(int rows, int cols, const std::vector<int>& lengths, Random
         while (true) {
           frontier.clear();
           for (int x : region) {
-            neighbours(x, [&](int y) {
+            ForEachNeighbour(x, rows, cols, [&](int y) {
               if (region_of[y] < 0) frontier.push_back(y);
             });
           }
@@ -491,10 +543,7 @@ void MarkDifferences(const RegionPartition& truth, const RegionPartition& other,
 
 absl::StatusOr<MadeRegionPuzzle> MakeRegionPuzzle(int rows, int cols, const Dictionary& dictionary,
                                                   RegionSizes sizes, uint64_t seed) {
-  std::vector<int> lengths;
-  for (int length = sizes.min; length <= sizes.max; ++length) {
-    if (dictionary.lexicon().words(length).count() > 0) lengths.push_back(length);
-  }
+  const std::vector<int> lengths = WordLengths(dictionary, sizes);
   if (lengths.empty()) {
     return absl::InvalidArgumentError(absl::StrCat("the dictionary has no words of ", sizes.min,
                                                    " to ", sizes.max, " letters"));

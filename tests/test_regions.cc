@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <bit>
+#include <utility>
 #include <random>
 #include <set>
 #include <string>
@@ -183,7 +185,7 @@ TEST_CASE("the solver finds exactly the brute-force partitions") {
   std::mt19937 random(7);
   std::string list;
   const std::string letters = "abc";
-  for (int length = 2; length <= 6; ++length) {
+  for (int length = 2; length <= 8; ++length) {
     int total = 1;
     for (int i = 0; i < length; ++i) total *= 3;
     for (int code = 0; code < total; ++code) {
@@ -194,7 +196,7 @@ TEST_CASE("the solver finds exactly the brute-force partitions") {
     }
   }
   const Dictionary dictionary = MakeDictionary(list);
-  const RegionSizes size_ranges[] = {{4, 6}, {2, 4}, {3, 3}, {2, 6}};
+  const RegionSizes size_ranges[] = {{4, 6}, {2, 4}, {3, 3}, {2, 8}, {5, 8}};
   const int shapes[][2] = {{2, 4}, {3, 4}, {4, 4}, {3, 5}, {1, 8}, {5, 3}};
   size_t total_solutions = 0;
   for (const RegionSizes sizes : size_ranges) {
@@ -217,6 +219,47 @@ TEST_CASE("the solver finds exactly the brute-force partitions") {
   }
   MESSAGE("brute-force solutions compared: " << total_solutions);
   CHECK(total_solutions > 100);
+}
+
+TEST_CASE("placements are exactly the connected cell sets of each size") {
+  // On a board of one letter with the words a, aa, ..., every connected set of n cells is
+  // one placement; count those sets by brute force over all subsets of the board.
+  std::string list;
+  for (int n = 1; n <= kMaxRegionSize; ++n) list += std::string(n, 'a') + "\n";
+  const Dictionary dictionary = MakeDictionary(list);
+  const std::pair<int, int> boards[] = {{4, 5}, {5, 4}};
+  std::vector<std::vector<size_t>> connected;  // per board, the count per size
+  for (const auto& [rows, cols] : boards) {
+    uint32_t first_column = 0;
+    for (int r = 0; r < rows; ++r) first_column |= 1u << (r * cols);
+    const uint32_t last_column = first_column << (cols - 1);
+    std::vector<size_t>& count = connected.emplace_back(kMaxRegionSize + 1, 0);
+    for (uint32_t set = 1; set < (1u << (rows * cols)); ++set) {
+      if (std::popcount(set) > kMaxRegionSize) continue;
+      uint32_t reached = set & -set;  // flood fill from the lowest cell, all cells at once
+      for (uint32_t before = 0; before != reached;) {
+        before = reached;
+        reached |= (reached & ~last_column) << 1 | (reached & ~first_column) >> 1 |
+                   reached << cols | reached >> cols;
+        reached &= set;
+      }
+      if (reached == set) ++count[std::popcount(set)];
+    }
+  }
+  // Tetrominoes on 4x5: I across 4 * 2 and down 1 * 5; L J S Z T in 8 orientations 2 rows
+  // high (3 * 3 places) and 8 orientations 3 rows high (2 * 4 places); O in 3 * 4 places.
+  CHECK(connected[0][4] == 4 * 2 + 1 * 5 + 8 * 3 * 3 + 8 * 2 * 4 + 3 * 4);
+  for (int n = 1; n <= kMaxRegionSize; ++n) {
+    const RegionSolver solver(dictionary, {n, n});
+    for (size_t b = 0; b < std::size(boards); ++b) {
+      const auto [rows, cols] = boards[b];
+      RegionStats stats;
+      solver.Solve({rows, cols, std::vector<Letter>(rows * cols, 0)},
+                   [](const RegionPartition&) { return false; }, &stats);
+      CAPTURE(n);
+      CHECK(stats.candidates == connected[b][n]);
+    }
+  }
 }
 
 bool RegionsConnected(const RegionPuzzle& puzzle, const RegionPartition& partition, int region) {

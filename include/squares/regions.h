@@ -66,7 +66,7 @@ class RegionSolver {
 
  private:
   const Dictionary& dictionary_;
-  RegionSizes sizes_;
+  std::vector<int> lengths_;  // the sizes in min..max that the dictionary has words of
   std::unique_ptr<const ShapeTrie> shapes_;
 };
 
