@@ -9,8 +9,8 @@ GROUP is one of
               independent brute force (itertools over the tiny lexicon), so that a golden
               file cannot freeze a bug. --update rewrites the golden files from the binary.
   identities  cross-mode identities on tests/data/squares/words4.txt (300 real words):
-              --count, --rect KxK, symmetric vs double, threads, shards, --limit; plus a
-              backtracking check of every double 4x4 square.
+              --count, --rect KxK, symmetric vs double, threads, shards (also under
+              constraints), --limit; plus a backtracking check of every double 4x4 square.
   errors      one test per error path: exit status and the exact message on stderr.
   io          --help/--version, closed pipes, /dev/full, stdin, CRLF/BOM, embedded list.
 """
@@ -29,7 +29,6 @@ def check(ok, what):
     if not ok:
         FAILURES.append(what)
         print("FAIL:", what, file=sys.stderr)
-    return ok
 
 
 def run(args, stdin=b"", cwd=None, stdout=subprocess.PIPE):
@@ -105,12 +104,13 @@ def parse_case(args):
     return spec
 
 
-def brute_force(words, spec, cache={}):
+def brute_force(words, spec, rectangles_by_size):
+    """The results of a case; rectangles_by_size caches rectangles(words, ...) by size."""
     rows, cols = spec["size"]
-    if (rows, cols) not in cache:
-        cache[rows, cols] = rectangles(words, rows, cols)
+    if (rows, cols) not in rectangles_by_size:
+        rectangles_by_size[rows, cols] = rectangles(words, rows, cols)
     found = []
-    for grid, columns in cache[rows, cols]:
+    for grid, columns in rectangles_by_size[rows, cols]:
         if spec["mode"] == "symmetric" and columns != grid:
             continue
         if spec["first"] and grid[0] != spec["first"]:
@@ -191,9 +191,10 @@ def test_golden(tests_dir, update):
     tiny = os.path.join(tests_dir, "data", "squares", "tiny.txt")
     words = read_words(tiny)
     golden_dir = os.path.join(tests_dir, "golden")
+    rectangles_by_size = {}
     for name, options, formats in GOLDEN_CASES:
         spec = parse_case(options)
-        found = brute_force(words, spec)
+        found = brute_force(words, spec, rectangles_by_size)
         for fmt in formats:
             args = ["--dict", tiny] + shlex.split(options) + FORMAT_ARGS[fmt]
             out = run_ok(args + ["--threads", "1"])
