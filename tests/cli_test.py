@@ -488,6 +488,18 @@ def test_io(tests_dir, source_dir):
             line for line in expected.splitlines(keepends=True) if line.startswith(b"cat "))
         check(out == want, f"squares {shlex.join(args)}: not the expected squares")
 
+    # Letters beyond ASCII: case folding (É = é, also in a first word or a pattern), letters in
+    # code-point order (é after b), upper case in the output, --fold-accents.
+    accented = "éa\nab\nba\nÉA\n".encode()
+    for args, want in ((["-n", "2", "--format", "lines"], "ab ba\nba ab\néa ab\n"),
+                       (["ÉA", "--format", "lines"], "éa ab\n"),
+                       (["--double", "--pattern", "É./..", "--upper", "--format", "jsonl"],
+                        '{"rows":["ÉA","AB"],"columns":["ÉA","AB"]}\n'),
+                       (["-n", "2", "--fold-accents", "--format", "lines"],
+                        "ab ba\nba ab\nea ab\n")):
+        check(run_ok(["--dict", "-"] + args, stdin=accented) == want.encode(),
+              f"squares {shlex.join(args)} on an accented list: not {want!r}")
+
     # --dict - reads stdin; a BOM, CRLF line ends, upper case, comments and blank lines are
     # all accepted and give the same squares as the plain list.
     with open(tiny, "rb") as f:
