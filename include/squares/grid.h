@@ -1,0 +1,53 @@
+// Grid: a crossword grid (black cells, empty cells, pre-fixed letters) read from one of three
+// text formats, with its slots numbered as printed crosswords number them (DESIGN §6).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace squares {
+
+enum class GridFormat { kCrucio, kPlain, kCwc };
+
+enum class Direction { kAcross, kDown };
+
+// A slot: a maximal run of >= 2 non-black cells in one direction.
+struct GridSlot {
+  Direction direction;
+  int number;             // printed clue number (1, 2, ...)
+  int row, col, length;   // first cell and run length
+  std::vector<int> cells; // cell indices (row * cols + col), in reading order of the word
+};
+
+// The grid. Cells are row-major; cell i is black, empty, or holds a fixed letter (one UTF-8
+// encoded code point, uppercase as written). Slots: all Across slots in reading order, then all
+// Down slots in reading order; every non-black cell lies in at least one slot (the parser
+// rejects isolated cells). numbers[i] is the printed number of cell i, 0 when it has none.
+struct Grid {
+  int rows = 0, cols = 0;
+  std::vector<bool> black;
+  std::vector<std::string> fixed;  // "" = empty cell (or black)
+  std::vector<int> numbers;
+  std::vector<GridSlot> slots;
+  GridFormat format = GridFormat::kPlain;
+  int first_row_line = 1;  // source line of row 0 (for messages about cells)
+
+  int cell(int row, int col) const { return row * cols + col; }
+  int size() const { return rows * cols; }
+};
+
+// Parses a grid, detecting the format:
+//   crucio (.crg): line 1 rows, line 2 columns, then the rows: '-' empty, '#' black, A-Z fixed;
+//   cwc pattern:   line 1 "W H", then H rows: '+' empty, ' ' black, letter fixed (short rows
+//                  are padded with black; lines after the grid are ignored);
+//   plain:         rows of '.' empty, '#' black, letters fixed, all the same length.
+// Errors name the source, line and column: "g.txt:3: row has 9 cells, expected 10".
+absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text);
+
+// "3 Across" / "12 Down".
+std::string SlotName(const GridSlot& slot);
+
+}  // namespace squares

@@ -1,0 +1,213 @@
+// `squares fill GRID`: fill a crossword grid with dictionary words (DESIGN §6).
+#include <cstdio>
+#include <cstdlib>
+
+#include "absl/strings/str_format.h"
+#include "squares/cli.h"
+#include "squares/commands.h"
+#include "squares/fill_output.h"
+#include "squares/grid.h"
+#include "squares/grid_fill.h"
+
+namespace squares {
+namespace {
+
+// Exit statuses of the result states (0, 1 and 2 keep their common meaning).
+constexpr int kExitImpossible = 3, kExitOverConstrained = 4, kExitNoDeterministic = 5,
+              kExitTimedOut = 6;
+
+constexpr std::string_view kUsage =
+    "Usage: squares fill [OPTIONS] GRID\n"
+    "Fill a crossword grid with dictionary words.\n"
+    "\n"
+    "GRID formats (detected): crucio (.crg: rows, columns, then rows of '-' empty, '#' black,\n"
+    "letters fixed), cwc pattern ('W H', then rows of '+' empty, ' ' black), or plain rows of\n"
+    "'.' empty, '#' black, letters fixed.\n"
+    "\n"
+    "Exit status: 0 filled, 1 data error, 2 usage error, 3 impossible (search exhausted),\n"
+    "4 over-constrained (a slot has no candidate), 5 no deterministic fill, 6 timed out.\n";
+
+constexpr OptionSpec kFillOptions[] = {
+    {"format", 'f', "FMT", "output: text, lines, ipuz, latex or svg (default text)"},
+    {"all", 'a', nullptr, "list every fill (in lexicographic order of the rows)"},
+    {"count", 'c', nullptr, "print only the number of fills"},
+    {"limit", 'l', "N", "with --all or --count: stop after N fills"},
+    {"distinct", 'U', nullptr, "no word twice in the grid"},
+    {"deterministic", 'D', nullptr, "a fill-in puzzle that can be solved without guessing"},
+    {"fill-in", 0, nullptr, "list the words grouped by length instead of numbered entries"},
+    {"solution", 's', nullptr, "svg: print the letters in the grid"},
+    {"seed", 'r', "N", "random seed for tie-breaks and restarts (default 1)"},
+    {"timeout", 't', "SECONDS", "give up after this many seconds (default: none)"},
+    {"branch", 0, "HOW", "branch on a whole 'word' (default) or on one 'letter'"},
+    {"prefer-scores", 0, nullptr, "try higher-scored words first"},
+    {"stats", 0, nullptr, "print search statistics on stderr"},
+    {"help", 'h', nullptr, "show this help and exit"},
+};
+
+// "??X??" for a slot: fixed letters where the grid has them.
+std::string Pattern(const Grid& grid, const GridSlot& slot) {
+  std::string pattern;
+  for (int c : slot.cells) pattern += grid.fixed[c].empty() ? "?" : grid.fixed[c];
+  return pattern;
+}
+
+std::string DescribeSlot(const Grid& grid, const GridSlot& slot) {
+  return absl::StrFormat("%s (row %d, column %d, %d letters, pattern %s)", SlotName(slot),
+                         slot.row + 1, slot.col + 1, slot.length, Pattern(grid, slot));
+}
+
+int Fail(const absl::Status& status) {
+  std::fprintf(stderr, "squares: %s\n", std::string(status.message()).c_str());
+  return ExitCodeFor(status);
+}
+
+int Report(int code, const std::string& message) {
+  Output::Stdout().flush();
+  std::fprintf(stderr, "squares: %s\n", message.c_str());
+  return code;
+}
+
+}  // namespace
+
+int RunFillCommand(std::span<char* const> args) {
+  const std::span<const OptionSpec> tables[] = {kFillOptions, DictionaryOptions()};
+  auto parsed = ParseArgs(tables, args);
+  if (!parsed.ok()) return Fail(parsed.status());
+  const ParsedArgs& a = *parsed;
+  if (a.has("help")) {
+    Output::Stdout().write(HelpText(kUsage, tables));
+    Output::Stdout().flush();
+    return kExitOk;
+  }
+  if (a.positional().size() != 1) {
+    return Fail(UsageError("give exactly one GRID file (try 'squares fill --help')"));
+  }
+  auto format = ParseFillFormat(a.get("format", "text"));
+  if (!format.ok()) return Fail(format.status());
+  auto seed = a.get_int("seed", 1, 0, INT64_MAX);
+  if (!seed.ok()) return Fail(seed.status());
+  auto limit = a.get_int("limit", 0, 1, INT64_MAX);
+  if (!limit.ok()) return Fail(limit.status());
+  double timeout = 0;
+  if (a.has("timeout")) {
+    std::string text = a.get("timeout");
+    char* end = nullptr;
+    timeout = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || !(timeout > 0)) {
+      return Fail(UsageError(absl::StrFormat("--timeout: '%s' is not a positive number", text)));
+    }
+  }
+  FillOptions options;
+  std::string branch = a.get("branch", "word");
+  if (branch == "letter") {
+    options.branching = Branching::kLetter;
+  } else if (branch != "word") {
+    return Fail(UsageError(absl::StrFormat("--branch: '%s' is not 'word' or 'letter'", branch)));
+  }
+  const bool count_only = a.has("count");
+  options.all = a.has("all") || count_only;
+  if (a.has("limit") && !options.all) return Fail(UsageError("--limit needs --all or --count"));
+  if (options.all && a.has("deterministic")) {
+    return Fail(UsageError("--deterministic and --all/--count exclude each other"));
+  }
+  options.limit = *limit;
+  options.distinct = a.has("distinct");
+  options.deterministic = a.has("deterministic");
+  options.prefer_scores = a.has("prefer-scores");
+  options.seed = static_cast<uint64_t>(*seed);
+  options.timeout_seconds = timeout;
+
+  const std::string path = a.positional()[0];
+  auto text = ReadFile(path);
+  if (!text.ok()) return Fail(text.status());
+  auto grid = ParseGrid(path, *text);
+  if (!grid.ok()) return Fail(grid.status());
+  auto dictionary = LoadDictionary(a);
+  if (!dictionary.ok()) return Fail(dictionary.status());
+  const Alphabet& alphabet = dictionary->alphabet();
+
+  // The engine's problem: one domain per cell, one automaton per slot.
+  FillProblem problem;
+  const LetterSet all_letters =
+      alphabet.size() == 64 ? ~LetterSet{0} : (LetterSet{1} << alphabet.size()) - 1;
+  problem.domains.assign(grid->size(), 0);
+  for (int i = 0; i < grid->size(); ++i) {
+    if (grid->black[i]) continue;
+    problem.domains[i] = all_letters;
+    if (grid->fixed[i].empty()) continue;
+    auto letter = alphabet.encode(grid->fixed[i]);
+    if (!letter.ok() || letter->size() != 1) {
+      return Fail(absl::DataLossError(absl::StrFormat(
+          "%s:%d:%d: letter '%s' is not in the dictionary's alphabet", path,
+          grid->first_row_line + i / grid->cols, i % grid->cols + 1, grid->fixed[i])));
+    }
+    problem.domains[i] = LetterSet{1} << (*letter)[0];
+  }
+  for (const GridSlot& slot : grid->slots) {
+    if (slot.length > kMaxWordLength) {
+      return Report(kExitOverConstrained,
+                    absl::StrFormat("%s: over-constrained: %s is longer than any word", path,
+                                    DescribeSlot(*grid, slot)));
+    }
+    problem.slots.push_back({slot.cells, &dictionary->dawg(slot.length),
+                             dictionary->lexicon().words(slot.length).scores});
+  }
+
+  FillOutputOptions output;
+  output.format = *format;
+  output.fill_in = a.has("fill-in") || options.deterministic;
+  output.solution = a.has("solution");
+  output.title = path;
+  Output& out = Output::Stdout();
+  std::vector<std::string> letters(grid->size());
+  int64_t printed = 0;
+  FillResult result = Fill(problem, options, [&](std::span<const Letter> fill) {
+    if (count_only) return true;
+    for (int i = 0; i < grid->size(); ++i) {
+      letters[i].clear();
+      if (!grid->black[i]) alphabet.append_utf8(fill[i], true, letters[i]);
+    }
+    if (printed++ > 0 && output.format == FillFormat::kText) out.put('\n');
+    AppendFill(*grid, letters, output, out.buffer());
+    out.maybe_flush();
+    return true;
+  });
+  const FillStats& st = result.stats;
+  if (count_only) out.write(absl::StrFormat("%d\n", st.fills));
+  if (a.has("stats")) {
+    out.flush();
+    std::fprintf(stderr, "%s",
+                 absl::StrFormat("squares: %d fills, %d nodes, %d failures, %d backjumps, "
+                                 "%d restarts, %d non-deterministic fills, %.3f s\n",
+                                 st.fills, st.nodes, st.failures, st.backjumps, st.restarts,
+                                 st.rejected, st.seconds).c_str());
+  }
+  switch (result.status) {
+    case FillStatus::kFilled:
+      out.flush();
+      return kExitOk;
+    case FillStatus::kImpossible:
+      return Report(kExitImpossible,
+                    absl::StrFormat("%s: impossible: no fill exists (search exhausted, %d nodes)",
+                                    path, st.nodes));
+    case FillStatus::kOverConstrained:
+      return Report(kExitOverConstrained,
+                    absl::StrFormat("%s: over-constrained: %s has no candidate word", path,
+                                    DescribeSlot(*grid, grid->slots[result.bad_slot])));
+    case FillStatus::kNoDeterministic:
+      return Report(kExitNoDeterministic,
+                    absl::StrFormat("%s: no deterministic fill: no slot has a length of its own "
+                                    "or a fixed letter, so no word can be placed first with "
+                                    "certainty", path));
+    case FillStatus::kTimedOut:
+      return Report(kExitTimedOut,
+                    absl::StrFormat("%s: timed out after %g s (%d fills found%s)", path, timeout,
+                                    st.fills,
+                                    options.deterministic
+                                        ? absl::StrFormat(", %d not deterministic", st.rejected)
+                                        : ""));
+  }
+  return kExitOk;
+}
+
+}  // namespace squares

@@ -1,0 +1,215 @@
+#include "squares/grid.h"
+
+#include <cctype>
+
+#include "unicode.h"
+
+#include "absl/status/status.h"
+#include "absl/strings/str_format.h"
+
+namespace squares {
+namespace {
+
+// One raw cell as read: kind and, for a letter, its UTF-8 text.
+enum class CellKind { kEmpty, kBlack, kLetter };
+
+struct RawRow {
+  int line;  // 1-based source line
+  std::vector<CellKind> kinds;
+  std::vector<std::string> letters;
+};
+
+std::vector<std::string_view> SplitLines(std::string_view text) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  std::vector<std::string_view> lines;
+  while (!text.empty()) {
+    size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.push_back(line);
+    if (end == std::string_view::npos) break;
+    text.remove_prefix(end + 1);
+  }
+  while (!lines.empty() && lines.back().find_first_not_of(" \t") == std::string_view::npos) {
+    lines.pop_back();
+  }
+  return lines;
+}
+
+bool ParseCount(std::string_view s, int* out) {
+  if (s.empty() || s.size() > 4) return false;
+  int v = 0;
+  for (char ch : s) {
+    if (!std::isdigit(static_cast<unsigned char>(ch))) return false;
+    v = v * 10 + (ch - '0');
+  }
+  *out = v;
+  return true;
+}
+
+std::string_view Trim(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t");
+  if (b == std::string_view::npos) return {};
+  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
+absl::Status LineError(std::string_view name, int line, std::string_view message) {
+  return absl::DataLossError(absl::StrFormat("%s:%d: %s", name, line, message));
+}
+
+absl::Status CellError(std::string_view name, int line, int col, std::string_view message) {
+  return absl::DataLossError(absl::StrFormat("%s:%d:%d: %s", name, line, col, message));
+}
+
+// Reads one row of the given format; `empty` and `black` are the two structural characters.
+// crucio and cwc rows hold ASCII letters only; plain rows any letter (checked against the
+// dictionary's alphabet later).
+absl::StatusOr<RawRow> ParseRow(std::string_view name, int line, std::string_view text,
+                                char empty, char black, bool ascii_only) {
+  RawRow row{line, {}, {}};
+  for (size_t pos = 0; pos < text.size();) {
+    int col = static_cast<int>(row.kinds.size()) + 1;
+    size_t start = pos;
+    int32_t cp = DecodeUtf8(text, pos);
+    if (cp < 0) return CellError(name, line, col, "invalid UTF-8");
+    std::string letter;
+    if (cp == empty) {
+      row.kinds.push_back(CellKind::kEmpty);
+    } else if (cp == black) {
+      row.kinds.push_back(CellKind::kBlack);
+    } else if (IsLetter(cp) && (cp < 0x80 || !ascii_only)) {
+      row.kinds.push_back(CellKind::kLetter);
+      AppendUtf8(UpperCase(cp), letter);
+    } else {
+      return CellError(name, line, col,
+                       absl::StrFormat("bad character '%s' (expected '%c' empty, '%c' black "
+                                       "or a letter)", text.substr(start, pos - start), empty,
+                                       black));
+    }
+    row.letters.push_back(std::move(letter));
+  }
+  return row;
+}
+
+// Builds the grid from its rows: numbering, slots, and the check that every white cell is
+// in a slot.
+absl::StatusOr<Grid> Build(std::string_view name, const std::vector<RawRow>& raw, int cols,
+                           GridFormat format) {
+  Grid g;
+  g.format = format;
+  g.first_row_line = raw[0].line;
+  g.rows = static_cast<int>(raw.size());
+  g.cols = cols;
+  g.black.assign(g.size(), true);
+  g.fixed.assign(g.size(), "");
+  g.numbers.assign(g.size(), 0);
+  for (int r = 0; r < g.rows; ++r) {
+    for (int c = 0; c < static_cast<int>(raw[r].kinds.size()); ++c) {
+      g.black[g.cell(r, c)] = raw[r].kinds[c] == CellKind::kBlack;
+      g.fixed[g.cell(r, c)] = raw[r].letters[c];
+    }
+  }
+  auto white = [&](int r, int c) {
+    return r >= 0 && c >= 0 && r < g.rows && c < g.cols && !g.black[g.cell(r, c)];
+  };
+  std::vector<GridSlot> down;
+  int number = 0;
+  for (int r = 0; r < g.rows; ++r) {
+    for (int c = 0; c < g.cols; ++c) {
+      if (!white(r, c)) continue;
+      bool across = !white(r, c - 1) && white(r, c + 1);
+      bool dn = !white(r - 1, c) && white(r + 1, c);
+      if (!across && !dn) {
+        if (!white(r, c - 1) && !white(r - 1, c)) {  // no white neighbour at all
+          return CellError(name, raw[r].line, c + 1, "isolated cell (in no slot)");
+        }
+        continue;
+      }
+      g.numbers[g.cell(r, c)] = ++number;
+      for (int dir = 0; dir < 2; ++dir) {
+        if (!(dir == 0 ? across : dn)) continue;
+        GridSlot slot{dir == 0 ? Direction::kAcross : Direction::kDown, number, r, c, 0, {}};
+        int dr = dir, dc = 1 - dir;
+        for (int rr = r, cc = c; white(rr, cc); rr += dr, cc += dc) slot.cells.push_back(g.cell(rr, cc));
+        slot.length = static_cast<int>(slot.cells.size());
+        (dir == 0 ? g.slots : down).push_back(std::move(slot));
+      }
+    }
+  }
+  if (g.slots.empty() && down.empty()) {
+    return absl::DataLossError(
+        absl::StrFormat("%s: grid has no slot (no run of 2 or more white cells)", name));
+  }
+  g.slots.insert(g.slots.end(), down.begin(), down.end());
+  return g;
+}
+
+}  // namespace
+
+absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text) {
+  std::vector<std::string_view> lines = SplitLines(text);
+  if (lines.empty()) return absl::DataLossError(absl::StrFormat("%s: empty grid file", name));
+  std::vector<RawRow> raw;
+  int rows = 0, cols = 0;
+  std::string_view first = Trim(lines[0]);
+  size_t space = first.find_first_of(" \t");
+  if (ParseCount(first, &rows) && lines.size() >= 2 && ParseCount(Trim(lines[1]), &cols)) {
+    // crucio: rows, columns, then exactly `rows` rows of `cols` cells.
+    if (rows < 1 || cols < 1) return LineError(name, 1, "grid size must be at least 1x1");
+    int given = static_cast<int>(lines.size()) - 2;
+    if (given != rows) {
+      return LineError(name, 1, absl::StrFormat("header says %d rows, the grid has %d", rows,
+                                                given));
+    }
+    for (int r = 0; r < rows; ++r) {
+      auto row = ParseRow(name, r + 3, lines[r + 2], '-', '#', true);
+      if (!row.ok()) return row.status();
+      if (static_cast<int>(row->kinds.size()) != cols) {
+        return LineError(name, r + 3, absl::StrFormat("row has %d cells, header says %d",
+                                                      row->kinds.size(), cols));
+      }
+      raw.push_back(*std::move(row));
+    }
+    return Build(name, raw, cols, GridFormat::kCrucio);
+  }
+  int width = 0, height = 0;
+  if (space != std::string_view::npos && ParseCount(first.substr(0, space), &width) &&
+      ParseCount(Trim(first.substr(space)), &height)) {
+    // cwc pattern: "W H", then H rows; short rows padded with black, later lines ignored.
+    if (width < 1 || height < 1) return LineError(name, 1, "grid size must be at least 1x1");
+    if (static_cast<int>(lines.size()) - 1 < height) {
+      return LineError(name, 1, absl::StrFormat("header says %d rows, the grid has %d", height,
+                                                lines.size() - 1));
+    }
+    for (int r = 0; r < height; ++r) {
+      auto row = ParseRow(name, r + 2, lines[r + 1], '+', ' ', true);
+      if (!row.ok()) return row.status();
+      if (static_cast<int>(row->kinds.size()) > width) {
+        return LineError(name, r + 2, absl::StrFormat("row has %d cells, header says %d",
+                                                      row->kinds.size(), width));
+      }
+      raw.push_back(*std::move(row));
+    }
+    return Build(name, raw, width, GridFormat::kCwc);
+  }
+  // plain: rows of '.', '#' and letters, all the same length.
+  for (size_t r = 0; r < lines.size(); ++r) {
+    auto row = ParseRow(name, static_cast<int>(r) + 1, lines[r], '.', '#', false);
+    if (!row.ok()) return row.status();
+    if (r > 0 && row->kinds.size() != raw[0].kinds.size()) {
+      return LineError(name, static_cast<int>(r) + 1,
+                       absl::StrFormat("row has %d cells, expected %d", row->kinds.size(),
+                                       raw[0].kinds.size()));
+    }
+    raw.push_back(*std::move(row));
+  }
+  if (raw[0].kinds.empty()) return LineError(name, 1, "empty row");
+  return Build(name, raw, static_cast<int>(raw[0].kinds.size()), GridFormat::kPlain);
+}
+
+std::string SlotName(const GridSlot& slot) {
+  return absl::StrFormat("%d %s", slot.number,
+                         slot.direction == Direction::kAcross ? "Across" : "Down");
+}
+
+}  // namespace squares

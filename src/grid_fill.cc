@@ -1,0 +1,593 @@
+#include "squares/grid_fill.h"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <random>
+
+#include "absl/container/flat_hash_map.h"
+
+namespace squares {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Outcome of a subtree search.
+enum class Outcome { kFail, kStop, kRestart, kTimeout };
+
+// Per-automaton scratch for slot sweeps, one record per state. A state is named by its
+// `first` (the index of its child block, unique per state). A record is valid for the current
+// sweep when stamp == epoch; fwd counts the consistent prefixes reaching the state (kept only
+// when letter counts are asked for), bwd the consistent suffixes leaving it. Counts are below
+// the automaton's word count, so 32 bits suffice; one record is one cache access.
+struct StateMark {
+  uint32_t stamp, fwd, bwd;
+};
+struct SweepScratch {
+  std::vector<StateMark> marks;
+  uint32_t epoch = 0;
+};
+
+// One change to undo on backtrack.
+struct TrailEntry {
+  enum Kind : uint8_t { kDomain, kCount, kRank } kind;
+  int index;     // cell (kDomain) or slot
+  uint64_t old;  // previous domain, count or rank; a kDomain entry also saved the cell's
+                 // culprit set (W words) on culprit_trail_
+};
+
+// The search state. Invariants between calls (after a successful Propagate):
+//  - dom_[c] is the set of letters cell c can still take; every letter in it has a support,
+//    i.e. a word of each slot through c, consistent with all the slot's cell domains (GAC);
+//  - count_[s] is the number of such words of slot s (>= 1); count_ 1 means the slot's word
+//    is decided and, with `distinct`, rank_[s] holds its rank;
+//  - culprits_[c] (W words, bit l = decision level l) over-approximates the decisions that
+//    caused dom_[c] to shrink: a failure that involves c is explained by them, so
+//    conflict-directed backjumping may skip every level not in the union of the culprits.
+class Filler {
+ public:
+  Filler(const FillProblem& problem, const FillOptions& options, const FillCallback& on_fill);
+  FillResult Run();
+
+ private:
+  // The automaton sweep of slot s against the current domains: support_[k] = letters with a
+  // consistent word at position k; with `counts`, letter_counts_[k*64+c] = number of those
+  // words with letter c at k. Returns the number of consistent words.
+  uint64_t Sweep(int s, bool counts);
+  template <class Mask>
+  uint64_t SweepWith(int s, bool counts);
+  bool Propagate(uint64_t* conflict);
+  void SetDomain(int cell, LetterSet d, const uint64_t* culprits, bool replace);
+  void Undo(size_t mark);
+  void Enqueue(int s) {
+    if (!queued_[s]) queued_[s] = true, queue_.push_back(s);
+  }
+  void SlotCulprits(int s, uint64_t* out) const;
+  Outcome Search(int level, uint64_t* conflict_out);
+  Outcome Solution(int level, uint64_t* conflict_out);
+  // The branching choice and its values: each value is a list of (cell, letter).
+  bool ChooseSlot(int* slot);
+  bool ChooseCell(int* cell);
+  void SlotValues(int s, std::vector<Letter>& words);
+  void CellValues(int cell, std::vector<Letter>& letters);
+  double Noise() { return restart_ > 0 ? uniform_(rng_) * 2.0 : 0.0; }
+  // log(letters' supports in crossing slots) for cell `cell` seen from slot `from`.
+  void CrossScores(int cell, int from, double* out);
+  bool TimeUp();
+
+  const FillProblem& p_;
+  FillOptions opt_;
+  const FillCallback& on_fill_;
+  int cells_, slots_, w_;  // w_ = words per level set
+  std::vector<LetterSet> dom_;
+  std::vector<uint64_t> culprits_;   // cells_ * w_
+  std::vector<uint64_t> count_;
+  std::vector<int64_t> rank_;
+  std::vector<std::vector<int>> slots_of_cell_, same_dawg_;
+  std::vector<int> scratch_of_slot_;
+  std::vector<SweepScratch> scratch_;
+  std::vector<std::vector<uint32_t>> layers_;
+  std::vector<LetterSet> support_;
+  std::vector<uint64_t> letter_counts_;
+  std::vector<double> weight_;
+  std::vector<int> queue_;
+  std::vector<bool> queued_;
+  std::vector<TrailEntry> trail_;
+  std::vector<uint64_t> culprit_trail_;
+  std::vector<Letter> letters_;
+  std::mt19937_64 rng_;
+  std::uniform_real_distribution<double> uniform_{0.0, 1.0};
+  Clock::time_point start_;
+  FillStats stats_;
+  int64_t restart_ = 0, failures_in_run_ = 0, failure_budget_ = 0;
+  bool restarts_allowed_;
+};
+
+Filler::Filler(const FillProblem& problem, const FillOptions& options,
+               const FillCallback& on_fill)
+    : p_(problem), opt_(options), on_fill_(on_fill), rng_(options.seed) {
+  if (opt_.deterministic) opt_.distinct = true;
+  if (opt_.limit == 0 && !opt_.all) opt_.limit = 1;
+  restarts_allowed_ = !opt_.all && opt_.limit == 1;
+  cells_ = static_cast<int>(p_.domains.size());
+  slots_ = static_cast<int>(p_.slots.size());
+  w_ = (cells_ + 64) / 64;
+  dom_ = p_.domains;
+  culprits_.assign(static_cast<size_t>(cells_) * w_, 0);
+  count_.assign(slots_, 0);
+  rank_.assign(slots_, -1);
+  slots_of_cell_.resize(cells_);
+  same_dawg_.resize(slots_);
+  weight_.assign(slots_, 1.0);
+  queued_.assign(slots_, false);
+  absl::flat_hash_map<const Dawg*, int> scratch_index;
+  size_t max_len = 0;
+  for (int s = 0; s < slots_; ++s) {
+    const FillSlot& slot = p_.slots[s];
+    assert(slot.dawg && slot.dawg->length() == static_cast<int>(slot.cells.size()));
+    for (int c : slot.cells) slots_of_cell_[c].push_back(s);
+    auto [it, inserted] = scratch_index.try_emplace(slot.dawg, scratch_.size());
+    if (inserted) {
+      scratch_.push_back({std::vector<StateMark>(slot.dawg->entry_count() + 1), 0});
+    }
+    scratch_of_slot_.push_back(it->second);
+    max_len = std::max(max_len, slot.cells.size());
+    for (int t = 0; t < s; ++t) {
+      if (p_.slots[t].dawg == slot.dawg) {
+        same_dawg_[s].push_back(t);
+        same_dawg_[t].push_back(s);
+      }
+    }
+  }
+  layers_.resize(max_len + 1);
+  support_.resize(max_len);
+  letter_counts_.resize(max_len * 64);
+  letters_.assign(cells_, 0);
+}
+
+uint64_t Filler::Sweep(int s, bool counts) {
+  return p_.slots[s].dawg->wide() ? SweepWith<uint64_t>(s, counts)
+                                  : SweepWith<uint32_t>(s, counts);
+}
+
+template <class Mask>
+uint64_t Filler::SweepWith(int s, bool counts) {
+  const FillSlot& slot = p_.slots[s];
+  const DawgEntry<Mask>* entries = slot.dawg->entries<Mask>();
+  SweepScratch& sc = scratch_[scratch_of_slot_[s]];
+  StateMark* marks = sc.marks.data();
+  const int len = static_cast<int>(slot.cells.size());
+  if (++sc.epoch == 0) {
+    for (StateMark& m : sc.marks) m.stamp = 0;
+    sc.epoch = 1;
+  }
+  const uint32_t epoch = sc.epoch;
+  // Forward: the states reachable by prefixes that fit the domains (entries at depth < len).
+  layers_[0].assign(1, Dawg::kRoot);
+  marks[entries[Dawg::kRoot].first] = {epoch, 1, 0};
+  for (int k = 0; k + 1 < len; ++k) {
+    const Mask allowed = static_cast<Mask>(dom_[slot.cells[k]]);
+    std::vector<uint32_t>& next = layers_[k + 1];
+    next.clear();
+    for (uint32_t e : layers_[k]) {
+      const Mask full = entries[e].mask;
+      const uint32_t base = entries[e].first;
+      const uint32_t f = counts ? marks[base].fwd : 0;
+      for (Mask m = full & allowed; m; m &= m - 1) {
+        uint32_t child = base + std::popcount(static_cast<Mask>(full & (m ^ (m - 1)))) - 1;
+        StateMark& mark = marks[entries[child].first];
+        if (mark.stamp != epoch) {
+          mark = {epoch, 0, 0};
+          next.push_back(child);
+        }
+        mark.fwd += f;
+      }
+    }
+    if (next.empty()) return 0;
+  }
+  // Backward: suffix counts; a letter is supported at k when it leads to a live state.
+  if (counts) std::fill(letter_counts_.begin(), letter_counts_.begin() + len * 64, 0);
+  for (int k = len - 1; k >= 0; --k) {
+    const Mask allowed = static_cast<Mask>(dom_[slot.cells[k]]);
+    const bool last = k + 1 == len;
+    Mask sup = 0;
+    for (uint32_t e : layers_[k]) {
+      const Mask full = entries[e].mask;
+      const uint32_t base = entries[e].first;
+      uint32_t b = 0;
+      for (Mask m = full & allowed; m; m &= m - 1) {
+        uint32_t cb = 1;
+        if (!last) {
+          uint32_t child = base + std::popcount(static_cast<Mask>(full & (m ^ (m - 1)))) - 1;
+          cb = marks[entries[child].first].bwd;
+          if (cb == 0) continue;
+        }
+        b += cb;
+        sup |= m & -m;
+        if (counts) {
+          letter_counts_[k * 64 + std::countr_zero(m)] += uint64_t{marks[base].fwd} * cb;
+        }
+      }
+      marks[base].bwd = b;
+    }
+    support_[k] = sup;
+  }
+  return marks[entries[Dawg::kRoot].first].bwd;
+}
+
+void Filler::SlotCulprits(int s, uint64_t* out) const {
+  std::fill(out, out + w_, 0);
+  for (int c : p_.slots[s].cells) {
+    for (int i = 0; i < w_; ++i) out[i] |= culprits_[static_cast<size_t>(c) * w_ + i];
+  }
+}
+
+void Filler::SetDomain(int cell, LetterSet d, const uint64_t* culprits, bool replace) {
+  trail_.push_back({TrailEntry::kDomain, cell, dom_[cell]});
+  uint64_t* mine = &culprits_[static_cast<size_t>(cell) * w_];
+  culprit_trail_.insert(culprit_trail_.end(), mine, mine + w_);
+  dom_[cell] = d;
+  for (int i = 0; i < w_; ++i) mine[i] = replace ? culprits[i] : mine[i] | culprits[i];
+  for (int t : slots_of_cell_[cell]) Enqueue(t);
+}
+
+void Filler::Undo(size_t mark) {
+  while (trail_.size() > mark) {
+    const TrailEntry& t = trail_.back();
+    switch (t.kind) {
+      case TrailEntry::kDomain: {
+        dom_[t.index] = t.old;
+        culprit_trail_.resize(culprit_trail_.size() - w_);
+        std::copy_n(culprit_trail_.end(), w_, &culprits_[static_cast<size_t>(t.index) * w_]);
+        break;
+      }
+      case TrailEntry::kCount:
+        count_[t.index] = t.old;
+        break;
+      case TrailEntry::kRank:
+        rank_[t.index] = static_cast<int64_t>(t.old);
+        break;
+    }
+    trail_.pop_back();
+  }
+}
+
+// Sweeps queued slots until no domain changes. On a wipe-out (or a repeated word with
+// `distinct`) fills `conflict` with the culprits of the failing slot(s) and returns false.
+bool Filler::Propagate(uint64_t* conflict) {
+  std::vector<uint64_t> why(w_);
+  bool ok = true;
+  for (size_t qi = 0; qi < queue_.size() && ok; ++qi) {
+    int s = queue_[qi];
+    queued_[s] = false;
+    uint64_t n = Sweep(s, false);
+    const std::vector<int>& cells = p_.slots[s].cells;
+    if (n == 0) {
+      weight_[s] += 1;
+      SlotCulprits(s, conflict);
+      ok = false;
+      break;
+    }
+    if (n != count_[s]) {
+      trail_.push_back({TrailEntry::kCount, s, count_[s]});
+      count_[s] = n;
+    }
+    bool have_why = false;
+    for (size_t k = 0; k < cells.size(); ++k) {
+      LetterSet d = dom_[cells[k]] & support_[k];
+      if (d == dom_[cells[k]]) continue;
+      if (!have_why) SlotCulprits(s, why.data()), have_why = true;
+      queued_[s] = true;  // the slot is consistent already: do not requeue it
+      SetDomain(cells[k], d, why.data(), false);
+      queued_[s] = false;
+    }
+    if (n == 1 && opt_.distinct && rank_[s] < 0) {
+      Word w;
+      for (int c : cells) w.push_back(static_cast<Letter>(std::countr_zero(dom_[c])));
+      int64_t r = *p_.slots[s].dawg->rank(w);
+      for (int t : same_dawg_[s]) {
+        if (rank_[t] != r) continue;
+        SlotCulprits(s, conflict);
+        SlotCulprits(t, why.data());
+        for (int i = 0; i < w_; ++i) conflict[i] |= why[i];
+        weight_[s] += 1;
+        ok = false;
+      }
+      trail_.push_back({TrailEntry::kRank, s, static_cast<uint64_t>(rank_[s])});
+      rank_[s] = r;
+    }
+  }
+  for (int s : queue_) queued_[s] = false;
+  queue_.clear();
+  return ok;
+}
+
+bool Filler::TimeUp() {
+  if (opt_.timeout_seconds <= 0) return false;
+  return std::chrono::duration<double>(Clock::now() - start_).count() > opt_.timeout_seconds;
+}
+
+bool Filler::ChooseSlot(int* slot) {
+  double best = 0;
+  uint64_t best_tie = 0;
+  *slot = -1;
+  for (int s = 0; s < slots_; ++s) {
+    if (count_[s] <= 1) continue;
+    double key = static_cast<double>(count_[s]) / weight_[s];
+    uint64_t tie = rng_();
+    if (*slot < 0 || key < best || (key == best && tie < best_tie)) {
+      *slot = s, best = key, best_tie = tie;
+    }
+  }
+  return *slot >= 0;
+}
+
+bool Filler::ChooseCell(int* cell) {
+  *cell = -1;
+  double best = 0;
+  uint64_t best_tie = 0;
+  for (int c = 0; c < cells_; ++c) {
+    int size = std::popcount(dom_[c]);
+    if (size <= 1 || slots_of_cell_[c].empty()) continue;
+    if (opt_.all) {  // static order: fills come out in lexicographic order
+      *cell = c;
+      return true;
+    }
+    double w = 0;
+    for (int s : slots_of_cell_[c]) w += weight_[s];
+    double key = size / w;
+    uint64_t tie = rng_();
+    if (*cell < 0 || key < best || (key == best && tie < best_tie)) {
+      *cell = c, best = key, best_tie = tie;
+    }
+  }
+  return *cell >= 0;
+}
+
+void Filler::CrossScores(int cell, int from, double* out) {
+  std::fill(out, out + 64, 0.0);
+  for (int t : slots_of_cell_[cell]) {
+    if (t == from) continue;
+    const std::vector<int>& cells = p_.slots[t].cells;
+    int k = static_cast<int>(std::find(cells.begin(), cells.end(), cell) - cells.begin());
+    Sweep(t, true);
+    for (LetterSet m = dom_[cell]; m; m &= m - 1) {
+      int c = std::countr_zero(m);
+      out[c] += std::log(static_cast<double>(letter_counts_[k * 64 + c]) + 1.0);
+    }
+  }
+}
+
+void Filler::CellValues(int cell, std::vector<Letter>& letters) {
+  letters.clear();
+  for (LetterSet m = dom_[cell]; m; m &= m - 1) letters.push_back(std::countr_zero(m));
+  if (opt_.all) return;
+  double score[64];
+  CrossScores(cell, -1, score);
+  std::vector<std::pair<double, Letter>> keyed;
+  for (Letter c : letters) keyed.push_back({-(score[c] + Noise()), c});
+  std::sort(keyed.begin(), keyed.end());
+  for (size_t i = 0; i < keyed.size(); ++i) letters[i] = keyed[i].second;
+}
+
+// The slot's consistent words, best first: higher score (with prefer_scores), then the most
+// support left in the crossing slots (sum of log counts), with noise after a restart.
+void Filler::SlotValues(int s, std::vector<Letter>& words) {
+  const FillSlot& slot = p_.slots[s];
+  const int len = static_cast<int>(slot.cells.size());
+  std::vector<double> cross(static_cast<size_t>(len) * 64, 0.0);
+  for (int k = 0; k < len; ++k) {
+    if (std::popcount(dom_[slot.cells[k]]) > 1) CrossScores(slot.cells[k], s, &cross[k * 64]);
+  }
+  Sweep(s, false);
+  const Dawg& d = *slot.dawg;
+  const SweepScratch& sc = scratch_[scratch_of_slot_[s]];
+  std::vector<std::pair<std::pair<double, double>, size_t>> keyed;
+  std::vector<Letter> all;
+  Word w(len, 0);
+  // Depth-first walk over the live part of the sweep.
+  auto walk = [&](auto&& self, uint32_t e, int k) -> void {
+    const LetterSet full = d.mask(e);
+    for (LetterSet m = full & dom_[slot.cells[k]]; m; m &= m - 1) {
+      int c = std::countr_zero(m);
+      uint32_t child = d.first(e) + std::popcount(full & ((LetterSet{1} << c) - 1));
+      w[k] = static_cast<Letter>(c);
+      if (k + 1 < len) {
+        uint32_t key = d.first(child);
+        const StateMark& mark = sc.marks[key];
+        if (mark.stamp == sc.epoch && mark.bwd > 0) self(self, child, k + 1);
+        continue;
+      }
+      double key = 0;
+      for (int i = 0; i < len; ++i) key += cross[i * 64 + w[i]];
+      double score = 0;
+      if (opt_.prefer_scores && !slot.scores.empty()) score = slot.scores[*d.rank(w)];
+      keyed.push_back({{-score, -(key + Noise())}, all.size()});
+      all.insert(all.end(), w.begin(), w.end());
+    }
+  };
+  walk(walk, Dawg::kRoot, 0);
+  std::sort(keyed.begin(), keyed.end());
+  words.clear();
+  for (const auto& kv : keyed) words.insert(words.end(), all.begin() + kv.second, all.begin() + kv.second + len);
+}
+
+Outcome Filler::Solution(int level, uint64_t* conflict_out) {
+  // Chronological: every earlier level may matter to the next fill.
+  std::fill(conflict_out, conflict_out + w_, 0);
+  for (int l = 0; l < level; ++l) conflict_out[l / 64] |= uint64_t{1} << (l % 64);
+  for (int c = 0; c < cells_; ++c) {
+    letters_[c] = dom_[c] ? static_cast<Letter>(std::countr_zero(dom_[c])) : 0;
+  }
+  if (opt_.deterministic && !IsDeterministicFill(p_, letters_)) {
+    ++stats_.rejected;
+    return restarts_allowed_ ? Outcome::kRestart : Outcome::kFail;
+  }
+  ++stats_.fills;
+  if (!on_fill_(letters_)) return Outcome::kStop;
+  if (opt_.limit > 0 && stats_.fills >= opt_.limit) return Outcome::kStop;
+  return Outcome::kFail;
+}
+
+Outcome Filler::Search(int level, uint64_t* conflict_out) {
+  ++stats_.nodes;
+  if (TimeUp()) return Outcome::kTimeout;
+  int var = -1;
+  std::vector<Letter> values;
+  std::vector<uint64_t> conf(w_), sub(w_);
+  int len;  // letters per value
+  if (opt_.branching == Branching::kWord && !opt_.all) {
+    if (!ChooseSlot(&var)) return Solution(level, conflict_out);
+    SlotCulprits(var, conf.data());
+    SlotValues(var, values);
+    len = static_cast<int>(p_.slots[var].cells.size());
+  } else {
+    if (!ChooseCell(&var)) return Solution(level, conflict_out);
+    std::copy_n(&culprits_[static_cast<size_t>(var) * w_], w_, conf.data());
+    CellValues(var, values);
+    len = 1;
+  }
+  std::vector<uint64_t> me(w_, 0);
+  me[level / 64] = uint64_t{1} << (level % 64);
+  const size_t mark = trail_.size();
+  for (size_t v = 0; v < values.size(); v += len) {
+    for (int k = 0; k < len; ++k) {
+      int cell = len == 1 ? var : p_.slots[var].cells[k];
+      LetterSet bit = LetterSet{1} << values[v + k];
+      if (dom_[cell] != bit) SetDomain(cell, bit, me.data(), true);
+    }
+    if (len > 1) Enqueue(var);  // records the slot's word (count 1, rank)
+    Outcome out = Outcome::kFail;
+    if (!Propagate(sub.data())) {
+      ++stats_.failures;
+      ++failures_in_run_;
+    } else {
+      out = Search(level + 1, sub.data());
+    }
+    Undo(mark);
+    if (out != Outcome::kFail) return out;
+    if (restarts_allowed_ && failures_in_run_ > failure_budget_) return Outcome::kRestart;
+    if (!(sub[level / 64] >> (level % 64) & 1)) {  // this level is not to blame: jump back
+      ++stats_.backjumps;
+      std::copy(sub.begin(), sub.end(), conflict_out);
+      return Outcome::kFail;
+    }
+    sub[level / 64] &= ~(uint64_t{1} << (level % 64));
+    for (int i = 0; i < w_; ++i) conf[i] |= sub[i];
+  }
+  std::copy(conf.begin(), conf.end(), conflict_out);
+  return Outcome::kFail;
+}
+
+// Luby's restart sequence 1 1 2 1 1 2 4 1 1 2 ...: element i (1-based).
+int64_t Luby(int64_t i) {
+  for (int64_t k = 1;; ++k) {
+    if (i == (int64_t{1} << k) - 1) return int64_t{1} << (k - 1);
+    if (i < (int64_t{1} << k) - 1) return Luby(i - (int64_t{1} << (k - 1)) + 1);
+  }
+}
+
+FillResult Filler::Run() {
+  start_ = Clock::now();
+  FillResult result;
+  auto finish = [&](FillStatus status) {
+    stats_.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+    result.status = status;
+    result.stats = stats_;
+    return result;
+  };
+  // Over-constrained: a slot with no word at all against its own cells' initial letters.
+  for (int s = 0; s < slots_; ++s) {
+    count_[s] = Sweep(s, false);
+    if (count_[s] == 0) {
+      result.bad_slot = s;
+      return finish(FillStatus::kOverConstrained);
+    }
+  }
+  if (opt_.deterministic) {
+    // The first placement needs a slot that is forced before any word is placed: the only
+    // slot of its automaton, or one with a pre-fixed letter.
+    bool forced = false;
+    for (int s = 0; s < slots_ && !forced; ++s) {
+      forced = same_dawg_[s].empty();
+      for (int c : p_.slots[s].cells) forced = forced || std::popcount(dom_[c]) == 1;
+    }
+    if (!forced) return finish(FillStatus::kNoDeterministic);
+  }
+  std::vector<uint64_t> conflict(w_);
+  for (int s = 0; s < slots_; ++s) Enqueue(s);
+  if (!Propagate(conflict.data())) return finish(FillStatus::kImpossible);
+  const size_t root = trail_.size();
+  for (;;) {
+    failures_in_run_ = 0;
+    failure_budget_ = 100 * Luby(restart_ + 1);
+    Outcome out = Search(0, conflict.data());
+    Undo(root);
+    switch (out) {
+      case Outcome::kRestart:
+        ++restart_;
+        ++stats_.restarts;
+        continue;
+      case Outcome::kTimeout:
+        return finish(FillStatus::kTimedOut);
+      case Outcome::kStop:
+        return finish(FillStatus::kFilled);
+      case Outcome::kFail:
+        return finish(stats_.fills > 0 ? FillStatus::kFilled : FillStatus::kImpossible);
+    }
+  }
+}
+
+}  // namespace
+
+FillResult Fill(const FillProblem& problem, const FillOptions& options,
+                const FillCallback& on_fill) {
+  Filler filler(problem, options, on_fill);
+  return filler.Run();
+}
+
+bool IsDeterministicFill(const FillProblem& problem, std::span<const Letter> letters) {
+  const int n = static_cast<int>(problem.slots.size());
+  std::vector<Word> words(n);
+  for (int s = 0; s < n; ++s) {
+    for (int c : problem.slots[s].cells) words[s].push_back(letters[c]);
+  }
+  std::vector<bool> known(letters.size()), placed(n, false);
+  for (size_t c = 0; c < letters.size(); ++c) known[c] = std::popcount(problem.domains[c]) == 1;
+  auto fits = [&](int s, const Word& w) {
+    const std::vector<int>& cells = problem.slots[s].cells;
+    for (size_t k = 0; k < cells.size(); ++k) {
+      if (known[cells[k]] && letters[cells[k]] != w[k]) return false;
+    }
+    return true;
+  };
+  auto place = [&](int s) {
+    placed[s] = true;
+    for (int c : problem.slots[s].cells) known[c] = true;
+  };
+  // Unplaced slots of the same automaton share a pool of unplaced words (their own words).
+  for (int done = 0; done < n;) {
+    int progress = 0;
+    for (int s = 0; s < n; ++s) {
+      if (placed[s]) continue;
+      // Rule 1: slot s admits exactly one word of the pool (fills checked here are
+      // distinct). Rule 2: its word fits exactly one unplaced slot (s itself).
+      int words_fitting = 0, slots_fitting = 0;
+      for (int t = 0; t < n; ++t) {
+        if (placed[t] || problem.slots[t].dawg != problem.slots[s].dawg) continue;
+        words_fitting += fits(s, words[t]);
+        slots_fitting += fits(t, words[s]);
+      }
+      if (words_fitting == 1 || slots_fitting == 1) {
+        place(s);
+        ++progress;
+        ++done;
+      }
+    }
+    if (progress == 0) return false;
+  }
+  return true;
+}
+
+}  // namespace squares

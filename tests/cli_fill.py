@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""End-to-end tests of `squares fill`.
+
+    cli_fill.py SQUARES TESTS_DIR GROUP [--update]
+
+GROUP is one of
+  golden      text, lines (--all), ipuz, latex, svg and fill-in output of a small grid on
+              tests/data/fill/words.txt, byte for byte against tests/data/fill/golden/*; every
+              fill is also checked word by word. --update rewrites the golden files.
+  identities  `fill --all` on an empty n x n grid lists exactly what `--double -n n` lists
+              (n = 3 on words.txt, n = 4 on words4.txt in tests/data/fill), and --count agrees.
+  grids       real grids (tests/data/grids) filled with the embedded list; every entry is
+              checked against the list, and --distinct fills have no word twice.
+  states      each result state: its exit status and message.
+  errors      each malformed-grid and usage error: exit status and message.
+  latex       the LaTeX output compiles with pdflatex (skipped, status 77, without TeX).
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.dom.minidom
+
+FAILURES = []
+
+
+def check(ok, what):
+    if not ok:
+        FAILURES.append(what)
+        print("FAIL:", what, file=sys.stderr)
+    return ok
+
+
+def run(args):
+    proc = subprocess.run([SQUARES] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          timeout=120)
+    return proc.returncode, proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
+
+
+def read_words(path):
+    words = set()
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            word = line.split(";")[0].strip().lower()
+            if word and not word.startswith("#"):
+                words.add(word)
+    return words
+
+
+def entries(rows):
+    """The slots' words of a filled grid given as rows ('#' black): runs of 2+ letters."""
+    out = []
+    for lines in (rows, ["".join(r[i] for r in rows) for i in range(len(rows[0]))]):
+        for line in lines:
+            out += [run for run in line.split("#") if len(run) >= 2]
+    return out
+
+
+def check_fill(rows, words, distinct, what):
+    found = entries(rows)
+    bad = [w for w in found if w.lower() not in words]
+    check(not bad, f"{what}: not words: {bad}")
+    if distinct:
+        check(len(set(found)) == len(found), f"{what}: a word twice: {found}")
+
+
+def grid_rows(path):
+    with open(path) as f:
+        lines = f.read().split("\n")
+    return [line for line in lines[2:] if line]  # crucio format: skip the size lines
+
+
+def golden():
+    grid = os.path.join(TESTS, "data", "fill", "small.txt")
+    words_file = os.path.join(TESTS, "data", "fill", "words.txt")
+    words = read_words(words_file)
+    cases = {
+        "text": [], "lines": ["--all", "--format", "lines"], "ipuz": ["--format", "ipuz"],
+        "latex": ["--format", "latex"], "svg": ["--format", "svg", "--solution"],
+        "fillin": ["--deterministic"],
+    }
+    for name, extra in cases.items():
+        status, out, err = run(["fill", grid, "--dict", words_file] + extra)
+        check(status == 0 and err == "", f"golden {name}: status {status}, stderr {err!r}")
+        path = os.path.join(TESTS, "data", "fill", "golden", f"{name}.out")
+        if UPDATE:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(out)
+        with open(path, encoding="utf-8") as f:
+            check(f.read() == out, f"golden {name}: output differs from {path}")
+    # Independent checks of what the goldens hold.
+    _, out, _ = run(["fill", grid, "--dict", words_file, "--all", "--format", "lines"])
+    fills = out.split("\n")[:-1]
+    check(len(fills) == 3 and fills == sorted(fills), f"golden lines: {fills}")
+    for line in fills:
+        check_fill(line.split(" "), words, False, f"golden fill {line}")
+    _, out, _ = run(["fill", grid, "--dict", words_file, "--format", "ipuz"])
+    puz = json.loads(out)
+    check(puz["version"] == "http://ipuz.org/v2" and puz["dimensions"] == {"width": 4, "height": 3},
+          "ipuz header")
+    check(puz["puzzle"][1] == ["#", 4, 0, "#"], f"ipuz puzzle row: {puz['puzzle'][1]}")
+    solution = ["".join(c for c in row) for row in puz["solution"]]
+    check_fill(solution, words, False, "ipuz solution")
+    answers = [c["answer"] for d in ("Across", "Down") for c in puz["clues"][d]]
+    check(sorted(answers) == sorted(entries(solution)), f"ipuz answers {answers}")
+    _, out, _ = run(["fill", grid, "--dict", words_file, "--format", "svg"])
+    doc = xml.dom.minidom.parseString(out)
+    texts = [t.firstChild.data for t in doc.getElementsByTagName("text")]
+    check(texts == ["1", "2", "3", "4", "5"], f"svg without --solution shows numbers only: {texts}")
+
+
+def identities():
+    tmp = tempfile.mkdtemp()
+    try:
+        for n, name in ((3, "words.txt"), (4, "words4.txt")):
+            grid = os.path.join(tmp, f"empty{n}.txt")
+            with open(grid, "w") as f:
+                f.write(("." * n + "\n") * n)
+            words = os.path.join(TESTS, "data", "fill", name)
+            _, fills, _ = run(["fill", grid, "--dict", words, "--all", "--format", "lines"])
+            _, squares, _ = run(["--double", "-n", str(n), "--dict", words, "--format", "lines"])
+            check(fills.lower() == squares and squares, f"fill --all = --double -n {n}")
+            _, count, _ = run(["fill", grid, "--dict", words, "--count"])
+            _, double_count, _ = run(["--double", "-n", str(n), "--dict", words, "--count"])
+            check(count == double_count, f"--count {count!r} = --double --count {double_count!r}")
+            check(int(count) == len(squares.split("\n")) - 1, "count = number of lines")
+            # --distinct: the fills of --all --distinct are the double squares with no repeat.
+            _, distinct, _ = run(["fill", grid, "--dict", words, "--all", "--distinct",
+                                  "--format", "lines"])
+            expected = [s for s in squares.split("\n")[:-1]
+                        if len(set(entries(s.split(" ")))) == 2 * n]
+            check(distinct.lower().split("\n")[:-1] == expected, f"--distinct, n = {n}")
+    finally:
+        shutil.rmtree(tmp)
+
+
+def grids():
+    words = read_words(os.path.join(TESTS, "..", "data", "words.txt"))
+    for name in ("crucio-01.crg", "crucio-06.crg", "cwc-15x15-guardian-a.crg", "cwc-l.crg"):
+        path = os.path.join(TESTS, "data", "grids", name)
+        for extra in ([], ["--distinct"], ["--branch", "letter", "--seed", "7"]):
+            status, out, err = run(["fill", path, "--format", "lines", "--timeout", "60"] + extra)
+            check(status == 0, f"{name} {extra}: status {status} {err}")
+            rows = out.strip().split(" ")
+            check([len(r) for r in rows] == [len(r) for r in grid_rows(path)], f"{name}: shape")
+            for got, pattern in zip(rows, grid_rows(path)):
+                check(all((p == "#") == (g == "#") for g, p in zip(got, pattern)),
+                      f"{name}: black cells kept")
+            check_fill(rows, words, "--distinct" in extra, f"{name} {extra}")
+
+
+STATES = [
+    # (grid text, extra args, exit status, stderr)
+    ("....\n#..#\n....\n", [], 0, ""),
+    ("...#\n....\n#...\n", [], 3, "squares: {g}: impossible: no fill exists (search exhausted, 0 nodes)\n"),
+    ("V..\n.#.\n...\n", [], 4, "squares: {g}: over-constrained: 1 Across (row 1, column 1, 3 letters, "
+                              "pattern V??) has no candidate word\n"),
+    ("...\n...\n...\n", ["--deterministic"], 5,
+     "squares: {g}: no deterministic fill: no slot has a length of its own or a fixed letter, "
+     "so no word can be placed first with certainty\n"),
+    ("...#\n....\n#...\n", ["--count"], 3, "squares: {g}: impossible: no fill exists (search exhausted, 0 nodes)\n"),
+]
+
+
+def states():
+    tmp = tempfile.mkdtemp()
+    words = os.path.join(TESTS, "data", "fill", "words.txt")
+    try:
+        for k, (text, extra, want_status, want_err) in enumerate(STATES):
+            grid = os.path.join(tmp, f"g{k}.txt")
+            with open(grid, "w") as f:
+                f.write(text)
+            status, out, err = run(["fill", grid, "--dict", words] + extra)
+            check(status == want_status and err == want_err.format(g=grid),
+                  f"state {k}: status {status} (want {want_status}), stderr {err!r}")
+        # Timed out: no 7x7 double word square turns up in a fraction of a second.
+        grid = os.path.join(TESTS, "data", "grids", "square-7x7.crg")
+        status, out, err = run(["fill", grid, "--timeout", "0.2"])
+        check(status == 6 and err == f"squares: {grid}: timed out after 0.2 s (0 fills found)\n",
+              f"timed out: status {status}, stderr {err!r}")
+    finally:
+        shutil.rmtree(tmp)
+
+
+ERRORS = [
+    # (grid text or None for no file, args, exit status, stderr with {g} for the grid path)
+    ("...\n..\n", [], 1, "squares: {g}:2: row has 2 cells, expected 3\n"),
+    ("3\n3\n---\n--\n---\n", [], 1, "squares: {g}:4: row has 2 cells, header says 3\n"),
+    ("3\n3\n---\n---\n", [], 1, "squares: {g}:1: header says 3 rows, the grid has 2\n"),
+    ("..\n.*\n", [], 1,
+     "squares: {g}:2:2: bad character '*' (expected '.' empty, '#' black or a letter)\n"),
+    ("2\n2\n-.\n--\n", [], 1,
+     "squares: {g}:3:2: bad character '.' (expected '-' empty, '#' black or a letter)\n"),
+    ("##\n##\n", [], 1, "squares: {g}: grid has no slot (no run of 2 or more white cells)\n"),
+    ("#.#\n###\n", [], 1, "squares: {g}:1:2: isolated cell (in no slot)\n"),
+    ("Q.\n..\n", [], 1, "squares: {g}:1:1: letter 'Q' is not in the dictionary's alphabet\n"),
+    ("..\n..\n", ["--format", "pdf"], 2,
+     "squares: unknown format 'pdf' (expected text, lines, ipuz, latex or svg)\n"),
+    ("..\n..\n", ["--limit", "3"], 2, "squares: --limit needs --all or --count\n"),
+    ("..\n..\n", ["--timeout", "soon"], 2, "squares: --timeout: 'soon' is not a positive number\n"),
+    ("..\n..\n", ["--branch", "cell"], 2, "squares: --branch: 'cell' is not 'word' or 'letter'\n"),
+    ("..\n..\n", ["--all", "--deterministic"], 2,
+     "squares: --deterministic and --all/--count exclude each other\n"),
+    (None, [], 2, "squares: give exactly one GRID file (try 'squares fill --help')\n"),
+]
+
+
+def errors():
+    tmp = tempfile.mkdtemp()
+    words = os.path.join(TESTS, "data", "fill", "words.txt")
+    try:
+        for k, (text, extra, want_status, want_err) in enumerate(ERRORS):
+            grid = os.path.join(tmp, f"g{k}.txt")
+            args = ["fill", "--dict", words] + extra
+            if text is not None:
+                with open(grid, "w") as f:
+                    f.write(text)
+                args.append(grid)
+            status, out, err = run(args)
+            check(status == want_status and err == want_err.format(g=grid) and out == "",
+                  f"error {k}: status {status} (want {want_status}), stderr {err!r}")
+        status, _, err = run(["fill", os.path.join(tmp, "missing.txt")])
+        check(status == 1 and "missing.txt" in err, f"missing file: {status} {err!r}")
+        status, out, _ = run(["fill", "--help"])
+        check(status == 0 and "Usage: squares fill" in out, "fill --help")
+    finally:
+        shutil.rmtree(tmp)
+
+
+def latex():
+    if shutil.which("pdflatex") is None:
+        print("pdflatex not installed: skipping")
+        sys.exit(77)
+    tmp = tempfile.mkdtemp()
+    try:
+        grid = os.path.join(TESTS, "data", "fill", "small.txt")
+        words = os.path.join(TESTS, "data", "fill", "words.txt")
+        for extra in ([], ["--fill-in"]):
+            _, out, _ = run(["fill", grid, "--dict", words, "--format", "latex"] + extra)
+            with open(os.path.join(tmp, "fill.tex"), "w") as f:
+                f.write(out)
+            proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+                                   "fill.tex"], cwd=tmp, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, timeout=120)
+            check(proc.returncode == 0 and os.path.exists(os.path.join(tmp, "fill.pdf")),
+                  f"pdflatex {extra}: {proc.stdout.decode('utf-8', 'replace')[-800:]}")
+    finally:
+        shutil.rmtree(tmp)
+
+
+def main():
+    global SQUARES, TESTS, UPDATE
+    args = sys.argv[1:]
+    UPDATE = "--update" in args
+    args = [a for a in args if a != "--update"]
+    SQUARES, TESTS, group = args
+    {"golden": golden, "identities": identities, "grids": grids, "states": states,
+     "errors": errors, "latex": latex}[group]()
+    if FAILURES:
+        print(f"{len(FAILURES)} failures", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,330 @@
+// Unit tests of grid parsing and the grid-fill engine, each search mode checked against an
+// independent brute-force enumerator on small grids and lexicons.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "squares/dawg.h"
+#include "squares/grid.h"
+#include "squares/grid_fill.h"
+#include "squares/lexicon.h"
+
+using namespace squares;
+
+namespace {
+
+Grid MustParse(std::string_view text) {
+  auto grid = ParseGrid("g", text);
+  REQUIRE_MESSAGE(grid.ok(), grid.status().message());
+  return *std::move(grid);
+}
+
+std::string ParseError(std::string_view text) {
+  auto grid = ParseGrid("g", text);
+  REQUIRE(!grid.ok());
+  return std::string(grid.status().message());
+}
+
+// A grid with its dictionary-backed problem; fills come back as row strings ('#' black).
+struct Setup {
+  Dictionary dict;
+  Grid grid;
+  FillProblem problem;
+
+  Setup(std::string_view words, std::string_view grid_text)
+      : dict(*Lexicon::FromText(words)), grid(MustParse(grid_text)) {
+    const Alphabet& a = dict.alphabet();
+    problem.domains.assign(grid.size(), 0);
+    for (int i = 0; i < grid.size(); ++i) {
+      if (grid.black[i]) continue;
+      problem.domains[i] = (LetterSet{1} << a.size()) - 1;
+      if (!grid.fixed[i].empty()) problem.domains[i] = LetterSet{1} << (*a.encode(grid.fixed[i]))[0];
+    }
+    for (const GridSlot& slot : grid.slots) {
+      problem.slots.push_back({slot.cells, &dict.dawg(slot.length),
+                               dict.lexicon().words(slot.length).scores});
+    }
+  }
+
+  std::string Rows(std::span<const Letter> letters) const {
+    std::string out;
+    for (int i = 0; i < grid.size(); ++i) {
+      if (i > 0 && i % grid.cols == 0) out += ' ';
+      out += grid.black[i] ? std::string("#") : dict.alphabet().to_utf8(WordView(&letters[i], 1));
+    }
+    return out;
+  }
+
+  std::vector<std::string> FillAll(FillOptions options, FillStatus* status = nullptr) {
+    options.all = true;
+    std::vector<std::string> out;
+    FillResult r = Fill(problem, options, [&](std::span<const Letter> letters) {
+      out.push_back(Rows(letters));
+      return true;
+    });
+    if (status) *status = r.status;
+    return out;
+  }
+
+  // Independent check of one fill: every slot spells a word; with `distinct`, no word twice.
+  bool Valid(const std::string& rows, bool distinct) const {
+    std::set<std::string> seen;
+    std::string flat;
+    for (char ch : rows) {
+      if (ch != ' ') flat += ch;
+    }
+    for (const GridSlot& slot : grid.slots) {
+      std::string word;
+      for (int c : slot.cells) word += flat[c];
+      auto encoded = dict.alphabet().encode(word);
+      if (!encoded.ok() || !dict.lexicon().find(*encoded)) return false;
+      if (distinct && !seen.insert(word).second) return false;
+    }
+    return true;
+  }
+
+  // Brute force: every assignment of words to the Across slots, then check the rest.
+  std::vector<std::string> BruteForce(bool distinct) const {
+    std::vector<std::string> out;
+    std::string flat(grid.size(), '#');
+    std::vector<const GridSlot*> across;
+    for (const GridSlot& slot : grid.slots) {
+      if (slot.direction == Direction::kAcross) across.push_back(&slot);
+    }
+    auto rec = [&](auto&& self, size_t k) -> void {
+      if (k == across.size()) {
+        std::string rows;
+        for (int i = 0; i < grid.size(); ++i) {
+          if (i > 0 && i % grid.cols == 0) rows += ' ';
+          rows += flat[i];
+        }
+        if (rows.find('?') == std::string::npos && Valid(rows, distinct)) out.push_back(rows);
+        return;
+      }
+      const WordsOfLength& list = dict.lexicon().words(across[k]->length);
+      for (size_t w = 0; w < list.count(); ++w) {
+        std::string word = dict.alphabet().to_utf8(list.word(w));
+        bool ok = true;
+        for (int i = 0; i < across[k]->length; ++i) {
+          const std::string& fixed = grid.fixed[across[k]->cells[i]];
+          if (!fixed.empty() && fixed[0] != word[i] - 'a' + 'A') ok = false;
+        }
+        if (!ok) continue;
+        for (int i = 0; i < across[k]->length; ++i) flat[across[k]->cells[i]] = word[i];
+        self(self, k + 1);
+      }
+    };
+    // Cells in no Across slot (down-only cells) are fixed by the Down words: brute force
+    // them over the alphabet.
+    std::vector<int> down_only;
+    for (int i = 0; i < grid.size(); ++i) {
+      if (grid.black[i]) continue;
+      bool in_across = false;
+      for (const GridSlot* s : across) {
+        in_across |= std::count(s->cells.begin(), s->cells.end(), i) > 0;
+      }
+      if (!in_across) down_only.push_back(i);
+    }
+    auto cells = [&](auto&& self, size_t k) -> void {
+      if (k == down_only.size()) return rec(rec, 0);
+      for (int c = 0; c < dict.alphabet().size(); ++c) {
+        flat[down_only[k]] = dict.alphabet().to_utf8(Word(1, static_cast<Letter>(c)))[0];
+        self(self, k + 1);
+      }
+    };
+    cells(cells, 0);
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+};
+
+constexpr std::string_view kWords3 =
+    "bat\nbee\ncat\ncot\ndog\near\neat\nera\nget\nice\ntea\nten\nore\nrat\nact\nape\narc\n"
+    "are\nate\nbar\ncar\ntar\ntoe\nore\nrot\none\nnet\nant\ntan\nsea\nset\nsat\nbet\nbit\n";
+
+}  // namespace
+
+TEST_CASE("grid: the three formats, numbering and slots") {
+  Grid crucio = MustParse("3\n4\n--#-\n----\n#-A-\n");
+  CHECK(crucio.format == GridFormat::kCrucio);
+  CHECK(crucio.rows == 3);
+  CHECK(crucio.cols == 4);
+  Grid plain = MustParse("..#.\n....\n#.A.\n");
+  CHECK(plain.format == GridFormat::kPlain);
+  Grid cwc = MustParse("4 3\n++ +\n++++\n +a+\nignored trailing text\n");
+  CHECK(cwc.format == GridFormat::kCwc);
+  for (const Grid* g : {&crucio, &plain, &cwc}) {
+    CHECK(g->fixed[g->cell(2, 2)] == "A");
+    CHECK(g->black[g->cell(0, 2)]);
+    // Numbers: 1 (0,0) across+down, 2 (0,1) down, 3 (0,3) down, 4 (1,0) across,
+    // 5 (1,2) down, 6 (2,1) across.
+    CHECK(g->numbers == std::vector<int>{1, 2, 0, 3, 4, 0, 5, 0, 0, 6, 0, 0});
+    std::vector<std::string> names;
+    for (const GridSlot& slot : g->slots) names.push_back(SlotName(slot));
+    CHECK(names == std::vector<std::string>{"1 Across", "4 Across", "6 Across", "1 Down",
+                                            "2 Down", "3 Down", "5 Down"});
+    CHECK(g->slots[0].cells == std::vector<int>{0, 1});
+    CHECK(g->slots[2].cells == std::vector<int>{9, 10, 11});
+    CHECK(g->slots[4].cells == std::vector<int>{1, 5, 9});
+    CHECK(g->slots[6].cells == std::vector<int>{6, 10});
+    CHECK(g->slots[6].row == 1);
+    CHECK(g->slots[6].col == 2);
+    CHECK(g->slots[6].length == 2);
+  }
+  // cwc pads short rows with black squares; unchecked cells (in one slot) are fine.
+  Grid padded = MustParse("3 2\n+++\n+\n");
+  CHECK(padded.black[padded.cell(1, 1)]);
+  CHECK(padded.slots.size() == 2);
+  // CRLF and a BOM are accepted.
+  CHECK(MustParse("\xEF\xBB\xBF..\r\n..\r\n").slots.size() == 4);
+}
+
+TEST_CASE("grid: malformed grids are refused with file, line and column") {
+  CHECK(ParseError("...\n..\n...\n") == "g:2: row has 2 cells, expected 3");
+  CHECK(ParseError("3\n3\n---\n--\n---\n") == "g:4: row has 2 cells, header says 3");
+  CHECK(ParseError("3\n3\n---\n---\n") == "g:1: header says 3 rows, the grid has 2");
+  CHECK(ParseError("2\n2\n--\n--\n--\n") == "g:1: header says 2 rows, the grid has 3");
+  CHECK(ParseError("2 2\n+++\n++\n") == "g:2: row has 3 cells, header says 2");
+  CHECK(ParseError("..\n.*\n") ==
+        "g:2:2: bad character '*' (expected '.' empty, '#' black or a letter)");
+  CHECK(ParseError("2\n2\n-.\n--\n") ==
+        "g:3:2: bad character '.' (expected '-' empty, '#' black or a letter)");
+  CHECK(ParseError("#.#\n###\n") == "g:1:2: isolated cell (in no slot)");
+  CHECK(ParseError("##\n##\n") == "g: grid has no slot (no run of 2 or more white cells)");
+  CHECK(ParseError("\n\n") == "g: empty grid file");
+}
+
+TEST_CASE("fill --all on an empty n x n grid = double word squares (brute force)") {
+  for (int n : {2, 3}) {
+    std::string words = n == 2 ? "at\nta\nan\nna\nto\not\nno\non\n" : std::string(kWords3);
+    std::string grid_text;
+    for (int r = 0; r < n; ++r) grid_text += std::string(n, '.') + "\n";
+    Setup s(words, grid_text);
+    for (bool distinct : {false, true}) {
+      for (Branching b : {Branching::kWord, Branching::kLetter}) {
+        FillOptions options;
+        options.distinct = distinct;
+        options.branching = b;
+        std::vector<std::string> got = s.FillAll(options);
+        // --all lists fills in lexicographic order of the rows.
+        CHECK(std::is_sorted(got.begin(), got.end()));
+        CHECK(got == s.BruteForce(distinct));
+        CHECK(!got.empty());
+      }
+    }
+  }
+}
+
+TEST_CASE("fill --all on grids with black cells and fixed letters equals brute force") {
+  std::string words(kWords3);
+  words += "at\nta\nto\not\non\nno\nte\nea\nbe\nbeat\nbear\nrate\ntear\nteas\neras\neats\n";
+  for (std::string_view grid : {"...\n.#.\n...\n", "....\n.#..\n..#.\n", "#..\n...\n..#\n",
+                                "...\n..T\n...\n", "....\n#..#\n....\n"}) {
+    Setup s(words, grid);
+    for (bool distinct : {false, true}) {
+      FillOptions options;
+      options.distinct = distinct;
+      std::vector<std::string> got = s.FillAll(options);
+      CHECK_MESSAGE(got == s.BruteForce(distinct), grid);
+      for (const std::string& fill : got) CHECK(s.Valid(fill, distinct));
+    }
+  }
+}
+
+TEST_CASE("single fills are valid in both branching modes, any seed; limit counts") {
+  Setup s(kWords3, "...\n...\n...\n");
+  const std::vector<std::string> all = s.BruteForce(false);
+  for (Branching b : {Branching::kWord, Branching::kLetter}) {
+    for (uint64_t seed : {1, 2, 3, 99}) {
+      FillOptions options;
+      options.branching = b;
+      options.seed = seed;
+      std::vector<std::string> got;
+      FillResult r = Fill(s.problem, options, [&](std::span<const Letter> l) {
+        got.push_back(s.Rows(l));
+        return true;
+      });
+      CHECK(r.status == FillStatus::kFilled);
+      REQUIRE(got.size() == 1);
+      CHECK(std::binary_search(all.begin(), all.end(), got[0]));
+      // The same seed gives the same fill.
+      std::vector<std::string> again;
+      Fill(s.problem, options, [&](std::span<const Letter> l) {
+        again.push_back(s.Rows(l));
+        return true;
+      });
+      CHECK(again == got);
+      // Without `all`, a limit above 1 lists that many distinct fills (dynamic order).
+      options.limit = 5;
+      std::set<std::string> some;
+      Fill(s.problem, options, [&](std::span<const Letter> l) {
+        some.insert(s.Rows(l));
+        return true;
+      });
+      CHECK(some.size() == std::min<size_t>(5, all.size()));
+    }
+  }
+}
+
+TEST_CASE("result states: impossible, over-constrained, timed out, no deterministic fill") {
+  FillStatus status;
+  // No 2x2 double square: rows ab/cd need columns ac and bd.
+  Setup impossible("ab\ncd\n", "..\n..\n");
+  CHECK(impossible.FillAll({}, &status).empty());
+  CHECK(status == FillStatus::kImpossible);
+  FillResult r = Fill(impossible.problem, {}, [](auto) { return true; });
+  CHECK(r.status == FillStatus::kImpossible);
+  // A fixed letter no word of slot 1 Across has: over-constrained before any search.
+  Setup over("ab\nbb\n", "..\n.A\n");
+  r = Fill(over.problem, {}, [](auto) { return true; });
+  CHECK(r.status == FillStatus::kOverConstrained);
+  CHECK(SlotName(over.grid.slots[r.bad_slot]) == "3 Across");
+  // Timeout: a positive but tiny limit stops at the first node.
+  Setup big(kWords3, "...\n...\n...\n");
+  FillOptions options;
+  options.timeout_seconds = 1e-9;
+  r = Fill(big.problem, options, [](auto) { return true; });
+  CHECK(r.status == FillStatus::kTimedOut);
+  // Deterministic: every length appears twice or more and nothing is fixed.
+  options = {};
+  options.deterministic = true;
+  r = Fill(big.problem, options, [](auto) { return true; });
+  CHECK(r.status == FillStatus::kNoDeterministic);
+}
+
+TEST_CASE("deterministic fills: the fill-in can be solved without guessing") {
+  std::string words(kWords3);
+  words += "beat\nbear\nrate\ntear\nteas\neras\neats\nbeta\ntare\ntote\n";
+  FillOptions options;
+  options.deterministic = true;
+  // Two slots of each length and no fixed letter: no word can be placed first.
+  Setup two(words, "....\n.#.#\n....\n");
+  CHECK(Fill(two.problem, options, [](auto) { return true; }).status ==
+        FillStatus::kNoDeterministic);
+  // One 4-letter slot: it goes first, then its letters tell the two downs apart.
+  Setup one(words, "....\n.#.#\n.#.#\n");
+  int calls = 0;
+  FillResult r = Fill(one.problem, options, [&](std::span<const Letter> l) {
+    ++calls;
+    CHECK(IsDeterministicFill(one.problem, l));
+    CHECK(one.Valid(one.Rows(l), true));
+    return true;
+  });
+  CHECK(r.status == FillStatus::kFilled);
+  CHECK(calls == 1);
+  // TOTE with downs TEA and TEN: after TOTE both downs read T??, and both words fit both.
+  auto fill = [&](std::string_view rows) {
+    std::vector<Letter> letters(one.grid.size(), 0);
+    for (int i = 0; i < one.grid.size(); ++i) {
+      if (rows[i] != '#') letters[i] = (*one.dict.alphabet().encode(rows.substr(i, 1)))[0];
+    }
+    return letters;
+  };
+  CHECK(!IsDeterministicFill(one.problem, fill("tote" "e#e#" "a#n#")));
+  CHECK(IsDeterministicFill(one.problem, fill("bear" "e#r#" "t#e#")));
+}
