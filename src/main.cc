@@ -18,6 +18,7 @@ constexpr Subcommand kSubcommands[] = {
     {"fill", squares::RunFillCommand},
     {"regions", squares::RunRegionsCommand},
     {"index", squares::RunIndexCommand},
+    {"kakuro", squares::RunKakuroCommand},
 };
 
 }  // namespace

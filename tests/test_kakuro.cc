@@ -289,9 +289,7 @@ TEST_CASE("the engine agrees with a brute force on small random boards") {
     }
     CAPTURE(seed);
     std::vector<Digits> expected = BruteForce(board);
-    std::vector<Digits> all = Solve(board, 0);
-    std::sort(all.begin(), all.end());  // brute force order: lexicographic by white index
-    CHECK(all == expected);
+    CHECK(Solve(board, 0) == expected);  // both in lexicographic order of the white cells
     CHECK(Solve(board, 2).size() == std::min<size_t>(expected.size(), 2));
     std::vector<Digits> one = Solve(board, 1);
     CHECK(one.size() == std::min<size_t>(expected.size(), 1));

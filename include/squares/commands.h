@@ -11,5 +11,6 @@ int RunStatsCommand(std::span<char* const> args);    // squares stats
 int RunRegionsCommand(std::span<char* const> args);  // squares regions PUZZLE | --make RxC
 int RunIndexCommand(std::span<char* const> args);    // squares index LIST... -o FILE
 int RunFillCommand(std::span<char* const> args);     // squares fill GRID
+int RunKakuroCommand(std::span<char* const> args);   // squares kakuro BOARD
 
 }  // namespace squares
