@@ -2,10 +2,10 @@
 #include "squares/regions.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cstdint>
 #include <random>
-#include <array>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -72,12 +72,7 @@ struct ShapeTrie {
   std::vector<Node> nodes{Node{}};  // node 0 is the first cell
 
   explicit ShapeTrie(RegionSizes sizes) {
-    // A cell is coded dr * kSpan + dc + kMaxRegionSize, which orders codes as reading order;
-    // a shape is its sorted codes (a byte each: dr < kMaxRegionSize) padded with zeros, so a
-    // shape sorts before its extensions.
-    constexpr int kSpan = 2 * kMaxRegionSize;
-    static_assert(kMaxRegionSize * kSpan <= 256);
-    std::vector<Shape> shapes, level{Shape{kMaxRegionSize}};
+    std::vector<Shape> shapes, level{Shape{kFirst}};
     for (int n = 1; n <= sizes.max; ++n) {
       if (n >= sizes.min) shapes.insert(shapes.end(), level.begin(), level.end());
       if (n == sizes.max) break;
@@ -86,7 +81,8 @@ struct ShapeTrie {
         for (int i = 0; i < n; ++i) {
           for (int step : {-kSpan, -1, 1, kSpan}) {
             const int grown = shape[i] + step;
-            if (grown <= kMaxRegionSize || std::find(shape.begin(), shape.begin() + n, grown) != shape.begin() + n) {
+            const auto end = shape.begin() + n;
+            if (grown <= kFirst || std::find(shape.begin(), end, grown) != end) {
               continue;  // not after the first cell, or already in
             }
             Shape& bigger = next.emplace_back(shape);
@@ -104,6 +100,11 @@ struct ShapeTrie {
   }
 
  private:
+  // A cell is coded dr * kSpan + dc + kFirst, which orders codes as reading order; a shape
+  // is its sorted codes (a byte each: dr < kMaxRegionSize) padded with zeros, so a shape
+  // sorts before its extensions.
+  static constexpr int kSpan = 2 * kMaxRegionSize, kFirst = kMaxRegionSize;
+  static_assert(kMaxRegionSize * kSpan <= 256);
   using Shape = std::array<uint8_t, kMaxRegionSize>;
   static size_t Size(const Shape& shape) {
     return std::find(shape.begin(), shape.end(), 0) - shape.begin();
@@ -124,8 +125,8 @@ struct ShapeTrie {
     for (uint32_t i = 0; i + 1 < starts.size(); ++i) {
       const uint32_t child = nodes[at].first + i;
       const int code = shapes[starts[i]][depth + 1];
-      nodes[child].dr = static_cast<int8_t>(code / (2 * kMaxRegionSize));
-      nodes[child].dc = static_cast<int8_t>(code % (2 * kMaxRegionSize) - kMaxRegionSize);
+      nodes[child].dr = static_cast<int8_t>(code / kSpan);
+      nodes[child].dc = static_cast<int8_t>(code % kSpan - kFirst);
       Build(shapes, starts[i], starts[i + 1], depth + 1, child);
     }
   }
@@ -156,7 +157,9 @@ std::vector<bool> RepresentableSums(size_t cells, const std::vector<int>& length
   std::vector<bool> sums(cells + 1, false);
   sums[0] = true;
   for (size_t n = 1; n <= cells; ++n) {
-    for (int length : lengths) sums[n] = sums[n] || (length <= static_cast<int>(n) && sums[n - length]);
+    for (int length : lengths) {
+      sums[n] = sums[n] || (length <= static_cast<int>(n) && sums[n - length]);
+    }
   }
   return sums;
 }
@@ -208,7 +211,8 @@ class PlacementWalker {
     for (uint32_t child = parent.first; child < parent.first + parent.count; ++child) {
       const ShapeTrie::Node& next = shapes_.nodes[child];
       const int r = row + next.dr, c = col + next.dc;
-      if (!(next.below >> length & 1) || r >= puzzle_.rows || c < 0 || c >= puzzle_.cols) continue;
+      if (!(next.below >> length & 1)) continue;
+      if (r >= puzzle_.rows || c < 0 || c >= puzzle_.cols) continue;
       const uint32_t cell = r * puzzle_.cols + c;
       if (!(mask >> puzzle_.letters[cell] & 1)) continue;
       chosen_[depth] = cell;
@@ -273,30 +277,44 @@ class RegionSearch {
     while (settled_ > 0 && sums_[settled_ - 1]) --settled_;
   }
 
+  // The search, with an explicit stack of levels (one region each), so that large grids
+  // need no deep recursion. Level i places region i at its first cell, trying that cell's
+  // placements in order from `next`; stack_[i] is the one placed, while it is placed.
   size_t Run() {
-    if (std::find(live_.begin(), live_.end(), 0) == live_.end() && sums_.back()) Search(0);
+    if (std::find(live_.begin(), live_.end(), 0) != live_.end() || !sums_.back()) return 0;
+    struct Level {
+      uint32_t cell, next;
+    };
+    std::vector<Level> levels{{0, p_.by_first[0]}};
+    while (!levels.empty()) {
+      Level& level = levels.back();
+      if (stack_.size() == levels.size()) {
+        Unplace(stack_.back());
+        stack_.pop_back();
+      }
+      const uint32_t end = p_.by_first[level.cell + 1];
+      while (level.next < end && blocked_[level.next] != 0) ++level.next;
+      if (level.next == end) {
+        levels.pop_back();
+        continue;
+      }
+      const uint32_t k = level.next++;
+      ++nodes_;
+      stack_.push_back(k);
+      if (Place(k) || !AreasFillable(k)) continue;
+      uint32_t from = level.cell + 1;
+      while (from < used_.size() && used_[from]) ++from;
+      if (from < used_.size()) {
+        levels.push_back({from, p_.by_first[from]});
+      } else if (!Report()) {
+        break;
+      }
+    }
     return solutions_;
   }
   size_t nodes() const { return nodes_; }
 
  private:
-  // Returns true when the search should go on.
-  bool Search(uint32_t from) {
-    while (from < used_.size() && used_[from]) ++from;
-    if (from == used_.size()) return Report();
-    for (uint32_t k = p_.by_first[from]; k < p_.by_first[from + 1]; ++k) {
-      if (blocked_[k] != 0) continue;
-      ++nodes_;
-      stack_.push_back(k);
-      const bool dead = Place(k) || !AreasFillable(k);
-      const bool go_on = dead || Search(from + 1);
-      Unplace(k);
-      stack_.pop_back();
-      if (!go_on) return false;
-    }
-    return true;
-  }
-
   // Marks k's cells used and blocks the placements that overlap them; returns true when
   // some free cell is left without an available placement.
   bool Place(uint32_t k) {

@@ -86,7 +86,7 @@ expect 2 "squares: --min: '0' is not an integer in 1..10" \
   "$squares" regions --dict "$words" --min 0 "$data/swap.txt"
 expect 2 "squares: --max: '11' is not an integer in 1..10" \
   "$squares" regions --dict "$words" --max 11 "$data/swap.txt"
-expect 2 "squares: --make: expected ROWSxCOLS (1 to 1000 each), got '3y4'" \
+expect 2 "squares: --make: expected ROWSxCOLS (1 to 50 each), got '3y4'" \
   "$squares" regions --dict "$words" --make 3y4
 expect 2 "squares: regions: --make takes no PUZZLE file" \
   "$squares" regions --dict "$words" --make 3x4 "$data/swap.txt"

@@ -177,7 +177,7 @@ TEST_CASE("impossible grids have no solution") {
   CHECK(count("abc\n") == 0);  // smaller than one region
   CHECK(count("abcdabc\nefghefg\n") == 0);  // 'abc' left over
   CHECK(count("abcd\nefgh\n", {5, 6}) == 0);
-  CHECK(stats.candidates == 0);
+  CHECK(stats.placements == 0);
 }
 
 TEST_CASE("the solver finds exactly the brute-force partitions") {
@@ -257,7 +257,7 @@ TEST_CASE("placements are exactly the connected cell sets of each size") {
       solver.Solve({rows, cols, std::vector<Letter>(rows * cols, 0)},
                    [](const RegionPartition&) { return false; }, &stats);
       CAPTURE(n);
-      CHECK(stats.candidates == connected[b][n]);
+      CHECK(stats.placements == connected[b][n]);
     }
   }
 }

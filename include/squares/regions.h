@@ -41,7 +41,7 @@ struct RegionPartition {
 };
 
 struct RegionStats {
-  size_t candidates = 0;  // connected word placements found before the search
+  size_t placements = 0;  // connected word placements, found before the search
   size_t nodes = 0;       // regions placed during the search
 };
 
