@@ -7,6 +7,49 @@
 #include "absl/strings/str_format.h"
 
 namespace squares {
+namespace {
+
+// Counts of squares below the start of a row, keyed by the states of the columns still open:
+// in a symmetric square, rows i.. are determined by columns i..n-1 alone, and thanks to the
+// suffix sharing of the automaton the same tuple of column states recurs many times (3.4x on
+// average at row 2 of the 5x5 letterpress search). A direct-mapped cache of fixed size: a
+// colliding key evicts; keys are stored whole, so there are no false hits. A state is named
+// by its child group (`first`), which is unique among non-final states and never 0.
+// Whether a row's memo pays (reuse times subtree size against the cost of a lookup that
+// misses the CPU caches) is measured as the search runs; rows where it does not are dropped.
+class SubtreeMemo {
+ public:
+  static constexpr int kWidth = 4;  // memo rows have at most this many open columns
+  struct Slot {
+    std::array<uint32_t, kWidth> key;
+    uint64_t count;
+  };
+  static constexpr uint64_t kEmpty = UINT64_MAX;
+
+  // The table of the calling thread, emptied when it last served another search.
+  static SubtreeMemo& ForSearch(uint64_t search_id) {
+    thread_local SubtreeMemo memo;
+    if (memo.owner_ != search_id) {
+      memo.slots_.assign(size_t{1} << kBits, Slot{{}, kEmpty});
+      memo.owner_ = search_id;
+    }
+    return memo;
+  }
+  Slot& slot(const std::array<uint32_t, kWidth>& key) {
+    uint64_t h = (key[0] * 0x9E3779B97F4A7C15ull) ^ (key[1] * 0xC2B2AE3D27D4EB4Full) ^
+                 (key[2] * 0x165667B19E3779F9ull) ^ (key[3] * 0x27D4EB2F165667C5ull);
+    return slots_[(h ^ h >> 29) & ((size_t{1} << kBits) - 1)];
+  }
+
+ private:
+  static constexpr int kBits = 17;
+  std::vector<Slot> slots_;
+  uint64_t owner_ = 0;
+};
+
+std::atomic<uint64_t> next_search_id = 1;
+
+}  // namespace
 
 absl::StatusOr<SquareSearch> SquareSearch::Create(const Dictionary& dictionary,
                                                   SquareProblem problem) {
@@ -38,8 +81,18 @@ SquareSearch::SquareSearch(const Dictionary& dictionary, SquareProblem problem)
       const int l = static_cast<int>(levels_.size());
       Level level;
       bool row_start = j == (symmetric ? i : 0);
+      // In a symmetric square the walker of row i after the diagonal cell is column i's.
+      const bool after_diagonal = symmetric && j == i + 1;
       level.row_before = static_cast<uint16_t>(
-          !row_start ? kRowBase + l - 1 : symmetric ? i * cols + i : kRootSlot);
+          after_diagonal ? (i + 1) * cols + i
+          : !row_start   ? kRowBase + l - 1
+          : symmetric    ? i * cols + i
+                         : kRootSlot);
+      // The row walker is not needed past a row's last cell (nor at a symmetric diagonal,
+      // where it is the column's); no column walker is needed past the last row.
+      level.step_row = !(symmetric && i == j) && j + 1 < cols;
+      level.step_col = i + 1 < rows;
+      level.memo = symmetric && j == i && i >= 1 && rows - i <= SubtreeMemo::kWidth && i + 2 < rows;
       level.col_before = static_cast<uint16_t>(i * cols + j);
       level.row_after = static_cast<uint16_t>(kRowBase + l);
       level.col_after = static_cast<uint16_t>((i + 1) * cols + j);
@@ -51,6 +104,7 @@ SquareSearch::SquareSearch(const Dictionary& dictionary, SquareProblem problem)
     }
   }
   has_filters_ = problem_.distinct || problem_.no_transpose || problem_.contains.has_value();
+  search_id_ = next_search_id++;
 }
 
 bool SquareSearch::PassesFilters(const Letter* grid) const {
@@ -66,11 +120,25 @@ bool SquareSearch::PassesFilters(const Letter* grid) const {
     if (!found) return false;
   }
   if (problem_.no_transpose) {
-    // Keep the square whose rows, read in order, are not after its columns.
+    // Of a square and its transpose, keep the one whose rows, read in order, come first;
+    // when the transpose breaks a constraint (pattern, contains) it is not listed, so keep
+    // this one. (--distinct holds for both or neither.)
+    auto transpose_listed = [&] {
+      for (int k = 0; k < rows * cols; ++k) {
+        if (!(problem_.allowed[k] >> grid[(k % cols) * cols + k / cols] & 1)) return false;
+      }
+      if (!problem_.contains) return true;
+      Word column;
+      for (int j = 0; j < cols; ++j) {
+        col(j, column);
+        if (column == *problem_.contains) return true;
+      }
+      return false;
+    };
     for (int k = 0; k < rows * cols; ++k) {
       Letter by_rows = grid[k], by_cols = grid[(k % cols) * cols + k / cols];
       if (by_rows != by_cols) {
-        if (by_rows > by_cols) return false;
+        if (by_rows > by_cols && transpose_listed()) return false;
         break;
       }
     }
@@ -107,6 +175,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   const DawgEntry<Mask>* col_entries = col_dawg_->entries<Mask>();
   const Level* level = levels_.data();
   const int last = levels() - 1;
+  const int rows = problem_.rows;
   SquareStats stats;
   if (row_dawg_->word_count() == 0 || col_dawg_->word_count() == 0) return stats;
 
@@ -128,8 +197,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   };
   auto place = [&](int l, int c) {
     const Level& lv = level[l];
-    state[lv.row_after] = row_entries[child(state[lv.row_before], c)];
-    state[lv.col_after] = col_entries[child(state[lv.col_before], c)];
+    if (lv.step_row) state[lv.row_after] = row_entries[child(state[lv.row_before], c)];
+    if (lv.step_col) state[lv.col_after] = col_entries[child(state[lv.col_before], c)];
     if constexpr (!kCountOnly) {
       grid[lv.cell] = grid[lv.mirror] = static_cast<Letter>(c);
       letters[l] = static_cast<Letter>(c);
@@ -167,9 +236,34 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     stats.squares = stats.nodes = std::popcount(m);
     return stats;
   }
+  // Counting: a memo row's subtree count, from the cache or stored when the search leaves it.
+  // Per level: the slot to fill when the subtree is done (null when none), the entry, and
+  // the measurements that decide whether the level keeps its memo.
+  struct MemoLevel {
+    SubtreeMemo::Slot* slot = nullptr;
+    SubtreeMemo::Slot entry;  // entry.count holds the squares before the subtree until done
+    uint64_t nodes_before, lookups = 0, hits = 0, misses_done = 0, subtree_nodes = 0;
+    bool on;
+  };
+  [[maybe_unused]] SubtreeMemo* memo = nullptr;
+  std::vector<MemoLevel> memo_level;
+  if constexpr (kCountOnly) {
+    memo = &SubtreeMemo::ForSearch(search_id_);
+    memo_level.resize(levels());
+    for (int k = 0; k < levels(); ++k) memo_level[k].on = level[k].memo;
+  }
   for (;;) {
     if (m == 0) {
       if (l == base) break;
+      if constexpr (kCountOnly) {
+        if (MemoLevel& ml = memo_level[l]; ml.slot) {
+          ml.entry.count = stats.squares - ml.entry.count;
+          *ml.slot = ml.entry;
+          ml.slot = nullptr;
+          ++ml.misses_done;
+          ml.subtree_nodes += nodes - ml.nodes_before;
+        }
+      }
       m = avail[--l];
       continue;
     }
@@ -188,6 +282,25 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
         nodes += found;
         stats.squares += found;
         continue;
+      }
+      if (MemoLevel& ml = memo_level[l + 1]; ml.on) {
+        std::array<uint32_t, SubtreeMemo::kWidth> key{};
+        const int open = rows - level[l + 1].cell / rows;
+        for (int k = 0; k < open; ++k) key[k] = state[level[l + 1].col_before + k].first;
+        SubtreeMemo::Slot& slot = memo->slot(key);
+        if ((++ml.lookups & 0x3FFF) == 0) {
+          // Keep the memo while hits save more than lookups cost (about 8 nodes each).
+          double per_miss = static_cast<double>(ml.subtree_nodes) / std::max<uint64_t>(1, ml.misses_done);
+          ml.on = ml.hits * per_miss > 8.0 * ml.lookups;
+        }
+        if (slot.count != SubtreeMemo::kEmpty && slot.key == key) {
+          ++ml.hits;
+          stats.squares += slot.count;
+          continue;
+        }
+        ml.slot = &slot;
+        ml.entry = {key, stats.squares};
+        ml.nodes_before = nodes;
       }
     }
     avail[l++] = m;

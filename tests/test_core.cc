@@ -322,6 +322,17 @@ TEST_CASE("square search constraints: first row, pattern, contains, distinct, no
     distinct_sym.distinct = true;
     CHECK(Search(dict, distinct_sym) == filter(all_sym, [&](const Grid& g) { return distinct_words(g, false); }));
 
+    // With a constraint, a square whose transpose breaks it is kept whatever its order.
+    SquareProblem once_pattern = pattern;
+    once_pattern.no_transpose = true;
+    std::vector<Grid> patterned = filter(all_double, [&](const Grid& g) {
+      return g[n - 1][n - 1] == 'a' && g[0][1] == 'b';
+    });
+    CHECK(Search(dict, once_pattern) == filter(patterned, [&](const Grid& g) {
+            return g <= Transpose(g) ||
+                   std::find(patterned.begin(), patterned.end(), Transpose(g)) == patterned.end();
+          }));
+
     SquareProblem once = Problem(SquareMode::kDouble, n, n);
     once.no_transpose = true;
     std::vector<Grid> halves = Search(dict, once);
@@ -330,6 +341,26 @@ TEST_CASE("square search constraints: first row, pattern, contains, distinct, no
     size_t asymmetric = 0;
     for (const Grid& g : halves) asymmetric += g != Transpose(g);
     CHECK(halves.size() + asymmetric == all_double.size());
+  }
+}
+
+TEST_CASE("square search: counting (with its subtree memo) agrees with listing on larger squares") {
+  std::mt19937 rng(3);
+  for (int n : {5, 6}) {
+    for (int letters : {2, 3}) {
+      Dictionary dict(MustRead(RandomList(rng, n == 5 ? 120 : 300, n, letters)));
+      for (SquareMode mode : {SquareMode::kSymmetric, SquareMode::kDouble}) {
+        auto search = SquareSearch::Create(dict, Problem(mode, n, n));
+        REQUIRE(search.ok());
+        CollectSink sink(dict.alphabet(), n, n);
+        search->Run({}, &sink);
+        CHECK(search->Run({}, nullptr).squares == sink.grids.size());
+        uint64_t parts = 0;
+        for (const SquareTask& task : search->Split(40)) parts += search->Run(task, nullptr).squares;
+        CHECK(parts == sink.grids.size());
+        if (mode == SquareMode::kSymmetric) CHECK(sink.grids.size() > 100);  // the memo is used
+      }
+    }
   }
 }
 

@@ -78,6 +78,8 @@ class SquareSearch {
     uint16_t row_before, col_before, row_after, col_after;  // indices into the state array
     uint16_t cell, mirror;                                   // grid cells written (mirror:
                                                              // symmetric transpose)
+    bool step_row, step_col;  // whether row_after / col_after are read later
+    bool memo;                // symmetric row start whose subtree count is memoized
     LetterSet allowed;
   };
   static constexpr int kRootSlot = (kMaxSquareSide + 1) * kMaxSquareSide;
@@ -98,6 +100,7 @@ class SquareSearch {
   const Dawg* col_dawg_;
   std::vector<Level> levels_;
   bool has_filters_ = false;
+  uint64_t search_id_ = 0;  // names this search's entries in the per-thread subtree memo
 };
 
 }  // namespace squares
