@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <random>
+#include <string>
 
 #include "absl/container/flat_hash_map.h"
 
@@ -89,6 +90,10 @@ class Filler {
   std::vector<SweepScratch> scratch_;
   std::vector<std::vector<uint32_t>> layers_;
   std::vector<LetterSet> support_;
+  // Sweep results by (automaton, cell domains): count, then the supports.
+  static constexpr size_t kMemoMinStates = 128, kMemoMaxEntries = 1 << 18;
+  absl::flat_hash_map<std::string, std::vector<uint64_t>> memo_;
+  std::string memo_key_;
   std::vector<uint64_t> letter_counts_;
   std::vector<double> weight_;
   std::vector<int> queue_;
@@ -147,8 +152,31 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
 }
 
 uint64_t Filler::Sweep(int s, bool counts) {
-  return p_.slots[s].dawg->wide() ? SweepWith<uint64_t>(s, counts)
-                                  : SweepWith<uint32_t>(s, counts);
+  auto sweep = [&] {
+    return p_.slots[s].dawg->wide() ? SweepWith<uint64_t>(s, counts)
+                                    : SweepWith<uint32_t>(s, counts);
+  };
+  if (counts) return sweep();
+  // The same pattern recurs across siblings and restarts: remember the results of sweeps
+  // that visited many states, keyed by automaton and cell domains.
+  const std::vector<int>& cells = p_.slots[s].cells;
+  std::string& key = memo_key_;
+  key.assign(reinterpret_cast<const char*>(&p_.slots[s].dawg), sizeof(const Dawg*));
+  for (int c : cells) key.append(reinterpret_cast<const char*>(&dom_[c]), sizeof(LetterSet));
+  if (auto it = memo_.find(key); it != memo_.end()) {
+    std::copy(it->second.begin() + 1, it->second.end(), support_.begin());
+    return it->second[0];
+  }
+  uint64_t n = sweep();
+  size_t visited = 0;
+  for (size_t k = 0; k < cells.size(); ++k) visited += layers_[k].size();
+  if (visited >= kMemoMinStates) {
+    if (memo_.size() >= kMemoMaxEntries) memo_.clear();
+    std::vector<uint64_t>& value = memo_[key];
+    value.assign(1, n);
+    value.insert(value.end(), support_.begin(), support_.begin() + cells.size());
+  }
+  return n;
 }
 
 template <class Mask>
@@ -380,7 +408,8 @@ void Filler::SlotValues(int s, std::vector<Letter>& words) {
   for (int k = 0; k < len; ++k) {
     if (std::popcount(dom_[slot.cells[k]]) > 1) CrossScores(slot.cells[k], s, &cross[k * 64]);
   }
-  Sweep(s, false);
+  // A real sweep (not a remembered one): the walk below reads its state marks.
+  slot.dawg->wide() ? SweepWith<uint64_t>(s, false) : SweepWith<uint32_t>(s, false);
   const Dawg& d = *slot.dawg;
   const SweepScratch& sc = scratch_[scratch_of_slot_[s]];
   std::vector<std::pair<std::pair<double, double>, size_t>> keyed;
