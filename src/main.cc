@@ -15,6 +15,7 @@ struct Subcommand {
 
 constexpr Subcommand kSubcommands[] = {
     {"stats", squares::RunStatsCommand},
+    {"index", squares::RunIndexCommand},
     {"fill", squares::RunFillCommand},
     {"regions", squares::RunRegionsCommand},
     {"index", squares::RunIndexCommand},

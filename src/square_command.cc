@@ -78,7 +78,8 @@ absl::StatusOr<SquareProblem> MakeProblem(const ParsedArgs& args, const Dictiona
   int rows = 0, cols = 0;
   const bool sized_by_pattern = !args.has("rect") && !args.has("size") && first_word.empty();
   if (args.has("rect")) {
-    std::vector<std::string_view> parts = SplitString(args.get("rect"), 'x');
+    const std::string rect = args.get("rect");  // parts point into it
+    std::vector<std::string_view> parts = SplitString(rect, 'x');
     if (parts.size() != 2 || !ParseInt(parts[0], rows) ||
         !ParseInt(parts[1], cols)) {
       return UsageError(absl::StrFormat("--rect: '%s' is not of the form KxN", args.get("rect")));
@@ -156,7 +157,8 @@ absl::StatusOr<SquareProblem> MakeProblem(const ParsedArgs& args, const Dictiona
 // Parses --shard I/N into (I, N), 1 <= I <= N.
 absl::StatusOr<std::pair<int, int>> ParseShard(const ParsedArgs& args) {
   if (!args.has("shard")) return std::pair{1, 1};
-  std::vector<std::string_view> parts = SplitString(args.get("shard"), '/');
+  const std::string shard = args.get("shard");  // parts point into it
+  std::vector<std::string_view> parts = SplitString(shard, '/');
   int index, count;
   if (parts.size() != 2 || !ParseInt(parts[0], index) ||
       !ParseInt(parts[1], count) || count < 1 || count > 1000000 || index < 1 ||

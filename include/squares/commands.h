@@ -8,6 +8,7 @@ namespace squares {
 
 int RunSquaresCommand(std::span<char* const> args);  // squares [WORD] [-n N] [--double] ...
 int RunStatsCommand(std::span<char* const> args);    // squares stats
+int RunIndexCommand(std::span<char* const> args);    // squares index LIST... -o FILE
 int RunRegionsCommand(std::span<char* const> args);  // squares regions PUZZLE | --make RxC
 int RunIndexCommand(std::span<char* const> args);    // squares index LIST... -o FILE
 int RunFillCommand(std::span<char* const> args);     // squares fill GRID

@@ -1,0 +1,38 @@
+// The fuzz targets' bodies (one per parser), shared by the libFuzzer binaries (built with
+// -Dfuzz=true and clang; see scripts/fuzz.sh) and by test_fuzz_regressions, which runs every
+// seed and every saved crash input through them in the normal test suite.
+#pragma once
+
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+
+namespace squares::fuzz {
+
+// Each takes one input and returns normally; a violated invariant aborts (FUZZ_CHECK).
+void FuzzLexicon(std::string_view data);  // Lexicon::Read, then the automata
+void FuzzIndex(std::string_view data);    // ParseIndex, as is and with resealed hashes
+void FuzzCli(std::string_view data);      // ParseArgs + the square command (one arg a line)
+void FuzzRegions(std::string_view data);  // ParseRegionPuzzle, then a bounded solve
+
+#define FUZZ_CHECK(cond)                                                        \
+  do {                                                                          \
+    if (!(cond)) {                                                              \
+      std::fprintf(stderr, "%s:%d: FUZZ_CHECK(%s) failed\n", __FILE__, __LINE__, \
+                   #cond);                                                      \
+      std::abort();                                                             \
+    }                                                                           \
+  } while (0)
+
+}  // namespace squares::fuzz
+
+// In the libFuzzer binaries, each fuzz_X.cc defines the entry point for its body.
+#ifdef SQUARES_LIBFUZZER
+#define SQUARES_FUZZ_ENTRY(body)                                                \
+  extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {     \
+    body(std::string_view(reinterpret_cast<const char*>(data), size));          \
+    return 0;                                                                   \
+  }
+#else
+#define SQUARES_FUZZ_ENTRY(body)
+#endif
