@@ -18,7 +18,6 @@ constexpr Subcommand kSubcommands[] = {
     {"index", squares::RunIndexCommand},
     {"fill", squares::RunFillCommand},
     {"regions", squares::RunRegionsCommand},
-    {"index", squares::RunIndexCommand},
     {"kakuro", squares::RunKakuroCommand},
 };
 

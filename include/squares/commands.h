@@ -10,7 +10,6 @@ int RunSquaresCommand(std::span<char* const> args);  // squares [WORD] [-n N] [-
 int RunStatsCommand(std::span<char* const> args);    // squares stats
 int RunIndexCommand(std::span<char* const> args);    // squares index LIST... -o FILE
 int RunRegionsCommand(std::span<char* const> args);  // squares regions PUZZLE | --make RxC
-int RunIndexCommand(std::span<char* const> args);    // squares index LIST... -o FILE
 int RunFillCommand(std::span<char* const> args);     // squares fill GRID
 int RunKakuroCommand(std::span<char* const> args);   // squares kakuro BOARD
 
