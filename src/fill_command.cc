@@ -157,7 +157,7 @@ int RunFillCommand(std::span<char* const> args) {
   output.format = *format;
   output.fill_in = a.has("fill-in") || options.deterministic;
   output.solution = a.has("solution");
-  output.title = path;
+  output.title = path.substr(path.find_last_of('/') + 1);  // the file name, not where it lies
   Output& out = Output::Stdout();
   std::vector<std::string> letters(grid->size());
   int64_t printed = 0;
