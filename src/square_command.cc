@@ -290,9 +290,21 @@ int RunSquaresCommand(std::span<char* const> argv) {
   // (so every machine computes the same parts); then finer, for threads.
   std::vector<SquareTask> tasks = {SquareTask{}};
   if (shard_count > 1) {
-    tasks = search->Split(static_cast<size_t>(shard_count) * 32);
-    size_t begin = tasks.size() * (shard_index - 1) / shard_count;
-    size_t end = tasks.size() * shard_index / shard_count;
+    // Parts of about equal work: many small tasks, weighed by a shallow probe, cut into
+    // contiguous runs of equal total weight (contiguous, so the parts concatenate in order).
+    const size_t want = std::min<size_t>(static_cast<size_t>(shard_count) * 32, size_t{1} << 18);
+    tasks = search->Split(want);
+    std::vector<uint64_t> weight = search->Weigh(tasks, 5);
+    uint64_t total = 0;
+    for (uint64_t w : weight) total += w;
+    auto boundary = [&](int part) {  // first task of part `part` (0-based), by weight
+      const unsigned __int128 target = static_cast<unsigned __int128>(total) * part / shard_count;
+      uint64_t sum = 0;
+      size_t k = 0;
+      while (k < tasks.size() && sum + weight[k] / 2 < target) sum += weight[k++];
+      return k;
+    };
+    const size_t begin = boundary(shard_index - 1), end = boundary(shard_index);
     tasks = std::vector<SquareTask>(tasks.begin() + begin, tasks.begin() + end);
   }
   if (*threads > 1 || progress) {

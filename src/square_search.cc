@@ -207,7 +207,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   // Reports a complete assignment of levels [0, end_level); false = stop.
   auto leaf = [&]() {
     if (end_level <= last) {
-      prefixes->emplace_back(letters.begin(), letters.begin() + end_level);
+      if (prefixes) prefixes->emplace_back(letters.begin(), letters.begin() + end_level);
+      ++stats.squares;  // counts prefixes here
       return true;
     }
     if (has_filters_ && !PassesFilters(grid.data())) return true;
@@ -313,7 +314,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
 SquareStats SquareSearch::RunAny(const SquareTask& task, int end_level, SquareSink* sink,
                                  std::vector<SquareTask>* prefixes,
                                  const std::atomic<bool>* stop) const {
-  const bool count_only = sink == nullptr && prefixes == nullptr && !has_filters_;
+  const bool count_only =
+      sink == nullptr && prefixes == nullptr && !has_filters_ && end_level == levels();
   if (row_dawg_->wide()) {
     return count_only ? RunTyped<uint64_t, true>(task, end_level, sink, prefixes, stop)
                       : RunTyped<uint64_t, false>(task, end_level, sink, prefixes, stop);
@@ -325,6 +327,16 @@ SquareStats SquareSearch::RunAny(const SquareTask& task, int end_level, SquareSi
 SquareStats SquareSearch::Run(const SquareTask& task, SquareSink* sink,
                               const std::atomic<bool>* stop) const {
   return RunAny(task, levels(), sink, nullptr, stop);
+}
+
+std::vector<uint64_t> SquareSearch::Weigh(const std::vector<SquareTask>& tasks,
+                                          int probe_levels) const {
+  std::vector<uint64_t> weights;
+  for (const SquareTask& task : tasks) {
+    int depth = std::min(levels(), static_cast<int>(task.size()) + probe_levels);
+    weights.push_back(1 + RunAny(task, depth, nullptr, nullptr, nullptr).squares);
+  }
+  return weights;
 }
 
 std::vector<SquareTask> SquareSearch::Split(size_t min_tasks, const SquareTask& from) const {

@@ -60,6 +60,9 @@ class SquareSearch {
   // allows, by enumerating the prefixes of the next cells (deepening until there are enough).
   std::vector<SquareTask> Split(size_t min_tasks, const SquareTask& from = {}) const;
 
+  // An estimate of each task's work: 1 + the number of its prefixes `probe_levels` deeper.
+  std::vector<uint64_t> Weigh(const std::vector<SquareTask>& tasks, int probe_levels) const;
+
   // Runs one task (the empty task is the whole search). With sink == nullptr results are only
   // counted. `stop` (optional) is polled between results.
   SquareStats Run(const SquareTask& task, SquareSink* sink,

@@ -1,0 +1,70 @@
+#!/bin/sh
+# Square-search benchmark: counts, CPU seconds, search nodes per second, and the ratio to the
+# yardsticks of issue 3 (fastest public programs, CPU seconds on a 2-core machine), all
+# measured in one run. Not a test: speed targets live here.
+#   scripts/bench.sh [BUILD_DIR]      (default: build)
+# Word lists: Debian's wamerican (a-z words, lower-cased: 73,445) and the npm package
+# word-list ("letterpress", 274,137 words), fetched with `npm pack` into build/bench-data.
+set -eu
+cd "$(dirname "$0")/.."
+build=${1:-build}
+bin=$build/src/squares
+data=$build/bench-data
+mkdir -p "$data"
+[ -x "$bin" ] || { echo "bench.sh: build first (scripts/setup.sh)" >&2; exit 2; }
+
+wam=$data/wamerican.txt
+if [ ! -s "$wam" ]; then
+  [ -r /usr/share/dict/american-english ] || { echo "bench.sh: install Debian's wamerican" >&2; exit 1; }
+  grep -x '[a-zA-Z]*' /usr/share/dict/american-english | tr A-Z a-z | LC_ALL=C sort -u >"$wam"
+fi
+lp=$data/letterpress.txt
+if [ ! -s "$lp" ]; then
+  (cd "$data" && npm pack --silent word-list >/dev/null && tar xzf word-list-*.tgz package/words.txt \
+     && mv package/words.txt letterpress.txt && rm -rf package word-list-*.tgz)
+fi
+
+# run NAME YARDSTICK THREADS ARGS...: one row of the table.
+run() {
+  name=$1 yard=$2 threads=$3
+  shift 3
+  out=$( { /usr/bin/time -f "%U %S %M" "$bin" "$@" --count --stats -j "$threads" 2>&1 >&3; } 3>&1 )
+  count=$(printf '%s\n' "$out" | head -1)
+  nodes=$(printf '%s\n' "$out" | awk '/nodes,/ {print $2}')
+  set -- $(printf '%s\n' "$out" | tail -1)
+  cpu=$(echo "$1 + $2" | bc -l)
+  printf '%-34s %2s %12s %8.2f %9.0f %8s %8.1f\n' "$name" "$threads" "$count" "$cpu" \
+    "$(echo "$nodes / ($cpu + 0.0001) / 1000000" | bc -l)" "$yard" \
+    "$(echo "$yard / ($cpu + 0.0001)" | bc -l)"
+}
+
+printf '%-34s %2s %12s %8s %9s %8s %8s\n' workload j count cpu_s Mnodes/s yard_s ratio
+for j in 1 2; do
+  run "symmetric 5x5 wamerican" 0.21 $j --dict "$wam" -n 5
+  run "symmetric 5x5 letterpress" 3.1 $j --dict "$lp" -n 5
+  run "symmetric 6x6 wamerican" 0.41 $j --dict "$wam" -n 6
+  run "double 4x4 wamerican" 9.6 $j --dict "$wam" --double -n 4
+  run "symmetric 4x4 letterpress" 0.28 $j --dict "$lp" -n 4
+  run "symmetric 4x4 default" - $j -n 4
+  run "symmetric 5x5 default" - $j -n 5
+  run "double 4x4 default" - $j --double -n 4
+done
+
+echo
+echo "wall seconds, 1 vs 2 threads (count, symmetric 5x5 letterpress):"
+for j in 1 2; do
+  /usr/bin/time -f "  -j $j: %e s wall, %U s user" "$bin" --dict "$lp" -n 5 --count -j $j >/dev/null
+done
+echo "listing vs counting (symmetric 5x5 letterpress, -j 1, --format lines > /dev/null):"
+/usr/bin/time -f "  count: %e s wall" "$bin" --dict "$lp" -n 5 --count -j 1 >/dev/null
+/usr/bin/time -f "  lines: %e s wall" "$bin" --dict "$lp" -n 5 --format lines -j 1 >/dev/null
+echo "start-up: 'squares bishop' on the embedded dictionary, best of 10:"
+best=999
+for k in 1 2 3 4 5 6 7 8 9 10; do
+  t=$( { /usr/bin/time -f "%e" "$bin" bishop >/dev/null; } 2>&1 )
+  best=$(echo "if ($t < $best) $t else $best" | bc -l)
+done
+echo "  $best s"
+echo "memory: peak RSS of symmetric 5x5 letterpress (-j 1) vs the automata it searches:"
+/usr/bin/time -f "  %M KiB peak RSS" "$bin" --dict "$lp" -n 5 --count -j 1 >/dev/null
+"$bin" stats --dict "$lp" | awk '$1 == 5 {printf "  %d KiB length-5 automaton; ", $5 / 1024} $1 == "total" {printf "%d KiB all lengths\n", $5 / 1024}'
