@@ -2,7 +2,7 @@
 # Installs the build dependencies from Debian (when missing) and builds into ./build.
 set -eu
 cd "$(dirname "$0")/.."
-packages="g++ libabsl-dev libxxhash-dev doctest-dev meson ninja-build pkg-config"
+packages="g++ libabsl-dev libxxhash-dev doctest-dev meson ninja-build pkg-config parallel"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

@@ -92,6 +92,19 @@ absl::StatusOr<int64_t> ParsedArgs::get_int(std::string_view name, int64_t fallb
   return value;
 }
 
+absl::StatusOr<std::pair<int, int>> ParsedArgs::get_shard() const {
+  if (!has("shard")) return std::pair{1, 1};
+  const std::string shard = get("shard");  // parts point into it
+  std::vector<std::string_view> parts = SplitString(shard, '/');
+  int index, count;
+  if (parts.size() != 2 || !ParseInt(parts[0], index) || !ParseInt(parts[1], count) ||
+      count < 1 || count > 1000000 || index < 1 || index > count) {
+    return UsageError(
+        absl::StrFormat("--shard: '%s' is not of the form I/N with 1 <= I <= N", shard));
+  }
+  return std::pair{index, count};
+}
+
 absl::StatusOr<ParsedArgs> ParseArgs(std::span<const std::span<const OptionSpec>> tables,
                                      std::span<char* const> args) {
   ParsedArgs parsed;

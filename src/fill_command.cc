@@ -1,6 +1,7 @@
 // `squares fill GRID`: fill a crossword grid with dictionary words (DESIGN §6).
 #include <cstdio>
 #include <cstdlib>
+#include <tuple>
 
 #include "absl/strings/str_format.h"
 #include "squares/cli.h"
@@ -25,13 +26,16 @@ constexpr std::string_view kUsage =
     "'.' empty, '#' black, letters fixed.\n"
     "\n"
     "Exit status: 0 filled, 1 data error, 2 usage error, 3 impossible (search exhausted),\n"
-    "4 over-constrained (a slot has no candidate), 5 no deterministic fill, 6 timed out.\n";
+    "4 over-constrained (a slot has no candidate), 5 no deterministic fill, 6 timed out.\n"
+    "A part of --shard with no fill is not impossible: it exits 0 (the fills may lie in\n"
+    "other parts).\n";
 
 constexpr OptionSpec kFillOptions[] = {
     {"format", 'f', "FMT", "output: text, lines, ipuz, latex or svg (default text)"},
     {"all", 'a', nullptr, "list every fill (in lexicographic order of the rows)"},
     {"count", 'c', nullptr, "print only the number of fills"},
     {"limit", 'l', "N", "with --all or --count: stop after N fills"},
+    {"shard", 0, "I/N", "with --all or --count: only part I of N (parts concatenate in order)"},
     {"distinct", 'U', nullptr, "no word twice in the grid"},
     {"deterministic", 'D', nullptr, "a fill-in puzzle that can be solved without guessing"},
     {"fill-in", 0, nullptr, "list the words grouped by length instead of numbered entries"},
@@ -88,6 +92,8 @@ int RunFillCommand(std::span<char* const> args) {
   if (!seed.ok()) return Fail(seed.status());
   auto limit = a.get_int("limit", 0, 1, INT64_MAX);
   if (!limit.ok()) return Fail(limit.status());
+  auto shard = a.get_shard();
+  if (!shard.ok()) return Fail(shard.status());
   double timeout = 0;
   if (a.has("timeout")) {
     std::string text = a.get("timeout");
@@ -107,10 +113,12 @@ int RunFillCommand(std::span<char* const> args) {
   const bool count_only = a.has("count");
   options.all = a.has("all") || count_only;
   if (a.has("limit") && !options.all) return Fail(UsageError("--limit needs --all or --count"));
+  if (a.has("shard") && !options.all) return Fail(UsageError("--shard needs --all or --count"));
   if (options.all && a.has("deterministic")) {
     return Fail(UsageError("--deterministic and --all/--count exclude each other"));
   }
   options.limit = *limit;
+  std::tie(options.shard_index, options.shard_count) = *shard;
   options.distinct = a.has("distinct");
   options.deterministic = a.has("deterministic");
   options.prefer_scores = a.has("prefer-scores");
@@ -160,15 +168,16 @@ int RunFillCommand(std::span<char* const> args) {
   output.title = path.substr(path.find_last_of('/') + 1);  // the file name, not where it lies
   Output& out = Output::Stdout();
   std::vector<std::string> letters(grid->size());
-  int64_t printed = 0;
   FillResult result = Fill(problem, options, [&](std::span<const Letter> fill) {
     if (count_only) return true;
     for (int i = 0; i < grid->size(); ++i) {
       letters[i].clear();
       if (!grid->black[i]) alphabet.append_utf8(fill[i], true, letters[i]);
     }
-    if (printed++ > 0 && output.format == FillFormat::kText) out.put('\n');
     AppendFill(*grid, letters, output, out.buffer());
+    // Listed text fills each end with a blank line (as squares' text output does), so the
+    // outputs of --shard parts concatenate to the whole.
+    if (options.all && output.format == FillFormat::kText) out.put('\n');
     out.maybe_flush();
     return true;
   });
@@ -187,6 +196,7 @@ int RunFillCommand(std::span<char* const> args) {
       out.flush();
       return kExitOk;
     case FillStatus::kImpossible:
+      if (options.shard_count > 1) return out.flush(), kExitOk;
       return Report(kExitImpossible,
                     absl::StrFormat("%s: impossible: no fill exists (search exhausted, %d nodes)",
                                     path, st.nodes));

@@ -66,7 +66,10 @@ class Filler {
   }
   void SlotCulprits(int s, uint64_t* out) const;
   Outcome Search(int level, uint64_t* conflict_out);
+  Outcome Branch(int level, uint64_t* conflict_out);
   Outcome Solution(int level, uint64_t* conflict_out);
+  void Chronological(int level, uint64_t* conflict_out) const;
+  bool ChooseSplit(uint64_t* conflict);
   // The branching choice and its values: each value is a list of (cell, letter).
   bool ChooseSlot(int* slot);
   bool ChooseCell(int* cell);
@@ -107,6 +110,12 @@ class Filler {
   FillStats stats_;
   int64_t restart_ = 0, failures_in_run_ = 0, failure_budget_ = 0;
   bool restarts_allowed_;
+  // Sharding (`all` only): the nodes at depth split_depth_ and the fills above it are the
+  // "units", numbered in search order by units_; only units in [unit_begin_, unit_end_) are
+  // searched. split_depth_ < 0: no split. expandable_: some unit had a cell left to choose.
+  int split_depth_ = -1;
+  int64_t units_ = 0, unit_begin_ = 0, unit_end_ = 0;
+  bool expandable_ = false;
 };
 
 Filler::Filler(const FillProblem& problem, const FillOptions& options,
@@ -442,10 +451,14 @@ void Filler::SlotValues(int s, std::vector<Letter>& words) {
   for (const auto& kv : keyed) words.insert(words.end(), all.begin() + kv.second, all.begin() + kv.second + len);
 }
 
-Outcome Filler::Solution(int level, uint64_t* conflict_out) {
-  // Chronological: every earlier level may matter to the next fill.
+// Every level above `level` is to blame: no backjump over them.
+void Filler::Chronological(int level, uint64_t* conflict_out) const {
   std::fill(conflict_out, conflict_out + w_, 0);
   for (int l = 0; l < level; ++l) conflict_out[l / 64] |= uint64_t{1} << (l % 64);
+}
+
+Outcome Filler::Solution(int level, uint64_t* conflict_out) {
+  Chronological(level, conflict_out);  // every earlier level may matter to the next fill
   for (int c = 0; c < cells_; ++c) {
     letters_[c] = dom_[c] ? static_cast<Letter>(std::countr_zero(dom_[c])) : 0;
   }
@@ -459,7 +472,23 @@ Outcome Filler::Solution(int level, uint64_t* conflict_out) {
   return Outcome::kFail;
 }
 
+// Numbers the units of a split and searches those in range. A unit's subtree reports a
+// failure chronologically, so the levels above the split depth see the same outcomes in
+// every shard (and in the counting passes): their nodes, hence the units, are the same.
 Outcome Filler::Search(int level, uint64_t* conflict_out) {
+  int cell;
+  if (level > split_depth_ || (level < split_depth_ && ChooseCell(&cell))) {
+    return Branch(level, conflict_out);
+  }
+  if (level == split_depth_ && ChooseCell(&cell)) expandable_ = true;
+  const int64_t unit = units_++;
+  Outcome out = Outcome::kFail;
+  if (unit >= unit_begin_ && unit < unit_end_) out = Branch(level, conflict_out);
+  if (out == Outcome::kFail) Chronological(level, conflict_out);
+  return out;
+}
+
+Outcome Filler::Branch(int level, uint64_t* conflict_out) {
   ++stats_.nodes;
   if (TimeUp()) return Outcome::kTimeout;
   int var = -1;
@@ -517,6 +546,27 @@ int64_t Luby(int64_t i) {
   }
 }
 
+// Picks the split for sharding: the least depth with 32 units per shard (or the depth past
+// which no unit has a choice left), counted by searching no unit. Sets this shard's range.
+// False on timeout.
+bool Filler::ChooseSplit(uint64_t* conflict) {
+  assert(opt_.all);
+  const size_t root = trail_.size();
+  const int64_t want = int64_t{32} * opt_.shard_count;
+  for (split_depth_ = 0;; ++split_depth_) {
+    units_ = unit_begin_ = unit_end_ = 0;
+    expandable_ = false;
+    Outcome out = Search(0, conflict);
+    Undo(root);
+    if (out == Outcome::kTimeout) return false;
+    if (units_ >= want || !expandable_) break;
+  }
+  unit_begin_ = units_ * (opt_.shard_index - 1) / opt_.shard_count;
+  unit_end_ = units_ * opt_.shard_index / opt_.shard_count;
+  units_ = 0;
+  return true;
+}
+
 FillResult Filler::Run() {
   start_ = Clock::now();
   FillResult result;
@@ -548,6 +598,9 @@ FillResult Filler::Run() {
   for (int s = 0; s < slots_; ++s) Enqueue(s);
   if (!Propagate(conflict.data())) return finish(FillStatus::kImpossible);
   const size_t root = trail_.size();
+  if (opt_.shard_count > 1 && !ChooseSplit(conflict.data())) {
+    return finish(FillStatus::kTimedOut);
+  }
   for (;;) {
     failures_in_run_ = 0;
     failure_budget_ = 100 * Luby(restart_ + 1);

@@ -8,7 +8,8 @@ GROUP is one of
               tests/data/fill/words.txt, byte for byte against tests/data/fill/golden/*; every
               fill is also checked word by word. --update rewrites the golden files.
   identities  `fill --all` on an empty n x n grid lists exactly what `--double -n n` lists
-              (n = 3 on words.txt, n = 4 on words4.txt in tests/data/fill), and --count agrees.
+              (n = 3 on words.txt, n = 4 on words4.txt in tests/data/fill), and --count agrees;
+              the parts of --shard I/N concatenate to --all (text and lines), counts sum.
   grids       real grids (tests/data/grids) filled with the embedded list; every entry is
               checked against the list, and --distinct fills have no word twice.
   states      each result state: its exit status and message.
@@ -132,8 +133,30 @@ def identities():
             expected = [s for s in squares.split("\n")[:-1]
                         if len(set(entries(s.split(" ")))) == 2 * n]
             check(distinct.lower().split("\n")[:-1] == expected, f"--distinct, n = {n}")
+            check_shards(grid, ["--dict", words])
+        check_shards(os.path.join(TESTS, "data", "fill", "small.txt"),
+                     ["--dict", os.path.join(TESTS, "data", "fill", "words.txt")])
     finally:
         shutil.rmtree(tmp)
+
+
+def check_shards(grid, dict_args):
+    """--shard I/N parts concatenate to the whole listing; their counts sum to the count."""
+    for fmt in ("lines", "text"):
+        _, whole, _ = run(["fill", grid, "--all", "--format", fmt] + dict_args)
+        for n in (1, 2, 3, 7):
+            parts = [run(["fill", grid, "--all", "--format", fmt, "--shard", f"{i}/{n}"]
+                         + dict_args) for i in range(1, n + 1)]
+            check(all(p[0] == 0 and p[2] == "" for p in parts), f"{grid} {n} shards: {parts}")
+            check("".join(p[1] for p in parts) == whole and whole,
+                  f"{grid}: {n} shards ({fmt}) do not concatenate to --all")
+            if fmt == "lines" and n == 7:
+                check(sum(1 for p in parts if p[1]) > 1, f"{grid}: one shard has every fill")
+    _, count, _ = run(["fill", grid, "--count"] + dict_args)
+    for n in (2, 7):
+        counts = [run(["fill", grid, "--count", "--shard", f"{i}/{n}"] + dict_args)[1]
+                  for i in range(1, n + 1)]
+        check(sum(int(c) for c in counts) == int(count), f"{grid}: {n} shard counts {counts}")
 
 
 def grids():
@@ -203,6 +226,9 @@ ERRORS = [
     ("..\n..\n", ["--branch", "cell"], 2, "squares: --branch: 'cell' is not 'word' or 'letter'\n"),
     ("..\n..\n", ["--all", "--deterministic"], 2,
      "squares: --deterministic and --all/--count exclude each other\n"),
+    ("..\n..\n", ["--shard", "1/2"], 2, "squares: --shard needs --all or --count\n"),
+    ("..\n..\n", ["--all", "--shard", "3/2"], 2,
+     "squares: --shard: '3/2' is not of the form I/N with 1 <= I <= N\n"),
     (None, [], 2, "squares: give exactly one GRID file (try 'squares fill --help')\n"),
 ]
 

@@ -38,6 +38,9 @@ struct FillOptions {
   bool deterministic = false;  // only fills usable as fill-in puzzles (implies distinct)
   bool prefer_scores = false;  // try higher-scored words first
   bool all = false;            // enumerate every fill (no restarts; lexicographic order)
+  // With `all`: enumerate only part shard_index (1-based) of shard_count. The parts are
+  // disjoint; their fills, concatenated in order of the parts, are all fills in order.
+  int shard_index = 1, shard_count = 1;
   int64_t limit = 0;           // stop after this many fills (0 = no limit; 1 unless `all`)
   uint64_t seed = 1;
   double timeout_seconds = 0;  // 0 = none
