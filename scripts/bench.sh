@@ -33,9 +33,10 @@ run() {
   nodes=$(printf '%s\n' "$out" | awk '/nodes,/ {print $2}')
   set -- $(printf '%s\n' "$out" | tail -1)
   cpu=$(echo "$1 + $2" | bc -l)
-  printf '%-34s %2s %12s %8.2f %9.0f %8s %8.1f\n' "$name" "$threads" "$count" "$cpu" \
-    "$(echo "$nodes / ($cpu + 0.0001) / 1000000" | bc -l)" "$yard" \
-    "$(echo "$yard / ($cpu + 0.0001)" | bc -l)"
+  ratio=-
+  [ "$yard" = - ] || ratio=$(printf '%.1f' "$(echo "$yard / ($cpu + 0.0001)" | bc -l)")
+  printf '%-34s %2s %12s %8.2f %9.0f %8s %8s\n' "$name" "$threads" "$count" "$cpu" \
+    "$(echo "$nodes / ($cpu + 0.0001) / 1000000" | bc -l)" "$yard" "$ratio"
 }
 
 printf '%-34s %2s %12s %8s %9s %8s %8s\n' workload j count cpu_s Mnodes/s yard_s ratio
@@ -67,4 +68,4 @@ done
 echo "  $best s"
 echo "memory: peak RSS of symmetric 5x5 letterpress (-j 1) vs the automata it searches:"
 /usr/bin/time -f "  %M KiB peak RSS" "$bin" --dict "$lp" -n 5 --count -j 1 >/dev/null
-"$bin" stats --dict "$lp" | awk '$1 == 5 {printf "  %d KiB length-5 automaton; ", $5 / 1024} $1 == "total" {printf "%d KiB all lengths\n", $5 / 1024}'
+"$bin" stats --dict "$lp" | awk -F'\t' '$1 == 5 {printf "  %d KiB length-5 automaton; ", $5 / 1024} $1 == "total" {printf "%d KiB all lengths\n", $5 / 1024}'

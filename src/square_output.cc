@@ -18,6 +18,8 @@ SquareFormatter::SquareFormatter(const Alphabet& alphabet, const SquareProblem& 
       format_(format) {
   for (int c = 0; c < alphabet.size(); ++c) {
     alphabet.append_utf8(static_cast<Letter>(c), upper, letters_.emplace_back());
+    single_bytes_ = single_bytes_ && letters_.back().size() == 1;
+    byte_of_[c] = letters_.back()[0];
   }
 }
 
@@ -27,6 +29,19 @@ void SquareFormatter::AppendWord(const Letter* grid, int start, int step, int le
 }
 
 void SquareFormatter::Append(const Letter* grid, std::string& out) const {
+  if (single_bytes_ && format_ != SquareFormat::kJsonl) {
+    // The common case, one byte per letter: grow the string once and fill it.
+    const bool text = format_ == SquareFormat::kText;
+    const size_t at = out.size();
+    out.resize(at + rows_ * (cols_ + 1) + text);
+    char* p = out.data() + at;
+    for (int i = 0; i < rows_; ++i) {
+      for (int j = 0; j < cols_; ++j) *p++ = byte_of_[grid[i * cols_ + j]];
+      *p++ = text || i + 1 == rows_ ? '\n' : ' ';
+    }
+    if (text) *p = '\n';
+    return;
+  }
   switch (format_) {
     case SquareFormat::kText:
       for (int i = 0; i < rows_; ++i) {

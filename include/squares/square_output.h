@@ -1,6 +1,7 @@
 // Formats square search results: text, lines, jsonl (DESIGN §5).
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,8 @@ class SquareFormatter {
  private:
   void AppendWord(const Letter* grid, int start, int step, int length, std::string& out) const;
   std::vector<std::string> letters_;  // UTF-8 of each letter code
+  bool single_bytes_ = true;          // every letter is one byte (ASCII): byte_of_ holds them
+  std::array<char, kMaxLetters> byte_of_{};
   int rows_, cols_;
   bool with_columns_;
   SquareFormat format_;
