@@ -3,13 +3,13 @@
 # build-fuzz/ and runs each for SECONDS (default 30). Corpora grow in build-fuzz/corpus/T;
 # an input that crashes target T is saved in build-fuzz/crashes/T: fix the bug, then copy the
 # input into tests/data/fuzz-regressions/T so that `meson test` keeps checking it.
-# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (targets: lexicon index cli regions)
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (targets: lexicon index cli regions grid kakuro)
 # FUZZ_BUILD=DIR builds elsewhere; the build needs clang++ and libclang-rt-dev (Debian).
 set -eu
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
 [ $# -gt 0 ] && shift
-targets=${*:-lexicon index cli regions}
+targets=${*:-lexicon index cli regions grid kakuro}
 build=${FUZZ_BUILD:-build-fuzz}
 if [ ! -f "$build/build.ninja" ]; then
   CXX=${FUZZ_CXX:-clang++} meson setup "$build" -Dfuzz=true -Db_sanitize=address,undefined \
@@ -25,6 +25,8 @@ for target in $targets; do
   [ -d "tests/data/fuzz-regressions/$target" ] && seeds="$seeds tests/data/fuzz-regressions/$target"
   case $target in
     lexicon) seeds="$seeds tests/data/fill tests/data/regions" ;;
+    grid) seeds="$seeds tests/data/grids" ;;
+    kakuro) seeds="$seeds tests/data/kakuro" ;;
     index) "$build/src/squares" index tests/data/index-words.txt -o "$corpus/index-words.idx" ;;
   esac
   echo "fuzz_$target: $seconds s"

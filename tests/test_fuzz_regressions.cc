@@ -51,6 +51,8 @@ TEST_CASE("fuzz inputs: index files") {
 TEST_CASE("fuzz inputs: command lines") { CHECK(RunFiles("cli", fuzz::FuzzCli) > 0); }
 
 TEST_CASE("fuzz inputs: region puzzles") { CHECK(RunFiles("regions", fuzz::FuzzRegions) > 0); }
+TEST_CASE("fuzz inputs: crossword grids") { CHECK(RunFiles("grid", fuzz::FuzzGrid) > 0); }
+TEST_CASE("fuzz inputs: Kakuro boards") { CHECK(RunFiles("kakuro", fuzz::FuzzKakuro) > 0); }
 
 int main(int argc, char** argv) {
   if (argc < 2) {

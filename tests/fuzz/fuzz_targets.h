@@ -14,6 +14,8 @@ void FuzzLexicon(std::string_view data);  // Lexicon::Read, then the automata
 void FuzzIndex(std::string_view data);    // ParseIndex, as is and with resealed hashes
 void FuzzCli(std::string_view data);      // ParseArgs + the square command (one arg a line)
 void FuzzRegions(std::string_view data);  // ParseRegionPuzzle, then a bounded solve
+void FuzzGrid(std::string_view data);     // ParseGrid: slots and numbering
+void FuzzKakuro(std::string_view data);   // ParseKakuro: runs and sums
 
 #define FUZZ_CHECK(cond)                                                        \
   do {                                                                          \
