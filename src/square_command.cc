@@ -154,21 +154,6 @@ absl::StatusOr<SquareProblem> MakeProblem(const ParsedArgs& args, const Dictiona
   return problem;
 }
 
-// Parses --shard I/N into (I, N), 1 <= I <= N.
-absl::StatusOr<std::pair<int, int>> ParseShard(const ParsedArgs& args) {
-  if (!args.has("shard")) return std::pair{1, 1};
-  const std::string shard = args.get("shard");  // parts point into it
-  std::vector<std::string_view> parts = SplitString(shard, '/');
-  int index, count;
-  if (parts.size() != 2 || !ParseInt(parts[0], index) ||
-      !ParseInt(parts[1], count) || count < 1 || count > 1000000 || index < 1 ||
-      index > count) {
-    return UsageError(absl::StrFormat("--shard: '%s' is not of the form I/N with 1 <= I <= N",
-                                      args.get("shard")));
-  }
-  return std::pair{index, count};
-}
-
 // One task's results: formatted text (with the end offset of each result when a limit has
 // to cut between results) and statistics.
 struct TaskResult {
@@ -261,7 +246,7 @@ int RunSquaresCommand(std::span<char* const> argv) {
   int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   auto threads = args->get_int("threads", cores, 1, 1024);
   if (!threads.ok()) return Fail(threads.status());
-  auto shard = ParseShard(*args);
+  auto shard = args->get_shard();
   if (!shard.ok()) return Fail(shard.status());
 
   const Clock::time_point start = Clock::now();
