@@ -317,7 +317,8 @@ int RunSquaresCommand(std::span<char* const> argv) {
         if (count_only) {
           CountSink sink(task_limit);
           bool unlimited = task_limit == UINT64_MAX;
-          result.stats = search->Run(tasks[k], unlimited ? nullptr : &sink, &stop);
+          // Unsharded, only the total counts: double squares may be counted up to transposition.
+          result.stats = search->Run(tasks[k], unlimited ? nullptr : &sink, &stop, shard_count == 1);
           return;
         }
         TextSink sink(formatter, result, !stream && task_limit != UINT64_MAX, task_limit, stream);

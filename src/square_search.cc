@@ -1,5 +1,6 @@
 #include "squares/square_search.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstring>
@@ -170,12 +171,12 @@ bool SquareSearch::PassesFilters(const Letter* grid) const {
 template <class Mask, bool kCountOnly>
 SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                                    std::vector<SquareTask>* prefixes,
-                                   const std::atomic<bool>* stop) const {
+                                   const std::atomic<bool>* stop, Tie tie) const {
   const DawgEntry<Mask>* row_entries = row_dawg_->entries<Mask>();
   const DawgEntry<Mask>* col_entries = col_dawg_->entries<Mask>();
   const Level* level = levels_.data();
   const int last = levels() - 1;
-  const int rows = problem_.rows;
+  const int rows = problem_.rows, cols = problem_.cols;
   SquareStats stats;
   if (row_dawg_->word_count() == 0 || col_dawg_->word_count() == 0) return stats;
 
@@ -199,10 +200,21 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     const Level& lv = level[l];
     if (lv.step_row) state[lv.row_after] = row_entries[child(state[lv.row_before], c)];
     if (lv.step_col) state[lv.col_after] = col_entries[child(state[lv.col_before], c)];
-    if constexpr (!kCountOnly) {
-      grid[lv.cell] = grid[lv.mirror] = static_cast<Letter>(c);
-      letters[l] = static_cast<Letter>(c);
+    if constexpr (!kCountOnly) grid[lv.cell] = grid[lv.mirror] = static_cast<Letter>(c);
+    letters[l] = static_cast<Letter>(c);
+  };
+  // Double squares counted up to transposition: the letter of cell (i, 0) against that of
+  // cell (0, i), at least it while column 0 and row 0 agree so far (kAtLeast), or equal to
+  // it (kEqual).
+  auto constrain = [&](int l, Mask m) {
+    if (tie == Tie::kNone || level[l].cell % cols != 0 || level[l].cell == 0) return m;
+    const int i = level[l].cell / cols;
+    const Mask own = Mask{1} << letters[i];  // row-major levels: cell (0, i) is level i
+    if (tie == Tie::kEqual) return m & own;
+    for (int k = 1; k < i; ++k) {
+      if (letters[k * cols] != letters[k]) return m;
     }
+    return m & ~(own - 1);
   };
   // Reports a complete assignment of levels [0, end_level); false = stop.
   auto leaf = [&]() {
@@ -220,7 +232,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   // Replay the task's fixed prefix; the search proper starts below it.
   const int base = static_cast<int>(task.size());
   for (int l = 0; l < base; ++l) {
-    if (!(allowed(l) >> task[l] & 1)) return stats;
+    if (!(constrain(l, allowed(l)) >> task[l] & 1)) return stats;
     place(l, task[l]);
   }
   if (base == end_level) {
@@ -231,7 +243,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   // levels above. Counting needs no descent into the last level: every letter allowed there
   // completes a square.
   int l = base;
-  Mask m = allowed(l);
+  Mask m = constrain(l, allowed(l));
   uint64_t nodes = 0;
   if (kCountOnly && base == last) {
     stats.squares = stats.nodes = std::popcount(m);
@@ -276,7 +288,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       if (!leaf()) break;
       continue;
     }
-    Mask next = allowed(l + 1);
+    Mask next = constrain(l + 1, allowed(l + 1));
     if constexpr (kCountOnly) {
       if (l + 1 == last) {
         int found = std::popcount(next);
@@ -313,20 +325,29 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
 
 SquareStats SquareSearch::RunAny(const SquareTask& task, int end_level, SquareSink* sink,
                                  std::vector<SquareTask>* prefixes,
-                                 const std::atomic<bool>* stop) const {
+                                 const std::atomic<bool>* stop, Tie tie) const {
   const bool count_only =
       sink == nullptr && prefixes == nullptr && !has_filters_ && end_level == levels();
   if (row_dawg_->wide()) {
-    return count_only ? RunTyped<uint64_t, true>(task, end_level, sink, prefixes, stop)
-                      : RunTyped<uint64_t, false>(task, end_level, sink, prefixes, stop);
+    return count_only ? RunTyped<uint64_t, true>(task, end_level, sink, prefixes, stop, tie)
+                      : RunTyped<uint64_t, false>(task, end_level, sink, prefixes, stop, tie);
   }
-  return count_only ? RunTyped<uint32_t, true>(task, end_level, sink, prefixes, stop)
-                    : RunTyped<uint32_t, false>(task, end_level, sink, prefixes, stop);
+  return count_only ? RunTyped<uint32_t, true>(task, end_level, sink, prefixes, stop, tie)
+                    : RunTyped<uint32_t, false>(task, end_level, sink, prefixes, stop, tie);
 }
 
 SquareStats SquareSearch::Run(const SquareTask& task, SquareSink* sink,
-                              const std::atomic<bool>* stop) const {
-  return RunAny(task, levels(), sink, nullptr, stop);
+                              const std::atomic<bool>* stop, bool sum_only) const {
+  const bool free = std::all_of(problem_.allowed.begin(), problem_.allowed.end(),
+                                [](LetterSet s) { return s == ~LetterSet{0}; });
+  if (sink || !sum_only || has_filters_ || problem_.mode != SquareMode::kDouble || !free) {
+    return RunAny(task, levels(), sink, nullptr, stop);
+  }
+  // A square and its transpose: count those whose column 0 is not before row 0 (each
+  // asymmetric pair once, plus those with column 0 = row 0), then subtract the latter once.
+  SquareStats at_least = RunAny(task, levels(), nullptr, nullptr, stop, Tie::kAtLeast);
+  SquareStats equal = RunAny(task, levels(), nullptr, nullptr, stop, Tie::kEqual);
+  return {at_least.nodes + equal.nodes, 2 * at_least.squares - equal.squares};
 }
 
 std::vector<uint64_t> SquareSearch::Weigh(const std::vector<SquareTask>& tasks,
@@ -334,7 +355,7 @@ std::vector<uint64_t> SquareSearch::Weigh(const std::vector<SquareTask>& tasks,
   std::vector<uint64_t> weights;
   for (const SquareTask& task : tasks) {
     int depth = std::min(levels(), static_cast<int>(task.size()) + probe_levels);
-    weights.push_back(1 + RunAny(task, depth, nullptr, nullptr, nullptr).squares);
+    weights.push_back(1 + RunAny(task, depth, nullptr, nullptr, nullptr, Tie::kNone).squares);
   }
   return weights;
 }
@@ -344,7 +365,7 @@ std::vector<SquareTask> SquareSearch::Split(size_t min_tasks, const SquareTask& 
   for (int depth = static_cast<int>(from.size()) + 1; depth < levels() && tasks.size() < min_tasks;
        ++depth) {
     std::vector<SquareTask> deeper;
-    for (const SquareTask& task : tasks) RunAny(task, depth, nullptr, &deeper, nullptr);
+    for (const SquareTask& task : tasks) RunAny(task, depth, nullptr, &deeper, nullptr, Tie::kNone);
     tasks = std::move(deeper);
   }
   return tasks;

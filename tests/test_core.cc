@@ -222,12 +222,14 @@ std::vector<Grid> Search(const Dictionary& dict, SquareProblem problem, size_t s
   auto search = SquareSearch::Create(dict, problem);
   REQUIRE(search.ok());
   CollectSink sink(dict.alphabet(), problem.rows, problem.cols);
-  uint64_t counted = 0;
+  uint64_t counted = 0, summed = 0;
   for (const SquareTask& task : search->Split(split)) {
     search->Run(task, &sink);
     counted += search->Run(task, nullptr).squares;
+    summed += search->Run(task, nullptr, nullptr, /*sum_only=*/true).squares;
   }
   CHECK(counted == sink.grids.size());  // the counting path agrees with the listing path
+  CHECK(summed == sink.grids.size());   // and so does counting up to transposition
   return sink.grids;
 }
 
@@ -360,9 +362,14 @@ TEST_CASE("square search: counting (with its subtree memo) agrees with listing o
         CollectSink sink(dict.alphabet(), n, n);
         search->Run({}, &sink);
         CHECK(search->Run({}, nullptr).squares == sink.grids.size());
-        uint64_t parts = 0;
-        for (const SquareTask& task : search->Split(40)) parts += search->Run(task, nullptr).squares;
+        uint64_t parts = 0, summed = 0;
+        for (const SquareTask& task : search->Split(40)) {
+          parts += search->Run(task, nullptr).squares;
+          summed += search->Run(task, nullptr, nullptr, true).squares;
+        }
         CHECK(parts == sink.grids.size());
+        CHECK(summed == sink.grids.size());
+        CHECK(search->Run({}, nullptr, nullptr, true).squares == sink.grids.size());
         if (mode == SquareMode::kSymmetric) CHECK(sink.grids.size() > 100);  // the memo is used
       }
     }

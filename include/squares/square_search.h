@@ -64,9 +64,11 @@ class SquareSearch {
   std::vector<uint64_t> Weigh(const std::vector<SquareTask>& tasks, int probe_levels) const;
 
   // Runs one task (the empty task is the whole search). With sink == nullptr results are only
-  // counted. `stop` (optional) is polled between results.
+  // counted. `stop` (optional) is polled between results. With `sum_only`, a count is only
+  // meaningful summed over tasks that split the whole search (double squares are then
+  // counted up to transposition, in about half the time).
   SquareStats Run(const SquareTask& task, SquareSink* sink,
-                  const std::atomic<bool>* stop = nullptr) const;
+                  const std::atomic<bool>* stop = nullptr, bool sum_only = false) const;
 
  private:
   SquareSearch(const Dictionary& dictionary, SquareProblem problem);
@@ -90,11 +92,14 @@ class SquareSearch {
   static constexpr int kStateSize = kRowBase + kMaxSquareSide * kMaxSquareSide;
   // Searches below `task` down to `end_level` levels; at end_level < levels() the prefixes
   // are collected into `prefixes` instead of reported.
+  enum class Tie { kNone, kAtLeast, kEqual };  // column 0 against row 0 (see Run)
   template <class Mask, bool kCountOnly>
   SquareStats RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
-                       std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop) const;
+                       std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
+                       Tie tie) const;
   SquareStats RunAny(const SquareTask& task, int end_level, SquareSink* sink,
-                     std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop) const;
+                     std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
+                     Tie tie = Tie::kNone) const;
   bool PassesFilters(const Letter* grid) const;
   int levels() const { return static_cast<int>(levels_.size()); }
 
