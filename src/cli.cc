@@ -105,6 +105,17 @@ absl::StatusOr<std::pair<int, int>> ParsedArgs::get_shard() const {
   return std::pair{index, count};
 }
 
+absl::StatusOr<double> ParsedArgs::get_seconds(std::string_view name, double fallback) const {
+  if (!has(name)) return fallback;
+  const std::string text = get(name);
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !(value > 0)) {
+    return UsageError(absl::StrFormat("--%s: '%s' is not a positive number", name, text));
+  }
+  return value;
+}
+
 absl::StatusOr<ParsedArgs> ParseArgs(std::span<const std::span<const OptionSpec>> tables,
                                      std::span<char* const> args) {
   ParsedArgs parsed;

@@ -94,15 +94,9 @@ int RunFillCommand(std::span<char* const> args) {
   if (!limit.ok()) return Fail(limit.status());
   auto shard = a.get_shard();
   if (!shard.ok()) return Fail(shard.status());
-  double timeout = 0;
-  if (a.has("timeout")) {
-    std::string text = a.get("timeout");
-    char* end = nullptr;
-    timeout = std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || !(timeout > 0)) {
-      return Fail(UsageError(absl::StrFormat("--timeout: '%s' is not a positive number", text)));
-    }
-  }
+  auto timeout_option = a.get_seconds("timeout", 0);
+  if (!timeout_option.ok()) return Fail(timeout_option.status());
+  const double timeout = *timeout_option;
   FillOptions options;
   std::string branch = a.get("branch", "word");
   if (branch == "letter") {

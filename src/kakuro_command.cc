@@ -90,15 +90,9 @@ int RunKakuroCommand(std::span<char* const> args) {
   const bool all = a.has("all"), count = a.has("count"), check = a.has("check");
   if (a.has("limit") && !all) return Fail(UsageError("--limit needs --all"));
   if (check && (all || count)) return Fail(UsageError("--check excludes --all and --count"));
-  double timeout = 0;
-  if (a.has("timeout")) {
-    std::string text = a.get("timeout");
-    char* end = nullptr;
-    timeout = std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || !(timeout > 0)) {
-      return Fail(UsageError(absl::StrFormat("--timeout: '%s' is not a positive number", text)));
-    }
-  }
+  auto timeout_option = a.get_seconds("timeout", 0);
+  if (!timeout_option.ok()) return Fail(timeout_option.status());
+  const double timeout = *timeout_option;
   FillOptions options;
   options.all = all;
   options.limit = all ? *limit : count || check ? 2 : 1;

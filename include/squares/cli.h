@@ -50,6 +50,8 @@ class ParsedArgs {
   // Integer option within [lo, hi]; a usage error names the option and the range.
   absl::StatusOr<int64_t> get_int(std::string_view name, int64_t fallback, int64_t lo,
                                   int64_t hi) const;
+  // A positive number of seconds (--timeout), or `fallback` when absent.
+  absl::StatusOr<double> get_seconds(std::string_view name, double fallback) const;
   // --shard I/N as (I, N) with 1 <= I <= N; (1, 1) when absent.
   absl::StatusOr<std::pair<int, int>> get_shard() const;
   const std::vector<std::string>& positional() const { return positional_; }
