@@ -270,7 +270,7 @@ int RunSquaresCommand(std::span<char* const> argv) {
   // Progress by default only when it cannot garble results: stderr a terminal, stdout not.
   const bool progress = args->has("progress") ||
                         (isatty(STDERR_FILENO) && (count_only || !isatty(STDOUT_FILENO)));
-  auto [shard_index, shard_count] = *shard;
+  const int shard_index = shard->first, shard_count = shard->second;
   // Split the search into parts: for shards, by a rule that depends only on the shard count
   // (so every machine computes the same parts); then finer, for threads.
   std::vector<SquareTask> tasks = {SquareTask{}};
