@@ -6,50 +6,20 @@
 set -u
 squares=$1
 data=$2/regions
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
+. "$(dirname "$0")/cli_lib.sh"
 words=$data/words.txt
 
-# golden NAME ARGS...: stdout must equal $data/NAME.out and the exit status must be 0.
-golden() {
-  name=$1
-  shift
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ -n "${REGENERATE:-}" ]; then cp "$tmp/out" "$data/$name.out"; fi
-  if [ "$got" -ne 0 ] || ! cmp -s "$tmp/out" "$data/$name.out"; then
-    echo "FAIL: $name: exit $got; diff against $data/$name.out:"
-    diff "$data/$name.out" "$tmp/out" | head -20
-    cat "$tmp/err"
-    failures=$((failures + 1))
-  fi
-}
-
-# expect STATUS EXPECTED_STDERR COMMAND...: exit status and exact stderr, empty stdout.
-expect() {
-  status=$1 message=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -ne "$status" ] || [ "$(cat "$tmp/err")" != "$message" ] || [ -s "$tmp/out" ]; then
-    echo "FAIL: $*: exit $got (expected $status), stderr:"; cat "$tmp/err"
-    echo "expected: $message"
-    failures=$((failures + 1))
-  fi
-}
-
 # Solving: unique, two words that swap letters (2+, both drawn), none, every solution.
-golden unique "$squares" regions --dict "$words" "$data/unique.txt"
-golden unique-upper "$squares" regions --dict "$words" --upper "$data/unique.txt"
-golden swap "$squares" regions --dict "$words" "$data/swap.txt"
-golden swap-all "$squares" regions --dict "$words" --all "$data/swap.txt"
-golden none "$squares" regions --dict "$words" "$data/none.txt"
-golden sizes "$squares" regions --dict "$words" --min 5 --max 6 "$data/swap.txt"
-golden utf8 "$squares" regions --dict "$data/utf8-words.txt" "$data/utf8.txt"
-golden stdin sh -c "\"$squares\" regions --dict \"$words\" - <\"$data/unique.txt\""
+golden unique 0 "$squares" regions --dict "$words" "$data/unique.txt"
+golden unique-upper 0 "$squares" regions --dict "$words" --upper "$data/unique.txt"
+golden swap 0 "$squares" regions --dict "$words" "$data/swap.txt"
+golden swap-all 0 "$squares" regions --dict "$words" --all "$data/swap.txt"
+golden none 0 "$squares" regions --dict "$words" "$data/none.txt"
+golden sizes 0 "$squares" regions --dict "$words" --min 5 --max 6 "$data/swap.txt"
+golden utf8 0 "$squares" regions --dict "$data/utf8-words.txt" "$data/utf8.txt"
+golden stdin 0 sh -c "\"$squares\" regions --dict \"$words\" - <\"$data/unique.txt\""
 # Making: the puzzle and its solution; the puzzle printed solves to that solution.
-golden make "$squares" regions --dict "$words" --make 6x8 --seed 7 --solution
+golden make 0 "$squares" regions --dict "$words" --make 6x8 --seed 7 --solution
 "$squares" regions --dict "$words" --make 6x8 --seed 7 >"$tmp/made.txt"
 "$squares" regions --dict "$words" "$tmp/made.txt" >"$tmp/solved.out"
 sed -n '8,$p' "$data/make.out" >"$tmp/solution.out"
