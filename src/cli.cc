@@ -194,6 +194,14 @@ std::string HelpText(std::string_view usage,
   return out;
 }
 
+bool ShowHelp(const ParsedArgs& args, std::string_view usage,
+              std::span<const std::span<const OptionSpec>> tables) {
+  if (!args.has("help")) return false;
+  Output::Stdout().write(HelpText(usage, tables));
+  Output::Stdout().flush();
+  return true;
+}
+
 absl::StatusOr<std::string> ReadFile(const std::string& path) {
   if (path == "-") {
     std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());

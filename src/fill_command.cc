@@ -78,11 +78,7 @@ int RunFillCommand(std::span<char* const> args) {
   auto parsed = ParseArgs(tables, args);
   if (!parsed.ok()) return Fail(parsed.status());
   const ParsedArgs& a = *parsed;
-  if (a.has("help")) {
-    Output::Stdout().write(HelpText(kUsage, tables));
-    Output::Stdout().flush();
-    return kExitOk;
-  }
+  if (ShowHelp(a, kUsage, tables)) return kExitOk;
   if (a.positional().size() != 1) {
     return Fail(UsageError("give exactly one GRID file (try 'squares fill --help')"));
   }

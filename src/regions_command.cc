@@ -161,10 +161,7 @@ absl::Status Run(std::span<char* const> argv) {
   const std::span<const OptionSpec> tables[] = {kRegionOptions, DictionaryOptions()};
   absl::StatusOr<ParsedArgs> args = ParseArgs(tables, argv);
   if (!args.ok()) return args.status();
-  if (args->has("help")) {
-    Output::Stdout().write(HelpText(kUsage, tables));
-    return absl::OkStatus();
-  }
+  if (ShowHelp(*args, kUsage, tables)) return absl::OkStatus();
   absl::StatusOr<int64_t> min = args->get_int("min", 4, 1, kMaxRegionSize);
   if (!min.ok()) return min.status();
   absl::StatusOr<int64_t> max = args->get_int("max", 8, 1, kMaxRegionSize);

@@ -228,11 +228,7 @@ int RunSquaresCommand(std::span<char* const> argv) {
   const std::span<const OptionSpec> tables[] = {kSquareOptions, CommonOptions(), DictionaryOptions()};
   auto args = ParseArgs(tables, argv);
   if (!args.ok()) return Fail(args.status());
-  if (args->has("help")) {
-    Output::Stdout().write(HelpText(kUsage, tables));
-    Output::Stdout().flush();
-    return kExitOk;
-  }
+  if (ShowHelp(*args, kUsage, tables)) return kExitOk;
   if (args->has("version")) {
     Output::Stdout().write("squares " SQUARES_VERSION "\n");
     Output::Stdout().flush();

@@ -18,10 +18,8 @@ int RunStatsCommand(std::span<char* const> argv) {
     return kExitUsage;
   }
   Output& out = Output::Stdout();
-  if (args->has("help")) {
-    out.write(HelpText("Usage: squares stats [OPTIONS]\nDictionary statistics per word length.\n",
-                       tables));
-    out.flush();
+  if (ShowHelp(*args, "Usage: squares stats [OPTIONS]\nDictionary statistics per word length.\n",
+               tables)) {
     return kExitOk;
   }
   auto dictionary = LoadDictionary(*args);

@@ -70,6 +70,9 @@ absl::StatusOr<ParsedArgs> ParseArgs(std::span<const std::span<const OptionSpec>
                                      std::span<char* const> args);
 std::string HelpText(std::string_view usage,
                      std::span<const std::span<const OptionSpec>> tables);
+// With --help: prints the help text on stdout and returns true (the command is done).
+bool ShowHelp(const ParsedArgs& args, std::string_view usage,
+              std::span<const std::span<const OptionSpec>> tables);
 
 // The lexicon options given by --fold-accents, --min-score and --max-level.
 absl::StatusOr<LexiconOptions> LexiconOptionsFrom(const ParsedArgs& args);
