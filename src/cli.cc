@@ -238,11 +238,17 @@ namespace {
 // The index in `path` (mapped; or `bytes` already read from stdin), checked against the
 // lexicon options given on the command line.
 absl::StatusOr<Dictionary> LoadIndex(const ParsedArgs& args, const LexiconOptions& options,
-                                     const std::string& path, const std::string* bytes) {
+                                     const std::string& path, std::string* bytes) {
   if (args.all("dict").size() > 1) {
     return UsageError(absl::StrFormat("%s: an index file must be the only --dict", path));
   }
-  auto index = bytes ? ParseIndex(*bytes, path) : LoadIndexFile(path);
+  absl::StatusOr<LoadedIndex> index;
+  if (bytes) {
+    auto owned = std::make_shared<const std::string>(std::move(*bytes));
+    index = ParseIndex(*owned, path, owned);
+  } else {
+    index = LoadIndexFile(path);
+  }
   if (!index.ok()) return index.status();
   const LexiconOptions& built = index->options;
   if ((args.has("fold-accents") && !built.fold_accents) ||
@@ -290,7 +296,18 @@ absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args) {
     const std::string& path = args.all("dict")[k];
     sources.push_back({path == "-" ? "<stdin>" : path, texts[k]});
   }
-  if (sources.empty()) sources.push_back({"<default dictionary>", DefaultDictionaryText()});
+  if (sources.empty()) {
+    // The index built with the binary serves the default options; other options (and
+    // --verbose, which reports what reading skipped) read the text.
+    if (!args.has("fold-accents") && !args.has("min-score") && !args.has("max-level") &&
+        !args.has("verbose")) {
+      auto index = ParseIndex(DefaultDictionaryIndex(), "<default dictionary>", nullptr,
+                              IndexChecks::kHeaderOnly);
+      if (!index.ok()) return index.status();
+      return std::move(index->dictionary);
+    }
+    sources.push_back({"<default dictionary>", DefaultDictionaryText()});
+  }
   auto lexicon = Lexicon::Read(sources, options);
   if (!lexicon.ok()) return lexicon.status();
   if (args.has("verbose")) {

@@ -155,9 +155,9 @@ Dawg Dawg::Build(const WordsOfLength& words, int alphabet_size) {
   dawg.length_ = words.length;
   dawg.word_count_ = words.count();
   if (words.count() == 0) {
-    if (alphabet_size > 32) dawg.wide_.push_back({0, 0});
-    else dawg.narrow_.push_back({0, 0});
-    dawg.rank_offset_.push_back(0);
+    if (alphabet_size > 32) dawg.wide_ = std::vector<DawgEntry<uint64_t>>{{0, 0}};
+    else dawg.narrow_ = std::vector<DawgEntry<uint32_t>>{{0, 0}};
+    dawg.rank_offset_ = std::vector<uint32_t>{0};
     return dawg;
   }
   if (words.count() >= UINT32_MAX) throw std::length_error("too many words of one length");
@@ -171,33 +171,33 @@ Dawg Dawg::Build(const WordsOfLength& words, int alphabet_size) {
   }
   uint32_t root = builder.Finish();
   dawg.state_count_ = builder.registry().edge_begin.size() - 1;
+  std::vector<uint32_t> rank_offset;
   if (alphabet_size > 32) {
-    Flatten(builder.registry(), root, dawg.wide_, dawg.rank_offset_);
+    std::vector<DawgEntry<uint64_t>> entries;
+    Flatten(builder.registry(), root, entries, rank_offset);
+    dawg.wide_ = std::move(entries);
   } else {
-    Flatten(builder.registry(), root, dawg.narrow_, dawg.rank_offset_);
+    std::vector<DawgEntry<uint32_t>> entries;
+    Flatten(builder.registry(), root, entries, rank_offset);
+    dawg.narrow_ = std::move(entries);
   }
+  dawg.rank_offset_ = std::move(rank_offset);
   return dawg;
 }
 
+namespace {
+
+absl::Status Corrupt(int length, std::string_view what) {
+  return absl::DataLossError(absl::StrFormat("automaton of length %d: %s", length, what));
+}
+
+// The checks of Dawg::FromParts that read the arrays (sizes are checked already).
 template <class Mask>
-absl::StatusOr<Dawg> Dawg::FromParts(int length, size_t word_count, size_t state_count,
-                                     int alphabet_size, std::vector<DawgEntry<Mask>> entries,
-                                     std::vector<uint32_t> rank_offset) {
-  auto corrupt = [&](const std::string& what) {
-    return absl::DataLossError(absl::StrFormat("automaton of length %d: %s", length, what));
-  };
+absl::Status CheckAutomaton(int length, size_t word_count, int alphabet_size,
+                            std::span<const DawgEntry<Mask>> entries,
+                            std::span<const uint32_t> rank_offset) {
+  auto corrupt = [&](std::string_view what) { return Corrupt(length, what); };
   const size_t n = entries.size();
-  if (length < 1 || length > kMaxWordLength || alphabet_size < 0 ||
-      alphabet_size > kMaxLetters || (sizeof(Mask) == 8) != (alphabet_size > 32)) {
-    return corrupt("bad length or alphabet size");
-  }
-  if (n == 0 || n != rank_offset.size() || n >= UINT32_MAX || word_count >= UINT32_MAX ||
-      state_count > n + 1) {
-    return corrupt("inconsistent sizes");
-  }
-  if (word_count == 0 && (n != 1 || entries[0].mask != 0 || entries[0].first != 0)) {
-    return corrupt("an empty automaton must be a single empty root");
-  }
   const Mask letters =
       alphabet_size >= int{8 * sizeof(Mask)} ? ~Mask{0} : (Mask{1} << alphabet_size) - 1;
   // Depths breadth first from the root: every child group inside the array, every entry
@@ -242,6 +242,32 @@ absl::StatusOr<Dawg> Dawg::FromParts(int length, size_t word_count, size_t state
   }
   if (rank_offset[0] != 0 || below[0] != word_count) return corrupt("wrong word count");
 
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+template <class Mask>
+absl::StatusOr<Dawg> Dawg::FromParts(int length, size_t word_count, size_t state_count,
+                                     int alphabet_size, FlatArray<DawgEntry<Mask>> entries,
+                                     FlatArray<uint32_t> rank_offset, bool trusted) {
+  auto corrupt = [&](std::string_view what) { return Corrupt(length, what); };
+  const size_t n = entries.size();
+  if (length < 1 || length > kMaxWordLength || alphabet_size < 0 ||
+      alphabet_size > kMaxLetters || (sizeof(Mask) == 8) != (alphabet_size > 32)) {
+    return corrupt("bad length or alphabet size");
+  }
+  if (n == 0 || n != rank_offset.size() || n >= UINT32_MAX || word_count >= UINT32_MAX ||
+      state_count > n + 1) {
+    return corrupt("inconsistent sizes");
+  }
+  if (word_count == 0 && (n != 1 || entries[0].mask != 0 || entries[0].first != 0)) {
+    return corrupt("an empty automaton must be a single empty root");
+  }
+  if (!trusted) {
+    absl::Status status = CheckAutomaton<Mask>(length, word_count, alphabet_size, entries, rank_offset);
+    if (!status.ok()) return status;
+  }
   Dawg dawg;
   dawg.length_ = length;
   dawg.word_count_ = word_count;
@@ -253,11 +279,11 @@ absl::StatusOr<Dawg> Dawg::FromParts(int length, size_t word_count, size_t state
 }
 
 template absl::StatusOr<Dawg> Dawg::FromParts(int, size_t, size_t, int,
-                                              std::vector<DawgEntry<uint32_t>>,
-                                              std::vector<uint32_t>);
+                                              FlatArray<DawgEntry<uint32_t>>,
+                                              FlatArray<uint32_t>, bool);
 template absl::StatusOr<Dawg> Dawg::FromParts(int, size_t, size_t, int,
-                                              std::vector<DawgEntry<uint64_t>>,
-                                              std::vector<uint32_t>);
+                                              FlatArray<DawgEntry<uint64_t>>,
+                                              FlatArray<uint32_t>, bool);
 
 size_t Dawg::bytes() const {
   return narrow_.size() * sizeof(narrow_[0]) + wide_.size() * sizeof(wide_[0]) +
@@ -287,7 +313,9 @@ std::optional<uint32_t> Dawg::rank(WordView word) const {
   return r;
 }
 
-Dictionary::Dictionary(Lexicon lexicon, std::vector<Dawg> dawgs) : lexicon_(std::move(lexicon)) {
+Dictionary::Dictionary(Lexicon lexicon, std::vector<Dawg> dawgs,
+                       std::shared_ptr<const void> storage)
+    : storage_(std::move(storage)), lexicon_(std::move(lexicon)) {
   for (Dawg& dawg : dawgs) {
     assert(dawg.word_count() == lexicon_.words(dawg.length()).count());
     dawgs_[dawg.length()] = std::make_unique<Dawg>(std::move(dawg));

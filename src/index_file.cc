@@ -24,7 +24,7 @@ class Writer {
     out_.append(reinterpret_cast<const char*>(&value), sizeof(T));
   }
   template <class T>
-  void put_array(const std::vector<T>& values) {
+  void put_array(std::span<const T> values) {
     out_.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
     pad();
   }
@@ -47,20 +47,14 @@ class Reader {
     pos_ += sizeof(T);
     return true;
   }
-  // `count` values of T (record_size bytes each, decoded by `decode`), then padding.
-  template <class T, class Decode>
-  bool get_array(uint64_t count, size_t record_size, std::vector<T>& out, Decode decode) {
-    if (count > (bytes_.size() - pos_) / record_size) return false;
-    out.resize(count);
-    for (size_t k = 0; k < count; ++k) decode(bytes_.data() + pos_ + k * record_size, out[k]);
-    pos_ += count * record_size;
-    pos_ = std::min(bytes_.size(), (pos_ + 7) / 8 * 8);
-    return true;
-  }
+  // A view of `count` values of T, then padding. The payload starts 8-aligned (ParseIndex)
+  // and every section is padded to 8 bytes, so the view is aligned.
   template <class T>
-  bool get_array(uint64_t count, std::vector<T>& out) {
-    return get_array(count, sizeof(T), out,
-                     [](const char* p, T& v) { std::memcpy(&v, p, sizeof(T)); });
+  bool get_array(uint64_t count, FlatArray<T>& out) {
+    if (count > (bytes_.size() - pos_) / sizeof(T)) return false;
+    out = FlatArray<T>::View({reinterpret_cast<const T*>(bytes_.data() + pos_), count});
+    pos_ = std::min(bytes_.size(), (pos_ + count * sizeof(T) + 7) / 8 * 8);
+    return true;
   }
   bool at_end() const { return pos_ == bytes_.size(); }
 
@@ -68,6 +62,9 @@ class Reader {
   std::string_view bytes_;
   size_t pos_ = 0;
 };
+
+// An entry of the file is {Mask mask, u32 first} padded to 8 bytes: DawgEntry's layout.
+static_assert(sizeof(DawgEntry<uint32_t>) == 8 && sizeof(DawgEntry<uint64_t>) == 16);
 
 template <class Mask>
 void PutEntries(const Dawg& dawg, Writer& out) {
@@ -82,26 +79,22 @@ void PutEntries(const Dawg& dawg, Writer& out) {
 // The automaton of one length from the reader: entries of Mask, then rank offsets.
 template <class Mask>
 absl::StatusOr<Dawg> GetDawg(Reader& in, int length, uint64_t words, uint64_t entry_count,
-                             uint64_t states, int alphabet_size) {
-  std::vector<DawgEntry<Mask>> entries;
-  std::vector<uint32_t> rank_offset;
-  const size_t record = sizeof(Mask) + (sizeof(Mask) == 8 ? 8 : 4);
-  bool ok = in.get_array(entry_count, record, entries, [](const char* p, DawgEntry<Mask>& e) {
-    std::memcpy(&e.mask, p, sizeof(Mask));
-    std::memcpy(&e.first, p + sizeof(Mask), sizeof(uint32_t));
-  });
-  if (!ok || !in.get_array(entry_count, rank_offset)) {
+                             uint64_t states, int alphabet_size, bool trusted) {
+  FlatArray<DawgEntry<Mask>> entries;
+  FlatArray<uint32_t> rank_offset;
+  if (!in.get_array(entry_count, entries) || !in.get_array(entry_count, rank_offset)) {
     return absl::DataLossError(absl::StrFormat("automaton of length %d: truncated", length));
   }
   return Dawg::FromParts(length, words, states, alphabet_size, std::move(entries),
-                         std::move(rank_offset));
+                         std::move(rank_offset), trusted);
 }
 
 // The payload after the header checks: alphabet, words and automata of every length.
-absl::StatusOr<Dictionary> ParsePayload(std::string_view payload, bool fold_accents) {
+absl::StatusOr<Dictionary> ParsePayload(std::string_view payload, bool fold_accents, bool trusted,
+                                        std::shared_ptr<const void> storage) {
   Reader in(payload);
   uint32_t letters = 0, zero = 0;
-  std::vector<uint32_t> code_points;
+  FlatArray<uint32_t> code_points;
   if (!in.get(letters) || !in.get(zero) || letters > kMaxLetters ||
       !in.get_array(letters, code_points)) {
     return absl::DataLossError("bad alphabet");
@@ -130,18 +123,19 @@ absl::StatusOr<Dictionary> ParsePayload(std::string_view payload, bool fold_acce
     }
     list.length = length;
     auto dawg = alphabet_size > 32
-                    ? GetDawg<uint64_t>(in, length, words, entries, states, alphabet_size)
-                    : GetDawg<uint32_t>(in, length, words, entries, states, alphabet_size);
+                    ? GetDawg<uint64_t>(in, length, words, entries, states, alphabet_size, trusted)
+                    : GetDawg<uint32_t>(in, length, words, entries, states, alphabet_size, trusted);
     if (!dawg.ok()) return dawg.status();
     dawgs.push_back(*std::move(dawg));
   }
   if (!in.at_end()) return absl::DataLossError("trailing bytes after the last automaton");
   std::vector<char32_t> alphabet(code_points.begin(), code_points.end());
-  auto lexicon = Lexicon::FromParts(Alphabet(std::move(alphabet)), std::move(by_length));
+  auto lexicon = Lexicon::FromParts(Alphabet(std::move(alphabet)), std::move(by_length), trusted);
   if (!lexicon.ok()) return lexicon.status();
   // The automata must hold exactly the lexicon's words: word k has rank k (the ranks of the
   // accepted words are distinct and there are as many as words, so this is an equality).
   for (const Dawg& dawg : dawgs) {
+    if (trusted) break;
     const WordsOfLength& list = lexicon->words(dawg.length());
     for (size_t k = 0; k < list.count(); ++k) {
       if (dawg.rank(list.word(k)) != k) {
@@ -150,7 +144,7 @@ absl::StatusOr<Dictionary> ParsePayload(std::string_view payload, bool fold_acce
       }
     }
   }
-  return Dictionary(*std::move(lexicon), std::move(dawgs));
+  return Dictionary(*std::move(lexicon), std::move(dawgs), std::move(storage));
 }
 
 }  // namespace
@@ -165,21 +159,21 @@ std::string SerializeIndex(const Dictionary& dictionary, const LexiconOptions& o
   out.put(uint32_t{0});
   std::vector<uint32_t> code_points;
   for (int c = 0; c < alphabet.size(); ++c) code_points.push_back(alphabet.code_point(c));
-  out.put_array(code_points);
+  out.put_array(std::span<const uint32_t>(code_points));
   for (int length = 1; length <= kMaxWordLength; ++length) {
     const WordsOfLength& list = dictionary.lexicon().words(length);
     const Dawg* dawg = list.count() ? &dictionary.dawg(length) : nullptr;
     out.put(uint64_t{list.count()});
     out.put(uint64_t{dawg ? dawg->entry_count() : 0});
     out.put(uint64_t{dawg ? dawg->state_count() : 0});
-    out.put_array(list.letters);
-    out.put_array(list.scores);
+    out.put_array<Letter>(list.letters);
+    out.put_array<int64_t>(list.scores);
     if (!dawg) continue;
     if (dawg->wide()) PutEntries<uint64_t>(*dawg, out);
     else PutEntries<uint32_t>(*dawg, out);
     std::vector<uint32_t> ranks(dawg->entry_count());
     for (size_t e = 0; e < ranks.size(); ++e) ranks[e] = dawg->rank_offset(e);
-    out.put_array(ranks);
+    out.put_array(std::span<const uint32_t>(ranks));
   }
   const std::string& payload = out.bytes();
   IndexHeader header{};
@@ -205,7 +199,15 @@ void SealIndex(std::string& bytes) {
   std::memcpy(bytes.data(), &header, sizeof(header));
 }
 
-absl::StatusOr<LoadedIndex> ParseIndex(std::string_view bytes, std::string_view name) {
+absl::StatusOr<LoadedIndex> ParseIndex(std::string_view bytes, std::string_view name,
+                                       std::shared_ptr<const void> storage, IndexChecks checks) {
+  if (reinterpret_cast<uintptr_t>(bytes.data()) % 8 != 0) {  // the views need 8-byte alignment
+    auto aligned = std::make_shared<std::vector<uint64_t>>((bytes.size() + 7) / 8);
+    std::memcpy(aligned->data(), bytes.data(), bytes.size());
+    return ParseIndex(std::string_view(reinterpret_cast<const char*>(aligned->data()), bytes.size()),
+                      name, aligned, checks);
+  }
+  const bool all_checks = checks == IndexChecks::kAll;
   auto refuse = [&](std::string_view why) {
     return absl::DataLossError(absl::StrFormat("%s: %s", name, why));
   };
@@ -230,7 +232,7 @@ absl::StatusOr<LoadedIndex> ParseIndex(std::string_view bytes, std::string_view 
     return refuse(payload.size() < header.payload_size ? "truncated index file"
                                                        : "trailing bytes after the index");
   }
-  if (header.payload_hash != XXH3_64bits(payload.data(), payload.size())) {
+  if (all_checks && header.payload_hash != XXH3_64bits(payload.data(), payload.size())) {
     return refuse("checksum mismatch: the file is corrupt");
   }
   if ((header.flags & ~kFoldAccents) != 0 || header.reserved != 0 ||
@@ -241,7 +243,7 @@ absl::StatusOr<LoadedIndex> ParseIndex(std::string_view bytes, std::string_view 
   options.fold_accents = header.flags & kFoldAccents;
   options.min_score = header.min_score;
   options.max_score = header.max_score;
-  auto dictionary = ParsePayload(payload, options.fold_accents);
+  auto dictionary = ParsePayload(payload, options.fold_accents, !all_checks, std::move(storage));
   if (!dictionary.ok()) return refuse(absl::StrFormat("corrupt index: %s", dictionary.status().message()));
   return LoadedIndex{*std::move(dictionary), options, header.source_hash};
 }
@@ -260,9 +262,11 @@ absl::StatusOr<LoadedIndex> LoadIndexFile(const std::string& path) {
   if (map == MAP_FAILED) {
     return absl::DataLossError(absl::StrFormat("%s: cannot map: %s", path, std::strerror(errno)));
   }
-  auto loaded = ParseIndex(std::string_view(static_cast<const char*>(map), size), path);
-  if (map) munmap(map, size);
-  return loaded;
+  // The dictionary views the mapping; the last copy of this pointer unmaps it.
+  std::shared_ptr<const void> mapping(map, [size](const void* p) {
+    if (p) munmap(const_cast<void*>(p), size);
+  });
+  return ParseIndex(std::string_view(static_cast<const char*>(map), size), path, mapping);
 }
 
 }  // namespace squares

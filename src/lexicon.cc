@@ -223,6 +223,8 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
         return cmp < 0 || (cmp == 0 && reader.entries[ids[a]].score > reader.entries[ids[b]].score);
       });
     }
+    std::vector<Letter> letters;
+    std::vector<int64_t> scores;
     for (size_t k = 0; k < order.size(); ++k) {
       if (k > 0 && word(order[k]) == word(order[k - 1])) {
         ++lexicon.counts_.duplicates;
@@ -234,16 +236,18 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
         continue;
       }
       WordView w = word(order[k]);
-      out.letters.insert(out.letters.end(), w.begin(), w.end());
-      out.scores.push_back(score);
+      letters.insert(letters.end(), w.begin(), w.end());
+      scores.push_back(score);
     }
+    out.letters = std::move(letters);
+    out.scores = std::move(scores);
     lexicon.counts_.words += out.count();
   }
   return lexicon;
 }
 
 absl::StatusOr<Lexicon> Lexicon::FromParts(Alphabet alphabet,
-                                           std::vector<WordsOfLength> by_length) {
+                                           std::vector<WordsOfLength> by_length, bool trusted) {
   if (by_length.size() != kMaxWordLength + 1) {
     return absl::DataLossError("wrong number of word lengths");
   }
@@ -255,6 +259,8 @@ absl::StatusOr<Lexicon> Lexicon::FromParts(Alphabet alphabet,
     if (length == 0 || list.length != length || list.letters.size() != list.count() * length) {
       return absl::DataLossError(absl::StrFormat("words of length %d: inconsistent sizes", length));
     }
+    lexicon.counts_.words += list.count();
+    if (trusted) continue;
     for (Letter c : list.letters) {
       if (c >= lexicon.alphabet_.size()) {
         return absl::DataLossError(
@@ -267,7 +273,6 @@ absl::StatusOr<Lexicon> Lexicon::FromParts(Alphabet alphabet,
             absl::StrFormat("words of length %d: not sorted and unique at word %d", length, k));
       }
     }
-    lexicon.counts_.words += list.count();
   }
   lexicon.by_length_ = std::move(by_length);
   return lexicon;

@@ -44,14 +44,7 @@ void CheckSameAutomaton(const Dawg& a, const Dawg& b) {
   }
 }
 
-void CheckRoundTrip(const Dictionary& original, const LexiconOptions& options) {
-  std::string bytes = SerializeIndex(original, options, 1234);
-  auto loaded = ParseIndex(bytes, "t.idx");
-  REQUIRE_MESSAGE(loaded.ok(), loaded.status().message());
-  CHECK(loaded->source_hash == 1234);
-  CHECK(loaded->options.fold_accents == options.fold_accents);
-  CHECK(loaded->options.min_score == options.min_score);
-  const Dictionary& copy = loaded->dictionary;
+void CheckSameDictionary(const Dictionary& original, const Dictionary& copy) {
   REQUIRE(copy.alphabet().size() == original.alphabet().size());
   for (int c = 0; c < original.alphabet().size(); ++c) {
     CHECK(copy.alphabet().code_point(c) == original.alphabet().code_point(c));
@@ -73,6 +66,16 @@ void CheckRoundTrip(const Dictionary& original, const LexiconOptions& options) {
       CheckSameAutomaton<uint32_t>(original.dawg(length), copy.dawg(length));
     }
   }
+}
+
+void CheckRoundTrip(const Dictionary& original, const LexiconOptions& options) {
+  std::string bytes = SerializeIndex(original, options, 1234);
+  auto loaded = ParseIndex(bytes, "t.idx");
+  REQUIRE_MESSAGE(loaded.ok(), loaded.status().message());
+  CHECK(loaded->source_hash == 1234);
+  CHECK(loaded->options.fold_accents == options.fold_accents);
+  CHECK(loaded->options.min_score == options.min_score);
+  CheckSameDictionary(original, loaded->dictionary);
 }
 
 // A small index (a few hundred bytes) for the exhaustive corruption tests.
@@ -109,6 +112,28 @@ TEST_CASE("index: round trip keeps words, scores, alphabet and automata") {
   options.min_score = 10;
   CheckRoundTrip(MustDictionary("café;20\nnaïve;5\nélan;30\n", options), options);
   CheckRoundTrip(MustDictionary(""), {});
+}
+
+TEST_CASE("index: the embedded default index passes every check and holds the embedded list") {
+  // The binary trusts it (IndexChecks::kHeaderOnly): the build must have made it right.
+  auto full = ParseIndex(DefaultDictionaryIndex(), "<default>");
+  REQUIRE_MESSAGE(full.ok(), full.status().message());
+  auto trusted = ParseIndex(DefaultDictionaryIndex(), "<default>", nullptr, IndexChecks::kHeaderOnly);
+  REQUIRE(trusted.ok());
+  const Dictionary from_text = MustDictionary(DefaultDictionaryText());
+  CHECK(from_text.lexicon().word_count() > 100000);
+  CheckSameDictionary(from_text, trusted->dictionary);
+}
+
+TEST_CASE("index: bytes at an unaligned address are parsed from an aligned copy") {
+  const std::string bytes = SmallIndex();
+  const std::string shifted = "x" + bytes;
+  auto loaded = ParseIndex(std::string_view(shifted).substr(1), "u.idx");
+  REQUIRE_MESSAGE(loaded.ok(), loaded.status().message());
+  CHECK(loaded->dictionary.dawg(3).word_count() == 4);
+  int64_t score = 0;
+  CHECK(loaded->dictionary.lexicon().find(Word{1, 0, 5}, &score));  // "cat" over a c d g o t
+  CHECK(score == 3);
 }
 
 TEST_CASE("index: the same bytes for the same input") {

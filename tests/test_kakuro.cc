@@ -113,14 +113,12 @@ TEST_CASE("digit automata are the minimal DAWGs of the distinct-digit strings") 
   int checked = 0;
   for (int length = 1; length <= 9; ++length) {
     for (int sum = MinRunSum(length); sum <= MaxRunSum(length); ++sum) {
-      WordsOfLength words;
-      words.length = length;
+      std::vector<Letter> letters;
       Word w(length, 0);
       auto enumerate = [&](auto&& self, int k, unsigned used, int total) -> void {
         if (k == length) {
           if (total != sum) return;
-          words.letters.insert(words.letters.end(), w.begin(), w.end());
-          words.scores.push_back(0);
+          letters.insert(letters.end(), w.begin(), w.end());
           return;
         }
         for (int d = 0; d < 9; ++d) {
@@ -130,6 +128,10 @@ TEST_CASE("digit automata are the minimal DAWGs of the distinct-digit strings") 
         }
       };
       enumerate(enumerate, 0, 0, 0);
+      WordsOfLength words;
+      words.length = length;
+      words.scores = std::vector<int64_t>(letters.size() / length, 0);
+      words.letters = std::move(letters);
       const Dawg reference = Dawg::Build(words, 9);
       const Dawg& dawg = automata.Get(length, sum);
       CAPTURE(length);

@@ -39,11 +39,12 @@ class Dawg {
   // before anything else reads them, that every mask uses only the alphabet's letters, every
   // child group lies inside the array, every entry is reached at one depth, exactly the
   // entries at depth `length` are final, and the rank offsets are the counts of words below
-  // earlier siblings, totalling `word_count`. A DataLossError says what is wrong.
+  // earlier siblings, totalling `word_count`. A DataLossError says what is wrong. `trusted`
+  // (the index this program was built with) skips the checks that read the arrays.
   template <class Mask>
   static absl::StatusOr<Dawg> FromParts(int length, size_t word_count, size_t state_count,
-                                        int alphabet_size, std::vector<DawgEntry<Mask>> entries,
-                                        std::vector<uint32_t> rank_offset);
+                                        int alphabet_size, FlatArray<DawgEntry<Mask>> entries,
+                                        FlatArray<uint32_t> rank_offset, bool trusted = false);
 
   int length() const { return length_; }
   size_t word_count() const { return word_count_; }
@@ -88,9 +89,9 @@ class Dawg {
  private:
   int length_ = 0;
   size_t word_count_ = 0, state_count_ = 0;
-  std::vector<DawgEntry<uint32_t>> narrow_;
-  std::vector<DawgEntry<uint64_t>> wide_;
-  std::vector<uint32_t> rank_offset_;
+  FlatArray<DawgEntry<uint32_t>> narrow_;
+  FlatArray<DawgEntry<uint64_t>> wide_;
+  FlatArray<uint32_t> rank_offset_;
 };
 
 // A lexicon with its automata, built per length on first use (not thread-safe: build what a
@@ -99,14 +100,15 @@ class Dictionary {
  public:
   explicit Dictionary(Lexicon lexicon) : lexicon_(std::move(lexicon)) {}
   // With automata already built (an index file); each must hold the lexicon's words of its
-  // length.
-  Dictionary(Lexicon lexicon, std::vector<Dawg> dawgs);
+  // length. `storage` keeps alive the memory the lexicon and automata view (a mapped file).
+  Dictionary(Lexicon lexicon, std::vector<Dawg> dawgs, std::shared_ptr<const void> storage = {});
 
   const Lexicon& lexicon() const { return lexicon_; }
   const Alphabet& alphabet() const { return lexicon_.alphabet(); }
   const Dawg& dawg(int length) const;
 
  private:
+  std::shared_ptr<const void> storage_;
   Lexicon lexicon_;
   mutable std::array<std::unique_ptr<Dawg>, kMaxWordLength + 1> dawgs_;
 };

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -59,9 +60,18 @@ struct LoadedIndex {
 // fuzzing that alter a file and need its checks to reach the payload).
 void SealIndex(std::string& bytes);
 
-// Parses and validates index bytes; errors are DataLossErrors that start with `name`.
-absl::StatusOr<LoadedIndex> ParseIndex(std::string_view bytes, std::string_view name);
-// Maps the file read-only and parses it.
+enum class IndexChecks {
+  kAll,         // any file: hashes, then every count, index and word (hostile input)
+  kHeaderOnly,  // the index embedded at build time, checked by the build: a search then
+                // touches only the pages of the lengths it uses
+};
+
+// Parses and validates index bytes; errors are DataLossErrors that start with `name`. The
+// dictionary views the bytes (no copy): `storage` owns them, or they must outlive it.
+absl::StatusOr<LoadedIndex> ParseIndex(std::string_view bytes, std::string_view name,
+                                       std::shared_ptr<const void> storage = nullptr,
+                                       IndexChecks checks = IndexChecks::kAll);
+// Maps the file read-only and parses it; the dictionary keeps the mapping.
 absl::StatusOr<LoadedIndex> LoadIndexFile(const std::string& path);
 
 }  // namespace squares

@@ -1,6 +1,7 @@
 // Lexicon: a word list read, normalized and grouped by length (DESIGN §2).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -55,10 +56,42 @@ struct LexiconSource {
   std::string_view text;
 };
 
+// A read-only array that owns its elements or views memory that outlives it (an index file
+// mapped by --dict, or the index embedded in the binary): loading an index copies nothing.
+// Move-only; a move keeps the view valid (a moved vector keeps its buffer).
+template <class T>
+class FlatArray {
+ public:
+  FlatArray() = default;
+  FlatArray(std::vector<T> owned) : owned_(std::move(owned)), view_(owned_) {}
+  static FlatArray View(std::span<const T> memory) {
+    FlatArray array;
+    array.view_ = memory;
+    return array;
+  }
+  FlatArray(FlatArray&&) noexcept = default;
+  FlatArray& operator=(FlatArray&&) noexcept = default;
+
+  size_t size() const { return view_.size(); }
+  bool empty() const { return view_.empty(); }
+  const T* data() const { return view_.data(); }
+  const T& operator[](size_t k) const { return view_[k]; }
+  auto begin() const { return view_.begin(); }
+  auto end() const { return view_.end(); }
+  operator std::span<const T>() const { return view_; }
+  friend bool operator==(const FlatArray& a, const FlatArray& b) {
+    return std::ranges::equal(a.view_, b.view_);
+  }
+
+ private:
+  std::vector<T> owned_;
+  std::span<const T> view_;
+};
+
 // All words of one length, sorted by code, unique; scores parallel to words.
 struct WordsOfLength {
-  std::vector<Letter> letters;  // count() * length codes, word k at [k*length, (k+1)*length)
-  std::vector<int64_t> scores;
+  FlatArray<Letter> letters;  // count() * length codes, word k at [k*length, (k+1)*length)
+  FlatArray<int64_t> scores;
   int length = 0;
 
   size_t count() const { return scores.size(); }
@@ -79,8 +112,10 @@ class Lexicon {
                                       const LexiconOptions& options = {});
   // A lexicon from normalized parts (an index file): by_length[L] holds the words of length
   // L. Checks that every code is a letter of the alphabet and that each length's words are
-  // sorted and unique (a DataLossError otherwise).
-  static absl::StatusOr<Lexicon> FromParts(Alphabet alphabet, std::vector<WordsOfLength> by_length);
+  // sorted and unique (a DataLossError otherwise), unless the parts are `trusted` (the index
+  // this program was built with).
+  static absl::StatusOr<Lexicon> FromParts(Alphabet alphabet, std::vector<WordsOfLength> by_length,
+                                           bool trusted = false);
   // Convenience for tests: one source from a string.
   static absl::StatusOr<Lexicon> FromText(std::string_view text, const LexiconOptions& options = {});
 
@@ -98,7 +133,10 @@ class Lexicon {
   LexiconCounts counts_;
 };
 
-// The embedded default dictionary (data/words.txt, SCOWL size <= 70, score = SCOWL size).
+// The embedded default dictionary (data/words.txt, SCOWL size <= 70, score = SCOWL size):
+// its text, and its index (index_file.h) built from that text with default options when the
+// program was built.
 std::string_view DefaultDictionaryText();
+std::string_view DefaultDictionaryIndex();
 
 }  // namespace squares
