@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs the build dependencies from Debian (when missing) and builds into ./build.
+# clang is for scripts/sanitize.sh (ASan, UBSan and the libFuzzer targets).
 set -eu
 cd "$(dirname "$0")/.."
-packages="g++ libabsl-dev libxxhash-dev doctest-dev meson ninja-build pkg-config parallel"
+packages="g++ clang libclang-rt-dev libabsl-dev libxxhash-dev doctest-dev meson ninja-build pkg-config parallel"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

@@ -61,7 +61,8 @@ class Builder {
     }
     CloseDownTo(common + 1);
     for (int d = common; d < length; ++d) {
-      open_[d].push_back(word[d]);  // child filled in when state d + 1 closes (or kFinal)
+      // The child: kFinal below the last letter, else filled in when state d + 1 closes.
+      open_[d].push_back(word[d] | uint64_t{kFinal} << 8);
     }
   }
 

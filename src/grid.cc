@@ -57,6 +57,11 @@ absl::Status LineError(std::string_view name, int line, std::string_view message
   return absl::DataLossError(absl::StrFormat("%s:%d: %s", name, line, message));
 }
 
+absl::Status TooLarge(std::string_view name, int line, int rows, int cols) {
+  return LineError(name, line, absl::StrFormat("grid of %dx%d cells; the largest is %dx%d", rows,
+                                               cols, kMaxGridSide, kMaxGridSide));
+}
+
 absl::Status CellError(std::string_view name, int line, int col, std::string_view message) {
   return absl::DataLossError(absl::StrFormat("%s:%d:%d: %s", name, line, col, message));
 }
@@ -87,6 +92,11 @@ absl::StatusOr<RawRow> ParseRow(std::string_view name, int line, std::string_vie
                                        black));
     }
     row.letters.push_back(std::move(letter));
+    if (row.kinds.size() > kMaxGridSide) {
+      return CellError(name, line, col, absl::StrFormat("row longer than %d cells (the largest "
+                                                        "grid has %d rows and columns)",
+                                                        kMaxGridSide, kMaxGridSide));
+    }
   }
   return row;
 }
@@ -156,6 +166,7 @@ absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text) {
   if (ParseCount(first, &rows) && lines.size() >= 2 && ParseCount(Trim(lines[1]), &cols)) {
     // crucio: rows, columns, then exactly `rows` rows of `cols` cells.
     if (rows < 1 || cols < 1) return LineError(name, 1, "grid size must be at least 1x1");
+    if (rows > kMaxGridSide || cols > kMaxGridSide) return TooLarge(name, 1, rows, cols);
     int given = static_cast<int>(lines.size()) - 2;
     if (given != rows) {
       return LineError(name, 1, absl::StrFormat("header says %d rows, the grid has %d", rows,
@@ -177,6 +188,7 @@ absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text) {
       ParseCount(Trim(first.substr(space)), &height)) {
     // cwc pattern: "W H", then H rows; short rows padded with black, later lines ignored.
     if (width < 1 || height < 1) return LineError(name, 1, "grid size must be at least 1x1");
+    if (width > kMaxGridSide || height > kMaxGridSide) return TooLarge(name, 1, height, width);
     if (static_cast<int>(lines.size()) - 1 < height) {
       return LineError(name, 1, absl::StrFormat("header says %d rows, the grid has %d", height,
                                                 lines.size() - 1));
@@ -193,6 +205,11 @@ absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text) {
     return Build(name, raw, width, GridFormat::kCwc);
   }
   // plain: rows of '.', '#' and letters, all the same length.
+  if (lines.size() > kMaxGridSide) {
+    return LineError(name, kMaxGridSide + 1, absl::StrFormat("more than %d rows (the largest "
+                                                             "grid has %d rows and columns)",
+                                                             kMaxGridSide, kMaxGridSide));
+  }
   for (size_t r = 0; r < lines.size(); ++r) {
     auto row = ParseRow(name, static_cast<int>(r) + 1, lines[r], '.', '#', false);
     if (!row.ok()) return row.status();

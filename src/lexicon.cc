@@ -172,7 +172,7 @@ absl::Status Reader::Read(const LexiconSource& source) {
 absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
                                       const LexiconOptions& options) {
   Lexicon lexicon;
-  Reader reader{options, lexicon.counts_, {}, {}, {}};
+  Reader reader{options, lexicon.counts_, {}, {}, 0, {}};
   for (const LexiconSource& source : sources) {
     if (absl::Status status = reader.Read(source); !status.ok()) return status;
   }

@@ -9,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "squares/grid.h"
 
 namespace squares {
 
@@ -26,6 +27,11 @@ absl::StatusOr<RegionPuzzle> ParseRegionPuzzle(std::string_view text, std::strin
   }
   while (!lines.empty() && lines.back().empty()) lines.pop_back();
   if (lines.empty()) return absl::DataLossError(absl::StrCat(name, ": no rows"));
+  if (lines.size() > kMaxGridSide) {
+    return absl::DataLossError(absl::StrCat(name, ":", kMaxGridSide + 1, ": more than ",
+                                            kMaxGridSide, " rows (the largest puzzle has ",
+                                            kMaxGridSide, " rows and columns)"));
+  }
 
   RegionPuzzle puzzle;
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -46,6 +52,11 @@ absl::StatusOr<RegionPuzzle> ParseRegionPuzzle(std::string_view text, std::strin
       return absl::DataLossError(absl::StrCat(where, ": ", row.status().message()));
     }
     if (row->empty()) return absl::DataLossError(absl::StrCat(where, ": empty row"));
+    if (row->size() > kMaxGridSide) {
+      return absl::DataLossError(absl::StrCat(where, ": row of ", row->size(),
+                                              " letters; the largest puzzle has ", kMaxGridSide,
+                                              " rows and columns"));
+    }
     if (i == 0) puzzle.cols = static_cast<int>(row->size());
     if (static_cast<int>(row->size()) != puzzle.cols) {
       return absl::DataLossError(absl::StrCat(where, ": row has ", row->size(),

@@ -10,6 +10,10 @@
 
 namespace squares {
 
+// The most rows and columns of any grid, Kakuro board or region puzzle read: larger files are
+// refused with a message instead of exhausting memory.
+inline constexpr int kMaxGridSide = 256;
+
 enum class GridFormat { kCrucio, kPlain, kCwc };
 
 enum class Direction { kAcross, kDown };
@@ -44,7 +48,8 @@ struct Grid {
 //   cwc pattern:   line 1 "W H", then H rows: '+' empty, ' ' black, letter fixed (short rows
 //                  are padded with black; lines after the grid are ignored);
 //   plain:         rows of '.' empty, '#' black, letters fixed, all the same length.
-// Errors name the source, line and column: "g.txt:3: row has 9 cells, expected 10".
+// Errors name the source, line and column: "g.txt:3: row has 9 cells, expected 10"; grids
+// over kMaxGridSide rows or columns are refused.
 absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text);
 
 // "3 Across" / "12 Down".
