@@ -1,8 +1,10 @@
 #include "squares/lexicon.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <numeric>
+#include <optional>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_format.h"
@@ -60,25 +62,55 @@ struct Where {
   std::string str() const { return absl::StrFormat("%s:%d", name, line); }
 };
 
-// An entry as read, before the alphabet is known: code points in a shared buffer.
+// An entry as read, before the alphabet is known: provisional letter ids in a shared buffer.
 struct RawEntry {
-  uint32_t begin, length;  // into the code point buffer
+  uint32_t begin, length;  // into the id buffer
   int64_t score;
 };
 
+// Letters get provisional ids in the order they are first seen (one byte each in the
+// buffer); the alphabet's codes, in code-point order, replace them once every letter is known.
 struct Reader {
   const LexiconOptions& options;
   LexiconCounts& counts;
-  std::vector<char32_t> buffer;
+  std::vector<Letter> buffer;
   std::vector<RawEntry> entries;
-  // The letters seen: a..z as bits, others with the first place each was seen (to name it
-  // when the alphabet overflows).
-  uint32_t ascii_seen = 0;
-  absl::flat_hash_map<char32_t, std::string> first_seen;
+  std::vector<char32_t> letter_of_id;
+  std::array<int8_t, 128> ascii_id;  // -1 = not seen yet
+  absl::flat_hash_map<char32_t, Letter> other_id;
 
+  Reader(const LexiconOptions& options, LexiconCounts& counts) : options(options), counts(counts) {
+    ascii_id.fill(-1);
+  }
   absl::Status Read(const LexiconSource& source);
   absl::Status ReadLine(std::string_view raw, const Where& where);
+  // The id of letter `cp`, new if unseen; nullopt when it would be the 65th letter.
+  std::optional<Letter> IdOf(char32_t cp);
+  // Forgets the letters first seen since there were `count` (those of a skipped entry).
+  void ForgetLettersAfter(size_t count);
 };
+
+std::optional<Letter> Reader::IdOf(char32_t cp) {
+  if (cp < 0x80 && ascii_id[cp] >= 0) return static_cast<Letter>(ascii_id[cp]);
+  if (cp >= 0x80) {
+    if (auto it = other_id.find(cp); it != other_id.end()) return it->second;
+  }
+  if (letter_of_id.size() == kMaxLetters) return std::nullopt;
+  const Letter id = static_cast<Letter>(letter_of_id.size());
+  letter_of_id.push_back(cp);
+  if (cp < 0x80) ascii_id[cp] = static_cast<int8_t>(id);
+  else other_id[cp] = id;
+  return id;
+}
+
+void Reader::ForgetLettersAfter(size_t count) {
+  for (size_t id = count; id < letter_of_id.size(); ++id) {
+    const char32_t cp = letter_of_id[id];
+    if (cp < 0x80) ascii_id[cp] = -1;
+    else other_id.erase(cp);
+  }
+  letter_of_id.resize(count);
+}
 
 std::string_view TrimSpaces(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -104,11 +136,14 @@ absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
     }
     line = TrimSpaces(line.substr(0, split));
   }
-  uint32_t begin = static_cast<uint32_t>(buffer.size());
+  const uint32_t begin = static_cast<uint32_t>(buffer.size());
+  const size_t letters_before = letter_of_id.size();
+  std::optional<char32_t> overflow;  // a 65th letter, an error if the entry is kept
   bool letters_only = true;
   for (size_t pos = 0; pos < line.size();) {
-    if (const char ascii = line[pos]; ascii >= 'a' && ascii <= 'z') {  // the common case
-      buffer.push_back(static_cast<char32_t>(ascii));
+    char32_t letter = static_cast<unsigned char>(line[pos]);
+    if (letter >= 'a' && letter <= 'z' && ascii_id[letter] >= 0) {  // the common case
+      buffer.push_back(static_cast<Letter>(ascii_id[letter]));
       ++pos;
       continue;
     }
@@ -122,25 +157,28 @@ absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
       letters_only = false;
       continue;  // keep validating the UTF-8 of the rest of the line
     }
-    char32_t folded = FoldCase(cp);
-    if (options.fold_accents) folded = FoldAccent(folded);
-    buffer.push_back(folded);
+    letter = FoldCase(cp);
+    if (options.fold_accents) letter = FoldAccent(letter);
+    std::optional<Letter> id = IdOf(letter);
+    if (!id && !overflow) overflow = letter;
+    buffer.push_back(id.value_or(0));
   }
   uint32_t length = static_cast<uint32_t>(buffer.size()) - begin;
   if (!letters_only || length > kMaxWordLength) {
     buffer.resize(begin);
+    ForgetLettersAfter(letters_before);
     (letters_only ? counts.too_long : counts.not_letters)++;
     if (!letters_only && counts.not_letter_examples.size() < 5) {
       counts.not_letter_examples.emplace_back(line);
     }
     return absl::OkStatus();
   }
-  for (uint32_t k = begin; k < buffer.size(); ++k) {
-    if (buffer[k] < 0x80) {
-      ascii_seen |= uint32_t{1} << (buffer[k] - 'a');
-    } else if (!first_seen.contains(buffer[k])) {
-      first_seen[buffer[k]] = where.str();
-    }
+  if (overflow) {
+    std::string letter;
+    AppendUtf8(*overflow, letter);
+    return absl::DataLossError(absl::StrFormat(
+        "%s: the word list uses more than %d letters; the 65th is '%s' (try --fold-accents)",
+        where.str(), kMaxLetters, letter));
   }
   entries.push_back({begin, length, score});
   return absl::OkStatus();
@@ -172,30 +210,19 @@ absl::Status Reader::Read(const LexiconSource& source) {
 absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
                                       const LexiconOptions& options) {
   Lexicon lexicon;
-  Reader reader{options, lexicon.counts_, {}, {}, 0, {}};
+  Reader reader(options, lexicon.counts_);
   for (const LexiconSource& source : sources) {
     if (absl::Status status = reader.Read(source); !status.ok()) return status;
   }
 
-  // The alphabet: every code point used, in code-point order.
-  std::vector<char32_t> used;
-  for (char32_t cp = 'a'; cp <= 'z'; ++cp) {
-    if (reader.ascii_seen >> (cp - 'a') & 1) used.push_back(cp);
-  }
-  for (const auto& [cp, where] : reader.first_seen) used.push_back(cp);
+  // The alphabet: every letter used, in code-point order; code_of maps provisional ids.
+  std::vector<char32_t> used = reader.letter_of_id;
   std::sort(used.begin(), used.end());
-  if (used.size() > kMaxLetters) {
-    char32_t extra = used[kMaxLetters];
-    std::string letter;
-    AppendUtf8(extra, letter);
-    return absl::DataLossError(absl::StrFormat(
-        "%s: the word list uses more than %d letters; the 65th is '%s' (try --fold-accents)",
-        reader.first_seen[extra], kMaxLetters, letter));
-  }
   lexicon.alphabet_ = Alphabet(used);
-  std::vector<Letter> code_of;  // dense map from code point to letter code
-  code_of.resize(used.empty() ? 0 : used.back() + 1);
-  for (size_t c = 0; c < used.size(); ++c) code_of[used[c]] = static_cast<Letter>(c);
+  std::vector<Letter> code_of(used.size());
+  for (size_t id = 0; id < used.size(); ++id) {
+    code_of[id] = static_cast<Letter>(lexicon.alphabet_.find(reader.letter_of_id[id]));
+  }
 
   // Group by length, sort, merge duplicates (highest score wins), filter by score.
   std::vector<std::vector<uint32_t>> by_length(kMaxWordLength + 1);
