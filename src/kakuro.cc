@@ -6,6 +6,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_format.h"
 #include "squares/cli.h"
+#include "squares/grid.h"
 
 namespace squares {
 namespace {
@@ -63,6 +64,11 @@ class BoardReader {
   BoardReader(std::string_view file, KakuroBoard& board) : file_(file), b_(board) {}
 
   absl::Status ReadRows(std::span<const Line> rows) {
+    if (rows.size() > kMaxGridSide || rows[0].tokens.size() > kMaxGridSide) {
+      return absl::DataLossError(absl::StrFormat("%s:%d: board of %dx%d cells; the largest is %dx%d",
+                                                 file_, rows[0].number, rows.size(),
+                                                 rows[0].tokens.size(), kMaxGridSide, kMaxGridSide));
+    }
     b_.rows = static_cast<int>(rows.size());
     b_.cols = static_cast<int>(rows[0].tokens.size());
     for (const Line& row : rows) {

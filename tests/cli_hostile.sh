@@ -40,7 +40,7 @@ expect 1 "squares: version.idx: index format version 9; this squares reads versi
 write order.idx 'b[:12] + bytes([1, 2, 3, 4]) + b[16:]'
 expect 1 "squares: order.idx: index written on a machine of the other byte order; rebuild it here" \
   "$squares" -n 3 --dict order.idx
-# Grids and region puzzles over the size limit (256 rows and columns).
+# Grids, Kakuro boards and region puzzles over the size limit (256 rows and columns).
 python3 -c "print('\n'.join(['.' * 10] * 300))" >tall.txt
 expect 1 "squares: tall.txt:257: more than 256 rows (the largest grid has 256 rows and columns)" \
   "$squares" fill --dict w.txt tall.txt
@@ -50,6 +50,8 @@ expect 1 "squares: wide.txt:1:257: row longer than 256 cells (the largest grid h
 printf '300\n3\n' >header.crg
 expect 1 "squares: header.crg:1: grid of 300x3 cells; the largest is 256x256" \
   "$squares" fill --dict w.txt header.crg
+python3 -c "print('\n'.join([' '.join(['#'] * 300)] * 2))" >wide.kgrid
+expect 1 "squares: wide.kgrid:1: board of 2x300 cells; the largest is 256x256" "$squares" kakuro wide.kgrid
 python3 -c "print('\n'.join(['cat'] * 300))" >tall-regions.txt
 expect 1 "squares: tall-regions.txt:257: more than 256 rows (the largest puzzle has 256 rows and columns)" \
   "$squares" regions --dict w.txt tall-regions.txt
