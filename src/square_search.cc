@@ -50,6 +50,31 @@ class SubtreeMemo {
 
 std::atomic<uint64_t> next_search_id = 1;
 
+// The letters d = 1..depths below each state, at [(d - 1) * entry_count + state.first]: one
+// plane per depth, so the states a check reads lie close together.
+template <class Mask>
+std::vector<Mask> Reach(const Dawg& dawg, int depths) {
+  const DawgEntry<Mask>* entries = dawg.entries<Mask>();
+  const size_t plane = dawg.entry_count();
+  std::vector<Mask> reach(plane * depths, 0);
+  std::vector<bool> done(dawg.entry_count(), false);
+  // Depth first; a state's letters d below are its children's letters d-1 below.
+  auto fill = [&](auto& self, const DawgEntry<Mask>& e) -> void {
+    if (e.mask == 0 || done[e.first]) return;
+    done[e.first] = true;
+    for (int k = 0; k < std::popcount(e.mask); ++k) {
+      const DawgEntry<Mask>& c = entries[e.first + k];
+      self(self, c);
+      reach[e.first] |= c.mask;
+      for (int d = 2; d <= depths && c.mask != 0; ++d) {
+        reach[(d - 1) * plane + e.first] |= reach[(d - 2) * plane + c.first];
+      }
+    }
+  };
+  fill(fill, entries[Dawg::kRoot]);
+  return reach;
+}
+
 }  // namespace
 
 absl::StatusOr<SquareSearch> SquareSearch::Create(const Dictionary& dictionary,
@@ -104,8 +129,41 @@ SquareSearch::SquareSearch(const Dictionary& dictionary, SquareProblem problem)
       levels_.push_back(level);
     }
   }
+  if (symmetric) BuildChecks();
   has_filters_ = problem_.distinct || problem_.no_transpose || problem_.contains.has_value();
   search_id_ = next_search_id++;
+}
+
+// Look-ahead for symmetric squares. Placing cell (i, j) fixes column j down to row i and
+// moves row i's walker on; rows i+1.. are still open. Two tests find dead ends early:
+//   columns: cell (b, j) of a later row b < j lies j-i-1 letters below column b's state and
+//            b-i-1 below column j's (both after row i);
+//   row:     cell (i, j+1+k) lies k letters below row i's walker and in column j+1+k's mask.
+// Each is a necessary condition only, so the search still tests every letter as it places it.
+void SquareSearch::BuildChecks() {
+  const int n = problem_.rows;
+  const int depths = std::max(1, row_dawg_->length() - 1);
+  if (row_dawg_->wide()) reach_wide_ = Reach<uint64_t>(*row_dawg_, depths);
+  else reach_narrow_ = Reach<uint32_t>(*row_dawg_, depths);
+  // Offset of the plane of letters `depth` below a state; kOwnMask: the state's mask.
+  auto plane = [&](int depth) {
+    return depth == 0 ? kOwnMask : static_cast<uint32_t>((depth - 1) * row_dawg_->entry_count());
+  };
+  auto col_slot = [&](int depth, int j) { return static_cast<uint16_t>(depth * n + j); };
+  for (Level& level : levels_) {
+    const int i = level.cell / n, j = level.cell % n;
+    level.checks_begin = static_cast<uint16_t>(checks_.size());
+    if (i + 1 < n) {
+      for (int b = i + 1; b < j; ++b) {
+        checks_.push_back({col_slot(i + 1, b), col_slot(i + 1, j), plane(j - i - 1), plane(b - i - 1)});
+      }
+      const uint16_t walker = i == j ? level.col_after : level.row_after;
+      for (int k = 1; j + 1 + k < n; ++k) {
+        checks_.push_back({walker, col_slot(i, j + 1 + k), plane(k), kOwnMask});
+      }
+    }
+    level.checks_end = static_cast<uint16_t>(checks_.size());
+  }
 }
 
 bool SquareSearch::PassesFilters(const Letter* grid) const {
@@ -216,6 +274,18 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     }
     return m & ~(own - 1);
   };
+  const Mask* reach = this->reach<Mask>();
+  const Check* checks = checks_.data();
+  auto alive = [&](const Level& lv) {
+    for (int k = lv.checks_begin; k < lv.checks_end; ++k) {
+      const Check& ch = checks[k];
+      const DawgEntry<Mask>& a = state[ch.slot_a];
+      const DawgEntry<Mask>& b = state[ch.slot_b];
+      Mask below_b = ch.plane_b == kOwnMask ? b.mask : reach[ch.plane_b + b.first];
+      if ((reach[ch.plane_a + a.first] & below_b) == 0) return false;
+    }
+    return true;
+  };
   // Reports a complete assignment of levels [0, end_level); false = stop.
   auto leaf = [&]() {
     if (end_level <= last) {
@@ -284,6 +354,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     m &= m - 1;
     place(l, c);
     ++nodes;
+    if (!alive(level[l])) continue;
     if (l + 1 == end_level) {
       if (!leaf()) break;
       continue;

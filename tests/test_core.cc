@@ -370,7 +370,11 @@ TEST_CASE("square search: counting (with its subtree memo) agrees with listing o
         CHECK(parts == sink.grids.size());
         CHECK(summed == sink.grids.size());
         CHECK(search->Run({}, nullptr, nullptr, true).squares == sink.grids.size());
-        if (mode == SquareMode::kSymmetric) CHECK(sink.grids.size() > 100);  // the memo is used
+        if (mode == SquareMode::kSymmetric) {
+          CHECK(sink.grids.size() > 100);  // the memo is used
+          // Deeper look-ahead tests than the plain-enumeration test case reaches.
+          if (n == 5) CHECK(sink.grids == BruteForce(dict.lexicon(), mode, n, n));
+        }
       }
     }
   }
