@@ -166,11 +166,13 @@ class TextSink : public SquareSink {
  public:
   TextSink(const SquareFormatter& formatter, TaskResult& result, bool track_ends, uint64_t limit,
            bool stream)
-      : formatter_(formatter), result_(result), track_ends_(track_ends), limit_(limit),
-        stream_(stream) {}
+      : formatter_(formatter), image_(formatter.Image()), result_(result),
+        track_ends_(track_ends), limit_(limit), stream_(stream) {}
+  SquareImage* image() override { return image_ ? &*image_ : nullptr; }
   bool Accept(const Letter* grid) override {
     std::string& out = stream_ ? Output::Stdout().buffer() : result_.text;
-    formatter_.Append(grid, out);
+    if (image_) out += image_->text;
+    else formatter_.Append(grid, out);
     if (track_ends_) result_.ends.push_back(static_cast<uint32_t>(out.size()));
     if (stream_) Output::Stdout().maybe_flush();
     return ++accepted_ < limit_;
@@ -178,6 +180,7 @@ class TextSink : public SquareSink {
 
  private:
   const SquareFormatter& formatter_;
+  std::optional<SquareImage> image_;
   TaskResult& result_;
   bool track_ends_;
   uint64_t limit_, accepted_ = 0;

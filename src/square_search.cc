@@ -254,11 +254,21 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     const Level& lv = level[l];
     return state[lv.row_before].mask & state[lv.col_before].mask & static_cast<Mask>(lv.allowed);
   };
+  SquareImage* image = sink ? sink->image() : nullptr;
+  char* image_text = image ? image->text.data() : nullptr;
   auto place = [&](int l, int c) {
     const Level& lv = level[l];
     if (lv.step_row) state[lv.row_after] = row_entries[child(state[lv.row_before], c)];
     if (lv.step_col) state[lv.col_after] = col_entries[child(state[lv.col_before], c)];
-    if constexpr (!kCountOnly) grid[lv.cell] = grid[lv.mirror] = static_cast<Letter>(c);
+    if constexpr (!kCountOnly) {
+      grid[lv.cell] = grid[lv.mirror] = static_cast<Letter>(c);
+      if (image_text) {
+        const char byte = image->byte_of[c];
+        for (uint16_t cell : {lv.cell, lv.mirror}) {
+          image_text[image->offsets[cell][0]] = image_text[image->offsets[cell][1]] = byte;
+        }
+      }
+    }
     letters[l] = static_cast<Letter>(c);
   };
   // Double squares counted up to transposition: the letter of cell (i, 0) against that of
@@ -360,13 +370,24 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       continue;
     }
     Mask next = constrain(l + 1, allowed(l + 1));
-    if constexpr (kCountOnly) {
-      if (l + 1 == last) {
+    if (l + 1 == last) {
+      // Every letter allowed at the last cell completes a result (no look-ahead is left).
+      if constexpr (kCountOnly) {
         int found = std::popcount(next);
         nodes += found;
         stats.squares += found;
-        continue;
+      } else {
+        bool go_on = true;
+        for (; next != 0 && go_on; next &= next - 1) {
+          place(last, std::countr_zero(next));
+          ++nodes;
+          go_on = leaf();
+        }
+        if (!go_on) break;
       }
+      continue;
+    }
+    if constexpr (kCountOnly) {
       if (MemoLevel& ml = memo_level[l + 1]; ml.on) {
         std::array<uint32_t, SubtreeMemo::kWidth> key{};
         const int open = rows - level[l + 1].cell / rows;

@@ -2,9 +2,11 @@
 // (DESIGN §4), on one automaton pointer per column (Fokkinga's "square of trees").
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -36,11 +38,23 @@ struct SquareStats {
   }
 };
 
+// The text of one result with one byte per letter at fixed offsets (square_output.h makes
+// it): a sink that offers one has it kept up to date by the search, a cell at a time, so a
+// result costs a copy of `text` rather than its formatting.
+struct SquareImage {
+  std::string text;                              // a result, letters at the offsets
+  std::vector<std::array<uint32_t, 2>> offsets;  // per grid cell: where its letter goes
+                                                 // (twice, or one offset repeated)
+  std::array<char, kMaxLetters> byte_of{};       // the byte of each letter
+};
+
 // Receives each result as rows*cols letters, row-major. Returning false stops the search.
 class SquareSink {
  public:
   virtual ~SquareSink() = default;
   virtual bool Accept(const Letter* grid) = 0;
+  // The image the search keeps current before each Accept, or null.
+  virtual SquareImage* image() { return nullptr; }
 };
 
 // A part of the search: the letters of the first cells in search order. Tasks from Split()
