@@ -18,6 +18,7 @@ namespace {
 // by its child group (`first`), which is unique among non-final states and never 0.
 // Whether a row's memo pays (reuse times subtree size against the cost of a lookup that
 // misses the CPU caches) is measured as the search runs; rows where it does not are dropped.
+// The measurements live with the table, so the many tasks a thread runs learn it once.
 class SubtreeMemo {
  public:
   static constexpr int kWidth = 4;  // memo rows have at most this many open columns
@@ -26,16 +27,22 @@ class SubtreeMemo {
     uint64_t count;
   };
   static constexpr uint64_t kEmpty = UINT64_MAX;
+  struct Measure {  // per level
+    uint64_t lookups = 0, hits = 0, misses_done = 0, subtree_nodes = 0;
+    bool on = true;
+  };
 
   // The table of the calling thread, emptied when it last served another search.
-  static SubtreeMemo& ForSearch(uint64_t search_id) {
+  static SubtreeMemo& ForSearch(uint64_t search_id, int levels) {
     thread_local SubtreeMemo memo;
     if (memo.owner_ != search_id) {
       memo.slots_.assign(size_t{1} << kBits, Slot{{}, kEmpty});
+      memo.measure.assign(levels, Measure{});
       memo.owner_ = search_id;
     }
     return memo;
   }
+  std::vector<Measure> measure;
   Slot& slot(const std::array<uint32_t, kWidth>& key) {
     uint64_t h = (key[0] * 0x9E3779B97F4A7C15ull) ^ (key[1] * 0xC2B2AE3D27D4EB4Full) ^
                  (key[2] * 0x165667B19E3779F9ull) ^ (key[3] * 0x27D4EB2F165667C5ull);
@@ -335,15 +342,17 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   struct MemoLevel {
     SubtreeMemo::Slot* slot = nullptr;
     SubtreeMemo::Slot entry;  // entry.count holds the squares before the subtree until done
-    uint64_t nodes_before, lookups = 0, hits = 0, misses_done = 0, subtree_nodes = 0;
-    bool on;
+    uint64_t nodes_before;
+    SubtreeMemo::Measure* measure;  // null: no memo at this level
   };
   [[maybe_unused]] SubtreeMemo* memo = nullptr;
   std::vector<MemoLevel> memo_level;
   if constexpr (kCountOnly) {
-    memo = &SubtreeMemo::ForSearch(search_id_);
+    memo = &SubtreeMemo::ForSearch(search_id_, levels());
     memo_level.resize(levels());
-    for (int k = 0; k < levels(); ++k) memo_level[k].on = level[k].memo;
+    for (int k = 0; k < levels(); ++k) {
+      memo_level[k].measure = level[k].memo && memo->measure[k].on ? &memo->measure[k] : nullptr;
+    }
   }
   for (;;) {
     if (m == 0) {
@@ -353,8 +362,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
           ml.entry.count = stats.squares - ml.entry.count;
           *ml.slot = ml.entry;
           ml.slot = nullptr;
-          ++ml.misses_done;
-          ml.subtree_nodes += nodes - ml.nodes_before;
+          ++ml.measure->misses_done;
+          ml.measure->subtree_nodes += nodes - ml.nodes_before;
         }
       }
       m = avail[--l];
@@ -388,18 +397,19 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       continue;
     }
     if constexpr (kCountOnly) {
-      if (MemoLevel& ml = memo_level[l + 1]; ml.on) {
+      if (MemoLevel& ml = memo_level[l + 1]; ml.measure && ml.measure->on) {
         std::array<uint32_t, SubtreeMemo::kWidth> key{};
         const int open = rows - level[l + 1].cell / rows;
         for (int k = 0; k < open; ++k) key[k] = state[level[l + 1].col_before + k].first;
         SubtreeMemo::Slot& slot = memo->slot(key);
-        if ((++ml.lookups & 0x3FFF) == 0) {
+        SubtreeMemo::Measure& me = *ml.measure;
+        if ((++me.lookups & 0x3FFF) == 0) {
           // Keep the memo while hits save more than lookups cost (about 8 nodes each).
-          double per_miss = static_cast<double>(ml.subtree_nodes) / std::max<uint64_t>(1, ml.misses_done);
-          ml.on = ml.hits * per_miss > 8.0 * ml.lookups;
+          double per_miss = static_cast<double>(me.subtree_nodes) / std::max<uint64_t>(1, me.misses_done);
+          me.on = me.hits * per_miss > 8.0 * me.lookups;
         }
         if (slot.count != SubtreeMemo::kEmpty && slot.key == key) {
-          ++ml.hits;
+          ++me.hits;
           stats.squares += slot.count;
           continue;
         }
