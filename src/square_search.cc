@@ -263,6 +263,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   };
   SquareImage* image = sink ? sink->image() : nullptr;
   char* image_text = image ? image->text.data() : nullptr;
+  const std::array<uint32_t, 2>* image_at = image ? image->offsets.data() : nullptr;
+  const char* image_byte = image ? image->byte_of.data() : nullptr;
   auto place = [&](int l, int c) {
     const Level& lv = level[l];
     if (lv.step_row) state[lv.row_after] = row_entries[child(state[lv.row_before], c)];
@@ -270,10 +272,10 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     if constexpr (!kCountOnly) {
       grid[lv.cell] = grid[lv.mirror] = static_cast<Letter>(c);
       if (image_text) {
-        const char byte = image->byte_of[c];
-        for (uint16_t cell : {lv.cell, lv.mirror}) {
-          image_text[image->offsets[cell][0]] = image_text[image->offsets[cell][1]] = byte;
-        }
+        const char byte = image_byte[c];
+        const uint32_t at[4] = {image_at[lv.cell][0], image_at[lv.cell][1], image_at[lv.mirror][0],
+                                image_at[lv.mirror][1]};
+        for (uint32_t k : at) image_text[k] = byte;
       }
     }
     letters[l] = static_cast<Letter>(c);
