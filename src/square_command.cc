@@ -162,23 +162,30 @@ struct TaskResult {
   SquareStats stats;
 };
 
+// Formats results into the task's text, or (streaming, one thread) straight into the stdout
+// buffer, which it writes out in chunks of about 1 MiB: few, large writes into a pipe.
 class TextSink : public SquareSink {
  public:
   TextSink(const SquareFormatter& formatter, TaskResult& result, bool track_ends, uint64_t limit,
            bool stream)
-      : formatter_(formatter), result_(result), track_ends_(track_ends), limit_(limit),
-        stream_(stream) {}
+      : formatter_(formatter), image_(formatter.Image()), result_(result),
+        out_(stream ? Output::Stdout().buffer() : result.text), track_ends_(track_ends),
+        limit_(limit), stream_(stream) {}
+  SquareImage* image() override { return image_ ? &*image_ : nullptr; }
   bool Accept(const Letter* grid) override {
-    std::string& out = stream_ ? Output::Stdout().buffer() : result_.text;
-    formatter_.Append(grid, out);
-    if (track_ends_) result_.ends.push_back(static_cast<uint32_t>(out.size()));
-    if (stream_) Output::Stdout().maybe_flush();
+    if (image_) out_ += image_->text;
+    else formatter_.Append(grid, out_);
+    if (track_ends_) result_.ends.push_back(static_cast<uint32_t>(out_.size()));
+    if (stream_ && out_.size() >= kChunk) Output::Stdout().flush();
     return ++accepted_ < limit_;
   }
 
  private:
+  static constexpr size_t kChunk = size_t{1} << 20;
   const SquareFormatter& formatter_;
+  std::optional<SquareImage> image_;
   TaskResult& result_;
+  std::string& out_;
   bool track_ends_;
   uint64_t limit_, accepted_ = 0;
   bool stream_;

@@ -23,6 +23,40 @@ SquareFormatter::SquareFormatter(const Alphabet& alphabet, const SquareProblem& 
   }
 }
 
+std::optional<SquareImage> SquareFormatter::Image() const {
+  if (!single_bytes_) return std::nullopt;
+  SquareImage image;
+  image.byte_of = byte_of_;
+  image.offsets.resize(static_cast<size_t>(rows_) * cols_);
+  if (format_ != SquareFormat::kJsonl) {
+    // text and lines: row i at i * (cols + 1), each row followed by one separator byte.
+    for (int i = 0; i < rows_; ++i) {
+      for (int j = 0; j < cols_; ++j) {
+        const uint32_t at = static_cast<uint32_t>(i * (cols_ + 1) + j);
+        image.offsets[i * cols_ + j] = {at, at};
+      }
+    }
+  } else {
+    // jsonl: each word quoted, separated by commas; a cell lies in its row's word and, when
+    // columns are listed, in its column's word.
+    // "{"rows":[" then per row '"' word '"' joined by ','; then "],"columns":[" and the same.
+    const size_t rows_begin = std::string_view("{\"rows\":[").size();
+    const size_t cols_begin = rows_begin + rows_ * (cols_ + 3) - 1 + std::string_view("],\"columns\":[").size();
+    for (int i = 0; i < rows_; ++i) {
+      for (int j = 0; j < cols_; ++j) {
+        const uint32_t in_row = static_cast<uint32_t>(rows_begin + i * (cols_ + 3) + 1 + j);
+        const uint32_t in_col =
+            with_columns_ ? static_cast<uint32_t>(cols_begin + j * (rows_ + 3) + 1 + i) : in_row;
+        image.offsets[i * cols_ + j] = {in_row, in_col};
+      }
+    }
+  }
+  // The separators and quotes, from any one result.
+  std::vector<Letter> zeros(image.offsets.size(), 0);
+  Append(zeros.data(), image.text);
+  return image;
+}
+
 void SquareFormatter::AppendWord(const Letter* grid, int start, int step, int length,
                                  std::string& out) const {
   for (int k = 0; k < length; ++k) out += letters_[grid[start + k * step]];

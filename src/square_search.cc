@@ -18,6 +18,7 @@ namespace {
 // by its child group (`first`), which is unique among non-final states and never 0.
 // Whether a row's memo pays (reuse times subtree size against the cost of a lookup that
 // misses the CPU caches) is measured as the search runs; rows where it does not are dropped.
+// The measurements live with the table, so the many tasks a thread runs learn it once.
 class SubtreeMemo {
  public:
   static constexpr int kWidth = 4;  // memo rows have at most this many open columns
@@ -26,16 +27,22 @@ class SubtreeMemo {
     uint64_t count;
   };
   static constexpr uint64_t kEmpty = UINT64_MAX;
+  struct Measure {  // per level
+    uint64_t lookups = 0, hits = 0, misses_done = 0, subtree_nodes = 0;
+    bool on = true;
+  };
 
   // The table of the calling thread, emptied when it last served another search.
-  static SubtreeMemo& ForSearch(uint64_t search_id) {
+  static SubtreeMemo& ForSearch(uint64_t search_id, int levels) {
     thread_local SubtreeMemo memo;
     if (memo.owner_ != search_id) {
       memo.slots_.assign(size_t{1} << kBits, Slot{{}, kEmpty});
+      memo.measure.assign(levels, Measure{});
       memo.owner_ = search_id;
     }
     return memo;
   }
+  std::vector<Measure> measure;
   Slot& slot(const std::array<uint32_t, kWidth>& key) {
     uint64_t h = (key[0] * 0x9E3779B97F4A7C15ull) ^ (key[1] * 0xC2B2AE3D27D4EB4Full) ^
                  (key[2] * 0x165667B19E3779F9ull) ^ (key[3] * 0x27D4EB2F165667C5ull);
@@ -49,6 +56,31 @@ class SubtreeMemo {
 };
 
 std::atomic<uint64_t> next_search_id = 1;
+
+// The letters d = 1..depths below each state, at [(d - 1) * entry_count + state.first]: one
+// plane per depth, so the states a check reads lie close together.
+template <class Mask>
+std::vector<Mask> Reach(const Dawg& dawg, int depths) {
+  const DawgEntry<Mask>* entries = dawg.entries<Mask>();
+  const size_t plane = dawg.entry_count();
+  std::vector<Mask> reach(plane * depths, 0);
+  std::vector<bool> done(dawg.entry_count(), false);
+  // Depth first; a state's letters d below are its children's letters d-1 below.
+  auto fill = [&](auto& self, const DawgEntry<Mask>& e) -> void {
+    if (e.mask == 0 || done[e.first]) return;
+    done[e.first] = true;
+    for (int k = 0; k < std::popcount(e.mask); ++k) {
+      const DawgEntry<Mask>& c = entries[e.first + k];
+      self(self, c);
+      reach[e.first] |= c.mask;
+      for (int d = 2; d <= depths && c.mask != 0; ++d) {
+        reach[(d - 1) * plane + e.first] |= reach[(d - 2) * plane + c.first];
+      }
+    }
+  };
+  fill(fill, entries[Dawg::kRoot]);
+  return reach;
+}
 
 }  // namespace
 
@@ -104,8 +136,41 @@ SquareSearch::SquareSearch(const Dictionary& dictionary, SquareProblem problem)
       levels_.push_back(level);
     }
   }
+  if (symmetric) BuildChecks();
   has_filters_ = problem_.distinct || problem_.no_transpose || problem_.contains.has_value();
   search_id_ = next_search_id++;
+}
+
+// Look-ahead for symmetric squares. Placing cell (i, j) fixes column j down to row i and
+// moves row i's walker on; rows i+1.. are still open. Two tests find dead ends early:
+//   columns: cell (b, j) of a later row b < j lies j-i-1 letters below column b's state and
+//            b-i-1 below column j's (both after row i);
+//   row:     cell (i, j+1+k) lies k letters below row i's walker and in column j+1+k's mask.
+// Each is a necessary condition only, so the search still tests every letter as it places it.
+void SquareSearch::BuildChecks() {
+  const int n = problem_.rows;
+  const int depths = std::max(1, row_dawg_->length() - 1);
+  if (row_dawg_->wide()) reach_wide_ = Reach<uint64_t>(*row_dawg_, depths);
+  else reach_narrow_ = Reach<uint32_t>(*row_dawg_, depths);
+  // Offset of the plane of letters `depth` below a state; kOwnMask: the state's mask.
+  auto plane = [&](int depth) {
+    return depth == 0 ? kOwnMask : static_cast<uint32_t>((depth - 1) * row_dawg_->entry_count());
+  };
+  auto col_slot = [&](int depth, int j) { return static_cast<uint16_t>(depth * n + j); };
+  for (Level& level : levels_) {
+    const int i = level.cell / n, j = level.cell % n;
+    level.checks_begin = static_cast<uint16_t>(checks_.size());
+    if (i + 1 < n) {
+      for (int b = i + 1; b < j; ++b) {
+        checks_.push_back({col_slot(i + 1, b), col_slot(i + 1, j), plane(j - i - 1), plane(b - i - 1)});
+      }
+      const uint16_t walker = i == j ? level.col_after : level.row_after;
+      for (int k = 1; j + 1 + k < n; ++k) {
+        checks_.push_back({walker, col_slot(i, j + 1 + k), plane(k), kOwnMask});
+      }
+    }
+    level.checks_end = static_cast<uint16_t>(checks_.size());
+  }
 }
 
 bool SquareSearch::PassesFilters(const Letter* grid) const {
@@ -196,11 +261,23 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     const Level& lv = level[l];
     return state[lv.row_before].mask & state[lv.col_before].mask & static_cast<Mask>(lv.allowed);
   };
+  SquareImage* image = sink ? sink->image() : nullptr;
+  char* image_text = image ? image->text.data() : nullptr;
+  const std::array<uint32_t, 2>* image_at = image ? image->offsets.data() : nullptr;
+  const char* image_byte = image ? image->byte_of.data() : nullptr;
   auto place = [&](int l, int c) {
     const Level& lv = level[l];
     if (lv.step_row) state[lv.row_after] = row_entries[child(state[lv.row_before], c)];
     if (lv.step_col) state[lv.col_after] = col_entries[child(state[lv.col_before], c)];
-    if constexpr (!kCountOnly) grid[lv.cell] = grid[lv.mirror] = static_cast<Letter>(c);
+    if constexpr (!kCountOnly) {
+      grid[lv.cell] = grid[lv.mirror] = static_cast<Letter>(c);
+      if (image_text) {
+        const char byte = image_byte[c];
+        const uint32_t at[4] = {image_at[lv.cell][0], image_at[lv.cell][1], image_at[lv.mirror][0],
+                                image_at[lv.mirror][1]};
+        for (uint32_t k : at) image_text[k] = byte;
+      }
+    }
     letters[l] = static_cast<Letter>(c);
   };
   // Double squares counted up to transposition: the letter of cell (i, 0) against that of
@@ -215,6 +292,18 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       if (letters[k * cols] != letters[k]) return m;
     }
     return m & ~(own - 1);
+  };
+  const Mask* reach = this->reach<Mask>();
+  const Check* checks = checks_.data();
+  auto alive = [&](const Level& lv) {
+    for (int k = lv.checks_begin; k < lv.checks_end; ++k) {
+      const Check& ch = checks[k];
+      const DawgEntry<Mask>& a = state[ch.slot_a];
+      const DawgEntry<Mask>& b = state[ch.slot_b];
+      Mask below_b = ch.plane_b == kOwnMask ? b.mask : reach[ch.plane_b + b.first];
+      if ((reach[ch.plane_a + a.first] & below_b) == 0) return false;
+    }
+    return true;
   };
   // Reports a complete assignment of levels [0, end_level); false = stop.
   auto leaf = [&]() {
@@ -255,15 +344,17 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   struct MemoLevel {
     SubtreeMemo::Slot* slot = nullptr;
     SubtreeMemo::Slot entry;  // entry.count holds the squares before the subtree until done
-    uint64_t nodes_before, lookups = 0, hits = 0, misses_done = 0, subtree_nodes = 0;
-    bool on;
+    uint64_t nodes_before;
+    SubtreeMemo::Measure* measure;  // null: no memo at this level
   };
   [[maybe_unused]] SubtreeMemo* memo = nullptr;
   std::vector<MemoLevel> memo_level;
   if constexpr (kCountOnly) {
-    memo = &SubtreeMemo::ForSearch(search_id_);
+    memo = &SubtreeMemo::ForSearch(search_id_, levels());
     memo_level.resize(levels());
-    for (int k = 0; k < levels(); ++k) memo_level[k].on = level[k].memo;
+    for (int k = 0; k < levels(); ++k) {
+      memo_level[k].measure = level[k].memo && memo->measure[k].on ? &memo->measure[k] : nullptr;
+    }
   }
   for (;;) {
     if (m == 0) {
@@ -273,8 +364,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
           ml.entry.count = stats.squares - ml.entry.count;
           *ml.slot = ml.entry;
           ml.slot = nullptr;
-          ++ml.misses_done;
-          ml.subtree_nodes += nodes - ml.nodes_before;
+          ++ml.measure->misses_done;
+          ml.measure->subtree_nodes += nodes - ml.nodes_before;
         }
       }
       m = avail[--l];
@@ -284,30 +375,43 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     m &= m - 1;
     place(l, c);
     ++nodes;
+    if (!alive(level[l])) continue;
     if (l + 1 == end_level) {
       if (!leaf()) break;
       continue;
     }
     Mask next = constrain(l + 1, allowed(l + 1));
-    if constexpr (kCountOnly) {
-      if (l + 1 == last) {
+    if (l + 1 == last) {
+      // Every letter allowed at the last cell completes a result (no look-ahead is left).
+      if constexpr (kCountOnly) {
         int found = std::popcount(next);
         nodes += found;
         stats.squares += found;
-        continue;
+      } else {
+        bool go_on = true;
+        for (; next != 0 && go_on; next &= next - 1) {
+          place(last, std::countr_zero(next));
+          ++nodes;
+          go_on = leaf();
+        }
+        if (!go_on) break;
       }
-      if (MemoLevel& ml = memo_level[l + 1]; ml.on) {
+      continue;
+    }
+    if constexpr (kCountOnly) {
+      if (MemoLevel& ml = memo_level[l + 1]; ml.measure && ml.measure->on) {
         std::array<uint32_t, SubtreeMemo::kWidth> key{};
         const int open = rows - level[l + 1].cell / rows;
         for (int k = 0; k < open; ++k) key[k] = state[level[l + 1].col_before + k].first;
         SubtreeMemo::Slot& slot = memo->slot(key);
-        if ((++ml.lookups & 0x3FFF) == 0) {
+        SubtreeMemo::Measure& me = *ml.measure;
+        if ((++me.lookups & 0x3FFF) == 0) {
           // Keep the memo while hits save more than lookups cost (about 8 nodes each).
-          double per_miss = static_cast<double>(ml.subtree_nodes) / std::max<uint64_t>(1, ml.misses_done);
-          ml.on = ml.hits * per_miss > 8.0 * ml.lookups;
+          double per_miss = static_cast<double>(me.subtree_nodes) / std::max<uint64_t>(1, me.misses_done);
+          me.on = me.hits * per_miss > 8.0 * me.lookups;
         }
         if (slot.count != SubtreeMemo::kEmpty && slot.key == key) {
-          ++ml.hits;
+          ++me.hits;
           stats.squares += slot.count;
           continue;
         }

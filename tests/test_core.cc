@@ -12,6 +12,7 @@
 
 #include "squares/dawg.h"
 #include "squares/lexicon.h"
+#include "squares/square_output.h"
 #include "squares/square_search.h"
 
 using namespace squares;
@@ -370,10 +371,56 @@ TEST_CASE("square search: counting (with its subtree memo) agrees with listing o
         CHECK(parts == sink.grids.size());
         CHECK(summed == sink.grids.size());
         CHECK(search->Run({}, nullptr, nullptr, true).squares == sink.grids.size());
-        if (mode == SquareMode::kSymmetric) CHECK(sink.grids.size() > 100);  // the memo is used
+        if (mode == SquareMode::kSymmetric) {
+          CHECK(sink.grids.size() > 100);  // the memo is used
+          // Deeper look-ahead tests than the plain-enumeration test case reaches.
+          if (n == 5) CHECK(sink.grids == BruteForce(dict.lexicon(), mode, n, n));
+        }
       }
     }
   }
+}
+
+// Keeps the search's image and checks it against the formatter at every result.
+class ImageSink : public SquareSink {
+ public:
+  explicit ImageSink(const SquareFormatter& formatter) : formatter_(formatter), image_(*formatter.Image()) {}
+  SquareImage* image() override { return &image_; }
+  bool Accept(const Letter* grid) override {
+    std::string expected;
+    formatter_.Append(grid, expected);
+    CHECK(image_.text == expected);
+    ++results;
+    return true;
+  }
+  size_t results = 0;
+
+ private:
+  const SquareFormatter& formatter_;
+  SquareImage image_;
+};
+
+TEST_CASE("square search keeps a result's text image current in every format and mode") {
+  std::mt19937 rng(7);
+  Dictionary dict(MustRead(RandomList(rng, 40, 4, 3) + RandomList(rng, 30, 3, 3)));
+  for (SquareMode mode : {SquareMode::kSymmetric, SquareMode::kDouble, SquareMode::kRectangle}) {
+    for (SquareFormat format : {SquareFormat::kText, SquareFormat::kLines, SquareFormat::kJsonl}) {
+      SquareProblem problem = Problem(mode, mode == SquareMode::kRectangle ? 3 : 4, 4);
+      auto search = SquareSearch::Create(dict, problem);
+      REQUIRE(search.ok());
+      for (bool upper : {false, true}) {
+        SquareFormatter formatter(dict.alphabet(), problem, format, upper);
+        ImageSink sink(formatter);
+        for (const SquareTask& task : search->Split(5)) search->Run(task, &sink);
+        CHECK(sink.results == search->Run({}, nullptr).squares);
+        CHECK(sink.results > 0);
+      }
+    }
+  }
+  // Letters of more than one byte: no image, the formatter's general path.
+  Dictionary wide(MustRead("\u00e4b\nb\u00e4\n"));
+  SquareFormatter formatter(wide.alphabet(), Problem(SquareMode::kSymmetric, 2, 2), SquareFormat::kLines, false);
+  CHECK(!formatter.Image().has_value());
 }
 
 TEST_CASE("square search: known squares on a real word list") {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,8 @@ class SquareFormatter {
   SquareFormatter(const Alphabet& alphabet, const SquareProblem& problem, SquareFormat format,
                   bool upper);
   void Append(const Letter* grid, std::string& out) const;
+  // The fixed-width image of a result (see SquareImage), when every letter is one byte.
+  std::optional<SquareImage> Image() const;
 
  private:
   void AppendWord(const Letter* grid, int start, int step, int length, std::string& out) const;

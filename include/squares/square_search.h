@@ -2,9 +2,11 @@
 // (DESIGN §4), on one automaton pointer per column (Fokkinga's "square of trees").
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -36,11 +38,23 @@ struct SquareStats {
   }
 };
 
+// The text of one result with one byte per letter at fixed offsets (square_output.h makes
+// it): a sink that offers one has it kept up to date by the search, a cell at a time, so a
+// result costs a copy of `text` rather than its formatting.
+struct SquareImage {
+  std::string text;                              // a result, letters at the offsets
+  std::vector<std::array<uint32_t, 2>> offsets;  // per grid cell: where its letter goes
+                                                 // (twice, or one offset repeated)
+  std::array<char, kMaxLetters> byte_of{};       // the byte of each letter
+};
+
 // Receives each result as rows*cols letters, row-major. Returning false stops the search.
 class SquareSink {
  public:
   virtual ~SquareSink() = default;
   virtual bool Accept(const Letter* grid) = 0;
+  // The image the search keeps current before each Accept, or null.
+  virtual SquareImage* image() { return nullptr; }
 };
 
 // A part of the search: the letters of the first cells in search order. Tasks from Split()
@@ -83,10 +97,20 @@ class SquareSearch {
     uint16_t row_before, col_before, row_after, col_after;  // indices into the state array
     uint16_t cell, mirror;                                   // grid cells written (mirror:
                                                              // symmetric transpose)
+    uint16_t checks_begin = 0, checks_end = 0;  // look-ahead checks after a placement: checks_[..)
     bool step_row, step_col;  // whether row_after / col_after are read later
     bool memo;                // symmetric row start whose subtree count is memoized
     LetterSet allowed;
   };
+  // A look-ahead test of a symmetric square: some letter lies both d_a letters below walker
+  // state[slot_a] and d_b below state[slot_b]. It names a cell further down that both walkers
+  // reach; an empty meet is a dead end. plane_x is the offset of depth d_x in the reach table
+  // (d_a >= 1); plane_b == kOwnMask stands for d_b = 0, the state's own mask.
+  struct Check {
+    uint16_t slot_a, slot_b;
+    uint32_t plane_a, plane_b;
+  };
+  static constexpr uint32_t kOwnMask = UINT32_MAX;
   static constexpr int kRootSlot = (kMaxSquareSide + 1) * kMaxSquareSide;
   static constexpr int kRowBase = kRootSlot + 1;
   static constexpr int kStateSize = kRowBase + kMaxSquareSide * kMaxSquareSide;
@@ -103,10 +127,22 @@ class SquareSearch {
   bool PassesFilters(const Letter* grid) const;
   int levels() const { return static_cast<int>(levels_.size()); }
 
+  void BuildChecks();
+  template <class Mask>
+  const Mask* reach() const {
+    if constexpr (sizeof(Mask) == 8) return reach_wide_.data();
+    else return reach_narrow_.data();
+  }
+
   SquareProblem problem_;
   const Dawg* row_dawg_;
   const Dawg* col_dawg_;
   std::vector<Level> levels_;
+  std::vector<Check> checks_;
+  // Letters d >= 1 below a state, at reach[(d - 1) * entry_count + state.first] (a state is
+  // named by its child group; only symmetric squares use it, so one automaton).
+  std::vector<uint32_t> reach_narrow_;
+  std::vector<uint64_t> reach_wide_;
   bool has_filters_ = false;
   uint64_t search_id_ = 0;  // names this search's entries in the per-thread subtree memo
 };
