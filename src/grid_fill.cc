@@ -8,6 +8,7 @@
 #include <string>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 
 namespace squares {
 namespace {
@@ -94,7 +95,7 @@ class Filler {
   std::vector<std::vector<uint32_t>> layers_;
   std::vector<LetterSet> support_;
   // Sweep results by (automaton, cell domains): count, then the supports.
-  static constexpr size_t kMemoMinStates = 128, kMemoMaxEntries = 1 << 18;
+  static constexpr size_t kMemoMinStates = 128, kMemoMaxEntries = 1 << 18, kMemoMinEntries = 4096;
   absl::flat_hash_map<std::string, std::vector<uint64_t>> memo_;
   std::string memo_key_;
   std::vector<uint64_t> letter_counts_;
@@ -109,7 +110,8 @@ class Filler {
   Clock::time_point start_;
   FillStats stats_;
   int64_t restart_ = 0, failures_in_run_ = 0, failure_budget_ = 0;
-  bool restarts_allowed_;
+  bool restarts_allowed_;  // not `all`: runs may stop early and start again
+  absl::flat_hash_set<std::string> reported_;  // with restarts and limit > 1: fills so far
   // Sharding (`all` only): the nodes at depth split_depth_ and the fills above it are the
   // "units", numbered in search order by units_; only units in [unit_begin_, unit_end_) are
   // searched. split_depth_ < 0: no split. expandable_: some unit had a cell left to choose.
@@ -123,7 +125,7 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
     : p_(problem), opt_(options), on_fill_(on_fill), rng_(options.seed) {
   if (opt_.deterministic) opt_.distinct = true;
   if (opt_.limit == 0 && !opt_.all) opt_.limit = 1;
-  restarts_allowed_ = !opt_.all && opt_.limit == 1;
+  restarts_allowed_ = !opt_.all;
   cells_ = static_cast<int>(p_.domains.size());
   slots_ = static_cast<int>(p_.slots.size());
   w_ = (cells_ + 64) / 64;
@@ -165,9 +167,10 @@ uint64_t Filler::Sweep(int s, bool counts) {
     return p_.slots[s].dawg->wide() ? SweepWith<uint64_t>(s, counts)
                                     : SweepWith<uint32_t>(s, counts);
   };
-  if (counts) return sweep();
   // The same pattern recurs across siblings and restarts: remember the results of sweeps
-  // that visited many states, keyed by automaton and cell domains.
+  // that visited many states, keyed by automaton and cell domains. A small automaton (Kakuro's
+  // have at most 2304 entries) sweeps faster than the key is hashed.
+  if (counts || p_.slots[s].dawg->entry_count() < kMemoMinEntries) return sweep();
   const std::vector<int>& cells = p_.slots[s].cells;
   std::string& key = memo_key_;
   key.assign(reinterpret_cast<const char*>(&p_.slots[s].dawg), sizeof(const Dawg*));
@@ -347,14 +350,15 @@ bool Filler::TimeUp() {
 
 bool Filler::ChooseSlot(int* slot) {
   double best = 0;
-  uint64_t best_tie = 0;
+  uint64_t ties = 0;
   *slot = -1;
   for (int s = 0; s < slots_; ++s) {
     if (count_[s] <= 1) continue;
     double key = static_cast<double>(count_[s]) / weight_[s];
-    uint64_t tie = rng_();
-    if (*slot < 0 || key < best || (key == best && tie < best_tie)) {
-      *slot = s, best = key, best_tie = tie;
+    if (*slot < 0 || key < best) {
+      *slot = s, best = key, ties = 1;
+    } else if (key == best && rng_() % ++ties == 0) {  // each of the tied slots equally likely
+      *slot = s;
     }
   }
   return *slot >= 0;
@@ -363,7 +367,7 @@ bool Filler::ChooseSlot(int* slot) {
 bool Filler::ChooseCell(int* cell) {
   *cell = -1;
   double best = 0;
-  uint64_t best_tie = 0;
+  uint64_t ties = 0;
   for (int c = 0; c < cells_; ++c) {
     int size = std::popcount(dom_[c]);
     if (size <= 1 || slots_of_cell_[c].empty()) continue;
@@ -374,9 +378,10 @@ bool Filler::ChooseCell(int* cell) {
     double w = 0;
     for (int s : slots_of_cell_[c]) w += weight_[s];
     double key = size / w;
-    uint64_t tie = rng_();
-    if (*cell < 0 || key < best || (key == best && tie < best_tie)) {
-      *cell = c, best = key, best_tie = tie;
+    if (*cell < 0 || key < best) {
+      *cell = c, best = key, ties = 1;
+    } else if (key == best && rng_() % ++ties == 0) {
+      *cell = c;
     }
   }
   return *cell >= 0;
@@ -465,6 +470,12 @@ Outcome Filler::Solution(int level, uint64_t* conflict_out) {
   if (opt_.deterministic && !IsDeterministicFill(p_, letters_)) {
     ++stats_.rejected;
     return restarts_allowed_ ? Outcome::kRestart : Outcome::kFail;
+  }
+  // With restarts a later run may reach a reported fill again: it is a failure then.
+  if (restarts_allowed_ && opt_.limit > 1 &&
+      !reported_.emplace(letters_.begin(), letters_.end()).second) {
+    ++failures_in_run_;
+    return Outcome::kFail;
   }
   ++stats_.fills;
   if (!on_fill_(letters_)) return Outcome::kStop;
