@@ -89,7 +89,9 @@ class Filler {
   std::vector<uint64_t> culprits_;   // cells_ * w_
   std::vector<uint64_t> count_;
   std::vector<int64_t> rank_;
-  std::vector<std::vector<int>> slots_of_cell_, same_dawg_;
+  std::vector<std::vector<int>> slots_of_cell_;
+  std::vector<std::vector<int>> same_dawg_;  // the other slots of each slot's automaton
+                                             // (with `distinct` only: quadratic)
   std::vector<int> scratch_of_slot_;
   std::vector<SweepScratch> scratch_;
   std::vector<std::vector<uint32_t>> layers_;
@@ -149,7 +151,7 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
     }
     scratch_of_slot_.push_back(it->second);
     max_len = std::max(max_len, slot.cells.size());
-    for (int t = 0; t < s; ++t) {
+    for (int t = 0; t < s && opt_.distinct; ++t) {  // only `distinct` asks
       if (p_.slots[t].dawg == slot.dawg) {
         same_dawg_[s].push_back(t);
         same_dawg_[t].push_back(s);
