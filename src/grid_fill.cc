@@ -34,9 +34,10 @@ struct SweepScratch {
 // The words of one automaton for sweeps by bitset: words are numbered by rank (sorted order);
 // letters[w * length + k] is letter k of word w; bits[(k * alphabet + c) * blocks ...] is the
 // set of words with letter c at position k, `blocks` words of 64 bits (bits past the last word
-// are 0); at[k] = the letters some word has at position k. Dictionaries have about as many
-// words as automaton entries, and a bitset sweep costs words / 64 per letter of a restricted
-// cell; Kakuro's automata have far more words than entries and keep the automaton sweep.
+// are 0); at[k] = the letters some word has at position k. A bitset sweep costs words / 64
+// per letter of a restricted cell, an automaton sweep the live entries: slots whose automaton
+// has at most twice as many words as entries (dictionaries: about one) use the index;
+// Kakuro's longer runs (up to 157 words per entry) keep the automaton.
 struct WordIndex {
   int length = 0, alphabet = 0;
   size_t words = 0, blocks = 0;
@@ -195,7 +196,7 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
     }
     scratch_of_slot_.push_back(it->second);
     int index = -1;
-    if (slot.dawg->word_count() <= 8 * slot.dawg->entry_count()) {
+    if (slot.dawg->word_count() <= 2 * slot.dawg->entry_count()) {
       auto [at, fresh] = index_of_dawg.try_emplace(slot.dawg, indexes_.size());
       if (fresh) {
         indexes_.push_back(std::make_unique<WordIndex>(*slot.dawg));
