@@ -8,6 +8,7 @@
 #include <string>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 
 namespace squares {
 namespace {
@@ -29,6 +30,51 @@ struct SweepScratch {
   std::vector<StateMark> marks;
   uint32_t epoch = 0;
 };
+
+// The words of one automaton for sweeps by bitset: words are numbered by rank (sorted order);
+// letters[w * length + k] is letter k of word w; bits[(k * alphabet + c) * blocks ...] is the
+// set of words with letter c at position k, `blocks` words of 64 bits (bits past the last word
+// are 0); at[k] = the letters some word has at position k. A bitset sweep costs words / 64
+// per letter of a restricted cell, an automaton sweep the live entries: slots whose automaton
+// has at most twice as many words as entries (dictionaries: about one) use the index;
+// Kakuro's longer runs (up to 157 words per entry) keep the automaton.
+struct WordIndex {
+  int length = 0, alphabet = 0;
+  size_t words = 0, blocks = 0;
+  std::vector<Letter> letters;
+  std::vector<uint64_t> bits;
+  std::vector<LetterSet> at;
+
+  explicit WordIndex(const Dawg& dawg);
+  const uint64_t* set(int k, int c) const { return &bits[(static_cast<size_t>(k) * alphabet + c) * blocks]; }
+};
+
+WordIndex::WordIndex(const Dawg& dawg)
+    : length(dawg.length()), words(dawg.word_count()), blocks((words + 63) / 64) {
+  letters.reserve(words * length);
+  Word w(length, 0);
+  auto walk = [&](auto&& self, uint32_t e, int k) -> void {  // depth first = rank order
+    if (k == length) {
+      letters.insert(letters.end(), w.begin(), w.end());
+      return;
+    }
+    for (LetterSet m = dawg.mask(e); m; m &= m - 1) {
+      w[k] = static_cast<Letter>(std::countr_zero(m));
+      alphabet = std::max(alphabet, w[k] + 1);
+      self(self, dawg.child(e, w[k]), k + 1);
+    }
+  };
+  if (words > 0) walk(walk, Dawg::kRoot, 0);
+  bits.assign(static_cast<size_t>(length) * alphabet * blocks, 0);
+  at.assign(length, 0);
+  for (size_t i = 0; i < words; ++i) {
+    for (int k = 0; k < length; ++k) {
+      const Letter c = letters[i * length + k];
+      bits[(static_cast<size_t>(k) * alphabet + c) * blocks + i / 64] |= uint64_t{1} << (i % 64);
+      at[k] |= LetterSet{1} << c;
+    }
+  }
+}
 
 // One change to undo on backtrack.
 struct TrailEntry {
@@ -58,6 +104,7 @@ class Filler {
   uint64_t Sweep(int s, bool counts);
   template <class Mask>
   uint64_t SweepWith(int s, bool counts);
+  uint64_t IndexSweep(int s, bool counts);  // the same by bitsets over words: cand_ = the words
   bool Propagate(uint64_t* conflict);
   void SetDomain(int cell, LetterSet d, const uint64_t* culprits, bool replace);
   void Undo(size_t mark);
@@ -88,15 +135,16 @@ class Filler {
   std::vector<uint64_t> culprits_;   // cells_ * w_
   std::vector<uint64_t> count_;
   std::vector<int64_t> rank_;
-  std::vector<std::vector<int>> slots_of_cell_, same_dawg_;
+  std::vector<std::vector<int>> slots_of_cell_;
+  std::vector<std::vector<int>> same_dawg_;  // the other slots of each slot's automaton
+                                             // (with `distinct` only: quadratic)
   std::vector<int> scratch_of_slot_;
+  std::vector<int> index_of_slot_;        // the slot's WordIndex in indexes_, or -1: automaton
+  std::vector<std::unique_ptr<WordIndex>> indexes_;
+  std::vector<uint64_t> cand_, union_;    // bitset sweep: the consistent words; scratch
   std::vector<SweepScratch> scratch_;
   std::vector<std::vector<uint32_t>> layers_;
   std::vector<LetterSet> support_;
-  // Sweep results by (automaton, cell domains): count, then the supports.
-  static constexpr size_t kMemoMinStates = 128, kMemoMaxEntries = 1 << 18;
-  absl::flat_hash_map<std::string, std::vector<uint64_t>> memo_;
-  std::string memo_key_;
   std::vector<uint64_t> letter_counts_;
   std::vector<double> weight_;
   std::vector<int> queue_;
@@ -109,7 +157,8 @@ class Filler {
   Clock::time_point start_;
   FillStats stats_;
   int64_t restart_ = 0, failures_in_run_ = 0, failure_budget_ = 0;
-  bool restarts_allowed_;
+  bool restarts_allowed_;  // not `all`: runs may stop early and start again
+  absl::flat_hash_set<std::string> reported_;  // with restarts and limit > 1: fills so far
   // Sharding (`all` only): the nodes at depth split_depth_ and the fills above it are the
   // "units", numbered in search order by units_; only units in [unit_begin_, unit_end_) are
   // searched. split_depth_ < 0: no split. expandable_: some unit had a cell left to choose.
@@ -123,7 +172,7 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
     : p_(problem), opt_(options), on_fill_(on_fill), rng_(options.seed) {
   if (opt_.deterministic) opt_.distinct = true;
   if (opt_.limit == 0 && !opt_.all) opt_.limit = 1;
-  restarts_allowed_ = !opt_.all && opt_.limit == 1;
+  restarts_allowed_ = !opt_.all;
   cells_ = static_cast<int>(p_.domains.size());
   slots_ = static_cast<int>(p_.slots.size());
   w_ = (cells_ + 64) / 64;
@@ -135,7 +184,7 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
   same_dawg_.resize(slots_);
   weight_.assign(slots_, 1.0);
   queued_.assign(slots_, false);
-  absl::flat_hash_map<const Dawg*, int> scratch_index;
+  absl::flat_hash_map<const Dawg*, int> scratch_index, index_of_dawg;
   size_t max_len = 0;
   for (int s = 0; s < slots_; ++s) {
     const FillSlot& slot = p_.slots[s];
@@ -146,14 +195,25 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
       scratch_.push_back({std::vector<StateMark>(slot.dawg->entry_count() + 1), 0});
     }
     scratch_of_slot_.push_back(it->second);
+    int index = -1;
+    if (slot.dawg->word_count() <= 2 * slot.dawg->entry_count()) {
+      auto [at, fresh] = index_of_dawg.try_emplace(slot.dawg, indexes_.size());
+      if (fresh) {
+        indexes_.push_back(std::make_unique<WordIndex>(*slot.dawg));
+        cand_.resize(std::max(cand_.size(), indexes_.back()->blocks));
+      }
+      index = at->second;
+    }
+    index_of_slot_.push_back(index);
     max_len = std::max(max_len, slot.cells.size());
-    for (int t = 0; t < s; ++t) {
+    for (int t = 0; t < s && opt_.distinct; ++t) {  // only `distinct` asks
       if (p_.slots[t].dawg == slot.dawg) {
         same_dawg_[s].push_back(t);
         same_dawg_[t].push_back(s);
       }
     }
   }
+  union_.resize(cand_.size());
   layers_.resize(max_len + 1);
   support_.resize(max_len);
   letter_counts_.resize(max_len * 64);
@@ -161,31 +221,87 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
 }
 
 uint64_t Filler::Sweep(int s, bool counts) {
-  auto sweep = [&] {
-    return p_.slots[s].dawg->wide() ? SweepWith<uint64_t>(s, counts)
-                                    : SweepWith<uint32_t>(s, counts);
-  };
-  if (counts) return sweep();
-  // The same pattern recurs across siblings and restarts: remember the results of sweeps
-  // that visited many states, keyed by automaton and cell domains.
+  if (index_of_slot_[s] >= 0) return IndexSweep(s, counts);
+  return p_.slots[s].dawg->wide() ? SweepWith<uint64_t>(s, counts) : SweepWith<uint32_t>(s, counts);
+}
+
+uint64_t Filler::IndexSweep(int s, bool counts) {
+  const WordIndex& ix = *indexes_[index_of_slot_[s]];
   const std::vector<int>& cells = p_.slots[s].cells;
-  std::string& key = memo_key_;
-  key.assign(reinterpret_cast<const char*>(&p_.slots[s].dawg), sizeof(const Dawg*));
-  for (int c : cells) key.append(reinterpret_cast<const char*>(&dom_[c]), sizeof(LetterSet));
-  if (auto it = memo_.find(key); it != memo_.end()) {
-    std::copy(it->second.begin() + 1, it->second.end(), support_.begin());
-    return it->second[0];
+  const int len = ix.length;
+  if (ix.words == 0) return 0;
+  uint64_t* cand = cand_.data();
+  uint64_t* u = union_.data();
+  // The words that fit every restricted cell. cand is zero outside blocks [lo, hi); words are
+  // sorted, so a fixed first letter alone narrows that range to the words with that letter.
+  size_t lo = 0, hi = ix.blocks;
+  std::fill(cand, cand + hi, ~uint64_t{0});
+  if (ix.words % 64) cand[hi - 1] = (uint64_t{1} << (ix.words % 64)) - 1;
+  for (int k = 0; k < len && lo < hi; ++k) {
+    const LetterSet d = dom_[cells[k]] & ix.at[k];
+    if (d == ix.at[k]) continue;  // no word excluded here
+    // The words with a letter of d at k, or all but those with a letter outside d.
+    const LetterSet out = ix.at[k] & ~d;
+    const bool keep = std::popcount(d) <= std::popcount(out);
+    LetterSet m = keep ? d : out;
+    if (keep && std::popcount(d) == 1) {
+      const uint64_t* b = ix.set(k, std::countr_zero(d));
+      for (size_t i = lo; i < hi; ++i) cand[i] &= b[i];
+    } else {
+      std::fill(u + lo, u + hi, 0);
+      for (; m; m &= m - 1) {
+        const uint64_t* b = ix.set(k, std::countr_zero(m));
+        for (size_t i = lo; i < hi; ++i) u[i] |= b[i];
+      }
+      const uint64_t flip = keep ? 0 : ~uint64_t{0};
+      for (size_t i = lo; i < hi; ++i) cand[i] &= u[i] ^ flip;
+    }
+    while (lo < hi && cand[lo] == 0) ++lo;
+    while (lo < hi && cand[hi - 1] == 0) --hi;
   }
-  uint64_t n = sweep();
-  size_t visited = 0;
-  for (size_t k = 0; k < cells.size(); ++k) visited += layers_[k].size();
-  if (visited >= kMemoMinStates) {
-    if (memo_.size() >= kMemoMaxEntries) memo_.clear();
-    std::vector<uint64_t>& value = memo_[key];
-    value.assign(1, n);
-    value.insert(value.end(), support_.begin(), support_.begin() + cells.size());
+  uint64_t total = 0;
+  for (size_t i = lo; i < hi; ++i) total += std::popcount(cand[i]);
+  if (total == 0) return 0;
+  // Supports (and counts) of the open cells: from the words themselves when they are few,
+  // else letter by letter. A fixed cell's letter is in every word.
+  if (counts) std::fill(letter_counts_.begin(), letter_counts_.begin() + len * 64, 0);
+  size_t tests = 0;
+  for (int k = 0; k < len; ++k) {
+    support_[k] = 0;
+    const int size = std::popcount(dom_[cells[k]] & ix.at[k]);
+    if (size > 1) tests += size;
   }
-  return n;
+  if (tests > 0 && total * len <= tests * (hi - lo)) {
+    for (size_t i = lo; i < hi; ++i) {
+      for (uint64_t m = cand[i]; m; m &= m - 1) {
+        const Letter* w = &ix.letters[(i * 64 + std::countr_zero(m)) * len];
+        for (int k = 0; k < len; ++k) {
+          support_[k] |= LetterSet{1} << w[k];
+          if (counts) ++letter_counts_[k * 64 + w[k]];
+        }
+      }
+    }
+  } else if (tests > 0) {
+    for (int k = 0; k < len; ++k) {
+      const LetterSet d = dom_[cells[k]] & ix.at[k];
+      if (std::popcount(d) <= 1) continue;
+      for (LetterSet m = d; m; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        const uint64_t* b = ix.set(k, c);
+        uint64_t n = 0;
+        for (size_t i = lo; i < hi && (counts || n == 0); ++i) n += std::popcount(cand[i] & b[i]);
+        if (n > 0) support_[k] |= LetterSet{1} << c;
+        if (counts) letter_counts_[k * 64 + c] = n;
+      }
+    }
+  }
+  for (int k = 0; k < len; ++k) {
+    const LetterSet d = dom_[cells[k]] & ix.at[k];
+    if (std::popcount(d) != 1) continue;
+    support_[k] = d;
+    if (counts) letter_counts_[k * 64 + std::countr_zero(d)] = total;
+  }
+  return total;
 }
 
 template <class Mask>
@@ -347,14 +463,15 @@ bool Filler::TimeUp() {
 
 bool Filler::ChooseSlot(int* slot) {
   double best = 0;
-  uint64_t best_tie = 0;
+  uint64_t ties = 0;
   *slot = -1;
   for (int s = 0; s < slots_; ++s) {
     if (count_[s] <= 1) continue;
     double key = static_cast<double>(count_[s]) / weight_[s];
-    uint64_t tie = rng_();
-    if (*slot < 0 || key < best || (key == best && tie < best_tie)) {
-      *slot = s, best = key, best_tie = tie;
+    if (*slot < 0 || key < best) {
+      *slot = s, best = key, ties = 1;
+    } else if (key == best && rng_() % ++ties == 0) {  // each of the tied slots equally likely
+      *slot = s;
     }
   }
   return *slot >= 0;
@@ -363,7 +480,7 @@ bool Filler::ChooseSlot(int* slot) {
 bool Filler::ChooseCell(int* cell) {
   *cell = -1;
   double best = 0;
-  uint64_t best_tie = 0;
+  uint64_t ties = 0;
   for (int c = 0; c < cells_; ++c) {
     int size = std::popcount(dom_[c]);
     if (size <= 1 || slots_of_cell_[c].empty()) continue;
@@ -374,9 +491,10 @@ bool Filler::ChooseCell(int* cell) {
     double w = 0;
     for (int s : slots_of_cell_[c]) w += weight_[s];
     double key = size / w;
-    uint64_t tie = rng_();
-    if (*cell < 0 || key < best || (key == best && tie < best_tie)) {
-      *cell = c, best = key, best_tie = tie;
+    if (*cell < 0 || key < best) {
+      *cell = c, best = key, ties = 1;
+    } else if (key == best && rng_() % ++ties == 0) {
+      *cell = c;
     }
   }
   return *cell >= 0;
@@ -417,35 +535,45 @@ void Filler::SlotValues(int s, std::vector<Letter>& words) {
   for (int k = 0; k < len; ++k) {
     if (std::popcount(dom_[slot.cells[k]]) > 1) CrossScores(slot.cells[k], s, &cross[k * 64]);
   }
-  // A real sweep (not a remembered one): the walk below reads its state marks.
-  slot.dawg->wide() ? SweepWith<uint64_t>(s, false) : SweepWith<uint32_t>(s, false);
-  const Dawg& d = *slot.dawg;
-  const SweepScratch& sc = scratch_[scratch_of_slot_[s]];
   std::vector<std::pair<std::pair<double, double>, size_t>> keyed;
   std::vector<Letter> all;
-  Word w(len, 0);
-  // Depth-first walk over the live part of the sweep.
-  auto walk = [&](auto&& self, uint32_t e, int k) -> void {
-    const LetterSet full = d.mask(e);
-    for (LetterSet m = full & dom_[slot.cells[k]]; m; m &= m - 1) {
-      int c = std::countr_zero(m);
-      uint32_t child = d.first(e) + std::popcount(full & ((LetterSet{1} << c) - 1));
-      w[k] = static_cast<Letter>(c);
-      if (k + 1 < len) {
-        uint32_t key = d.first(child);
-        const StateMark& mark = sc.marks[key];
-        if (mark.stamp == sc.epoch && mark.bwd > 0) self(self, child, k + 1);
-        continue;
-      }
-      double key = 0;
-      for (int i = 0; i < len; ++i) key += cross[i * 64 + w[i]];
-      double score = 0;
-      if (opt_.prefer_scores && !slot.scores.empty()) score = slot.scores[*d.rank(w)];
-      keyed.push_back({{-score, -(key + Noise())}, all.size()});
-      all.insert(all.end(), w.begin(), w.end());
-    }
+  auto add = [&](WordView w, uint32_t rank) {
+    double key = 0;
+    for (int i = 0; i < len; ++i) key += cross[i * 64 + w[i]];
+    double score = opt_.prefer_scores && !slot.scores.empty() ? slot.scores[rank] : 0;
+    keyed.push_back({{-score, -(key + Noise())}, all.size()});
+    all.insert(all.end(), w.begin(), w.end());
   };
-  walk(walk, Dawg::kRoot, 0);
+  if (index_of_slot_[s] >= 0) {  // the words of the sweep, in rank order
+    const WordIndex& ix = *indexes_[index_of_slot_[s]];
+    IndexSweep(s, false);
+    for (size_t i = 0; i < ix.blocks; ++i) {
+      for (uint64_t m = cand_[i]; m; m &= m - 1) {
+        const size_t r = i * 64 + std::countr_zero(m);
+        add(WordView(&ix.letters[r * len], len), static_cast<uint32_t>(r));
+      }
+    }
+  } else {  // a depth-first walk over the live part of an automaton sweep
+    slot.dawg->wide() ? SweepWith<uint64_t>(s, false) : SweepWith<uint32_t>(s, false);
+    const Dawg& d = *slot.dawg;
+    const SweepScratch& sc = scratch_[scratch_of_slot_[s]];
+    Word w(len, 0);
+    auto walk = [&](auto&& self, uint32_t e, int k, uint32_t rank) -> void {
+      const LetterSet full = d.mask(e);
+      for (LetterSet m = full & dom_[slot.cells[k]]; m; m &= m - 1) {
+        int c = std::countr_zero(m);
+        uint32_t child = d.first(e) + std::popcount(full & ((LetterSet{1} << c) - 1));
+        w[k] = static_cast<Letter>(c);
+        if (k + 1 == len) {
+          add(w, rank + d.rank_offset(child));
+          continue;
+        }
+        const StateMark& mark = sc.marks[d.first(child)];
+        if (mark.stamp == sc.epoch && mark.bwd > 0) self(self, child, k + 1, rank + d.rank_offset(child));
+      }
+    };
+    walk(walk, Dawg::kRoot, 0, 0);
+  }
   std::sort(keyed.begin(), keyed.end());
   words.clear();
   for (const auto& kv : keyed) words.insert(words.end(), all.begin() + kv.second, all.begin() + kv.second + len);
@@ -465,6 +593,12 @@ Outcome Filler::Solution(int level, uint64_t* conflict_out) {
   if (opt_.deterministic && !IsDeterministicFill(p_, letters_)) {
     ++stats_.rejected;
     return restarts_allowed_ ? Outcome::kRestart : Outcome::kFail;
+  }
+  // With restarts a later run may reach a reported fill again: it is a failure then.
+  if (restarts_allowed_ && opt_.limit > 1 &&
+      !reported_.emplace(letters_.begin(), letters_.end()).second) {
+    ++failures_in_run_;
+    return Outcome::kFail;
   }
   ++stats_.fills;
   if (!on_fill_(letters_)) return Outcome::kStop;

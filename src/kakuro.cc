@@ -216,6 +216,28 @@ std::span<const Line> Block(std::span<const Line> lines, size_t& i, int count) {
   return lines.subspan(begin, i - begin);
 }
 
+// The digit sets (bit d = digit d + 1) grouped by (size, sum): sets[size][sum] in increasing
+// order, and index[v] = the position of set v in its group. A group has at most 12 sets.
+struct DigitSets {
+  std::array<std::array<std::vector<uint16_t>, 46>, 10> sets;
+  std::array<uint8_t, 512> index;
+  DigitSets() {
+    for (unsigned v = 0; v < 512; ++v) {
+      int sum = 0;
+      for (int d = 0; d < kKakuroDigits; ++d) sum += (v >> d & 1) * (d + 1);
+      std::vector<uint16_t>& group = sets[std::popcount(v)][sum];
+      index[v] = static_cast<uint8_t>(group.size());
+      assert(group.size() < 12);  // a family is a 12-bit map (see DigitAutomata::Get)
+      group.push_back(static_cast<uint16_t>(v));
+    }
+  }
+};
+
+const DigitSets& Sets() {
+  static const DigitSets sets;
+  return sets;
+}
+
 }  // namespace
 
 int MinRunSum(int length) { return length * (length + 1) / 2; }
@@ -290,46 +312,49 @@ absl::StatusOr<std::vector<KakuroBoard>> ParseKakuro(std::string_view name, std:
 
 // The minimal automaton of the strings of `length` distinct digits with sum `sum`, built
 // state by state. After a prefix, what may follow is any ordering of any set V of unused digits
-// with |V| = length - k and the remaining sum: the state IS that family of sets (a bitmap over
-// the 512 digit sets), and two prefixes have the same future exactly when their families are
-// equal, so keying states by family gives the minimal automaton. Reading digit d maps the
-// family F to { V - d : V in F, d in V }. The layout is Dawg::Build's: breadth first, each
-// state's children contiguous in digit order, the final state {∅} with mask 0.
+// with |V| = length - k and the remaining sum: the state IS that family of sets, and two
+// prefixes have the same future exactly when their families are equal, so keying states by
+// family gives the minimal automaton. A family lies in one (size, sum) group of DigitSets, so
+// it is named by (remaining sum, bitmap of positions in the group): 32 bits. Reading digit d
+// maps the family F to { V - d : V in F, d in V }. The layout is Dawg::Build's: breadth first,
+// each state's children contiguous in digit order, the final state {∅} with mask 0.
 const Dawg& DigitAutomata::Get(int length, int sum) {
   assert(length >= 1 && length <= kKakuroDigits && sum >= 0 && sum <= 45);
   std::unique_ptr<Dawg>& slot = cache_[length * 46 + sum];
   if (slot) return *slot;
-  using Family = std::array<uint64_t, 8>;  // bit v: digit set v (bit d of v = digit d + 1)
-  Family root{};
-  for (unsigned v = 0; v < 512; ++v) {
-    int total = 0;
-    for (int d = 0; d < kKakuroDigits; ++d) total += (v >> d & 1) * (d + 1);
-    if (std::popcount(v) == length && total == sum) root[v / 64] |= uint64_t{1} << (v % 64);
-  }
-  // Breadth first: states[s] is state s's family; its children are the entries
+  const DigitSets& ds = Sets();
+  // A state: remaining length and sum, and the family's positions in ds.sets[size][sum].
+  struct State {
+    int size, sum;
+    uint32_t family;
+  };
+  auto key = [](int size, int sum, uint32_t family) {
+    return (static_cast<uint32_t>(size * 46 + sum) << 12) | family;
+  };
+  const uint32_t root_family = (uint32_t{1} << ds.sets[length][sum].size()) - 1;
+  // Breadth first: states[s] is state s; its children are the entries
   // group[s] .. group[s] + popcount(masks[s]) - 1, and target[e] is the state entry e stands for.
-  std::vector<Family> states{root};
+  std::vector<State> states{{length, sum, root_family}};
   std::vector<uint32_t> masks, group, target{0};
-  absl::flat_hash_map<Family, uint32_t> id{{root, 0}};
+  absl::flat_hash_map<uint32_t, uint32_t> id{{key(length, sum, root_family), 0}};
   for (size_t s = 0; s < states.size(); ++s) {  // states grows as we go
+    const State st = states[s];
+    const std::vector<uint16_t>& members = ds.sets[st.size][st.sum];
     uint32_t mask = 0;
-    std::array<Family, kKakuroDigits> child{};
-    for (unsigned i = 0; i < 8; ++i) {
-      for (uint64_t bits = states[s][i]; bits; bits &= bits - 1) {
-        const unsigned v = i * 64 + std::countr_zero(bits);
-        mask |= v;
-        for (unsigned m = v; m; m &= m - 1) {
-          const int d = std::countr_zero(m);
-          const unsigned rest = v & ~(1u << d);
-          child[d][rest / 64] |= uint64_t{1} << (rest % 64);
-        }
-      }
-    }
+    for (uint32_t f = st.family; f; f &= f - 1) mask |= members[std::countr_zero(f)];
+    if (st.size == 0) mask = 0;  // the final state {∅}
     masks.push_back(mask);
     group.push_back(mask ? static_cast<uint32_t>(target.size()) : 0);
     for (uint32_t m = mask; m; m &= m - 1) {
-      auto [it, inserted] = id.try_emplace(child[std::countr_zero(m)], states.size());
-      if (inserted) states.push_back(it->first);
+      const int d = std::countr_zero(m);
+      uint32_t child = 0;
+      for (uint32_t f = st.family; f; f &= f - 1) {
+        const unsigned v = members[std::countr_zero(f)];
+        if (v >> d & 1) child |= uint32_t{1} << ds.index[v & ~(1u << d)];
+      }
+      const State next{st.size - 1, st.sum - (d + 1), child};
+      auto [it, inserted] = id.try_emplace(key(next.size, next.sum, child), states.size());
+      if (inserted) states.push_back(next);
       target.push_back(it->second);
     }
   }

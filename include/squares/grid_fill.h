@@ -38,6 +38,8 @@ struct FillOptions {
   bool deterministic = false;  // only fills usable as fill-in puzzles (implies distinct)
   bool prefer_scores = false;  // try higher-scored words first
   bool all = false;            // enumerate every fill (no restarts; lexicographic order)
+                               // (without `all`, runs restart: a `limit` > 1 stops at that
+                               // many distinct fills, in no particular order)
   // With `all`: enumerate only part shard_index (1-based) of shard_count. The parts are
   // disjoint; their fills, concatenated in order of the parts, are all fills in order.
   int shard_index = 1, shard_count = 1;
