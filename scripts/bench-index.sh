@@ -32,7 +32,7 @@ def measure(args):
     return statistics.median(wall), statistics.median(cpu), rss
 def row(label, result):
     print(f"{label:48} {result[0]:8.1f} {result[1]:8.1f} {result[2]:8.1f}")
-print(f"{"what":48} {'wall ms':>8} {'cpu ms':>8} {'RSS MB':>8}")
+print(f"{'what':48} {'wall ms':>8} {'cpu ms':>8} {'RSS MB':>8}")
 for label, args in [("stats (every length built)", ["stats"]),
                     ("a 5x5 pattern (length 5 only)",
                      ["-n", "5", "--pattern", "q..../u..../e..../u..../e....", "--count", "-j1"])]:
