@@ -150,6 +150,7 @@ SquareSearch::SquareSearch(const Dictionary& dictionary, SquareProblem problem)
 void SquareSearch::BuildChecks() {
   const int n = problem_.rows;
   const int depths = std::max(1, row_dawg_->length() - 1);
+  if (row_dawg_->entry_count() * depths > UINT32_MAX) return;  // plane offsets are 32-bit
   if (row_dawg_->wide()) reach_wide_ = Reach<uint64_t>(*row_dawg_, depths);
   else reach_narrow_ = Reach<uint32_t>(*row_dawg_, depths);
   // Offset of the plane of letters `depth` below a state; kOwnMask: the state's mask.
