@@ -13,7 +13,8 @@ namespace {
 // Counts of squares below the start of a row, keyed by the states of the columns still open:
 // in a symmetric square, rows i.. are determined by columns i..n-1 alone, and thanks to the
 // suffix sharing of the automaton the same tuple of column states recurs many times (3.4x on
-// average at row 2 of the 5x5 letterpress search). A direct-mapped cache of fixed size: a
+// average at row 2 of the 5x5 letterpress search; at row 1, first rows that differ only in
+// their first letter share everything below: a quarter of the 6x6 wamerican ones). A direct-mapped cache of fixed size: a
 // colliding key evicts; keys are stored whole, so there are no false hits. A state is named
 // by its child group (`first`), which is unique among non-final states and never 0.
 // Whether a row's memo pays (reuse times subtree size against the cost of a lookup that
@@ -21,7 +22,7 @@ namespace {
 // The measurements live with the table, so the many tasks a thread runs learn it once.
 class SubtreeMemo {
  public:
-  static constexpr int kWidth = 4;  // memo rows have at most this many open columns
+  static constexpr int kWidth = 6;  // memo rows have at most this many open columns
   struct Slot {
     std::array<uint32_t, kWidth> key;
     uint64_t count;
@@ -44,8 +45,11 @@ class SubtreeMemo {
   }
   std::vector<Measure> measure;
   Slot& slot(const std::array<uint32_t, kWidth>& key) {
-    uint64_t h = (key[0] * 0x9E3779B97F4A7C15ull) ^ (key[1] * 0xC2B2AE3D27D4EB4Full) ^
-                 (key[2] * 0x165667B19E3779F9ull) ^ (key[3] * 0x27D4EB2F165667C5ull);
+    constexpr uint64_t kMul[kWidth] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full,
+                                       0x165667B19E3779F9ull, 0x27D4EB2F165667C5ull,
+                                       0xFF51AFD7ED558CCDull, 0xC4CEB9FE1A85EC53ull};
+    uint64_t h = 0;
+    for (int k = 0; k < kWidth; ++k) h ^= key[k] * kMul[k];
     return slots_[(h ^ h >> 29) & ((size_t{1} << kBits) - 1)];
   }
 
@@ -150,6 +154,7 @@ SquareSearch::SquareSearch(const Dictionary& dictionary, SquareProblem problem)
 void SquareSearch::BuildChecks() {
   const int n = problem_.rows;
   const int depths = std::max(1, row_dawg_->length() - 1);
+  if (row_dawg_->entry_count() * depths > UINT32_MAX) return;  // plane offsets are 32-bit
   if (row_dawg_->wide()) reach_wide_ = Reach<uint64_t>(*row_dawg_, depths);
   else reach_narrow_ = Reach<uint32_t>(*row_dawg_, depths);
   // Offset of the plane of letters `depth` below a state; kOwnMask: the state's mask.
