@@ -198,10 +198,11 @@ def states():
             status, out, err = run(["fill", grid, "--dict", words] + extra)
             check(status == want_status and err == want_err.format(g=grid),
                   f"state {k}: status {status} (want {want_status}), stderr {err!r}")
-        # Timed out: no 7x7 double word square turns up in a fraction of a second.
+        # Timed out: the first 7x7 double word square takes ~4500 failed tries (~0.1 s), far
+        # more than 10 ms.
         grid = os.path.join(TESTS, "data", "grids", "square-7x7.crg")
-        status, out, err = run(["fill", grid, "--timeout", "0.2"])
-        check(status == 6 and err == f"squares: {grid}: timed out after 0.2 s (0 fills found)\n",
+        status, out, err = run(["fill", grid, "--timeout", "0.01"])
+        check(status == 6 and err == f"squares: {grid}: timed out after 0.01 s (0 fills found)\n",
               f"timed out: status {status}, stderr {err!r}")
     finally:
         shutil.rmtree(tmp)
