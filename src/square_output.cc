@@ -37,9 +37,9 @@ std::optional<SquareImage> SquareFormatter::Image() const {
       }
     }
   } else {
-    // jsonl: each word quoted, separated by commas; a cell lies in its row's word and, when
-    // columns are listed, in its column's word.
-    // "{"rows":[" then per row '"' word '"' joined by ','; then "],"columns":[" and the same.
+    // jsonl: "{"rows":[" then each row '"' word '"', joined by ','; then "],"columns":[" and
+    // the same for the columns. A cell lies in its row's word and, when columns are listed,
+    // in its column's word.
     const size_t rows_begin = std::string_view("{\"rows\":[").size();
     const size_t cols_begin = rows_begin + rows_ * (cols_ + 3) - 1 + std::string_view("],\"columns\":[").size();
     for (int i = 0; i < rows_; ++i) {

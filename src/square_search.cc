@@ -300,6 +300,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   };
   const Mask* reach = this->reach<Mask>();
   const Check* checks = checks_.data();
+  const bool checking = !checks_.empty();  // symmetric squares only
   auto alive = [&](const Level& lv) {
     for (int k = lv.checks_begin; k < lv.checks_end; ++k) {
       const Check& ch = checks[k];
@@ -380,7 +381,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     m &= m - 1;
     place(l, c);
     ++nodes;
-    if (!alive(level[l])) continue;
+    if (checking && !alive(level[l])) continue;
     if (l + 1 == end_level) {
       if (!leaf()) break;
       continue;
