@@ -61,12 +61,14 @@ echo "wall seconds, 1 vs 2 threads (count, symmetric 5x5 letterpress):"
 for j in 1 2; do
   /usr/bin/time -f "  -j $j: %e s wall, %U s user" "$bin" --dict "$lp" -n 5 --count -j $j >/dev/null
 done
-echo "listing vs counting (symmetric 5x5 letterpress, -j 1, --format lines):"
+echo "listing vs counting (symmetric 5x5 letterpress, --format lines):"
 /usr/bin/time -f "  count: %e s wall, %U s user" "$bin" --dict "$lp" -n 5 --count -j 1 >/dev/null
 /usr/bin/time -f "  lines: %e s wall, %U s user" "$bin" --dict "$lp" -n 5 --format lines -j 1 >/dev/null
-/usr/bin/time -o "$data/time.txt" -f "  lines | wc -c: %e s wall" \
-  "$bin" --dict "$lp" -n 5 --format lines -j 1 | wc -c >"$data/bytes.txt"
-cat "$data/time.txt"
+for j in 1 2; do
+  /usr/bin/time -o "$data/time.txt" -f "  lines -j $j | wc -c: %e s wall" \
+    "$bin" --dict "$lp" -n 5 --format lines -j $j | wc -c >"$data/bytes.txt"
+  cat "$data/time.txt"
+done
 /usr/bin/time -f "  as many bytes through the pipe alone (head -c | wc -c): %e s wall" \
   sh -c "head -c $(cat "$data/bytes.txt") /dev/zero | wc -c >/dev/null"
 rm -f "$data/time.txt" "$data/bytes.txt"
@@ -77,6 +79,9 @@ for k in 1 2 3 4 5 6 7 8 9 10; do
   best=$(echo "if ($t < $best) $t else $best" | bc -l)
 done
 echo "  $best s"
-echo "memory: peak RSS of symmetric 5x5 letterpress (-j 1) vs the automata it searches:"
-/usr/bin/time -f "  %M KiB peak RSS" "$bin" --dict "$lp" -n 5 --count -j 1 >/dev/null
-"$bin" stats --dict "$lp" | awk -F'\t' '$1 == 5 {printf "  %d KiB length-5 automaton; ", $5 / 1024} $1 == "total" {printf "%d KiB all lengths\n", $5 / 1024}'
+echo "memory: peak RSS of symmetric 5x5 letterpress (-j 1), from the text and from its index file:"
+"$bin" index "$lp" -o "$data/letterpress.idx"
+/usr/bin/time -f "  text:  %M KiB peak RSS" "$bin" --dict "$lp" -n 5 --count -j 1 >/dev/null
+/usr/bin/time -f "  index: %M KiB peak RSS" "$bin" --dict "$data/letterpress.idx" -n 5 --count -j 1 >/dev/null
+echo "  index file: $(($(wc -c <"$data/letterpress.idx") / 1024)) KiB; 'squares --version' alone:"
+/usr/bin/time -f "  %M KiB peak RSS" "$bin" --version >/dev/null
