@@ -1,6 +1,7 @@
 #!/bin/sh
 # Times `squares kakuro` on every shared puzzle and on a generated 30x46 board of 990 white
-# cells. Usage: scripts/bench-kakuro.sh [BUILD_DIR] [RUNS]   (default: build, 20 runs)
+# cells (one per seed in the environment's SEEDS, default 1).
+# Usage: [SEEDS="1 2 3"] scripts/bench-kakuro.sh [BUILD_DIR] [RUNS]   (default: build, 20 runs)
 # Per puzzle: white cells, runs, search nodes (first solution); then for `solve` (the first
 # solution) and `count` (stop at the second: the uniqueness proof) the best wall and CPU time of
 # RUNS processes, and from --stats the in-process time to build the digit automata and to search.
@@ -17,7 +18,12 @@ trap 'rm -rf "$tmp"' EXIT
 for file in "$data/gecode-nikoli.kgrid" "$data/csprules-atk.kgrid"; do
   awk -v dir="$tmp" '/^KAKURO /{name=$2} {print > (dir "/" name ".kgrid")}' "$file"
 done
-"$build/tests/kakuro_generate" random-30x46-990 30 46 990 1 >"$tmp/zz-random-30x46-990.kgrid"
+# Generated boards, one per seed in SEEDS (default 1): seed 1 is zz-random-30x46-990, seed N
+# zz-random-30x46-990-sN.
+for seed in ${SEEDS:-1}; do
+  suffix=$([ "$seed" = 1 ] || echo "-s$seed")
+  "$build/tests/kakuro_generate" random-30x46-990 30 46 990 "$seed" >"$tmp/zz-random-30x46-990$suffix.kgrid"
+done
 
 python3 - "$squares" "$runs" "$tmp"/*.kgrid <<'PY'
 import re, resource, subprocess, sys, time

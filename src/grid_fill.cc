@@ -156,7 +156,22 @@ class Filler {
   std::uniform_real_distribution<double> uniform_{0.0, 1.0};
   Clock::time_point start_;
   FillStats stats_;
+  // Restarts. A run ends when it has more than failure_budget_ failures (restart_failures
+  // times Luby's sequence). It starts again at restart_level_: level 0 when the budget ran out within
+  // kRestartDepth levels of the root, else kRestartDepth levels above the node where it ran
+  // out. Such a local restart keeps the decisions above it (on big Kakuro boards, hundreds
+  // that a full restart would redo) and, with the failed slots' weights raised, tries the
+  // part of the search where the dead end was in a new order.
+  static constexpr int kRestartDepth = 20;
   int64_t restart_ = 0, failures_in_run_ = 0, failure_budget_ = 0;
+  int restart_level_ = 0;
+  void StartRun();
+  bool Restart() {  // true
+    ++restart_;
+    ++stats_.restarts;
+    StartRun();
+    return true;
+  }
   bool restarts_allowed_;  // not `all`: runs may stop early and start again
   absl::flat_hash_set<std::string> reported_;  // with restarts and limit > 1: fills so far
   // Sharding (`all` only): the nodes at depth split_depth_ and the fills above it are the
@@ -592,6 +607,7 @@ Outcome Filler::Solution(int level, uint64_t* conflict_out) {
   }
   if (opt_.deterministic && !IsDeterministicFill(p_, letters_)) {
     ++stats_.rejected;
+    restart_level_ = 0;
     return restarts_allowed_ ? Outcome::kRestart : Outcome::kFail;
   }
   // With restarts a later run may reach a reported fill again: it is a failure then.
@@ -655,11 +671,16 @@ Outcome Filler::Branch(int level, uint64_t* conflict_out) {
       ++stats_.failures;
       ++failures_in_run_;
     } else {
-      out = Search(level + 1, sub.data());
+      do {
+        out = Search(level + 1, sub.data());
+      } while (out == Outcome::kRestart && restart_level_ == level + 1 && Restart());
     }
     Undo(mark);
     if (out != Outcome::kFail) return out;
-    if (restarts_allowed_ && failures_in_run_ > failure_budget_) return Outcome::kRestart;
+    if (restarts_allowed_ && failures_in_run_ > failure_budget_) {
+      restart_level_ = level > kRestartDepth ? level - kRestartDepth : 0;
+      return Outcome::kRestart;
+    }
     if (!(sub[level / 64] >> (level % 64) & 1)) {  // this level is not to blame: jump back
       ++stats_.backjumps;
       std::copy(sub.begin(), sub.end(), conflict_out);
@@ -678,6 +699,12 @@ int64_t Luby(int64_t i) {
     if (i == (int64_t{1} << k) - 1) return int64_t{1} << (k - 1);
     if (i < (int64_t{1} << k) - 1) return Luby(i - (int64_t{1} << (k - 1)) + 1);
   }
+}
+
+// Starts run restart_ (0 = the first): no failures yet, and its budget.
+void Filler::StartRun() {
+  failures_in_run_ = 0;
+  failure_budget_ = opt_.restart_failures * Luby(restart_ + 1);
 }
 
 // Picks the split for sharding: the least depth with 32 units per shard (or the depth past
@@ -735,15 +762,13 @@ FillResult Filler::Run() {
   if (opt_.shard_count > 1 && !ChooseSplit(conflict.data())) {
     return finish(FillStatus::kTimedOut);
   }
+  StartRun();
   for (;;) {
-    failures_in_run_ = 0;
-    failure_budget_ = 100 * Luby(restart_ + 1);
     Outcome out = Search(0, conflict.data());
     Undo(root);
     switch (out) {
       case Outcome::kRestart:
-        ++restart_;
-        ++stats_.restarts;
+        Restart();
         continue;
       case Outcome::kTimeout:
         return finish(FillStatus::kTimedOut);

@@ -5,8 +5,8 @@
 //
 // Search: letter domains per cell (LetterSet bitmasks) kept generalized-arc-consistent with
 // every slot by a sweep of the slot's automaton; most-constrained-first branching on a slot
-// (try its words) or a cell (try its letters); conflict-directed backjumping; restarts with a
-// seeded random tie-break (reproducible); timeout.
+// (try its words) or a cell (try its letters); conflict-directed backjumping; restarts, local or from the root, with a seeded random
+// tie-break (reproducible); timeout.
 #pragma once
 
 #include <cstdint>
@@ -45,6 +45,9 @@ struct FillOptions {
   int shard_index = 1, shard_count = 1;
   int64_t limit = 0;           // stop after this many fills (0 = no limit; 1 unless `all`)
   uint64_t seed = 1;
+  // Without `all`: a run restarts after restart_failures times Luby's sequence (1 1 2 1 1 2
+  // 4 ...) failures, from the root or, deep in the search, from some levels above the dead end.
+  int64_t restart_failures = 100;
   double timeout_seconds = 0;  // 0 = none
 };
 
