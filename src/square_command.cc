@@ -160,6 +160,12 @@ struct TaskResult {
   std::string text;
   std::vector<uint32_t> ends;
   SquareStats stats;
+
+  void clear() {
+    text.clear();
+    ends.clear();
+    stats = {};
+  }
 };
 
 // Formats results into the task's text, or (streaming, one thread) straight into the stdout

@@ -15,21 +15,25 @@ namespace squares {
 // work(k, result, stop) computes task k into `result` (polling `stop` if it can be long);
 // commit(k, result) runs on the calling thread in order k = 0, 1, ...; returning false stops
 // the run. At most `window` tasks past the last committed one are started, which bounds the
-// memory held by finished-but-uncommitted results.
+// memory held by finished-but-uncommitted results. A committed result is cleared
+// (Result::clear(), which keeps its buffers' capacity) and handed to a later task: large
+// result buffers are allocated once per window slot, not once per task.
 template <class Result>
 void RunInOrder(size_t count, int threads, size_t window,
                 const std::function<void(size_t, Result&, const std::atomic<bool>&)>& work,
                 const std::function<bool(size_t, Result&)>& commit) {
   std::atomic<bool> stop = false;
   if (threads <= 1 || count <= 1) {
+    Result result;
     for (size_t k = 0; k < count; ++k) {
-      Result result;
       work(k, result, stop);
       if (!commit(k, result)) return;
+      result.clear();
     }
     return;
   }
   std::vector<Result> results(count);
+  std::vector<Result> spare;
   std::vector<char> done(count, 0);
   std::mutex mutex;
   std::condition_variable changed;
@@ -42,6 +46,10 @@ void RunInOrder(size_t count, int threads, size_t window,
         changed.wait(lock, [&] { return stop || next == count || next < committed + window; });
         if (stop || next == count) return;
         k = next++;
+        if (!spare.empty()) {
+          results[k] = std::move(spare.back());
+          spare.pop_back();
+        }
       }
       work(k, results[k], stop);
       std::lock_guard lock(mutex);
@@ -57,8 +65,9 @@ void RunInOrder(size_t count, int threads, size_t window,
       changed.wait(lock, [&] { return done[k] != 0; });
     }
     bool go_on = commit(k, results[k]);
-    results[k] = Result{};
+    results[k].clear();
     std::lock_guard lock(mutex);
+    spare.push_back(std::move(results[k]));
     committed = k + 1;
     if (!go_on) stop = true;
     changed.notify_all();
