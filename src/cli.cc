@@ -329,18 +329,22 @@ Output& Output::Stdout() {
   return output;
 }
 
-void Output::flush_buffer() {
+void Output::write_out(std::string_view bytes) {
   size_t done = 0;
-  while (done < buffer_.size()) {
-    size_t n = std::fwrite(buffer_.data() + done, 1, buffer_.size() - done, stdout);
+  while (done < bytes.size()) {
+    size_t n = std::fwrite(bytes.data() + done, 1, bytes.size() - done, stdout);
     if (n == 0) break;
     done += n;
   }
-  if (done < buffer_.size() || std::fflush(stdout) != 0) {
+  if (done < bytes.size() || std::fflush(stdout) != 0) {
     if (errno == EPIPE) std::_Exit(kExitOk);
     std::fprintf(stderr, "squares: error writing output: %s\n", std::strerror(errno));
     std::_Exit(kExitData);
   }
+}
+
+void Output::flush_buffer() {
+  write_out(buffer_);
   buffer_.clear();
 }
 

@@ -91,7 +91,8 @@ class Output {
   static Output& Stdout();
   void write(std::string_view text) {
     if (buffer_.size() + text.size() > kFlushAt) flush_buffer();
-    buffer_.append(text);
+    if (text.size() > kFlushAt) write_out(text);  // large: written as it is, not copied
+    else buffer_.append(text);
   }
   void put(char ch) {
     buffer_.push_back(ch);
@@ -106,6 +107,7 @@ class Output {
  private:
   static constexpr size_t kFlushAt = 1 << 16;
   void flush_buffer();
+  void write_out(std::string_view bytes);  // to stdout; a write error ends the program
   std::string buffer_;
 };
 
