@@ -162,7 +162,7 @@ class Filler {
   // out. Such a local restart keeps the decisions above it (on big Kakuro boards, hundreds
   // that a full restart would redo) and, with the failed slots' weights raised, tries the
   // part of the search where the dead end was in a new order.
-  static constexpr int kRestartDepth = 20;
+  static constexpr int kRestartDepth = 30;
   int64_t restart_ = 0, failures_in_run_ = 0, failure_budget_ = 0;
   int restart_level_ = 0;
   void StartRun();

@@ -335,7 +335,7 @@ TEST_CASE("a generated 30x46 board of 990 white cells solves") {
 
 TEST_CASE("generated 30x46 boards solve in few nodes; local restarts deep in the search") {
   // With restarts from the root only, seeds 1..12 took 350..2235 nodes (up to 8 restarts,
-  // each redoing ~300 decisions); with local restarts 350..1044.
+  // each redoing ~300 decisions); with local restarts 350..722.
   for (uint64_t seed = 1; seed <= 12; ++seed) {
     CAPTURE(seed);
     auto boards = ParseKakuro("big", GenerateKakuro("big", 30, 46, 990, seed));
