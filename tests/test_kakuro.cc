@@ -33,7 +33,8 @@ std::vector<Digits> Solve(const KakuroBoard& board, int64_t limit, int64_t resta
   options.limit = limit;
   options.restart_failures = restart_failures;
   std::vector<Digits> solutions;
-  FillResult result = Fill(KakuroProblem(board, automata), options, [&](std::span<const Letter> letters) {
+  const FillProblem problem = KakuroProblem(board, automata);
+  FillResult result = Fill(problem, options, [&](std::span<const Letter> letters) {
     Digits d;
     for (Letter c : letters) d.push_back(static_cast<uint8_t>(c + 1));
     solutions.push_back(d);
