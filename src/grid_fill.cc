@@ -157,16 +157,17 @@ class Filler {
   Clock::time_point start_;
   FillStats stats_;
   // Restarts. A run ends when it has more than failure_budget_ failures (restart_failures
-  // times Luby's sequence). It starts again at restart_level_: level 0 when the budget ran out within
-  // kRestartDepth levels of the root, else kRestartDepth levels above the node where it ran
-  // out. Such a local restart keeps the decisions above it (on big Kakuro boards, hundreds
-  // that a full restart would redo) and, with the failed slots' weights raised, tries the
-  // part of the search where the dead end was in a new order.
-  static constexpr int kRestartDepth = 20;
+  // times Luby's sequence). The next starts at restart_level_: the root when the budget ran
+  // out within kRestartDepth levels of it, else kRestartDepth levels above the node where it
+  // ran out. Such a local restart keeps the decisions above it (on big Kakuro boards,
+  // hundreds that a restart from the root would redo) and, with the failed slots' weights
+  // raised, searches the part where the dead end was in a new order. It loses no fill: the
+  // node it restarts from is the same, and the budgets grow without bound.
+  static constexpr int kRestartDepth = 30;
   int64_t restart_ = 0, failures_in_run_ = 0, failure_budget_ = 0;
   int restart_level_ = 0;
   void StartRun();
-  bool Restart() {  // true
+  bool Restart() {  // counts a restart and starts the next run; true (for loop conditions)
     ++restart_;
     ++stats_.restarts;
     StartRun();

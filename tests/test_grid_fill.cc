@@ -239,6 +239,7 @@ TEST_CASE("fill --all on grids with black cells and fixed letters equals brute f
 TEST_CASE("single fills are valid in both branching modes, any seed; limit counts") {
   Setup s(kWords3, "...\n...\n...\n");
   const std::vector<std::string> all = s.BruteForce(false);
+  int64_t restarts = 0;
   for (Branching b : {Branching::kWord, Branching::kLetter}) {
     for (uint64_t seed : {1, 2, 3, 99}) {
       FillOptions options;
@@ -267,8 +268,21 @@ TEST_CASE("single fills are valid in both branching modes, any seed; limit count
         return true;
       });
       CHECK(some.size() == std::min<size_t>(5, all.size()));
+      // A restart after every failure loses no fill: asked for one more than there are, the
+      // runs list them all, each once, and then prove there is none.
+      options.limit = static_cast<int64_t>(all.size()) + 1;
+      options.restart_failures = 1;
+      std::vector<std::string> every;
+      FillResult full = Fill(s.problem, options, [&](std::span<const Letter> l) {
+        every.push_back(s.Rows(l));
+        return true;
+      });
+      std::sort(every.begin(), every.end());
+      CHECK(every == all);
+      restarts += full.stats.restarts;
     }
   }
+  CHECK(restarts > 0);
 }
 
 TEST_CASE("prefer_scores tries the best-scored words first") {

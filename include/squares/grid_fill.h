@@ -5,8 +5,8 @@
 //
 // Search: letter domains per cell (LetterSet bitmasks) kept generalized-arc-consistent with
 // every slot by a sweep of the slot's automaton; most-constrained-first branching on a slot
-// (try its words) or a cell (try its letters); conflict-directed backjumping; restarts, local or from the root, with a seeded random
-// tie-break (reproducible); timeout.
+// (try its words) or a cell (try its letters); conflict-directed backjumping; restarts, local
+// or from the root, with a seeded random tie-break (reproducible); timeout.
 #pragma once
 
 #include <cstdint>
