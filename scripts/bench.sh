@@ -72,13 +72,16 @@ done
 /usr/bin/time -f "  as many bytes through the pipe alone (head -c | wc -c): %e s wall" \
   sh -c "head -c $(cat "$data/bytes.txt") /dev/zero | wc -c >/dev/null"
 rm -f "$data/time.txt" "$data/bytes.txt"
-echo "start-up: 'squares bishop' on the embedded dictionary, best of 10:"
-best=999
-for k in 1 2 3 4 5 6 7 8 9 10; do
-  t=$( { /usr/bin/time -f "%e" "$bin" bishop >/dev/null; } 2>&1 )
-  best=$(echo "if ($t < $best) $t else $best" | bc -l)
-done
-echo "  $best s"
+echo "start-up: 'squares bishop' on the embedded dictionary (milliseconds, best and median of 20):"
+python3 - "$bin" <<'PY'
+import statistics, subprocess, sys, time
+times = []
+for _ in range(20):
+    start = time.perf_counter()
+    subprocess.run([sys.argv[1], "bishop"], stdout=subprocess.DEVNULL, check=True)
+    times.append((time.perf_counter() - start) * 1000)
+print(f"  best {min(times):.1f} ms, median {statistics.median(times):.1f} ms")
+PY
 echo "memory: peak RSS of symmetric 5x5 letterpress (-j 1), from the text and from its index file:"
 "$bin" index "$lp" -o "$data/letterpress.idx"
 /usr/bin/time -f "  text:  %M KiB peak RSS" "$bin" --dict "$lp" -n 5 --count -j 1 >/dev/null
