@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "kakuro_generator.h"
@@ -15,6 +16,13 @@ namespace squares {
 namespace {
 
 using Digits = std::vector<uint8_t>;
+
+// Fills as a set of strings (a set of vectors of bytes trips a false GCC 12 warning).
+std::set<std::string> AsStrings(const std::vector<Digits>& fills) {
+  std::set<std::string> set;
+  for (const Digits& d : fills) set.emplace(d.begin(), d.end());
+  return set;
+}
 
 std::string ReadData(const std::string& name) {
   std::ifstream in(std::string(SQUARES_TEST_DATA) + "/kakuro/" + name, std::ios::binary);
@@ -301,15 +309,15 @@ TEST_CASE("the engine agrees with a brute force on small random boards") {
     for (int64_t limit : {2, 5}) {
       std::vector<Digits> some = Solve(board, limit);
       CHECK(some.size() == std::min<size_t>(expected.size(), limit));
-      std::sort(some.begin(), some.end());
-      CHECK(std::adjacent_find(some.begin(), some.end()) == some.end());
-      for (const Digits& d : some) CHECK(std::binary_search(expected.begin(), expected.end(), d));
+      const std::set<std::string> distinct = AsStrings(some);
+      CHECK(distinct.size() == some.size());
+      for (const std::string& d : distinct) CHECK(AsStrings(expected).contains(d));
     }
     // A restart after every failure loses no fill:
     // asked for one more than there are, the runs list them all and then prove there is none.
     std::vector<Digits> restarted = Solve(board, expected.size() + 1, 1);
-    std::sort(restarted.begin(), restarted.end());
-    CHECK(restarted == expected);
+    CHECK(restarted.size() == expected.size());
+    CHECK(AsStrings(restarted) == AsStrings(expected));
     std::vector<Digits> one = Solve(board, 1);
     CHECK(one.size() == std::min<size_t>(expected.size(), 1));
     if (!one.empty()) CHECK(CheckKakuroDigits(board, one[0]).ok());
