@@ -1,5 +1,9 @@
 #include "squares/cli.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -325,7 +329,15 @@ absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args) {
 }
 
 Output& Output::Stdout() {
-  static Output output;
+  static Output output = [] {
+    // Into a pipe, 1 MiB of pipe buffer instead of 64 KiB: a chunk is then one wake-up of the
+    // reader, not sixteen (listing 5x5 letterpress into `wc -c`: ~1.6x faster). Best effort.
+    struct stat st;
+    if (fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode)) {
+      fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1 << 20);
+    }
+    return Output();
+  }();
   return output;
 }
 
