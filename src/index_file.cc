@@ -89,6 +89,21 @@ absl::StatusOr<Dawg> GetDawg(Reader& in, int length, uint64_t words, uint64_t en
                          std::move(rank_offset), trusted);
 }
 
+// The automata must hold exactly the lexicon's words: word k has rank k (the ranks of the
+// accepted words are distinct and there are as many as words, so this is an equality).
+absl::Status CheckRanks(const Lexicon& lexicon, const std::vector<Dawg>& dawgs) {
+  for (const Dawg& dawg : dawgs) {
+    const WordsOfLength& list = lexicon.words(dawg.length());
+    for (size_t k = 0; k < list.count(); ++k) {
+      if (dawg.rank(list.word(k)) != k) {
+        return absl::DataLossError(absl::StrFormat(
+            "automaton of length %d does not match the word list", dawg.length()));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
 // The payload after the header checks: alphabet, words and automata of every length.
 absl::StatusOr<Dictionary> ParsePayload(std::string_view payload, bool fold_accents, bool trusted,
                                         std::shared_ptr<const void> storage) {
@@ -132,17 +147,8 @@ absl::StatusOr<Dictionary> ParsePayload(std::string_view payload, bool fold_acce
   std::vector<char32_t> alphabet(code_points.begin(), code_points.end());
   auto lexicon = Lexicon::FromParts(Alphabet(std::move(alphabet)), std::move(by_length), trusted);
   if (!lexicon.ok()) return lexicon.status();
-  // The automata must hold exactly the lexicon's words: word k has rank k (the ranks of the
-  // accepted words are distinct and there are as many as words, so this is an equality).
-  for (const Dawg& dawg : dawgs) {
-    if (trusted) break;
-    const WordsOfLength& list = lexicon->words(dawg.length());
-    for (size_t k = 0; k < list.count(); ++k) {
-      if (dawg.rank(list.word(k)) != k) {
-        return absl::DataLossError(absl::StrFormat(
-            "automaton of length %d does not match the word list", dawg.length()));
-      }
-    }
+  if (!trusted) {
+    if (absl::Status status = CheckRanks(*lexicon, dawgs); !status.ok()) return status;
   }
   return Dictionary(*std::move(lexicon), std::move(dawgs), std::move(storage));
 }
