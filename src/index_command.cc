@@ -9,7 +9,6 @@
 #include "squares/cli.h"
 #include "squares/commands.h"
 #include "squares/index_file.h"
-#include "xxhash.h"
 
 namespace squares {
 namespace {
@@ -34,30 +33,20 @@ absl::Status Run(const ParsedArgs& args) {
   auto options = LexiconOptionsFrom(args);
   if (!options.ok()) return options.status();
   std::vector<std::string> texts;
-  std::vector<LexiconSource> sources;
-  XXH3_state_t* hash = XXH3_createState();
-  XXH3_64bits_reset(hash);
   for (const std::string& path : args.positional()) {
     auto text = ReadFile(path);
-    if (!text.ok()) {
-      XXH3_freeState(hash);
-      return text.status();
-    }
-    XXH3_64bits_update(hash, text->data(), text->size());
+    if (!text.ok()) return text.status();
     texts.push_back(*std::move(text));
   }
-  const uint64_t source_hash = XXH3_64bits_digest(hash);
-  XXH3_freeState(hash);
+  std::vector<LexiconSource> sources;
   for (size_t k = 0; k < texts.size(); ++k) sources.push_back({args.positional()[k], texts[k]});
-  auto lexicon = Lexicon::Read(sources, *options);
-  if (!lexicon.ok()) return lexicon.status();
-  Dictionary dictionary(*std::move(lexicon));
-  std::string bytes = SerializeIndex(dictionary, *options, source_hash);
-  if (absl::Status status = WriteFile(args.get("output"), bytes); !status.ok()) return status;
+  auto index = BuildIndex(sources, *options);
+  if (!index.ok()) return index.status();
+  if (absl::Status status = WriteFile(args.get("output"), index->bytes); !status.ok()) return status;
   if (args.has("verbose")) {
     std::cerr << absl::StrFormat("squares: %s: %d words, %d letters, %d bytes\n",
-                                 args.get("output"), dictionary.lexicon().word_count(),
-                                 dictionary.alphabet().size(), bytes.size());
+                                 args.get("output"), index->words, index->letters,
+                                 index->bytes.size());
   }
   return absl::OkStatus();
 }

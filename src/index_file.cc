@@ -196,6 +196,22 @@ std::string SerializeIndex(const Dictionary& dictionary, const LexiconOptions& o
   return file;
 }
 
+absl::StatusOr<BuiltIndex> BuildIndex(std::span<const LexiconSource> sources,
+                                      const LexiconOptions& options) {
+  auto lexicon = Lexicon::Read(sources, options);
+  if (!lexicon.ok()) return lexicon.status();
+  XXH3_state_t* hash = XXH3_createState();
+  XXH3_64bits_reset(hash);
+  for (const LexiconSource& source : sources) {
+    XXH3_64bits_update(hash, source.text.data(), source.text.size());
+  }
+  const uint64_t source_hash = XXH3_64bits_digest(hash);
+  XXH3_freeState(hash);
+  const Dictionary dictionary(*std::move(lexicon));
+  return BuiltIndex{SerializeIndex(dictionary, options, source_hash),
+                    dictionary.lexicon().word_count(), dictionary.alphabet().size()};
+}
+
 void SealIndex(std::string& bytes) {
   if (bytes.size() < sizeof(IndexHeader)) return;
   IndexHeader header;

@@ -7,7 +7,6 @@
 #include <string>
 
 #include "squares/index_file.h"
-#include "xxhash.h"
 
 int main(int argc, char** argv) {
   using namespace squares;
@@ -17,14 +16,14 @@ int main(int argc, char** argv) {
   }
   std::ifstream in(argv[1], std::ios::binary);
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  auto lexicon = Lexicon::FromText(text);
-  if (!in || !lexicon.ok()) {
+  const LexiconSource source{argv[1], text};
+  auto index = BuildIndex(std::span(&source, 1), LexiconOptions{});
+  if (!in || !index.ok()) {
     std::cerr << "make_default_index: " << argv[1] << ": "
-              << (in ? lexicon.status().message() : "cannot read") << "\n";
+              << (in ? index.status().message() : "cannot read") << "\n";
     return 1;
   }
-  const std::string bytes = SerializeIndex(Dictionary(*std::move(lexicon)), LexiconOptions{},
-                                           XXH3_64bits(text.data(), text.size()));
+  const std::string& bytes = index->bytes;
   if (auto check = ParseIndex(bytes, argv[2]); !check.ok()) {
     std::cerr << "make_default_index: " << check.status().message() << "\n";
     return 1;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -55,6 +56,16 @@ struct LoadedIndex {
   LexiconOptions options;  // the options the index was built with
   uint64_t source_hash;
 };
+
+// Reads the sources (Lexicon::Read) and makes the index of their words: SerializeIndex with
+// the hash of the sources' bytes, in order.
+struct BuiltIndex {
+  std::string bytes;
+  size_t words = 0;
+  int letters = 0;
+};
+absl::StatusOr<BuiltIndex> BuildIndex(std::span<const LexiconSource> sources,
+                                      const LexiconOptions& options);
 
 // Recomputes the header's hashes of a serialized index (for SerializeIndex, and for tests and
 // fuzzing that alter a file and need its checks to reach the payload).
