@@ -31,13 +31,13 @@ struct SweepScratch {
   uint32_t epoch = 0;
 };
 
-// The words of one automaton for sweeps by bitset: words are numbered by rank (sorted order);
-// letters[w * length + k] is letter k of word w; bits[(k * alphabet + c) * blocks ...] is the
-// set of words with letter c at position k, `blocks` words of 64 bits (bits past the last word
-// are 0); at[k] = the letters some word has at position k. A bitset sweep costs words / 64
-// per letter of a restricted cell, an automaton sweep the live entries: slots whose automaton
-// has at most twice as many words as entries (dictionaries: about one) use the index;
-// Kakuro's longer runs (up to 157 words per entry) keep the automaton.
+// The words of one automaton as bitsets, for slot tables (below): words are numbered by rank
+// (sorted order); letters[w * length + k] is letter k of word w; bits[(k * alphabet + c) *
+// blocks ...] is the set of words with letter c at position k, `blocks` words of 64 bits (bits
+// past the last word are 0); at[k] = the letters some word has at position k. A table costs
+// its live blocks per letter it narrows by, an automaton sweep its live entries: slots whose
+// automaton has at most twice as many words as entries (dictionaries: about one) use a
+// table; Kakuro's longer runs (up to 157 words per entry) keep the automaton.
 struct WordIndex {
   int length = 0, alphabet = 0;
   size_t words = 0, blocks = 0;
@@ -76,12 +76,31 @@ WordIndex::WordIndex(const Dawg& dawg)
   }
 }
 
+// The words of one indexed slot that fit its cells' domains, kept up to date by narrowing
+// (Compact-Table: Demeulenaere et al., CP 2016). Bit w of `words` is set when word w (by rank)
+// has, at each position k, a letter of seen[k], the cell's domain as last applied.
+// nonzero[0, limit) lists the blocks of `words` that are not 0, in any order; the blocks it
+// lists from limit on are 0. Narrowing a slot costs its live blocks times the letters removed
+// (or kept) at the cells that changed, and shrinks as the slot does. Undo restores words,
+// limit and seen from the trail; a removed block stays behind limit until then, so the
+// permutation needs no undo. residue[k * 64 + c] is a block that last held a word with
+// letter c at k: a hint for support checks, not state.
+struct SlotTable {
+  const WordIndex* index = nullptr;
+  std::vector<uint64_t> words;
+  std::vector<uint32_t> nonzero;
+  uint32_t limit = 0;
+  std::vector<LetterSet> seen;
+  std::vector<uint32_t> residue;
+};
+
 // One change to undo on backtrack.
 struct TrailEntry {
-  enum Kind : uint8_t { kDomain, kCount, kRank } kind;
+  enum Kind : uint8_t { kDomain, kCount, kRank, kBlock, kLimit, kSeen } kind;
   int index;     // cell (kDomain) or slot
-  uint64_t old;  // previous domain, count or rank; a kDomain entry also saved the cell's
-                 // culprit set (W words) on culprit_trail_
+  uint32_t at;   // kBlock: the block; kSeen: the position
+  uint64_t old;  // previous domain, count, rank, block, limit or seen letters; a kDomain
+                 // entry also saved the cell's culprit set (W words) on culprit_trail_
 };
 
 // The search state. Invariants between calls (after a successful Propagate):
@@ -104,7 +123,8 @@ class Filler {
   uint64_t Sweep(int s, bool counts);
   template <class Mask>
   uint64_t SweepWith(int s, bool counts);
-  uint64_t IndexSweep(int s, bool counts);  // the same by bitsets over words: cand_ = the words
+  uint64_t TableSweep(int s, bool counts);  // the same from the slot's table of words
+  void Narrow(SlotTable& table, int s, int k, LetterSet d);
   bool Propagate(uint64_t* conflict);
   void SetDomain(int cell, LetterSet d, const uint64_t* culprits, bool replace);
   void Undo(size_t mark);
@@ -139,9 +159,9 @@ class Filler {
   std::vector<std::vector<int>> same_dawg_;  // the other slots of each slot's automaton
                                              // (with `distinct` only: quadratic)
   std::vector<int> scratch_of_slot_;
-  std::vector<int> index_of_slot_;        // the slot's WordIndex in indexes_, or -1: automaton
+  std::vector<int> table_of_slot_;        // the slot's table in tables_, or -1: automaton
   std::vector<std::unique_ptr<WordIndex>> indexes_;
-  std::vector<uint64_t> cand_, union_;    // bitset sweep: the consistent words; scratch
+  std::vector<SlotTable> tables_;
   std::vector<SweepScratch> scratch_;
   std::vector<std::vector<uint32_t>> layers_;
   std::vector<LetterSet> support_;
@@ -211,16 +231,22 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
       scratch_.push_back({std::vector<StateMark>(slot.dawg->entry_count() + 1), 0});
     }
     scratch_of_slot_.push_back(it->second);
-    int index = -1;
+    int table = -1;
     if (slot.dawg->word_count() <= 2 * slot.dawg->entry_count()) {
       auto [at, fresh] = index_of_dawg.try_emplace(slot.dawg, indexes_.size());
-      if (fresh) {
-        indexes_.push_back(std::make_unique<WordIndex>(*slot.dawg));
-        cand_.resize(std::max(cand_.size(), indexes_.back()->blocks));
-      }
-      index = at->second;
+      if (fresh) indexes_.push_back(std::make_unique<WordIndex>(*slot.dawg));
+      const WordIndex& ix = *indexes_[at->second];
+      table = static_cast<int>(tables_.size());
+      SlotTable& t = tables_.emplace_back();
+      t.index = &ix;
+      t.words.assign(ix.blocks, ~uint64_t{0});
+      if (ix.words % 64) t.words.back() = (uint64_t{1} << (ix.words % 64)) - 1;
+      for (uint32_t b = 0; b < ix.blocks; ++b) t.nonzero.push_back(b);
+      t.limit = static_cast<uint32_t>(ix.blocks);
+      t.seen = ix.at;
+      t.residue.assign(static_cast<size_t>(ix.length) * 64, 0);
     }
-    index_of_slot_.push_back(index);
+    table_of_slot_.push_back(table);
     max_len = std::max(max_len, slot.cells.size());
     for (int t = 0; t < s && opt_.distinct; ++t) {  // only `distinct` asks
       if (p_.slots[t].dawg == slot.dawg) {
@@ -229,7 +255,6 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
       }
     }
   }
-  union_.resize(cand_.size());
   layers_.resize(max_len + 1);
   support_.resize(max_len);
   letter_counts_.resize(max_len * 64);
@@ -237,60 +262,64 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
 }
 
 uint64_t Filler::Sweep(int s, bool counts) {
-  if (index_of_slot_[s] >= 0) return IndexSweep(s, counts);
+  if (table_of_slot_[s] >= 0) return TableSweep(s, counts);
   return p_.slots[s].dawg->wide() ? SweepWith<uint64_t>(s, counts) : SweepWith<uint32_t>(s, counts);
 }
 
-uint64_t Filler::IndexSweep(int s, bool counts) {
-  const WordIndex& ix = *indexes_[index_of_slot_[s]];
+// Applies the new domain d of position k to the table: keeps the words with a letter of d
+// there, by clearing those with a removed letter or by keeping those with a letter of d,
+// whichever takes fewer letter sets.
+void Filler::Narrow(SlotTable& t, int s, int k, LetterSet d) {
+  const WordIndex& ix = *t.index;
+  const LetterSet removed = t.seen[k] & ~d;
+  trail_.push_back({TrailEntry::kSeen, s, static_cast<uint32_t>(k), t.seen[k]});
+  t.seen[k] = d;
+  const bool keep = std::popcount(d) < std::popcount(removed);
+  const uint64_t* sets[64];
+  int n = 0;
+  for (LetterSet m = keep ? d : removed; m; m &= m - 1) sets[n++] = ix.set(k, std::countr_zero(m));
+  const uint64_t flip = keep ? 0 : ~uint64_t{0};
+  const uint32_t old_limit = t.limit;
+  for (uint32_t p = t.limit; p-- > 0;) {
+    const uint32_t b = t.nonzero[p];
+    uint64_t u = 0;
+    for (int i = 0; i < n; ++i) u |= sets[i][b];
+    const uint64_t w = t.words[b] & (u ^ flip);
+    if (w == t.words[b]) continue;
+    trail_.push_back({TrailEntry::kBlock, s, b, t.words[b]});
+    t.words[b] = w;
+    if (w == 0) std::swap(t.nonzero[p], t.nonzero[--t.limit]);
+  }
+  if (t.limit != old_limit) trail_.push_back({TrailEntry::kLimit, s, 0, old_limit});
+}
+
+uint64_t Filler::TableSweep(int s, bool counts) {
+  SlotTable& t = tables_[table_of_slot_[s]];
+  const WordIndex& ix = *t.index;
   const std::vector<int>& cells = p_.slots[s].cells;
   const int len = ix.length;
-  if (ix.words == 0) return 0;
-  uint64_t* cand = cand_.data();
-  uint64_t* u = union_.data();
-  // The words that fit every restricted cell. cand is zero outside blocks [lo, hi); words are
-  // sorted, so a fixed first letter alone narrows that range to the words with that letter.
-  size_t lo = 0, hi = ix.blocks;
-  std::fill(cand, cand + hi, ~uint64_t{0});
-  if (ix.words % 64) cand[hi - 1] = (uint64_t{1} << (ix.words % 64)) - 1;
-  for (int k = 0; k < len && lo < hi; ++k) {
+  for (int k = 0; k < len && t.limit > 0; ++k) {
     const LetterSet d = dom_[cells[k]] & ix.at[k];
-    if (d == ix.at[k]) continue;  // no word excluded here
-    // The words with a letter of d at k, or all but those with a letter outside d.
-    const LetterSet out = ix.at[k] & ~d;
-    const bool keep = std::popcount(d) <= std::popcount(out);
-    LetterSet m = keep ? d : out;
-    if (keep && std::popcount(d) == 1) {
-      const uint64_t* b = ix.set(k, std::countr_zero(d));
-      for (size_t i = lo; i < hi; ++i) cand[i] &= b[i];
-    } else {
-      std::fill(u + lo, u + hi, 0);
-      for (; m; m &= m - 1) {
-        const uint64_t* b = ix.set(k, std::countr_zero(m));
-        for (size_t i = lo; i < hi; ++i) u[i] |= b[i];
-      }
-      const uint64_t flip = keep ? 0 : ~uint64_t{0};
-      for (size_t i = lo; i < hi; ++i) cand[i] &= u[i] ^ flip;
-    }
-    while (lo < hi && cand[lo] == 0) ++lo;
-    while (lo < hi && cand[hi - 1] == 0) --hi;
+    if (d != t.seen[k]) Narrow(t, s, k, d);
   }
   uint64_t total = 0;
-  for (size_t i = lo; i < hi; ++i) total += std::popcount(cand[i]);
+  for (uint32_t p = 0; p < t.limit; ++p) total += std::popcount(t.words[t.nonzero[p]]);
   if (total == 0) return 0;
   // Supports (and counts) of the open cells: from the words themselves when they are few,
-  // else letter by letter. A fixed cell's letter is in every word.
+  // else letter by letter, first in the block that last had one. A fixed cell's letter is in
+  // every word.
   if (counts) std::fill(letter_counts_.begin(), letter_counts_.begin() + len * 64, 0);
   size_t tests = 0;
   for (int k = 0; k < len; ++k) {
     support_[k] = 0;
-    const int size = std::popcount(dom_[cells[k]] & ix.at[k]);
+    const int size = std::popcount(t.seen[k]);
     if (size > 1) tests += size;
   }
-  if (tests > 0 && total * len <= tests * (hi - lo)) {
-    for (size_t i = lo; i < hi; ++i) {
-      for (uint64_t m = cand[i]; m; m &= m - 1) {
-        const Letter* w = &ix.letters[(i * 64 + std::countr_zero(m)) * len];
+  if (tests > 0 && total * len <= tests * t.limit) {
+    for (uint32_t p = 0; p < t.limit; ++p) {
+      const uint32_t b = t.nonzero[p];
+      for (uint64_t m = t.words[b]; m; m &= m - 1) {
+        const Letter* w = &ix.letters[(size_t{b} * 64 + std::countr_zero(m)) * len];
         for (int k = 0; k < len; ++k) {
           support_[k] |= LetterSet{1} << w[k];
           if (counts) ++letter_counts_[k * 64 + w[k]];
@@ -299,20 +328,37 @@ uint64_t Filler::IndexSweep(int s, bool counts) {
     }
   } else if (tests > 0) {
     for (int k = 0; k < len; ++k) {
-      const LetterSet d = dom_[cells[k]] & ix.at[k];
-      if (std::popcount(d) <= 1) continue;
-      for (LetterSet m = d; m; m &= m - 1) {
+      if (std::popcount(t.seen[k]) <= 1) continue;
+      for (LetterSet m = t.seen[k]; m; m &= m - 1) {
         const int c = std::countr_zero(m);
-        const uint64_t* b = ix.set(k, c);
-        uint64_t n = 0;
-        for (size_t i = lo; i < hi && (counts || n == 0); ++i) n += std::popcount(cand[i] & b[i]);
-        if (n > 0) support_[k] |= LetterSet{1} << c;
-        if (counts) letter_counts_[k * 64 + c] = n;
+        const uint64_t* set = ix.set(k, c);
+        if (counts) {
+          uint64_t n = 0;
+          for (uint32_t p = 0; p < t.limit; ++p) {
+            n += std::popcount(t.words[t.nonzero[p]] & set[t.nonzero[p]]);
+          }
+          letter_counts_[k * 64 + c] = n;
+          if (n > 0) support_[k] |= LetterSet{1} << c;
+          continue;
+        }
+        uint32_t& r = t.residue[k * 64 + c];
+        if (t.words[r] & set[r]) {
+          support_[k] |= LetterSet{1} << c;
+          continue;
+        }
+        for (uint32_t p = 0; p < t.limit; ++p) {
+          const uint32_t b = t.nonzero[p];
+          if (t.words[b] & set[b]) {
+            r = b;
+            support_[k] |= LetterSet{1} << c;
+            break;
+          }
+        }
       }
     }
   }
   for (int k = 0; k < len; ++k) {
-    const LetterSet d = dom_[cells[k]] & ix.at[k];
+    const LetterSet d = t.seen[k];
     if (std::popcount(d) != 1) continue;
     support_[k] = d;
     if (counts) letter_counts_[k * 64 + std::countr_zero(d)] = total;
@@ -393,7 +439,7 @@ void Filler::SlotCulprits(int s, uint64_t* out) const {
 }
 
 void Filler::SetDomain(int cell, LetterSet d, const uint64_t* culprits, bool replace) {
-  trail_.push_back({TrailEntry::kDomain, cell, dom_[cell]});
+  trail_.push_back({TrailEntry::kDomain, cell, 0, dom_[cell]});
   uint64_t* mine = &culprits_[static_cast<size_t>(cell) * w_];
   culprit_trail_.insert(culprit_trail_.end(), mine, mine + w_);
   dom_[cell] = d;
@@ -417,6 +463,15 @@ void Filler::Undo(size_t mark) {
       case TrailEntry::kRank:
         rank_[t.index] = static_cast<int64_t>(t.old);
         break;
+      case TrailEntry::kBlock:
+        tables_[table_of_slot_[t.index]].words[t.at] = t.old;
+        break;
+      case TrailEntry::kLimit:
+        tables_[table_of_slot_[t.index]].limit = static_cast<uint32_t>(t.old);
+        break;
+      case TrailEntry::kSeen:
+        tables_[table_of_slot_[t.index]].seen[t.at] = static_cast<LetterSet>(t.old);
+        break;
     }
     trail_.pop_back();
   }
@@ -439,7 +494,7 @@ bool Filler::Propagate(uint64_t* conflict) {
       break;
     }
     if (n != count_[s]) {
-      trail_.push_back({TrailEntry::kCount, s, count_[s]});
+      trail_.push_back({TrailEntry::kCount, s, 0, count_[s]});
       count_[s] = n;
     }
     bool have_why = false;
@@ -463,7 +518,7 @@ bool Filler::Propagate(uint64_t* conflict) {
         weight_[s] += 1;
         ok = false;
       }
-      trail_.push_back({TrailEntry::kRank, s, static_cast<uint64_t>(rank_[s])});
+      trail_.push_back({TrailEntry::kRank, s, 0, static_cast<uint64_t>(rank_[s])});
       rank_[s] = r;
     }
   }
@@ -560,11 +615,12 @@ void Filler::SlotValues(int s, std::vector<Letter>& words) {
     keyed.push_back({{-score, -(key + Noise())}, all.size()});
     all.insert(all.end(), w.begin(), w.end());
   };
-  if (index_of_slot_[s] >= 0) {  // the words of the sweep, in rank order
-    const WordIndex& ix = *indexes_[index_of_slot_[s]];
-    IndexSweep(s, false);
+  if (table_of_slot_[s] >= 0) {  // the words of the table, in rank order
+    const SlotTable& t = tables_[table_of_slot_[s]];
+    const WordIndex& ix = *t.index;
+    TableSweep(s, false);
     for (size_t i = 0; i < ix.blocks; ++i) {
-      for (uint64_t m = cand_[i]; m; m &= m - 1) {
+      for (uint64_t m = t.words[i]; m; m &= m - 1) {
         const size_t r = i * 64 + std::countr_zero(m);
         add(WordView(&ix.letters[r * len], len), static_cast<uint32_t>(r));
       }

@@ -4,9 +4,10 @@
 // "slot = list of cells".
 //
 // Search: letter domains per cell (LetterSet bitmasks) kept generalized-arc-consistent with
-// every slot by a sweep of the slot's automaton; most-constrained-first branching on a slot
-// (try its words) or a cell (try its letters); conflict-directed backjumping; restarts, local
-// or from the root, with a seeded random tie-break (reproducible); timeout.
+// every slot, by a table of the slot's words that narrows as its cells do (or, for automata
+// with many words per entry, a sweep of the automaton); most-constrained-first branching on a
+// slot (try its words) or a cell (try its letters); conflict-directed backjumping; restarts,
+// local or from the root, with a seeded random tie-break (reproducible); timeout.
 #pragma once
 
 #include <cstdint>
