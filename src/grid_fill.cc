@@ -168,6 +168,7 @@ class Filler {
   std::vector<uint64_t> letter_counts_;
   std::vector<double> weight_;
   std::vector<int> queue_;
+  std::vector<uint64_t> why_;  // Propagate's culprits of a narrowing
   std::vector<bool> queued_;
   std::vector<TrailEntry> trail_;
   std::vector<uint64_t> culprit_trail_;
@@ -259,6 +260,7 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
   support_.resize(max_len);
   letter_counts_.resize(max_len * 64);
   letters_.assign(cells_, 0);
+  why_.resize(w_);
 }
 
 uint64_t Filler::Sweep(int s, bool counts) {
@@ -310,25 +312,27 @@ uint64_t Filler::TableSweep(int s, bool counts) {
   // every word.
   if (counts) std::fill(letter_counts_.begin(), letter_counts_.begin() + len * 64, 0);
   size_t tests = 0;
+  int open[kMaxWordLength], opens = 0;  // the positions with a choice left
   for (int k = 0; k < len; ++k) {
     support_[k] = 0;
     const int size = std::popcount(t.seen[k]);
-    if (size > 1) tests += size;
+    if (size > 1) tests += size, open[opens++] = k;
   }
-  if (tests > 0 && total * len <= tests * t.limit) {
+  if (tests > 0 && total * opens <= tests * t.limit) {
     for (uint32_t p = 0; p < t.limit; ++p) {
       const uint32_t b = t.nonzero[p];
       for (uint64_t m = t.words[b]; m; m &= m - 1) {
         const Letter* w = &ix.letters[(size_t{b} * 64 + std::countr_zero(m)) * len];
-        for (int k = 0; k < len; ++k) {
+        for (int i = 0; i < opens; ++i) {
+          const int k = open[i];
           support_[k] |= LetterSet{1} << w[k];
           if (counts) ++letter_counts_[k * 64 + w[k]];
         }
       }
     }
   } else if (tests > 0) {
-    for (int k = 0; k < len; ++k) {
-      if (std::popcount(t.seen[k]) <= 1) continue;
+    for (int i = 0; i < opens; ++i) {
+      const int k = open[i];
       for (LetterSet m = t.seen[k]; m; m &= m - 1) {
         const int c = std::countr_zero(m);
         const uint64_t* set = ix.set(k, c);
@@ -480,9 +484,15 @@ void Filler::Undo(size_t mark) {
 // Sweeps queued slots until no domain changes. On a wipe-out (or a repeated word with
 // `distinct`) fills `conflict` with the culprits of the failing slot(s) and returns false.
 bool Filler::Propagate(uint64_t* conflict) {
-  std::vector<uint64_t> why(w_);
+  std::vector<uint64_t>& why = why_;
   bool ok = true;
   for (size_t qi = 0; qi < queue_.size() && ok; ++qi) {
+    // Fail first: the queued slot with the fewest words is the likeliest to wipe out.
+    size_t first = qi;
+    for (size_t j = qi + 1; j < queue_.size(); ++j) {
+      if (count_[queue_[j]] < count_[queue_[first]]) first = j;
+    }
+    std::swap(queue_[qi], queue_[first]);
     int s = queue_[qi];
     queued_[s] = false;
     uint64_t n = Sweep(s, false);
