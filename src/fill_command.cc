@@ -42,8 +42,8 @@ constexpr OptionSpec kFillOptions[] = {
     {"solution", 's', nullptr, "svg: print the letters in the grid"},
     {"seed", 'r', "N", "random seed for tie-breaks and restarts (default 1)"},
     {"timeout", 't', "SECONDS", "give up after this many seconds (default: none)"},
-    {"branch", 0, "HOW", "branch on a whole 'word' (default) or on one 'letter'"},
-    {"prefer-scores", 0, nullptr, "try higher-scored words first"},
+    {"branch", 0, "HOW", "branch on one 'letter' (default) or on a whole 'word'"},
+    {"prefer-scores", 0, nullptr, "try higher-scored words first (branches on words)"},
     {"stats", 0, nullptr, "print search statistics on stderr"},
     {"help", 'h', nullptr, "show this help and exit"},
 };
@@ -94,11 +94,13 @@ int RunFillCommand(std::span<char* const> args) {
   if (!timeout_option.ok()) return Fail(timeout_option.status());
   const double timeout = *timeout_option;
   FillOptions options;
-  std::string branch = a.get("branch", "word");
-  if (branch == "letter") {
-    options.branching = Branching::kLetter;
-  } else if (branch != "word") {
-    return Fail(UsageError(absl::StrFormat("--branch: '%s' is not 'word' or 'letter'", branch)));
+  std::string branch = a.get("branch", "letter");
+  options.branching = branch == "word" ? Branching::kWord : Branching::kLetter;
+  if (branch != "letter" && branch != "word") {
+    return Fail(UsageError(absl::StrFormat("--branch: '%s' is not 'letter' or 'word'", branch)));
+  }
+  if (a.has("prefer-scores") && a.has("branch") && branch == "letter") {
+    return Fail(UsageError("--prefer-scores tries whole words: it branches on words, not letters"));
   }
   const bool count_only = a.has("count");
   options.all = a.has("all") || count_only;

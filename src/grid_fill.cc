@@ -167,6 +167,7 @@ class Filler {
   std::vector<LetterSet> support_;
   std::vector<uint64_t> letter_counts_;
   std::vector<double> weight_;
+
   std::vector<int> queue_;
   std::vector<uint64_t> why_;  // Propagate's culprits of a narrowing
   std::vector<bool> queued_;
@@ -208,6 +209,7 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
                const FillCallback& on_fill)
     : p_(problem), opt_(options), on_fill_(on_fill), rng_(options.seed) {
   if (opt_.deterministic) opt_.distinct = true;
+  if (opt_.prefer_scores) opt_.branching = Branching::kWord;
   if (opt_.limit == 0 && !opt_.all) opt_.limit = 1;
   restarts_allowed_ = !opt_.all;
   cells_ = static_cast<int>(p_.domains.size());

@@ -163,7 +163,7 @@ def grids():
     words = read_words(os.path.join(TESTS, "..", "data", "words.txt"))
     for name in ("crucio-01.crg", "crucio-06.crg", "cwc-15x15-guardian-a.crg", "cwc-l.crg"):
         path = os.path.join(TESTS, "data", "grids", name)
-        for extra in ([], ["--distinct"], ["--branch", "letter", "--seed", "7"]):
+        for extra in ([], ["--distinct"], ["--branch", "word", "--seed", "7"]):
             status, out, err = run(["fill", path, "--format", "lines", "--timeout", "60"] + extra)
             check(status == 0, f"{name} {extra}: status {status} {err}")
             rows = out.strip().split(" ")
@@ -224,7 +224,9 @@ ERRORS = [
      "squares: unknown format 'pdf' (expected text, lines, ipuz, latex or svg)\n"),
     ("..\n..\n", ["--limit", "3"], 2, "squares: --limit needs --all or --count\n"),
     ("..\n..\n", ["--timeout", "soon"], 2, "squares: --timeout: 'soon' is not a positive number\n"),
-    ("..\n..\n", ["--branch", "cell"], 2, "squares: --branch: 'cell' is not 'word' or 'letter'\n"),
+    ("..\n..\n", ["--branch", "cell"], 2, "squares: --branch: 'cell' is not 'letter' or 'word'\n"),
+    ("..\n..\n", ["--prefer-scores", "--branch", "letter"], 2,
+     "squares: --prefer-scores tries whole words: it branches on words, not letters\n"),
     ("..\n..\n", ["--all", "--deterministic"], 2,
      "squares: --deterministic and --all/--count exclude each other\n"),
     ("..\n..\n", ["--shard", "1/2"], 2, "squares: --shard needs --all or --count\n"),

@@ -34,10 +34,10 @@ struct FillProblem {
 enum class Branching { kWord, kLetter };
 
 struct FillOptions {
-  Branching branching = Branching::kWord;
+  Branching branching = Branching::kWord;  // (`squares fill` defaults to kLetter)
+  bool prefer_scores = false;  // try higher-scored words first (implies kWord)
   bool distinct = false;       // no word twice (same automaton and rank)
   bool deterministic = false;  // only fills usable as fill-in puzzles (implies distinct)
-  bool prefer_scores = false;  // try higher-scored words first
   bool all = false;            // enumerate every fill (no restarts; lexicographic order)
                                // (without `all`, runs restart: a `limit` > 1 stops at that
                                // many distinct fills, in no particular order)
