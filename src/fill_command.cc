@@ -43,7 +43,7 @@ constexpr OptionSpec kFillOptions[] = {
     {"seed", 'r', "N", "random seed for tie-breaks and restarts (default 1)"},
     {"timeout", 't', "SECONDS", "give up after this many seconds (default: none)"},
     {"branch", 0, "HOW", "branch on one 'letter' (default) or on a whole 'word'"},
-    {"prefer-scores", 0, nullptr, "try higher-scored words first (branches on words)"},
+    {"prefer-scores", 0, nullptr, "try the best-scored words first (default list: the commonest)"},
     {"stats", 0, nullptr, "print search statistics on stderr"},
     {"help", 'h', nullptr, "show this help and exit"},
 };
@@ -113,7 +113,10 @@ int RunFillCommand(std::span<char* const> args) {
   std::tie(options.shard_index, options.shard_count) = *shard;
   options.distinct = a.has("distinct");
   options.deterministic = a.has("deterministic");
-  options.prefer_scores = a.has("prefer-scores");
+  // The default list's scores are SCOWL sizes: the lower, the commoner the word.
+  if (a.has("prefer-scores")) {
+    options.prefer_scores = a.has("dict") ? ScoreOrder::kHigherFirst : ScoreOrder::kLowerFirst;
+  }
   options.seed = static_cast<uint64_t>(*seed);
   options.timeout_seconds = timeout;
 

@@ -209,7 +209,7 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
                const FillCallback& on_fill)
     : p_(problem), opt_(options), on_fill_(on_fill), rng_(options.seed) {
   if (opt_.deterministic) opt_.distinct = true;
-  if (opt_.prefer_scores) opt_.branching = Branching::kWord;
+  if (opt_.prefer_scores != ScoreOrder::kNone) opt_.branching = Branching::kWord;
   if (opt_.limit == 0 && !opt_.all) opt_.limit = 1;
   restarts_allowed_ = !opt_.all;
   cells_ = static_cast<int>(p_.domains.size());
@@ -609,9 +609,12 @@ void Filler::CellValues(int cell, std::vector<Letter>& letters) {
   for (size_t i = 0; i < keyed.size(); ++i) letters[i] = keyed[i].second;
 }
 
-// The slot's consistent words, best first: higher score (with prefer_scores), then the most
+// The slot's consistent words, best first: better score (with prefer_scores), then the most
 // support left in the crossing slots (sum of log counts), with noise after a restart.
 void Filler::SlotValues(int s, std::vector<Letter>& words) {
+  const double score_sign = opt_.prefer_scores == ScoreOrder::kHigherFirst  ? 1
+                           : opt_.prefer_scores == ScoreOrder::kLowerFirst ? -1
+                                                                           : 0;
   const FillSlot& slot = p_.slots[s];
   const int len = static_cast<int>(slot.cells.size());
   std::vector<double> cross(static_cast<size_t>(len) * 64, 0.0);
@@ -623,7 +626,7 @@ void Filler::SlotValues(int s, std::vector<Letter>& words) {
   auto add = [&](WordView w, uint32_t rank) {
     double key = 0;
     for (int i = 0; i < len; ++i) key += cross[i * 64 + w[i]];
-    double score = opt_.prefer_scores && !slot.scores.empty() ? slot.scores[rank] : 0;
+    double score = slot.scores.empty() ? 0 : score_sign * slot.scores[rank];
     keyed.push_back({{-score, -(key + Noise())}, all.size()});
     all.insert(all.end(), w.begin(), w.end());
   };

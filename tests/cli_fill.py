@@ -172,6 +172,24 @@ def grids():
                 check(all((p == "#") == (g == "#") for g, p in zip(got, pattern)),
                       f"{name}: black cells kept")
             check_fill(rows, words, "--distinct" in extra, f"{name} {extra}")
+    # --prefer-scores with the default list, scored by SCOWL size: a word of the commonest size.
+    sizes = {}
+    with open(os.path.join(TESTS, "..", "data", "words.txt"), encoding="utf-8") as f:
+        for line in f:
+            word, size = line.strip().lower().split(";")
+            sizes[word] = min(int(size), sizes.get(word, 100))
+    tmp = tempfile.mkdtemp()
+    try:
+        grid = os.path.join(tmp, "row.txt")
+        with open(grid, "w") as f:
+            f.write(".....\n")
+        for seed in ("1", "2"):
+            status, out, err = run(["fill", grid, "--format", "lines", "--prefer-scores",
+                                    "--seed", seed])
+            word = out.strip().lower()
+            check(status == 0 and sizes.get(word) == 10, f"--prefer-scores: {out!r} {err!r}")
+    finally:
+        shutil.rmtree(tmp)
 
 
 STATES = [
@@ -198,8 +216,7 @@ def states():
             status, out, err = run(["fill", grid, "--dict", words] + extra)
             check(status == want_status and err == want_err.format(g=grid),
                   f"state {k}: status {status} (want {want_status}), stderr {err!r}")
-        # Timed out: the first 7x7 double word square takes ~4500 failed tries (~0.1 s), far
-        # more than 10 ms.
+        # Timed out: the first 7x7 double word square takes about 0.2 s, far more than 10 ms.
         grid = os.path.join(TESTS, "data", "grids", "square-7x7.crg")
         status, out, err = run(["fill", grid, "--timeout", "0.01"])
         check(status == 6 and err == f"squares: {grid}: timed out after 0.01 s (0 fills found)\n",

@@ -289,16 +289,21 @@ TEST_CASE("prefer_scores tries the best-scored words first") {
   // Across: the 3-letter row; down: two 2-letter columns. Every fill is valid; the scores pick one.
   Setup s("cat;10\ncot;90\nbat;50\nab;1\nca;1\nco;1\nba;1\nto;5\nta;1\nbo;1\n", "...\n##.\n");
   for (uint64_t seed : {1, 2, 3}) {
-    FillOptions options;
-    options.prefer_scores = true;
-    options.seed = seed;
-    std::vector<std::string> got;
-    Fill(s.problem, options, [&](std::span<const Letter> l) {
-      got.push_back(s.Rows(l));
-      return true;
-    });
-    REQUIRE(got.size() == 1);
-    CHECK(got[0] == "cot ##o");  // to (5) over ta (1); cot (90) over bat (50) and cat (10)
+    auto fills = [&](ScoreOrder order) {
+      FillOptions options;
+      options.prefer_scores = order;
+      options.seed = seed;
+      std::vector<std::string> got;
+      Fill(s.problem, options, [&](std::span<const Letter> l) {
+        got.push_back(s.Rows(l));
+        return true;
+      });
+      return got;
+    };
+    // to (5) over ta (1); cot (90) over bat (50) and cat (10).
+    CHECK(fills(ScoreOrder::kHigherFirst) == std::vector<std::string>{"cot ##o"});
+    // Scores as SCOWL sizes: cat (10), then ta (1).
+    CHECK(fills(ScoreOrder::kLowerFirst) == std::vector<std::string>{"cat ##a"});
   }
 }
 

@@ -32,10 +32,13 @@ struct FillProblem {
 };
 
 enum class Branching { kWord, kLetter };
+// Which words of a scored slot to try first: none (scores ignored), the higher-scored (lists
+// scored by quality) or the lower-scored (the default list, scored by SCOWL size: commoner).
+enum class ScoreOrder { kNone, kHigherFirst, kLowerFirst };
 
 struct FillOptions {
   Branching branching = Branching::kWord;  // (`squares fill` defaults to kLetter)
-  bool prefer_scores = false;  // try higher-scored words first (implies kWord)
+  ScoreOrder prefer_scores = ScoreOrder::kNone;  // any but kNone implies kWord
   bool distinct = false;       // no word twice (same automaton and rank)
   bool deterministic = false;  // only fills usable as fill-in puzzles (implies distinct)
   bool all = false;            // enumerate every fill (no restarts; lexicographic order)
