@@ -79,8 +79,9 @@ WordIndex::WordIndex(const Dawg& dawg)
 // The words of one indexed slot that fit its cells' domains, kept up to date by narrowing
 // (Compact-Table: Demeulenaere et al., CP 2016). Bit w of `words` is set when word w (by rank)
 // has, at each position k, a letter of seen[k], the cell's domain as last applied.
-// nonzero[0, limit) lists the blocks of `words` that are not 0, in any order; the blocks it
-// lists from limit on are 0. Narrowing a slot costs its live blocks times the letters removed
+// nonzero[0, limit) lists, in any order, every block of `words` that is not 0 (and may list
+// some that are, emptied by a word that `distinct` took out; narrowing drops them); the
+// blocks it lists from limit on are 0. Narrowing a slot costs its live blocks times the letters removed
 // (or kept) at the cells that changed, and shrinks as the slot does. Undo restores words,
 // limit and seen from the trail; a removed block stays behind limit until then, so the
 // permutation needs no undo. residue[k * 64 + c] is a block that last held a word with
@@ -127,6 +128,7 @@ class Filler {
   void Narrow(SlotTable& table, int s, int k, LetterSet d);
   bool Propagate(uint64_t* conflict);
   void SetDomain(int cell, LetterSet d, const uint64_t* culprits, bool replace);
+  void Exclude(int t, int64_t r, const uint64_t* why);
   void Undo(size_t mark);
   void Enqueue(int s) {
     if (!queued_[s]) queued_[s] = true, queue_.push_back(s);
@@ -289,9 +291,10 @@ void Filler::Narrow(SlotTable& t, int s, int k, LetterSet d) {
     uint64_t u = 0;
     for (int i = 0; i < n; ++i) u |= sets[i][b];
     const uint64_t w = t.words[b] & (u ^ flip);
-    if (w == t.words[b]) continue;
-    trail_.push_back({TrailEntry::kBlock, s, b, t.words[b]});
-    t.words[b] = w;
+    if (w != t.words[b]) {
+      trail_.push_back({TrailEntry::kBlock, s, b, t.words[b]});
+      t.words[b] = w;
+    }
     if (w == 0) std::swap(t.nonzero[p], t.nonzero[--t.limit]);
   }
   if (t.limit != old_limit) trail_.push_back({TrailEntry::kLimit, s, 0, old_limit});
@@ -453,6 +456,19 @@ void Filler::SetDomain(int cell, LetterSet d, const uint64_t* culprits, bool rep
   for (int t : slots_of_cell_[cell]) Enqueue(t);
 }
 
+// Takes word r out of slot t's table (`distinct`: another slot has it), blaming the culprits
+// `why` of that slot: they join those of t's first cell, so that t's failures name them.
+void Filler::Exclude(int t, int64_t r, const uint64_t* why) {
+  SlotTable& table = tables_[table_of_slot_[t]];
+  const uint32_t b = static_cast<uint32_t>(r / 64);
+  const uint64_t bit = uint64_t{1} << (r % 64);
+  if (!(table.words[b] & bit)) return;
+  trail_.push_back({TrailEntry::kBlock, t, b, table.words[b]});
+  table.words[b] &= ~bit;
+  const int cell = p_.slots[t].cells[0];
+  SetDomain(cell, dom_[cell], why, false);  // also queues t
+}
+
 void Filler::Undo(size_t mark) {
   while (trail_.size() > mark) {
     const TrailEntry& t = trail_.back();
@@ -522,13 +538,16 @@ bool Filler::Propagate(uint64_t* conflict) {
       Word w;
       for (int c : cells) w.push_back(static_cast<Letter>(std::countr_zero(dom_[c])));
       int64_t r = *p_.slots[s].dawg->rank(w);
+      SlotCulprits(s, why.data());
       for (int t : same_dawg_[s]) {
-        if (rank_[t] != r) continue;
-        SlotCulprits(s, conflict);
-        SlotCulprits(t, why.data());
-        for (int i = 0; i < w_; ++i) conflict[i] |= why[i];
-        weight_[s] += 1;
-        ok = false;
+        if (rank_[t] == r) {
+          SlotCulprits(t, conflict);
+          for (int i = 0; i < w_; ++i) conflict[i] |= why[i];
+          weight_[s] += 1;
+          ok = false;
+        } else if (rank_[t] < 0 && table_of_slot_[t] >= 0) {
+          Exclude(t, r, why.data());
+        }
       }
       trail_.push_back({TrailEntry::kRank, s, 0, static_cast<uint64_t>(rank_[s])});
       rank_[s] = r;
