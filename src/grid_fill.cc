@@ -81,10 +81,10 @@ WordIndex::WordIndex(const Dawg& dawg)
 // has, at each position k, a letter of seen[k], the cell's domain as last applied.
 // nonzero[0, limit) lists, in any order, every block of `words` that is not 0 (and may list
 // some that are, emptied by a word that `distinct` took out; narrowing drops them); the
-// blocks it lists from limit on are 0. Narrowing a slot costs its live blocks times the letters removed
-// (or kept) at the cells that changed, and shrinks as the slot does. Undo restores words,
-// limit and seen from the trail; a removed block stays behind limit until then, so the
-// permutation needs no undo. residue[k * 64 + c] is a block that last held a word with
+// blocks it lists from limit on are 0. Narrowing a slot costs its live blocks times the
+// letters removed (or kept) at the cells that changed, and shrinks as the slot does. Undo
+// restores words, limit and seen from the trail; a removed block stays behind limit until
+// then, so the permutation needs no undo. residue[k * 64 + c] is a block that last held a word with
 // letter c at k: a hint for support checks, not state.
 struct SlotTable {
   const WordIndex* index = nullptr;
@@ -169,7 +169,6 @@ class Filler {
   std::vector<LetterSet> support_;
   std::vector<uint64_t> letter_counts_;
   std::vector<double> weight_;
-
   std::vector<int> queue_;
   std::vector<uint64_t> why_;  // Propagate's culprits of a narrowing
   std::vector<bool> queued_;
