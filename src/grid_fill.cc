@@ -648,10 +648,9 @@ void Filler::SlotValues(int s, std::vector<Letter>& words) {
     keyed.push_back({{-score, -(key + Noise())}, all.size()});
     all.insert(all.end(), w.begin(), w.end());
   };
-  if (table_of_slot_[s] >= 0) {  // the words of the table, in rank order
+  if (table_of_slot_[s] >= 0) {  // the words of the table (current since Propagate), in rank order
     const SlotTable& t = tables_[table_of_slot_[s]];
     const WordIndex& ix = *t.index;
-    TableSweep(s, false);
     for (size_t i = 0; i < ix.blocks; ++i) {
       for (uint64_t m = t.words[i]; m; m &= m - 1) {
         const size_t r = i * 64 + std::countr_zero(m);
