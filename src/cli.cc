@@ -59,7 +59,8 @@ std::span<const OptionSpec> DictionaryOptions() {
 
 std::span<const OptionSpec> CommonOptions() {
   static constexpr OptionSpec kOptions[] = {
-      {"format", 'f', "FMT", "output format: text, lines or jsonl (default text)"},
+      {"format", 'f', "FMT", "output format: text, lines or jsonl (default text)",
+       "text lines jsonl"},
       {"upper", 'u', nullptr, "print letters in upper case"},
       {"count", 'c', nullptr, "print only the number of results"},
       {"limit", 'l', "N", "stop after N results"},

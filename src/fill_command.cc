@@ -31,7 +31,8 @@ constexpr std::string_view kUsage =
     "other parts).\n";
 
 constexpr OptionSpec kFillOptions[] = {
-    {"format", 'f', "FMT", "output: text, lines, ipuz, latex or svg (default text)"},
+    {"format", 'f', "FMT", "output: text, lines, ipuz, latex or svg (default text)",
+     "text lines ipuz latex svg"},
     {"all", 'a', nullptr, "list every fill (in lexicographic order of the rows)"},
     {"count", 'c', nullptr, "print only the number of fills"},
     {"limit", 'l', "N", "with --all or --count: stop after N fills"},
@@ -42,7 +43,8 @@ constexpr OptionSpec kFillOptions[] = {
     {"solution", 's', nullptr, "svg: print the letters in the grid"},
     {"seed", 'r', "N", "random seed for tie-breaks and restarts (default 1)"},
     {"timeout", 't', "SECONDS", "give up after this many seconds (default: none)"},
-    {"branch", 0, "HOW", "branch on one 'letter' (default) or on a whole 'word'"},
+    {"branch", 0, "HOW", "branch on one 'letter' (default) or on a whole 'word'",
+     "letter word"},
     {"prefer-scores", 0, nullptr, "try the best-scored words first (default list: the commonest)"},
     {"stats", 0, nullptr, "print search statistics on stderr"},
     {"help", 'h', nullptr, "show this help and exit"},
@@ -73,41 +75,35 @@ int Report(int code, const std::string& message) {
 
 }  // namespace
 
-int RunFillCommand(std::span<char* const> args) {
-  const std::span<const OptionSpec> tables[] = {kFillOptions, DictionaryOptions()};
-  auto parsed = ParseArgs(tables, args);
-  if (!parsed.ok()) return Fail(parsed.status());
-  const ParsedArgs& a = *parsed;
-  if (ShowHelp(a, kUsage, tables)) return kExitOk;
-  if (a.positional().size() != 1) {
-    return Fail(UsageError("give exactly one GRID file (try 'squares fill --help')"));
-  }
-  auto format = ParseFillFormat(a.get("format", "text"));
-  if (!format.ok()) return Fail(format.status());
+const Command& FillCommand() {
+  static const Command command{"fill", "fill a crossword grid", kUsage,
+                               {kFillOptions, DictionaryOptions()}, true, RunFillCommand};
+  return command;
+}
+
+absl::StatusOr<FillOptions> FillOptionsFrom(const ParsedArgs& a) {
   auto seed = a.get_int("seed", 1, 0, INT64_MAX);
-  if (!seed.ok()) return Fail(seed.status());
+  if (!seed.ok()) return seed.status();
   auto limit = a.get_int("limit", 0, 1, INT64_MAX);
-  if (!limit.ok()) return Fail(limit.status());
+  if (!limit.ok()) return limit.status();
   auto shard = a.get_shard();
-  if (!shard.ok()) return Fail(shard.status());
-  auto timeout_option = a.get_seconds("timeout", 0);
-  if (!timeout_option.ok()) return Fail(timeout_option.status());
-  const double timeout = *timeout_option;
+  if (!shard.ok()) return shard.status();
+  auto timeout = a.get_seconds("timeout", 0);
+  if (!timeout.ok()) return timeout.status();
   FillOptions options;
   std::string branch = a.get("branch", "letter");
   options.branching = branch == "word" ? Branching::kWord : Branching::kLetter;
   if (branch != "letter" && branch != "word") {
-    return Fail(UsageError(absl::StrFormat("--branch: '%s' is not 'letter' or 'word'", branch)));
+    return UsageError(absl::StrFormat("--branch: '%s' is not 'letter' or 'word'", branch));
   }
   if (a.has("prefer-scores") && a.has("branch") && branch == "letter") {
-    return Fail(UsageError("--prefer-scores tries whole words: it branches on words, not letters"));
+    return UsageError("--prefer-scores tries whole words: it branches on words, not letters");
   }
-  const bool count_only = a.has("count");
-  options.all = a.has("all") || count_only;
-  if (a.has("limit") && !options.all) return Fail(UsageError("--limit needs --all or --count"));
-  if (a.has("shard") && !options.all) return Fail(UsageError("--shard needs --all or --count"));
+  options.all = a.has("all") || a.has("count");
+  if (a.has("limit") && !options.all) return UsageError("--limit needs --all or --count");
+  if (a.has("shard") && !options.all) return UsageError("--shard needs --all or --count");
   if (options.all && a.has("deterministic")) {
-    return Fail(UsageError("--deterministic and --all/--count exclude each other"));
+    return UsageError("--deterministic and --all/--count exclude each other");
   }
   options.limit = *limit;
   std::tie(options.shard_index, options.shard_count) = *shard;
@@ -118,7 +114,81 @@ int RunFillCommand(std::span<char* const> args) {
     options.prefer_scores = a.has("dict") ? ScoreOrder::kHigherFirst : ScoreOrder::kLowerFirst;
   }
   options.seed = static_cast<uint64_t>(*seed);
-  options.timeout_seconds = timeout;
+  options.timeout_seconds = *timeout;
+  return options;
+}
+
+absl::StatusOr<FillProblem> GridFillProblem(const Grid& grid, const Dictionary& dictionary,
+                                            std::string_view path) {
+  const Alphabet& alphabet = dictionary.alphabet();
+  FillProblem problem;
+  const LetterSet all_letters =
+      alphabet.size() == 64 ? ~LetterSet{0} : (LetterSet{1} << alphabet.size()) - 1;
+  problem.domains.assign(grid.size(), 0);
+  for (int i = 0; i < grid.size(); ++i) {
+    if (grid.black[i]) continue;
+    problem.domains[i] = all_letters;
+    if (grid.fixed[i].empty()) continue;
+    auto letter = alphabet.encode(grid.fixed[i]);
+    if (!letter.ok() || letter->size() != 1) {
+      return absl::DataLossError(absl::StrFormat(
+          "%s:%d:%d: letter '%s' is not in the dictionary's alphabet", path,
+          grid.first_row_line + i / grid.cols, i % grid.cols + 1, grid.fixed[i]));
+    }
+    problem.domains[i] = LetterSet{1} << (*letter)[0];
+  }
+  for (const GridSlot& slot : grid.slots) {
+    if (slot.length > kMaxWordLength) {
+      return absl::OutOfRangeError(absl::StrFormat("%s: over-constrained: %s is longer than any word",
+                                                   path, DescribeSlot(grid, slot)));
+    }
+    problem.slots.push_back({slot.cells, &dictionary.dawg(slot.length),
+                             dictionary.lexicon().words(slot.length).scores});
+  }
+  return problem;
+}
+
+std::string FillStatusMessage(std::string_view path, const Grid& grid, const FillResult& result,
+                              const FillOptions& options) {
+  const FillStats& st = result.stats;
+  switch (result.status) {
+    case FillStatus::kFilled:
+      return "";
+    case FillStatus::kImpossible:
+      return absl::StrFormat("%s: impossible: no fill exists (search exhausted, %d nodes)", path,
+                             st.nodes);
+    case FillStatus::kOverConstrained:
+      return absl::StrFormat("%s: over-constrained: %s has no candidate word", path,
+                             DescribeSlot(grid, grid.slots[result.bad_slot]));
+    case FillStatus::kNoDeterministic:
+      return absl::StrFormat("%s: no deterministic fill: no slot has a length of its own "
+                             "or a fixed letter, so no word can be placed first with "
+                             "certainty", path);
+    case FillStatus::kTimedOut:
+      return absl::StrFormat("%s: timed out after %g s (%d fills found%s)", path,
+                             options.timeout_seconds, st.fills,
+                             options.deterministic
+                                 ? absl::StrFormat(", %d not deterministic", st.rejected)
+                                 : "");
+  }
+  return "";
+}
+
+int RunFillCommand(std::span<char* const> args) {
+  const auto& tables = FillCommand().tables;
+  auto parsed = ParseArgs(tables, args);
+  if (!parsed.ok()) return Fail(parsed.status());
+  const ParsedArgs& a = *parsed;
+  if (ShowHelp(a, kUsage, tables)) return kExitOk;
+  if (a.positional().size() != 1) {
+    return Fail(UsageError("give exactly one GRID file (try 'squares fill --help')"));
+  }
+  auto format = ParseFillFormat(a.get("format", "text"));
+  if (!format.ok()) return Fail(format.status());
+  auto fill_options = FillOptionsFrom(a);
+  if (!fill_options.ok()) return Fail(fill_options.status());
+  const FillOptions& options = *fill_options;
+  const bool count_only = a.has("count");
 
   const std::string path = a.positional()[0];
   auto text = ReadFile(path);
@@ -130,31 +200,11 @@ int RunFillCommand(std::span<char* const> args) {
   const Alphabet& alphabet = dictionary->alphabet();
 
   // The engine's problem: one domain per cell, one automaton per slot.
-  FillProblem problem;
-  const LetterSet all_letters =
-      alphabet.size() == 64 ? ~LetterSet{0} : (LetterSet{1} << alphabet.size()) - 1;
-  problem.domains.assign(grid->size(), 0);
-  for (int i = 0; i < grid->size(); ++i) {
-    if (grid->black[i]) continue;
-    problem.domains[i] = all_letters;
-    if (grid->fixed[i].empty()) continue;
-    auto letter = alphabet.encode(grid->fixed[i]);
-    if (!letter.ok() || letter->size() != 1) {
-      return Fail(absl::DataLossError(absl::StrFormat(
-          "%s:%d:%d: letter '%s' is not in the dictionary's alphabet", path,
-          grid->first_row_line + i / grid->cols, i % grid->cols + 1, grid->fixed[i])));
-    }
-    problem.domains[i] = LetterSet{1} << (*letter)[0];
+  auto problem = GridFillProblem(*grid, *dictionary, path);
+  if (problem.status().code() == absl::StatusCode::kOutOfRange) {
+    return Report(kExitOverConstrained, std::string(problem.status().message()));
   }
-  for (const GridSlot& slot : grid->slots) {
-    if (slot.length > kMaxWordLength) {
-      return Report(kExitOverConstrained,
-                    absl::StrFormat("%s: over-constrained: %s is longer than any word", path,
-                                    DescribeSlot(*grid, slot)));
-    }
-    problem.slots.push_back({slot.cells, &dictionary->dawg(slot.length),
-                             dictionary->lexicon().words(slot.length).scores});
-  }
+  if (!problem.ok()) return Fail(problem.status());
 
   FillOutputOptions output;
   output.format = *format;
@@ -163,7 +213,7 @@ int RunFillCommand(std::span<char* const> args) {
   output.title = path.substr(path.find_last_of('/') + 1);  // the file name, not where it lies
   Output& out = Output::Stdout();
   std::vector<std::string> letters(grid->size());
-  FillResult result = Fill(problem, options, [&](std::span<const Letter> fill) {
+  FillResult result = Fill(*problem, options, [&](std::span<const Letter> fill) {
     if (count_only) return true;
     for (int i = 0; i < grid->size(); ++i) {
       letters[i].clear();
@@ -186,33 +236,17 @@ int RunFillCommand(std::span<char* const> args) {
                                  st.fills, st.nodes, st.failures, st.backjumps, st.restarts,
                                  st.rejected, st.seconds).c_str());
   }
-  switch (result.status) {
-    case FillStatus::kFilled:
-      out.flush();
-      return kExitOk;
-    case FillStatus::kImpossible:
-      if (options.shard_count > 1) return out.flush(), kExitOk;
-      return Report(kExitImpossible,
-                    absl::StrFormat("%s: impossible: no fill exists (search exhausted, %d nodes)",
-                                    path, st.nodes));
-    case FillStatus::kOverConstrained:
-      return Report(kExitOverConstrained,
-                    absl::StrFormat("%s: over-constrained: %s has no candidate word", path,
-                                    DescribeSlot(*grid, grid->slots[result.bad_slot])));
-    case FillStatus::kNoDeterministic:
-      return Report(kExitNoDeterministic,
-                    absl::StrFormat("%s: no deterministic fill: no slot has a length of its own "
-                                    "or a fixed letter, so no word can be placed first with "
-                                    "certainty", path));
-    case FillStatus::kTimedOut:
-      return Report(kExitTimedOut,
-                    absl::StrFormat("%s: timed out after %g s (%d fills found%s)", path, timeout,
-                                    st.fills,
-                                    options.deterministic
-                                        ? absl::StrFormat(", %d not deterministic", st.rejected)
-                                        : ""));
+  // A part of --shard with no fill is not impossible: the fills may lie in other parts.
+  if (result.status == FillStatus::kFilled ||
+      (result.status == FillStatus::kImpossible && options.shard_count > 1)) {
+    out.flush();
+    return kExitOk;
   }
-  return kExitOk;
+  const int code = result.status == FillStatus::kImpossible        ? kExitImpossible
+                   : result.status == FillStatus::kOverConstrained ? kExitOverConstrained
+                   : result.status == FillStatus::kNoDeterministic ? kExitNoDeterministic
+                                                                   : kExitTimedOut;
+  return Report(code, FillStatusMessage(path, *grid, result, options));
 }
 
 }  // namespace squares

@@ -13,6 +13,11 @@
 namespace squares {
 namespace {
 
+constexpr std::string_view kUsage =
+    "Usage: squares index [OPTIONS] LIST... -o FILE\n"
+    "Saves the word lists' lexicon and automata in an index file that\n"
+    "--dict FILE loads quickly.\n";
+
 constexpr OptionSpec kIndexOptions[] = {
     {"output", 'o', "FILE", "the index file to write"},
     {"help", 'h', nullptr, "show this help and exit"},
@@ -53,16 +58,19 @@ absl::Status Run(const ParsedArgs& args) {
 
 }  // namespace
 
+const Command& IndexCommand() {
+  static const Command command{"index", "save a word list's lexicon and automata", kUsage,
+                               {kIndexOptions, DictionaryOptions()}, true, RunIndexCommand};
+  return command;
+}
+
 int RunIndexCommand(std::span<char* const> argv) {
-  const std::span<const OptionSpec> tables[] = {kIndexOptions, DictionaryOptions()};
+  const auto& tables = IndexCommand().tables;
   auto args = ParseArgs(tables, argv);
   absl::Status status = args.status();
   if (args.ok() && args->has("help")) {
     Output& out = Output::Stdout();
-    out.write(HelpText("Usage: squares index [OPTIONS] LIST... -o FILE\n"
-                       "Saves the word lists' lexicon and automata in an index file that\n"
-                       "--dict FILE loads quickly.\n",
-                       tables));
+    out.write(HelpText(kUsage, tables));
     out.flush();
     return kExitOk;
   }

@@ -72,8 +72,22 @@ std::string CheckVerdict(const KakuroBoard& board, const std::vector<std::vector
 
 }  // namespace
 
+const Command& KakuroCommand() {
+  static const Command command{"kakuro", "solve Kakuro boards", kUsage, {kKakuroOptions}, true,
+                               RunKakuroCommand};
+  return command;
+}
+
+std::string KakuroVerdict(int64_t found, bool all, bool timed_out) {
+  return timed_out    ? "timed out"
+         : found == 0 ? "no solution"
+         : found == 1 ? "unique"
+         : all        ? absl::StrFormat("%d solutions", found)
+                      : "not unique";
+}
+
 int RunKakuroCommand(std::span<char* const> args) {
-  const std::span<const OptionSpec> tables[] = {kKakuroOptions};
+  const auto& tables = KakuroCommand().tables;
   auto parsed = ParseArgs(tables, args);
   if (!parsed.ok()) return Fail(parsed.status());
   const ParsedArgs& a = *parsed;
@@ -128,11 +142,7 @@ int RunKakuroCommand(std::span<char* const> args) {
     const bool timed_out = result.status == FillStatus::kTimedOut;
     if (list && found == 0 && !timed_out) out.write("no solution\n");
     if (count || check) {
-      std::string verdict = timed_out ? "timed out"
-                            : found == 0 ? "no solution"
-                            : found == 1 ? "unique"
-                            : all        ? absl::StrFormat("%d solutions", found)
-                                         : "not unique";
+      std::string verdict = KakuroVerdict(found, all, timed_out);
       if (check && !timed_out) {
         bool ok = false;
         verdict = CheckVerdict(board, solutions, &ok);

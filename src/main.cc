@@ -2,26 +2,8 @@
 #include <csignal>
 #include <cstring>
 #include <span>
-#include <string_view>
 
 #include "squares/commands.h"
-
-namespace {
-
-struct Subcommand {
-  std::string_view name;
-  int (*run)(std::span<char* const>);
-};
-
-constexpr Subcommand kSubcommands[] = {
-    {"stats", squares::RunStatsCommand},
-    {"index", squares::RunIndexCommand},
-    {"fill", squares::RunFillCommand},
-    {"regions", squares::RunRegionsCommand},
-    {"kakuro", squares::RunKakuroCommand},
-};
-
-}  // namespace
 
 int main(int argc, char** argv) {
   // Writing into a closed pipe must end the program quietly: take EPIPE as an error return
@@ -29,8 +11,8 @@ int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);
   std::span<char* const> args(argv, argc);
   if (argc >= 2) {
-    for (const Subcommand& sub : kSubcommands) {
-      if (sub.name == argv[1]) return sub.run(args.subspan(1));
+    for (const squares::Command* command : squares::Commands()) {
+      if (!command->name.empty() && command->name == argv[1]) return command->run(args.subspan(1));
     }
   }
   return squares::RunSquaresCommand(args);

@@ -158,16 +158,12 @@ absl::Status Make(const ParsedArgs& args, RegionSizes sizes, const Dictionary& d
 }
 
 absl::Status Run(std::span<char* const> argv) {
-  const std::span<const OptionSpec> tables[] = {kRegionOptions, DictionaryOptions()};
+  const auto& tables = RegionsCommand().tables;
   absl::StatusOr<ParsedArgs> args = ParseArgs(tables, argv);
   if (!args.ok()) return args.status();
   if (ShowHelp(*args, kUsage, tables)) return absl::OkStatus();
-  absl::StatusOr<int64_t> min = args->get_int("min", 4, 1, kMaxRegionSize);
-  if (!min.ok()) return min.status();
-  absl::StatusOr<int64_t> max = args->get_int("max", 8, 1, kMaxRegionSize);
-  if (!max.ok()) return max.status();
-  if (*min > *max) return UsageError(absl::StrCat("--min ", *min, " is larger than --max ", *max));
-  const RegionSizes sizes{static_cast<int>(*min), static_cast<int>(*max)};
+  absl::StatusOr<RegionSizes> sizes = RegionSizesFrom(*args);
+  if (!sizes.ok()) return sizes.status();
   for (const char* option : {"seed", "solution"}) {
     if (args->has(option) && !args->has("make")) {
       return UsageError(absl::StrCat("--", option, " needs --make"));
@@ -177,10 +173,25 @@ absl::Status Run(std::span<char* const> argv) {
 
   absl::StatusOr<Dictionary> dictionary = LoadDictionary(*args);
   if (!dictionary.ok()) return dictionary.status();
-  return args->has("make") ? Make(*args, sizes, *dictionary) : Solve(*args, sizes, *dictionary);
+  return args->has("make") ? Make(*args, *sizes, *dictionary) : Solve(*args, *sizes, *dictionary);
 }
 
 }  // namespace
+
+absl::StatusOr<RegionSizes> RegionSizesFrom(const ParsedArgs& args) {
+  absl::StatusOr<int64_t> min = args.get_int("min", 4, 1, kMaxRegionSize);
+  if (!min.ok()) return min.status();
+  absl::StatusOr<int64_t> max = args.get_int("max", 8, 1, kMaxRegionSize);
+  if (!max.ok()) return max.status();
+  if (*min > *max) return UsageError(absl::StrCat("--min ", *min, " is larger than --max ", *max));
+  return RegionSizes{static_cast<int>(*min), static_cast<int>(*max)};
+}
+
+const Command& RegionsCommand() {
+  static const Command command{"regions", "solve or make word-region puzzles", kUsage,
+                               {kRegionOptions, DictionaryOptions()}, true, RunRegionsCommand};
+  return command;
+}
 
 int RunRegionsCommand(std::span<char* const> args) {
   const absl::Status status = Run(args);

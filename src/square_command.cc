@@ -43,8 +43,10 @@ double Seconds(Clock::time_point since) {
   return std::chrono::duration<double>(Clock::now() - since).count();
 }
 
-// Builds the problem from the options and the dictionary; errors are usage or data errors.
-absl::StatusOr<SquareProblem> MakeProblem(const ParsedArgs& args, const Dictionary& dictionary) {
+}  // namespace
+
+absl::StatusOr<SquareProblem> MakeSquareProblem(const ParsedArgs& args,
+                                                const Dictionary& dictionary) {
   SquareProblem problem;
   const Alphabet& alphabet = dictionary.alphabet();
   if (args.positional().size() > 1) {
@@ -154,6 +156,8 @@ absl::StatusOr<SquareProblem> MakeProblem(const ParsedArgs& args, const Dictiona
   return problem;
 }
 
+namespace {
+
 // One task's results: formatted text (with the end offset of each result when a limit has
 // to cut between results) and statistics.
 struct TaskResult {
@@ -197,15 +201,6 @@ class TextSink : public SquareSink {
   bool stream_;
 };
 
-class CountSink : public SquareSink {
- public:
-  explicit CountSink(uint64_t limit) : limit_(limit) {}
-  bool Accept(const Letter*) override { return ++accepted_ < limit_; }
-
- private:
-  uint64_t limit_, accepted_ = 0;
-};
-
 // A progress line on stderr, at most four times a second, once the run is past a second.
 class Progress {
  public:
@@ -237,8 +232,15 @@ int Fail(const absl::Status& status) {
 
 }  // namespace
 
+const Command& SquaresCommand() {
+  static const Command command{"", "word squares, double word squares and word rectangles",
+                               kUsage, {kSquareOptions, CommonOptions(), DictionaryOptions()},
+                               false, RunSquaresCommand};
+  return command;
+}
+
 int RunSquaresCommand(std::span<char* const> argv) {
-  const std::span<const OptionSpec> tables[] = {kSquareOptions, CommonOptions(), DictionaryOptions()};
+  const auto& tables = SquaresCommand().tables;
   auto args = ParseArgs(tables, argv);
   if (!args.ok()) return Fail(args.status());
   if (ShowHelp(*args, kUsage, tables)) return kExitOk;
@@ -261,7 +263,7 @@ int RunSquaresCommand(std::span<char* const> argv) {
   const Clock::time_point start = Clock::now();
   auto dictionary = LoadDictionary(*args);
   if (!dictionary.ok()) return Fail(dictionary.status());
-  auto problem = MakeProblem(*args, *dictionary);
+  auto problem = MakeSquareProblem(*args, *dictionary);
   if (!problem.ok()) return Fail(problem.status());
   auto search = SquareSearch::Create(*dictionary, *problem);
   if (!search.ok()) return Fail(search.status());

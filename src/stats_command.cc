@@ -7,10 +7,22 @@
 #include "squares/commands.h"
 
 namespace squares {
+namespace {
+
+constexpr std::string_view kUsage =
+    "Usage: squares stats [OPTIONS]\nDictionary statistics per word length.\n";
+constexpr OptionSpec kHelp[] = {{"help", 'h', nullptr, "show this help and exit"}};
+
+}  // namespace
+
+const Command& StatsCommand() {
+  static const Command command{"stats", "dictionary statistics per word length", kUsage,
+                               {kHelp, DictionaryOptions()}, false, RunStatsCommand};
+  return command;
+}
 
 int RunStatsCommand(std::span<char* const> argv) {
-  static constexpr OptionSpec kHelp[] = {{"help", 'h', nullptr, "show this help and exit"}};
-  const std::span<const OptionSpec> tables[] = {kHelp, DictionaryOptions()};
+  const auto& tables = StatsCommand().tables;
   auto args = ParseArgs(tables, argv);
   if (!args.ok() || !args->positional().empty()) {
     std::cerr << "squares: " << (args.ok() ? "stats takes no arguments" : args.status().message())
@@ -18,8 +30,7 @@ int RunStatsCommand(std::span<char* const> argv) {
     return kExitUsage;
   }
   Output& out = Output::Stdout();
-  if (ShowHelp(*args, "Usage: squares stats [OPTIONS]\nDictionary statistics per word length.\n",
-               tables)) {
+  if (ShowHelp(*args, kUsage, tables)) {
     return kExitOk;
   }
   auto dictionary = LoadDictionary(*args);

@@ -34,6 +34,8 @@ struct OptionSpec {
   char short_name;         // 0 when none
   const char* value_name;  // nullptr for a flag; otherwise the placeholder shown in --help
   const char* help;
+  const char* choices = nullptr;  // the values it takes, space-separated, when they are few
+                                  // (the shell completions offer them)
 };
 
 // The options every search command accepts (--dict, --format, --count, ...).

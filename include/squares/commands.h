@@ -1,16 +1,68 @@
-// The subcommands of the `squares` binary. Each takes its arguments after the subcommand
-// name (args[0] is the subcommand or program name) and returns the exit code.
+// The subcommands of the `squares` binary, in one table: main() dispatches on it, and the man
+// page and the shell completions are generated from it (src/make_docs.cc), so they list every
+// command and option that --help does.
 #pragma once
 
 #include <span>
+#include <string_view>
+#include <vector>
+
+#include "squares/cli.h"
+#include "squares/grid.h"
+#include "squares/grid_fill.h"
+#include "squares/regions.h"
+#include "squares/square_search.h"
 
 namespace squares {
 
-int RunSquaresCommand(std::span<char* const> args);  // squares [WORD] [-n N] [--double] ...
-int RunStatsCommand(std::span<char* const> args);    // squares stats
-int RunIndexCommand(std::span<char* const> args);    // squares index LIST... -o FILE
-int RunRegionsCommand(std::span<char* const> args);  // squares regions PUZZLE | --make RxC
-int RunFillCommand(std::span<char* const> args);     // squares fill GRID
-int RunKakuroCommand(std::span<char* const> args);   // squares kakuro BOARD
+struct Command {
+  std::string_view name;     // the subcommand; "" for the square search (`squares [WORD]`)
+  std::string_view summary;  // one line, for the man page
+  std::string_view usage;    // the start of --help: usage lines, description, exit status
+  std::vector<std::span<const OptionSpec>> tables;  // its options, in --help order
+  bool file_arguments;       // its arguments are files (the completions offer file names)
+  // Runs the command on its arguments (args[0] is the subcommand or program name) and
+  // returns the exit code.
+  int (*run)(std::span<char* const> args);
+};
+
+// Every command, the square search first.
+std::span<const Command* const> Commands();
+
+const Command& SquaresCommand();  // squares [WORD] [-n N] [--double] ...
+const Command& StatsCommand();    // squares stats
+const Command& IndexCommand();    // squares index LIST... -o FILE
+const Command& FillCommand();     // squares fill GRID
+const Command& RegionsCommand();  // squares regions PUZZLE | --make RxC
+const Command& KakuroCommand();   // squares kakuro BOARD
+
+// Parts of the commands that the library's API (squares.h) shares, so that it accepts the
+// same options and reports the same errors.
+// The square search's problem from its options (usage errors) and the dictionary (a first
+// word not in it: a data error).
+absl::StatusOr<SquareProblem> MakeSquareProblem(const ParsedArgs& args,
+                                                const Dictionary& dictionary);
+// fill's engine options from its command-line options.
+absl::StatusOr<FillOptions> FillOptionsFrom(const ParsedArgs& args);
+// The engine's problem for a grid: a domain per cell, the slot's automaton per slot. A letter
+// outside the alphabet is a data error; a slot longer than any word, an OutOfRangeError
+// (over-constrained).
+absl::StatusOr<FillProblem> GridFillProblem(const Grid& grid, const Dictionary& dictionary,
+                                            std::string_view path);
+// What fill says of a result other than kFilled ("" for kFilled).
+std::string FillStatusMessage(std::string_view path, const Grid& grid, const FillResult& result,
+                              const FillOptions& options);
+// kakuro --count's verdict on a board: "unique", "not unique" (or "N solutions" when `all`),
+// "no solution", "timed out".
+std::string KakuroVerdict(int64_t found, bool all, bool timed_out);
+// regions' --min and --max.
+absl::StatusOr<RegionSizes> RegionSizesFrom(const ParsedArgs& args);
+
+int RunSquaresCommand(std::span<char* const> args);
+int RunStatsCommand(std::span<char* const> args);
+int RunIndexCommand(std::span<char* const> args);
+int RunRegionsCommand(std::span<char* const> args);
+int RunFillCommand(std::span<char* const> args);
+int RunKakuroCommand(std::span<char* const> args);
 
 }  // namespace squares

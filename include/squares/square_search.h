@@ -57,6 +57,16 @@ class SquareSink {
   virtual SquareImage* image() { return nullptr; }
 };
 
+// Counts results and stops the search at `limit` of them (the search's stats count them).
+class CountSink : public SquareSink {
+ public:
+  explicit CountSink(uint64_t limit) : limit_(limit) {}
+  bool Accept(const Letter*) override { return ++accepted_ < limit_; }
+
+ private:
+  uint64_t limit_, accepted_ = 0;
+};
+
 // A part of the search: the letters of the first cells in search order. Tasks from Split()
 // are disjoint, cover the whole search and are in output order.
 using SquareTask = std::vector<Letter>;
