@@ -232,7 +232,7 @@ std::vector<KakuroResult> SolveKakuro(std::string_view text, const Options& opti
   const bool all = args.has("all");
   FillOptions fill_options;
   fill_options.all = all;
-  fill_options.limit = all && args.has("limit") ? static_cast<int64_t>(Limit(args)) : all ? 0 : 2;
+  fill_options.limit = !all ? 2 : args.has("limit") ? static_cast<int64_t>(Limit(args)) : 0;
   fill_options.timeout_seconds = Value(args.get_seconds("timeout", 0));
   const std::vector<KakuroBoard> boards = Value(ParseKakuro("<board>", text));
   DigitAutomata automata;

@@ -1,0 +1,50 @@
+// The command table (commands.h) that --help, the man page and the completions come from.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "squares/commands.h"
+#include "squares/fill_output.h"
+#include "squares/square_output.h"
+
+using namespace squares;
+
+TEST_CASE("every command has a name of its own and no option twice") {
+  std::set<std::string_view> names;
+  for (const Command* command : Commands()) {
+    CHECK(names.insert(command->name).second);
+    std::set<std::string> options;
+    for (auto table : command->tables) {
+      for (const OptionSpec& spec : table) {
+        CAPTURE(command->name);
+        CAPTURE(spec.name);
+        CHECK(options.insert(spec.name).second);
+        if (spec.short_name) CHECK(options.insert(std::string(1, spec.short_name)).second);
+      }
+    }
+  }
+  CHECK(Commands()[0]->name.empty());  // the square search, run when no subcommand is named
+}
+
+TEST_CASE("the --format choices the completions offer are the formats each command parses") {
+  int checked = 0;
+  for (const Command* command : Commands()) {
+    for (auto table : command->tables) {
+      for (const OptionSpec& spec : table) {
+        if (std::string_view(spec.name) != "format") continue;
+        REQUIRE(spec.choices != nullptr);
+        for (std::string_view choice : SplitString(spec.choices, ' ')) {
+          CAPTURE(command->name);
+          CAPTURE(choice);
+          CHECK((command->name == "fill" ? ParseFillFormat(choice).ok()
+                                         : ParseSquareFormat(choice).ok()));
+          ++checked;
+        }
+      }
+    }
+  }
+  CHECK(checked == 3 + 5);  // squares: text lines jsonl; fill: text lines ipuz latex svg
+}
