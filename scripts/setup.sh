@@ -1,9 +1,10 @@
 #!/bin/sh
 # Installs the build dependencies from Debian (when missing) and builds into ./build.
-# clang is for scripts/sanitize.sh (ASan, UBSan and the libFuzzer targets).
+# clang is for scripts/sanitize.sh (ASan, UBSan and the libFuzzer targets); GNU time for the
+# endless-input test's memory bounds.
 set -eu
 cd "$(dirname "$0")/.."
-packages="g++ clang libclang-rt-dev libabsl-dev libxxhash-dev doctest-dev meson ninja-build pkg-config parallel"
+packages="g++ clang libclang-rt-dev libabsl-dev libxxhash-dev doctest-dev meson ninja-build pkg-config parallel time"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

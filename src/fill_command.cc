@@ -121,7 +121,7 @@ int RunFillCommand(std::span<char* const> args) {
   options.timeout_seconds = timeout;
 
   const std::string path = a.positional()[0];
-  auto text = ReadFile(path);
+  auto text = ReadFile(path, kMaxGridFileBytes, "a crossword grid of up to 256x256 cells");
   if (!text.ok()) return Fail(text.status());
   auto grid = ParseGrid(path, *text);
   if (!grid.ok()) return Fail(grid.status());

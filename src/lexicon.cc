@@ -1,14 +1,20 @@
 #include "squares/lexicon.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
 #include <charconv>
 #include <numeric>
+#include <cerrno>
+#include <cstring>
+#include <memory>
 #include <optional>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_format.h"
 #include "unicode.h"
+#include "xxhash.h"
 
 namespace squares {
 
@@ -68,22 +74,43 @@ struct RawEntry {
   int64_t score;
 };
 
+// Where a source's reading stands: lines done, and the bytes of an unfinished line.
+struct SourceCursor {
+  std::string_view name;
+  size_t line = 0;
+  std::string carry;
+};
+
 // Letters get provisional ids in the order they are first seen (one byte each in the
 // buffer); the alphabet's codes, in code-point order, replace them once every letter is known.
 struct Reader {
+  // Entries kept before duplicates are first merged; later, twice the entries left then.
+  static constexpr size_t kFirstMerge = size_t{1} << 20;
+  static constexpr size_t kChunkBytes = size_t{1} << 16;
+
   const LexiconOptions& options;
   LexiconCounts& counts;
   std::vector<Letter> buffer;
   std::vector<RawEntry> entries;
+  size_t merge_at = kFirstMerge;
   std::vector<char32_t> letter_of_id;
   std::array<int8_t, 128> ascii_id;  // -1 = not seen yet
   absl::flat_hash_map<char32_t, Letter> other_id;
+  std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> hash{XXH3_createState(),
+                                                                &XXH3_freeState};
 
   Reader(const LexiconOptions& options, LexiconCounts& counts) : options(options), counts(counts) {
     ascii_id.fill(-1);
+    XXH3_64bits_reset(hash.get());
   }
   absl::Status Read(const LexiconSource& source);
+  // Reads the lines that `bytes`, the source's next bytes, complete; keeps the rest in carry.
+  absl::Status Feed(SourceCursor& at, std::string_view bytes);
+  absl::Status Line(SourceCursor& at, std::string_view raw);
   absl::Status ReadLine(std::string_view raw, const Where& where);
+  // Sorts the entries read so far and keeps one of each word (the highest score), so an input
+  // that repeats itself (`yes | squares --dict -`) takes no more memory than its words.
+  void MergeDuplicates();
   // The id of letter `cp`, new if unseen; nullopt when it would be the 65th letter.
   std::optional<Letter> IdOf(char32_t cp);
   // Forgets the letters first seen since there were `count` (those of a skipped entry).
@@ -184,25 +211,87 @@ absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
   return absl::OkStatus();
 }
 
-absl::Status Reader::Read(const LexiconSource& source) {
-  std::string_view text = source.text;
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-  if (size_t nul = text.find('\0'); nul != std::string_view::npos) {
-    const Where where{source.name, 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + nul, '\n'))};
-    return absl::DataLossError(absl::StrFormat(
-        "%s: NUL byte: this looks like a binary file, not a word list", where.str()));
-  }
-  size_t line_number = 0;
-  while (!text.empty()) {
-    ++line_number;
-    size_t end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    const Where where{source.name, line_number};
-    if (absl::Status status = ReadLine(line, where); !status.ok()) return status;
-  }
+absl::Status Reader::Line(SourceCursor& at, std::string_view raw) {
+  ++at.line;
+  if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+  if (at.line == 1 && raw.substr(0, 3) == "\xEF\xBB\xBF") raw.remove_prefix(3);
+  if (absl::Status status = ReadLine(raw, Where{at.name, at.line}); !status.ok()) return status;
+  if (entries.size() >= merge_at) MergeDuplicates();
   return absl::OkStatus();
+}
+
+absl::Status Reader::Feed(SourceCursor& at, std::string_view bytes) {
+  XXH3_64bits_update(hash.get(), bytes.data(), bytes.size());
+  const size_t nul = bytes.find('\0');
+  std::string_view rest = bytes.substr(0, nul);
+  while (!rest.empty()) {
+    const size_t end = rest.find('\n');
+    if (end == std::string_view::npos) {
+      if (at.carry.size() + rest.size() > kMaxLineBytes) {
+        return absl::DataLossError(absl::StrFormat("%s:%d: line longer than %d bytes: not a word list",
+                                                   at.name, at.line + 1, kMaxLineBytes));
+      }
+      at.carry.append(rest);
+      break;
+    }
+    absl::Status status;
+    if (at.carry.empty()) {
+      status = Line(at, rest.substr(0, end));
+    } else {
+      at.carry.append(rest.substr(0, end));
+      status = Line(at, at.carry);
+      at.carry.clear();
+    }
+    if (!status.ok()) return status;
+    rest.remove_prefix(end + 1);
+  }
+  if (nul == std::string_view::npos) return absl::OkStatus();
+  return absl::DataLossError(
+      absl::StrFormat("%s:%d:%d: NUL byte: this looks like a binary file, not a word list",
+                      at.name, at.line + 1, at.carry.size() + 1));
+}
+
+absl::Status Reader::Read(const LexiconSource& source) {
+  SourceCursor at{source.name, 0, {}};
+  if (absl::Status status = Feed(at, source.text); !status.ok()) return status;
+  if (source.fd >= 0) {
+    std::string chunk(kChunkBytes, '\0');
+    for (;;) {
+      const ssize_t got = read(source.fd, chunk.data(), chunk.size());
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) {
+        return absl::DataLossError(
+            absl::StrFormat("%s: read error: %s", source.name, std::strerror(errno)));
+      }
+      if (got == 0) break;
+      absl::Status status = Feed(at, std::string_view(chunk.data(), static_cast<size_t>(got)));
+      if (!status.ok()) return status;
+    }
+  }
+  return at.carry.empty() ? absl::OkStatus() : Line(at, at.carry);
+}
+
+void Reader::MergeDuplicates() {
+  auto word = [&](const RawEntry& e) { return WordView(buffer.data() + e.begin, e.length); };
+  std::sort(entries.begin(), entries.end(), [&](const RawEntry& a, const RawEntry& b) {
+    if (a.length != b.length) return a.length < b.length;
+    const int cmp = word(a).compare(word(b));
+    return cmp < 0 || (cmp == 0 && a.score > b.score);
+  });
+  std::vector<Letter> kept_letters;
+  std::vector<RawEntry> kept;
+  for (const RawEntry& e : entries) {
+    if (!kept.empty() && kept.back().length == e.length && word(kept.back()) == word(e)) {
+      ++counts.duplicates;
+      continue;
+    }
+    kept.push_back({static_cast<uint32_t>(kept_letters.size()), e.length, e.score});
+    kept_letters.insert(kept_letters.end(), buffer.begin() + e.begin,
+                        buffer.begin() + e.begin + e.length);
+  }
+  buffer = std::move(kept_letters);
+  entries = std::move(kept);
+  merge_at = std::max(kFirstMerge, 2 * entries.size());
 }
 
 }  // namespace
@@ -214,6 +303,7 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
   for (const LexiconSource& source : sources) {
     if (absl::Status status = reader.Read(source); !status.ok()) return status;
   }
+  lexicon.source_hash_ = XXH3_64bits_digest(reader.hash.get());
 
   // The alphabet: every letter used, in code-point order; code_of maps provisional ids.
   std::vector<char32_t> used = reader.letter_of_id;
