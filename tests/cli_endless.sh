@@ -38,7 +38,7 @@ s=\"$squares\"
 binary=": NUL byte: this is a binary file, not"
 # Word lists: a NUL byte or invalid UTF-8 is refused where it is read.
 bounded 1 "squares: /dev/zero:1:1: NUL byte: this looks like a binary file" "$s --dict /dev/zero -n 3 --count"
-bounded 1 "squares: /dev/urandom:1:" "$s --dict /dev/urandom -n 3 --count"
+bounded 1 "squares: /dev/urandom:" "$s --dict /dev/urandom -n 3 --count"
 bounded 1 "squares: <stdin>:1:1: NUL byte" "$s --dict - -n 3 --count </dev/zero"
 bounded 1 "squares: /dev/zero:1:1: NUL byte" "$s index /dev/zero -o x.idx"
 # A line that never ends is refused at the line limit.
