@@ -1,4 +1,5 @@
 // `squares fill GRID`: fill a crossword grid with dictionary words (DESIGN §6).
+#include <bit>
 #include <cstdio>
 #include <cstdlib>
 #include <tuple>
@@ -36,7 +37,8 @@ constexpr OptionSpec kFillOptions[] = {
     {"count", 'c', nullptr, "print only the number of fills"},
     {"limit", 'l', "N", "with --all or --count: stop after N fills"},
     {"shard", 0, "I/N", "with --all or --count: only part I of N (parts concatenate in order)"},
-    {"distinct", 'U', nullptr, "no word twice in the grid"},
+    {"allow-repeats", 0, nullptr, "a word may fill several slots (by default no word twice)"},
+    {"distinct", 'U', nullptr, "no word twice in the grid (the default; kept for crucio's -U)"},
     {"deterministic", 'D', nullptr, "a fill-in puzzle that can be solved without guessing"},
     {"fill-in", 0, nullptr, "list the words grouped by length instead of numbered entries"},
     {"solution", 's', nullptr, "svg: print the letters in the grid"},
@@ -111,7 +113,10 @@ int RunFillCommand(std::span<char* const> args) {
   }
   options.limit = *limit;
   std::tie(options.shard_index, options.shard_count) = *shard;
-  options.distinct = a.has("distinct");
+  if (a.has("allow-repeats") && a.has("distinct")) {
+    return Fail(UsageError("--allow-repeats and --distinct exclude each other"));
+  }
+  options.distinct = !a.has("allow-repeats");
   options.deterministic = a.has("deterministic");
   // The default list's scores are SCOWL sizes: the lower, the commoner the word.
   if (a.has("prefer-scores")) {
@@ -146,7 +151,22 @@ int RunFillCommand(std::span<char* const> args) {
     }
     problem.domains[i] = LetterSet{1} << (*letter)[0];
   }
-  for (const GridSlot& slot : grid->slots) {
+  // A fully pre-filled entry (a theme or seed entry) is taken as given: when the list lacks
+  // it, it is no slot of the search (its letters stay fixed for the crossing slots).
+  std::vector<int> grid_slot;  // problem slot -> grid slot
+  for (size_t s = 0; s < grid->slots.size(); ++s) {
+    const GridSlot& slot = grid->slots[s];
+    Word given;
+    for (int c : slot.cells) {
+      if (std::popcount(problem.domains[c]) == 1) {
+        given.push_back(static_cast<Letter>(std::countr_zero(problem.domains[c])));
+      }
+    }
+    if (given.size() == slot.cells.size() && !dictionary->lexicon().find(given)) {
+      std::fprintf(stderr, "squares: %s: %s %s is not in the word list: kept as given\n",
+                   path.c_str(), SlotName(slot).c_str(), Pattern(*grid, slot).c_str());
+      continue;
+    }
     if (slot.length > kMaxWordLength) {
       return Report(kExitOverConstrained,
                     absl::StrFormat("%s: over-constrained: %s is longer than any word", path,
@@ -154,6 +174,7 @@ int RunFillCommand(std::span<char* const> args) {
     }
     problem.slots.push_back({slot.cells, &dictionary->dawg(slot.length),
                              dictionary->lexicon().words(slot.length).scores});
+    grid_slot.push_back(static_cast<int>(s));
   }
 
   FillOutputOptions output;
@@ -198,7 +219,7 @@ int RunFillCommand(std::span<char* const> args) {
     case FillStatus::kOverConstrained:
       return Report(kExitOverConstrained,
                     absl::StrFormat("%s: over-constrained: %s has no candidate word", path,
-                                    DescribeSlot(*grid, grid->slots[result.bad_slot])));
+                                    DescribeSlot(*grid, grid->slots[grid_slot[result.bad_slot]])));
     case FillStatus::kNoDeterministic:
       return Report(kExitNoDeterministic,
                     absl::StrFormat("%s: no deterministic fill: no slot has a length of its own "
