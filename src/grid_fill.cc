@@ -4,6 +4,7 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <memory>
 #include <random>
 #include <string>
 
@@ -76,6 +77,15 @@ WordIndex::WordIndex(const Dawg& dawg)
   }
 }
 
+// Costs of the words of one WordIndex for the branch and bound of `improve`: up to 64 levels
+// value[0] < value[1] < ... (the distinct costs, or as many quantiles of them, the last being
+// the highest); cheaper[l * blocks ...] = the words costing value[l] or less; floor[l] = the
+// least cost of a word not in cheaper[l - 1] (floor[0]: of any word).
+struct CostLevels {
+  std::vector<int64_t> value, floor;
+  std::vector<uint64_t> cheaper;
+};
+
 // The words of one indexed slot that fit its cells' domains, kept up to date by narrowing
 // (Compact-Table: Demeulenaere et al., CP 2016). Bit w of `words` is set when word w (by rank)
 // has, at each position k, a letter of seen[k], the cell's domain as last applied.
@@ -88,12 +98,36 @@ WordIndex::WordIndex(const Dawg& dawg)
 // letter c at k: a hint for support checks, not state.
 struct SlotTable {
   const WordIndex* index = nullptr;
+  const CostLevels* costs = nullptr;  // with `improve`, for the slot's least cost
   std::vector<uint64_t> words;
   std::vector<uint32_t> nonzero;
   uint32_t limit = 0;
   std::vector<LetterSet> seen;
   std::vector<uint32_t> residue;
 };
+
+template <class CostOf>
+std::unique_ptr<CostLevels> MakeCostLevels(const WordIndex& ix, CostOf cost) {
+  std::vector<int64_t> distinct;
+  for (size_t r = 0; r < ix.words; ++r) distinct.push_back(cost(r));
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  auto levels = std::make_unique<CostLevels>();
+  const size_t n = distinct.size(), count = std::min<size_t>(n, 64);
+  for (size_t l = 0; l < count; ++l) {
+    levels->floor.push_back(distinct[l * n / count]);
+    levels->value.push_back(distinct[(l + 1) * n / count - 1]);
+  }
+  levels->cheaper.assign(count * ix.blocks, 0);
+  for (size_t r = 0; r < ix.words; ++r) {
+    const size_t first = std::lower_bound(levels->value.begin(), levels->value.end(), cost(r)) -
+                         levels->value.begin();
+    for (size_t l = first; l < count; ++l) {
+      levels->cheaper[l * ix.blocks + r / 64] |= uint64_t{1} << (r % 64);
+    }
+  }
+  return levels;
+}
 
 // One change to undo on backtrack.
 struct TrailEntry {
@@ -148,6 +182,12 @@ class Filler {
   // log(letters' supports in crossing slots) for cell `cell` seen from slot `from`.
   void CrossScores(int cell, int from, double* out);
   bool TimeUp();
+  // Quality: the cost of word `rank` in slot s; the least cost of a word slot s can still
+  // take; their sum over the slots, a lower bound of any fill's total below this node.
+  int64_t Cost(int s, size_t rank) const;
+  int64_t LeastCost(int s) const;
+  int64_t LowerBound() const;
+  int64_t FillCost() const;  // the total cost of the fill in letters_
 
   const FillProblem& p_;
   FillOptions opt_;
@@ -163,6 +203,7 @@ class Filler {
   std::vector<int> scratch_of_slot_;
   std::vector<int> table_of_slot_;        // the slot's table in tables_, or -1: automaton
   std::vector<std::unique_ptr<WordIndex>> indexes_;
+  std::vector<std::unique_ptr<CostLevels>> levels_;  // with `improve`: one per index
   std::vector<SlotTable> tables_;
   std::vector<SweepScratch> scratch_;
   std::vector<std::vector<uint32_t>> layers_;
@@ -179,6 +220,7 @@ class Filler {
   std::uniform_real_distribution<double> uniform_{0.0, 1.0};
   Clock::time_point start_;
   FillStats stats_;
+  int64_t best_total_;  // with `improve`: a fill must cost less in all
   // Restarts. A run ends when it has more than failure_budget_ failures (restart_failures
   // times Luby's sequence). The next starts at restart_level_: the root when the budget ran
   // out within kRestartDepth levels of it, else kRestartDepth levels above the node where it
@@ -210,8 +252,11 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
                const FillCallback& on_fill)
     : p_(problem), opt_(options), on_fill_(on_fill), rng_(options.seed) {
   if (opt_.deterministic) opt_.distinct = true;
-  if (opt_.prefer_scores != ScoreOrder::kNone) opt_.branching = Branching::kWord;
-  if (opt_.limit == 0 && !opt_.all) opt_.limit = 1;
+  if (opt_.prefer_scores) opt_.branching = Branching::kWord;
+  if (opt_.scores == ScoreOrder::kNone) opt_.max_cost = INT64_MAX, opt_.improve = false;
+  if (opt_.all) opt_.improve = false;
+  if (opt_.limit == 0 && !opt_.all && !opt_.improve) opt_.limit = 1;
+  best_total_ = opt_.total_below;
   restarts_allowed_ = !opt_.all;
   cells_ = static_cast<int>(p_.domains.size());
   slots_ = static_cast<int>(p_.slots.size());
@@ -225,6 +270,7 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
   weight_.assign(slots_, 1.0);
   queued_.assign(slots_, false);
   absl::flat_hash_map<const Dawg*, int> scratch_index, index_of_dawg;
+  const bool quality = opt_.scores != ScoreOrder::kNone;
   size_t max_len = 0;
   for (int s = 0; s < slots_; ++s) {
     const FillSlot& slot = p_.slots[s];
@@ -236,17 +282,28 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
     }
     scratch_of_slot_.push_back(it->second);
     int table = -1;
-    if (slot.dawg->word_count() <= 2 * slot.dawg->entry_count()) {
+    const bool scored = quality && !slot.scores.empty();  // quality needs the slot's table
+    if (scored || slot.dawg->word_count() <= 2 * slot.dawg->entry_count()) {
       auto [at, fresh] = index_of_dawg.try_emplace(slot.dawg, indexes_.size());
-      if (fresh) indexes_.push_back(std::make_unique<WordIndex>(*slot.dawg));
+      if (fresh) {
+        indexes_.push_back(std::make_unique<WordIndex>(*slot.dawg));
+        levels_.push_back(scored && opt_.improve
+                              ? MakeCostLevels(*indexes_.back(), [&](size_t r) { return Cost(s, r); })
+                              : nullptr);
+      }
       const WordIndex& ix = *indexes_[at->second];
       table = static_cast<int>(tables_.size());
       SlotTable& t = tables_.emplace_back();
       t.index = &ix;
-      t.words.assign(ix.blocks, ~uint64_t{0});
-      if (ix.words % 64) t.words.back() = (uint64_t{1} << (ix.words % 64)) - 1;
-      for (uint32_t b = 0; b < ix.blocks; ++b) t.nonzero.push_back(b);
-      t.limit = static_cast<uint32_t>(ix.blocks);
+      if (scored) t.costs = levels_[at->second].get();
+      t.words.assign(ix.blocks, 0);
+      for (size_t r = 0; r < ix.words; ++r) {
+        if (!scored || Cost(s, r) <= opt_.max_cost) t.words[r / 64] |= uint64_t{1} << (r % 64);
+      }
+      for (uint32_t b = 0; b < ix.blocks; ++b) {
+        if (t.words[b]) t.nonzero.push_back(b);
+      }
+      t.limit = static_cast<uint32_t>(t.nonzero.size());
       t.seen = ix.at;
       t.residue.assign(static_cast<size_t>(ix.length) * 64, 0);
     }
@@ -558,8 +615,52 @@ bool Filler::Propagate(uint64_t* conflict) {
 }
 
 bool Filler::TimeUp() {
+  if (opt_.node_limit > 0 && stats_.nodes > opt_.node_limit) return true;
   if (opt_.timeout_seconds <= 0) return false;
   return std::chrono::duration<double>(Clock::now() - start_).count() > opt_.timeout_seconds;
+}
+
+int64_t Filler::Cost(int s, size_t rank) const {
+  const std::span<const int64_t> scores = p_.slots[s].scores;
+  if (scores.empty() || opt_.scores == ScoreOrder::kNone) return 0;
+  return opt_.scores == ScoreOrder::kLowerFirst ? scores[rank] : -scores[rank];
+}
+
+// The first level whose cheaper set meets the slot's words (levels are nested: a binary
+// search), read from the live blocks.
+int64_t Filler::LeastCost(int s) const {
+  if (table_of_slot_[s] < 0) return 0;
+  const SlotTable& t = tables_[table_of_slot_[s]];
+  if (!t.costs) return 0;
+  const size_t blocks = t.index->blocks;
+  size_t lo = 0, hi = t.costs->value.size() - 1;
+  while (lo < hi) {
+    const size_t mid = (lo + hi) / 2;
+    const uint64_t* cheaper = &t.costs->cheaper[mid * blocks];
+    bool any = false;
+    for (uint32_t p = 0; p < t.limit && !any; ++p) {
+      any = (t.words[t.nonzero[p]] & cheaper[t.nonzero[p]]) != 0;
+    }
+    if (any) hi = mid; else lo = mid + 1;
+  }
+  return t.costs->floor[lo];
+}
+
+int64_t Filler::LowerBound() const {
+  int64_t sum = 0;
+  for (int s = 0; s < slots_; ++s) sum += LeastCost(s);
+  return sum;
+}
+
+int64_t Filler::FillCost() const {
+  int64_t sum = 0;
+  for (int s = 0; s < slots_; ++s) {
+    if (p_.slots[s].scores.empty()) continue;
+    Word w;
+    for (int c : p_.slots[s].cells) w.push_back(letters_[c]);
+    sum += Cost(s, *p_.slots[s].dawg->rank(w));
+  }
+  return sum;
 }
 
 bool Filler::ChooseSlot(int* slot) {
@@ -627,12 +728,9 @@ void Filler::CellValues(int cell, std::vector<Letter>& letters) {
   for (size_t i = 0; i < keyed.size(); ++i) letters[i] = keyed[i].second;
 }
 
-// The slot's consistent words, best first: better score (with prefer_scores), then the most
+// The slot's consistent words, best first: lower cost (with prefer_scores), then the most
 // support left in the crossing slots (sum of log counts), with noise after a restart.
 void Filler::SlotValues(int s, std::vector<Letter>& words) {
-  const double score_sign = opt_.prefer_scores == ScoreOrder::kHigherFirst  ? 1
-                           : opt_.prefer_scores == ScoreOrder::kLowerFirst ? -1
-                                                                           : 0;
   const FillSlot& slot = p_.slots[s];
   const int len = static_cast<int>(slot.cells.size());
   std::vector<double> cross(static_cast<size_t>(len) * 64, 0.0);
@@ -644,8 +742,8 @@ void Filler::SlotValues(int s, std::vector<Letter>& words) {
   auto add = [&](WordView w, uint32_t rank) {
     double key = 0;
     for (int i = 0; i < len; ++i) key += cross[i * 64 + w[i]];
-    double score = slot.scores.empty() ? 0 : score_sign * slot.scores[rank];
-    keyed.push_back({{-score, -(key + Noise())}, all.size()});
+    const double cost = opt_.prefer_scores ? static_cast<double>(Cost(s, rank)) : 0;
+    keyed.push_back({{cost, -(key + Noise())}, all.size()});
     all.insert(all.end(), w.begin(), w.end());
   };
   if (table_of_slot_[s] >= 0) {  // the words of the table (current since Propagate), in rank order
@@ -705,6 +803,7 @@ Outcome Filler::Solution(int level, uint64_t* conflict_out) {
     ++failures_in_run_;
     return Outcome::kFail;
   }
+  if (opt_.improve) best_total_ = FillCost();  // the next fill must cost less
   ++stats_.fills;
   if (!on_fill_(letters_)) return Outcome::kStop;
   if (opt_.limit > 0 && stats_.fills >= opt_.limit) return Outcome::kStop;
@@ -730,6 +829,12 @@ Outcome Filler::Search(int level, uint64_t* conflict_out) {
 Outcome Filler::Branch(int level, uint64_t* conflict_out) {
   ++stats_.nodes;
   if (TimeUp()) return Outcome::kTimeout;
+  if (opt_.improve && LowerBound() >= best_total_) {  // no cheaper fill below: fail
+    ++stats_.failures;
+    ++failures_in_run_;
+    Chronological(level, conflict_out);
+    return Outcome::kFail;
+  }
   int var = -1;
   std::vector<Letter> values;
   std::vector<uint64_t> conf(w_), sub(w_);

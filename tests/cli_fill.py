@@ -183,6 +183,24 @@ def grids():
             sizes[word] = min(int(size), sizes.get(word, 100))
     tmp = tempfile.mkdtemp()
     try:
+        # The best fill's quality, as jsonl and ipuz report it, recomputed from the list.
+        grid = os.path.join(tmp, "small.txt")
+        with open(grid, "w") as f:
+            f.write("....#\n.#...\n.....\n...#.\n#....\n")
+        status, out, err = run(["fill", grid, "--format", "jsonl"])
+        fill = json.loads(out)
+        found = fill["across"] + fill["down"]
+        check(status == 0 and len(set(found)) == len(found), f"best fill: {status} {out!r} {err!r}")
+        scores = [sizes[w.lower()] for w in found]
+        q = fill["quality"]
+        check(q["worst_score"] == max(scores) and sizes[q["worst"].lower()] == max(scores)
+              and abs(q["mean_score"] - sum(scores) / len(scores)) < 0.006
+              and q["proven"] and q["bound"] == max(scores), f"jsonl quality {q} vs {scores}")
+        _, out, _ = run(["fill", grid, "--format", "ipuz"])
+        check(json.loads(out)["squares:quality"] == q, f"ipuz quality: {out}")
+        # --format lines is unchanged by the quality search: the rows only.
+        _, out, _ = run(["fill", grid, "--format", "lines"])
+        check(out == " ".join(fill["rows"]) + "\n", f"lines: {out!r}")
         grid = os.path.join(tmp, "row.txt")
         with open(grid, "w") as f:
             f.write(".....\n")
@@ -244,7 +262,7 @@ ERRORS = [
     ("#.#\n###\n", [], 1, "squares: {g}:1:2: isolated cell (in no slot)\n"),
     ("Q.\n..\n", [], 1, "squares: {g}:1:1: letter 'Q' is not in the dictionary's alphabet\n"),
     ("..\n..\n", ["--format", "pdf"], 2,
-     "squares: unknown format 'pdf' (expected text, lines, ipuz, latex or svg)\n"),
+     "squares: unknown format 'pdf' (expected text, lines, jsonl, ipuz, latex or svg)\n"),
     ("..\n..\n", ["--limit", "3"], 2, "squares: --limit needs --all or --count\n"),
     ("..\n..\n", ["--timeout", "soon"], 2, "squares: --timeout: 'soon' is not a positive number\n"),
     ("..\n..\n", ["--branch", "cell"], 2, "squares: --branch: 'cell' is not 'letter' or 'word'\n"),
