@@ -1,4 +1,5 @@
 // `squares fill GRID`: fill a crossword grid with dictionary words (DESIGN §6).
+#include <bit>
 #include <cstdio>
 #include <cstdlib>
 #include <tuple>
@@ -21,6 +22,11 @@ constexpr std::string_view kUsage =
     "Usage: squares fill [OPTIONS] GRID\n"
     "Fill a crossword grid with dictionary words.\n"
     "\n"
+    "With a scored list (the built-in one: SCOWL sizes, lower = commoner) the fill printed is\n"
+    "the best: its worst word is the best any fill can have (proven, unless --timeout cuts\n"
+    "the proof short: a note says so), and its mean score the best that --polish nodes of\n"
+    "search find. --any prints the first fill found instead.\n"
+    "\n"
     "GRID formats (detected): crucio (.crg: rows, columns, then rows of '-' empty, '#' black,\n"
     "letters fixed), cwc pattern ('W H', then rows of '+' empty, ' ' black), or plain rows of\n"
     "'.' empty, '#' black, letters fixed.\n"
@@ -31,12 +37,17 @@ constexpr std::string_view kUsage =
     "other parts).\n";
 
 constexpr OptionSpec kFillOptions[] = {
-    {"format", 'f', "FMT", "output: text, lines, ipuz, latex or svg (default text)"},
+    {"format", 'f', "FMT", "output: text, lines, jsonl, ipuz, latex or svg (default text)"},
+    {"any", 0, nullptr, "the first fill found, with no search for the best"},
+    {"better", 0, "WHICH", "which scores are better: 'lower' (default for the built-in list) or "
+                           "'higher' (default for --dict lists)"},
+    {"polish", 0, "NODES", "nodes of search for a better mean score (default 10000; 0: none)"},
     {"all", 'a', nullptr, "list every fill (in lexicographic order of the rows)"},
     {"count", 'c', nullptr, "print only the number of fills"},
     {"limit", 'l', "N", "with --all or --count: stop after N fills"},
     {"shard", 0, "I/N", "with --all or --count: only part I of N (parts concatenate in order)"},
-    {"distinct", 'U', nullptr, "no word twice in the grid"},
+    {"allow-repeats", 0, nullptr, "a word may fill several slots (by default no word twice)"},
+    {"distinct", 'U', nullptr, "no word twice in the grid (the default; kept for crucio's -U)"},
     {"deterministic", 'D', nullptr, "a fill-in puzzle that can be solved without guessing"},
     {"fill-in", 0, nullptr, "list the words grouped by length instead of numbered entries"},
     {"solution", 's', nullptr, "svg: print the letters in the grid"},
@@ -44,7 +55,7 @@ constexpr OptionSpec kFillOptions[] = {
     {"timeout", 't', "SECONDS", "give up after this many seconds (default: none)"},
     {"branch", 0, "HOW", "branch on one 'letter' (default) or on a whole 'word'"},
     {"prefer-scores", 0, nullptr, "try the best-scored words first (default list: the commonest)"},
-    {"stats", 0, nullptr, "print search statistics on stderr"},
+    {"stats", 0, nullptr, "print search statistics (and the fill's quality) on stderr"},
     {"help", 'h', nullptr, "show this help and exit"},
 };
 
@@ -63,6 +74,32 @@ std::string DescribeSlot(const Grid& grid, const GridSlot& slot) {
 int Fail(const absl::Status& status) {
   std::fprintf(stderr, "squares: %s\n", std::string(status.message()).c_str());
   return ExitCodeFor(status);
+}
+
+// The quality of a fill: the words of the scored slots (those of `problem`, by grid slot).
+FillQuality Quality(const Grid& grid, const FillProblem& problem, const std::vector<int>& grid_slot,
+                    ScoreOrder scores, std::span<const Letter> fill,
+                    const std::vector<std::string>& letters) {
+  FillQuality q;
+  int64_t sum = 0, words = 0;
+  for (size_t s = 0; s < problem.slots.size(); ++s) {
+    const FillSlot& slot = problem.slots[s];
+    if (slot.scores.empty()) continue;
+    Word w;
+    for (int c : slot.cells) w.push_back(fill[c]);
+    const int64_t score = slot.scores[*slot.dawg->rank(w)];
+    const bool worse = scores == ScoreOrder::kLowerFirst ? score > q.worst_score
+                                                         : score < q.worst_score;
+    if (words == 0 || worse) {
+      q.worst_score = score;
+      q.worst_word.clear();
+      for (int c : grid.slots[grid_slot[s]].cells) q.worst_word += letters[c];
+    }
+    sum += score;
+    ++words;
+  }
+  q.mean_score = words > 0 ? static_cast<double>(sum) / words : 0;
+  return q;
 }
 
 int Report(int code, const std::string& message) {
@@ -111,12 +148,23 @@ int RunFillCommand(std::span<char* const> args) {
   }
   options.limit = *limit;
   std::tie(options.shard_index, options.shard_count) = *shard;
-  options.distinct = a.has("distinct");
+  if (a.has("allow-repeats") && a.has("distinct")) {
+    return Fail(UsageError("--allow-repeats and --distinct exclude each other"));
+  }
+  options.distinct = !a.has("allow-repeats");
   options.deterministic = a.has("deterministic");
   // The default list's scores are SCOWL sizes: the lower, the commoner the word.
-  if (a.has("prefer-scores")) {
-    options.prefer_scores = a.has("dict") ? ScoreOrder::kHigherFirst : ScoreOrder::kLowerFirst;
+  options.scores = a.has("dict") ? ScoreOrder::kHigherFirst : ScoreOrder::kLowerFirst;
+  if (a.has("better")) {
+    const std::string better = a.get("better");
+    if (better != "lower" && better != "higher") {
+      return Fail(UsageError(absl::StrFormat("--better: '%s' is not 'lower' or 'higher'", better)));
+    }
+    options.scores = better == "lower" ? ScoreOrder::kLowerFirst : ScoreOrder::kHigherFirst;
   }
+  options.prefer_scores = a.has("prefer-scores");
+  auto polish = a.get_int("polish", 10000, 0, INT64_MAX);
+  if (!polish.ok()) return Fail(polish.status());
   options.seed = static_cast<uint64_t>(*seed);
   options.timeout_seconds = timeout;
 
@@ -146,14 +194,35 @@ int RunFillCommand(std::span<char* const> args) {
     }
     problem.domains[i] = LetterSet{1} << (*letter)[0];
   }
-  for (const GridSlot& slot : grid->slots) {
+  // A fully pre-filled entry (a theme or seed entry) is taken as given: when the list lacks
+  // it, it is no slot of the search (its letters stay fixed for the crossing slots).
+  std::vector<int> grid_slot;  // problem slot -> grid slot
+  for (size_t s = 0; s < grid->slots.size(); ++s) {
+    const GridSlot& slot = grid->slots[s];
+    Word given;
+    for (int c : slot.cells) {
+      if (std::popcount(problem.domains[c]) == 1) {
+        given.push_back(static_cast<Letter>(std::countr_zero(problem.domains[c])));
+      }
+    }
+    if (given.size() == slot.cells.size() && !dictionary->lexicon().find(given)) {
+      std::fprintf(stderr, "squares: %s: %s %s is not in the word list: kept as given\n",
+                   path.c_str(), SlotName(slot).c_str(), Pattern(*grid, slot).c_str());
+      continue;
+    }
     if (slot.length > kMaxWordLength) {
       return Report(kExitOverConstrained,
                     absl::StrFormat("%s: over-constrained: %s is longer than any word", path,
                                     DescribeSlot(*grid, slot)));
     }
+    // A given entry in the list is still a slot (no other slot may repeat it), but its
+    // score is no measure of the fill.
+    const WordsOfLength& words = dictionary->lexicon().words(slot.length);
     problem.slots.push_back({slot.cells, &dictionary->dawg(slot.length),
-                             dictionary->lexicon().words(slot.length).scores});
+                             given.size() == slot.cells.size()
+                                 ? std::span<const int64_t>()
+                                 : std::span<const int64_t>(words.scores.data(), words.count())});
+    grid_slot.push_back(static_cast<int>(s));
   }
 
   FillOutputOptions output;
@@ -162,29 +231,79 @@ int RunFillCommand(std::span<char* const> args) {
   output.solution = a.has("solution");
   output.title = path.substr(path.find_last_of('/') + 1);  // the file name, not where it lies
   Output& out = Output::Stdout();
+  // A scored list (not all scores alike) has a best fill, and each fill a quality.
+  int64_t low = INT64_MAX, high = INT64_MIN;
+  for (const FillSlot& slot : problem.slots) {
+    for (int64_t score : slot.scores) low = std::min(low, score), high = std::max(high, score);
+  }
+  const bool scored = low < high;
+  const bool best_mode = scored && !a.has("any") && !options.all && !options.deterministic;
   std::vector<std::string> letters(grid->size());
-  FillResult result = Fill(problem, options, [&](std::span<const Letter> fill) {
-    if (count_only) return true;
+  FillQuality quality;
+  auto print = [&](std::span<const Letter> fill) {
     for (int i = 0; i < grid->size(); ++i) {
       letters[i].clear();
       if (!grid->black[i]) alphabet.append_utf8(fill[i], true, letters[i]);
+    }
+    if (scored) {
+      FillQuality proof = quality;
+      quality = Quality(*grid, problem, grid_slot, options.scores, fill, letters);
+      quality.searched = proof.searched, quality.bound = proof.bound;
+      quality.proven = proof.searched && proof.bound == quality.worst_score;
+      quality.mean_proven = proof.mean_proven;
+      output.quality = &quality;
     }
     AppendFill(*grid, letters, output, out.buffer());
     // Listed text fills each end with a blank line (as squares' text output does), so the
     // outputs of --shard parts concatenate to the whole.
     if (options.all && output.format == FillFormat::kText) out.put('\n');
     out.maybe_flush();
-    return true;
-  });
+  };
+  FillResult result;
+  if (best_mode) {
+    const BestFill best = FillBest(problem, options, *polish);
+    result.status = best.status;
+    result.bad_slot = best.bad_slot;
+    result.stats = best.stats;
+    if (best.status == FillStatus::kFilled) {
+      quality.searched = true;
+      quality.bound = options.scores == ScoreOrder::kLowerFirst ? best.bound : -best.bound;
+      quality.mean_proven = best.total_proven;
+      print(best.letters);
+    }
+  } else {
+    result = Fill(problem, options, [&](std::span<const Letter> fill) {
+      if (!count_only) print(fill);
+      return true;
+    });
+  }
   const FillStats& st = result.stats;
   if (count_only) out.write(absl::StrFormat("%d\n", st.fills));
+  out.flush();
   if (a.has("stats")) {
-    out.flush();
     std::fprintf(stderr, "%s",
                  absl::StrFormat("squares: %d fills, %d nodes, %d failures, %d backjumps, "
                                  "%d restarts, %d non-deterministic fills, %.3f s\n",
                                  st.fills, st.nodes, st.failures, st.backjumps, st.restarts,
                                  st.rejected, st.seconds).c_str());
+  }
+  if (scored && st.fills > 0 && !options.all && (a.has("stats") || best_mode)) {
+    const std::string note = absl::StrFormat(
+        "squares: %s: worst word %s (score %d), mean score %.2f", path, quality.worst_word,
+        quality.worst_score, quality.mean_score);
+    if (!best_mode) {
+      std::fprintf(stderr, "%s\n", note.c_str());
+    } else if (quality.proven) {
+      if (a.has("stats")) {
+        std::fprintf(stderr, "%s; no fill has a better worst word (proven); the mean is %s\n",
+                     note.c_str(), quality.mean_proven ? "the best for it (proven)" : "unproven");
+      }
+    } else {  // always said: the fill may not be the best
+      std::fprintf(stderr,
+                   "%s; unproven: time ran out before the proof (no fill has a worst word "
+                   "scored better than %lld)\n",
+                   note.c_str(), static_cast<long long>(quality.bound));
+    }
   }
   switch (result.status) {
     case FillStatus::kFilled:
@@ -198,7 +317,7 @@ int RunFillCommand(std::span<char* const> args) {
     case FillStatus::kOverConstrained:
       return Report(kExitOverConstrained,
                     absl::StrFormat("%s: over-constrained: %s has no candidate word", path,
-                                    DescribeSlot(*grid, grid->slots[result.bad_slot])));
+                                    DescribeSlot(*grid, grid->slots[grid_slot[result.bad_slot]])));
     case FillStatus::kNoDeterministic:
       return Report(kExitNoDeterministic,
                     absl::StrFormat("%s: no deterministic fill: no slot has a length of its own "
