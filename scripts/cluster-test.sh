@@ -12,7 +12,10 @@
 set -eu
 cd "$(dirname "$0")/.."
 squares=$(realpath "${1:-build/src/squares}")
-[ -x "$squares" ] || { echo "cluster-test.sh: no $squares: build first (scripts/setup.sh)" >&2; exit 2; }
+if [ ! -x "$squares" ]; then
+  echo "cluster-test.sh: no $squares: build first (scripts/setup.sh)" >&2
+  exit 2
+fi
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo=sudo
 
@@ -20,13 +23,15 @@ packages="openssh-server openssh-client slurm-wlm munge rsync parallel"
 missing=""
 for p in $packages; do
   # (dpkg -s also succeeds for a removed package whose configuration files are left)
-  [ "$(dpkg-query -W -f '${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing="$missing $p"
+  status=$(dpkg-query -W -f '${Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "install ok installed" ] || missing="$missing $p"
 done
 if [ -n "$missing" ]; then
   echo "cluster-test.sh: installing$missing"
   $sudo apt-get update -qq
   # shellcheck disable=SC2086  # a list of package names
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing \
+    >/dev/null
 fi
 
 tmp=$(mktemp -d /tmp/cluster-test.XXXXXX)
@@ -35,6 +40,9 @@ mkdir "$tmp/bin" "$tmp/ssh" "$tmp/munge" "$tmp/slurm" "$tmp/slurm/out" "$tmp/par
 start=$(date +%s)
 say() { echo "cluster-test.sh: [$(($(date +%s) - start)) s] $*"; }
 daemons=""  # PIDs of the daemons started here, all run in the foreground as our children
+conf=$tmp/slurm/slurm.conf
+slurm() { SLURM_CONF=$conf "$@"; }
+sbin() { command -v "$1" || echo "/usr/sbin/$1"; }  # a daemon (/usr/sbin is not on every PATH)
 
 # Stops the daemons (TERM, then KILL after 10 s), then any process left whose command line or
 # environment names the folder (slurmstepd and remote shards outlive their daemons), then
@@ -44,12 +52,15 @@ cleanup() {
   set +e
   trap - EXIT INT TERM
   if [ -n "$daemons" ]; then
-    [ ! -S "$tmp/munge/socket" ] || SLURM_CONF=$tmp/slurm/slurm.conf scancel --quiet --user="$(id -un)" 2>/dev/null || true
+    [ ! -S "$tmp/munge/socket" ] || slurm scancel --quiet --user="$(id -un)" 2>/dev/null
     # shellcheck disable=SC2086  # a list of PIDs
     $sudo kill $daemons 2>/dev/null || true
     waited=0
     for pid in $daemons; do
-      while kill -0 "$pid" 2>/dev/null && [ $waited -lt 100 ]; do sleep 0.1; waited=$((waited + 1)); done
+      while kill -0 "$pid" 2>/dev/null && [ $waited -lt 100 ]; do
+        sleep 0.1
+        waited=$((waited + 1))
+      done
       kill -0 "$pid" 2>/dev/null && $sudo kill -9 "$pid" 2>/dev/null
     done
   fi
@@ -73,7 +84,9 @@ leftovers() {
   for proc in /proc/[0-9]*; do
     pid=${proc#/proc/}
     [ "$pid" != $$ ] || continue
-    if $sudo grep -qaF "$tmp" "$proc/cmdline" "$proc/environ" 2>/dev/null; then printf ' %s' "$pid"; fi
+    if $sudo grep -qaF "$tmp" "$proc/cmdline" "$proc/environ" 2>/dev/null; then
+      printf ' %s' "$pid"
+    fi
   done
 }
 
@@ -152,7 +165,7 @@ EOF
 printf '2/ssh -F %s cluster-test\n' "$tmp/ssh/config" >"$tmp/ssh/hosts"
 host() { ssh -F "$tmp/ssh/config" cluster-test "$@"; }
 [ -d /run/sshd ] || $sudo mkdir -m 755 /run/sshd  # sshd's privilege separation folder
-sshd="$(command -v sshd || echo /usr/sbin/sshd) -D -f $tmp/ssh/sshd_config -E $tmp/ssh/sshd.log"
+sshd="$(sbin sshd) -D -f $tmp/ssh/sshd_config -E $tmp/ssh/sshd.log"
 if $sudo unshare -m true 2>/dev/null; then
   $sudo unshare -m sh -c "mount -t tmpfs cluster-test $tmp/parts && exec $sshd" &
   remote="another view of $tmp/parts"
@@ -167,16 +180,15 @@ wait_for sshd 10 host true
 # munged with a throwaway key; Slurm finds its socket through AuthInfo.
 dd if=/dev/urandom of="$tmp/munge/munge.key" bs=1024 count=1 2>/dev/null
 chmod 400 "$tmp/munge/munge.key"
-$sudo "$(command -v munged || echo /usr/sbin/munged)" -F --force --key-file="$tmp/munge/munge.key" \
+$sudo "$(sbin munged)" -F --force --key-file="$tmp/munge/munge.key" \
   --socket="$tmp/munge/socket" --pid-file="$tmp/munge/munged.pid" \
   --seed-file="$tmp/munge/seed" --log-file="$tmp/munge/munged.log" 2>/dev/null &
 daemons="$daemons $!"
 wait_for munged 10 munge -n -S "$tmp/munge/socket"
 
 # One node: this machine's CPUs and memory as slurmd measures them.
-conf=$tmp/slurm/slurm.conf
 node=$(hostname -s)
-hardware=$(slurmd -C | sed -n 's/^NodeName=[^ ]* //p')
+hardware=$("$(sbin slurmd)" -C | sed -n 's/^NodeName=[^ ]* //p')
 cat >"$conf" <<EOF
 ClusterName=clustertest
 SlurmctldHost=$node(127.0.0.1)
@@ -206,10 +218,9 @@ NodeName=$node NodeAddr=127.0.0.1 $hardware State=UNKNOWN
 PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 EOF
 mkdir "$tmp/slurm/state" "$tmp/slurm/spool"
-slurm() { SLURM_CONF=$conf "$@"; }
-$sudo env SLURM_CONF="$conf" "$(command -v slurmctld || echo /usr/sbin/slurmctld)" -D -i 2>/dev/null &
+$sudo env SLURM_CONF="$conf" "$(sbin slurmctld)" -D -i 2>/dev/null &
 daemons="$daemons $!"
-$sudo env SLURM_CONF="$conf" "$(command -v slurmd || echo /usr/sbin/slurmd)" -D -N "$node" 2>/dev/null &
+$sudo env SLURM_CONF="$conf" "$(sbin slurmd)" -D -N "$node" 2>/dev/null &
 daemons="$daemons $!"
 node_idle() { [ "$(slurm sinfo -h -n "$node" -o %T)" = idle ]; }
 wait_for "Slurm (node $node idle)" 30 node_idle
@@ -240,6 +251,11 @@ check() {
   say "$1: merged = unsharded ($(wc -c <"$2") bytes)"
 }
 
+ssh_run() {
+  scripts/shard-run.sh -N "$n" -o "$dir" --sshloginfile "$tmp/ssh/hosts" \
+    --squares "$tmp/bin/squares" -- "$@" >"$tmp/got" 2>"$tmp/err"
+}
+
 # ssh_case NAME N ARGS...: shard-run.sh over SSH; one shard killed mid-run; the rerun must run
 # only that shard.
 ssh_case() {
@@ -248,8 +264,7 @@ ssh_case() {
   dir=$tmp/parts/$name
   : >"$tmp/shards.log"
   status=0
-  scripts/shard-run.sh -N "$n" -o "$dir" --sshloginfile "$tmp/ssh/hosts" --squares "$tmp/bin/squares" \
-    -- "$@" >"$tmp/got" 2>"$tmp/err" &
+  ssh_run "$@" &
   runner=$!
   victim=$(catch_shard "$n")
   kill -9 "$(cat "$tmp/victim")"
@@ -261,8 +276,7 @@ ssh_case() {
   [ -z "$left" ] || fail "$name: killed shard $victim left on the host: $left"
   [ "$(sort -n "$tmp/shards.log" | uniq | wc -l)" -eq "$n" ] || fail "$name: not every shard ran"
   : >"$tmp/shards.log"
-  scripts/shard-run.sh -N "$n" -o "$dir" --sshloginfile "$tmp/ssh/hosts" --squares "$tmp/bin/squares" \
-    -- "$@" >"$tmp/got" 2>"$tmp/err" || fail "$name: rerun: status $?: $(cat "$tmp/err")"
+  ssh_run "$@" || fail "$name: rerun: status $?: $(cat "$tmp/err")"
   [ "$(cat "$tmp/shards.log")" = "$victim/$n" ] ||
     fail "$name: the rerun ran shards $(tr '\n' ' ' <"$tmp/shards.log")(want only $victim/$n)"
   check "ssh $name (shard $victim of $n killed, rerun alone)" "$tmp/got" "$tmp/want-$name"
@@ -299,7 +313,8 @@ slurm_case() {
   left=$(find "$dir" -name '.part-*')
   [ -z "$left" ] || fail "$name: cancelled task $victim left: $left"
   merge_cmd="scripts/shard-run.sh --merge-only -o '$dir' -O '$tmp/got'"
-  stuck=$(slurm sbatch --parsable --dependency="afterok:$job" --output=/dev/null --wrap "$merge_cmd")
+  stuck=$(slurm sbatch --parsable --dependency="afterok:$job" --output=/dev/null \
+    --wrap "$merge_cmd")
   wait_for "the reason DependencyNeverSatisfied of a merge job after afterok" 10 never_runs "$stuck"
   slurm scancel "$stuck"
   merge=$(slurm sbatch --parsable --dependency="afterany:$job" --output="$out/merge-%j.out" \
