@@ -2,12 +2,12 @@
 # Runs scripts/shard-run.sh over a real sshd and scripts/shard-slurm.sh on a real Slurm, both
 # on this machine, and compares each merged result with the unsharded output byte for byte.
 #   scripts/cluster-test.sh [SQUARES]      (default: build/src/squares; needs root or sudo)
-# Installs openssh-server, slurm-wlm, munge, rsync and parallel from Debian when missing.
-# Starts, from a temporary folder that holds every key, configuration, log and state: an sshd
-# on 127.0.0.1 with a throwaway host key and user key (the client reads only that folder's
-# ssh_config: ~/.ssh is not touched), and a one-node Slurm (munged with a throwaway key,
-# slurmctld, slurmd; SLURM_CONF points into the folder). Each path runs a sharded count and a
-# sharded listing, one shard of each killed mid-run; the rerun must run only that shard. On
+# Installs openssh-server, slurm-wlm, munge, rsync and parallel (and ss, pgrep) from Debian when
+# missing. Starts, from a temporary folder that holds every key, configuration, log and state:
+# an sshd on 127.0.0.1 with a throwaway host key and user key (the client reads only that
+# folder's ssh_config: ~/.ssh is not touched), and a one-node Slurm (munged with a throwaway
+# key, slurmctld, slurmd; SLURM_CONF points into the folder). Each path runs a sharded count and
+# a sharded listing, one shard of each killed mid-run; the rerun must run only that shard. On
 # exit, also on failure or interrupt, it stops everything it started and removes the folder.
 set -eu
 cd "$(dirname "$0")/.."
@@ -19,7 +19,7 @@ fi
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo=sudo
 
-packages="openssh-server openssh-client slurm-wlm munge rsync parallel"
+packages="openssh-server openssh-client slurm-wlm munge rsync parallel iproute2 procps"
 missing=""
 for p in $packages; do
   # (dpkg -s also succeeds for a removed package whose configuration files are left)
