@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 packages="g++ clang libclang-rt-dev libabsl-dev libxxhash-dev doctest-dev meson ninja-build pkg-config parallel time"
 missing=""
 for p in $packages; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+  # (dpkg -s also succeeds for a removed package whose configuration files are left)
+  status=$(dpkg-query -W -f '${Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "install ok installed" ] || missing="$missing $p"
 done
 if [ -n "$missing" ]; then
   sudo=""
