@@ -147,6 +147,23 @@ std::string_view TrimSpaces(std::string_view s) {
 
 // `raw` is the line as in the file (without its line end).
 absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
+  // The common line, a word of lowercase letters already seen, goes in at one pass.
+  if (!raw.empty() && raw.size() <= kMaxWordLength) {
+    const uint32_t begin = static_cast<uint32_t>(buffer.size());
+    buffer.resize(begin + raw.size());
+    size_t k = 0;
+    for (; k < raw.size(); ++k) {
+      const unsigned char byte = raw[k];
+      if (byte < 'a' || byte > 'z' || ascii_id[byte] < 0) break;
+      buffer[begin + k] = static_cast<Letter>(ascii_id[byte]);
+    }
+    if (k == raw.size()) {
+      ++counts.lines;
+      entries.push_back({begin, static_cast<uint32_t>(k), 0});
+      return absl::OkStatus();
+    }
+    buffer.resize(begin);
+  }
   std::string_view line = TrimSpaces(raw);
   if (line.empty() || line.front() == '#') return absl::OkStatus();
   ++counts.lines;
@@ -332,18 +349,36 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
     std::vector<uint32_t> order(ids.size());
     std::iota(order.begin(), order.end(), 0);
     auto word = [&](uint32_t k) { return WordView(codes.data() + size_t{k} * length, length); };
-    // Word lists usually come sorted: then there is nothing to sort and nothing to merge.
-    auto not_before = [&](uint32_t a, uint32_t b) { return !(word(a) < word(b)); };
-    if (std::adjacent_find(order.begin(), order.end(), not_before) != order.end()) {
-      std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-        int cmp = word(a).compare(word(b));
-        return cmp < 0 || (cmp == 0 && reader.entries[ids[a]].score > reader.entries[ids[b]].score);
-      });
+    auto compare = [&](uint32_t a, uint32_t b) {  // words of one length: memcmp orders them
+      return std::memcmp(codes.data() + size_t{a} * length, codes.data() + size_t{b} * length, length);
+    };
+    // Word lists usually come sorted, or nearly (letterpress: a few words out of place, and
+    // after case folding): a natural merge sort merges the sorted runs the list already has,
+    // in n log(runs) steps (std::sort took half the time of reading that list).
+    auto before = [&](uint32_t a, uint32_t b) {
+      const int cmp = compare(a, b);
+      return cmp < 0 || (cmp == 0 && reader.entries[ids[a]].score > reader.entries[ids[b]].score);
+    };
+    std::vector<size_t> runs = {0};
+    for (size_t k = 1; k < order.size(); ++k) {
+      if (before(order[k], order[k - 1])) runs.push_back(k);
+    }
+    runs.push_back(order.size());
+    while (runs.size() > 2) {
+      std::vector<size_t> merged;
+      for (size_t r = 0; r + 2 < runs.size(); r += 2) {
+        std::inplace_merge(order.begin() + runs[r], order.begin() + runs[r + 1],
+                           order.begin() + runs[r + 2], before);
+        merged.push_back(runs[r]);
+      }
+      if (runs.size() % 2 == 0) merged.push_back(runs[runs.size() - 2]);
+      merged.push_back(order.size());
+      runs = std::move(merged);
     }
     std::vector<Letter> letters;
     std::vector<int64_t> scores;
     for (size_t k = 0; k < order.size(); ++k) {
-      if (k > 0 && word(order[k]) == word(order[k - 1])) {
+      if (k > 0 && compare(order[k], order[k - 1]) == 0) {
         ++lexicon.counts_.duplicates;
         continue;
       }
