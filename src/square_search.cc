@@ -129,6 +129,7 @@ absl::StatusOr<SquareSearch> SquareSearch::Create(const Dictionary& dictionary,
 
 absl::StatusOr<SquareSearch> SquareSearch::Create(ShapeProblem problem) {
   const Shape& shape = problem.shape;
+  if (absl::Status status = FinishShape(problem.shape); !status.ok()) return status;
   if (problem.dawgs.size() != shape.words.size() || shape.words.empty()) {
     return absl::InvalidArgumentError("a shape needs one automaton per word");
   }
@@ -137,7 +138,6 @@ absl::StatusOr<SquareSearch> SquareSearch::Create(ShapeProblem problem) {
       shape.echo.size() != static_cast<size_t>(shape.cell_count)) {
     return absl::InvalidArgumentError("a shape needs letters and an echo per cell");
   }
-  if (absl::Status status = FinishShape(problem.shape); !status.ok()) return status;
   for (size_t w = 0; w < shape.words.size(); ++w) {
     if (problem.dawgs[w]->length() != static_cast<int>(shape.words[w].cells.size()) ||
         problem.dawgs[w]->wide() != problem.dawgs[0]->wide()) {
