@@ -139,8 +139,9 @@ absl::StatusOr<SquareSearch> SquareSearch::Create(ShapeProblem problem) {
     return absl::InvalidArgumentError("a shape needs letters and an echo per cell");
   }
   for (size_t w = 0; w < shape.words.size(); ++w) {
-    if (problem.dawgs[w]->length() != static_cast<int>(shape.words[w].cells.size()) ||
-        problem.dawgs[w]->wide() != problem.dawgs[0]->wide()) {
+    const Dawg& dawg = *problem.dawgs[w];  // an empty one is of no length: no result
+    if (dawg.word_count() > 0 && (dawg.length() != static_cast<int>(shape.words[w].cells.size()) ||
+                                  dawg.wide() != problem.dawgs[0]->wide())) {
       return absl::InvalidArgumentError("a word's automaton does not fit it");
     }
   }
@@ -179,6 +180,7 @@ SquareSearch::SquareSearch(SquareProblem square, ShapeProblem shape)
 // Words of several lengths (or lists) walk one array: each automaton is copied in with its
 // child indices rebased, so a walker needs no pointer of its own.
 void SquareSearch::MergeAutomata() {
+  if (empty_) return;
   std::vector<const Dawg*> distinct;
   for (const Dawg* dawg : shape_.dawgs) {
     if (std::find(distinct.begin(), distinct.end(), dawg) == distinct.end()) distinct.push_back(dawg);
@@ -201,11 +203,15 @@ void SquareSearch::MergeAutomata() {
   else merge(merged_narrow_);
 }
 
-// The greedy cell order: next comes the cell that the most words already begun reach as
-// their next letter (each such walker ANDs in a mask narrowed by the letters before it),
-// then the one that the most words reach in order at all, then the one that the fewest words
-// reach out of order (those are only checked at echo levels, late), then a cell with fixed
-// letters, then the lowest id. Deterministic, so the output order is too.
+// The greedy cell order, by a key compared in this order:
+//   1. fewest words that reach the cell out of order (they are checked only at an echo
+//      level, late, instead of pruning as their letters are placed);
+//   2. most words already begun whose next letter the cell is (each ANDs a mask narrowed by
+//      the letters before it);
+//   3. the most letters those words have already (deeper states allow fewer letters);
+//   4. fewest words begun by the cell (each new word fans out from its root);
+//   5. fixed letters; 6. the lowest id.
+// On the square modes this is their row-major order. Deterministic, so the output is too.
 std::vector<int> SquareSearch::GreedyOrder() const {
   const Shape& shape = shape_.shape;
   std::vector<int> next(shape.words.size(), 0);
@@ -219,17 +225,18 @@ std::vector<int> SquareSearch::GreedyOrder() const {
   std::vector<int> order;
   for (;;) {
     int best = -1;
-    std::array<int, 4> best_key{};
+    std::array<int, 5> best_key{};
     for (int c = 0; c < shape.cell_count; ++c) {
       if (placed[c] || words_of[c].empty()) continue;
-      std::array<int, 4> key{0, 0, 0, shape_.allowed[c] != ~LetterSet{0}};
+      std::array<int, 5> key{0, 0, 0, 0, shape_.allowed[c] != ~LetterSet{0}};
       for (int w : words_of[c]) {
-        const std::vector<int>& cells = shape.words[w].cells;
-        if (cells[next[w]] == c) {
-          key[0] += next[w] > 0;
+        if (shape.words[w].cells[next[w]] != c) {
+          --key[0];
+        } else if (next[w] > 0) {
           ++key[1];
+          key[2] += next[w];
         } else {
-          --key[2];
+          --key[3];
         }
       }
       if (best < 0 || key > best_key) {
