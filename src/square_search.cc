@@ -210,25 +210,29 @@ void SquareSearch::MergeAutomata() {
 //      the letters before it);
 //   3. the most letters those words have already (deeper states allow fewer letters);
 //   4. fewest words begun by the cell (each new word fans out from its root);
-//   5. fixed letters; 6. the lowest id.
+//   5. fixed letters; 6. the earliest word of the shape holding the cell, the earliest
+//      letter in it (so the order follows the words as listed, not the cell numbers).
 // On the square modes this is their row-major order. Deterministic, so the output is too.
 std::vector<int> SquareSearch::GreedyOrder() const {
   const Shape& shape = shape_.shape;
   std::vector<int> next(shape.words.size(), 0);
   std::vector<bool> placed(shape.cell_count, false);
   std::vector<std::vector<int>> words_of(shape.cell_count);
+  std::vector<int> first_seen(shape.cell_count, -1);  // (word, position) rank, negated
+  int rank = 0;
   for (size_t w = 0; w < shape.words.size(); ++w) {
     for (int c : shape.words[w].cells) {
       if (words_of[c].empty() || words_of[c].back() != static_cast<int>(w)) words_of[c].push_back(static_cast<int>(w));
+      if (first_seen[c] == -1) first_seen[c] = -++rank;
     }
   }
   std::vector<int> order;
   for (;;) {
     int best = -1;
-    std::array<int, 5> best_key{};
+    std::array<int, 6> best_key{};
     for (int c = 0; c < shape.cell_count; ++c) {
       if (placed[c] || words_of[c].empty()) continue;
-      std::array<int, 5> key{0, 0, 0, 0, shape_.allowed[c] != ~LetterSet{0}};
+      std::array<int, 6> key{0, 0, 0, 0, shape_.allowed[c] != ~LetterSet{0}, first_seen[c]};
       for (int w : words_of[c]) {
         if (shape.words[w].cells[next[w]] != c) {
           --key[0];
