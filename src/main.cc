@@ -19,6 +19,7 @@ constexpr Subcommand kSubcommands[] = {
     {"fill", squares::RunFillCommand},
     {"regions", squares::RunRegionsCommand},
     {"kakuro", squares::RunKakuroCommand},
+    {"shape", squares::RunShapeCommand},
 };
 
 }  // namespace

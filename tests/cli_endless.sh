@@ -51,13 +51,14 @@ bounded 124 "" "yes word | timeout 2 $s index - -o x.idx" $((max_seconds + 2))
 bounded 1 "squares: -: trailing bytes after the index" "(cat w.idx; yes) | $s --dict - -n 3 --count"
 # Grids, Kakuro boards and region puzzles: refused at the first NUL, or past the file size
 # their limits allow, before they are read whole.
-for command in "fill --dict w.txt" "kakuro" "regions --dict w.txt"; do
+for command in "fill --dict w.txt" "kakuro" "regions --dict w.txt" "shape --dict w.txt"; do
   bounded 1 "squares: /dev/zero:1:1$binary" "$s $command /dev/zero"
   bounded 1 "squares: /dev/urandom:" "$s $command /dev/urandom"
 done
 bounded 1 "squares: -: larger than 1 MiB, the limit for a crossword grid of up to 256x256 cells" \
   "yes ..... | $s fill --dict w.txt -"
 bounded 1 "squares: -: larger than 8 MiB, the limit for a file of Kakuro boards" "yes '# .' | $s kakuro -"
+bounded 1 "squares: -: larger than 8 MiB, the limit for a shape file" "yes 1,2,3 | $s shape --dict w.txt -"
 bounded 1 "squares: -: larger than 1 MiB, the limit for a region puzzle of up to 256x256 cells" \
   "yes cat | $s regions --dict w.txt -"
 

@@ -12,5 +12,6 @@ int RunIndexCommand(std::span<char* const> args);    // squares index LIST... -o
 int RunRegionsCommand(std::span<char* const> args);  // squares regions PUZZLE | --make RxC
 int RunFillCommand(std::span<char* const> args);     // squares fill GRID
 int RunKakuroCommand(std::span<char* const> args);   // squares kakuro BOARD
+int RunShapeCommand(std::span<char* const> args);    // squares shape FILE
 
 }  // namespace squares
