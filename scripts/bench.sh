@@ -13,16 +13,7 @@ data=$build/bench-data
 mkdir -p "$data"
 [ -x "$bin" ] || { echo "bench.sh: build first (scripts/setup.sh)" >&2; exit 2; }
 
-wam=$data/wamerican.txt
-if [ ! -s "$wam" ]; then
-  [ -r /usr/share/dict/american-english ] || { echo "bench.sh: install Debian's wamerican" >&2; exit 1; }
-  grep -x '[a-zA-Z]*' /usr/share/dict/american-english | tr A-Z a-z | LC_ALL=C sort -u >"$wam"
-fi
-lp=$data/letterpress.txt
-if [ ! -s "$lp" ]; then
-  (cd "$data" && npm pack --silent word-list >/dev/null && tar xzf word-list-*.tgz package/words.txt \
-     && mv package/words.txt letterpress.txt && rm -rf package word-list-*.tgz)
-fi
+. scripts/bench-lists.sh
 
 # run NAME YARDSTICK THREADS ARGS...: one row of the table; cpu_s is the least of $reps runs
 # (the machine is shared: the least is the figure least disturbed by other work).

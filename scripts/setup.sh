@@ -1,14 +1,16 @@
 #!/bin/sh
 # Installs the build dependencies from Debian (when missing) and builds into ./build.
-# clang is for scripts/sanitize.sh (ASan, UBSan and the libFuzzer targets); pybind11-dev and
-# python3-dev for the Python module.
+# clang is for scripts/sanitize.sh (ASan, UBSan and the libFuzzer targets); GNU time for the
+# endless-input test's memory bounds; pybind11-dev and python3-dev for the Python module.
 set -eu
 cd "$(dirname "$0")/.."
-packages="g++ clang libclang-rt-dev libabsl-dev libxxhash-dev doctest-dev meson ninja-build pkg-config parallel
+packages="g++ clang libclang-rt-dev libabsl-dev libxxhash-dev doctest-dev meson ninja-build pkg-config parallel time
   pybind11-dev python3-dev"
 missing=""
 for p in $packages; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+  # (dpkg -s also succeeds for a removed package whose configuration files are left)
+  status=$(dpkg-query -W -f '${Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "install ok installed" ] || missing="$missing $p"
 done
 if [ -n "$missing" ]; then
   sudo=""

@@ -9,7 +9,8 @@
 #
 # DIR holds `run` (the shard count, the merge rule and the command, written by the first run)
 # and part-I-of-N for each finished shard. A shard writes DIR/.part-I-of-N.tmp.PID and renames
-# it to its part file only when squares succeeded, so a part file is always complete: a rerun
+# it to its part file only when squares succeeded (and removes it when squares failed or the
+# shard got SIGTERM, SIGINT or SIGHUP), so a part file is always complete: a rerun
 # runs only the shards without one, and a killed job loses nothing but itself. The merge sums
 # the counts (when SQUARES-ARGS has --count or -c) or concatenates the parts in order I = 1..N.
 # --run-one runs a single shard that way (the Slurm script uses it); --merge-only only merges.
@@ -122,9 +123,10 @@ fi
 # write the part into the same absolute DIR of their own, and Parallel's --return copies it
 # back (rsync renames atomically); a shared DIR works too.
 [ -z "$sshloginfile" ] || case $dir in /*) ;; *) dir=$(pwd)/$dir ;; esac
-tmp=$(quote "$dir")/.part-{}-of-$shards.tmp.\$\$
-job="mkdir -p $(quote "$dir") && { $command --shard {}/$shards >$tmp &&"
-job="$job mv $tmp $(quote "$dir")/part-{}-of-$shards || { rm -f $tmp; exit 1; }; }"
+# The temporary file goes when the shard fails or is stopped by a signal (scancel, Parallel).
+job="mkdir -p $(quote "$dir") && t=$(quote "$dir")/.part-{}-of-$shards.tmp.\$\$ &&"
+job="$job trap 'rm -f \"\$t\"' EXIT && trap 'exit 1' HUP INT TERM &&"
+job="$job $command --shard {}/$shards >\"\$t\" && mv \"\$t\" $(quote "$dir")/part-{}-of-$shards"
 
 if [ -n "$one" ]; then
   if [ -f "$dir/part-$one-of-$shards" ]; then

@@ -8,9 +8,10 @@
 # nothing when shard I's part is there already. Submit from the checkout's top directory:
 #
 #   sbatch --array=1-64 scripts/shard-slurm.sh -o DIR --squares PATH -- SQUARES-ARGS...
-#   sbatch --dependency=afterok:JOBID --wrap 'scripts/shard-run.sh --merge-only -o DIR -O OUT'
+#   sbatch --dependency=afterany:JOBID --wrap 'scripts/shard-run.sh --merge-only -o DIR -O OUT'
 #
-# (or run the merge by hand once the array is done). To rerun only some shards, keep N:
+# (or run the merge by hand once the array is done; after afterok, a failed task would leave the
+# merge pending for ever, after afterany it fails naming the shards to rerun). To rerun only some shards, keep N:
 #   sbatch --export=ALL,SHARDS=64 --array=3,17 scripts/shard-slurm.sh (the same arguments)
 # SHARD_RUN may name shard-run.sh when the job does not start in the checkout.
 set -eu

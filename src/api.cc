@@ -159,24 +159,25 @@ FillResult Dictionary::Fill(std::string_view text, const Options& options) const
   output.fill_in = args.has("fill-in") || args.has("deterministic");
   output.solution = args.has("solution");
   output.title = "grid";
-  const FillOptions fill_options = Value(FillOptionsFrom(args));
+  const FillSettings settings = Value(FillOptionsFrom(args));
   const std::string path = "<grid>";
   const Grid grid = Value(ParseGrid(path, text));
-  absl::StatusOr<FillProblem> problem;
+  absl::StatusOr<GridFill> grid_fill;
   {
     std::lock_guard lock(impl_->mutex);
-    problem = GridFillProblem(grid, impl_->dictionary, path);
+    grid_fill = GridFillProblem(grid, impl_->dictionary, path);
   }
-  if (problem.status().code() == absl::StatusCode::kOutOfRange) {
-    return {"over-constrained", std::string(problem.status().message()), {}};
+  if (grid_fill.status().code() == absl::StatusCode::kOutOfRange) {
+    return {"over-constrained", std::string(grid_fill.status().message()), {}};
   }
-  if (!problem.ok()) Throw(problem.status());
+  if (!grid_fill.ok()) Throw(grid_fill.status());
 
   FillResult result;
   const Alphabet& alphabet = impl_->dictionary.alphabet();
   std::vector<std::string> letters(grid.size());
-  const squares::FillResult outcome =
-      squares::Fill(*problem, fill_options, [&](std::span<const Letter> fill) {
+  FillQuality proof;
+  const squares::FillResult outcome = SearchFill(
+      grid_fill->problem, settings, &proof, [&](std::span<const Letter> fill) {
         FilledGrid filled;
         for (int i = 0; i < grid.size(); ++i) {
           letters[i].clear();
@@ -186,12 +187,11 @@ FillResult Dictionary::Fill(std::string_view text, const Options& options) const
         }
         AppendFill(grid, letters, output, filled.text);
         result.fills.push_back(std::move(filled));
-        return true;
       });
   constexpr const char* kStatus[] = {"filled", "impossible", "over-constrained",
                                      "no deterministic fill", "timed out"};
   result.status = kStatus[static_cast<int>(outcome.status)];
-  result.message = FillStatusMessage(path, grid, outcome, fill_options);
+  result.message = FillStatusMessage(path, grid, *grid_fill, outcome, settings.engine);
   return result;
 }
 

@@ -207,22 +207,95 @@ bool ShowHelp(const ParsedArgs& args, std::string_view usage,
   return true;
 }
 
-absl::StatusOr<std::string> ReadFile(const std::string& path) {
-  if (path == "-") {
-    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-    return text;
+namespace {
+
+// An input file opened for reading in chunks (`-` = stdin); closes what it opened.
+class InputFile {
+ public:
+  static absl::StatusOr<InputFile> Open(const std::string& path) {
+    if (path == "-") return InputFile(path, STDIN_FILENO, false);
+    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return absl::NotFoundError(absl::StrFormat("%s: %s", path, std::strerror(errno)));
+    InputFile file(path, fd, true);
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+      return absl::FailedPreconditionError(absl::StrFormat("%s: is a directory", path));
+    }
+    file.regular_ = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    return file;
   }
-  // An ifstream opens a directory and reads it as empty: refuse it by name.
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) {
-    return absl::FailedPreconditionError(absl::StrFormat("%s: is a directory", path));
+  InputFile(InputFile&& other) noexcept
+      : path_(std::move(other.path_)), fd_(other.fd_), owned_(std::exchange(other.owned_, false)),
+        regular_(other.regular_) {}
+  InputFile& operator=(InputFile&&) = delete;
+  ~InputFile() {
+    if (owned_) close(fd_);
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrFormat("%s: %s", path, std::strerror(errno)));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) return absl::DataLossError(absl::StrFormat("%s: read error", path));
-  return std::move(buffer).str();
+
+  int fd() const { return fd_; }
+  bool regular() const { return regular_; }
+  // Appends up to `n` more bytes to `out`; 0 at the end of the file.
+  absl::StatusOr<size_t> Read(std::string& out, size_t n) {
+    const size_t size = out.size();
+    out.resize(size + n);
+    ssize_t got;
+    do got = read(fd_, out.data() + size, n);
+    while (got < 0 && errno == EINTR);
+    out.resize(size + std::max<ssize_t>(got, 0));
+    if (got < 0) {
+      return absl::DataLossError(absl::StrFormat("%s: read error: %s", path_, std::strerror(errno)));
+    }
+    return static_cast<size_t>(got);
+  }
+  // Reads until `out` holds `size` bytes or the file ends.
+  absl::Status ReadUpTo(std::string& out, size_t size) {
+    while (out.size() < size) {
+      auto got = Read(out, std::min<size_t>(size - out.size(), size_t{1} << 16));
+      if (!got.ok()) return got.status();
+      if (*got == 0) break;
+    }
+    return absl::OkStatus();
+  }
+
+ private:
+  InputFile(std::string path, int fd, bool owned) : path_(std::move(path)), fd_(fd), owned_(owned) {}
+  std::string path_;
+  int fd_;
+  bool owned_;
+  bool regular_ = false;
+};
+
+std::string FormatBytes(size_t bytes) {
+  return bytes % (1 << 20) == 0 ? absl::StrFormat("%d MiB", bytes >> 20)
+                                : absl::StrFormat("%d bytes", bytes);
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> ReadFile(const std::string& path, size_t max_bytes,
+                                     std::string_view what) {
+  auto file = InputFile::Open(path);
+  if (!file.ok()) return file.status();
+  std::string text;
+  size_t line = 1, line_start = 0;
+  for (;;) {
+    const size_t before = text.size();
+    auto got = file->Read(text, size_t{1} << 16);
+    if (!got.ok()) return got.status();
+    if (*got == 0) return text;
+    if (text.size() > max_bytes) {
+      return absl::DataLossError(
+          absl::StrFormat("%s: larger than %s, the limit for %s", path, FormatBytes(max_bytes), what));
+    }
+    const size_t nul = text.find('\0', before);
+    for (size_t k = before; k < std::min(nul, text.size()); ++k) {
+      if (text[k] == '\n') ++line, line_start = k + 1;
+    }
+    if (nul != std::string::npos) {
+      return absl::DataLossError(absl::StrFormat("%s:%d:%d: NUL byte: this is a binary file, not %s",
+                                                 path, line, nul - line_start + 1, what));
+    }
+  }
 }
 
 absl::StatusOr<LexiconOptions> LexiconOptionsFrom(const ParsedArgs& args) {
@@ -240,19 +313,25 @@ absl::StatusOr<LexiconOptions> LexiconOptionsFrom(const ParsedArgs& args) {
 
 namespace {
 
-// The index in `path` (mapped; or `bytes` already read from stdin), checked against the
-// lexicon options given on the command line.
+// The index in `file` (mapped when it is a regular file; else read, as far as its header
+// says), whose first bytes `head` have been read; checked against the lexicon options given
+// on the command line.
 absl::StatusOr<Dictionary> LoadIndex(const ParsedArgs& args, const LexiconOptions& options,
-                                     const std::string& path, std::string* bytes) {
+                                     const std::string& path, InputFile& file, std::string& head) {
   if (args.all("dict").size() > 1) {
     return UsageError(absl::StrFormat("%s: an index file must be the only --dict", path));
   }
   absl::StatusOr<LoadedIndex> index;
-  if (bytes) {
-    auto owned = std::make_shared<const std::string>(std::move(*bytes));
-    index = ParseIndex(*owned, path, owned);
-  } else {
+  if (file.regular()) {
     index = LoadIndexFile(path);
+  } else {
+    if (absl::Status status = file.ReadUpTo(head, sizeof(IndexHeader)); !status.ok()) return status;
+    // One byte past the declared size, for ParseIndex to tell trailing bytes.
+    if (absl::Status status = file.ReadUpTo(head, IndexFileSize(head) + 1); !status.ok()) {
+      return status;
+    }
+    auto owned = std::make_shared<const std::string>(std::move(head));
+    index = ParseIndex(*owned, path, owned);
   }
   if (!index.ok()) return index.status();
   const LexiconOptions& built = index->options;
@@ -272,34 +351,43 @@ absl::StatusOr<Dictionary> LoadIndex(const ParsedArgs& args, const LexiconOption
   return std::move(index->dictionary);
 }
 
-// Whether the file at `path` starts with the index magic (false when it cannot be read:
-// ReadFile then reports the error).
-bool FileIsIndex(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  char head[kIndexMagic.size()] = {};
-  in.read(head, sizeof(head));
-  return in && IsIndex(std::string_view(head, sizeof(head)));
-}
-
 }  // namespace
+
+absl::StatusOr<Lexicon> ReadLexicon(std::span<const std::string> paths,
+                                    const LexiconOptions& options) {
+  std::vector<InputFile> files;
+  std::vector<LexiconSource> sources;
+  for (const std::string& path : paths) {
+    auto file = InputFile::Open(path);
+    if (!file.ok()) return file.status();
+    files.push_back(*std::move(file));
+    sources.push_back({path == "-" ? "<stdin>" : path, {}, files.back().fd()});
+  }
+  return Lexicon::Read(sources, options);
+}
 
 absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args) {
   auto lexicon_options = LexiconOptionsFrom(args);
   if (!lexicon_options.ok()) return lexicon_options.status();
   const LexiconOptions& options = *lexicon_options;
 
-  std::vector<std::string> texts;
-  std::vector<LexiconSource> sources;
+  // Each source is opened once (a pipe can be read only once): its first bytes tell an index
+  // from a word list, which then reads on from them.
+  std::vector<InputFile> files;
+  std::vector<std::string> heads;
   for (const std::string& path : args.all("dict")) {
-    if (path != "-" && FileIsIndex(path)) return LoadIndex(args, options, path, nullptr);
-    auto text = ReadFile(path);
-    if (!text.ok()) return text.status();
-    if (IsIndex(*text)) return LoadIndex(args, options, path, &*text);
-    texts.push_back(std::move(*text));
+    auto file = InputFile::Open(path);
+    if (!file.ok()) return file.status();
+    std::string head;
+    if (absl::Status status = file->ReadUpTo(head, kIndexMagic.size()); !status.ok()) return status;
+    if (IsIndex(head)) return LoadIndex(args, options, path, *file, head);
+    files.push_back(*std::move(file));
+    heads.push_back(std::move(head));
   }
-  for (size_t k = 0; k < texts.size(); ++k) {
+  std::vector<LexiconSource> sources;
+  for (size_t k = 0; k < files.size(); ++k) {
     const std::string& path = args.all("dict")[k];
-    sources.push_back({path == "-" ? "<stdin>" : path, texts[k]});
+    sources.push_back({path == "-" ? "<stdin>" : path, heads[k], files[k].fd()});
   }
   if (sources.empty()) {
     // The index built with the binary serves the default options; other options (and

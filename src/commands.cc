@@ -4,7 +4,7 @@ namespace squares {
 
 std::span<const Command* const> Commands() {
   static const Command* const kCommands[] = {
-      &SquaresCommand(), &StatsCommand(), &IndexCommand(),
+      &SquaresCommand(), &ShapeCommand(),   &StatsCommand(),  &IndexCommand(),
       &FillCommand(),    &RegionsCommand(), &KakuroCommand(),
   };
   return kCommands;

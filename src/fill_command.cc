@@ -1,4 +1,5 @@
 // `squares fill GRID`: fill a crossword grid with dictionary words (DESIGN §6).
+#include <bit>
 #include <cstdio>
 #include <cstdlib>
 #include <tuple>
@@ -21,6 +22,11 @@ constexpr std::string_view kUsage =
     "Usage: squares fill [OPTIONS] GRID\n"
     "Fill a crossword grid with dictionary words.\n"
     "\n"
+    "With a scored list (the built-in one: SCOWL sizes, lower = commoner) the fill printed is\n"
+    "the best: its worst word is the best any fill can have (proven, unless --timeout cuts\n"
+    "the proof short: a note says so), and its mean score the best that --polish nodes of\n"
+    "search find. --any prints the first fill found instead.\n"
+    "\n"
     "GRID formats (detected): crucio (.crg: rows, columns, then rows of '-' empty, '#' black,\n"
     "letters fixed), cwc pattern ('W H', then rows of '+' empty, ' ' black), or plain rows of\n"
     "'.' empty, '#' black, letters fixed.\n"
@@ -31,13 +37,18 @@ constexpr std::string_view kUsage =
     "other parts).\n";
 
 constexpr OptionSpec kFillOptions[] = {
-    {"format", 'f', "FMT", "output: text, lines, ipuz, latex or svg (default text)",
-     "text lines ipuz latex svg"},
+    {"format", 'f', "FMT", "output: text, lines, jsonl, ipuz, latex or svg (default text)",
+     "text lines jsonl ipuz latex svg"},
+    {"any", 0, nullptr, "the first fill found, with no search for the best"},
+    {"better", 0, "WHICH", "which scores are better: 'lower' (default for the built-in list) or "
+                           "'higher' (default for --dict lists)", "lower higher"},
+    {"polish", 0, "NODES", "nodes of search for a better mean score (default 10000; 0: none)"},
     {"all", 'a', nullptr, "list every fill (in lexicographic order of the rows)"},
     {"count", 'c', nullptr, "print only the number of fills"},
     {"limit", 'l', "N", "with --all or --count: stop after N fills"},
     {"shard", 0, "I/N", "with --all or --count: only part I of N (parts concatenate in order)"},
-    {"distinct", 'U', nullptr, "no word twice in the grid"},
+    {"allow-repeats", 0, nullptr, "a word may fill several slots (by default no word twice)"},
+    {"distinct", 'U', nullptr, "no word twice in the grid (the default; kept for crucio's -U)"},
     {"deterministic", 'D', nullptr, "a fill-in puzzle that can be solved without guessing"},
     {"fill-in", 0, nullptr, "list the words grouped by length instead of numbered entries"},
     {"solution", 's', nullptr, "svg: print the letters in the grid"},
@@ -46,7 +57,7 @@ constexpr OptionSpec kFillOptions[] = {
     {"branch", 0, "HOW", "branch on one 'letter' (default) or on a whole 'word'",
      "letter word"},
     {"prefer-scores", 0, nullptr, "try the best-scored words first (default list: the commonest)"},
-    {"stats", 0, nullptr, "print search statistics on stderr"},
+    {"stats", 0, nullptr, "print search statistics (and the fill's quality) on stderr"},
     {"help", 'h', nullptr, "show this help and exit"},
 };
 
@@ -67,6 +78,32 @@ int Fail(const absl::Status& status) {
   return ExitCodeFor(status);
 }
 
+// The quality of a fill: the words of the scored slots (those of `problem`, by grid slot).
+FillQuality Quality(const Grid& grid, const FillProblem& problem, const std::vector<int>& grid_slot,
+                    ScoreOrder scores, std::span<const Letter> fill,
+                    const std::vector<std::string>& letters) {
+  FillQuality q;
+  int64_t sum = 0, words = 0;
+  for (size_t s = 0; s < problem.slots.size(); ++s) {
+    const FillSlot& slot = problem.slots[s];
+    if (slot.scores.empty()) continue;
+    Word w;
+    for (int c : slot.cells) w.push_back(fill[c]);
+    const int64_t score = slot.scores[*slot.dawg->rank(w)];
+    const bool worse = scores == ScoreOrder::kLowerFirst ? score > q.worst_score
+                                                         : score < q.worst_score;
+    if (words == 0 || worse) {
+      q.worst_score = score;
+      q.worst_word.clear();
+      for (int c : grid.slots[grid_slot[s]].cells) q.worst_word += letters[c];
+    }
+    sum += score;
+    ++words;
+  }
+  q.mean_score = words > 0 ? static_cast<double>(sum) / words : 0;
+  return q;
+}
+
 int Report(int code, const std::string& message) {
   Output::Stdout().flush();
   std::fprintf(stderr, "squares: %s\n", message.c_str());
@@ -81,7 +118,7 @@ const Command& FillCommand() {
   return command;
 }
 
-absl::StatusOr<FillOptions> FillOptionsFrom(const ParsedArgs& a) {
+absl::StatusOr<FillSettings> FillOptionsFrom(const ParsedArgs& a) {
   auto seed = a.get_int("seed", 1, 0, INT64_MAX);
   if (!seed.ok()) return seed.status();
   auto limit = a.get_int("limit", 0, 1, INT64_MAX);
@@ -90,7 +127,8 @@ absl::StatusOr<FillOptions> FillOptionsFrom(const ParsedArgs& a) {
   if (!shard.ok()) return shard.status();
   auto timeout = a.get_seconds("timeout", 0);
   if (!timeout.ok()) return timeout.status();
-  FillOptions options;
+  FillSettings settings;
+  FillOptions& options = settings.engine;
   std::string branch = a.get("branch", "letter");
   options.branching = branch == "word" ? Branching::kWord : Branching::kLetter;
   if (branch != "letter" && branch != "word") {
@@ -107,21 +145,35 @@ absl::StatusOr<FillOptions> FillOptionsFrom(const ParsedArgs& a) {
   }
   options.limit = *limit;
   std::tie(options.shard_index, options.shard_count) = *shard;
-  options.distinct = a.has("distinct");
+  if (a.has("allow-repeats") && a.has("distinct")) {
+    return UsageError("--allow-repeats and --distinct exclude each other");
+  }
+  options.distinct = !a.has("allow-repeats");
   options.deterministic = a.has("deterministic");
   // The default list's scores are SCOWL sizes: the lower, the commoner the word.
-  if (a.has("prefer-scores")) {
-    options.prefer_scores = a.has("dict") ? ScoreOrder::kHigherFirst : ScoreOrder::kLowerFirst;
+  options.scores = a.has("dict") ? ScoreOrder::kHigherFirst : ScoreOrder::kLowerFirst;
+  if (a.has("better")) {
+    const std::string better = a.get("better");
+    if (better != "lower" && better != "higher") {
+      return UsageError(absl::StrFormat("--better: '%s' is not 'lower' or 'higher'", better));
+    }
+    options.scores = better == "lower" ? ScoreOrder::kLowerFirst : ScoreOrder::kHigherFirst;
   }
+  options.prefer_scores = a.has("prefer-scores");
+  auto polish = a.get_int("polish", 10000, 0, INT64_MAX);
+  if (!polish.ok()) return polish.status();
+  settings.polish = *polish;
+  settings.any = a.has("any");
   options.seed = static_cast<uint64_t>(*seed);
   options.timeout_seconds = *timeout;
-  return options;
+  return settings;
 }
 
-absl::StatusOr<FillProblem> GridFillProblem(const Grid& grid, const Dictionary& dictionary,
-                                            std::string_view path) {
+absl::StatusOr<GridFill> GridFillProblem(const Grid& grid, const Dictionary& dictionary,
+                                         std::string_view path) {
   const Alphabet& alphabet = dictionary.alphabet();
-  FillProblem problem;
+  GridFill fill;
+  FillProblem& problem = fill.problem;
   const LetterSet all_letters =
       alphabet.size() == 64 ? ~LetterSet{0} : (LetterSet{1} << alphabet.size()) - 1;
   problem.domains.assign(grid.size(), 0);
@@ -137,19 +189,74 @@ absl::StatusOr<FillProblem> GridFillProblem(const Grid& grid, const Dictionary& 
     }
     problem.domains[i] = LetterSet{1} << (*letter)[0];
   }
-  for (const GridSlot& slot : grid.slots) {
+  // A fully pre-filled entry (a theme or seed entry) is taken as given: when the list lacks
+  // it, it is no slot of the search (its letters stay fixed for the crossing slots).
+  for (size_t s = 0; s < grid.slots.size(); ++s) {
+    const GridSlot& slot = grid.slots[s];
+    Word given;
+    for (int c : slot.cells) {
+      if (std::popcount(problem.domains[c]) == 1) {
+        given.push_back(static_cast<Letter>(std::countr_zero(problem.domains[c])));
+      }
+    }
+    if (given.size() == slot.cells.size() && !dictionary.lexicon().find(given)) {
+      fill.notes.push_back(absl::StrFormat("%s: %s %s is not in the word list: kept as given",
+                                           path, SlotName(slot), Pattern(grid, slot)));
+      continue;
+    }
     if (slot.length > kMaxWordLength) {
       return absl::OutOfRangeError(absl::StrFormat("%s: over-constrained: %s is longer than any word",
                                                    path, DescribeSlot(grid, slot)));
     }
+    // A given entry in the list is still a slot (no other slot may repeat it), but its
+    // score is no measure of the fill.
+    const WordsOfLength& words = dictionary.lexicon().words(slot.length);
     problem.slots.push_back({slot.cells, &dictionary.dawg(slot.length),
-                             dictionary.lexicon().words(slot.length).scores});
+                             given.size() == slot.cells.size()
+                                 ? std::span<const int64_t>()
+                                 : std::span<const int64_t>(words.scores.data(), words.count())});
+    fill.grid_slot.push_back(static_cast<int>(s));
   }
-  return problem;
+  return fill;
 }
 
-std::string FillStatusMessage(std::string_view path, const Grid& grid, const FillResult& result,
-                              const FillOptions& options) {
+bool IsScored(const FillProblem& problem) {
+  int64_t low = INT64_MAX, high = INT64_MIN;
+  for (const FillSlot& slot : problem.slots) {
+    for (int64_t score : slot.scores) low = std::min(low, score), high = std::max(high, score);
+  }
+  return low < high;
+}
+
+bool IsBestMode(const FillProblem& problem, const FillSettings& settings) {
+  const FillOptions& options = settings.engine;
+  return !settings.any && !options.all && !options.deterministic && IsScored(problem);
+}
+
+FillResult SearchFill(const FillProblem& problem, const FillSettings& settings,
+                      FillQuality* proof, const std::function<void(std::span<const Letter>)>& found) {
+  if (!IsBestMode(problem, settings)) {
+    return Fill(problem, settings.engine, [&](std::span<const Letter> fill) {
+      found(fill);
+      return true;
+    });
+  }
+  const BestFill best = FillBest(problem, settings.engine, settings.polish);
+  FillResult result;
+  result.status = best.status;
+  result.bad_slot = best.bad_slot;
+  result.stats = best.stats;
+  if (best.status == FillStatus::kFilled) {
+    proof->searched = true;
+    proof->bound = settings.engine.scores == ScoreOrder::kLowerFirst ? best.bound : -best.bound;
+    proof->mean_proven = best.total_proven;
+    found(best.letters);
+  }
+  return result;
+}
+
+std::string FillStatusMessage(std::string_view path, const Grid& grid, const GridFill& fill,
+                              const FillResult& result, const FillOptions& options) {
   const FillStats& st = result.stats;
   switch (result.status) {
     case FillStatus::kFilled:
@@ -159,7 +266,7 @@ std::string FillStatusMessage(std::string_view path, const Grid& grid, const Fil
                              st.nodes);
     case FillStatus::kOverConstrained:
       return absl::StrFormat("%s: over-constrained: %s has no candidate word", path,
-                             DescribeSlot(grid, grid.slots[result.bad_slot]));
+                             DescribeSlot(grid, grid.slots[fill.grid_slot[result.bad_slot]]));
     case FillStatus::kNoDeterministic:
       return absl::StrFormat("%s: no deterministic fill: no slot has a length of its own "
                              "or a fixed letter, so no word can be placed first with "
@@ -185,13 +292,13 @@ int RunFillCommand(std::span<char* const> args) {
   }
   auto format = ParseFillFormat(a.get("format", "text"));
   if (!format.ok()) return Fail(format.status());
-  auto fill_options = FillOptionsFrom(a);
-  if (!fill_options.ok()) return Fail(fill_options.status());
-  const FillOptions& options = *fill_options;
+  auto settings = FillOptionsFrom(a);
+  if (!settings.ok()) return Fail(settings.status());
+  const FillOptions& options = settings->engine;
   const bool count_only = a.has("count");
 
   const std::string path = a.positional()[0];
-  auto text = ReadFile(path);
+  auto text = ReadFile(path, kMaxGridFileBytes, "a crossword grid of up to 256x256 cells");
   if (!text.ok()) return Fail(text.status());
   auto grid = ParseGrid(path, *text);
   if (!grid.ok()) return Fail(grid.status());
@@ -200,11 +307,13 @@ int RunFillCommand(std::span<char* const> args) {
   const Alphabet& alphabet = dictionary->alphabet();
 
   // The engine's problem: one domain per cell, one automaton per slot.
-  auto problem = GridFillProblem(*grid, *dictionary, path);
-  if (problem.status().code() == absl::StatusCode::kOutOfRange) {
-    return Report(kExitOverConstrained, std::string(problem.status().message()));
+  auto grid_fill = GridFillProblem(*grid, *dictionary, path);
+  if (grid_fill.status().code() == absl::StatusCode::kOutOfRange) {
+    return Report(kExitOverConstrained, std::string(grid_fill.status().message()));
   }
-  if (!problem.ok()) return Fail(problem.status());
+  if (!grid_fill.ok()) return Fail(grid_fill.status());
+  for (const std::string& note : grid_fill->notes) std::fprintf(stderr, "squares: %s\n", note.c_str());
+  const FillProblem& problem = grid_fill->problem;
 
   FillOutputOptions output;
   output.format = *format;
@@ -212,29 +321,60 @@ int RunFillCommand(std::span<char* const> args) {
   output.solution = a.has("solution");
   output.title = path.substr(path.find_last_of('/') + 1);  // the file name, not where it lies
   Output& out = Output::Stdout();
+  // A scored list (not all scores alike) has a best fill, and each fill a quality.
+  const bool scored = IsScored(problem);
+  const bool best_mode = IsBestMode(problem, *settings);
   std::vector<std::string> letters(grid->size());
-  FillResult result = Fill(*problem, options, [&](std::span<const Letter> fill) {
-    if (count_only) return true;
+  FillQuality quality;
+  auto print = [&](std::span<const Letter> fill) {
     for (int i = 0; i < grid->size(); ++i) {
       letters[i].clear();
       if (!grid->black[i]) alphabet.append_utf8(fill[i], true, letters[i]);
+    }
+    if (scored) {
+      FillQuality proof = quality;
+      quality = Quality(*grid, problem, grid_fill->grid_slot, options.scores, fill, letters);
+      quality.searched = proof.searched, quality.bound = proof.bound;
+      quality.proven = proof.searched && proof.bound == quality.worst_score;
+      quality.mean_proven = proof.mean_proven;
+      output.quality = &quality;
     }
     AppendFill(*grid, letters, output, out.buffer());
     // Listed text fills each end with a blank line (as squares' text output does), so the
     // outputs of --shard parts concatenate to the whole.
     if (options.all && output.format == FillFormat::kText) out.put('\n');
     out.maybe_flush();
-    return true;
+  };
+  const FillResult result = SearchFill(problem, *settings, &quality, [&](std::span<const Letter> fill) {
+    if (!count_only) print(fill);
   });
   const FillStats& st = result.stats;
   if (count_only) out.write(absl::StrFormat("%d\n", st.fills));
+  out.flush();
   if (a.has("stats")) {
-    out.flush();
     std::fprintf(stderr, "%s",
                  absl::StrFormat("squares: %d fills, %d nodes, %d failures, %d backjumps, "
                                  "%d restarts, %d non-deterministic fills, %.3f s\n",
                                  st.fills, st.nodes, st.failures, st.backjumps, st.restarts,
                                  st.rejected, st.seconds).c_str());
+  }
+  if (scored && st.fills > 0 && !options.all && (a.has("stats") || best_mode)) {
+    const std::string note = absl::StrFormat(
+        "squares: %s: worst word %s (score %d), mean score %.2f", path, quality.worst_word,
+        quality.worst_score, quality.mean_score);
+    if (!best_mode) {
+      std::fprintf(stderr, "%s\n", note.c_str());
+    } else if (quality.proven) {
+      if (a.has("stats")) {
+        std::fprintf(stderr, "%s; no fill has a better worst word (proven); the mean is %s\n",
+                     note.c_str(), quality.mean_proven ? "the best for it (proven)" : "unproven");
+      }
+    } else {  // always said: the fill may not be the best
+      std::fprintf(stderr,
+                   "%s; unproven: time ran out before the proof (no fill has a worst word "
+                   "scored better than %lld)\n",
+                   note.c_str(), static_cast<long long>(quality.bound));
+    }
   }
   // A part of --shard with no fill is not impossible: the fills may lie in other parts.
   if (result.status == FillStatus::kFilled ||
@@ -246,7 +386,7 @@ int RunFillCommand(std::span<char* const> args) {
                    : result.status == FillStatus::kOverConstrained ? kExitOverConstrained
                    : result.status == FillStatus::kNoDeterministic ? kExitNoDeterministic
                                                                    : kExitTimedOut;
-  return Report(code, FillStatusMessage(path, *grid, result, options));
+  return Report(code, FillStatusMessage(path, *grid, *grid_fill, result, options));
 }
 
 }  // namespace squares

@@ -75,6 +75,44 @@ std::string JsonString(std::string_view text) {
   return out + "\"";
 }
 
+// {"worst": ..., "worst_score": ..., "mean_score": ...[, "bound": ..., "proven": ...,
+// "mean_proven": ...]}
+std::string QualityJson(const FillQuality& q) {
+  std::string out = absl::StrFormat("{\"worst\": %s, \"worst_score\": %d, \"mean_score\": %.2f",
+                                    JsonString(q.worst_word), q.worst_score, q.mean_score);
+  if (q.searched) {
+    absl::StrAppendFormat(&out, ", \"bound\": %d, \"proven\": %s, \"mean_proven\": %s", q.bound,
+                          q.proven ? "true" : "false", q.mean_proven ? "true" : "false");
+  }
+  return out + "}";
+}
+
+// One JSON object: {"rows": [...], "across": [...], "down": [...][, "quality": {...}]}.
+void AppendJsonl(const Grid& grid, const std::vector<std::string>& letters,
+                 const FillOutputOptions& options, std::string& out) {
+  out += "{\"rows\": [";
+  for (int r = 0; r < grid.rows; ++r) {
+    std::string row;
+    for (int c = 0; c < grid.cols; ++c) {
+      const int i = grid.cell(r, c);
+      row += grid.black[i] ? "#" : letters[i];
+    }
+    absl::StrAppendFormat(&out, "%s%s", r > 0 ? ", " : "", JsonString(row));
+  }
+  for (Direction dir : {Direction::kAcross, Direction::kDown}) {
+    out += dir == Direction::kAcross ? "], \"across\": [" : "], \"down\": [";
+    bool first = true;
+    for (const GridSlot& slot : grid.slots) {
+      if (slot.direction != dir) continue;
+      absl::StrAppendFormat(&out, "%s%s", first ? "" : ", ", JsonString(SlotWord(slot, letters)));
+      first = false;
+    }
+  }
+  out += "]";
+  if (options.quality) absl::StrAppendFormat(&out, ", \"quality\": %s", QualityJson(*options.quality));
+  out += "}\n";
+}
+
 // ipuz v2 crossword (FORMATS.md §7). Clue texts are empty; each clue carries its answer.
 void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
                 const FillOutputOptions& options, std::string& out) {
@@ -82,6 +120,9 @@ void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
   out += "  \"kind\": [\"http://ipuz.org/crossword#1\"],\n";
   absl::StrAppendFormat(&out, "  \"title\": %s,\n", JsonString(options.title));
   out += "  \"origin\": \"squares fill\",\n";
+  if (options.quality) {
+    absl::StrAppendFormat(&out, "  \"squares:quality\": %s,\n", QualityJson(*options.quality));
+  }
   absl::StrAppendFormat(&out, "  \"dimensions\": {\"width\": %d, \"height\": %d},\n", grid.cols,
                         grid.rows);
   out += "  \"block\": \"#\",\n  \"empty\": 0,\n";
@@ -231,11 +272,12 @@ void AppendSvg(const Grid& grid, const std::vector<std::string>& letters,
 absl::StatusOr<FillFormat> ParseFillFormat(std::string_view name) {
   if (name == "text") return FillFormat::kText;
   if (name == "lines") return FillFormat::kLines;
+  if (name == "jsonl") return FillFormat::kJsonl;
   if (name == "ipuz") return FillFormat::kIpuz;
   if (name == "latex") return FillFormat::kLatex;
   if (name == "svg") return FillFormat::kSvg;
   return absl::InvalidArgumentError(absl::StrFormat(
-      "unknown format '%s' (expected text, lines, ipuz, latex or svg)", name));
+      "unknown format '%s' (expected text, lines, jsonl, ipuz, latex or svg)", name));
 }
 
 void AppendFill(const Grid& grid, const std::vector<std::string>& letters,
@@ -245,6 +287,8 @@ void AppendFill(const Grid& grid, const std::vector<std::string>& letters,
       return AppendText(grid, letters, options.fill_in, out);
     case FillFormat::kLines:
       return AppendLines(grid, letters, out);
+    case FillFormat::kJsonl:
+      return AppendJsonl(grid, letters, options, out);
     case FillFormat::kIpuz:
       return AppendIpuz(grid, letters, options, out);
     case FillFormat::kLatex:

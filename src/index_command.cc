@@ -37,21 +37,14 @@ absl::Status Run(const ParsedArgs& args) {
   if (!args.has("output")) return UsageError("index: give the output file with -o FILE");
   auto options = LexiconOptionsFrom(args);
   if (!options.ok()) return options.status();
-  std::vector<std::string> texts;
-  for (const std::string& path : args.positional()) {
-    auto text = ReadFile(path);
-    if (!text.ok()) return text.status();
-    texts.push_back(*std::move(text));
-  }
-  std::vector<LexiconSource> sources;
-  for (size_t k = 0; k < texts.size(); ++k) sources.push_back({args.positional()[k], texts[k]});
-  auto index = BuildIndex(sources, *options);
-  if (!index.ok()) return index.status();
-  if (absl::Status status = WriteFile(args.get("output"), index->bytes); !status.ok()) return status;
+  auto lexicon = ReadLexicon(args.positional(), *options);
+  if (!lexicon.ok()) return lexicon.status();
+  const BuiltIndex index = BuildIndex(*std::move(lexicon), *options);
+  if (absl::Status status = WriteFile(args.get("output"), index.bytes); !status.ok()) return status;
   if (args.has("verbose")) {
     std::cerr << absl::StrFormat("squares: %s: %d words, %d letters, %d bytes\n",
-                                 args.get("output"), index->words, index->letters,
-                                 index->bytes.size());
+                                 args.get("output"), index.words, index.letters,
+                                 index.bytes.size());
   }
   return absl::OkStatus();
 }

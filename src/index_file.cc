@@ -196,20 +196,23 @@ std::string SerializeIndex(const Dictionary& dictionary, const LexiconOptions& o
   return file;
 }
 
-absl::StatusOr<BuiltIndex> BuildIndex(std::span<const LexiconSource> sources,
-                                      const LexiconOptions& options) {
-  auto lexicon = Lexicon::Read(sources, options);
-  if (!lexicon.ok()) return lexicon.status();
-  XXH3_state_t* hash = XXH3_createState();
-  XXH3_64bits_reset(hash);
-  for (const LexiconSource& source : sources) {
-    XXH3_64bits_update(hash, source.text.data(), source.text.size());
-  }
-  const uint64_t source_hash = XXH3_64bits_digest(hash);
-  XXH3_freeState(hash);
-  const Dictionary dictionary(*std::move(lexicon));
+BuiltIndex BuildIndex(Lexicon lexicon, const LexiconOptions& options) {
+  const uint64_t source_hash = lexicon.source_hash();
+  const Dictionary dictionary(std::move(lexicon));
   return BuiltIndex{SerializeIndex(dictionary, options, source_hash),
                     dictionary.lexicon().word_count(), dictionary.alphabet().size()};
+}
+
+uint64_t IndexFileSize(std::string_view head) {
+  IndexHeader header;
+  if (!IsIndex(head) || head.size() < sizeof(header)) return 0;
+  std::memcpy(&header, head.data(), sizeof(header));
+  if (header.byte_order != kByteOrderProbe || header.version != kIndexVersion ||
+      header.header_hash != XXH3_64bits(head.data(), offsetof(IndexHeader, header_hash)) ||
+      header.payload_size > UINT64_MAX - sizeof(header) - 1) {
+    return 0;
+  }
+  return sizeof(header) + header.payload_size;
 }
 
 void SealIndex(std::string& bytes) {

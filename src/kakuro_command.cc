@@ -109,7 +109,8 @@ int RunKakuroCommand(std::span<char* const> args) {
   options.timeout_seconds = timeout;
 
   const std::string path = a.positional()[0];
-  auto text = ReadFile(path);
+  // Several boards of up to 256x256 cells each.
+  auto text = ReadFile(path, size_t{8} << 20, "a file of Kakuro boards");
   if (!text.ok()) return Fail(text.status());
   auto boards = ParseKakuro(path, *text);
   if (!boards.ok()) return Fail(boards.status());

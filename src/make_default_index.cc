@@ -17,13 +17,13 @@ int main(int argc, char** argv) {
   std::ifstream in(argv[1], std::ios::binary);
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   const LexiconSource source{argv[1], text};
-  auto index = BuildIndex(std::span(&source, 1), LexiconOptions{});
-  if (!in || !index.ok()) {
+  auto lexicon = Lexicon::Read(std::span(&source, 1));
+  if (!in || !lexicon.ok()) {
     std::cerr << "make_default_index: " << argv[1] << ": "
-              << (in ? index.status().message() : "cannot read") << "\n";
+              << (in ? lexicon.status().message() : "cannot read") << "\n";
     return 1;
   }
-  const std::string& bytes = index->bytes;
+  const std::string bytes = BuildIndex(*std::move(lexicon), LexiconOptions{}).bytes;
   if (auto check = ParseIndex(bytes, argv[2]); !check.ok()) {
     std::cerr << "make_default_index: " << check.status().message() << "\n";
     return 1;

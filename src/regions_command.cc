@@ -12,6 +12,7 @@
 #include "absl/strings/str_join.h"
 #include "squares/cli.h"
 #include "squares/commands.h"
+#include "squares/grid.h"
 #include "squares/regions.h"
 
 namespace squares {
@@ -81,7 +82,8 @@ absl::Status Solve(const ParsedArgs& args, RegionSizes sizes, const Dictionary& 
                                                 : "regions: expected one PUZZLE file");
   }
   const std::string& path = args.positional()[0];
-  absl::StatusOr<std::string> text = ReadFile(path);
+  absl::StatusOr<std::string> text =
+      ReadFile(path, kMaxGridFileBytes, "a region puzzle of up to 256x256 cells");
   if (!text.ok()) return text.status();
   absl::StatusOr<RegionPuzzle> puzzle =
       ParseRegionPuzzle(*text, path, dictionary.alphabet(), args.has("fold-accents"));

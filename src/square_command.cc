@@ -1,9 +1,14 @@
-// `squares [WORD]`: symmetric squares, double squares and rectangles; `squares stats`.
+// `squares [WORD]`: symmetric squares, double squares, rectangles and the built-in shapes
+// (diagonal squares, cubes); `squares shape FILE`: any shape of words.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
+#include <map>
+#include <memory>
 #include <thread>
 
 #include "absl/strings/str_format.h"
@@ -24,6 +29,9 @@ constexpr std::string_view kUsage =
     "  squares -n N [--count]       all symmetric N x N squares (or their number)\n"
     "  squares --double -n N        double word squares (rows and columns are words)\n"
     "  squares --rect KxN           K rows of length N, N columns of length K\n"
+    "  squares -n N --diagonals     squares whose two main diagonals are words too\n"
+    "  squares --cube N             word cubes: every line along each axis a word\n"
+    "  squares shape FILE           any shape of words (see 'squares shape --help')\n"
     "  squares fill|kakuro|regions|index|stats ...   see 'squares COMMAND --help'\n";
 
 constexpr OptionSpec kSquareOptions[] = {
@@ -35,6 +43,37 @@ constexpr OptionSpec kSquareOptions[] = {
     {"contains", 0, "WORD", "some row is WORD"},
     {"distinct", 0, nullptr, "no word twice among rows and columns"},
     {"no-transpose", 0, nullptr, "double: list a square or its transpose, not both"},
+    {"diagonals", 0, nullptr, "the two main diagonals are words too (symmetric or --double)"},
+    {"cube", 0, "N", "word cubes of side N: every line along each of the three axes a word"},
+    {"order", 0, "ORDER", "shapes: cell order, greedy or given (default: given for built-ins)"},
+};
+
+constexpr std::string_view kShapeUsage =
+    "Usage: squares shape [OPTIONS] FILE\n"
+    "Fills any shape of words: each word a list of cells, a cell shared by every word naming\n"
+    "it. FILE ('-' = stdin) is a fieldfinder topology or a Qxw deck, detected:\n"
+    "\n"
+    "  topology   one word per line, cell numbers separated by commas, optionally ':LIST'\n"
+    "             (that word's list, found as given or next to FILE; else --dict):\n"
+    "               1,2,3\n"
+    "               1,4,7:nouns.txt\n"
+    "             cells numbered from 0 or 1, every number up to the largest in some word;\n"
+    "             '#' starts a comment line.\n"
+    "  Qxw deck   (.qxd) one light per line, cell names separated by spaces, optionally\n"
+    "             '=PATTERN' last: a letter fixes a cell, '?' '.' '-' any letter, '@' a\n"
+    "             vowel, '#' a consonant, [ABC] or [^ABC] a set. Directives: .RANDOM is\n"
+    "             accepted (every fill is listed anyway); any other is refused by name.\n"
+    "\n"
+    "Words are read in their cells' order; a cell may repeat in a word (a palindrome).\n"
+    "Output: text shows the shape as a grid when some consecutive words of one length\n"
+    "cover every cell once, else one word per line; lines puts the same on one line;\n"
+    "jsonl gives {\"words\":[...]} in the order of the file.\n";
+
+constexpr OptionSpec kShapeOptions[] = {
+    {"first", 0, "WORD", "the shape's first word"},
+    {"contains", 0, "WORD", "some word is WORD"},
+    {"distinct", 0, nullptr, "no word twice"},
+    {"order", 0, "ORDER", "cell order: greedy (default) or given (by cell number)"},
 };
 
 using Clock = std::chrono::steady_clock;
@@ -158,6 +197,40 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const ParsedArgs& args,
 
 namespace {
 
+// The shape of --cube N, or of -n N [--double] --diagonals.
+absl::StatusOr<Shape> MakeBuiltInShape(const ParsedArgs& args) {
+  for (const char* option : {"pattern", "no-transpose", "rect"}) {
+    if (args.has(option)) {
+      return UsageError(absl::StrFormat("--%s does not apply to --diagonals or --cube", option));
+    }
+  }
+  if (args.has("cube")) {
+    if (args.has("diagonals") || args.has("double") || args.has("size")) {
+      return UsageError("--cube N gives the shape; drop --diagonals, --double and -n");
+    }
+    auto n = args.get_int("cube", 0, 2, 10);  // 10^3 cells: kMaxShapeCells
+    if (!n.ok()) return n.status();
+    return MakeCubeShape(static_cast<int>(*n));
+  }
+  int n = 0;
+  if (args.has("size")) {
+    auto size = args.get_int("size", 0, 2, kMaxSquareSide);
+    if (!size.ok()) return size.status();
+    n = static_cast<int>(*size);
+  } else if (!args.positional().empty()) {
+    // Letters of the first word (UTF-8 lead bytes); the word itself is checked later.
+    for (char ch : args.positional()[0]) n += (ch & 0xC0) != 0x80;
+  } else if (args.has("first")) {
+    for (char ch : args.get("first")) n += (ch & 0xC0) != 0x80;
+  } else {
+    return UsageError("--diagonals needs -n N or a first WORD");
+  }
+  Shape shape = MakeSquareShape(args.has("double") ? SquareShapeKind::kDouble : SquareShapeKind::kSymmetric,
+                                n, n, true);
+  if (absl::Status status = FinishShape(shape); !status.ok()) return status;
+  return shape;
+}
+
 // One task's results: formatted text (with the end offset of each result when a limit has
 // to cut between results) and statistics.
 struct TaskResult {
@@ -230,56 +303,22 @@ int Fail(const absl::Status& status) {
   return ExitCodeFor(status);
 }
 
-}  // namespace
-
-const Command& SquaresCommand() {
-  static const Command command{"", "word squares, double word squares and word rectangles",
-                               kUsage, {kSquareOptions, CommonOptions(), DictionaryOptions()},
-                               false, RunSquaresCommand};
-  return command;
-}
-
-int RunSquaresCommand(std::span<char* const> argv) {
-  const auto& tables = SquaresCommand().tables;
-  auto args = ParseArgs(tables, argv);
-  if (!args.ok()) return Fail(args.status());
-  if (ShowHelp(*args, kUsage, tables)) return kExitOk;
-  if (args->has("version")) {
-    Output::Stdout().write("squares " SQUARES_VERSION "\n");
-    Output::Stdout().flush();
-    return kExitOk;
-  }
-  auto format = ParseSquareFormat(args->get("format", "text"));
-  if (!format.ok()) return Fail(format.status());
-  auto limit_option = args->get_int("limit", 0, 0, INT64_MAX);
+// Runs a search as the options say (--count, --limit, --threads, --shard, --progress,
+// --stats) and prints its results with `formatter`.
+int RunSearch(const ParsedArgs& args, const SquareSearch& search, const SquareFormatter& formatter,
+              Clock::time_point start) {
+  auto limit_option = args.get_int("limit", 0, 0, INT64_MAX);
   if (!limit_option.ok()) return Fail(limit_option.status());
-  const uint64_t limit = args->has("limit") ? static_cast<uint64_t>(*limit_option) : UINT64_MAX;
+  const uint64_t limit = args.has("limit") ? static_cast<uint64_t>(*limit_option) : UINT64_MAX;
   int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  auto threads = args->get_int("threads", cores, 1, 1024);
+  auto threads = args.get_int("threads", cores, 1, 1024);
   if (!threads.ok()) return Fail(threads.status());
-  auto shard = args->get_shard();
+  auto shard = args.get_shard();
   if (!shard.ok()) return Fail(shard.status());
 
-  const Clock::time_point start = Clock::now();
-  auto dictionary = LoadDictionary(*args);
-  if (!dictionary.ok()) return Fail(dictionary.status());
-  auto problem = MakeSquareProblem(*args, *dictionary);
-  if (!problem.ok()) return Fail(problem.status());
-  auto search = SquareSearch::Create(*dictionary, *problem);
-  if (!search.ok()) return Fail(search.status());
-  if (!args->has("quiet")) {
-    if (search->row_dawg().word_count() == 0 || search->col_dawg().word_count() == 0) {
-      std::cerr << absl::StrFormat("squares: note: the dictionary has no words of length %d\n",
-                                   search->row_dawg().word_count() == 0 ? problem->cols : problem->rows);
-    } else if (problem->mode == SquareMode::kSymmetric && search->row_dawg().word_count() == 1) {
-      std::cerr << absl::StrFormat("squares: note: the dictionary has only one word of length %d\n",
-                                   problem->cols);
-    }
-  }
-
-  const bool count_only = args->has("count");
+  const bool count_only = args.has("count");
   // Progress by default only when it cannot garble results: stderr a terminal, stdout not.
-  const bool progress = args->has("progress") ||
+  const bool progress = args.has("progress") ||
                         (isatty(STDERR_FILENO) && (count_only || !isatty(STDOUT_FILENO)));
   const int shard_index = shard->first, shard_count = shard->second;
   // Split the search into parts: for shards, by a rule that depends only on the shard count
@@ -289,8 +328,8 @@ int RunSquaresCommand(std::span<char* const> argv) {
     // Parts of about equal work: many small tasks, weighed by a shallow probe, cut into
     // contiguous runs of equal total weight (contiguous, so the parts concatenate in order).
     const size_t want = std::min<size_t>(static_cast<size_t>(shard_count) * 32, size_t{1} << 18);
-    tasks = search->Split(want);
-    std::vector<uint64_t> weight = search->Weigh(tasks, 5);
+    tasks = search.Split(want);
+    std::vector<uint64_t> weight = search.Weigh(tasks, 5);
     uint64_t total = 0;
     for (uint64_t w : weight) total += w;
     auto boundary = [&](int part) {  // first task of part `part` (0-based), by weight
@@ -307,14 +346,13 @@ int RunSquaresCommand(std::span<char* const> argv) {
     std::vector<SquareTask> finer;
     const size_t want = static_cast<size_t>(*threads) * 64 / std::max<size_t>(1, tasks.size()) + 1;
     for (const SquareTask& task : tasks) {
-      std::vector<SquareTask> parts = search->Split(want, task);
+      std::vector<SquareTask> parts = search.Split(want, task);
       finer.insert(finer.end(), parts.begin(), parts.end());
     }
     tasks = std::move(finer);
   }
 
   if (limit == 0) tasks.clear();
-  SquareFormatter formatter(dictionary->alphabet(), *problem, *format, args->has("upper"));
   const bool stream = *threads == 1;  // one thread writes results straight to stdout
   uint64_t remaining = limit;
   SquareStats total;
@@ -329,11 +367,11 @@ int RunSquaresCommand(std::span<char* const> argv) {
           CountSink sink(task_limit);
           bool unlimited = task_limit == UINT64_MAX;
           // Unsharded, only the total counts: double squares may be counted up to transposition.
-          result.stats = search->Run(tasks[k], unlimited ? nullptr : &sink, &stop, shard_count == 1);
+          result.stats = search.Run(tasks[k], unlimited ? nullptr : &sink, &stop, shard_count == 1);
           return;
         }
         TextSink sink(formatter, result, !stream && task_limit != UINT64_MAX, task_limit, stream);
-        result.stats = search->Run(tasks[k], &sink, &stop);
+        result.stats = search.Run(tasks[k], &sink, &stop);
       },
       [&](size_t k, TaskResult& result) {
         uint64_t taken = std::min<uint64_t>(result.stats.squares, remaining);
@@ -351,13 +389,238 @@ int RunSquaresCommand(std::span<char* const> argv) {
       });
   if (count_only) Output::Stdout().write(absl::StrFormat("%d\n", total.squares));
   Output::Stdout().flush();
-  if (args->has("stats")) {
+  if (args.has("stats")) {
     double seconds = Seconds(start);
     std::cerr << absl::StrFormat("squares: %d nodes, %d results, %.3f s, %.1f M nodes/s\n",
                                  total.nodes, total.squares, seconds,
                                  total.nodes / std::max(seconds, 1e-9) / 1e6);
   }
   return kExitOk;
+}
+
+// The dictionaries of a shape's search: --dict, and one per word list a word names, all
+// on one alphabet (the union of theirs) so that one search walks them together.
+struct ShapeDictionaries {
+  std::vector<std::unique_ptr<Dictionary>> all;  // [0]: --dict
+  std::map<std::string, size_t> by_list;
+};
+
+// A lexicon's words re-encoded in a larger alphabet (codes keep their order, so the words
+// stay sorted).
+absl::StatusOr<Lexicon> Reencode(const Lexicon& lexicon, const Alphabet& alphabet) {
+  std::vector<Letter> code(lexicon.alphabet().size());
+  for (int c = 0; c < lexicon.alphabet().size(); ++c) {
+    code[c] = static_cast<Letter>(alphabet.find(lexicon.alphabet().code_point(static_cast<Letter>(c))));
+  }
+  std::vector<WordsOfLength> by_length(kMaxWordLength + 1);
+  for (int length = 1; length <= kMaxWordLength; ++length) {
+    const WordsOfLength& words = lexicon.words(length);
+    std::vector<Letter> letters(words.letters.begin(), words.letters.end());
+    for (Letter& c : letters) c = code[c];
+    by_length[length].letters = FlatArray<Letter>(std::move(letters));
+    by_length[length].scores = FlatArray<int64_t>(std::vector<int64_t>(words.scores.begin(), words.scores.end()));
+    by_length[length].length = length;
+  }
+  return Lexicon::FromParts(alphabet, std::move(by_length), true);
+}
+
+absl::StatusOr<ShapeDictionaries> LoadShapeDictionaries(const ParsedArgs& args, const Shape& shape,
+                                                        const std::string& shape_path) {
+  ShapeDictionaries dictionaries;
+  auto main = LoadDictionary(args);
+  if (!main.ok()) return main.status();
+  dictionaries.all.push_back(std::make_unique<Dictionary>(std::move(*main)));
+  auto options = LexiconOptionsFrom(args);
+  if (!options.ok()) return options.status();
+  for (const ShapeWord& word : shape.words) {
+    if (word.list.empty() || dictionaries.by_list.count(word.list)) continue;
+    // A list is found as given, or next to the shape file.
+    std::string path = word.list;
+    const std::string dir = shape_path.substr(0, shape_path.rfind('/') + 1);
+    if (!std::filesystem::exists(path) && path[0] != '/' && !dir.empty() &&
+        std::filesystem::exists(dir + path)) {
+      path = dir + path;
+    }
+    auto lexicon = ReadLexicon({&path, 1}, *options);
+    if (absl::IsNotFound(lexicon.status()) || absl::IsFailedPrecondition(lexicon.status())) {
+      return absl::NotFoundError(absl::StrFormat("%s:%d: word list '%s': %s", shape.name, word.line,
+                                                 word.list, lexicon.status().message()));
+    }
+    if (!lexicon.ok()) return lexicon.status();
+    dictionaries.by_list[word.list] = dictionaries.all.size();
+    dictionaries.all.push_back(std::make_unique<Dictionary>(std::move(*lexicon)));
+  }
+  if (dictionaries.all.size() == 1) return dictionaries;
+  std::vector<char32_t> letters;
+  for (const auto& dictionary : dictionaries.all) {
+    for (int c = 0; c < dictionary->alphabet().size(); ++c) {
+      letters.push_back(dictionary->alphabet().code_point(static_cast<Letter>(c)));
+    }
+  }
+  std::sort(letters.begin(), letters.end());
+  letters.erase(std::unique(letters.begin(), letters.end()), letters.end());
+  if (letters.size() > kMaxLetters) {
+    return absl::DataLossError(absl::StrFormat(
+        "the word lists together use %d letters; at most %d", letters.size(), kMaxLetters));
+  }
+  Alphabet alphabet(letters);
+  for (auto& dictionary : dictionaries.all) {
+    auto lexicon = Reencode(dictionary->lexicon(), alphabet);
+    if (!lexicon.ok()) return lexicon.status();
+    dictionary = std::make_unique<Dictionary>(std::move(*lexicon));
+  }
+  return dictionaries;
+}
+
+// A shape's problem from the options: automata per word, fixed letters (deck patterns,
+// --first), --contains, --distinct, --order.
+absl::StatusOr<ShapeProblem> MakeShapeProblem(const ParsedArgs& args, Shape shape,
+                                              const ShapeDictionaries& dictionaries,
+                                              const std::string& first) {
+  ShapeProblem problem;
+  const Dictionary& main = *dictionaries.all[0];
+  const Alphabet& alphabet = main.alphabet();
+  problem.allowed.assign(shape.cell_count, ~LetterSet{0});
+  if (!first.empty()) {
+    auto word = alphabet.encode(first);
+    if (!word.ok() || word->size() != shape.words[0].cells.size()) {
+      return UsageError(absl::StrFormat("first word: '%s' is not a %d-letter word of the alphabet",
+                                        first, shape.words[0].cells.size()));
+    }
+    for (size_t k = 0; k < word->size(); ++k) problem.allowed[shape.words[0].cells[k]] &= LetterSet{1} << (*word)[k];
+  }
+  for (const ShapeWord& word : shape.words) {
+    const Dictionary& dictionary = word.list.empty() ? main : *dictionaries.all[dictionaries.by_list.at(word.list)];
+    problem.dawgs.push_back(&dictionary.dawg(static_cast<int>(word.cells.size())));
+    for (size_t k = 0; k < word.pattern.size(); ++k) {
+      const CellPattern& cell = word.pattern[k];
+      if (cell.any()) continue;
+      LetterSet set = 0;
+      for (const std::string& letter : cell.letters) {
+        auto code = alphabet.encode(letter);
+        if (code.ok() && code->size() == 1) set |= LetterSet{1} << (*code)[0];
+      }
+      problem.allowed[word.cells[k]] &= cell.negate ? ~set : set;
+    }
+  }
+  if (args.has("contains")) {
+    auto word = alphabet.encode(args.get("contains"));
+    if (!word.ok()) {
+      return UsageError(absl::StrFormat("--contains: '%s' is not a word of the alphabet", args.get("contains")));
+    }
+    problem.contains = *word;
+  }
+  problem.distinct = args.has("distinct");
+  const std::string order = args.get("order", shape.order.empty() ? "greedy" : "given");
+  if (order != "greedy" && order != "given") {
+    return UsageError(absl::StrFormat("--order: '%s' is not greedy or given", order));
+  }
+  problem.greedy = order == "greedy";
+  problem.shape = std::move(shape);
+  return problem;
+}
+
+// `squares shape FILE`, and the built-in shapes of the square command.
+int RunShape(const ParsedArgs& args, Shape shape, const std::string& path, const std::string& first,
+             Clock::time_point start) {
+  auto format = ParseSquareFormat(args.get("format", "text"));
+  if (!format.ok()) return Fail(format.status());
+  auto dictionaries = LoadShapeDictionaries(args, shape, path);
+  if (!dictionaries.ok()) return Fail(dictionaries.status());
+  auto problem = MakeShapeProblem(args, std::move(shape), *dictionaries, first);
+  if (!problem.ok()) return Fail(problem.status());
+  auto search = SquareSearch::Create(std::move(*problem));
+  if (!search.ok()) return Fail(search.status());
+  if (args.has("verbose")) {
+    std::string order;
+    for (int cell : search->cell_order()) {
+      const Shape& s = search->shape();
+      absl::StrAppend(&order, order.empty() ? "" : " ",
+                      s.cell_names.empty() ? absl::StrFormat("%d", cell) : s.cell_names[cell]);
+    }
+    std::cerr << "squares: cell order: " << order << "\n";
+  }
+  SquareFormatter formatter(dictionaries->all[0]->alphabet(), search->shape(), *format, args.has("upper"));
+  return RunSearch(args, *search, formatter, start);
+}
+
+bool ShowVersion(const ParsedArgs& args) {
+  if (!args.has("version")) return false;
+  Output::Stdout().write("squares " SQUARES_VERSION "\n");
+  Output::Stdout().flush();
+  return true;
+}
+
+}  // namespace
+
+const Command& SquaresCommand() {
+  static const Command command{"",
+                               "word squares, double squares, rectangles, diagonal squares and cubes",
+                               kUsage, {kSquareOptions, CommonOptions(), DictionaryOptions()},
+                               false, RunSquaresCommand};
+  return command;
+}
+
+const Command& ShapeCommand() {
+  static const Command command{"shape", "any shape of words, from a topology file or a Qxw deck",
+                               kShapeUsage, {kShapeOptions, CommonOptions(), DictionaryOptions()},
+                               true, RunShapeCommand};
+  return command;
+}
+
+int RunSquaresCommand(std::span<char* const> argv) {
+  const auto& tables = SquaresCommand().tables;
+  auto args = ParseArgs(tables, argv);
+  if (!args.ok()) return Fail(args.status());
+  if (ShowHelp(*args, kUsage, tables)) return kExitOk;
+  if (ShowVersion(*args)) return kExitOk;
+  const Clock::time_point start = Clock::now();
+  if (args->has("cube") || args->has("diagonals")) {
+    auto shape = MakeBuiltInShape(*args);
+    if (!shape.ok()) return Fail(shape.status());
+    if (args->positional().size() > 1 || (args->has("first") && !args->positional().empty())) {
+      return Fail(UsageError("give the first word once (WORD or --first)"));
+    }
+    const std::string first = args->positional().empty() ? args->get("first") : args->positional()[0];
+    return RunShape(*args, std::move(*shape), "", first, start);
+  }
+  auto format = ParseSquareFormat(args->get("format", "text"));
+  if (!format.ok()) return Fail(format.status());
+  auto dictionary = LoadDictionary(*args);
+  if (!dictionary.ok()) return Fail(dictionary.status());
+  auto problem = MakeSquareProblem(*args, *dictionary);
+  if (!problem.ok()) return Fail(problem.status());
+  auto search = SquareSearch::Create(*dictionary, *problem);
+  if (!search.ok()) return Fail(search.status());
+  if (!args->has("quiet")) {
+    if (search->row_dawg().word_count() == 0 || search->col_dawg().word_count() == 0) {
+      std::cerr << absl::StrFormat("squares: note: the dictionary has no words of length %d\n",
+                                   search->row_dawg().word_count() == 0 ? problem->cols : problem->rows);
+    } else if (problem->mode == SquareMode::kSymmetric && search->row_dawg().word_count() == 1) {
+      std::cerr << absl::StrFormat("squares: note: the dictionary has only one word of length %d\n",
+                                   problem->cols);
+    }
+  }
+  SquareFormatter formatter(dictionary->alphabet(), *problem, *format, args->has("upper"));
+  return RunSearch(*args, *search, formatter, start);
+}
+
+int RunShapeCommand(std::span<char* const> argv) {
+  const auto& tables = ShapeCommand().tables;
+  auto args = ParseArgs(tables, argv);
+  if (!args.ok()) return Fail(args.status());
+  if (ShowHelp(*args, kShapeUsage, tables)) return kExitOk;
+  if (ShowVersion(*args)) return kExitOk;
+  const Clock::time_point start = Clock::now();
+  if (args->positional().size() != 1) {
+    return Fail(UsageError("give one shape FILE ('-' for stdin; try --help)"));
+  }
+  const std::string path = args->positional()[0];
+  auto text = ReadFile(path, kMaxShapeFileBytes, "a shape file");
+  if (!text.ok()) return Fail(text.status());
+  auto shape = ParseShape(*text, path == "-" ? "<stdin>" : path);
+  if (!shape.ok()) return Fail(shape.status());
+  return RunShape(*args, std::move(*shape), path, args->get("first"), start);
 }
 
 }  // namespace squares

@@ -16,6 +16,16 @@ SquareFormatter::SquareFormatter(const Alphabet& alphabet, const SquareProblem& 
       cols_(problem.cols),
       with_columns_(problem.mode != SquareMode::kSymmetric),
       format_(format) {
+  SetLetters(alphabet, upper);
+}
+
+SquareFormatter::SquareFormatter(const Alphabet& alphabet, const Shape& shape, SquareFormat format,
+                                 bool upper)
+    : shape_(&shape), format_(format) {
+  SetLetters(alphabet, upper);
+}
+
+void SquareFormatter::SetLetters(const Alphabet& alphabet, bool upper) {
   for (int c = 0; c < alphabet.size(); ++c) {
     alphabet.append_utf8(static_cast<Letter>(c), upper, letters_.emplace_back());
     single_bytes_ = single_bytes_ && letters_.back().size() == 1;
@@ -23,8 +33,70 @@ SquareFormatter::SquareFormatter(const Alphabet& alphabet, const SquareProblem& 
   }
 }
 
+void SquareFormatter::AppendShape(const Letter* grid, std::string& out,
+                                  std::vector<std::vector<uint32_t>>* where) const {
+  auto cell = [&](int c) {
+    if (c < 0) {
+      out += ' ';
+      return;
+    }
+    if (where) (*where)[c].push_back(static_cast<uint32_t>(out.size()));
+    out += letters_[grid[c]];
+  };
+  auto list = [&](const std::vector<std::vector<int>>& rows, char after_row) {
+    for (size_t r = 0; r < rows.size(); ++r) {
+      if (r > 0 && after_row == ' ') out += ' ';
+      for (int c : rows[r]) cell(c);
+      if (after_row == '\n') out += '\n';
+    }
+  };
+  std::vector<std::vector<int>> words;
+  if (shape_->layout.empty() || format_ == SquareFormat::kJsonl) {
+    for (const ShapeWord& word : shape_->words) words.push_back(word.cells);
+  }
+  const std::vector<std::vector<int>>& rows = shape_->layout.empty() ? words : shape_->layout;
+  switch (format_) {
+    case SquareFormat::kText:
+      list(rows, '\n');
+      out += '\n';
+      break;
+    case SquareFormat::kLines:
+      list(rows, ' ');
+      out += '\n';
+      break;
+    case SquareFormat::kJsonl:
+      out += "{\"words\":[";
+      for (size_t w = 0; w < words.size(); ++w) {
+        out += w > 0 ? ",\"" : "\"";
+        for (int c : words[w]) cell(c);
+        out += '"';
+      }
+      out += "]}\n";
+      break;
+  }
+}
+
 std::optional<SquareImage> SquareFormatter::Image() const {
   if (!single_bytes_) return std::nullopt;
+  if (shape_) {
+    // Cells shown at most twice (the image has two offsets per cell; a cell never shown
+    // points at a byte its echo overwrites anyway).
+    std::vector<std::vector<uint32_t>> where(shape_->cell_count);
+    std::vector<Letter> zeros(shape_->cell_count, 0);
+    SquareImage image;
+    image.byte_of = byte_of_;
+    AppendShape(zeros.data(), image.text, &where);
+    for (int c = 0; c < shape_->cell_count; ++c) {
+      if (where[c].size() > 2) return std::nullopt;
+      if (where[c].empty()) {
+        const int echo = shape_->echo[c];
+        if (echo < 0 || where[echo].empty()) return std::nullopt;
+        where[c] = where[echo];
+      }
+      image.offsets.push_back({where[c][0], where[c].back()});
+    }
+    return image;
+  }
   SquareImage image;
   image.byte_of = byte_of_;
   image.offsets.resize(static_cast<size_t>(rows_) * cols_);
@@ -63,6 +135,10 @@ void SquareFormatter::AppendWord(const Letter* grid, int start, int step, int le
 }
 
 void SquareFormatter::Append(const Letter* grid, std::string& out) const {
+  if (shape_) {
+    AppendShape(grid, out, nullptr);
+    return;
+  }
   if (single_bytes_ && format_ != SquareFormat::kJsonl) {
     // The common case, one byte per letter: grow the string once and fill it.
     const bool text = format_ == SquareFormat::kText;

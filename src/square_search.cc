@@ -104,45 +104,217 @@ absl::StatusOr<SquareSearch> SquareSearch::Create(const Dictionary& dictionary,
     return absl::InvalidArgumentError(
         absl::StrFormat("pattern has %d cells, expected %d", problem.allowed.size(), cells));
   }
-  return SquareSearch(dictionary, std::move(problem));
-}
-
-SquareSearch::SquareSearch(const Dictionary& dictionary, SquareProblem problem)
-    : problem_(std::move(problem)),
-      row_dawg_(&dictionary.dawg(problem_.cols)),
-      col_dawg_(&dictionary.dawg(problem_.rows)) {
-  const int rows = problem_.rows, cols = problem_.cols;
-  const bool symmetric = problem_.mode == SquareMode::kSymmetric;
-  for (int i = 0; i < rows; ++i) {
-    for (int j = symmetric ? i : 0; j < cols; ++j) {
-      const int l = static_cast<int>(levels_.size());
-      Level level;
-      bool row_start = j == (symmetric ? i : 0);
-      // In a symmetric square the walker of row i after the diagonal cell is column i's.
-      const bool after_diagonal = symmetric && j == i + 1;
-      level.row_before = static_cast<uint16_t>(
-          after_diagonal ? (i + 1) * cols + i
-          : !row_start   ? kRowBase + l - 1
-          : symmetric    ? i * cols + i
-                         : kRootSlot);
-      // The row walker is not needed past a row's last cell (nor at a symmetric diagonal,
-      // where it is the column's); no column walker is needed past the last row.
-      level.step_row = !(symmetric && i == j) && j + 1 < cols;
-      level.step_col = i + 1 < rows;
-      level.memo = symmetric && j == i && i >= 1 && rows - i <= SubtreeMemo::kWidth && i + 2 < rows;
-      level.col_before = static_cast<uint16_t>(i * cols + j);
-      level.row_after = static_cast<uint16_t>(kRowBase + l);
-      level.col_after = static_cast<uint16_t>((i + 1) * cols + j);
-      level.cell = static_cast<uint16_t>(i * cols + j);
-      level.mirror = static_cast<uint16_t>(symmetric ? j * cols + i : i * cols + j);
-      level.allowed = problem_.allowed[level.cell];
-      if (symmetric) level.allowed &= problem_.allowed[level.mirror];
-      levels_.push_back(level);
+  // The square as a shape: its rows (and columns), row-major order.
+  const int rows = problem.rows, cols = problem.cols;
+  const bool symmetric = problem.mode == SquareMode::kSymmetric;
+  ShapeProblem shape;
+  shape.shape = MakeSquareShape(symmetric                                ? SquareShapeKind::kSymmetric
+                                : problem.mode == SquareMode::kDouble ? SquareShapeKind::kDouble
+                                                                      : SquareShapeKind::kRectangle,
+                                rows, cols, false);
+  for (const ShapeWord& word : shape.shape.words) {
+    shape.dawgs.push_back(&dictionary.dawg(static_cast<int>(word.cells.size())));
+  }
+  shape.allowed = problem.allowed;
+  if (symmetric) {
+    for (int i = 0; i < rows; ++i) {
+      for (int j = i + 1; j < cols; ++j) shape.allowed[i * cols + j] &= problem.allowed[j * cols + i];
     }
   }
-  if (symmetric) BuildChecks();
-  has_filters_ = problem_.distinct || problem_.no_transpose || problem_.contains.has_value();
+  shape.distinct = problem.distinct;
+  shape.contains = problem.contains;
+  shape.greedy = false;
+  return SquareSearch(std::move(problem), std::move(shape));
+}
+
+absl::StatusOr<SquareSearch> SquareSearch::Create(ShapeProblem problem) {
+  const Shape& shape = problem.shape;
+  if (absl::Status status = FinishShape(problem.shape); !status.ok()) return status;
+  if (problem.dawgs.size() != shape.words.size() || shape.words.empty()) {
+    return absl::InvalidArgumentError("a shape needs one automaton per word");
+  }
+  if (problem.allowed.empty()) problem.allowed.assign(shape.cell_count, ~LetterSet{0});
+  if (problem.allowed.size() != static_cast<size_t>(shape.cell_count) ||
+      shape.echo.size() != static_cast<size_t>(shape.cell_count)) {
+    return absl::InvalidArgumentError("a shape needs letters and an echo per cell");
+  }
+  for (size_t w = 0; w < shape.words.size(); ++w) {
+    const Dawg& dawg = *problem.dawgs[w];  // an empty one is of no length: no result
+    if (dawg.word_count() > 0 && (dawg.length() != static_cast<int>(shape.words[w].cells.size()) ||
+                                  dawg.wide() != problem.dawgs[0]->wide())) {
+      return absl::InvalidArgumentError("a word's automaton does not fit it");
+    }
+  }
+  return SquareSearch(SquareProblem{}, std::move(problem));
+}
+
+SquareSearch::SquareSearch(SquareProblem square, ShapeProblem shape)
+    : problem_(std::move(square)), shape_(std::move(shape)) {
+  const std::vector<ShapeWord>& words = shape_.shape.words;
+  classic_ = problem_.rows > 0;
+  if (classic_) {
+    row_dawg_ = shape_.dawgs[0];
+    col_dawg_ = shape_.dawgs.back();
+  }
+  contains_words_ = classic_ ? problem_.rows : static_cast<int>(words.size());
+  wide_ = shape_.dawgs[0]->wide();
+  size_t longest = 0;
+  for (size_t w = 0; w < words.size(); ++w) {
+    longest = std::max(longest, words[w].cells.size());
+    empty_ = empty_ || shape_.dawgs[w]->word_count() == 0;
+  }
+  slots_ = static_cast<int>((longest + 1) * words.size() + 1);
+  MergeAutomata();
+  std::vector<int> order = shape_.greedy ? GreedyOrder() : shape_.shape.order;
+  if (order.empty()) {
+    for (int c = 0; c < shape_.shape.cell_count; ++c) {
+      if (shape_.shape.echo[c] != -1) order.push_back(c);
+    }
+  }
+  BuildLevels(order);
+  if (classic_ && problem_.mode == SquareMode::kSymmetric) BuildChecks();
+  has_filters_ = shape_.distinct || problem_.no_transpose || shape_.contains.has_value();
   search_id_ = next_search_id++;
+}
+
+// Words of several lengths (or lists) walk one array: each automaton is copied in with its
+// child indices rebased, so a walker needs no pointer of its own.
+void SquareSearch::MergeAutomata() {
+  if (empty_) return;
+  std::vector<const Dawg*> distinct;
+  for (const Dawg* dawg : shape_.dawgs) {
+    if (std::find(distinct.begin(), distinct.end(), dawg) == distinct.end()) distinct.push_back(dawg);
+  }
+  auto merge = [&](auto& merged) {
+    using Mask = decltype(merged[0].mask);
+    std::vector<uint32_t> base;
+    for (const Dawg* dawg : distinct) {
+      const uint32_t at = static_cast<uint32_t>(merged.size());
+      base.push_back(at);
+      if (distinct.size() == 1) break;  // walked in place
+      const DawgEntry<Mask>* entries = dawg->entries<Mask>();
+      for (size_t e = 0; e < dawg->entry_count(); ++e) merged.push_back({entries[e].mask, entries[e].first + at});
+    }
+    for (const Dawg* dawg : shape_.dawgs) {
+      word_root_.push_back(base[std::find(distinct.begin(), distinct.end(), dawg) - distinct.begin()]);
+    }
+  };
+  if (wide_) merge(merged_wide_);
+  else merge(merged_narrow_);
+}
+
+// The greedy cell order, by a key compared in this order:
+//   1. fewest words that reach the cell out of order (they are checked only at an echo
+//      level, late, instead of pruning as their letters are placed);
+//   2. most words already begun whose next letter the cell is (each ANDs a mask narrowed by
+//      the letters before it);
+//   3. the most letters those words have already (deeper states allow fewer letters);
+//   4. fewest words begun by the cell (each new word fans out from its root);
+//   5. fixed letters; 6. the earliest word of the shape holding the cell, the earliest
+//      letter in it (so the order follows the words as listed, not the cell numbers).
+// On the square modes this is their row-major order. Deterministic, so the output is too.
+std::vector<int> SquareSearch::GreedyOrder() const {
+  const Shape& shape = shape_.shape;
+  std::vector<int> next(shape.words.size(), 0);
+  std::vector<bool> placed(shape.cell_count, false);
+  std::vector<std::vector<int>> words_of(shape.cell_count);
+  std::vector<int> first_seen(shape.cell_count, -1);  // (word, position) rank, negated
+  int rank = 0;
+  for (size_t w = 0; w < shape.words.size(); ++w) {
+    for (int c : shape.words[w].cells) {
+      if (words_of[c].empty() || words_of[c].back() != static_cast<int>(w)) words_of[c].push_back(static_cast<int>(w));
+      if (first_seen[c] == -1) first_seen[c] = -++rank;
+    }
+  }
+  std::vector<int> order;
+  for (;;) {
+    int best = -1;
+    std::array<int, 6> best_key{};
+    for (int c = 0; c < shape.cell_count; ++c) {
+      if (placed[c] || words_of[c].empty()) continue;
+      std::array<int, 6> key{0, 0, 0, 0, shape_.allowed[c] != ~LetterSet{0}, first_seen[c]};
+      for (int w : words_of[c]) {
+        if (shape.words[w].cells[next[w]] != c) {
+          --key[0];
+        } else if (next[w] > 0) {
+          ++key[1];
+          key[2] += next[w];
+        } else {
+          --key[3];
+        }
+      }
+      if (best < 0 || key > best_key) {
+        best = c;
+        best_key = key;
+      }
+    }
+    if (best < 0) return order;
+    order.push_back(best);
+    placed[best] = true;
+    for (int w : words_of[best]) {
+      const std::vector<int>& cells = shape.words[w].cells;
+      while (next[w] < static_cast<int>(cells.size()) && placed[cells[next[w]]]) ++next[w];
+    }
+  }
+}
+
+std::vector<int> SquareSearch::cell_order() const {
+  std::vector<int> order;
+  for (const Level& level : levels_) {
+    if (level.echo_of < 0) order.push_back(level.cell);
+  }
+  return order;
+}
+
+void SquareSearch::BuildLevels(const std::vector<int>& order) {
+  const Shape& shape = shape_.shape;
+  const int word_count = static_cast<int>(shape.words.size());
+  const uint16_t free_slot = static_cast<uint16_t>(slots_ - 1);
+  std::vector<int> next(word_count, 0);
+  std::vector<int> level_of(shape.cell_count, -1);
+  auto slot = [&](int w, int p) { return static_cast<uint16_t>((p + 1) * word_count + w); };
+  auto walker = [&](int w) {
+    const int p = next[w]++;
+    return Walker{slot(w, p - 1), slot(w, p), p + 1 < static_cast<int>(shape.words[w].cells.size())};
+  };
+  auto start = [&](int cell, LetterSet allowed) {
+    Level& level = levels_.emplace_back();
+    level.walkers.fill(Walker{free_slot, free_slot, false});
+    level.cell = static_cast<uint16_t>(cell);
+    const int echo = shape.echo[cell];
+    level.mirror = static_cast<uint16_t>(echo >= 0 ? echo : cell);
+    level.allowed = allowed;
+    return &level;
+  };
+  for (int cell : order) {
+    Level* level = start(cell, shape_.allowed[cell]);
+    std::vector<int> stepped;
+    for (int w = 0; w < word_count; ++w) {
+      const std::vector<int>& cells = shape.words[w].cells;
+      if (next[w] < static_cast<int>(cells.size()) && cells[next[w]] == cell) {
+        level->walkers[level->walker_count++] = walker(w);
+        stepped.push_back(w);
+      }
+    }
+    level_of[cell] = levels() - 1;
+    for (int w : stepped) {
+      const std::vector<int>& cells = shape.words[w].cells;
+      while (next[w] < static_cast<int>(cells.size()) && level_of[cells[next[w]]] >= 0) {
+        const int source = level_of[cells[next[w]]];
+        Level* echo = start(cells[next[w]], levels_[source].allowed);
+        echo->echo_of = static_cast<int16_t>(source);
+        echo->walkers[echo->walker_count++] = walker(w);
+      }
+    }
+  }
+  for (Level& level : levels_) max_walkers_ = std::max<int>(max_walkers_, level.walker_count);
+  if (classic_ && problem_.mode == SquareMode::kSymmetric) {
+    const int n = problem_.rows;
+    for (Level& level : levels_) {
+      const int i = level.cell / n, j = level.cell % n;
+      if (j == i && i >= 1 && n - i <= SubtreeMemo::kWidth && i + 2 < n) level.memo_width = static_cast<uint8_t>(n - i);
+    }
+  }
 }
 
 // Look-ahead for symmetric squares. Placing cell (i, j) fixes column j down to row i and
@@ -169,7 +341,7 @@ void SquareSearch::BuildChecks() {
       for (int b = i + 1; b < j; ++b) {
         checks_.push_back({col_slot(i + 1, b), col_slot(i + 1, j), plane(j - i - 1), plane(b - i - 1)});
       }
-      const uint16_t walker = i == j ? level.col_after : level.row_after;
+      const uint16_t walker = level.walkers[0].after;  // row i's (at the diagonal, column i's)
       for (int k = 1; j + 1 + k < n; ++k) {
         checks_.push_back({walker, col_slot(i, j + 1 + k), plane(k), kOwnMask});
       }
@@ -178,93 +350,98 @@ void SquareSearch::BuildChecks() {
   }
 }
 
-bool SquareSearch::PassesFilters(const Letter* grid) const {
+bool SquareSearch::PassesTranspose(const Letter* grid) const {
   const int rows = problem_.rows, cols = problem_.cols;
-  auto row = [&](int i) { return WordView(grid + i * cols, cols); };
   auto col = [&](int j, Word& out) {
     out.resize(rows);
     for (int i = 0; i < rows; ++i) out[i] = grid[i * cols + j];
   };
-  if (problem_.contains) {
-    bool found = false;
-    for (int i = 0; i < rows && !found; ++i) found = row(i) == *problem_.contains;
-    if (!found) return false;
-  }
-  if (problem_.no_transpose) {
-    // Of a square and its transpose, keep the one whose rows, read in order, come first;
-    // when the transpose breaks a constraint (pattern, contains) it is not listed, so keep
-    // this one. (--distinct holds for both or neither.)
-    auto transpose_listed = [&] {
-      for (int k = 0; k < rows * cols; ++k) {
-        if (!(problem_.allowed[k] >> grid[(k % cols) * cols + k / cols] & 1)) return false;
-      }
-      if (!problem_.contains) return true;
-      Word column;
-      for (int j = 0; j < cols; ++j) {
-        col(j, column);
-        if (column == *problem_.contains) return true;
-      }
-      return false;
-    };
+  // Of a square and its transpose, keep the one whose rows, read in order, come first;
+  // when the transpose breaks a constraint (pattern, contains) it is not listed, so keep
+  // this one. (--distinct holds for both or neither.)
+  auto transpose_listed = [&] {
     for (int k = 0; k < rows * cols; ++k) {
-      Letter by_rows = grid[k], by_cols = grid[(k % cols) * cols + k / cols];
-      if (by_rows != by_cols) {
-        if (by_rows > by_cols && transpose_listed()) return false;
-        break;
-      }
+      if (!(problem_.allowed[k] >> grid[(k % cols) * cols + k / cols] & 1)) return false;
     }
+    if (!problem_.contains) return true;
+    Word column;
+    for (int j = 0; j < cols; ++j) {
+      col(j, column);
+      if (column == *problem_.contains) return true;
+    }
+    return false;
+  };
+  for (int k = 0; k < rows * cols; ++k) {
+    Letter by_rows = grid[k], by_cols = grid[(k % cols) * cols + k / cols];
+    if (by_rows != by_cols) return !(by_rows > by_cols && transpose_listed());
   }
-  if (problem_.distinct) {
-    for (int a = 0; a < rows; ++a) {
-      for (int b = a + 1; b < rows; ++b) {
-        if (row(a) == row(b)) return false;
-      }
+  return true;
+}
+
+// --contains looks at the first contains_words_ words (a square's rows); --distinct at all.
+bool SquareSearch::PassesFilters(const Letter* grid) const {
+  const std::vector<ShapeWord>& words = shape_.shape.words;
+  auto same = [&](const ShapeWord& a, const ShapeWord& b) {
+    if (a.cells.size() != b.cells.size()) return false;
+    for (size_t k = 0; k < a.cells.size(); ++k) {
+      if (grid[a.cells[k]] != grid[b.cells[k]]) return false;
     }
-    if (problem_.mode != SquareMode::kSymmetric) {
-      std::vector<Word> columns(cols);
-      for (int j = 0; j < cols; ++j) col(j, columns[j]);
-      for (int a = 0; a < cols; ++a) {
-        for (int b = a + 1; b < cols; ++b) {
-          if (columns[a] == columns[b]) return false;
-        }
-        if (rows == cols) {
-          for (int i = 0; i < rows; ++i) {
-            if (row(i) == WordView(columns[a])) return false;
-          }
-        }
+    return true;
+  };
+  if (shape_.contains) {
+    const Word& wanted = *shape_.contains;
+    auto is_wanted = [&](const ShapeWord& word) {
+      if (word.cells.size() != wanted.size()) return false;
+      for (size_t k = 0; k < wanted.size(); ++k) {
+        if (grid[word.cells[k]] != wanted[k]) return false;
+      }
+      return true;
+    };
+    if (std::none_of(words.begin(), words.begin() + contains_words_, is_wanted)) return false;
+  }
+  if (problem_.no_transpose && !PassesTranspose(grid)) return false;
+  if (shape_.distinct) {
+    for (size_t a = 0; a < words.size(); ++a) {
+      for (size_t b = a + 1; b < words.size(); ++b) {
+        if (same(words[a], words[b])) return false;
       }
     }
   }
   return true;
 }
 
-template <class Mask, bool kCountOnly>
+template <class Mask, bool kCountOnly, int kWalkers>
 SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                                    std::vector<SquareTask>* prefixes,
                                    const std::atomic<bool>* stop, Tie tie) const {
-  const DawgEntry<Mask>* row_entries = row_dawg_->entries<Mask>();
-  const DawgEntry<Mask>* col_entries = col_dawg_->entries<Mask>();
+  const DawgEntry<Mask>* entries = this->entries<Mask>();
   const Level* level = levels_.data();
   const int last = levels() - 1;
-  const int rows = problem_.rows, cols = problem_.cols;
+  const int cols = problem_.cols;
   SquareStats stats;
-  if (row_dawg_->word_count() == 0 || col_dawg_->word_count() == 0) return stats;
+  if (empty_) return stats;
 
   // The state holds entries by value, so reading a walker's mask is an L1 hit and each
   // placement costs one automaton load per walker.
-  std::array<DawgEntry<Mask>, kStateSize> state;
-  state.fill(col_entries[Dawg::kRoot]);
-  state[kRootSlot] = row_entries[Dawg::kRoot];
-  std::array<Mask, kMaxSquareSide * kMaxSquareSide> avail;
-  std::array<Letter, kMaxSquareSide * kMaxSquareSide> grid{};
-  std::array<Letter, kMaxSquareSide * kMaxSquareSide> letters;
+  const int word_count = static_cast<int>(word_root_.size());
+  std::vector<DawgEntry<Mask>> state_array(slots_);
+  DawgEntry<Mask>* state = state_array.data();
+  for (int w = 0; w < word_count; ++w) state[w] = entries[word_root_[w]];
+  state[slots_ - 1] = {static_cast<Mask>(~Mask{0}), 0};  // the free slot
+  // Local arrays, not vectors: stores of letters may alias anything, but not these.
+  std::array<Mask, kMaxLevels> avail;
+  std::array<Letter, kMaxShapeCells> grid{};
+  std::array<Letter, kMaxLevels> letters;
 
   auto child = [](const DawgEntry<Mask>& e, int c) {
     return e.first + static_cast<uint32_t>(std::popcount(e.mask & ((Mask{1} << c) - 1)));
   };
   auto allowed = [&](int l) {
     const Level& lv = level[l];
-    return state[lv.row_before].mask & state[lv.col_before].mask & static_cast<Mask>(lv.allowed);
+    Mask m = static_cast<Mask>(lv.allowed);
+    for (int w = 0; w < kWalkers; ++w) m &= state[lv.walkers[w].before].mask;
+    if (lv.echo_of >= 0) m &= Mask{1} << letters[lv.echo_of];
+    return m;
   };
   SquareImage* image = sink ? sink->image() : nullptr;
   char* image_text = image ? image->text.data() : nullptr;
@@ -272,8 +449,10 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   const char* image_byte = image ? image->byte_of.data() : nullptr;
   auto place = [&](int l, int c) {
     const Level& lv = level[l];
-    if (lv.step_row) state[lv.row_after] = row_entries[child(state[lv.row_before], c)];
-    if (lv.step_col) state[lv.col_after] = col_entries[child(state[lv.col_before], c)];
+    for (int w = 0; w < kWalkers; ++w) {
+      const Walker& walker = lv.walkers[w];
+      if (walker.step) state[walker.after] = entries[child(state[walker.before], c)];
+    }
     if constexpr (!kCountOnly) {
       grid[lv.cell] = grid[lv.mirror] = static_cast<Letter>(c);
       if (image_text) {
@@ -359,7 +538,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     memo = &SubtreeMemo::ForSearch(search_id_, levels());
     memo_level.resize(levels());
     for (int k = 0; k < levels(); ++k) {
-      memo_level[k].measure = level[k].memo && memo->measure[k].on ? &memo->measure[k] : nullptr;
+      memo_level[k].measure = level[k].memo_width > 0 && memo->measure[k].on ? &memo->measure[k] : nullptr;
     }
   }
   for (;;) {
@@ -407,8 +586,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     if constexpr (kCountOnly) {
       if (MemoLevel& ml = memo_level[l + 1]; ml.measure && ml.measure->on) {
         std::array<uint32_t, SubtreeMemo::kWidth> key{};
-        const int open = rows - level[l + 1].cell / rows;
-        for (int k = 0; k < open; ++k) key[k] = state[level[l + 1].col_before + k].first;
+        const Level& lv = level[l + 1];
+        for (int k = 0; k < lv.memo_width; ++k) key[k] = state[lv.walkers[0].before + k].first;
         SubtreeMemo::Slot& slot = memo->slot(key);
         SubtreeMemo::Measure& me = *ml.measure;
         if ((++me.lookups & 0x3FFF) == 0) {
@@ -433,24 +612,38 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   return stats;
 }
 
+template <class Mask, bool kCountOnly>
+SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, SquareSink* sink,
+                                     std::vector<SquareTask>* prefixes,
+                                     const std::atomic<bool>* stop, Tie tie) const {
+  switch (max_walkers_) {
+    case 0:
+    case 1:
+    case 2: return RunTyped<Mask, kCountOnly, 2>(task, end_level, sink, prefixes, stop, tie);
+    case 3: return RunTyped<Mask, kCountOnly, 3>(task, end_level, sink, prefixes, stop, tie);
+    case 4: return RunTyped<Mask, kCountOnly, 4>(task, end_level, sink, prefixes, stop, tie);
+    default: return RunTyped<Mask, kCountOnly, kMaxCellWords>(task, end_level, sink, prefixes, stop, tie);
+  }
+}
+
 SquareStats SquareSearch::RunAny(const SquareTask& task, int end_level, SquareSink* sink,
                                  std::vector<SquareTask>* prefixes,
                                  const std::atomic<bool>* stop, Tie tie) const {
   const bool count_only =
       sink == nullptr && prefixes == nullptr && !has_filters_ && end_level == levels();
-  if (row_dawg_->wide()) {
-    return count_only ? RunTyped<uint64_t, true>(task, end_level, sink, prefixes, stop, tie)
-                      : RunTyped<uint64_t, false>(task, end_level, sink, prefixes, stop, tie);
+  if (wide_) {
+    return count_only ? RunWalkers<uint64_t, true>(task, end_level, sink, prefixes, stop, tie)
+                      : RunWalkers<uint64_t, false>(task, end_level, sink, prefixes, stop, tie);
   }
-  return count_only ? RunTyped<uint32_t, true>(task, end_level, sink, prefixes, stop, tie)
-                    : RunTyped<uint32_t, false>(task, end_level, sink, prefixes, stop, tie);
+  return count_only ? RunWalkers<uint32_t, true>(task, end_level, sink, prefixes, stop, tie)
+                    : RunWalkers<uint32_t, false>(task, end_level, sink, prefixes, stop, tie);
 }
 
 SquareStats SquareSearch::Run(const SquareTask& task, SquareSink* sink,
                               const std::atomic<bool>* stop, bool sum_only) const {
   const bool free = std::all_of(problem_.allowed.begin(), problem_.allowed.end(),
                                 [](LetterSet s) { return s == ~LetterSet{0}; });
-  if (sink || !sum_only || has_filters_ || problem_.mode != SquareMode::kDouble || !free) {
+  if (sink || !sum_only || has_filters_ || !classic_ || problem_.mode != SquareMode::kDouble || !free) {
     return RunAny(task, levels(), sink, nullptr, stop);
   }
   // A square and its transpose: count those whose column 0 is not before row 0 (each

@@ -120,20 +120,23 @@ def identities():
             with open(grid, "w") as f:
                 f.write(("." * n + "\n") * n)
             words = os.path.join(TESTS, "data", "fill", name)
-            _, fills, _ = run(["fill", grid, "--dict", words, "--all", "--format", "lines"])
+            _, fills, _ = run(["fill", grid, "--dict", words, "--all", "--allow-repeats",
+                               "--format", "lines"])
             _, squares, _ = run(["--double", "-n", str(n), "--dict", words, "--format", "lines"])
             check(fills.lower() == squares and squares, f"fill --all = --double -n {n}")
-            _, count, _ = run(["fill", grid, "--dict", words, "--count"])
+            _, count, _ = run(["fill", grid, "--dict", words, "--count", "--allow-repeats"])
             _, double_count, _ = run(["--double", "-n", str(n), "--dict", words, "--count"])
             check(count == double_count, f"--count {count!r} = --double --count {double_count!r}")
             check(int(count) == len(squares.split("\n")) - 1, "count = number of lines")
-            # --distinct: the fills of --all --distinct are the double squares with no repeat.
-            _, distinct, _ = run(["fill", grid, "--dict", words, "--all", "--distinct",
-                                  "--format", "lines"])
+            # Without --allow-repeats (and with --distinct, crucio's -U, the same): the double
+            # squares with no word twice.
             expected = [s for s in squares.split("\n")[:-1]
                         if len(set(entries(s.split(" ")))) == 2 * n]
-            check(distinct.lower().split("\n")[:-1] == expected, f"--distinct, n = {n}")
-            check_shards(grid, ["--dict", words])
+            for extra in ([], ["--distinct"]):
+                _, distinct, _ = run(["fill", grid, "--dict", words, "--all", "--format", "lines"]
+                                     + extra)
+                check(distinct.lower().split("\n")[:-1] == expected, f"{extra}, n = {n}")
+            check_shards(grid, ["--dict", words, "--allow-repeats"])
         check_shards(os.path.join(TESTS, "data", "fill", "small.txt"),
                      ["--dict", os.path.join(TESTS, "data", "fill", "words.txt")])
     finally:
@@ -163,7 +166,7 @@ def grids():
     words = read_words(os.path.join(TESTS, "..", "data", "words.txt"))
     for name in ("crucio-01.crg", "crucio-06.crg", "cwc-15x15-guardian-a.crg", "cwc-l.crg"):
         path = os.path.join(TESTS, "data", "grids", name)
-        for extra in ([], ["--distinct"], ["--branch", "word", "--seed", "7"]):
+        for extra in ([], ["--allow-repeats"], ["--branch", "word", "--seed", "7"]):
             status, out, err = run(["fill", path, "--format", "lines", "--timeout", "60"] + extra)
             check(status == 0, f"{name} {extra}: status {status} {err}")
             rows = out.strip().split(" ")
@@ -171,7 +174,7 @@ def grids():
             for got, pattern in zip(rows, grid_rows(path)):
                 check(all((p == "#") == (g == "#") for g, p in zip(got, pattern)),
                       f"{name}: black cells kept")
-            check_fill(rows, words, "--distinct" in extra, f"{name} {extra}")
+            check_fill(rows, words, "--allow-repeats" not in extra, f"{name} {extra}")
     # --prefer-scores with the default list, scored by SCOWL size: a word of the commonest size.
     sizes = {}
     with open(os.path.join(TESTS, "..", "data", "words.txt"), encoding="utf-8") as f:
@@ -180,6 +183,24 @@ def grids():
             sizes[word] = min(int(size), sizes.get(word, 100))
     tmp = tempfile.mkdtemp()
     try:
+        # The best fill's quality, as jsonl and ipuz report it, recomputed from the list.
+        grid = os.path.join(tmp, "small.txt")
+        with open(grid, "w") as f:
+            f.write("....#\n.#...\n.....\n...#.\n#....\n")
+        status, out, err = run(["fill", grid, "--format", "jsonl"])
+        fill = json.loads(out)
+        found = fill["across"] + fill["down"]
+        check(status == 0 and len(set(found)) == len(found), f"best fill: {status} {out!r} {err!r}")
+        scores = [sizes[w.lower()] for w in found]
+        q = fill["quality"]
+        check(q["worst_score"] == max(scores) and sizes[q["worst"].lower()] == max(scores)
+              and abs(q["mean_score"] - sum(scores) / len(scores)) < 0.006
+              and q["proven"] and q["bound"] == max(scores), f"jsonl quality {q} vs {scores}")
+        _, out, _ = run(["fill", grid, "--format", "ipuz"])
+        check(json.loads(out)["squares:quality"] == q, f"ipuz quality: {out}")
+        # --format lines is unchanged by the quality search: the rows only.
+        _, out, _ = run(["fill", grid, "--format", "lines"])
+        check(out == " ".join(fill["rows"]) + "\n", f"lines: {out!r}")
         grid = os.path.join(tmp, "row.txt")
         with open(grid, "w") as f:
             f.write(".....\n")
@@ -201,6 +222,9 @@ STATES = [
     ("...\n...\n...\n", ["--deterministic"], 5,
      "squares: {g}: no deterministic fill: no slot has a length of its own or a fixed letter, "
      "so no word can be placed first with certainty\n"),
+    # A fully pre-filled entry not in the list is kept as given (a seed entry), with a note.
+    ("TEAT\n#..#\n....\n", ["--format", "lines"], 0,
+     "squares: {g}: 1 Across TEAT is not in the word list: kept as given\n"),
     ("...#\n....\n#...\n", ["--count"], 3, "squares: {g}: impossible: no fill exists (search exhausted, 0 nodes)\n"),
 ]
 
@@ -238,7 +262,7 @@ ERRORS = [
     ("#.#\n###\n", [], 1, "squares: {g}:1:2: isolated cell (in no slot)\n"),
     ("Q.\n..\n", [], 1, "squares: {g}:1:1: letter 'Q' is not in the dictionary's alphabet\n"),
     ("..\n..\n", ["--format", "pdf"], 2,
-     "squares: unknown format 'pdf' (expected text, lines, ipuz, latex or svg)\n"),
+     "squares: unknown format 'pdf' (expected text, lines, jsonl, ipuz, latex or svg)\n"),
     ("..\n..\n", ["--limit", "3"], 2, "squares: --limit needs --all or --count\n"),
     ("..\n..\n", ["--timeout", "soon"], 2, "squares: --timeout: 'soon' is not a positive number\n"),
     ("..\n..\n", ["--branch", "cell"], 2, "squares: --branch: 'cell' is not 'letter' or 'word'\n"),
@@ -246,6 +270,8 @@ ERRORS = [
      "squares: --prefer-scores tries whole words: it branches on words, not letters\n"),
     ("..\n..\n", ["--all", "--deterministic"], 2,
      "squares: --deterministic and --all/--count exclude each other\n"),
+    ("..\n..\n", ["--allow-repeats", "-U"], 2,
+     "squares: --allow-repeats and --distinct exclude each other\n"),
     ("..\n..\n", ["--shard", "1/2"], 2, "squares: --shard needs --all or --count\n"),
     ("..\n..\n", ["--all", "--shard", "3/2"], 2,
      "squares: --shard: '3/2' is not of the form I/N with 1 <= I <= N\n"),

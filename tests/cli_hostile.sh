@@ -27,7 +27,7 @@ expect 1 "squares: alpha.txt:65: the word list uses more than 64 letters; the 65
 printf 'cat\nd\377g\n' >utf8.txt
 expect 1 "squares: utf8.txt:2:2: invalid UTF-8 (byte 0xff)" "$squares" -n 3 --dict utf8.txt
 printf 'cat\000dog\n' >binary.txt
-expect 1 "squares: binary.txt:1: NUL byte: this looks like a binary file, not a word list" \
+expect 1 "squares: binary.txt:1:4: NUL byte: this looks like a binary file, not a word list" \
   "$squares" -n 3 --dict binary.txt
 # Index files: truncated, a bit flipped, another version, another byte order.
 write truncated.idx 'b[:100]'

@@ -38,7 +38,7 @@ expect 1 "squares: $tmp/short.idx: truncated index file" "$squares" --dict "$tmp
 cp "$tmp/w.idx" "$tmp/flip.idx"
 printf 'Z' | dd of="$tmp/flip.idx" bs=1 seek=200 conv=notrunc 2>/dev/null
 expect 1 "squares: $tmp/flip.idx: checksum mismatch: the file is corrupt" "$squares" --dict "$tmp/flip.idx" -n 3
-expect 1 "squares: $tmp/w.idx:1: NUL byte: this looks like a binary file, not a word list" \
+expect 1 "squares: $tmp/w.idx:1:10: NUL byte: this looks like a binary file, not a word list" \
   "$squares" index "$list" "$tmp/w.idx" -o "$tmp/x.idx"
 # Parser-level limits: a list of 65 letters is refused naming the 65th; words over 64 letters
 # are skipped and counted.

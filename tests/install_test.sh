@@ -22,7 +22,7 @@ done
 [ ! -e "$root/include/squares/cli.h" ] || fail "an internal header was installed"
 ls "$root/$libdir"/libsquares.* >/dev/null || fail "no library installed"
 # Every command and option of --help is in the man page.
-for command in "" stats index fill regions kakuro; do
+for command in "" shape stats index fill regions kakuro; do
   "$root/bin/squares" $command --help | grep -o -- '--[a-z][a-z-]*' | sort -u | while read -r option; do
     roff=$(printf '%s' "$option" | sed 's/-/\\-/g')  # --no-transpose: \-\-no\-transpose
     grep -qF -- "\\fB$roff\\fR" "$root/share/man/man1/squares.1" ||

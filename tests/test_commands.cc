@@ -46,5 +46,6 @@ TEST_CASE("the --format choices the completions offer are the formats each comma
       }
     }
   }
-  CHECK(checked == 3 + 5);  // squares: text lines jsonl; fill: text lines ipuz latex svg
+  // squares and shape: text lines jsonl; fill: text lines jsonl ipuz latex svg
+  CHECK(checked == 3 + 3 + 6);
 }

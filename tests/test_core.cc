@@ -10,6 +10,9 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
+#include "absl/strings/str_format.h"
 #include "squares/dawg.h"
 #include "squares/lexicon.h"
 #include "squares/square_output.h"
@@ -82,7 +85,7 @@ TEST_CASE("lexicon: errors name the line") {
   CHECK(std::string(bad_utf8.status().message()) == "<text>:2:3: invalid UTF-8 (byte 0xc3)");
   auto binary = Lexicon::FromText(std::string_view("ab\0cd\n", 6));
   REQUIRE_FALSE(binary.ok());
-  CHECK(std::string(binary.status().message()).find("<text>:1: NUL byte") == 0);
+  CHECK(std::string(binary.status().message()).find("<text>:1:3: NUL byte") == 0);
   auto score = Lexicon::FromText("word;x1\n");
   REQUIRE_FALSE(score.ok());
   CHECK(std::string(score.status().message()) == "<text>:1: bad score 'x1' (expected an integer)");
@@ -95,6 +98,48 @@ TEST_CASE("lexicon: errors name the line") {
   Lexicon lex = MustRead(long_word + "\nab\n");
   CHECK(lex.counts().too_long == 1);
   CHECK(lex.word_count() == 1);
+}
+
+// A source read partly from memory and the rest from a file descriptor, split at every byte:
+// lines, CRLF pairs, the BOM and UTF-8 sequences cut across the two parts read the same.
+TEST_CASE("lexicon: a source streamed from a file reads as the same text in memory") {
+  const std::string text = "\xEF\xBB\xBF" "cat;5\r\nÄrger\r\ndog\ncat;9\nno end";
+  const Lexicon whole = MustRead(text);
+  char path[] = "/tmp/squares-test-XXXXXX";
+  const int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  for (size_t split = 0; split <= text.size(); ++split) {
+    REQUIRE(ftruncate(fd, 0) == 0);
+    REQUIRE(pwrite(fd, text.data() + split, text.size() - split, 0) ==
+            static_cast<ssize_t>(text.size() - split));
+    REQUIRE(lseek(fd, 0, SEEK_SET) == 0);
+    const LexiconSource source{"<split>", std::string_view(text).substr(0, split), fd};
+    auto streamed = Lexicon::Read(std::span(&source, 1));
+    REQUIRE_MESSAGE(streamed.ok(), streamed.status().message());
+    for (int length : {3, 5, 6}) CHECK(Words(*streamed, length) == Words(whole, length));
+    CHECK(streamed->words(3).scores == whole.words(3).scores);
+    CHECK(streamed->source_hash() == whole.source_hash());
+  }
+  close(fd);
+  unlink(path);
+}
+
+// More entries than the reader keeps before merging duplicates: the merges keep the highest
+// score of each word and count the rest, as one merge at the end would.
+TEST_CASE("lexicon: duplicates merged while reading") {
+  std::string text;
+  const int words = 1000, entries = (1 << 20) + (1 << 19);
+  for (int k = 0; k < entries; ++k) {
+    const int w = k % words;
+    text += absl::StrFormat("w%c%c%c;%d\n", 'a' + w / 100, 'a' + w / 10 % 10, 'a' + w % 10, k);
+  }
+  Lexicon lex = MustRead(text);
+  REQUIRE(lex.word_count() == words);
+  CHECK(lex.counts().duplicates == entries - words);
+  CHECK(Words(lex, 4).front() == "waaa");
+  CHECK(Words(lex, 4).back() == "wjjj");
+  // The score of word w is the number of its last entry.
+  for (int w : {0, 1, 999}) CHECK(lex.words(4).scores[w] == (entries - 1 - w) / words * words + w);
 }
 
 // The number of states of the minimal automaton, computed the naive way: one state per

@@ -291,7 +291,8 @@ TEST_CASE("prefer_scores tries the best-scored words first") {
   for (uint64_t seed : {1, 2, 3}) {
     auto fills = [&](ScoreOrder order) {
       FillOptions options;
-      options.prefer_scores = order;
+      options.scores = order;
+      options.prefer_scores = true;
       options.seed = seed;
       std::vector<std::string> got;
       Fill(s.problem, options, [&](std::span<const Letter> l) {
@@ -363,4 +364,59 @@ TEST_CASE("deterministic fills: the fill-in can be solved without guessing") {
   };
   CHECK(!IsDeterministicFill(one.problem, fill("tote" "e#e#" "a#n#")));
   CHECK(IsDeterministicFill(one.problem, fill("bear" "e#r#" "t#e#")));
+}
+
+TEST_CASE("best fill: least worst word and least total, as brute force finds them") {
+  std::string plain(kWords3);
+  plain += "at\nta\nto\not\non\nno\nte\nea\nbe\nbeat\nbear\nrate\ntear\nteas\neras\neats\n";
+  std::mt19937_64 rng(7);
+  int checked = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    // The same words with random scores 1-6.
+    std::string words;
+    for (size_t at = 0, end; (end = plain.find('\n', at)) != std::string::npos; at = end + 1) {
+      words += plain.substr(at, end - at) + ";" + std::to_string(1 + rng() % 6) + "\n";
+    }
+    for (std::string_view grid : {"...\n.#.\n...\n", "....\n.#..\n..#.\n", "#..\n...\n..#\n",
+                                  "...\n..T\n...\n", "....\n#..#\n....\n"}) {
+      Setup s(words, grid);
+      for (ScoreOrder order : {ScoreOrder::kLowerFirst, ScoreOrder::kHigherFirst}) {
+        // Brute force: each distinct fill's worst and total cost.
+        int64_t best_worst = INT64_MAX, best_total = INT64_MAX;
+        for (const std::string& rows : s.BruteForce(true)) {
+          std::vector<Letter> letters(s.grid.size(), 0);
+          for (int i = 0, j = 0; i < s.grid.size(); ++i, ++j) {
+            if (rows[j] == ' ') ++j;
+            if (rows[j] != '#') letters[i] = (*s.dict.alphabet().encode(rows.substr(j, 1)))[0];
+          }
+          int64_t worst, total;
+          FillCosts(s.problem, order, letters, &worst, &total);
+          if (worst < best_worst) best_worst = worst, best_total = total;
+          if (worst == best_worst) best_total = std::min(best_total, total);
+        }
+        FillOptions options;
+        options.distinct = true;
+        options.scores = order;
+        options.branching = trial % 2 ? Branching::kWord : Branching::kLetter;
+        options.seed = trial + 1;
+        BestFill best = FillBest(s.problem, options, 1000000);
+        if (best_worst == INT64_MAX) {
+          CHECK(best.status != FillStatus::kFilled);
+          continue;
+        }
+        REQUIRE(best.status == FillStatus::kFilled);
+        CHECK(s.Valid(s.Rows(best.letters), true));
+        int64_t worst, total;
+        FillCosts(s.problem, order, best.letters, &worst, &total);
+        CHECK(worst == best.worst);
+        CHECK(total == best.total);
+        CHECK(best.worst == best_worst);
+        CHECK(best.bound == best_worst);
+        CHECK(best.total_proven);
+        CHECK_MESSAGE(best.total == best_total, grid);
+        ++checked;
+      }
+    }
+  }
+  CHECK(checked > 50);
 }

@@ -83,8 +83,14 @@ absl::StatusOr<LexiconOptions> LexiconOptionsFrom(const ParsedArgs& args);
 // the index magic is an index file (index_file.h): it must be the only --dict, and lexicon
 // options, when given, must be those it was built with.
 absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args);
-// Reads a whole file (`-` = stdin); errors name the file.
-absl::StatusOr<std::string> ReadFile(const std::string& path);
+// Reads word lists (`-` = stdin) in chunks: memory is bounded by the lexicon, not the input.
+absl::StatusOr<Lexicon> ReadLexicon(std::span<const std::string> paths,
+                                    const LexiconOptions& options);
+// Reads a whole file (`-` = stdin) of at most `max_bytes`, the limit for `what` ("a crossword
+// grid of up to 256x256 cells"): a larger file is refused as soon as it passes the limit, and a
+// NUL byte where it is read; errors name the file (and line and column).
+absl::StatusOr<std::string> ReadFile(const std::string& path, size_t max_bytes,
+                                     std::string_view what);
 
 // Buffered stdout. A closed pipe (EPIPE) ends the program quietly with status 0; any other
 // write error is reported on stderr and ends it with status 1.

@@ -1,13 +1,16 @@
 // The subcommands of the `squares` binary, in one table: main() dispatches on it, and the man
-// page and the shell completions are generated from it (src/make_docs.cc), so they list every
+// page and the shell completions are generated from it (src/doc/make_docs.cc), so they list every
 // command and option that --help does.
 #pragma once
 
+#include <functional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "squares/cli.h"
+#include "squares/fill_output.h"
 #include "squares/grid.h"
 #include "squares/grid_fill.h"
 #include "squares/regions.h"
@@ -35,6 +38,7 @@ const Command& IndexCommand();    // squares index LIST... -o FILE
 const Command& FillCommand();     // squares fill GRID
 const Command& RegionsCommand();  // squares regions PUZZLE | --make RxC
 const Command& KakuroCommand();   // squares kakuro BOARD
+const Command& ShapeCommand();    // squares shape FILE
 
 // Parts of the commands that the library's API (squares.h) shares, so that it accepts the
 // same options and reports the same errors.
@@ -42,16 +46,35 @@ const Command& KakuroCommand();   // squares kakuro BOARD
 // word not in it: a data error).
 absl::StatusOr<SquareProblem> MakeSquareProblem(const ParsedArgs& args,
                                                 const Dictionary& dictionary);
-// fill's engine options from its command-line options.
-absl::StatusOr<FillOptions> FillOptionsFrom(const ParsedArgs& args);
-// The engine's problem for a grid: a domain per cell, the slot's automaton per slot. A letter
+// fill's options: the engine's, and those of the best-fill search.
+struct FillSettings {
+  FillOptions engine;
+  int64_t polish = 10000;  // --polish: nodes of search for a better mean score
+  bool any = false;        // --any: the first fill found, not the best
+};
+absl::StatusOr<FillSettings> FillOptionsFrom(const ParsedArgs& args);
+// The engine's problem for a grid: a domain per cell, the slot's automaton per slot, but no
+// slot for a fully pre-filled entry that the list lacks (kept as given, with a note). A letter
 // outside the alphabet is a data error; a slot longer than any word, an OutOfRangeError
 // (over-constrained).
-absl::StatusOr<FillProblem> GridFillProblem(const Grid& grid, const Dictionary& dictionary,
-                                            std::string_view path);
+struct GridFill {
+  FillProblem problem;
+  std::vector<int> grid_slot;      // problem slot -> grid slot
+  std::vector<std::string> notes;  // the entries kept as given, for stderr
+};
+absl::StatusOr<GridFill> GridFillProblem(const Grid& grid, const Dictionary& dictionary,
+                                         std::string_view path);
+// A scored list (not all scores alike) has a best fill; fill searches for it unless --any,
+// --all, --count or --deterministic.
+bool IsScored(const FillProblem& problem);
+bool IsBestMode(const FillProblem& problem, const FillSettings& settings);
+// fill's search: the best fill (FillBest, its proof in `proof`) or the engine's fills in
+// order, each given to `found`.
+FillResult SearchFill(const FillProblem& problem, const FillSettings& settings,
+                      FillQuality* proof, const std::function<void(std::span<const Letter>)>& found);
 // What fill says of a result other than kFilled ("" for kFilled).
-std::string FillStatusMessage(std::string_view path, const Grid& grid, const FillResult& result,
-                              const FillOptions& options);
+std::string FillStatusMessage(std::string_view path, const Grid& grid, const GridFill& fill,
+                              const FillResult& result, const FillOptions& options);
 // kakuro --count's verdict on a board: "unique", "not unique" (or "N solutions" when `all`),
 // "no solution", "timed out".
 std::string KakuroVerdict(int64_t found, bool all, bool timed_out);
@@ -64,5 +87,6 @@ int RunIndexCommand(std::span<char* const> args);
 int RunRegionsCommand(std::span<char* const> args);
 int RunFillCommand(std::span<char* const> args);
 int RunKakuroCommand(std::span<char* const> args);
+int RunShapeCommand(std::span<char* const> args);
 
 }  // namespace squares

@@ -13,6 +13,9 @@ namespace squares {
 // The most rows and columns of any grid, Kakuro board or region puzzle read: larger files are
 // refused with a message instead of exhausting memory.
 inline constexpr int kMaxGridSide = 256;
+// A file of one grid (or region puzzle) is refused past this size, before it is read whole:
+// 256 rows of 256 letters of up to 4 bytes, with room to spare for comments.
+inline constexpr size_t kMaxGridFileBytes = size_t{1} << 20;
 
 enum class GridFormat { kCrucio, kPlain, kCwc };
 

@@ -32,13 +32,22 @@ struct FillProblem {
 };
 
 enum class Branching { kWord, kLetter };
-// Which words of a scored slot to try first: none (scores ignored), the higher-scored (lists
-// scored by quality) or the lower-scored (the default list, scored by SCOWL size: commoner).
+// Which scores are better: none (scores ignored), the higher (lists scored by quality) or the
+// lower (the default list, scored by SCOWL size: commoner). A word's cost is its score
+// (kLowerFirst) or minus its score (kHigherFirst), 0 in an unscored slot: the lower the better.
 enum class ScoreOrder { kNone, kHigherFirst, kLowerFirst };
 
 struct FillOptions {
   Branching branching = Branching::kWord;  // (`squares fill` defaults to kLetter)
-  ScoreOrder prefer_scores = ScoreOrder::kNone;  // any but kNone implies kWord
+  ScoreOrder scores = ScoreOrder::kNone;
+  bool prefer_scores = false;  // try the cheapest words first (implies kWord)
+  // Quality (with `scores`): words costing more than max_cost are left out of scored slots.
+  // With `improve` (no `all`), a fill is reported only when it costs less in all than
+  // total_below and every fill reported before it (branch and bound on the total cost); the
+  // search ends when no cheaper fill remains.
+  int64_t max_cost = INT64_MAX;
+  bool improve = false;
+  int64_t total_below = INT64_MAX;
   bool distinct = false;       // no word twice (same automaton and rank)
   bool deterministic = false;  // only fills usable as fill-in puzzles (implies distinct)
   bool all = false;            // enumerate every fill (no restarts; lexicographic order)
@@ -53,6 +62,7 @@ struct FillOptions {
   // 4 ...) failures, from the root or, deep in the search, from some levels above the dead end.
   int64_t restart_failures = 100;
   double timeout_seconds = 0;  // 0 = none
+  int64_t node_limit = 0;      // stop (kTimedOut) after this many nodes; 0 = none
 };
 
 enum class FillStatus {
@@ -60,7 +70,7 @@ enum class FillStatus {
   kImpossible,        // search exhausted, no fill
   kOverConstrained,   // `bad_slot` has no candidate before search
   kNoDeterministic,   // the grid cannot have a deterministic fill (no slot is forced first)
-  kTimedOut,          // time ran out (fills may have been reported before)
+  kTimedOut,          // time (or node_limit) ran out (fills may have been reported before)
 };
 
 struct FillStats {
@@ -80,6 +90,30 @@ using FillCallback = std::function<bool(std::span<const Letter> letters)>;
 
 FillResult Fill(const FillProblem& problem, const FillOptions& options,
                 const FillCallback& on_fill);
+
+// The best fill (DESIGN §6) for scored slots (options.scores is not kNone; unscored slots
+// cost nothing). First the fill whose worst word costs least: a first fill, then a binary
+// search over the words' costs, each step a run of the restart search with max_cost (it
+// finds a fill or proves there is none); then, at that worst cost, `polish_nodes` nodes of
+// branch and bound (options.improve, cheapest words first) for a lower total. The runs share
+// options.timeout_seconds; a run cut short leaves the best fill so far and the bound proven.
+struct BestFill {
+  FillStatus status = FillStatus::kImpossible;  // kFilled, or the first run's state
+  int bad_slot = -1;                            // for kOverConstrained
+  std::vector<Letter> letters;                  // the best fill (kFilled)
+  int64_t worst = 0, total = 0;  // the cost of its worst word, and of all its words
+  int64_t bound = 0;             // proven: every fill has a word costing `bound` or more;
+                                 // bound == worst when the worst word is proven best
+  bool total_proven = false;     // no fill with no word costing over `worst` costs less
+  int runs = 0;
+  FillStats stats;               // summed over the runs
+};
+
+BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_t polish_nodes);
+
+// The costs of a fill's words (options.scores as in FillOptions): the highest and the sum.
+void FillCosts(const FillProblem& problem, ScoreOrder scores, std::span<const Letter> letters,
+               int64_t* worst, int64_t* total);
 
 // True when the filled slots form a deterministic fill-in puzzle: placing words one at a time,
 // with only the lengths' word lists known, some unplaced slot always admits exactly one of the

@@ -57,15 +57,18 @@ struct LoadedIndex {
   uint64_t source_hash;
 };
 
-// Reads the sources (Lexicon::Read) and makes the index of their words: SerializeIndex with
-// the hash of the sources' bytes, in order.
+// The index of a lexicon read with `options`: SerializeIndex with the hash of the sources'
+// bytes (Lexicon::source_hash).
 struct BuiltIndex {
   std::string bytes;
   size_t words = 0;
   int letters = 0;
 };
-absl::StatusOr<BuiltIndex> BuildIndex(std::span<const LexiconSource> sources,
-                                      const LexiconOptions& options);
+BuiltIndex BuildIndex(Lexicon lexicon, const LexiconOptions& options);
+
+// The size of the whole index file whose header is `head`, or 0 when `head` is not an intact
+// header of this version: how much a reader of a stream may take.
+uint64_t IndexFileSize(std::string_view head);
 
 // Recomputes the header's hashes of a serialized index (for SerializeIndex, and for tests and
 // fuzzing that alter a file and need its checks to reach the payload).

@@ -50,11 +50,16 @@ struct LexiconOptions {
   int64_t max_score = std::numeric_limits<int64_t>::max();  // drop words scored higher (--max-level)
 };
 
-// One source of words: a name for messages ("words.txt", "-", "<default>") and its bytes.
+// One source of words: a name for messages ("words.txt", "<stdin>", "<default dictionary>")
+// and its bytes: `text`, then, when `fd` >= 0, the rest of the file read from `fd` in chunks
+// until its end. The reader holds a chunk and a line at a time, never the whole input: memory
+// is bounded by the lexicon built (duplicates are merged as they pile up), not by the input.
 struct LexiconSource {
   std::string name;
   std::string_view text;
+  int fd = -1;
 };
+inline constexpr size_t kMaxLineBytes = 1 << 16;  // a longer line is refused
 
 // A read-only array that owns its elements or views memory that outlives it (an index file
 // mapped by --dict, or the index embedded in the binary): loading an index copies nothing.
@@ -106,8 +111,9 @@ struct LexiconCounts {
 
 class Lexicon {
  public:
-  // Reads the sources as DESIGN §2 says. Errors (invalid UTF-8, binary data, a bad score,
-  // more than 64 letters) name the source and line: "words.txt:12:5: invalid UTF-8 (byte 0xff)".
+  // Reads the sources as DESIGN §2 says. Errors (invalid UTF-8, a NUL byte, a bad score, more
+  // than 64 letters, a line over kMaxLineBytes, a read error) name the source and line, and
+  // the column where there is one: "words.txt:12:5: invalid UTF-8 (byte 0xff)".
   static absl::StatusOr<Lexicon> Read(std::span<const LexiconSource> sources,
                                       const LexiconOptions& options = {});
   // A lexicon from normalized parts (an index file): by_length[L] holds the words of length
@@ -124,6 +130,8 @@ class Lexicon {
   const WordsOfLength& words(int length) const { return by_length_[length]; }
   size_t word_count() const { return counts_.words; }
   const LexiconCounts& counts() const { return counts_; }
+  // XXH3-64 of the bytes of the sources read, in order (0 for a lexicon from parts).
+  uint64_t source_hash() const { return source_hash_; }
   // The score of a word, or nullopt-like: returns false when absent.
   bool find(WordView word, int64_t* score = nullptr) const;
 
@@ -131,6 +139,7 @@ class Lexicon {
   Alphabet alphabet_;
   std::vector<WordsOfLength> by_length_ = std::vector<WordsOfLength>(kMaxWordLength + 1);
   LexiconCounts counts_;
+  uint64_t source_hash_ = 0;
 };
 
 // The embedded default dictionary (data/words.txt, SCOWL size <= 70, score = SCOWL size):

@@ -1,5 +1,5 @@
-// Square search: symmetric word squares, double word squares and word rectangles
-// (DESIGN §4), on one automaton pointer per column (Fokkinga's "square of trees").
+// Square search: symmetric word squares, double word squares, word rectangles and any shape
+// of words (DESIGN §4), on one automaton walker per word (Fokkinga's "square of trees").
 #pragma once
 
 #include <array>
@@ -11,12 +11,14 @@
 
 #include "absl/status/statusor.h"
 #include "squares/dawg.h"
+#include "squares/shape.h"
 
 namespace squares {
 
 enum class SquareMode { kSymmetric, kDouble, kRectangle };
 
 inline constexpr int kMaxSquareSide = 32;  // largest n, K or N accepted
+inline constexpr int kMaxLevels = kMaxShapeLetters;  // cells plus echo levels of a shape
 
 struct SquareProblem {
   SquareMode mode = SquareMode::kSymmetric;
@@ -26,6 +28,16 @@ struct SquareProblem {
   bool distinct = false;            // no word twice among rows and columns
   bool no_transpose = false;        // double: list a square or its transpose, not both
   std::optional<Word> contains;     // some row is this word
+};
+
+// A shape with what its search needs. Every word's automaton must come from one alphabet.
+struct ShapeProblem {
+  Shape shape;
+  std::vector<const Dawg*> dawgs;  // per word, of the word's length
+  std::vector<LetterSet> allowed;  // per cell (fixed letters); empty = every cell free
+  bool distinct = false;           // no word twice
+  std::optional<Word> contains;    // some word is this one
+  bool greedy = true;              // choose the cell order (else shape.order, or cell order)
 };
 
 struct SquareStats {
@@ -48,7 +60,8 @@ struct SquareImage {
   std::array<char, kMaxLetters> byte_of{};       // the byte of each letter
 };
 
-// Receives each result as rows*cols letters, row-major. Returning false stops the search.
+// Receives each result as rows*cols letters, row-major (a shape: one letter per cell).
+// Returning false stops the search.
 class SquareSink {
  public:
   virtual ~SquareSink() = default;
@@ -75,10 +88,16 @@ class SquareSearch {
  public:
   // Checks the problem (sizes, pattern length) and builds the automata it needs.
   static absl::StatusOr<SquareSearch> Create(const Dictionary& dictionary, SquareProblem problem);
+  // A shape's search (the automata already built; they must outlive the search).
+  static absl::StatusOr<SquareSearch> Create(ShapeProblem problem);
 
   const SquareProblem& problem() const { return problem_; }
   const Dawg& row_dawg() const { return *row_dawg_; }
   const Dawg& col_dawg() const { return *col_dawg_; }
+  // The shape searched (a square's too) and the cells in search order (echo levels, which
+  // repeat a cell, left out).
+  const Shape& shape() const { return shape_.shape; }
+  std::vector<int> cell_order() const;
 
   // Splits the search below `from` into at least `min_tasks` tasks where the search space
   // allows, by enumerating the prefixes of the next cells (deepening until there are enough).
@@ -95,21 +114,30 @@ class SquareSearch {
                   const std::atomic<bool>* stop = nullptr, bool sum_only = false) const;
 
  private:
-  SquareSearch(const Dictionary& dictionary, SquareProblem problem);
-  // The search state is one array of automaton entries (Knuth's a[l][j]):
-  //   state[(i + 1) * cols + j]  column j after row i (state[j], i = -1, is the root);
-  //   state[kRootSlot]           the row automaton's root;
-  //   state[kRowBase + l]        the row walker after level l.
-  // Level l fills one cell, row-major (symmetric squares: upper triangle only, since row i
-  // starts in column i's state). Everything a level reads or writes is precomputed here, so
-  // the inner loop has no case analysis: mask = row.mask & col.mask & allowed.
+  SquareSearch(SquareProblem square, ShapeProblem shape);
+  // The search state is one array of automaton entries (Knuth's a[l][j]): word w's walker
+  // after its letter p at state[(p + 1) * words + w] (p = -1: the root of its automaton),
+  // and a free slot whose mask allows every letter. A square's words are its rows (symmetric:
+  // row i = column i), then its columns: state[(i + 1) * n + j] is column j after row i.
+  //
+  // Level l fills one cell (cell order: see Create) and steps the walker of every word whose
+  // next letter is that cell's: up to kMaxCellWords walkers, the rest read the free slot
+  // and never step. A word that reaches a cell placed at an earlier level (a cell repeated
+  // in it, or a word read against the cell order) gets an echo level: one walker, the letter
+  // fixed to that level's. Everything a level reads or writes is precomputed, so the inner
+  // loop has no case analysis: mask = AND of the walkers' masks & allowed.
+  struct Walker {
+    uint16_t before, after;  // state slots
+    bool step;               // whether `after` is read later
+  };
   struct Level {
-    uint16_t row_before, col_before, row_after, col_after;  // indices into the state array
-    uint16_t cell, mirror;                                   // grid cells written (mirror:
-                                                             // symmetric transpose)
+    std::array<Walker, kMaxCellWords> walkers;
+    uint8_t walker_count = 0;
+    uint8_t memo_width = 0;   // symmetric row start whose subtree count is memoized: the
+                              // open columns, at state[walkers[0].before + k]
+    int16_t echo_of = -1;     // echo level: the level whose letter this one repeats
+    uint16_t cell, mirror;    // grid cells written (mirror: symmetric transpose)
     uint16_t checks_begin = 0, checks_end = 0;  // look-ahead checks after a placement: checks_[..)
-    bool step_row, step_col;  // whether row_after / col_after are read later
-    bool memo;                // symmetric row start whose subtree count is memoized
     LetterSet allowed;
   };
   // A look-ahead test of a symmetric square: some letter lies both d_a letters below walker
@@ -121,32 +149,55 @@ class SquareSearch {
     uint32_t plane_a, plane_b;
   };
   static constexpr uint32_t kOwnMask = UINT32_MAX;
-  static constexpr int kRootSlot = (kMaxSquareSide + 1) * kMaxSquareSide;
-  static constexpr int kRowBase = kRootSlot + 1;
-  static constexpr int kStateSize = kRowBase + kMaxSquareSide * kMaxSquareSide;
   // Searches below `task` down to `end_level` levels; at end_level < levels() the prefixes
   // are collected into `prefixes` instead of reported.
   enum class Tie { kNone, kAtLeast, kEqual };  // column 0 against row 0 (see Run)
-  template <class Mask, bool kCountOnly>
+  template <class Mask, bool kCountOnly, int kWalkers>
   SquareStats RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                        std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
                        Tie tie) const;
+  template <class Mask, bool kCountOnly>
+  SquareStats RunWalkers(const SquareTask& task, int end_level, SquareSink* sink,
+                         std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
+                         Tie tie) const;
   SquareStats RunAny(const SquareTask& task, int end_level, SquareSink* sink,
                      std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
                      Tie tie = Tie::kNone) const;
   bool PassesFilters(const Letter* grid) const;
+  bool PassesTranspose(const Letter* grid) const;
   int levels() const { return static_cast<int>(levels_.size()); }
 
+  std::vector<int> GreedyOrder() const;
+  void BuildLevels(const std::vector<int>& order);
+  void MergeAutomata();
   void BuildChecks();
   template <class Mask>
   const Mask* reach() const {
     if constexpr (sizeof(Mask) == 8) return reach_wide_.data();
     else return reach_narrow_.data();
   }
+  template <class Mask>
+  const DawgEntry<Mask>* entries() const {
+    if constexpr (sizeof(Mask) == 8) {
+      return merged_wide_.empty() ? shape_.dawgs[0]->entries<uint64_t>() : merged_wide_.data();
+    } else {
+      return merged_narrow_.empty() ? shape_.dawgs[0]->entries<uint32_t>() : merged_narrow_.data();
+    }
+  }
 
-  SquareProblem problem_;
-  const Dawg* row_dawg_;
-  const Dawg* col_dawg_;
+  SquareProblem problem_;  // a square's problem (shapes: mode unused, rows = cols = 0)
+  const Dawg* row_dawg_ = nullptr;
+  const Dawg* col_dawg_ = nullptr;
+  ShapeProblem shape_;
+  bool classic_ = false;    // a square mode: the symmetric extras and Tie apply
+  int contains_words_ = 0;  // --contains looks at words [0, contains_words_)
+  int slots_ = 0;           // state array size; the free slot is the last
+  bool wide_ = false;
+  bool empty_ = false;      // some word's automaton has no words: no result
+  std::vector<uint32_t> word_root_;  // per word, its root entry in entries()
+  std::vector<DawgEntry<uint32_t>> merged_narrow_;  // the automata of several lengths (or
+  std::vector<DawgEntry<uint64_t>> merged_wide_;    // lists) in one array, children rebased
+  int max_walkers_ = 0;
   std::vector<Level> levels_;
   std::vector<Check> checks_;
   // Letters d >= 1 below a state, at reach[(d - 1) * entry_count + state.first] (a state is

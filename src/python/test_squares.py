@@ -114,9 +114,11 @@ class SquaresTest(unittest.TestCase):
 class PuzzlesTest(unittest.TestCase):
     def test_fill(self):
         d = squares.Dictionary(WORDS3)
-        result = d.fill("...\n...\n...\n", all=True)
+        # A word may fill several slots here, as in a double square.
+        result = d.fill("...\n...\n...\n", all=True, allow_repeats=True)
         self.assertEqual(result.status, "filled")
         self.assertEqual(len(result.fills), squares.Dictionary(WORDS3).count(n=3, double=True))
+        self.assertEqual(d.fill("...\n...\n...\n", all=True).status, "impossible")
         for fill in result.fills:
             self.assertEqual(len(fill.rows), 3)
             self.assertIn(fill.rows[0], fill.text)

@@ -1,0 +1,107 @@
+// The best fill: least worst word by binary search over costs, then a lower total by branch
+// and bound, all on the one search engine (grid_fill.h).
+#include <algorithm>
+#include <chrono>
+
+#include "squares/grid_fill.h"
+
+namespace squares {
+namespace {
+
+int64_t WordCost(const FillSlot& slot, ScoreOrder scores, size_t rank) {
+  return scores == ScoreOrder::kLowerFirst ? slot.scores[rank] : -slot.scores[rank];
+}
+
+void AddStats(const FillStats& run, FillStats& sum) {
+  sum.nodes += run.nodes;
+  sum.failures += run.failures;
+  sum.backjumps += run.backjumps;
+  sum.restarts += run.restarts;
+  sum.fills += run.fills;
+  sum.rejected += run.rejected;
+}
+
+}  // namespace
+
+void FillCosts(const FillProblem& problem, ScoreOrder scores, std::span<const Letter> letters,
+               int64_t* worst, int64_t* total) {
+  *worst = INT64_MIN;
+  *total = 0;
+  for (const FillSlot& slot : problem.slots) {
+    if (slot.scores.empty()) continue;
+    Word w;
+    for (int c : slot.cells) w.push_back(letters[c]);
+    const int64_t cost = WordCost(slot, scores, *slot.dawg->rank(w));
+    *worst = std::max(*worst, cost);
+    *total += cost;
+  }
+}
+
+BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_t polish_nodes) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point start = Clock::now();
+  BestFill best;
+  // The costs a worst word can have, in order.
+  std::vector<int64_t> levels;
+  for (const FillSlot& slot : problem.slots) {
+    for (size_t r = 0; r < slot.scores.size(); ++r) levels.push_back(WordCost(slot, options.scores, r));
+  }
+  std::sort(levels.begin(), levels.end());
+  levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+  // One run of the engine; false (and kTimedOut) when no time is left for it.
+  auto run = [&](FillOptions o, FillResult* result) {
+    if (options.timeout_seconds > 0) {
+      o.timeout_seconds =
+          options.timeout_seconds - std::chrono::duration<double>(Clock::now() - start).count();
+      if (o.timeout_seconds <= 0) {
+        result->status = FillStatus::kTimedOut;
+        return false;
+      }
+    }
+    *result = Fill(problem, o, [&](std::span<const Letter> letters) {
+      best.letters.assign(letters.begin(), letters.end());
+      FillCosts(problem, options.scores, letters, &best.worst, &best.total);
+      return true;
+    });
+    ++best.runs;
+    AddStats(result->stats, best.stats);
+    return true;
+  };
+  auto level_of = [&](int64_t cost) {
+    return static_cast<size_t>(std::lower_bound(levels.begin(), levels.end(), cost) - levels.begin());
+  };
+  FillOptions o = options;
+  o.all = o.improve = false;
+  o.limit = 1;
+  o.max_cost = INT64_MAX;
+  FillResult result;
+  run(o, &result);
+  best.status = result.status;
+  best.bad_slot = result.bad_slot;
+  if (result.status != FillStatus::kFilled) return best;
+  // Invariant: some fill's worst word costs levels[hi]; none has all words below levels[lo].
+  size_t lo = 0, hi = level_of(best.worst);
+  while (lo < hi) {
+    const size_t mid = (lo + hi) / 2;
+    o.max_cost = levels[mid];
+    if (!run(o, &result) || result.status == FillStatus::kTimedOut) break;
+    if (result.status == FillStatus::kFilled) {
+      hi = level_of(best.worst);
+    } else {  // impossible, or over-constrained: no fill at this cost
+      lo = mid + 1;
+    }
+  }
+  best.bound = levels.empty() ? best.worst : levels[lo];
+  if (polish_nodes > 0) {
+    o.max_cost = best.worst;
+    o.improve = true;
+    o.total_below = best.total;
+    o.node_limit = polish_nodes;
+    o.limit = 0;
+    if (run(o, &result)) best.total_proven = result.status != FillStatus::kTimedOut;
+  }
+  best.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return best;
+}
+
+}  // namespace squares

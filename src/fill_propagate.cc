@@ -1,0 +1,473 @@
+// The fill engine's slot tables and propagation: word indexes, Compact-Table narrowing,
+// automaton sweeps, the trail, and the costs of `improve`.
+#include <algorithm>
+#include <bit>
+
+#include "absl/container/flat_hash_map.h"
+#include "filler.h"
+
+namespace squares::fill_internal {
+namespace {
+
+template <class CostOf>
+std::unique_ptr<CostLevels> MakeCostLevels(const WordIndex& ix, CostOf cost) {
+  std::vector<int64_t> distinct;
+  for (size_t r = 0; r < ix.words; ++r) distinct.push_back(cost(r));
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  auto levels = std::make_unique<CostLevels>();
+  const size_t n = distinct.size(), count = std::min<size_t>(n, 64);
+  for (size_t l = 0; l < count; ++l) {
+    levels->floor.push_back(distinct[l * n / count]);
+    levels->value.push_back(distinct[(l + 1) * n / count - 1]);
+  }
+  levels->cheaper.assign(count * ix.blocks, 0);
+  for (size_t r = 0; r < ix.words; ++r) {
+    const size_t first = std::lower_bound(levels->value.begin(), levels->value.end(), cost(r)) -
+                         levels->value.begin();
+    for (size_t l = first; l < count; ++l) {
+      levels->cheaper[l * ix.blocks + r / 64] |= uint64_t{1} << (r % 64);
+    }
+  }
+  return levels;
+}
+
+}  // namespace
+
+WordIndex::WordIndex(const Dawg& dawg)
+    : length(dawg.length()), words(dawg.word_count()), blocks((words + 63) / 64) {
+  letters.reserve(words * length);
+  Word w(length, 0);
+  auto walk = [&](auto&& self, uint32_t e, int k) -> void {  // depth first = rank order
+    if (k == length) {
+      letters.insert(letters.end(), w.begin(), w.end());
+      return;
+    }
+    for (LetterSet m = dawg.mask(e); m; m &= m - 1) {
+      w[k] = static_cast<Letter>(std::countr_zero(m));
+      alphabet = std::max(alphabet, w[k] + 1);
+      self(self, dawg.child(e, w[k]), k + 1);
+    }
+  };
+  if (words > 0) walk(walk, Dawg::kRoot, 0);
+  bits.assign(static_cast<size_t>(length) * alphabet * blocks, 0);
+  at.assign(length, 0);
+  for (size_t i = 0; i < words; ++i) {
+    for (int k = 0; k < length; ++k) {
+      const Letter c = letters[i * length + k];
+      bits[(static_cast<size_t>(k) * alphabet + c) * blocks + i / 64] |= uint64_t{1} << (i % 64);
+      at[k] |= LetterSet{1} << c;
+    }
+  }
+}
+
+Filler::Filler(const FillProblem& problem, const FillOptions& options,
+               const FillCallback& on_fill)
+    : p_(problem), opt_(options), on_fill_(on_fill), rng_(options.seed) {
+  if (opt_.deterministic) opt_.distinct = true;
+  if (opt_.prefer_scores) opt_.branching = Branching::kWord;
+  if (opt_.scores == ScoreOrder::kNone) opt_.max_cost = INT64_MAX, opt_.improve = false;
+  if (opt_.all) opt_.improve = false;
+  if (opt_.limit == 0 && !opt_.all && !opt_.improve) opt_.limit = 1;
+  best_total_ = opt_.total_below;
+  restarts_allowed_ = !opt_.all;
+  cells_ = static_cast<int>(p_.domains.size());
+  slots_ = static_cast<int>(p_.slots.size());
+  w_ = (cells_ + 64) / 64;
+  dom_ = p_.domains;
+  culprits_.assign(static_cast<size_t>(cells_) * w_, 0);
+  count_.assign(slots_, 0);
+  rank_.assign(slots_, -1);
+  slots_of_cell_.resize(cells_);
+  same_dawg_.resize(slots_);
+  weight_.assign(slots_, 1.0);
+  queued_.assign(slots_, false);
+  absl::flat_hash_map<const Dawg*, int> scratch_index, index_of_dawg;
+  const bool quality = opt_.scores != ScoreOrder::kNone;
+  size_t max_len = 0;
+  for (int s = 0; s < slots_; ++s) {
+    const FillSlot& slot = p_.slots[s];
+    assert(slot.dawg && slot.dawg->length() == static_cast<int>(slot.cells.size()));
+    for (int c : slot.cells) slots_of_cell_[c].push_back(s);
+    auto [it, inserted] = scratch_index.try_emplace(slot.dawg, scratch_.size());
+    if (inserted) {
+      scratch_.push_back({std::vector<StateMark>(slot.dawg->entry_count() + 1), 0});
+    }
+    scratch_of_slot_.push_back(it->second);
+    int table = -1;
+    const bool scored = quality && !slot.scores.empty();  // quality needs the slot's table
+    if (scored || slot.dawg->word_count() <= 2 * slot.dawg->entry_count()) {
+      auto [at, fresh] = index_of_dawg.try_emplace(slot.dawg, indexes_.size());
+      if (fresh) {
+        indexes_.push_back(std::make_unique<WordIndex>(*slot.dawg));
+        levels_.push_back(scored && opt_.improve
+                              ? MakeCostLevels(*indexes_.back(), [&](size_t r) { return Cost(s, r); })
+                              : nullptr);
+      }
+      const WordIndex& ix = *indexes_[at->second];
+      table = static_cast<int>(tables_.size());
+      SlotTable& t = tables_.emplace_back();
+      t.index = &ix;
+      if (scored) t.costs = levels_[at->second].get();
+      t.words.assign(ix.blocks, 0);
+      for (size_t r = 0; r < ix.words; ++r) {
+        if (!scored || Cost(s, r) <= opt_.max_cost) t.words[r / 64] |= uint64_t{1} << (r % 64);
+      }
+      for (uint32_t b = 0; b < ix.blocks; ++b) {
+        if (t.words[b]) t.nonzero.push_back(b);
+      }
+      t.limit = static_cast<uint32_t>(t.nonzero.size());
+      t.seen = ix.at;
+      t.residue.assign(static_cast<size_t>(ix.length) * 64, 0);
+    }
+    table_of_slot_.push_back(table);
+    max_len = std::max(max_len, slot.cells.size());
+    for (int t = 0; t < s && opt_.distinct; ++t) {  // only `distinct` asks
+      if (p_.slots[t].dawg == slot.dawg) {
+        same_dawg_[s].push_back(t);
+        same_dawg_[t].push_back(s);
+      }
+    }
+  }
+  layers_.resize(max_len + 1);
+  support_.resize(max_len);
+  letter_counts_.resize(max_len * 64);
+  letters_.assign(cells_, 0);
+  why_.resize(w_);
+}
+
+uint64_t Filler::Sweep(int s, bool counts) {
+  if (table_of_slot_[s] >= 0) return TableSweep(s, counts);
+  return p_.slots[s].dawg->wide() ? SweepWith<uint64_t>(s, counts) : SweepWith<uint32_t>(s, counts);
+}
+
+// Applies the new domain d of position k to the table: keeps the words with a letter of d
+// there, by clearing those with a removed letter or by keeping those with a letter of d,
+// whichever takes fewer letter sets.
+void Filler::Narrow(SlotTable& t, int s, int k, LetterSet d) {
+  const WordIndex& ix = *t.index;
+  const LetterSet removed = t.seen[k] & ~d;
+  trail_.push_back({TrailEntry::kSeen, s, static_cast<uint32_t>(k), t.seen[k]});
+  t.seen[k] = d;
+  const bool keep = std::popcount(d) < std::popcount(removed);
+  const uint64_t* sets[64];
+  int n = 0;
+  for (LetterSet m = keep ? d : removed; m; m &= m - 1) sets[n++] = ix.set(k, std::countr_zero(m));
+  const uint64_t flip = keep ? 0 : ~uint64_t{0};
+  const uint32_t old_limit = t.limit;
+  for (uint32_t p = t.limit; p-- > 0;) {
+    const uint32_t b = t.nonzero[p];
+    uint64_t u = 0;
+    for (int i = 0; i < n; ++i) u |= sets[i][b];
+    const uint64_t w = t.words[b] & (u ^ flip);
+    if (w != t.words[b]) {
+      trail_.push_back({TrailEntry::kBlock, s, b, t.words[b]});
+      t.words[b] = w;
+    }
+    if (w == 0) std::swap(t.nonzero[p], t.nonzero[--t.limit]);
+  }
+  if (t.limit != old_limit) trail_.push_back({TrailEntry::kLimit, s, 0, old_limit});
+}
+
+uint64_t Filler::TableSweep(int s, bool counts) {
+  SlotTable& t = tables_[table_of_slot_[s]];
+  const WordIndex& ix = *t.index;
+  const std::vector<int>& cells = p_.slots[s].cells;
+  const int len = ix.length;
+  for (int k = 0; k < len && t.limit > 0; ++k) {
+    const LetterSet d = dom_[cells[k]] & ix.at[k];
+    if (d != t.seen[k]) Narrow(t, s, k, d);
+  }
+  uint64_t total = 0;
+  for (uint32_t p = 0; p < t.limit; ++p) total += std::popcount(t.words[t.nonzero[p]]);
+  if (total == 0) return 0;
+  // Supports (and counts) of the open cells: from the words themselves when they are few,
+  // else letter by letter, first in the block that last had one. A fixed cell's letter is in
+  // every word.
+  if (counts) std::fill(letter_counts_.begin(), letter_counts_.begin() + len * 64, 0);
+  size_t tests = 0;
+  int open[kMaxWordLength], opens = 0;  // the positions with a choice left
+  for (int k = 0; k < len; ++k) {
+    support_[k] = 0;
+    const int size = std::popcount(t.seen[k]);
+    if (size > 1) tests += size, open[opens++] = k;
+  }
+  if (tests > 0 && total * opens <= tests * t.limit) {
+    for (uint32_t p = 0; p < t.limit; ++p) {
+      const uint32_t b = t.nonzero[p];
+      for (uint64_t m = t.words[b]; m; m &= m - 1) {
+        const Letter* w = &ix.letters[(size_t{b} * 64 + std::countr_zero(m)) * len];
+        for (int i = 0; i < opens; ++i) {
+          const int k = open[i];
+          support_[k] |= LetterSet{1} << w[k];
+          if (counts) ++letter_counts_[k * 64 + w[k]];
+        }
+      }
+    }
+  } else if (tests > 0) {
+    for (int i = 0; i < opens; ++i) {
+      const int k = open[i];
+      for (LetterSet m = t.seen[k]; m; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        const uint64_t* set = ix.set(k, c);
+        if (counts) {
+          uint64_t n = 0;
+          for (uint32_t p = 0; p < t.limit; ++p) {
+            n += std::popcount(t.words[t.nonzero[p]] & set[t.nonzero[p]]);
+          }
+          letter_counts_[k * 64 + c] = n;
+          if (n > 0) support_[k] |= LetterSet{1} << c;
+          continue;
+        }
+        uint32_t& r = t.residue[k * 64 + c];
+        if (t.words[r] & set[r]) {
+          support_[k] |= LetterSet{1} << c;
+          continue;
+        }
+        for (uint32_t p = 0; p < t.limit; ++p) {
+          const uint32_t b = t.nonzero[p];
+          if (t.words[b] & set[b]) {
+            r = b;
+            support_[k] |= LetterSet{1} << c;
+            break;
+          }
+        }
+      }
+    }
+  }
+  for (int k = 0; k < len; ++k) {
+    const LetterSet d = t.seen[k];
+    if (std::popcount(d) != 1) continue;
+    support_[k] = d;
+    if (counts) letter_counts_[k * 64 + std::countr_zero(d)] = total;
+  }
+  return total;
+}
+
+template <class Mask>
+uint64_t Filler::SweepWith(int s, bool counts) {
+  const FillSlot& slot = p_.slots[s];
+  const DawgEntry<Mask>* entries = slot.dawg->entries<Mask>();
+  SweepScratch& sc = scratch_[scratch_of_slot_[s]];
+  StateMark* marks = sc.marks.data();
+  const int len = static_cast<int>(slot.cells.size());
+  if (++sc.epoch == 0) {
+    for (StateMark& m : sc.marks) m.stamp = 0;
+    sc.epoch = 1;
+  }
+  const uint32_t epoch = sc.epoch;
+  // Forward: the states reachable by prefixes that fit the domains (entries at depth < len).
+  layers_[0].assign(1, Dawg::kRoot);
+  marks[entries[Dawg::kRoot].first] = {epoch, 1, 0};
+  for (int k = 0; k + 1 < len; ++k) {
+    const Mask allowed = static_cast<Mask>(dom_[slot.cells[k]]);
+    std::vector<uint32_t>& next = layers_[k + 1];
+    next.clear();
+    for (uint32_t e : layers_[k]) {
+      const Mask full = entries[e].mask;
+      const uint32_t base = entries[e].first;
+      const uint32_t f = counts ? marks[base].fwd : 0;
+      for (Mask m = full & allowed; m; m &= m - 1) {
+        uint32_t child = base + std::popcount(static_cast<Mask>(full & (m ^ (m - 1)))) - 1;
+        StateMark& mark = marks[entries[child].first];
+        if (mark.stamp != epoch) {
+          mark = {epoch, 0, 0};
+          next.push_back(child);
+        }
+        mark.fwd += f;
+      }
+    }
+    if (next.empty()) return 0;
+  }
+  // Backward: suffix counts; a letter is supported at k when it leads to a live state.
+  if (counts) std::fill(letter_counts_.begin(), letter_counts_.begin() + len * 64, 0);
+  for (int k = len - 1; k >= 0; --k) {
+    const Mask allowed = static_cast<Mask>(dom_[slot.cells[k]]);
+    const bool last = k + 1 == len;
+    Mask sup = 0;
+    for (uint32_t e : layers_[k]) {
+      const Mask full = entries[e].mask;
+      const uint32_t base = entries[e].first;
+      uint32_t b = 0;
+      for (Mask m = full & allowed; m; m &= m - 1) {
+        uint32_t cb = 1;
+        if (!last) {
+          uint32_t child = base + std::popcount(static_cast<Mask>(full & (m ^ (m - 1)))) - 1;
+          cb = marks[entries[child].first].bwd;
+          if (cb == 0) continue;
+        }
+        b += cb;
+        sup |= m & -m;
+        if (counts) {
+          letter_counts_[k * 64 + std::countr_zero(m)] += uint64_t{marks[base].fwd} * cb;
+        }
+      }
+      marks[base].bwd = b;
+    }
+    support_[k] = sup;
+  }
+  return marks[entries[Dawg::kRoot].first].bwd;
+}
+
+void Filler::SlotCulprits(int s, uint64_t* out) const {
+  std::fill(out, out + w_, 0);
+  for (int c : p_.slots[s].cells) {
+    for (int i = 0; i < w_; ++i) out[i] |= culprits_[static_cast<size_t>(c) * w_ + i];
+  }
+}
+
+void Filler::SetDomain(int cell, LetterSet d, const uint64_t* culprits, bool replace) {
+  trail_.push_back({TrailEntry::kDomain, cell, 0, dom_[cell]});
+  uint64_t* mine = &culprits_[static_cast<size_t>(cell) * w_];
+  culprit_trail_.insert(culprit_trail_.end(), mine, mine + w_);
+  dom_[cell] = d;
+  for (int i = 0; i < w_; ++i) mine[i] = replace ? culprits[i] : mine[i] | culprits[i];
+  for (int t : slots_of_cell_[cell]) Enqueue(t);
+}
+
+// Takes word r out of slot t's table (`distinct`: another slot has it), blaming the culprits
+// `why` of that slot: they join those of t's first cell, so that t's failures name them.
+void Filler::Exclude(int t, int64_t r, const uint64_t* why) {
+  SlotTable& table = tables_[table_of_slot_[t]];
+  const uint32_t b = static_cast<uint32_t>(r / 64);
+  const uint64_t bit = uint64_t{1} << (r % 64);
+  if (!(table.words[b] & bit)) return;
+  trail_.push_back({TrailEntry::kBlock, t, b, table.words[b]});
+  table.words[b] &= ~bit;
+  const int cell = p_.slots[t].cells[0];
+  SetDomain(cell, dom_[cell], why, false);  // also queues t
+}
+
+void Filler::Undo(size_t mark) {
+  while (trail_.size() > mark) {
+    const TrailEntry& t = trail_.back();
+    switch (t.kind) {
+      case TrailEntry::kDomain: {
+        dom_[t.index] = t.old;
+        culprit_trail_.resize(culprit_trail_.size() - w_);
+        std::copy_n(culprit_trail_.end(), w_, &culprits_[static_cast<size_t>(t.index) * w_]);
+        break;
+      }
+      case TrailEntry::kCount:
+        count_[t.index] = t.old;
+        break;
+      case TrailEntry::kRank:
+        rank_[t.index] = static_cast<int64_t>(t.old);
+        break;
+      case TrailEntry::kBlock:
+        tables_[table_of_slot_[t.index]].words[t.at] = t.old;
+        break;
+      case TrailEntry::kLimit:
+        tables_[table_of_slot_[t.index]].limit = static_cast<uint32_t>(t.old);
+        break;
+      case TrailEntry::kSeen:
+        tables_[table_of_slot_[t.index]].seen[t.at] = static_cast<LetterSet>(t.old);
+        break;
+    }
+    trail_.pop_back();
+  }
+}
+
+// Sweeps queued slots until no domain changes. On a wipe-out (or a repeated word with
+// `distinct`) fills `conflict` with the culprits of the failing slot(s) and returns false.
+bool Filler::Propagate(uint64_t* conflict) {
+  std::vector<uint64_t>& why = why_;
+  bool ok = true;
+  for (size_t qi = 0; qi < queue_.size() && ok; ++qi) {
+    // Fail first: the queued slot with the fewest words is the likeliest to wipe out.
+    size_t first = qi;
+    for (size_t j = qi + 1; j < queue_.size(); ++j) {
+      if (count_[queue_[j]] < count_[queue_[first]]) first = j;
+    }
+    std::swap(queue_[qi], queue_[first]);
+    int s = queue_[qi];
+    queued_[s] = false;
+    uint64_t n = Sweep(s, false);
+    const std::vector<int>& cells = p_.slots[s].cells;
+    if (n == 0) {
+      weight_[s] += 1;
+      SlotCulprits(s, conflict);
+      ok = false;
+      break;
+    }
+    if (n != count_[s]) {
+      trail_.push_back({TrailEntry::kCount, s, 0, count_[s]});
+      count_[s] = n;
+    }
+    bool have_why = false;
+    for (size_t k = 0; k < cells.size(); ++k) {
+      LetterSet d = dom_[cells[k]] & support_[k];
+      if (d == dom_[cells[k]]) continue;
+      if (!have_why) SlotCulprits(s, why.data()), have_why = true;
+      queued_[s] = true;  // the slot is consistent already: do not requeue it
+      SetDomain(cells[k], d, why.data(), false);
+      queued_[s] = false;
+    }
+    if (n == 1 && opt_.distinct && rank_[s] < 0) {
+      Word w;
+      for (int c : cells) w.push_back(static_cast<Letter>(std::countr_zero(dom_[c])));
+      int64_t r = *p_.slots[s].dawg->rank(w);
+      SlotCulprits(s, why.data());
+      for (int t : same_dawg_[s]) {
+        if (rank_[t] == r) {
+          SlotCulprits(t, conflict);
+          for (int i = 0; i < w_; ++i) conflict[i] |= why[i];
+          weight_[s] += 1;
+          ok = false;
+        } else if (rank_[t] < 0 && table_of_slot_[t] >= 0) {
+          Exclude(t, r, why.data());
+        }
+      }
+      trail_.push_back({TrailEntry::kRank, s, 0, static_cast<uint64_t>(rank_[s])});
+      rank_[s] = r;
+    }
+  }
+  for (int s : queue_) queued_[s] = false;
+  queue_.clear();
+  return ok;
+}
+
+int64_t Filler::Cost(int s, size_t rank) const {
+  const std::span<const int64_t> scores = p_.slots[s].scores;
+  if (scores.empty() || opt_.scores == ScoreOrder::kNone) return 0;
+  return opt_.scores == ScoreOrder::kLowerFirst ? scores[rank] : -scores[rank];
+}
+
+// The first level whose cheaper set meets the slot's words (levels are nested: a binary
+// search), read from the live blocks.
+int64_t Filler::LeastCost(int s) const {
+  if (table_of_slot_[s] < 0) return 0;
+  const SlotTable& t = tables_[table_of_slot_[s]];
+  if (!t.costs) return 0;
+  const size_t blocks = t.index->blocks;
+  size_t lo = 0, hi = t.costs->value.size() - 1;
+  while (lo < hi) {
+    const size_t mid = (lo + hi) / 2;
+    const uint64_t* cheaper = &t.costs->cheaper[mid * blocks];
+    bool any = false;
+    for (uint32_t p = 0; p < t.limit && !any; ++p) {
+      any = (t.words[t.nonzero[p]] & cheaper[t.nonzero[p]]) != 0;
+    }
+    if (any) hi = mid; else lo = mid + 1;
+  }
+  return t.costs->floor[lo];
+}
+
+int64_t Filler::LowerBound() const {
+  int64_t sum = 0;
+  for (int s = 0; s < slots_; ++s) sum += LeastCost(s);
+  return sum;
+}
+
+int64_t Filler::FillCost() const {
+  int64_t sum = 0;
+  for (int s = 0; s < slots_; ++s) {
+    if (p_.slots[s].scores.empty()) continue;
+    Word w;
+    for (int c : p_.slots[s].cells) w.push_back(letters_[c]);
+    sum += Cost(s, *p_.slots[s].dawg->rank(w));
+  }
+  return sum;
+}
+
+}  // namespace squares::fill_internal

@@ -1,0 +1,200 @@
+// The fill engine's internals (grid_fill.h), shared by its two phases: slot tables and
+// propagation (fill_propagate.cc), search and restarts (grid_fill.cc).
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "squares/grid_fill.h"
+
+namespace squares::fill_internal {
+
+using Clock = std::chrono::steady_clock;
+
+// Outcome of a subtree search.
+enum class Outcome { kFail, kStop, kRestart, kTimeout };
+
+// Per-automaton scratch for slot sweeps, one record per state. A state is named by its
+// `first` (the index of its child block, unique per state). A record is valid for the current
+// sweep when stamp == epoch; fwd counts the consistent prefixes reaching the state (kept only
+// when letter counts are asked for), bwd the consistent suffixes leaving it. Counts are below
+// the automaton's word count, so 32 bits suffice; one record is one cache access.
+struct StateMark {
+  uint32_t stamp, fwd, bwd;
+};
+struct SweepScratch {
+  std::vector<StateMark> marks;
+  uint32_t epoch = 0;
+};
+
+// The words of one automaton as bitsets, for slot tables (below): words are numbered by rank
+// (sorted order); letters[w * length + k] is letter k of word w; bits[(k * alphabet + c) *
+// blocks ...] is the set of words with letter c at position k, `blocks` words of 64 bits (bits
+// past the last word are 0); at[k] = the letters some word has at position k. A table costs
+// its live blocks per letter it narrows by, an automaton sweep its live entries: slots whose
+// automaton has at most twice as many words as entries (dictionaries: about one) use a
+// table; Kakuro's longer runs (up to 157 words per entry) keep the automaton.
+struct WordIndex {
+  int length = 0, alphabet = 0;
+  size_t words = 0, blocks = 0;
+  std::vector<Letter> letters;
+  std::vector<uint64_t> bits;
+  std::vector<LetterSet> at;
+
+  explicit WordIndex(const Dawg& dawg);
+  const uint64_t* set(int k, int c) const { return &bits[(static_cast<size_t>(k) * alphabet + c) * blocks]; }
+};
+
+// Costs of the words of one WordIndex for the branch and bound of `improve`: up to 64 levels
+// value[0] < value[1] < ... (the distinct costs, or as many quantiles of them, the last being
+// the highest); cheaper[l * blocks ...] = the words costing value[l] or less; floor[l] = the
+// least cost of a word not in cheaper[l - 1] (floor[0]: of any word).
+struct CostLevels {
+  std::vector<int64_t> value, floor;
+  std::vector<uint64_t> cheaper;
+};
+
+// The words of one indexed slot that fit its cells' domains, kept up to date by narrowing
+// (Compact-Table: Demeulenaere et al., CP 2016). Bit w of `words` is set when word w (by rank)
+// has, at each position k, a letter of seen[k], the cell's domain as last applied.
+// nonzero[0, limit) lists, in any order, every block of `words` that is not 0 (and may list
+// some that are, emptied by a word that `distinct` took out; narrowing drops them); the
+// blocks it lists from limit on are 0. Narrowing a slot costs its live blocks times the
+// letters removed (or kept) at the cells that changed, and shrinks as the slot does. Undo
+// restores words, limit and seen from the trail; a removed block stays behind limit until
+// then, so the permutation needs no undo. residue[k * 64 + c] is a block that last held a word with
+// letter c at k: a hint for support checks, not state.
+struct SlotTable {
+  const WordIndex* index = nullptr;
+  const CostLevels* costs = nullptr;  // with `improve`, for the slot's least cost
+  std::vector<uint64_t> words;
+  std::vector<uint32_t> nonzero;
+  uint32_t limit = 0;
+  std::vector<LetterSet> seen;
+  std::vector<uint32_t> residue;
+};
+
+// One change to undo on backtrack.
+struct TrailEntry {
+  enum Kind : uint8_t { kDomain, kCount, kRank, kBlock, kLimit, kSeen } kind;
+  int index;     // cell (kDomain) or slot
+  uint32_t at;   // kBlock: the block; kSeen: the position
+  uint64_t old;  // previous domain, count, rank, block, limit or seen letters; a kDomain
+                 // entry also saved the cell's culprit set (W words) on culprit_trail_
+};
+
+// The search state. Invariants between calls (after a successful Propagate):
+//  - dom_[c] is the set of letters cell c can still take; every letter in it has a support,
+//    i.e. a word of each slot through c, consistent with all the slot's cell domains (GAC);
+//  - count_[s] is the number of such words of slot s (>= 1); count_ 1 means the slot's word
+//    is decided and, with `distinct`, rank_[s] holds its rank;
+//  - culprits_[c] (W words, bit l = decision level l) over-approximates the decisions that
+//    caused dom_[c] to shrink: a failure that involves c is explained by them, so
+//    conflict-directed backjumping may skip every level not in the union of the culprits.
+class Filler {
+ public:
+  Filler(const FillProblem& problem, const FillOptions& options, const FillCallback& on_fill);
+  FillResult Run();
+
+ private:
+  // The automaton sweep of slot s against the current domains: support_[k] = letters with a
+  // consistent word at position k; with `counts`, letter_counts_[k*64+c] = number of those
+  // words with letter c at k. Returns the number of consistent words.
+  uint64_t Sweep(int s, bool counts);
+  template <class Mask>
+  uint64_t SweepWith(int s, bool counts);
+  uint64_t TableSweep(int s, bool counts);  // the same from the slot's table of words
+  void Narrow(SlotTable& table, int s, int k, LetterSet d);
+  bool Propagate(uint64_t* conflict);
+  void SetDomain(int cell, LetterSet d, const uint64_t* culprits, bool replace);
+  void Exclude(int t, int64_t r, const uint64_t* why);
+  void Undo(size_t mark);
+  void Enqueue(int s) {
+    if (!queued_[s]) queued_[s] = true, queue_.push_back(s);
+  }
+  void SlotCulprits(int s, uint64_t* out) const;
+  Outcome Search(int level, uint64_t* conflict_out);
+  Outcome Branch(int level, uint64_t* conflict_out);
+  Outcome Solution(int level, uint64_t* conflict_out);
+  void Chronological(int level, uint64_t* conflict_out) const;
+  bool ChooseSplit(uint64_t* conflict);
+  // The branching choice and its values: each value is a list of (cell, letter).
+  bool ChooseSlot(int* slot);
+  bool ChooseCell(int* cell);
+  void SlotValues(int s, std::vector<Letter>& words);
+  void CellValues(int cell, std::vector<Letter>& letters);
+  double Noise() { return restart_ > 0 ? uniform_(rng_) * 2.0 : 0.0; }
+  // log(letters' supports in crossing slots) for cell `cell` seen from slot `from`.
+  void CrossScores(int cell, int from, double* out);
+  bool TimeUp();
+  // Quality: the cost of word `rank` in slot s; the least cost of a word slot s can still
+  // take; their sum over the slots, a lower bound of any fill's total below this node.
+  int64_t Cost(int s, size_t rank) const;
+  int64_t LeastCost(int s) const;
+  int64_t LowerBound() const;
+  int64_t FillCost() const;  // the total cost of the fill in letters_
+
+  const FillProblem& p_;
+  FillOptions opt_;
+  const FillCallback& on_fill_;
+  int cells_, slots_, w_;  // w_ = words per level set
+  std::vector<LetterSet> dom_;
+  std::vector<uint64_t> culprits_;   // cells_ * w_
+  std::vector<uint64_t> count_;
+  std::vector<int64_t> rank_;
+  std::vector<std::vector<int>> slots_of_cell_;
+  std::vector<std::vector<int>> same_dawg_;  // the other slots of each slot's automaton
+                                             // (with `distinct` only: quadratic)
+  std::vector<int> scratch_of_slot_;
+  std::vector<int> table_of_slot_;        // the slot's table in tables_, or -1: automaton
+  std::vector<std::unique_ptr<WordIndex>> indexes_;
+  std::vector<std::unique_ptr<CostLevels>> levels_;  // with `improve`: one per index
+  std::vector<SlotTable> tables_;
+  std::vector<SweepScratch> scratch_;
+  std::vector<std::vector<uint32_t>> layers_;
+  std::vector<LetterSet> support_;
+  std::vector<uint64_t> letter_counts_;
+  std::vector<double> weight_;
+  std::vector<int> queue_;
+  std::vector<uint64_t> why_;  // Propagate's culprits of a narrowing
+  std::vector<bool> queued_;
+  std::vector<TrailEntry> trail_;
+  std::vector<uint64_t> culprit_trail_;
+  std::vector<Letter> letters_;
+  std::mt19937_64 rng_;
+  std::uniform_real_distribution<double> uniform_{0.0, 1.0};
+  Clock::time_point start_;
+  FillStats stats_;
+  int64_t best_total_;  // with `improve`: a fill must cost less in all
+  // Restarts. A run ends when it has more than failure_budget_ failures (restart_failures
+  // times Luby's sequence). The next starts at restart_level_: the root when the budget ran
+  // out within kRestartDepth levels of it, else kRestartDepth levels above the node where it
+  // ran out. Such a local restart keeps the decisions above it (on big Kakuro boards,
+  // hundreds that a restart from the root would redo) and, with the failed slots' weights
+  // raised, searches the part where the dead end was in a new order. It loses no fill: the
+  // node it restarts from is the same, and the budgets grow without bound.
+  static constexpr int kRestartDepth = 30;
+  int64_t restart_ = 0, failures_in_run_ = 0, failure_budget_ = 0;
+  int restart_level_ = 0;
+  void StartRun();
+  bool Restart() {  // counts a restart and starts the next run; true (for loop conditions)
+    ++restart_;
+    ++stats_.restarts;
+    StartRun();
+    return true;
+  }
+  bool restarts_allowed_;  // not `all`: runs may stop early and start again
+  absl::flat_hash_set<std::string> reported_;  // with restarts and limit > 1: fills so far
+  // Sharding (`all` only): the nodes at depth split_depth_ and the fills above it are the
+  // "units", numbered in search order by units_; only units in [unit_begin_, unit_end_) are
+  // searched. split_depth_ < 0: no split. expandable_: some unit had a cell left to choose.
+  int split_depth_ = -1;
+  int64_t units_ = 0, unit_begin_ = 0, unit_end_ = 0;
+  bool expandable_ = false;
+};
+
+}  // namespace squares::fill_internal

@@ -1,0 +1,194 @@
+// Shapes: parsers, built-in shapes, and the shape search against brute force on random
+// small lists and random small shapes.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "squares/dawg.h"
+#include "squares/shape.h"
+#include "squares/square_search.h"
+
+namespace squares {
+namespace {
+
+using Grid = std::vector<Letter>;
+
+class Collect : public SquareSink {
+ public:
+  explicit Collect(int cells) : cells_(cells) {}
+  bool Accept(const Letter* grid) override {
+    results.emplace_back(grid, grid + cells_);
+    return true;
+  }
+  std::vector<Grid> results;
+
+ private:
+  int cells_;
+};
+
+// Every assignment of letters to cells whose words are all in the dictionary, in order.
+std::vector<Grid> BruteForce(const Dictionary& dict, const Shape& shape) {
+  const int letters = dict.alphabet().size();
+  std::vector<Grid> found;
+  Grid grid(shape.cell_count, 0);
+  for (;;) {
+    bool ok = true;
+    for (const ShapeWord& word : shape.words) {
+      Word w;
+      for (int c : word.cells) w.push_back(grid[c]);
+      ok = ok && dict.lexicon().find(w);
+    }
+    if (ok) found.push_back(grid);
+    int k = 0;
+    while (k < shape.cell_count && ++grid[k] == letters) grid[k++] = 0;
+    if (k == shape.cell_count) return found;
+  }
+}
+
+std::vector<Grid> Search(const Dictionary& dict, const Shape& shape, bool greedy,
+                         size_t split = 1, uint64_t* counted = nullptr) {
+  ShapeProblem problem;
+  problem.shape = shape;
+  for (const ShapeWord& word : shape.words) {
+    problem.dawgs.push_back(&dict.dawg(static_cast<int>(word.cells.size())));
+  }
+  problem.greedy = greedy;
+  auto search = SquareSearch::Create(problem);
+  REQUIRE(search.ok());
+  Collect sink(shape.cell_count);
+  uint64_t count = 0;
+  for (const SquareTask& task : search->Split(split)) {
+    search->Run(task, &sink);
+    count += search->Run(task, nullptr).squares;
+  }
+  if (counted) *counted = count;
+  return sink.results;
+}
+
+Dictionary RandomDictionary(std::mt19937& rng, int alphabet) {
+  std::string text;
+  for (int length = 2; length <= 3; ++length) {
+    for (int k = 0; k < 12; ++k) {
+      for (int i = 0; i < length; ++i) text += static_cast<char>('a' + rng() % alphabet);
+      text += '\n';
+    }
+  }
+  return Dictionary(*Lexicon::FromText(text));
+}
+
+TEST_CASE("random shapes against brute force, both cell orders, split into tasks") {
+  std::mt19937 rng(13);
+  int with_results = 0;
+  for (int round = 0; round < 150; ++round) {
+    Dictionary dict = RandomDictionary(rng, 3);
+    Shape shape;
+    shape.cell_count = 3 + static_cast<int>(rng() % 5);
+    // Words of 2 or 3 cells, any cells (repeats allowed), until every cell is in one.
+    std::vector<bool> used(shape.cell_count, false);
+    int unused = shape.cell_count;
+    while (unused > 0 || shape.words.size() < 2) {
+      ShapeWord& word = shape.words.emplace_back();
+      const int length = 2 + static_cast<int>(rng() % 2);
+      for (int k = 0; k < length; ++k) {
+        const int c = static_cast<int>(rng() % shape.cell_count);
+        word.cells.push_back(c);
+        if (!used[c]) --unused;
+        used[c] = true;
+      }
+    }
+    REQUIRE(FinishShape(shape).ok());
+    const std::vector<Grid> want = BruteForce(dict, shape);
+    std::set<Grid> want_set(want.begin(), want.end());
+    with_results += !want.empty();
+    for (bool greedy : {false, true}) {
+      uint64_t counted = 0;
+      std::vector<Grid> got = Search(dict, shape, greedy, 1, &counted);
+      CHECK(std::set<Grid>(got.begin(), got.end()) == want_set);
+      CHECK(got.size() == want.size());
+      CHECK(counted == want.size());
+      // In cell order, results come in lexicographic order of their cells.
+      if (!greedy) CHECK(got == std::vector<Grid>(want_set.begin(), want_set.end()));
+      std::vector<Grid> split = Search(dict, shape, greedy, 7);
+      CHECK(split == got);
+    }
+  }
+  CHECK(with_results > 50);  // the test tests something
+}
+
+TEST_CASE("diagonal squares and cubes against brute force") {
+  std::mt19937 rng(5);
+  for (int round = 0; round < 20; ++round) {
+    Dictionary dict = RandomDictionary(rng, 2);
+    for (Shape shape : {MakeSquareShape(SquareShapeKind::kDouble, 3, 3, true),
+                        MakeSquareShape(SquareShapeKind::kSymmetric, 3, 3, true),
+                        MakeSquareShape(SquareShapeKind::kRectangle, 2, 3, false), MakeCubeShape(2)}) {
+      REQUIRE(FinishShape(shape).ok());
+      // A symmetric square's lower cells only echo: brute force over the words' cells.
+      std::vector<Grid> want = BruteForce(dict, shape);
+      std::set<Grid> want_set;
+      for (Grid grid : want) {
+        bool echoes = true;
+        for (int c = 0; c < shape.cell_count; ++c) {
+          if (shape.echo[c] >= 0 && shape.echo[c] != c) echoes = echoes && grid[shape.echo[c]] == grid[c];
+        }
+        if (echoes) want_set.insert(grid);
+      }
+      for (bool greedy : {false, true}) {
+        std::vector<Grid> got = Search(dict, shape, greedy, 5);
+        CHECK(std::set<Grid>(got.begin(), got.end()) == want_set);
+        CHECK(got.size() == want_set.size());
+      }
+    }
+  }
+}
+
+TEST_CASE("topology and deck parsing") {
+  auto topology = ParseShape("# a comment\n1, 2,3\n\n3,4:list.txt\n", "t.txt");
+  REQUIRE(topology.ok());
+  CHECK(topology->cell_count == 4);
+  CHECK(topology->words.size() == 2);
+  CHECK(topology->words[0].cells == std::vector<int>{0, 1, 2});
+  CHECK(topology->words[1].cells == std::vector<int>{2, 3});
+  CHECK(topology->words[1].list == "list.txt");
+  CHECK(topology->words[1].line == 4);
+  auto zero = ParseShape("0,1\n1,2\n", "z.txt");
+  REQUIRE(zero.ok());
+  CHECK(zero->words[0].cells == std::vector<int>{0, 1});
+  auto deck = ParseShape(".RANDOM 2\nx y z =a?[bc]\nx w\n", "d.qxd");
+  REQUIRE(deck.ok());
+  CHECK(deck->cell_count == 4);
+  CHECK(deck->words[0].cells == std::vector<int>{0, 1, 2});
+  CHECK(deck->words[1].cells == std::vector<int>{0, 3});
+  REQUIRE(deck->words[0].pattern.size() == 3);
+  CHECK(deck->words[0].pattern[0].letters == std::vector<std::string>{"a"});
+  CHECK(deck->words[0].pattern[1].any());
+  CHECK(deck->words[0].pattern[2].letters == std::vector<std::string>{"b", "c"});
+  CHECK(std::string(ParseShape("1,2\n2\n", "t").status().message()) == "t:2: a word needs at least 2 cells");
+  CHECK(std::string(ParseShape("a b\n.UNIQUE 1\n", "d.qxd").status().message()) ==
+        "d.qxd:2: deck directive '.UNIQUE' is not supported (squares accepts .RANDOM only; lists "
+        "come from --dict)");
+  // A grid: the first consecutive words of one length that cover every cell once.
+  auto grid = ParseShape("1,4\n2,5\n3,6\n1,2,3\n4,5,6\n", "g");
+  REQUIRE(grid.ok());
+  CHECK(grid->layout == std::vector<std::vector<int>>{{0, 3}, {1, 4}, {2, 5}});
+  auto loose = ParseShape("1,2\n2,3\n", "l");
+  REQUIRE(loose.ok());
+  CHECK(loose->layout.empty());
+}
+
+TEST_CASE("cube shape") {
+  Shape cube = MakeCubeShape(3);
+  CHECK(cube.cell_count == 27);
+  CHECK(cube.words.size() == 27);
+  CHECK(cube.words[0].cells == std::vector<int>{0, 1, 2});     // along x
+  CHECK(cube.words[9].cells == std::vector<int>{0, 3, 6});     // along y
+  CHECK(cube.words[18].cells == std::vector<int>{0, 9, 18});   // along z
+  CHECK(cube.layout[0] == std::vector<int>{0, 1, 2, -1, 9, 10, 11, -1, 18, 19, 20});
+}
+
+}  // namespace
+}  // namespace squares
