@@ -175,13 +175,16 @@ FillResult Dictionary::Fill(std::string_view text, const Options& options) const
   FillResult result;
   const Alphabet& alphabet = impl_->dictionary.alphabet();
   std::vector<std::string> letters(grid.size());
-  FillQuality proof;
+  // As the command prints it: with its quality (jsonl, ipuz) when the list is scored.
+  const bool scored = IsScored(grid_fill->problem);
+  FillQuality quality;
+  if (scored) output.quality = &quality;
   const squares::FillResult outcome = SearchFill(
-      grid_fill->problem, settings, &proof, [&](std::span<const Letter> fill) {
+      grid_fill->problem, settings, &quality, [&](std::span<const Letter> fill) {
+        ReadFill(grid, *grid_fill, alphabet, settings.engine.scores, fill, letters,
+                 scored ? &quality : nullptr);
         FilledGrid filled;
         for (int i = 0; i < grid.size(); ++i) {
-          letters[i].clear();
-          if (!grid.black[i]) alphabet.append_utf8(fill[i], true, letters[i]);
           if (i % grid.cols == 0) filled.rows.emplace_back();
           filled.rows.back() += grid.black[i] ? "#" : letters[i];
         }

@@ -255,6 +255,22 @@ FillResult SearchFill(const FillProblem& problem, const FillSettings& settings,
   return result;
 }
 
+void ReadFill(const Grid& grid, const GridFill& grid_fill, const Alphabet& alphabet,
+              ScoreOrder scores, std::span<const Letter> fill, std::vector<std::string>& letters,
+              FillQuality* quality) {
+  letters.resize(grid.size());
+  for (int i = 0; i < grid.size(); ++i) {
+    letters[i].clear();
+    if (!grid.black[i]) alphabet.append_utf8(fill[i], true, letters[i]);
+  }
+  if (quality == nullptr) return;
+  const FillQuality proof = *quality;
+  *quality = Quality(grid, grid_fill.problem, grid_fill.grid_slot, scores, fill, letters);
+  quality->searched = proof.searched, quality->bound = proof.bound;
+  quality->proven = proof.searched && proof.bound == quality->worst_score;
+  quality->mean_proven = proof.mean_proven;
+}
+
 std::string FillStatusMessage(std::string_view path, const Grid& grid, const GridFill& fill,
                               const FillResult& result, const FillOptions& options) {
   const FillStats& st = result.stats;
@@ -327,18 +343,9 @@ int RunFillCommand(std::span<char* const> args) {
   std::vector<std::string> letters(grid->size());
   FillQuality quality;
   auto print = [&](std::span<const Letter> fill) {
-    for (int i = 0; i < grid->size(); ++i) {
-      letters[i].clear();
-      if (!grid->black[i]) alphabet.append_utf8(fill[i], true, letters[i]);
-    }
-    if (scored) {
-      FillQuality proof = quality;
-      quality = Quality(*grid, problem, grid_fill->grid_slot, options.scores, fill, letters);
-      quality.searched = proof.searched, quality.bound = proof.bound;
-      quality.proven = proof.searched && proof.bound == quality.worst_score;
-      quality.mean_proven = proof.mean_proven;
-      output.quality = &quality;
-    }
+    ReadFill(*grid, *grid_fill, alphabet, options.scores, fill, letters,
+             scored ? &quality : nullptr);
+    if (scored) output.quality = &quality;
     AppendFill(*grid, letters, output, out.buffer());
     // Listed text fills each end with a blank line (as squares' text output does), so the
     // outputs of --shard parts concatenate to the whole.

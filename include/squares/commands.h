@@ -72,6 +72,11 @@ bool IsBestMode(const FillProblem& problem, const FillSettings& settings);
 // order, each given to `found`.
 FillResult SearchFill(const FillProblem& problem, const FillSettings& settings,
                       FillQuality* proof, const std::function<void(std::span<const Letter>)>& found);
+// A fill's letters, each cell's as UTF-8 ("" for black cells), and, when `quality` is given
+// (a scored list), its quality, keeping the proof that SearchFill put there.
+void ReadFill(const Grid& grid, const GridFill& grid_fill, const Alphabet& alphabet,
+              ScoreOrder scores, std::span<const Letter> fill, std::vector<std::string>& letters,
+              FillQuality* quality);
 // What fill says of a result other than kFilled ("" for kFilled).
 std::string FillStatusMessage(std::string_view path, const Grid& grid, const GridFill& fill,
                               const FillResult& result, const FillOptions& options);
