@@ -1,8 +1,8 @@
 #!/bin/sh
 # Benchmark of `squares fill` on every grid of a folder. Per grid:
-#  - the best fill with the embedded (scored) list, limited to QUALITY_TIMEOUT seconds: the
-#    worst word's level (SCOWL size), the mean level, whether the worst is proven best, wall
-#    and CPU seconds;
+#  - the best fill with the embedded (scored) list, limited to QUALITY_TIMEOUT seconds (and
+#    10000 nodes for the mean): the worst word's level (SCOWL size), the mean level, whether
+#    the worst is proven best, wall and CPU seconds;
 #  - the first fill (--any) with the embedded list and with Debian's wamerican-huge, each
 #    limited to TIMEOUT seconds: status (filled / impossible / over-constrained / timeout /
 #    error) and wall seconds.
@@ -56,7 +56,7 @@ printf '%-28s %5s %6s %6s %6s %6s | %-16s %6s | %-16s %6s\n' grid worst mean pro
 for grid in "$grids"/*.crg; do
   name=$(basename "$grid" .crg)
   # shellcheck disable=SC2046
-  set -- $(run "$quality_timeout" "$grid" --format jsonl)
+  set -- $(run "$quality_timeout" "$grid" --format jsonl --polish 10000)
   best_wall=$2 best_cpu=$3
   # shellcheck disable=SC2046
   set -- $(quality) "$best_wall" "$best_cpu" $(run "$timeout" "$grid" --any) \

@@ -167,7 +167,8 @@ def grids():
     for name in ("crucio-01.crg", "crucio-06.crg", "cwc-15x15-guardian-a.crg", "cwc-l.crg"):
         path = os.path.join(TESTS, "data", "grids", name)
         for extra in ([], ["--allow-repeats"], ["--branch", "word", "--seed", "7"]):
-            status, out, err = run(["fill", path, "--format", "lines", "--timeout", "60"] + extra)
+            status, out, err = run(["fill", path, "--format", "lines", "--timeout", "60",
+                                    "--polish", "1000"] + extra)
             check(status == 0, f"{name} {extra}: status {status} {err}")
             rows = out.strip().split(" ")
             check([len(r) for r in rows] == [len(r) for r in grid_rows(path)], f"{name}: shape")
