@@ -78,7 +78,10 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   run(o, &result);
   best.status = result.status;
   best.bad_slot = result.bad_slot;
-  if (result.status != FillStatus::kFilled) return best;
+  if (result.status != FillStatus::kFilled) {
+    best.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return best;
+  }
   // Invariant: some fill's worst word costs levels[hi]; none has all words below levels[lo].
   // Each run asks for a fill with every word below the best so far: found, its worst word
   // is the new best; not found, the best is proven. (A binary search would also probe levels
