@@ -1,5 +1,5 @@
-// The best fill: least worst word by binary search over costs, then a lower total by branch
-// and bound, all on the one search engine (grid_fill.h).
+// The best fill: least worst word by a descent over costs, then a lower total by branch and
+// bound, all on the one search engine (grid_fill.h).
 #include <algorithm>
 #include <chrono>
 
@@ -78,17 +78,22 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   run(o, &result);
   best.status = result.status;
   best.bad_slot = result.bad_slot;
-  if (result.status != FillStatus::kFilled) return best;
+  if (result.status != FillStatus::kFilled) {
+    best.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return best;
+  }
   // Invariant: some fill's worst word costs levels[hi]; none has all words below levels[lo].
+  // Each run asks for a fill with every word below the best so far: found, its worst word
+  // is the new best; not found, the best is proven. (A binary search would also probe levels
+  // far below the best, whose proof of no fill can cost more than finding fills above.)
   size_t lo = 0, hi = level_of(best.worst);
   while (lo < hi) {
-    const size_t mid = (lo + hi) / 2;
-    o.max_cost = levels[mid];
+    o.max_cost = levels[hi - 1];
     if (!run(o, &result) || result.status == FillStatus::kTimedOut) break;
     if (result.status == FillStatus::kFilled) {
       hi = level_of(best.worst);
-    } else {  // impossible, or over-constrained: no fill at this cost
-      lo = mid + 1;
+    } else {  // impossible, or over-constrained: no fill below levels[hi]
+      lo = hi;
     }
   }
   best.bound = levels.empty() ? best.worst : levels[lo];

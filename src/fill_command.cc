@@ -24,8 +24,8 @@ constexpr std::string_view kUsage =
     "\n"
     "With a scored list (the built-in one: SCOWL sizes, lower = commoner) the fill printed is\n"
     "the best: its worst word is the best any fill can have (proven, unless --timeout cuts\n"
-    "the proof short: a note says so), and its mean score the best that --polish nodes of\n"
-    "search find. --any prints the first fill found instead.\n"
+    "the proof short: a note says so), and its mean score the best that the time left (or\n"
+    "--polish nodes) of search finds. --any prints the first fill found instead.\n"
     "\n"
     "GRID formats (detected): crucio (.crg: rows, columns, then rows of '-' empty, '#' black,\n"
     "letters fixed), cwc pattern ('W H', then rows of '+' empty, ' ' black), or plain rows of\n"
@@ -41,7 +41,8 @@ constexpr OptionSpec kFillOptions[] = {
     {"any", 0, nullptr, "the first fill found, with no search for the best"},
     {"better", 0, "WHICH", "which scores are better: 'lower' (default for the built-in list) or "
                            "'higher' (default for --dict lists)"},
-    {"polish", 0, "NODES", "nodes of search for a better mean score (default 10000; 0: none)"},
+    {"polish", 0, "NODES", "nodes of search for a better mean score (default: until --timeout, "
+                           "or 10000 without; 0: none)"},
     {"all", 'a', nullptr, "list every fill (in lexicographic order of the rows)"},
     {"count", 'c', nullptr, "print only the number of fills"},
     {"limit", 'l', "N", "with --all or --count: stop after N fills"},
@@ -163,7 +164,8 @@ int RunFillCommand(std::span<char* const> args) {
     options.scores = better == "lower" ? ScoreOrder::kLowerFirst : ScoreOrder::kHigherFirst;
   }
   options.prefer_scores = a.has("prefer-scores");
-  auto polish = a.get_int("polish", 10000, 0, INT64_MAX);
+  // The time left after the proof goes to a better mean, or without --timeout 10000 nodes.
+  auto polish = a.get_int("polish", timeout > 0 ? INT64_MAX : 10000, 0, INT64_MAX);
   if (!polish.ok()) return Fail(polish.status());
   options.seed = static_cast<uint64_t>(*seed);
   options.timeout_seconds = timeout;

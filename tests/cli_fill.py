@@ -167,7 +167,8 @@ def grids():
     for name in ("crucio-01.crg", "crucio-06.crg", "cwc-15x15-guardian-a.crg", "cwc-l.crg"):
         path = os.path.join(TESTS, "data", "grids", name)
         for extra in ([], ["--allow-repeats"], ["--branch", "word", "--seed", "7"]):
-            status, out, err = run(["fill", path, "--format", "lines", "--timeout", "60"] + extra)
+            status, out, err = run(["fill", path, "--format", "lines", "--timeout", "60",
+                                    "--polish", "1000"] + extra)
             check(status == 0, f"{name} {extra}: status {status} {err}")
             rows = out.strip().split(" ")
             check([len(r) for r in rows] == [len(r) for r in grid_rows(path)], f"{name}: shape")
@@ -270,6 +271,9 @@ ERRORS = [
      "squares: --prefer-scores tries whole words: it branches on words, not letters\n"),
     ("..\n..\n", ["--all", "--deterministic"], 2,
      "squares: --deterministic and --all/--count exclude each other\n"),
+    ("..\n..\n", ["--better", "more"], 2, "squares: --better: 'more' is not 'lower' or 'higher'\n"),
+    ("..\n..\n", ["--polish", "-1"], 2,
+     "squares: --polish: '-1' is not an integer in 0..9223372036854775807\n"),
     ("..\n..\n", ["--allow-repeats", "-U"], 2,
      "squares: --allow-repeats and --distinct exclude each other\n"),
     ("..\n..\n", ["--shard", "1/2"], 2, "squares: --shard needs --all or --count\n"),
