@@ -23,8 +23,9 @@ constexpr std::string_view kUsage =
     "Fill a crossword grid with dictionary words.\n"
     "\n"
     "With a scored list (the built-in one: SCOWL sizes, lower = commoner) the fill printed is\n"
-    "the best: its worst word is the best any fill can have (proven, unless --timeout cuts\n"
-    "the proof short: a note says so), and its mean score the best that the time left (or\n"
+    "the best: its worst word is the best any fill can have (proven, unless --timeout or\n"
+    "--quality-time, 10 s by default, cuts the proof short: a note says so), and its mean\n"
+    "score the best that the time left (or\n"
     "--polish nodes) of search finds. --any prints the first fill found instead.\n"
     "\n"
     "GRID formats (detected): crucio (.crg: rows, columns, then rows of '-' empty, '#' black,\n"
@@ -54,6 +55,8 @@ constexpr OptionSpec kFillOptions[] = {
     {"solution", 's', nullptr, "svg: print the letters in the grid"},
     {"seed", 'r', "N", "random seed for tie-breaks and restarts (default 1)"},
     {"timeout", 't', "SECONDS", "give up after this many seconds (default: none)"},
+    {"quality-time", 0, "SECONDS", "seconds for the best fill after the first fill (default "
+                                   "10); a fill not proven best says so"},
     {"branch", 0, "HOW", "branch on one 'letter' (default) or on a whole 'word'"},
     {"prefer-scores", 0, nullptr, "try the best-scored words first (default list: the commonest)"},
     {"stats", 0, nullptr, "print search statistics (and the fill's quality) on stderr"},
@@ -167,6 +170,8 @@ int RunFillCommand(std::span<char* const> args) {
   // The time left after the proof goes to a better mean, or without --timeout 10000 nodes.
   auto polish = a.get_int("polish", timeout > 0 ? INT64_MAX : 10000, 0, INT64_MAX);
   if (!polish.ok()) return Fail(polish.status());
+  auto quality_seconds = a.get_seconds("quality-time", 10);
+  if (!quality_seconds.ok()) return Fail(quality_seconds.status());
   options.seed = static_cast<uint64_t>(*seed);
   options.timeout_seconds = timeout;
 
@@ -263,7 +268,7 @@ int RunFillCommand(std::span<char* const> args) {
   };
   FillResult result;
   if (best_mode) {
-    const BestFill best = FillBest(problem, options, *polish);
+    const BestFill best = FillBest(problem, options, *polish, *quality_seconds);
     result.status = best.status;
     result.bad_slot = best.bad_slot;
     result.stats = best.stats;

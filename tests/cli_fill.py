@@ -246,6 +246,12 @@ def states():
         status, out, err = run(["fill", grid, "--timeout", "0.01"])
         check(status == 6 and err == f"squares: {grid}: timed out after 0.01 s (0 fills found)\n",
               f"timed out: status {status}, stderr {err!r}")
+        # The best-fill search stops --quality-time after the first fill and says the fill is
+        # unproven (cwc-l: its proof takes 1 CPU s; 0.02 s is far too little).
+        grid = os.path.join(TESTS, "data", "grids", "cwc-l.crg")
+        status, out, err = run(["fill", grid, "--quality-time", "0.02", "-f", "lines"])
+        check(status == 0 and out.count("\n") == 1 and "; unproven: time ran out" in err,
+              f"quality time: status {status}, stderr {err!r}")
     finally:
         shutil.rmtree(tmp)
 
