@@ -154,6 +154,8 @@ printf '1,2\n' | "$squares" shape - --dict "$words" --count >"$tmp/out" 2>&1 || 
 [ $? = 2 ] || fail "no shape file: status 2"
 "$squares" --cube 3 --diagonals >/dev/null 2>&1
 [ $? = 2 ] || fail "--cube with --diagonals: status 2"
+"$squares" -n 3 --order greedy >/dev/null 2>&1
+[ $? = 2 ] || fail "--order on a square mode: status 2"
 # A list per word: the two lists' letters are merged into one alphabet.
 printf 'ab\nba\n' >"$tmp/l1.txt"
 printf 'äb\nbä\n' >"$tmp/l2.txt"
