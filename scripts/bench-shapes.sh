@@ -1,7 +1,7 @@
 #!/bin/sh
 # Shape benchmark: diagonal double squares and word cubes, counts and CPU seconds (least of
 # $REPS runs, one thread), and the greedy cell order against the given one. Not a test.
-#   scripts/bench-shapes.sh [BUILD_DIR]      (default: build)
+#   scripts/bench-shapes.sh [BUILD_DIR]      (default: build; LONG=1 adds a row of ~80 s)
 # Word lists as in bench.sh: Debian's wamerican (a-z words, lower-cased) and the npm package
 # word-list ("letterpress"), fetched with `npm pack` into BUILD_DIR/bench-data; cubes use the
 # embedded list cut to common words (--max-level, SCOWL size). The shape files it writes
@@ -59,7 +59,7 @@ printf '%-46s %12s %14s %8s\n' workload count nodes cpu_s
 run "double 4x4 + diagonals, wamerican" --dict "$wam" --double --diagonals -n 4
 run "double 4x4 + diagonals, letterpress" --dict "$lp" --double --diagonals -n 4
 run "double 5x5 + diagonals, wamerican" --dict "$wam" --double --diagonals -n 5
-[ -n "${QUICK:-}" ] || run "double 5x5 + diagonals, letterpress" --dict "$lp" --double --diagonals -n 5
+[ -z "${LONG:-}" ] || run "double 5x5 + diagonals, letterpress" --dict "$lp" --double --diagonals -n 5
 run "word cube 3, default --max-level 20" --cube 3 --max-level 20
 run "word cube 4, default --max-level 20" --cube 4 --max-level 20
 run "word cube 3, default --max-level 35" --cube 3 --max-level 35

@@ -115,11 +115,17 @@ wait_for() {
 }
 
 # A squares that logs each shard it runs (then becomes the real one, so its PID is the shard's).
+# The shard named in stop-shard, once, writes its PID to victim and stops itself (SIGSTOP)
+# until the test kills or cancels it: a victim caught mid-run however loaded the machine is.
 cp "$squares" "$tmp/bin/squares.real"
 cat >"$tmp/bin/squares" <<EOF
 #!/bin/sh
 for arg in "\$@"; do last=\$arg; done
 echo "\$last" >>"$tmp/shards.log"
+if [ "\$last" = "\$(cat "$tmp/stop-shard" 2>/dev/null)" ] && rm "$tmp/stop-shard" 2>/dev/null; then
+  echo \$\$ >"$tmp/victim.new" && mv "$tmp/victim.new" "$tmp/victim"
+  kill -STOP \$\$
+fi
 exec "$tmp/bin/squares.real" "\$@"
 EOF
 chmod +x "$tmp/bin/squares"
@@ -227,22 +233,13 @@ wait_for "Slurm (node $node idle)" 30 node_idle
 say "sshd on 127.0.0.1:$ssh_port, its shards writing to $remote"
 say "Slurm node $node: $hardware"
 
-# Until ps shows a shard of $1 running, then stops it (SIGSTOP, so it cannot finish before the
-# kill) and prints its shard number.
+# Has shard 1 of $1 stop itself as it starts (see the squares wrapper), waits until it has,
+# and prints its shard number; its PID is in $tmp/victim.
 catch_shard() {
-  tries=300
-  while [ $tries -gt 0 ]; do
-    for pid in $(pgrep -f -- "^$tmp/bin/squares.real .*--shard [0-9]*/$1\$" || true); do
-      if kill -STOP "$pid" 2>/dev/null; then
-        tr '\0' '\n' <"/proc/$pid/cmdline" | tail -n 1 | sed 's,/.*,,'
-        echo "$pid" >"$tmp/victim"
-        return
-      fi
-    done
-    tries=$((tries - 1))
-    sleep 0.05
-  done
-  fail "no shard of $1 seen running within 15 s"
+  rm -f "$tmp/victim"
+  echo "1/$1" >"$tmp/stop-shard"
+  wait_for "shard 1 of $1 stopped at its start" 120 test -s "$tmp/victim"
+  echo 1
 }
 
 # check NAME GOT WANT: the merged output equals the unsharded one, byte for byte.

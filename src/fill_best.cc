@@ -1,7 +1,8 @@
-// The best fill: least worst word by binary search over costs, then a lower total by branch
-// and bound, all on the one search engine (grid_fill.h).
+// The best fill: least worst word by a descent over costs, then a lower total by branch and
+// bound, all on the one search engine (grid_fill.h).
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "squares/grid_fill.h"
 
@@ -37,7 +38,8 @@ void FillCosts(const FillProblem& problem, ScoreOrder scores, std::span<const Le
   }
 }
 
-BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_t polish_nodes) {
+BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_t polish_nodes,
+                  double quality_seconds) {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point start = Clock::now();
   BestFill best;
@@ -48,11 +50,13 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   }
   std::sort(levels.begin(), levels.end());
   levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+  // The seconds since `start` at which the runs must stop (infinity: never); after the first
+  // fill, quality_seconds later at the latest.
+  double end = options.timeout_seconds > 0 ? options.timeout_seconds : HUGE_VAL;
   // One run of the engine; false (and kTimedOut) when no time is left for it.
   auto run = [&](FillOptions o, FillResult* result) {
-    if (options.timeout_seconds > 0) {
-      o.timeout_seconds =
-          options.timeout_seconds - std::chrono::duration<double>(Clock::now() - start).count();
+    if (end < HUGE_VAL) {
+      o.timeout_seconds = end - std::chrono::duration<double>(Clock::now() - start).count();
       if (o.timeout_seconds <= 0) {
         result->status = FillStatus::kTimedOut;
         return false;
@@ -78,17 +82,25 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   run(o, &result);
   best.status = result.status;
   best.bad_slot = result.bad_slot;
-  if (result.status != FillStatus::kFilled) return best;
+  if (result.status != FillStatus::kFilled) {
+    best.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return best;
+  }
+  if (quality_seconds > 0) {
+    end = std::min(end, std::chrono::duration<double>(Clock::now() - start).count() + quality_seconds);
+  }
   // Invariant: some fill's worst word costs levels[hi]; none has all words below levels[lo].
+  // Each run asks for a fill with every word below the best so far: found, its worst word
+  // is the new best; not found, the best is proven. (A binary search would also probe levels
+  // far below the best, whose proof of no fill can cost more than finding fills above.)
   size_t lo = 0, hi = level_of(best.worst);
   while (lo < hi) {
-    const size_t mid = (lo + hi) / 2;
-    o.max_cost = levels[mid];
+    o.max_cost = levels[hi - 1];
     if (!run(o, &result) || result.status == FillStatus::kTimedOut) break;
     if (result.status == FillStatus::kFilled) {
       hi = level_of(best.worst);
-    } else {  // impossible, or over-constrained: no fill at this cost
-      lo = mid + 1;
+    } else {  // impossible, or over-constrained: no fill below levels[hi]
+      lo = hi;
     }
   }
   best.bound = levels.empty() ? best.worst : levels[lo];

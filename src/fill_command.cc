@@ -23,9 +23,10 @@ constexpr std::string_view kUsage =
     "Fill a crossword grid with dictionary words.\n"
     "\n"
     "With a scored list (the built-in one: SCOWL sizes, lower = commoner) the fill printed is\n"
-    "the best: its worst word is the best any fill can have (proven, unless --timeout cuts\n"
-    "the proof short: a note says so), and its mean score the best that --polish nodes of\n"
-    "search find. --any prints the first fill found instead.\n"
+    "the best: its worst word is the best any fill can have (proven, unless --timeout or\n"
+    "--quality-time, 10 s by default, cuts the proof short: a note says so), and its mean\n"
+    "score the best that the time left (or\n"
+    "--polish nodes) of search finds. --any prints the first fill found instead.\n"
     "\n"
     "GRID formats (detected): crucio (.crg: rows, columns, then rows of '-' empty, '#' black,\n"
     "letters fixed), cwc pattern ('W H', then rows of '+' empty, ' ' black), or plain rows of\n"
@@ -42,7 +43,8 @@ constexpr OptionSpec kFillOptions[] = {
     {"any", 0, nullptr, "the first fill found, with no search for the best"},
     {"better", 0, "WHICH", "which scores are better: 'lower' (default for the built-in list) or "
                            "'higher' (default for --dict lists)", "lower higher"},
-    {"polish", 0, "NODES", "nodes of search for a better mean score (default 10000; 0: none)"},
+    {"polish", 0, "NODES", "nodes of search for a better mean score (default: until --timeout, "
+                           "or 10000 without; 0: none)"},
     {"all", 'a', nullptr, "list every fill (in lexicographic order of the rows)"},
     {"count", 'c', nullptr, "print only the number of fills"},
     {"limit", 'l', "N", "with --all or --count: stop after N fills"},
@@ -54,6 +56,8 @@ constexpr OptionSpec kFillOptions[] = {
     {"solution", 's', nullptr, "svg: print the letters in the grid"},
     {"seed", 'r', "N", "random seed for tie-breaks and restarts (default 1)"},
     {"timeout", 't', "SECONDS", "give up after this many seconds (default: none)"},
+    {"quality-time", 0, "SECONDS", "seconds for the best fill after the first fill (default "
+                                   "10); a fill not proven best says so"},
     {"branch", 0, "HOW", "branch on one 'letter' (default) or on a whole 'word'",
      "letter word"},
     {"prefer-scores", 0, nullptr, "try the best-scored words first (default list: the commonest)"},
@@ -160,9 +164,13 @@ absl::StatusOr<FillSettings> FillOptionsFrom(const ParsedArgs& a) {
     options.scores = better == "lower" ? ScoreOrder::kLowerFirst : ScoreOrder::kHigherFirst;
   }
   options.prefer_scores = a.has("prefer-scores");
-  auto polish = a.get_int("polish", 10000, 0, INT64_MAX);
+  // The time left after the proof goes to a better mean, or without --timeout 10000 nodes.
+  auto polish = a.get_int("polish", *timeout > 0 ? INT64_MAX : 10000, 0, INT64_MAX);
   if (!polish.ok()) return polish.status();
   settings.polish = *polish;
+  auto quality_seconds = a.get_seconds("quality-time", 10);
+  if (!quality_seconds.ok()) return quality_seconds.status();
+  settings.quality_seconds = *quality_seconds;
   settings.any = a.has("any");
   options.seed = static_cast<uint64_t>(*seed);
   options.timeout_seconds = *timeout;
@@ -241,7 +249,8 @@ FillResult SearchFill(const FillProblem& problem, const FillSettings& settings,
       return true;
     });
   }
-  const BestFill best = FillBest(problem, settings.engine, settings.polish);
+  const BestFill best =
+      FillBest(problem, settings.engine, settings.polish, settings.quality_seconds);
   FillResult result;
   result.status = best.status;
   result.bad_slot = best.bad_slot;

@@ -195,8 +195,8 @@ absl::StatusOr<Shape> ParseShape(std::string_view text, const std::string& name)
   if (lines.empty()) return absl::DataLossError(absl::StrFormat("%s: no words", name));
   const bool deck = (name.size() > 4 && name.substr(name.size() - 4) == ".qxd") ||
                     lines[0].second[0] == '.' ||
-                    lines[0].second.find_first_of(",:") == std::string_view::npos &&
-                        lines[0].second.find_first_of(" \t") != std::string_view::npos;
+                    (lines[0].second.find_first_of(",:") == std::string_view::npos &&
+                     lines[0].second.find_first_of(" \t") != std::string_view::npos);
   auto shape = deck ? ParseDeck(lines, name) : ParseTopology(lines, name);
   if (!shape.ok()) return shape.status();
   if (absl::Status status = FinishShape(*shape); !status.ok()) return status;

@@ -584,6 +584,7 @@ int RunSquaresCommand(std::span<char* const> argv) {
     const std::string first = args->positional().empty() ? args->get("first") : args->positional()[0];
     return RunShape(*args, std::move(*shape), "", first, start);
   }
+  if (args->has("order")) return Fail(UsageError("--order applies to --diagonals and --cube"));
   auto format = ParseSquareFormat(args->get("format", "text"));
   if (!format.ok()) return Fail(format.status());
   auto dictionary = LoadDictionary(*args);

@@ -307,7 +307,10 @@ void SquareSearch::BuildLevels(const std::vector<int>& order) {
       }
     }
   }
-  for (Level& level : levels_) max_walkers_ = std::max<int>(max_walkers_, level.walker_count);
+  for (Level& level : levels_) {
+    max_walkers_ = std::max<int>(max_walkers_, level.walker_count);
+    has_echoes_ = has_echoes_ || level.echo_of >= 0;
+  }
   if (classic_ && problem_.mode == SquareMode::kSymmetric) {
     const int n = problem_.rows;
     for (Level& level : levels_) {
@@ -410,7 +413,7 @@ bool SquareSearch::PassesFilters(const Letter* grid) const {
   return true;
 }
 
-template <class Mask, bool kCountOnly, int kWalkers>
+template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes>
 SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                                    std::vector<SquareTask>* prefixes,
                                    const std::atomic<bool>* stop, Tie tie) const {
@@ -440,7 +443,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     const Level& lv = level[l];
     Mask m = static_cast<Mask>(lv.allowed);
     for (int w = 0; w < kWalkers; ++w) m &= state[lv.walkers[w].before].mask;
-    if (lv.echo_of >= 0) m &= Mask{1} << letters[lv.echo_of];
+    if (kEchoes && lv.echo_of >= 0) m &= Mask{1} << letters[lv.echo_of];
     return m;
   };
   SquareImage* image = sink ? sink->image() : nullptr;
@@ -616,13 +619,16 @@ template <class Mask, bool kCountOnly>
 SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, SquareSink* sink,
                                      std::vector<SquareTask>* prefixes,
                                      const std::atomic<bool>* stop, Tie tie) const {
+  // Two walkers and no echo level: the square modes, whose loop keeps nothing else.
   switch (max_walkers_) {
     case 0:
     case 1:
-    case 2: return RunTyped<Mask, kCountOnly, 2>(task, end_level, sink, prefixes, stop, tie);
-    case 3: return RunTyped<Mask, kCountOnly, 3>(task, end_level, sink, prefixes, stop, tie);
-    case 4: return RunTyped<Mask, kCountOnly, 4>(task, end_level, sink, prefixes, stop, tie);
-    default: return RunTyped<Mask, kCountOnly, kMaxCellWords>(task, end_level, sink, prefixes, stop, tie);
+    case 2:
+      return has_echoes_ ? RunTyped<Mask, kCountOnly, 2, true>(task, end_level, sink, prefixes, stop, tie)
+                         : RunTyped<Mask, kCountOnly, 2, false>(task, end_level, sink, prefixes, stop, tie);
+    case 3: return RunTyped<Mask, kCountOnly, 3, true>(task, end_level, sink, prefixes, stop, tie);
+    case 4: return RunTyped<Mask, kCountOnly, 4, true>(task, end_level, sink, prefixes, stop, tie);
+    default: return RunTyped<Mask, kCountOnly, kMaxCellWords, true>(task, end_level, sink, prefixes, stop, tie);
   }
 }
 

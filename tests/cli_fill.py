@@ -167,7 +167,8 @@ def grids():
     for name in ("crucio-01.crg", "crucio-06.crg", "cwc-15x15-guardian-a.crg", "cwc-l.crg"):
         path = os.path.join(TESTS, "data", "grids", name)
         for extra in ([], ["--allow-repeats"], ["--branch", "word", "--seed", "7"]):
-            status, out, err = run(["fill", path, "--format", "lines", "--timeout", "60"] + extra)
+            status, out, err = run(["fill", path, "--format", "lines", "--timeout", "60",
+                                    "--polish", "1000"] + extra)
             check(status == 0, f"{name} {extra}: status {status} {err}")
             rows = out.strip().split(" ")
             check([len(r) for r in rows] == [len(r) for r in grid_rows(path)], f"{name}: shape")
@@ -245,6 +246,12 @@ def states():
         status, out, err = run(["fill", grid, "--timeout", "0.01"])
         check(status == 6 and err == f"squares: {grid}: timed out after 0.01 s (0 fills found)\n",
               f"timed out: status {status}, stderr {err!r}")
+        # The best-fill search stops --quality-time after the first fill and says the fill is
+        # unproven (cwc-l: its proof takes 1 CPU s; 0.02 s is far too little).
+        grid = os.path.join(TESTS, "data", "grids", "cwc-l.crg")
+        status, out, err = run(["fill", grid, "--quality-time", "0.02", "-f", "lines"])
+        check(status == 0 and out.count("\n") == 1 and "; unproven: time ran out" in err,
+              f"quality time: status {status}, stderr {err!r}")
     finally:
         shutil.rmtree(tmp)
 
@@ -270,6 +277,9 @@ ERRORS = [
      "squares: --prefer-scores tries whole words: it branches on words, not letters\n"),
     ("..\n..\n", ["--all", "--deterministic"], 2,
      "squares: --deterministic and --all/--count exclude each other\n"),
+    ("..\n..\n", ["--better", "more"], 2, "squares: --better: 'more' is not 'lower' or 'higher'\n"),
+    ("..\n..\n", ["--polish", "-1"], 2,
+     "squares: --polish: '-1' is not an integer in 0..9223372036854775807\n"),
     ("..\n..\n", ["--allow-repeats", "-U"], 2,
      "squares: --allow-repeats and --distinct exclude each other\n"),
     ("..\n..\n", ["--shard", "1/2"], 2, "squares: --shard needs --all or --count\n"),

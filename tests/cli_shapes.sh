@@ -39,6 +39,15 @@ for format in text lines; do
   "$squares" shape "$tmp/sym4.txt" --dict "$words" -f $format >"$tmp/got"
   same "symmetric topology, $format" "$tmp/want" "$tmp/got"
 done
+# A 3x4 rectangle, rows first: the bytes of --rect 3x4 in either order.
+printf '1,2,3,4\n5,6,7,8\n9,10,11,12\n1,5,9\n2,6,10\n3,7,11\n4,8,12\n' >"$tmp/rect3x4.txt"
+for format in text lines; do
+  "$squares" --rect 3x4 --max-level 10 -f $format >"$tmp/want"
+  for order in given greedy; do
+    "$squares" shape "$tmp/rect3x4.txt" --max-level 10 -f $format --order $order -j 2 >"$tmp/got"
+    same "rectangle topology, $format, $order order" "$tmp/want" "$tmp/got"
+  done
+done
 # The deck lists columns first, so its grid is the transpose and its cell order another:
 # compare the sets of rows.
 "$squares" --rect 3x4 --max-level 10 -f jsonl | python3 -c '
@@ -154,6 +163,8 @@ printf '1,2\n' | "$squares" shape - --dict "$words" --count >"$tmp/out" 2>&1 || 
 [ $? = 2 ] || fail "no shape file: status 2"
 "$squares" --cube 3 --diagonals >/dev/null 2>&1
 [ $? = 2 ] || fail "--cube with --diagonals: status 2"
+"$squares" -n 3 --order greedy >/dev/null 2>&1
+[ $? = 2 ] || fail "--order on a square mode: status 2"
 # A list per word: the two lists' letters are merged into one alphabet.
 printf 'ab\nba\n' >"$tmp/l1.txt"
 printf 'äb\nbä\n' >"$tmp/l2.txt"

@@ -49,8 +49,9 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const ParsedArgs& args,
 // fill's options: the engine's, and those of the best-fill search.
 struct FillSettings {
   FillOptions engine;
-  int64_t polish = 10000;  // --polish: nodes of search for a better mean score
-  bool any = false;        // --any: the first fill found, not the best
+  int64_t polish = 10000;       // --polish: nodes of search for a better mean score
+  double quality_seconds = 10;  // --quality-time: the best fill's search after the first fill
+  bool any = false;             // --any: the first fill found, not the best
 };
 absl::StatusOr<FillSettings> FillOptionsFrom(const ParsedArgs& args);
 // The engine's problem for a grid: a domain per cell, the slot's automaton per slot, but no

@@ -92,11 +92,13 @@ FillResult Fill(const FillProblem& problem, const FillOptions& options,
                 const FillCallback& on_fill);
 
 // The best fill (DESIGN §6) for scored slots (options.scores is not kNone; unscored slots
-// cost nothing). First the fill whose worst word costs least: a first fill, then a binary
-// search over the words' costs, each step a run of the restart search with max_cost (it
-// finds a fill or proves there is none); then, at that worst cost, `polish_nodes` nodes of
-// branch and bound (options.improve, cheapest words first) for a lower total. The runs share
-// options.timeout_seconds; a run cut short leaves the best fill so far and the bound proven.
+// cost nothing). First the fill whose worst word costs least: a first fill, then runs of the
+// restart search with max_cost just below the best worst word so far, each finding a better
+// fill or proving there is none (the best is then proven); then, at that worst cost,
+// `polish_nodes` nodes of branch and bound (options.improve, the options' own branching) for
+// a lower total. The runs share options.timeout_seconds; those after the first fill also stop
+// `quality_seconds` after it (0: no such limit); a run cut short leaves the best fill so far
+// and the bound proven.
 struct BestFill {
   FillStatus status = FillStatus::kImpossible;  // kFilled, or the first run's state
   int bad_slot = -1;                            // for kOverConstrained
@@ -109,7 +111,8 @@ struct BestFill {
   FillStats stats;               // summed over the runs
 };
 
-BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_t polish_nodes);
+BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_t polish_nodes,
+                  double quality_seconds = 0);
 
 // The costs of a fill's words (options.scores as in FillOptions): the highest and the sum.
 void FillCosts(const FillProblem& problem, ScoreOrder scores, std::span<const Letter> letters,

@@ -152,7 +152,7 @@ class SquareSearch {
   // Searches below `task` down to `end_level` levels; at end_level < levels() the prefixes
   // are collected into `prefixes` instead of reported.
   enum class Tie { kNone, kAtLeast, kEqual };  // column 0 against row 0 (see Run)
-  template <class Mask, bool kCountOnly, int kWalkers>
+  template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes>
   SquareStats RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                        std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
                        Tie tie) const;
@@ -198,6 +198,7 @@ class SquareSearch {
   std::vector<DawgEntry<uint32_t>> merged_narrow_;  // the automata of several lengths (or
   std::vector<DawgEntry<uint64_t>> merged_wide_;    // lists) in one array, children rebased
   int max_walkers_ = 0;
+  bool has_echoes_ = false;
   std::vector<Level> levels_;
   std::vector<Check> checks_;
   // Letters d >= 1 below a state, at reach[(d - 1) * entry_count + state.first] (a state is
