@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "squares/cli.h"
 #include "squares/commands.h"
@@ -97,6 +98,14 @@ bool Dictionary::contains(std::string_view word) const {
 
 SquareQuery Dictionary::Squares(const Options& options) const {
   const ParsedArgs args = Parse(SquaresCommand().tables, options);
+  // The built-in shapes of `squares` are shape searches, which the API does not offer yet.
+  for (const char* option : {"diagonals", "cube", "order"}) {
+    if (args.has(option)) {
+      Throw(UsageError(absl::StrFormat(
+          "--%s: the library searches squares and rectangles, not shapes (use the squares command)",
+          option)));
+    }
+  }
   std::lock_guard lock(impl_->mutex);
   SquareProblem problem = Value(MakeSquareProblem(args, impl_->dictionary));
   SquareQuery query;

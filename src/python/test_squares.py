@@ -107,6 +107,10 @@ class SquaresTest(unittest.TestCase):
             self.english.count(n=40)
         self.assertEqual(str(caught.exception), "--size: '40' is not an integer in 1..32")
         with self.assertRaises(squares.Error) as caught:
+            self.english.count(n=3, diagonals=True)
+        self.assertEqual(str(caught.exception), "--diagonals: the library searches squares and "
+                         "rectangles, not shapes (use the squares command)")
+        with self.assertRaises(squares.Error) as caught:
             self.english.count(n=3, colour=True)
         self.assertEqual(str(caught.exception), "unknown option '--colour' (try --help)")
 
