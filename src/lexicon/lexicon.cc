@@ -13,7 +13,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_format.h"
-#include "unicode.h"
+#include "lexicon/unicode.h"
 #include "xxhash.h"
 
 namespace squares {

@@ -9,7 +9,7 @@
 #include <cstring>
 
 #include "absl/strings/str_format.h"
-#include "unicode.h"
+#include "lexicon/unicode.h"
 #include "xxhash.h"
 
 namespace squares {

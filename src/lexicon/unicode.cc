@@ -1,4 +1,4 @@
-#include "unicode.h"
+#include "lexicon/unicode.h"
 
 #include <cstdint>
 

@@ -4,7 +4,7 @@
 #include <bit>
 
 #include "absl/container/flat_hash_map.h"
-#include "filler.h"
+#include "fill/filler.h"
 
 namespace squares::fill_internal {
 namespace {

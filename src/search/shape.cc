@@ -5,7 +5,7 @@
 
 #include "absl/strings/str_format.h"
 #include "squares/cli.h"
-#include "unicode.h"
+#include "lexicon/unicode.h"
 
 namespace squares {
 namespace {

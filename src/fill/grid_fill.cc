@@ -7,7 +7,7 @@
 #include <random>
 #include <string>
 
-#include "filler.h"
+#include "fill/filler.h"
 
 namespace squares {
 namespace fill_internal {

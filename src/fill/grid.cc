@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-#include "unicode.h"
+#include "lexicon/unicode.h"
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
