@@ -1,11 +1,21 @@
 # Shared by the shell CLI tests (sourced): a scratch directory, a failure count, and
 #   golden NAME STATUS COMMAND...  stdout must equal $data/NAME.out, the exit status STATUS
 #                                  (REGENERATE=1 rewrites the .out file instead);
-#   expect STATUS STDERR COMMAND...  the exit status and the exact stderr, empty stdout.
+#   expect STATUS STDERR COMMAND...  the exit status and the exact stderr, empty stdout;
+#   fail MESSAGE                     counts a failure; same WHAT FILE1 FILE2: equal, not empty.
 # The sourcing script sets $data first.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
+
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+# same WHAT FILE1 FILE2: byte-for-byte equal, and not empty.
+same() {
+  if ! cmp -s "$2" "$3" || [ ! -s "$2" ]; then fail "$1"; fi
+}
 
 # golden NAME STATUS COMMAND...: stdout must equal $data/NAME.out, the exit status STATUS.
 golden() {

@@ -5,17 +5,8 @@
 set -u
 squares=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")  # absolute: one test runs elsewhere
 words=$2/squares/words4.txt
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-# same WHAT FILE1 FILE2: byte-for-byte equal, and not empty.
-same() {
-  if ! cmp -s "$2" "$3" || [ ! -s "$2" ]; then fail "$1"; fi
-}
+data=unused
+. "$(dirname "$0")/cli_lib.sh"
 
 # Topologies of the square modes (cells numbered from 1, row-major).
 awk 'BEGIN { for (i = 0; i < 4; i++) { s = ""; for (j = 0; j < 4; j++) s = s (j ? "," : "") (i * 4 + j + 1); print s }

@@ -8,17 +8,8 @@ squares=$1
 root=$2
 run=$root/scripts/shard-run.sh
 words=$root/tests/data/squares/words4.txt
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-# same WHAT FILE1 FILE2: byte-for-byte equal, and not empty.
-same() {
-  if ! cmp -s "$2" "$3" || [ ! -s "$2" ]; then fail "$1"; fi
-}
+data=unused
+. "$(dirname "$0")/cli_lib.sh"
 
 # A squares that logs each shard it runs, and fails on shard $FAIL_SHARD after some output.
 cat >"$tmp/logged" <<EOF
