@@ -140,15 +140,14 @@ class SquareSearch {
     uint16_t checks_begin = 0, checks_end = 0;  // look-ahead checks after a placement: checks_[..)
     LetterSet allowed;
   };
-  // A look-ahead test of a symmetric square: some letter lies both d_a letters below walker
-  // state[slot_a] and d_b below state[slot_b]. It names a cell further down that both walkers
-  // reach; an empty meet is a dead end. plane_x is the offset of depth d_x in the reach table
-  // (d_a >= 1); plane_b == kOwnMask stands for d_b = 0, the state's own mask.
+  // A look-ahead test (see BuildChecks): some letter lies both at plane_a below walker
+  // state[slot_a] and at plane_b below state[slot_b]; plane_x is the offset of that depth's
+  // plane in the reach table.
   struct Check {
     uint16_t slot_a, slot_b;
     uint32_t plane_a, plane_b;
   };
-  static constexpr uint32_t kOwnMask = UINT32_MAX;
+  static constexpr size_t kMaxReachBytes = size_t{256} << 20;  // else no look-ahead
   // Searches below `task` down to `end_level` levels; at end_level < levels() the prefixes
   // are collected into `prefixes` instead of reported.
   enum class Tie { kNone, kAtLeast, kEqual };  // column 0 against row 0 (see Run)
@@ -201,8 +200,8 @@ class SquareSearch {
   bool has_echoes_ = false;
   std::vector<Level> levels_;
   std::vector<Check> checks_;
-  // Letters d >= 1 below a state, at reach[(d - 1) * entry_count + state.first] (a state is
-  // named by its child group; only symmetric squares use it, so one automaton).
+  // Letters d >= 0 below a state, at reach[d * entry_count + state.first] (a state is named
+  // by its child group, unique in entries()).
   std::vector<uint32_t> reach_narrow_;
   std::vector<uint64_t> reach_wide_;
   bool has_filters_ = false;
