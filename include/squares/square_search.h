@@ -135,6 +135,7 @@ class SquareSearch {
     uint8_t walker_count = 0;
     uint8_t memo_width = 0;   // symmetric row start whose subtree count is memoized: the
                               // open columns, at state[walkers[0].before + k]
+    uint8_t tie_row = 0;      // a double square's cell (i, 0), i >= 1: i (see Run's Tie)
     int16_t echo_of = -1;     // echo level: the level whose letter this one repeats
     uint16_t cell, mirror;    // grid cells written (mirror: symmetric transpose)
     uint16_t checks_begin = 0, checks_end = 0;  // look-ahead checks after a placement: checks_[..)

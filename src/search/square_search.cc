@@ -173,6 +173,11 @@ SquareSearch::SquareSearch(SquareProblem square, ShapeProblem shape)
     }
   }
   BuildLevels(order);
+  if (classic_ && problem_.mode == SquareMode::kDouble) {
+    for (Level& level : levels_) {
+      if (level.cell % problem_.cols == 0) level.tie_row = static_cast<uint8_t>(level.cell / problem_.cols);
+    }
+  }
   BuildChecks();
   has_filters_ = shape_.distinct || problem_.no_transpose || shape_.contains.has_value();
   search_id_ = next_search_id++;
@@ -510,8 +515,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   // cell (0, i), at least it while column 0 and row 0 agree so far (kAtLeast), or equal to
   // it (kEqual).
   auto constrain = [&](int l, Mask m) {
-    if (tie == Tie::kNone || level[l].cell % cols != 0 || level[l].cell == 0) return m;
-    const int i = level[l].cell / cols;
+    const int i = level[l].tie_row;
+    if (tie == Tie::kNone || i == 0) return m;
     const Mask own = Mask{1} << letters[i];  // row-major levels: cell (0, i) is level i
     if (tie == Tie::kEqual) return m & own;
     for (int k = 1; k < i; ++k) {
@@ -574,10 +579,10 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     SubtreeMemo::Measure* measure;  // null: no memo at this level
   };
   [[maybe_unused]] SubtreeMemo* memo = nullptr;
-  std::vector<MemoLevel> memo_level;
-  if constexpr (kCountOnly) {
+  std::vector<MemoLevel> memo_level(kCountOnly ? levels() : 0);
+  if (kCountOnly && std::any_of(levels_.begin(), levels_.end(),
+                                [](const Level& lv) { return lv.memo_width > 0; })) {
     memo = &SubtreeMemo::ForSearch(search_id_, levels());
-    memo_level.resize(levels());
     for (int k = 0; k < levels(); ++k) {
       memo_level[k].measure = level[k].memo_width > 0 && memo->measure[k].on ? &memo->measure[k] : nullptr;
     }
