@@ -133,9 +133,11 @@ class SquareSearch {
   struct Level {
     std::array<Walker, kMaxCellWords> walkers;
     uint8_t walker_count = 0;
-    uint8_t memo_width = 0;   // symmetric row start whose subtree count is memoized: the
-                              // open columns, at state[walkers[0].before + k]
+    int8_t memo_width = -1;   // counting: the subtree below this level's start is memoized,
+                              // keyed by the states of the words begun and not ended there,
+                              // at state[memo_slots_[memo_begin + k]]; -1: not memoized
     uint8_t tie_row = 0;      // a double square's cell (i, 0), i >= 1: i (see Run's Tie)
+    uint16_t memo_begin = 0;
     int16_t echo_of = -1;     // echo level: the level whose letter this one repeats
     uint16_t cell, mirror;    // grid cells written (mirror: symmetric transpose)
     uint16_t checks_begin = 0, checks_end = 0;  // look-ahead checks after a placement: checks_[..)
@@ -171,6 +173,7 @@ class SquareSearch {
   void BuildLevels(const std::vector<int>& order);
   void MergeAutomata();
   void BuildChecks();
+  void BuildMemoKeys();
   template <class Mask>
   const Mask* reach() const {
     if constexpr (sizeof(Mask) == 8) return reach_wide_.data();
@@ -201,6 +204,7 @@ class SquareSearch {
   bool has_echoes_ = false;
   std::vector<Level> levels_;
   std::vector<Check> checks_;
+  std::vector<uint16_t> memo_slots_;
   // Letters d >= 0 below a state, at reach[d * entry_count + state.first] (a state is named
   // by its child group, unique in entries()).
   std::vector<uint32_t> reach_narrow_;

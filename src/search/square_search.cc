@@ -10,21 +10,23 @@
 namespace squares {
 namespace {
 
-// Counts of squares below the start of a row, keyed by the states of the columns still open:
-// in a symmetric square, rows i.. are determined by columns i..n-1 alone, and thanks to the
-// suffix sharing of the automaton the same tuple of column states recurs many times (3.4x on
-// average at row 2 of the 5x5 letterpress search; at row 1, first rows that differ only in
-// their first letter share everything below: a quarter of the 6x6 wamerican ones). A direct-mapped cache of fixed size: a
-// colliding key evicts; keys are stored whole, so there are no false hits. A state is named
-// by its child group (`first`), which is unique among non-final states and never 0.
-// Whether a row's memo pays (reuse times subtree size against the cost of a lookup that
-// misses the CPU caches) is measured as the search runs; rows where it does not are dropped.
-// The measurements live with the table, so the many tasks a thread runs learn it once.
+// Counts of results below the start of a level, keyed by the states of the words begun there
+// and not yet ended: nothing else decides what the later levels may place. Thanks to the
+// suffix sharing of the automaton the same tuple of states recurs many times in a symmetric
+// square (3.4x on average at row 2 of the 5x5 letterpress search; at row 1, first rows that
+// differ only in their first letter share everything below). A direct-mapped cache of fixed
+// size: a colliding key evicts; keys are stored whole (with their level), so there are no
+// false hits. A state is named by its child group (`first`),
+// which is unique among non-final states and never 0.
+// Whether a level's memo pays (reuse times subtree size against the cost of a lookup that
+// misses the CPU caches) is measured as the search runs; levels where it does not are
+// dropped. The measurements live with the table, so the many tasks a thread runs learn it once.
 class SubtreeMemo {
  public:
-  static constexpr int kWidth = 6;  // memo rows have at most this many open columns
+  static constexpr int kWidth = 6;  // memoized levels have at most this many open words
+  using Key = std::array<uint32_t, kWidth + 1>;  // the states, then the level
   struct Slot {
-    std::array<uint32_t, kWidth> key;
+    Key key;
     uint64_t count;
   };
   static constexpr uint64_t kEmpty = UINT64_MAX;
@@ -44,12 +46,9 @@ class SubtreeMemo {
     return memo;
   }
   std::vector<Measure> measure;
-  Slot& slot(const std::array<uint32_t, kWidth>& key) {
-    constexpr uint64_t kMul[kWidth] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full,
-                                       0x165667B19E3779F9ull, 0x27D4EB2F165667C5ull,
-                                       0xFF51AFD7ED558CCDull, 0xC4CEB9FE1A85EC53ull};
+  Slot& slot(const Key& key) {
     uint64_t h = 0;
-    for (int k = 0; k < kWidth; ++k) h ^= key[k] * kMul[k];
+    for (uint32_t word : key) h = (h ^ word) * 0x9E3779B97F4A7C15ull;
     return slots_[(h ^ h >> 29) & ((size_t{1} << kBits) - 1)];
   }
 
@@ -317,11 +316,41 @@ void SquareSearch::BuildLevels(const std::vector<int>& order) {
     max_walkers_ = std::max<int>(max_walkers_, level.walker_count);
     has_echoes_ = has_echoes_ || level.echo_of >= 0;
   }
-  if (classic_ && problem_.mode == SquareMode::kSymmetric) {
-    const int n = problem_.rows;
-    for (Level& level : levels_) {
-      const int i = level.cell / n, j = level.cell % n;
-      if (j == i && i >= 1 && n - i <= SubtreeMemo::kWidth && i + 2 < n) level.memo_width = static_cast<uint8_t>(n - i);
+  BuildMemoKeys();
+}
+
+// The memo's keys: at the start of level b (1 <= b < last), the slots of the words begun and
+// not ended. A level whose future repeats an earlier letter (an echo of a level before b) is
+// not memoized, nor one with more open words than the key holds. Only symmetric squares have
+// a memo: in double squares, rectangles, diagonal squares and cubes the tuples of states
+// seldom recur (under 1% of lookups hit at most levels of double 4x4 wamerican) and the
+// lookups cost 5-15% (measured).
+void SquareSearch::BuildMemoKeys() {
+  if (!classic_ || problem_.mode != SquareMode::kSymmetric) return;
+  const Shape& shape = shape_.shape;
+  const int word_count = static_cast<int>(shape.words.size());
+  std::vector<int> placed(word_count, 0);  // letters of each word placed before level b
+  std::vector<int> earliest_echo(levels() + 1, levels());  // least echo_of of levels >= b
+  for (int l = levels() - 1; l >= 0; --l) {
+    earliest_echo[l] = std::min(earliest_echo[l + 1],
+                                levels_[l].echo_of >= 0 ? int{levels_[l].echo_of} : levels());
+  }
+  for (int b = 0; b < levels(); ++b) {
+    Level& level = levels_[b];
+    std::vector<uint16_t> open;
+    for (int w = 0; w < word_count; ++w) {
+      const int length = static_cast<int>(shape.words[w].cells.size());
+      if (placed[w] > 0 && placed[w] < length) open.push_back(static_cast<uint16_t>(placed[w] * word_count + w));
+    }
+    if (b >= 1 && b + 1 < levels() && earliest_echo[b] >= b &&
+        open.size() <= static_cast<size_t>(SubtreeMemo::kWidth)) {
+      level.memo_width = static_cast<int8_t>(open.size());
+      level.memo_begin = static_cast<uint16_t>(memo_slots_.size());
+      memo_slots_.insert(memo_slots_.end(), open.begin(), open.end());
+    }
+    for (int k = 0; k < level.walker_count; ++k) {
+      const Walker& walker = level.walkers[k];
+      ++placed[walker.after % word_count];
     }
   }
 }
@@ -581,10 +610,10 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   [[maybe_unused]] SubtreeMemo* memo = nullptr;
   std::vector<MemoLevel> memo_level(kCountOnly ? levels() : 0);
   if (kCountOnly && std::any_of(levels_.begin(), levels_.end(),
-                                [](const Level& lv) { return lv.memo_width > 0; })) {
+                                [](const Level& lv) { return lv.memo_width >= 0; })) {
     memo = &SubtreeMemo::ForSearch(search_id_, levels());
     for (int k = 0; k < levels(); ++k) {
-      memo_level[k].measure = level[k].memo_width > 0 && memo->measure[k].on ? &memo->measure[k] : nullptr;
+      memo_level[k].measure = level[k].memo_width >= 0 && memo->measure[k].on ? &memo->measure[k] : nullptr;
     }
   }
   for (;;) {
@@ -631,9 +660,10 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     }
     if constexpr (kCountOnly) {
       if (MemoLevel& ml = memo_level[l + 1]; ml.measure && ml.measure->on) {
-        std::array<uint32_t, SubtreeMemo::kWidth> key{};
+        SubtreeMemo::Key key{};
         const Level& lv = level[l + 1];
-        for (int k = 0; k < lv.memo_width; ++k) key[k] = state[lv.walkers[0].before + k].first;
+        for (int k = 0; k < lv.memo_width; ++k) key[k] = state[memo_slots_[lv.memo_begin + k]].first;
+        key[SubtreeMemo::kWidth] = static_cast<uint32_t>(l + 1);
         SubtreeMemo::Slot& slot = memo->slot(key);
         SubtreeMemo::Measure& me = *ml.measure;
         if ((++me.lookups & 0x3FFF) == 0) {
