@@ -13,6 +13,7 @@
 #include "squares/grid.h"
 #include "squares/grid_fill.h"
 #include "squares/lexicon.h"
+#include "test_effort.h"
 
 using namespace squares;
 
@@ -371,7 +372,7 @@ TEST_CASE("best fill: least worst word and least total, as brute force finds the
   plain += "at\nta\nto\not\non\nno\nte\nea\nbe\nbeat\nbear\nrate\ntear\nteas\neras\neats\n";
   std::mt19937_64 rng(7);
   int checked = 0;
-  for (int trial = 0; trial < 12; ++trial) {
+  for (int trial = 0; trial < Trials(12); ++trial) {
     // The same words with random scores 1-6.
     std::string words;
     for (size_t at = 0, end; (end = plain.find('\n', at)) != std::string::npos; at = end + 1) {
@@ -418,5 +419,5 @@ TEST_CASE("best fill: least worst word and least total, as brute force finds the
       }
     }
   }
-  CHECK(checked > 50);
+  CHECK(checked > Trials(50));
 }

@@ -1,0 +1,19 @@
+// Random trials of the heaviest test cases: all of them in the release suite, a third under
+// AddressSanitizer (scripts/sanitize.sh, about 10x slower), which looks for memory errors
+// rather than for more inputs: the same code paths, fewer of the same loops.
+#pragma once
+
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kSanitized = true;
+#else
+inline constexpr bool kSanitized = false;
+#endif
+#else
+inline constexpr bool kSanitized = false;
+#endif
+
+// The number of trials to run of `trials`.
+inline constexpr int Trials(int trials) { return kSanitized ? (trials + 2) / 3 : trials; }
