@@ -34,13 +34,18 @@ std::unique_ptr<CostLevels> MakeCostLevels(const WordIndex& ix, CostOf cost) {
 
 }  // namespace
 
-WordIndex::WordIndex(const Dawg& dawg)
-    : length(dawg.length()), words(dawg.word_count()), blocks((words + 63) / 64) {
-  letters.reserve(words * length);
+WordIndex::WordIndex(const Dawg& dawg, const std::function<bool(size_t)>& keep)
+    : length(dawg.length()), index(dawg.word_count(), -1) {
   Word w(length, 0);
+  size_t r = 0;
   auto walk = [&](auto&& self, uint32_t e, int k) -> void {  // depth first = rank order
     if (k == length) {
-      letters.insert(letters.end(), w.begin(), w.end());
+      if (keep(r)) {
+        index[r] = static_cast<int32_t>(rank.size());
+        rank.push_back(static_cast<uint32_t>(r));
+        letters.insert(letters.end(), w.begin(), w.end());
+      }
+      ++r;
       return;
     }
     for (LetterSet m = dawg.mask(e); m; m &= m - 1) {
@@ -49,7 +54,9 @@ WordIndex::WordIndex(const Dawg& dawg)
       self(self, dawg.child(e, w[k]), k + 1);
     }
   };
-  if (words > 0) walk(walk, Dawg::kRoot, 0);
+  if (dawg.word_count() > 0) walk(walk, Dawg::kRoot, 0);
+  words = rank.size();
+  blocks = (words + 63) / 64;
   bits.assign(static_cast<size_t>(length) * alphabet * blocks, 0);
   at.assign(length, 0);
   for (size_t i = 0; i < words; ++i) {
@@ -99,9 +106,11 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
     if (scored || slot.dawg->word_count() <= 2 * slot.dawg->entry_count()) {
       auto [at, fresh] = index_of_dawg.try_emplace(slot.dawg, indexes_.size());
       if (fresh) {
-        indexes_.push_back(std::make_unique<WordIndex>(*slot.dawg));
+        indexes_.push_back(std::make_unique<WordIndex>(
+            *slot.dawg, [&](size_t r) { return !scored || Cost(s, r) <= opt_.max_cost; }));
+        const WordIndex& ix = *indexes_.back();
         levels_.push_back(scored && opt_.improve
-                              ? MakeCostLevels(*indexes_.back(), [&](size_t r) { return Cost(s, r); })
+                              ? MakeCostLevels(ix, [&](size_t i) { return Cost(s, ix.rank[i]); })
                               : nullptr);
       }
       const WordIndex& ix = *indexes_[at->second];
@@ -110,9 +119,7 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
       t.index = &ix;
       if (scored) t.costs = levels_[at->second].get();
       t.words.assign(ix.blocks, 0);
-      for (size_t r = 0; r < ix.words; ++r) {
-        if (!scored || Cost(s, r) <= opt_.max_cost) t.words[r / 64] |= uint64_t{1} << (r % 64);
-      }
+      for (size_t i = 0; i < ix.words; ++i) t.words[i / 64] |= uint64_t{1} << (i % 64);
       for (uint32_t b = 0; b < ix.blocks; ++b) {
         if (t.words[b]) t.nonzero.push_back(b);
       }
@@ -329,8 +336,10 @@ void Filler::SetDomain(int cell, LetterSet d, const uint64_t* culprits, bool rep
 // `why` of that slot: they join those of t's first cell, so that t's failures name them.
 void Filler::Exclude(int t, int64_t r, const uint64_t* why) {
   SlotTable& table = tables_[table_of_slot_[t]];
-  const uint32_t b = static_cast<uint32_t>(r / 64);
-  const uint64_t bit = uint64_t{1} << (r % 64);
+  const int32_t i = table.index->index[r];
+  if (i < 0) return;
+  const uint32_t b = static_cast<uint32_t>(i / 64);
+  const uint64_t bit = uint64_t{1} << (i % 64);
   if (!(table.words[b] & bit)) return;
   trail_.push_back({TrailEntry::kBlock, t, b, table.words[b]});
   table.words[b] &= ~bit;

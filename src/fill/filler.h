@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <random>
 #include <string>
@@ -44,8 +45,12 @@ struct WordIndex {
   std::vector<Letter> letters;
   std::vector<uint64_t> bits;
   std::vector<LetterSet> at;
+  std::vector<uint32_t> rank;   // rank[i]: word i's rank in the automaton
+  std::vector<int32_t> index;   // index[rank]: the word's i, -1 when it was left out
 
-  explicit WordIndex(const Dawg& dawg);
+  // The automaton's words that `keep(rank)`, in rank order: a search under a cost bound
+  // indexes only the words within it, so its tables have no blocks of words it cannot use.
+  WordIndex(const Dawg& dawg, const std::function<bool(size_t)>& keep);
   const uint64_t* set(int k, int c) const { return &bits[(static_cast<size_t>(k) * alphabet + c) * blocks]; }
 };
 
@@ -59,8 +64,8 @@ struct CostLevels {
 };
 
 // The words of one indexed slot that fit its cells' domains, kept up to date by narrowing
-// (Compact-Table: Demeulenaere et al., CP 2016). Bit w of `words` is set when word w (by rank)
-// has, at each position k, a letter of seen[k], the cell's domain as last applied.
+// (Compact-Table: Demeulenaere et al., CP 2016). Bit w of `words` is set when the index's
+// word w has, at each position k, a letter of seen[k], the cell's domain as last applied.
 // nonzero[0, limit) lists, in any order, every block of `words` that is not 0 (and may list
 // some that are, emptied by a word that `distinct` took out; narrowing drops them); the
 // blocks it lists from limit on are 0. Narrowing a slot costs its live blocks times the

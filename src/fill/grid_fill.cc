@@ -106,8 +106,8 @@ void Filler::SlotValues(int s, std::vector<Letter>& words) {
     const WordIndex& ix = *t.index;
     for (size_t i = 0; i < ix.blocks; ++i) {
       for (uint64_t m = t.words[i]; m; m &= m - 1) {
-        const size_t r = i * 64 + std::countr_zero(m);
-        add(WordView(&ix.letters[r * len], len), static_cast<uint32_t>(r));
+        const size_t w = i * 64 + std::countr_zero(m);
+        add(WordView(&ix.letters[w * len], len), ix.rank[w]);
       }
     }
   } else {  // a depth-first walk over the live part of an automaton sweep
