@@ -555,7 +555,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   };
   const Mask* reach = this->reach<Mask>();
   const Check* checks = checks_.data();
-  const bool checking = !checks_.empty();  // symmetric squares only
+  const bool checking = !checks_.empty();  // none for double squares and rectangles
   auto alive = [&](const Level& lv) {
     for (int k = lv.checks_begin; k < lv.checks_end; ++k) {
       const Check& ch = checks[k];
