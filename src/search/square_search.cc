@@ -659,6 +659,17 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       continue;
     }
     if constexpr (kCountOnly) {
+      // The last two levels at once, when the next one has no look-ahead: each of its
+      // letters placed, the last level's letters counted, no descent.
+      if (l + 2 == last && end_level > last && level[l + 1].checks_begin == level[l + 1].checks_end) {
+        for (; next != 0; next &= next - 1) {
+          place(l + 1, std::countr_zero(next));
+          const int found = std::popcount(constrain(last, allowed(last)));
+          nodes += 1 + found;
+          stats.squares += found;
+        }
+        continue;
+      }
       if (MemoLevel& ml = memo_level[l + 1]; ml.measure && ml.measure->on) {
         SubtreeMemo::Key key{};
         const Level& lv = level[l + 1];
