@@ -1,11 +1,12 @@
 #!/bin/sh
 # Installs the build dependencies from Debian (when missing) and builds into ./build.
 # clang is for scripts/sanitize.sh (ASan, UBSan and the libFuzzer targets); GNU time for the
-# endless-input test's memory bounds; pybind11-dev and python3-dev for the Python module.
+# endless-input test's memory bounds; pybind11-dev and python3-dev for the Python module; zsh
+# for the install test's check of the zsh completion.
 set -eu
 cd "$(dirname "$0")/.."
 packages="g++ clang libclang-rt-dev libabsl-dev libxxhash-dev doctest-dev meson ninja-build pkg-config parallel time
-  pybind11-dev python3-dev"
+  pybind11-dev python3-dev zsh"
 missing=""
 for p in $packages; do
   # (dpkg -s also succeeds for a removed package whose configuration files are left)

@@ -20,6 +20,14 @@ for file in bin/squares include/squares/squares.h "$libdir/pkgconfig/squares.pc"
   [ -f "$root/$file" ] || fail "not installed: $file"
 done
 [ ! -e "$root/include/squares/cli.h" ] || fail "an internal header was installed"
+# The zsh completion parses, and compinit binds it to squares (where zsh is installed).
+if command -v zsh >/dev/null 2>&1; then
+  zfunctions=$root/share/zsh/site-functions
+  zsh -n "$zfunctions/_squares" || fail "the zsh completion does not parse"
+  bound=$(zsh -f -c 'fpath=("$1" $fpath); autoload -U compinit; compinit -u -D; print -r -- ${_comps[squares]}' \
+    zsh "$zfunctions")
+  [ "$bound" = _squares ] || fail "zsh binds '$bound' to squares, not _squares"
+fi
 ls "$root/$libdir"/libsquares.* >/dev/null || fail "no library installed"
 # Every command and option of --help is in the man page.
 for command in "" shape stats index fill regions kakuro; do
