@@ -319,8 +319,8 @@ void SquareSearch::BuildLevels(const std::vector<int>& order) {
   BuildMemoKeys();
 }
 
-// The memo's keys: at the start of level b (1 <= b < last), the slots of the words begun and
-// not ended. A level whose future repeats an earlier letter (an echo of a level before b) is
+// The memo's keys: at the start of level b (1 <= b < last - 1: the next-to-last level's
+// subtree is counted without descent), the slots of the words begun and not ended. A level whose future repeats an earlier letter (an echo of a level before b) is
 // not memoized, nor one with more open words than the key holds. Only symmetric squares have
 // a memo: in double squares, rectangles, diagonal squares and cubes the tuples of states
 // seldom recur (under 1% of lookups hit at most levels of double 4x4 wamerican; 2% at the
@@ -342,7 +342,7 @@ void SquareSearch::BuildMemoKeys() {
       const int length = static_cast<int>(shape.words[w].cells.size());
       if (placed[w] > 0 && placed[w] < length) open.push_back(static_cast<uint16_t>(placed[w] * word_count + w));
     }
-    if (b >= 1 && b + 1 < levels() && earliest_echo[b] >= b &&
+    if (b >= 1 && b + 2 < levels() && earliest_echo[b] >= b &&
         open.size() <= static_cast<size_t>(SubtreeMemo::kWidth)) {
       level.memo_width = static_cast<int8_t>(open.size());
       level.memo_begin = static_cast<uint16_t>(memo_slots_.size());
