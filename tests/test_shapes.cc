@@ -3,6 +3,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <random>
 #include <set>
 #include <string>
@@ -49,8 +50,11 @@ std::vector<Grid> BruteForce(const Dictionary& dict, const Shape& shape) {
   }
 }
 
+// Lists the results; `counted` gets their count from the counting path, `summed` the count
+// up to the shape's symmetry (see SquareSearch::Run).
 std::vector<Grid> Search(const Dictionary& dict, const Shape& shape, bool greedy,
-                         size_t split = 1, uint64_t* counted = nullptr) {
+                         size_t split = 1, uint64_t* counted = nullptr, uint64_t* summed = nullptr,
+                         bool* symmetric = nullptr) {
   ShapeProblem problem;
   problem.shape = shape;
   for (const ShapeWord& word : shape.words) {
@@ -60,12 +64,15 @@ std::vector<Grid> Search(const Dictionary& dict, const Shape& shape, bool greedy
   auto search = SquareSearch::Create(problem);
   REQUIRE(search.ok());
   Collect sink(shape.cell_count);
-  uint64_t count = 0;
+  uint64_t count = 0, sum = 0;
   for (const SquareTask& task : search->Split(split)) {
     search->Run(task, &sink);
     count += search->Run(task, nullptr).squares;
+    sum += search->Run(task, nullptr, nullptr, /*sum_only=*/true).squares;
   }
   if (counted) *counted = count;
+  if (summed) *summed = sum;
+  if (symmetric) *symmetric = !search->symmetry().empty();
   return sink.results;
 }
 
@@ -82,7 +89,7 @@ Dictionary RandomDictionary(std::mt19937& rng, int alphabet) {
 
 TEST_CASE("random shapes against brute force, both cell orders, split into tasks") {
   std::mt19937 rng(13);
-  int with_results = 0;
+  int with_results = 0, with_symmetry = 0;
   for (int round = 0; round < 150; ++round) {
     Dictionary dict = RandomDictionary(rng, 3);
     Shape shape;
@@ -105,11 +112,14 @@ TEST_CASE("random shapes against brute force, both cell orders, split into tasks
     std::set<Grid> want_set(want.begin(), want.end());
     with_results += !want.empty();
     for (bool greedy : {false, true}) {
-      uint64_t counted = 0;
-      std::vector<Grid> got = Search(dict, shape, greedy, 1, &counted);
+      uint64_t counted = 0, summed = 0;
+      bool symmetric = false;
+      std::vector<Grid> got = Search(dict, shape, greedy, 3, &counted, &summed, &symmetric);
       CHECK(std::set<Grid>(got.begin(), got.end()) == want_set);
       CHECK(got.size() == want.size());
       CHECK(counted == want.size());
+      CHECK(summed == want.size());
+      with_symmetry += symmetric && !want.empty();
       // In cell order, results come in lexicographic order of their cells.
       if (!greedy) CHECK(got == std::vector<Grid>(want_set.begin(), want_set.end()));
       std::vector<Grid> split = Search(dict, shape, greedy, 7);
@@ -117,6 +127,7 @@ TEST_CASE("random shapes against brute force, both cell orders, split into tasks
     }
   }
   CHECK(with_results > 50);  // the test tests something
+  CHECK(with_symmetry > 10);  // and counting up to a symmetry
 }
 
 TEST_CASE("diagonal squares and cubes against brute force") {
@@ -124,6 +135,7 @@ TEST_CASE("diagonal squares and cubes against brute force") {
   for (int round = 0; round < 20; ++round) {
     Dictionary dict = RandomDictionary(rng, 2);
     for (Shape shape : {MakeSquareShape(SquareShapeKind::kDouble, 3, 3, true),
+                        MakeSquareShape(SquareShapeKind::kDouble, 3, 3, false),
                         MakeSquareShape(SquareShapeKind::kSymmetric, 3, 3, true),
                         MakeSquareShape(SquareShapeKind::kRectangle, 2, 3, false), MakeCubeShape(2)}) {
       REQUIRE(FinishShape(shape).ok());
@@ -138,9 +150,11 @@ TEST_CASE("diagonal squares and cubes against brute force") {
         if (echoes) want_set.insert(grid);
       }
       for (bool greedy : {false, true}) {
-        std::vector<Grid> got = Search(dict, shape, greedy, 5);
+        uint64_t summed = 0;
+        std::vector<Grid> got = Search(dict, shape, greedy, 5, nullptr, &summed);
         CHECK(std::set<Grid>(got.begin(), got.end()) == want_set);
         CHECK(got.size() == want_set.size());
+        CHECK(summed == want_set.size());
       }
     }
   }
@@ -178,6 +192,38 @@ TEST_CASE("topology and deck parsing") {
   auto loose = ParseShape("1,2\n2,3\n", "l");
   REQUIRE(loose.ok());
   CHECK(loose->layout.empty());
+}
+
+TEST_CASE("involutions of shapes") {
+  auto involutions = [](Shape shape, std::vector<int> cell_kind = {}) {
+    REQUIRE(FinishShape(shape).ok());
+    if (cell_kind.empty()) cell_kind.assign(shape.cell_count, 0);
+    auto found = ShapeInvolutions(shape, std::vector<int>(shape.words.size(), 0), cell_kind, 100, 100000);
+    for (const std::vector<int>& s : found) {  // each maps words onto words and is its own inverse
+      for (int c = 0; c < shape.cell_count; ++c) CHECK(s[s[c]] == c);
+      for (const ShapeWord& word : shape.words) {
+        std::vector<int> image;
+        for (int c : word.cells) image.push_back(s[c]);
+        CHECK(std::any_of(shape.words.begin(), shape.words.end(),
+                          [&](const ShapeWord& w) { return w.cells == image; }));
+      }
+    }
+    return found.size();
+  };
+  CHECK(involutions(MakeCubeShape(3)) == 3);  // the exchanges of two axes
+  CHECK(involutions(MakeCubeShape(2)) == 3);
+  CHECK(involutions(MakeSquareShape(SquareShapeKind::kDouble, 4, 4, false)) == 1);  // transposition
+  // The anti-diagonal, read from the top row down, would be read backwards.
+  CHECK(involutions(MakeSquareShape(SquareShapeKind::kDouble, 4, 4, true)) == 0);
+  CHECK(involutions(MakeSquareShape(SquareShapeKind::kRectangle, 3, 4, false)) == 0);
+  // A fixed letter in cell (1, 0, 0) of the cube leaves the exchange of y and z.
+  std::vector<int> kind(27, 0);
+  kind[1] = 1;
+  CHECK(involutions(MakeCubeShape(3), kind) == 1);
+  // Words of different lists do not map onto each other.
+  Shape two = *ParseShape("1,2\n3,4\n", "t");
+  CHECK(ShapeInvolutions(two, {0, 0}, {0, 0, 0, 0}, 10, 1000).size() == 1);
+  CHECK(ShapeInvolutions(two, {0, 1}, {0, 0, 0, 0}, 10, 1000).empty());
 }
 
 TEST_CASE("cube shape") {

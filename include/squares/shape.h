@@ -69,4 +69,14 @@ absl::StatusOr<Shape> ParseShape(std::string_view text, const std::string& name)
 // words of one length cover every cell once (they print as the rows of a grid).
 absl::Status FinishShape(Shape& shape);
 
+// Involutions of the shape: permutations s of the cells, s(s(c)) = c, that map every word,
+// read in order, onto a word of the same kind (word_kind[w]: words of one kind take the same
+// list), and every cell onto one of the same kind (cell_kind[c]: its fixed letters). The
+// identity is left out. Up to `max_results`, found by a search over the words' images that
+// gives up after about `budget` word visits (a shape of many alike words has very many).
+// Cells in no word map to themselves.
+std::vector<std::vector<int>> ShapeInvolutions(const Shape& shape, const std::vector<int>& word_kind,
+                                               const std::vector<int>& cell_kind, size_t max_results,
+                                               size_t budget);
+
 }  // namespace squares

@@ -98,6 +98,8 @@ class SquareSearch {
   // repeat a cell, left out).
   const Shape& shape() const { return shape_.shape; }
   std::vector<int> cell_order() const;
+  // The symmetry that counting uses (an involution of the cells; see Run), or empty.
+  const std::vector<int>& symmetry() const { return symmetry_; }
 
   // Splits the search below `from` into at least `min_tasks` tasks where the search space
   // allows, by enumerating the prefixes of the next cells (deepening until there are enough).
@@ -108,8 +110,8 @@ class SquareSearch {
 
   // Runs one task (the empty task is the whole search). With sink == nullptr results are only
   // counted. `stop` (optional) is polled between results. With `sum_only`, a count is only
-  // meaningful summed over tasks that split the whole search (double squares are then
-  // counted up to transposition, in about half the time).
+  // meaningful summed over tasks that split the whole search (a shape with a symmetry, such
+  // as a double square's transposition, is then counted up to it, in about half the time).
   SquareStats Run(const SquareTask& task, SquareSink* sink,
                   const std::atomic<bool>* stop = nullptr, bool sum_only = false) const;
 
@@ -136,7 +138,6 @@ class SquareSearch {
     int8_t memo_width = -1;   // counting: the subtree below this level's start is memoized,
                               // keyed by the states of the words begun and not ended there,
                               // at state[memo_slots_[memo_begin + k]]; -1: not memoized
-    uint8_t tie_row = 0;      // a double square's cell (i, 0), i >= 1: i (see Run's Tie)
     uint16_t memo_begin = 0;
     int16_t echo_of = -1;     // echo level: the level whose letter this one repeats
     uint16_t cell, mirror;    // grid cells written (mirror: symmetric transpose)
@@ -153,11 +154,10 @@ class SquareSearch {
   static constexpr size_t kMaxReachBytes = size_t{256} << 20;  // else no look-ahead
   // Searches below `task` down to `end_level` levels; at end_level < levels() the prefixes
   // are collected into `prefixes` instead of reported.
-  enum class Tie { kNone, kAtLeast, kEqual };  // column 0 against row 0 (see Run)
-  template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes>
+  enum class Tie { kNone, kAtLeast, kEqual };  // a result against its image (see Run)
+  template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, Tie kTie>
   SquareStats RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
-                       std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
-                       Tie tie) const;
+                       std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop) const;
   template <class Mask, bool kCountOnly>
   SquareStats RunWalkers(const SquareTask& task, int end_level, SquareSink* sink,
                          std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
@@ -174,6 +174,7 @@ class SquareSearch {
   void MergeAutomata();
   void BuildChecks();
   void BuildMemoKeys();
+  void BuildTie();
   template <class Mask>
   const Mask* reach() const {
     if constexpr (sizeof(Mask) == 8) return reach_wide_.data();
@@ -204,6 +205,11 @@ class SquareSearch {
   bool has_echoes_ = false;
   std::vector<Level> levels_;
   std::vector<Check> checks_;
+  std::vector<int> symmetry_;  // an involution of the shape (see BuildTie); empty: none
+  std::vector<std::array<uint16_t, 2>> tie_pairs_;  // (later level, earlier level) of each
+                                                    // cell and its image, by later level
+  // Per level: the earlier level of its pair (-1: none) and the pairs before its own.
+  std::vector<std::array<int16_t, 2>> tie_of_level_;
   std::vector<uint16_t> memo_slots_;
   // Letters d >= 0 below a state, at reach[d * entry_count + state.first] (a state is named
   // by its child group, unique in entries()).

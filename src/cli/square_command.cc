@@ -366,7 +366,7 @@ int RunSearch(const ParsedArgs& args, const SquareSearch& search, const SquareFo
         if (count_only) {
           CountSink sink(task_limit);
           bool unlimited = task_limit == UINT64_MAX;
-          // Unsharded, only the total counts: double squares may be counted up to transposition.
+          // Unsharded, only the total counts: a shape with a symmetry may be counted up to it.
           result.stats = search.Run(tasks[k], unlimited ? nullptr : &sink, &stop, shard_count == 1);
           return;
         }
@@ -394,6 +394,11 @@ int RunSearch(const ParsedArgs& args, const SquareSearch& search, const SquareFo
     std::cerr << absl::StrFormat("squares: %d nodes, %d results, %.3f s, %.1f M nodes/s\n",
                                  total.nodes, total.squares, seconds,
                                  total.nodes / std::max(seconds, 1e-9) / 1e6);
+    if (count_only && limit == UINT64_MAX && shard_count == 1 && !search.symmetry().empty()) {
+      int moved = 0;
+      for (size_t c = 0; c < search.symmetry().size(); ++c) moved += search.symmetry()[c] != static_cast<int>(c);
+      std::cerr << absl::StrFormat("squares: counted up to a symmetry of the shape that exchanges %d cells\n", moved);
+    }
   }
   return kExitOk;
 }

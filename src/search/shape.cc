@@ -322,4 +322,96 @@ Shape MakeCubeShape(int n) {
   return shape;
 }
 
+std::vector<std::vector<int>> ShapeInvolutions(const Shape& shape, const std::vector<int>& word_kind,
+                                               const std::vector<int>& cell_kind, size_t max_results,
+                                               size_t budget) {
+  const int words = static_cast<int>(shape.words.size());
+  std::vector<std::vector<std::pair<int, int>>> at(shape.cell_count);  // (word, position)
+  for (int w = 0; w < words; ++w) {
+    const std::vector<int>& cells = shape.words[w].cells;
+    for (int p = 0; p < static_cast<int>(cells.size()); ++p) at[cells[p]].push_back({w, p});
+  }
+  std::vector<int> image(shape.cell_count, -1), word_image(words, -1), trail;
+  std::vector<std::vector<int>> found;
+  // Maps word w onto word v (cells pairwise, both ways); false, with nothing changed, on a
+  // conflict.
+  auto map = [&](int w, int v) {
+    const std::vector<int>& a = shape.words[w].cells;
+    const std::vector<int>& b = shape.words[v].cells;
+    const size_t mark = trail.size();
+    bool ok = a.size() == b.size() && word_kind[w] == word_kind[v];
+    for (size_t p = 0; ok && p < a.size(); ++p) {
+      const int c = a[p], d = b[p];
+      if (image[c] == d) continue;
+      ok = image[c] == -1 && image[d] == -1 && cell_kind[c] == cell_kind[d];
+      if (!ok) break;
+      image[c] = d;
+      image[d] = c;
+      trail.push_back(c);
+      trail.push_back(d);
+    }
+    if (!ok) {
+      for (; trail.size() > mark; trail.pop_back()) image[trail.back()] = -1;
+      return false;
+    }
+    word_image[w] = v;
+    word_image[v] = w;
+    return true;
+  };
+  // Next the first unmapped word with a mapped cell (its candidates are the words through
+  // that cell's image at the same position, so a wrong choice fails fast), else the first
+  // unmapped word (any word is a candidate). The identity is tried last.
+  auto mapped_cell = [&](int w) {
+    const std::vector<int>& cells = shape.words[w].cells;
+    return std::find_if(cells.begin(), cells.end(), [&](int c) { return image[c] >= 0; }) - cells.begin();
+  };
+  auto search = [&](auto& self) -> void {
+    if (found.size() >= max_results || budget < static_cast<size_t>(words)) return;
+    budget -= words;
+    int w = -1;
+    for (int u = 0; u < words; ++u) {
+      if (word_image[u] >= 0) continue;
+      if (w < 0) w = u;
+      if (mapped_cell(u) < static_cast<int>(shape.words[u].cells.size())) {
+        w = u;
+        break;
+      }
+    }
+    if (w < 0) {
+      std::vector<int> s = image;
+      bool identity = true;
+      for (int c = 0; c < shape.cell_count; ++c) {
+        if (s[c] < 0) s[c] = c;
+        identity = identity && s[c] == c;
+      }
+      if (!identity) found.push_back(std::move(s));
+      return;
+    }
+    std::vector<int> candidates;
+    const std::vector<int>& cells = shape.words[w].cells;
+    const int p = static_cast<int>(mapped_cell(w));
+    if (p < static_cast<int>(cells.size())) {
+      for (auto [v, q] : at[image[cells[p]]]) {
+        if (q == p && v != w) candidates.push_back(v);
+      }
+    } else {
+      for (int v = 0; v < words; ++v) {
+        if (v != w) candidates.push_back(v);
+      }
+    }
+    candidates.push_back(w);
+    for (int v : candidates) {
+      if (budget == 0) return;
+      --budget;
+      const size_t mark = trail.size();
+      if ((v != w && word_image[v] >= 0) || !map(w, v)) continue;
+      self(self);
+      for (; trail.size() > mark; trail.pop_back()) image[trail.back()] = -1;
+      word_image[w] = word_image[v] = -1;
+    }
+  };
+  search(search);
+  return found;
+}
+
 }  // namespace squares

@@ -172,13 +172,9 @@ SquareSearch::SquareSearch(SquareProblem square, ShapeProblem shape)
     }
   }
   BuildLevels(order);
-  if (classic_ && problem_.mode == SquareMode::kDouble) {
-    for (Level& level : levels_) {
-      if (level.cell % problem_.cols == 0) level.tie_row = static_cast<uint8_t>(level.cell / problem_.cols);
-    }
-  }
   BuildChecks();
   has_filters_ = shape_.distinct || problem_.no_transpose || shape_.contains.has_value();
+  BuildTie();
   search_id_ = next_search_id++;
 }
 
@@ -426,6 +422,48 @@ void SquareSearch::BuildChecks() {
   }
 }
 
+// Counting up to a symmetry (see Run): an involution s of the shape that maps each word onto
+// a word of the same automaton and each cell onto one with the same letters allowed (a
+// double square's transposition, the exchange of two axes of a cube). Of those found, the
+// one whose moved cells are decided earliest in the search: the least list of the levels at
+// which pairs {c, s(c)} are complete. Not for symmetric squares (their memo counts subtrees
+// without regard to the tie), nor with filters (which need each result).
+void SquareSearch::BuildTie() {
+  if (empty_ || has_filters_ || (classic_ && problem_.mode == SquareMode::kSymmetric)) return;
+  const Shape& shape = shape_.shape;
+  std::vector<int> word_kind(word_root_.begin(), word_root_.end());
+  std::vector<int> cell_kind;
+  std::vector<LetterSet> kinds;
+  for (LetterSet allowed : shape_.allowed) {
+    auto it = std::find(kinds.begin(), kinds.end(), allowed);
+    cell_kind.push_back(static_cast<int>(it - kinds.begin()));
+    if (it == kinds.end()) kinds.push_back(allowed);
+  }
+  std::vector<int> level_of(shape.cell_count, -1);
+  for (int l = 0; l < levels(); ++l) {
+    if (levels_[l].echo_of < 0) level_of[levels_[l].cell] = l;
+  }
+  std::vector<std::array<uint16_t, 2>> best;
+  for (std::vector<int>& s : ShapeInvolutions(shape, word_kind, cell_kind, 32, 4000000)) {
+    std::vector<std::array<uint16_t, 2>> pairs;
+    for (int c = 0; c < shape.cell_count; ++c) {
+      if (s[c] <= c) continue;
+      const int a = level_of[c], b = level_of[s[c]];
+      pairs.push_back({static_cast<uint16_t>(std::max(a, b)), static_cast<uint16_t>(std::min(a, b))});
+    }
+    std::sort(pairs.begin(), pairs.end());
+    if (best.empty() || pairs < best) {
+      best = pairs;
+      symmetry_ = std::move(s);
+    }
+  }
+  tie_pairs_ = std::move(best);
+  tie_of_level_.assign(levels(), {-1, 0});
+  for (size_t k = 0; k < tie_pairs_.size(); ++k) {
+    tie_of_level_[tie_pairs_[k][0]] = {static_cast<int16_t>(tie_pairs_[k][1]), static_cast<int16_t>(k)};
+  }
+}
+
 bool SquareSearch::PassesTranspose(const Letter* grid) const {
   const int rows = problem_.rows, cols = problem_.cols;
   auto col = [&](int j, Word& out) {
@@ -486,14 +524,13 @@ bool SquareSearch::PassesFilters(const Letter* grid) const {
   return true;
 }
 
-template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes>
+template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, SquareSearch::Tie kTie>
 SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                                    std::vector<SquareTask>* prefixes,
-                                   const std::atomic<bool>* stop, Tie tie) const {
+                                   const std::atomic<bool>* stop) const {
   const DawgEntry<Mask>* entries = this->entries<Mask>();
   const Level* level = levels_.data();
   const int last = levels() - 1;
-  const int cols = problem_.cols;
   SquareStats stats;
   if (empty_) return stats;
 
@@ -540,16 +577,17 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     }
     letters[l] = static_cast<Letter>(c);
   };
-  // Double squares counted up to transposition: the letter of cell (i, 0) against that of
-  // cell (0, i), at least it while column 0 and row 0 agree so far (kAtLeast), or equal to
-  // it (kEqual).
+  // Counting up to symmetry_: the letters of the later cells of tie_pairs_, in order,
+  // against those of their images: at least them while all agree so far (kAtLeast), or
+  // equal to them (kEqual).
+  const std::array<uint16_t, 2>* tie_pairs = tie_pairs_.data();
+  const std::array<int16_t, 2>* tie_of_level = tie_of_level_.data();
   auto constrain = [&](int l, Mask m) {
-    const int i = level[l].tie_row;
-    if (tie == Tie::kNone || i == 0) return m;
-    const Mask own = Mask{1} << letters[i];  // row-major levels: cell (0, i) is level i
-    if (tie == Tie::kEqual) return m & own;
-    for (int k = 1; k < i; ++k) {
-      if (letters[k * cols] != letters[k]) return m;
+    if (kTie == Tie::kNone || tie_of_level[l][0] < 0) return m;
+    const Mask own = Mask{1} << letters[tie_of_level[l][0]];
+    if (kTie == Tie::kEqual) return m & own;
+    for (int k = 0; k < tie_of_level[l][1]; ++k) {
+      if (letters[tie_pairs[k][0]] != letters[tie_pairs[k][1]]) return m;
     }
     return m & ~(own - 1);
   };
@@ -703,16 +741,25 @@ template <class Mask, bool kCountOnly>
 SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, SquareSink* sink,
                                      std::vector<SquareTask>* prefixes,
                                      const std::atomic<bool>* stop, Tie tie) const {
+  auto run = [&]<int kWalkers, bool kEchoes>() {
+    if constexpr (kCountOnly) {  // ties serve counting only
+      if (tie == Tie::kAtLeast) {
+        return RunTyped<Mask, true, kWalkers, kEchoes, Tie::kAtLeast>(task, end_level, sink, prefixes, stop);
+      }
+      if (tie == Tie::kEqual) {
+        return RunTyped<Mask, true, kWalkers, kEchoes, Tie::kEqual>(task, end_level, sink, prefixes, stop);
+      }
+    }
+    return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Tie::kNone>(task, end_level, sink, prefixes, stop);
+  };
   // Two walkers and no echo level: the square modes, whose loop keeps nothing else.
   switch (max_walkers_) {
     case 0:
     case 1:
-    case 2:
-      return has_echoes_ ? RunTyped<Mask, kCountOnly, 2, true>(task, end_level, sink, prefixes, stop, tie)
-                         : RunTyped<Mask, kCountOnly, 2, false>(task, end_level, sink, prefixes, stop, tie);
-    case 3: return RunTyped<Mask, kCountOnly, 3, true>(task, end_level, sink, prefixes, stop, tie);
-    case 4: return RunTyped<Mask, kCountOnly, 4, true>(task, end_level, sink, prefixes, stop, tie);
-    default: return RunTyped<Mask, kCountOnly, kMaxCellWords, true>(task, end_level, sink, prefixes, stop, tie);
+    case 2: return has_echoes_ ? run.template operator()<2, true>() : run.template operator()<2, false>();
+    case 3: return run.template operator()<3, true>();
+    case 4: return run.template operator()<4, true>();
+    default: return run.template operator()<kMaxCellWords, true>();
   }
 }
 
@@ -731,13 +778,13 @@ SquareStats SquareSearch::RunAny(const SquareTask& task, int end_level, SquareSi
 
 SquareStats SquareSearch::Run(const SquareTask& task, SquareSink* sink,
                               const std::atomic<bool>* stop, bool sum_only) const {
-  const bool free = std::all_of(problem_.allowed.begin(), problem_.allowed.end(),
-                                [](LetterSet s) { return s == ~LetterSet{0}; });
-  if (sink || !sum_only || has_filters_ || !classic_ || problem_.mode != SquareMode::kDouble || !free) {
+  if (sink || !sum_only || tie_pairs_.empty()) {
     return RunAny(task, levels(), sink, nullptr, stop);
   }
-  // A square and its transpose: count those whose column 0 is not before row 0 (each
-  // asymmetric pair once, plus those with column 0 = row 0), then subtract the latter once.
+  // X and its image s(X) are both results. Those whose key (the letters of the later cells
+  // of tie_pairs_) is greater than their image's are as many as those whose key is less:
+  // count those at least their image's (each pair once, plus those equal), then subtract
+  // the equal ones once.
   SquareStats at_least = RunAny(task, levels(), nullptr, nullptr, stop, Tie::kAtLeast);
   SquareStats equal = RunAny(task, levels(), nullptr, nullptr, stop, Tie::kEqual);
   return {at_least.nodes + equal.nodes, 2 * at_least.squares - equal.squares};
