@@ -142,15 +142,17 @@ class SquareSearch {
     int16_t echo_of = -1;     // echo level: the level whose letter this one repeats
     uint16_t cell, mirror;    // grid cells written (mirror: symmetric transpose)
     uint16_t checks_begin = 0, checks_end = 0;  // look-ahead checks after a placement: checks_[..)
+    uint16_t checks_one = 0, checks_two = 0;    // where those reading one and two planes begin
     LetterSet allowed;
   };
   // A look-ahead test (see BuildChecks): some letter lies both at plane_a below walker
   // state[slot_a] and at plane_b below state[slot_b]; plane_x is the offset of that depth's
-  // plane in the reach table.
+  // plane in the reach table, or kOwnMask for depth 0: the state's own mask.
   struct Check {
     uint16_t slot_a, slot_b;
     uint32_t plane_a, plane_b;
   };
+  static constexpr uint32_t kOwnMask = UINT32_MAX;
   static constexpr size_t kMaxReachBytes = size_t{256} << 20;  // else no look-ahead
   // Searches below `task` down to `end_level` levels; at end_level < levels() the prefixes
   // are collected into `prefixes` instead of reported.
@@ -211,8 +213,8 @@ class SquareSearch {
   // Per level: the earlier level of its pair (-1: none) and the pairs before its own.
   std::vector<std::array<int16_t, 2>> tie_of_level_;
   std::vector<uint16_t> memo_slots_;
-  // Letters d >= 0 below a state, at reach[d * entry_count + state.first] (a state is named
-  // by its child group, unique in entries()).
+  // Letters d >= 1 below a state, at reach[(d - 1) * entry_count + state.first] (a state is
+  // named by its child group, unique in entries()).
   std::vector<uint32_t> reach_narrow_;
   std::vector<uint64_t> reach_wide_;
   bool has_filters_ = false;

@@ -60,26 +60,25 @@ class SubtreeMemo {
 
 std::atomic<uint64_t> next_search_id = 1;
 
-// The letters d = 0..depths-1 below each state of the automata in `entries` (all reachable
-// from `roots`), at [d * entry_count + state.first]: one plane per depth, so the states a
-// check reads lie close together. Depth 0 is the state's own mask.
+// The letters d = 1..depths-1 below each state of the automata in `entries` (all reachable
+// from `roots`), at [(d - 1) * entry_count + state.first]: one plane per depth, so the states
+// a check reads lie close together. (Depth 0 is the state's own mask, read from the state.)
 template <class Mask>
 std::vector<Mask> Reach(const DawgEntry<Mask>* entries, size_t entry_count,
                         const std::vector<uint32_t>& roots, int depths) {
   const size_t plane = entry_count;
-  std::vector<Mask> reach(plane * depths, 0);
+  std::vector<Mask> reach(plane * (depths - 1), 0);
   std::vector<bool> done(entry_count, false);
   // Depth first; a state's letters d below are its children's letters d-1 below.
   auto fill = [&](auto& self, const DawgEntry<Mask>& e) -> void {
     if (e.mask == 0 || done[e.first]) return;
     done[e.first] = true;
-    reach[e.first] = e.mask;
     for (int k = 0; k < std::popcount(e.mask); ++k) {
       const DawgEntry<Mask>& c = entries[e.first + k];
+      if (c.mask == 0) continue;
       self(self, c);
-      for (int d = 1; d < depths && c.mask != 0; ++d) {
-        reach[d * plane + e.first] |= reach[(d - 1) * plane + c.first];
-      }
+      if (depths > 1) reach[e.first] |= c.mask;
+      for (int d = 2; d < depths; ++d) reach[(d - 1) * plane + e.first] |= reach[(d - 2) * plane + c.first];
     }
   };
   for (uint32_t root : roots) fill(fill, entries[root]);
@@ -371,13 +370,13 @@ void SquareSearch::BuildChecks() {
   int depths = 1;
   for (const ShapeWord& word : shape.words) depths = std::max(depths, static_cast<int>(word.cells.size()));
   const size_t mask_bytes = wide_ ? 8 : 4;
-  if (entry_count * depths > UINT32_MAX || entry_count * depths * mask_bytes > kMaxReachBytes) return;
+  if (entry_count * depths >= kOwnMask || entry_count * depths * mask_bytes > kMaxReachBytes) return;
   std::vector<uint32_t> roots(word_root_.begin(), word_root_.end());
   std::sort(roots.begin(), roots.end());
   roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
   if (wide_) reach_wide_ = Reach<uint64_t>(entries<uint64_t>(), entry_count, roots, depths);
   else reach_narrow_ = Reach<uint32_t>(entries<uint32_t>(), entry_count, roots, depths);
-  auto plane = [&](int depth) { return static_cast<uint32_t>(depth * entry_count); };
+  auto plane = [&](int depth) { return depth == 0 ? kOwnMask : static_cast<uint32_t>((depth - 1) * entry_count); };
 
   // Per cell, the words through it and the cell's position in each (-1: the word repeats it).
   std::vector<std::vector<std::pair<int, int>>> words_of(shape.cell_count);
@@ -418,6 +417,21 @@ void SquareSearch::BuildChecks() {
         }
       }
     }
+    // Cheapest first: both sides at depth 0 (the states' own masks: no table load), then one
+    // side (made side b), then neither.
+    auto depth0 = [](const Check& ch) { return (ch.plane_a == kOwnMask) + (ch.plane_b == kOwnMask); };
+    for (auto it = checks_.begin() + level.checks_begin; it != checks_.end(); ++it) {
+      if (it->plane_a == kOwnMask && it->plane_b != kOwnMask) *it = {it->slot_b, it->slot_a, it->plane_b, it->plane_a};
+    }
+    std::stable_sort(checks_.begin() + level.checks_begin, checks_.end(),
+                     [&](const Check& x, const Check& y) { return depth0(x) > depth0(y); });
+    auto end = [&](int zeros) {
+      return static_cast<uint16_t>(std::find_if(checks_.begin() + level.checks_begin, checks_.end(),
+                                                [&](const Check& ch) { return depth0(ch) < zeros; }) -
+                                   checks_.begin());
+    };
+    level.checks_one = end(2);
+    level.checks_two = end(1);
     level.checks_end = static_cast<uint16_t>(checks_.size());
   }
 }
@@ -595,11 +609,19 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   const Check* checks = checks_.data();
   const bool checking = !checks_.empty();  // none for double squares and rectangles
   auto alive = [&](const Level& lv) {
-    for (int k = lv.checks_begin; k < lv.checks_end; ++k) {
+    int k = lv.checks_begin;
+    for (; k < lv.checks_one; ++k) {
+      if ((state[checks[k].slot_a].mask & state[checks[k].slot_b].mask) == 0) return false;
+    }
+    for (; k < lv.checks_two; ++k) {
       const Check& ch = checks[k];
-      const DawgEntry<Mask>& a = state[ch.slot_a];
-      const DawgEntry<Mask>& b = state[ch.slot_b];
-      if ((reach[ch.plane_a + a.first] & reach[ch.plane_b + b.first]) == 0) return false;
+      if ((reach[ch.plane_a + state[ch.slot_a].first] & state[ch.slot_b].mask) == 0) return false;
+    }
+    for (; k < lv.checks_end; ++k) {
+      const Check& ch = checks[k];
+      if ((reach[ch.plane_a + state[ch.slot_a].first] & reach[ch.plane_b + state[ch.slot_b].first]) == 0) {
+        return false;
+      }
     }
     return true;
   };
