@@ -48,7 +48,7 @@ for line in sys.stdin: print(" ".join(json.loads(line)["rows"]))' | sort >"$tmp/
 import json, sys
 for line in sys.stdin: print(" ".join(json.loads(line)["words"][4:]))' | sort >"$tmp/got"
 same "rectangle deck" "$tmp/want" "$tmp/got"
-# --count through the shape path (no transposition shortcut) and shards concatenate.
+# --count through the shape path (counted up to the transposition) and shards concatenate.
 [ "$("$squares" shape "$tmp/double4.txt" --dict "$words" --count)" = "$("$squares" --double -n 4 --dict "$words" --count)" ] ||
   fail "double topology, count"
 : >"$tmp/shards"
@@ -111,6 +111,14 @@ awk 'BEGIN { n = 3; for (a = 0; a < 3; a++) for (p = 0; p < n; p++) for (q = 0; 
 "$squares" --cube 3 --max-level 10 -f lines -q | awk '{print $1, $4, $7, $2, $5, $8, $3, $6, $9}' >"$tmp/want"
 "$squares" shape "$tmp/cube3.txt" --max-level 10 -f lines -q -j 2 >"$tmp/got"
 same "cube topology (cells from 0) = --cube 3" "$tmp/want" "$tmp/got"
+# Counted up to the exchange of two axes, with one or two threads: the number listed.
+listed=$(wc -l <"$tmp/want")
+[ "$listed" -gt 100 ] || fail "cube 3: only $listed cubes listed"
+for j in 1 2; do
+  [ "$("$squares" --cube 3 --max-level 10 --count -j $j)" = "$listed" ] || fail "cube 3: --count -j $j"
+done
+"$squares" --cube 3 --max-level 10 --count --stats 2>&1 >/dev/null |
+  grep -q "counted up to a symmetry of the shape that exchanges 18 cells" || fail "cube 3: --stats names the symmetry"
 
 # A shape whose cells lie in at most two words is a crossword grid: the same fills as
 # `fill --all --allow-repeats` (rows of the grid from the shape's across words).
