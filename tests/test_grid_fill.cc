@@ -281,6 +281,17 @@ TEST_CASE("single fills are valid in both branching modes, any seed; limit count
       std::sort(every.begin(), every.end());
       CHECK(every == all);
       restarts += full.stats.restarts;
+      // Without restarts the search is complete: the same fills, then the proof.
+      options.restart_failures = 0;
+      std::vector<std::string> complete;
+      FillResult none = Fill(s.problem, options, [&](std::span<const Letter> l) {
+        complete.push_back(s.Rows(l));
+        return true;
+      });
+      std::sort(complete.begin(), complete.end());
+      CHECK(complete == all);
+      CHECK(none.stats.restarts == 0);
+      CHECK((none.status == FillStatus::kFilled) == !all.empty());
     }
   }
   CHECK(restarts > 0);
@@ -400,6 +411,9 @@ TEST_CASE("best fill: least worst word and least total, as brute force finds the
         options.scores = order;
         options.branching = trial % 2 ? Branching::kWord : Branching::kLetter;
         options.seed = trial + 1;
+        // Each step of the descent: a short restarting search, then a complete one; or the
+        // complete one only; or (the default budget) mostly the restarting one.
+        options.probe_nodes = std::vector<int64_t>{1, 0, 2000}[trial % 3];
         BestFill best = FillBest(s.problem, options, 1000000);
         if (best_worst == INT64_MAX) {
           CHECK(best.status != FillStatus::kFilled);

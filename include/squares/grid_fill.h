@@ -60,7 +60,11 @@ struct FillOptions {
   uint64_t seed = 1;
   // Without `all`: a run restarts after restart_failures times Luby's sequence (1 1 2 1 1 2
   // 4 ...) failures, from the root or, deep in the search, from some levels above the dead end.
+  // 0: no restarts (a complete search, as with `all`, that stops at the first fill).
   int64_t restart_failures = 100;
+  // FillBest: each step of its descent alternates searches with restarts and complete ones
+  // without, first within this many nodes, then 4x more each round (0: one complete search).
+  int64_t probe_nodes = 2000;
   double timeout_seconds = 0;  // 0 = none
   int64_t node_limit = 0;      // stop (kTimedOut) after this many nodes; 0 = none
 };

@@ -93,10 +93,29 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   // Each run asks for a fill with every word below the best so far: found, its worst word
   // is the new best; not found, the best is proven. (A binary search would also probe levels
   // far below the best, whose proof of no fill can cost more than finding fills above.)
+  // One step of the descent: searches with restarts (where a fill exists, they mostly find
+  // it at once) alternate with complete searches without (a proof that there is none, which
+  // restarts with no learning would throw away), each within a node budget that grows 4x a
+  // round, so neither kind of step costs much more than its better search alone. False: the
+  // time ran out.
+  auto step = [&](FillResult* result) {
+    for (int64_t budget = o.probe_nodes;; budget *= 4) {
+      for (int64_t restart_failures : {o.restart_failures, int64_t{0}}) {
+        if (budget == 0 && restart_failures != 0) continue;  // complete search only
+        FillOptions r = o;
+        r.restart_failures = restart_failures;
+        r.node_limit = budget;
+        if (!run(r, result)) return false;
+        if (result->status != FillStatus::kTimedOut) return true;
+        if (budget == 0 || result->stats.nodes <= budget) return false;  // out of time
+      }
+    }
+  };
   size_t lo = 0, hi = level_of(best.worst);
   while (lo < hi) {
     o.max_cost = levels[hi - 1];
-    if (!run(o, &result) || result.status == FillStatus::kTimedOut) break;
+    if (!step(&result)) break;
+    if (result.status == FillStatus::kTimedOut) break;
     if (result.status == FillStatus::kFilled) {
       hi = level_of(best.worst);
     } else {  // impossible, or over-constrained: no fill below levels[hi]

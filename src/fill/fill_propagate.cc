@@ -77,7 +77,7 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
   if (opt_.all) opt_.improve = false;
   if (opt_.limit == 0 && !opt_.all && !opt_.improve) opt_.limit = 1;
   best_total_ = opt_.total_below;
-  restarts_allowed_ = !opt_.all;
+  restarts_allowed_ = !opt_.all && opt_.restart_failures > 0;
   cells_ = static_cast<int>(p_.domains.size());
   slots_ = static_cast<int>(p_.slots.size());
   w_ = (cells_ + 64) / 64;
