@@ -157,9 +157,10 @@ class SquareSearch {
   // Searches below `task` down to `end_level` levels; at end_level < levels() the prefixes
   // are collected into `prefixes` instead of reported.
   enum class Tie { kNone, kAtLeast, kEqual };  // a result against its image (see Run)
-  template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, Tie kTie>
+  template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, bool kTied>
   SquareStats RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
-                       std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop) const;
+                       std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
+                       Tie tie) const;
   template <class Mask, bool kCountOnly>
   SquareStats RunWalkers(const SquareTask& task, int end_level, SquareSink* sink,
                          std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,

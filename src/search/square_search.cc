@@ -538,10 +538,10 @@ bool SquareSearch::PassesFilters(const Letter* grid) const {
   return true;
 }
 
-template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, SquareSearch::Tie kTie>
+template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, bool kTied>
 SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                                    std::vector<SquareTask>* prefixes,
-                                   const std::atomic<bool>* stop) const {
+                                   const std::atomic<bool>* stop, Tie tie) const {
   const DawgEntry<Mask>* entries = this->entries<Mask>();
   const Level* level = levels_.data();
   const int last = levels() - 1;
@@ -597,9 +597,9 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   const std::array<uint16_t, 2>* tie_pairs = tie_pairs_.data();
   const std::array<int16_t, 2>* tie_of_level = tie_of_level_.data();
   auto constrain = [&](int l, Mask m) {
-    if (kTie == Tie::kNone || tie_of_level[l][0] < 0) return m;
+    if (!kTied || tie_of_level[l][0] < 0) return m;
     const Mask own = Mask{1} << letters[tie_of_level[l][0]];
-    if (kTie == Tie::kEqual) return m & own;
+    if (tie == Tie::kEqual) return m & own;
     for (int k = 0; k < tie_of_level[l][1]; ++k) {
       if (letters[tie_pairs[k][0]] != letters[tie_pairs[k][1]]) return m;
     }
@@ -765,14 +765,11 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
                                      const std::atomic<bool>* stop, Tie tie) const {
   auto run = [&]<int kWalkers, bool kEchoes>() {
     if constexpr (kCountOnly) {  // ties serve counting only
-      if (tie == Tie::kAtLeast) {
-        return RunTyped<Mask, true, kWalkers, kEchoes, Tie::kAtLeast>(task, end_level, sink, prefixes, stop);
-      }
-      if (tie == Tie::kEqual) {
-        return RunTyped<Mask, true, kWalkers, kEchoes, Tie::kEqual>(task, end_level, sink, prefixes, stop);
+      if (tie != Tie::kNone) {
+        return RunTyped<Mask, true, kWalkers, kEchoes, true>(task, end_level, sink, prefixes, stop, tie);
       }
     }
-    return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Tie::kNone>(task, end_level, sink, prefixes, stop);
+    return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, false>(task, end_level, sink, prefixes, stop, tie);
   };
   // Two walkers and no echo level: the square modes, whose loop keeps nothing else.
   switch (max_walkers_) {
