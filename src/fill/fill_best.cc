@@ -89,10 +89,6 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   if (quality_seconds > 0) {
     end = std::min(end, std::chrono::duration<double>(Clock::now() - start).count() + quality_seconds);
   }
-  // Invariant: some fill's worst word costs levels[hi]; none has all words below levels[lo].
-  // Each run asks for a fill with every word below the best so far: found, its worst word
-  // is the new best; not found, the best is proven. (A binary search would also probe levels
-  // far below the best, whose proof of no fill can cost more than finding fills above.)
   // One step of the descent: searches with restarts (where a fill exists, they mostly find
   // it at once) alternate with complete searches without (a proof that there is none, which
   // restarts with no learning would throw away), each within a node budget that grows 4x a
@@ -111,11 +107,14 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
       }
     }
   };
+  // Invariant: some fill's worst word costs levels[hi]; none has all words below levels[lo].
+  // Each step asks for a fill with every word below the best so far: found, its worst word
+  // is the new best; not found, the best is proven. (A binary search would also probe levels
+  // far below the best, whose proof of no fill can cost more than finding fills above.)
   size_t lo = 0, hi = level_of(best.worst);
   while (lo < hi) {
     o.max_cost = levels[hi - 1];
-    if (!step(&result)) break;
-    if (result.status == FillStatus::kTimedOut) break;
+    if (!step(&result)) break;  // out of time (a step never ends timed out otherwise)
     if (result.status == FillStatus::kFilled) {
       hi = level_of(best.worst);
     } else {  // impossible, or over-constrained: no fill below levels[hi]

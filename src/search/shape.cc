@@ -333,6 +333,9 @@ std::vector<std::vector<int>> ShapeInvolutions(const Shape& shape, const std::ve
   }
   std::vector<int> image(shape.cell_count, -1), word_image(words, -1), trail;
   std::vector<std::vector<int>> found;
+  auto undo = [&](size_t mark) {
+    for (; trail.size() > mark; trail.pop_back()) image[trail.back()] = -1;
+  };
   // Maps word w onto word v (cells pairwise, both ways); false, with nothing changed, on a
   // conflict.
   auto map = [&](int w, int v) {
@@ -351,7 +354,7 @@ std::vector<std::vector<int>> ShapeInvolutions(const Shape& shape, const std::ve
       trail.push_back(d);
     }
     if (!ok) {
-      for (; trail.size() > mark; trail.pop_back()) image[trail.back()] = -1;
+      undo(mark);
       return false;
     }
     word_image[w] = v;
@@ -406,7 +409,7 @@ std::vector<std::vector<int>> ShapeInvolutions(const Shape& shape, const std::ve
       const size_t mark = trail.size();
       if ((v != w && word_image[v] >= 0) || !map(w, v)) continue;
       self(self);
-      for (; trail.size() > mark; trail.pop_back()) image[trail.back()] = -1;
+      undo(mark);
       word_image[w] = word_image[v] = -1;
     }
   };
