@@ -157,7 +157,11 @@ class SquareSearch {
   // Searches below `task` down to `end_level` levels; at end_level < levels() the prefixes
   // are collected into `prefixes` instead of reported.
   enum class Tie { kNone, kAtLeast, kEqual };  // a result against its image (see Run)
-  template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, bool kTied>
+  // What a counting loop keeps besides the walkers: nothing, the tie (see Run), or the
+  // subtree memo (symmetric squares). Compiled in only where used: each costs registers and
+  // branches in the loop.
+  enum class Counting { kPlain, kTied, kMemo };
+  template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, Counting kCounting>
   SquareStats RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                        std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
                        Tie tie) const;
@@ -214,6 +218,7 @@ class SquareSearch {
   // Per level: the earlier level of its pair (-1: none) and the pairs before its own.
   std::vector<std::array<int16_t, 2>> tie_of_level_;
   std::vector<uint16_t> memo_slots_;
+  bool has_memo_ = false;  // some level has a memo key
   // Letters d >= 1 below a state, at reach[(d - 1) * entry_count + state.first] (a state is
   // named by its child group, unique in entries()).
   std::vector<uint32_t> reach_narrow_;

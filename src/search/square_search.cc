@@ -342,6 +342,7 @@ void SquareSearch::BuildMemoKeys() {
       level.memo_width = static_cast<int8_t>(open.size());
       level.memo_begin = static_cast<uint16_t>(memo_slots_.size());
       memo_slots_.insert(memo_slots_.end(), open.begin(), open.end());
+      has_memo_ = true;
     }
     for (int k = 0; k < level.walker_count; ++k) {
       const Walker& walker = level.walkers[k];
@@ -538,10 +539,12 @@ bool SquareSearch::PassesFilters(const Letter* grid) const {
   return true;
 }
 
-template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, bool kTied>
+template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, SquareSearch::Counting kCounting>
 SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                                    std::vector<SquareTask>* prefixes,
                                    const std::atomic<bool>* stop, Tie tie) const {
+  constexpr bool kTied = kCounting == Counting::kTied;
+  constexpr bool kMemo = kCounting == Counting::kMemo;
   const DawgEntry<Mask>* entries = this->entries<Mask>();
   const Level* level = levels_.data();
   const int last = levels() - 1;
@@ -668,9 +671,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     SubtreeMemo::Measure* measure;  // null: no memo at this level
   };
   [[maybe_unused]] SubtreeMemo* memo = nullptr;
-  std::vector<MemoLevel> memo_level(kCountOnly ? levels() : 0);
-  if (kCountOnly && std::any_of(levels_.begin(), levels_.end(),
-                                [](const Level& lv) { return lv.memo_width >= 0; })) {
+  std::vector<MemoLevel> memo_level(kMemo ? levels() : 0);
+  if constexpr (kMemo) {
     memo = &SubtreeMemo::ForSearch(search_id_, levels());
     for (int k = 0; k < levels(); ++k) {
       memo_level[k].measure = level[k].memo_width >= 0 && memo->measure[k].on ? &memo->measure[k] : nullptr;
@@ -679,7 +681,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   for (;;) {
     if (m == 0) {
       if (l == base) break;
-      if constexpr (kCountOnly) {
+      if constexpr (kMemo) {
         if (MemoLevel& ml = memo_level[l]; ml.slot) {
           ml.entry.count = stats.squares - ml.entry.count;
           *ml.slot = ml.entry;
@@ -730,26 +732,28 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
         }
         continue;
       }
-      if (MemoLevel& ml = memo_level[l + 1]; ml.measure && ml.measure->on) {
-        SubtreeMemo::Key key{};
-        const Level& lv = level[l + 1];
-        for (int k = 0; k < lv.memo_width; ++k) key[k] = state[memo_slots_[lv.memo_begin + k]].first;
-        key[SubtreeMemo::kWidth] = static_cast<uint32_t>(l + 1);
-        SubtreeMemo::Slot& slot = memo->slot(key);
-        SubtreeMemo::Measure& me = *ml.measure;
-        if ((++me.lookups & 0x3FFF) == 0) {
-          // Keep the memo while hits save more than lookups cost (about 8 nodes each).
-          double per_miss = static_cast<double>(me.subtree_nodes) / std::max<uint64_t>(1, me.misses_done);
-          me.on = me.hits * per_miss > 8.0 * me.lookups;
+      if constexpr (kMemo) {
+        if (MemoLevel& ml = memo_level[l + 1]; ml.measure && ml.measure->on) {
+          SubtreeMemo::Key key{};
+          const Level& lv = level[l + 1];
+          for (int k = 0; k < lv.memo_width; ++k) key[k] = state[memo_slots_[lv.memo_begin + k]].first;
+          key[SubtreeMemo::kWidth] = static_cast<uint32_t>(l + 1);
+          SubtreeMemo::Slot& slot = memo->slot(key);
+          SubtreeMemo::Measure& me = *ml.measure;
+          if ((++me.lookups & 0x3FFF) == 0) {
+            // Keep the memo while hits save more than lookups cost (about 8 nodes each).
+            double per_miss = static_cast<double>(me.subtree_nodes) / std::max<uint64_t>(1, me.misses_done);
+            me.on = me.hits * per_miss > 8.0 * me.lookups;
+          }
+          if (slot.count != SubtreeMemo::kEmpty && slot.key == key) {
+            ++me.hits;
+            stats.squares += slot.count;
+            continue;
+          }
+          ml.slot = &slot;
+          ml.entry = {key, stats.squares};
+          ml.nodes_before = nodes;
         }
-        if (slot.count != SubtreeMemo::kEmpty && slot.key == key) {
-          ++me.hits;
-          stats.squares += slot.count;
-          continue;
-        }
-        ml.slot = &slot;
-        ml.entry = {key, stats.squares};
-        ml.nodes_before = nodes;
       }
     }
     avail[l++] = m;
@@ -764,12 +768,18 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
                                      std::vector<SquareTask>* prefixes,
                                      const std::atomic<bool>* stop, Tie tie) const {
   auto run = [&]<int kWalkers, bool kEchoes>() {
-    if constexpr (kCountOnly) {  // ties serve counting only
+    if constexpr (kCountOnly) {  // ties and the memo serve counting only
       if (tie != Tie::kNone) {
-        return RunTyped<Mask, true, kWalkers, kEchoes, true>(task, end_level, sink, prefixes, stop, tie);
+        return RunTyped<Mask, true, kWalkers, kEchoes, Counting::kTied>(task, end_level, sink, prefixes, stop, tie);
+      }
+      if constexpr (kWalkers == 2 && !kEchoes) {  // symmetric squares (BuildMemoKeys)
+        if (has_memo_) {
+          return RunTyped<Mask, true, kWalkers, kEchoes, Counting::kMemo>(task, end_level, sink, prefixes, stop, tie);
+        }
       }
     }
-    return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, false>(task, end_level, sink, prefixes, stop, tie);
+    return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Counting::kPlain>(task, end_level, sink, prefixes,
+                                                                          stop, tie);
   };
   // Two walkers and no echo level: the square modes, whose loop keeps nothing else.
   switch (max_walkers_) {
