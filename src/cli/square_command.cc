@@ -403,11 +403,14 @@ int RunSearch(const ParsedArgs& args, const SquareSearch& search, const SquareFo
   return kExitOk;
 }
 
-// The dictionaries of a shape's search: --dict, and one per word list a word names, all
-// on one alphabet (the union of theirs) so that one search walks them together.
+// The dictionaries of a shape's search: --dict when some word names no list, and one per
+// word list a word names, all on one alphabet (the union of theirs) so that one search walks
+// them together. An unused --dict is not read: its letters would widen the alphabet (the
+// default list's 40 letters need 64-bit masks, a slower search than 32-bit ones).
 struct ShapeDictionaries {
-  std::vector<std::unique_ptr<Dictionary>> all;  // [0]: --dict
+  std::vector<std::unique_ptr<Dictionary>> all;  // [0]: --dict, when used
   std::map<std::string, size_t> by_list;
+  const Dictionary& of(const ShapeWord& word) const { return *all[word.list.empty() ? 0 : by_list.at(word.list)]; }
 };
 
 // A lexicon's words re-encoded in a larger alphabet (codes keep their order, so the words
@@ -432,9 +435,11 @@ absl::StatusOr<Lexicon> Reencode(const Lexicon& lexicon, const Alphabet& alphabe
 absl::StatusOr<ShapeDictionaries> LoadShapeDictionaries(const ParsedArgs& args, const Shape& shape,
                                                         const std::string& shape_path) {
   ShapeDictionaries dictionaries;
-  auto main = LoadDictionary(args);
-  if (!main.ok()) return main.status();
-  dictionaries.all.push_back(std::make_unique<Dictionary>(std::move(*main)));
+  if (std::any_of(shape.words.begin(), shape.words.end(), [](const ShapeWord& w) { return w.list.empty(); })) {
+    auto main = LoadDictionary(args);
+    if (!main.ok()) return main.status();
+    dictionaries.all.push_back(std::make_unique<Dictionary>(std::move(*main)));
+  }
   auto options = LexiconOptionsFrom(args);
   if (!options.ok()) return options.status();
   for (const ShapeWord& word : shape.words) {
@@ -483,8 +488,7 @@ absl::StatusOr<ShapeProblem> MakeShapeProblem(const ParsedArgs& args, Shape shap
                                               const ShapeDictionaries& dictionaries,
                                               const std::string& first) {
   ShapeProblem problem;
-  const Dictionary& main = *dictionaries.all[0];
-  const Alphabet& alphabet = main.alphabet();
+  const Alphabet& alphabet = dictionaries.all[0]->alphabet();  // the lists' common one
   problem.allowed.assign(shape.cell_count, ~LetterSet{0});
   if (!first.empty()) {
     auto word = alphabet.encode(first);
@@ -495,8 +499,7 @@ absl::StatusOr<ShapeProblem> MakeShapeProblem(const ParsedArgs& args, Shape shap
     for (size_t k = 0; k < word->size(); ++k) problem.allowed[shape.words[0].cells[k]] &= LetterSet{1} << (*word)[k];
   }
   for (const ShapeWord& word : shape.words) {
-    const Dictionary& dictionary = word.list.empty() ? main : *dictionaries.all[dictionaries.by_list.at(word.list)];
-    problem.dawgs.push_back(&dictionary.dawg(static_cast<int>(word.cells.size())));
+    problem.dawgs.push_back(&dictionaries.of(word).dawg(static_cast<int>(word.cells.size())));
     for (size_t k = 0; k < word.pattern.size(); ++k) {
       const CellPattern& cell = word.pattern[k];
       if (cell.any()) continue;
