@@ -120,6 +120,16 @@ done
 "$squares" --cube 3 --max-level 10 --count --stats 2>&1 >/dev/null |
   grep -q "counted up to a symmetry of the shape that exchanges 18 cells" || fail "cube 3: --stats names the symmetry"
 
+# Every word naming its list: --dict is not read (a note says so), and the lists' own alphabet
+# is searched, the same squares as --dict with that list.
+sed "s|\$|:$words|" "$tmp/double4.txt" >"$tmp/listed4.txt"
+"$squares" shape "$tmp/listed4.txt" --dict "$tmp/no-such-list" -f lines >"$tmp/got" 2>"$tmp/err" ||
+  fail "shape with named lists and an unused --dict"
+grep -qF "listed4.txt: every word names its list; --dict is not read" "$tmp/err" || fail "unused --dict: no note"
+"$squares" shape "$tmp/double4.txt" --dict "$words" -f lines >"$tmp/want"
+[ -s "$tmp/want" ] || fail "double topology: no squares"
+same "shape with named lists" "$tmp/want" "$tmp/got"
+
 # A shape whose cells lie in at most two words is a crossword grid: the same fills as
 # `fill --all --allow-repeats` (rows of the grid from the shape's across words).
 printf '...#\n....\n....\n#...\n' >"$tmp/grid.txt"

@@ -439,6 +439,8 @@ absl::StatusOr<ShapeDictionaries> LoadShapeDictionaries(const ParsedArgs& args, 
     auto main = LoadDictionary(args);
     if (!main.ok()) return main.status();
     dictionaries.all.push_back(std::make_unique<Dictionary>(std::move(*main)));
+  } else if (args.has("dict") && !args.has("quiet")) {
+    std::cerr << absl::StrFormat("squares: note: %s: every word names its list; --dict is not read\n", shape.name);
   }
   auto options = LexiconOptionsFrom(args);
   if (!options.ok()) return options.status();
