@@ -781,12 +781,13 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
     return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Counting::kPlain>(task, end_level, sink, prefixes,
                                                                           stop, tie);
   };
-  // Two walkers and no echo level: the square modes, whose loop keeps nothing else.
+  // Two walkers and no echo level: the square modes, whose loop keeps nothing else; three:
+  // diagonal squares and cubes, most without echo levels too.
   switch (max_walkers_) {
     case 0:
     case 1:
     case 2: return has_echoes_ ? run.template operator()<2, true>() : run.template operator()<2, false>();
-    case 3: return run.template operator()<3, true>();
+    case 3: return has_echoes_ ? run.template operator()<3, true>() : run.template operator()<3, false>();
     case 4: return run.template operator()<4, true>();
     default: return run.template operator()<kMaxCellWords, true>();
   }
