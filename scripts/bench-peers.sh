@@ -97,11 +97,18 @@ PY
 reps=${REPEAT:-3}
 export FF_THREADS="${PEER_THREADS:-4}"
 status=0
-# timed CMD...: runs CMD, its stdout to $work/out; sets $cpu to its user + sys seconds.
+# timed CMD...: runs CMD, its stdout to $work/out; sets $cpu to its user + sys seconds, to the
+# microsecond (wait4's rusage: GNU time rounds to 10 ms, a sixth of the smallest rows).
 timed() {
-  /usr/bin/time -o "$work/time" -f "%U %S" "$@" >"$work/out" \
+  cpu=$(python3 -c '
+import os, subprocess, sys
+with open(sys.argv[1], "w") as out:
+    child = subprocess.Popen(sys.argv[2:], stdout=out)
+    _, status, usage = os.wait4(child.pid, 0)
+if status != 0:
+    sys.exit(1)
+print("%.6f" % (usage.ru_utime + usage.ru_stime))' "$work/out" "$@") \
     || { echo "bench-peers.sh: failed: $*" >&2; exit 1; }
-  cpu=$(awk '{ print $1 + $2 }' "$work/time")
 }
 lesser() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'; }
 # row NAME KIND SIZE LIST SQUARES_ARGS...: one row; fieldfinder runs the topology, squares
@@ -125,7 +132,7 @@ row() {
   fi
   awk -v name="$name" -v count="$our_count" -v p="$peer_cpu" -v s="$our_cpu" 'BEGIN {
     while (count ~ /[0-9][0-9][0-9][0-9]/) sub(/[0-9][0-9][0-9]($|,)/, ",&", count)
-    printf "| %s | %s | %.2f | %.2f | %.1f |\n", name, count, p, s, p / (s + 0.0005) }'
+    printf "| %s | %s | %.3f | %.3f | %.1f |\n", name, count, p, s, p / s }'
 }
 
 w=$work/wamerican.txt l=$work/letterpress.txt
