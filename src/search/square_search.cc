@@ -25,11 +25,11 @@ class SubtreeMemo {
  public:
   static constexpr int kWidth = 6;  // memoized levels have at most this many open words
   using Key = std::array<uint32_t, kWidth + 1>;  // the states, then the level
-  struct Slot {
+  struct alignas(32) Slot {  // half a cache line: a lookup reads one line
     Key key;
-    uint64_t count;
+    uint32_t count;  // a larger subtree count is not stored
   };
-  static constexpr uint64_t kEmpty = UINT64_MAX;
+  static constexpr uint32_t kEmpty = UINT32_MAX;
   struct Measure {  // per level
     uint64_t lookups = 0, hits = 0, misses_done = 0, subtree_nodes = 0;
     bool on = true;
@@ -666,8 +666,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   // the measurements that decide whether the level keeps its memo.
   struct MemoLevel {
     SubtreeMemo::Slot* slot = nullptr;
-    SubtreeMemo::Slot entry;  // entry.count holds the squares before the subtree until done
-    uint64_t nodes_before;
+    SubtreeMemo::Slot entry;
+    uint64_t squares_before, nodes_before;
     SubtreeMemo::Measure* measure;  // null: no memo at this level
   };
   [[maybe_unused]] SubtreeMemo* memo = nullptr;
@@ -683,8 +683,9 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       if (l == base) break;
       if constexpr (kMemo) {
         if (MemoLevel& ml = memo_level[l]; ml.slot) {
-          ml.entry.count = stats.squares - ml.entry.count;
-          *ml.slot = ml.entry;
+          const uint64_t count = stats.squares - ml.squares_before;
+          ml.entry.count = static_cast<uint32_t>(count);
+          if (count < SubtreeMemo::kEmpty) *ml.slot = ml.entry;
           ml.slot = nullptr;
           ++ml.measure->misses_done;
           ml.measure->subtree_nodes += nodes - ml.nodes_before;
@@ -751,7 +752,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
             continue;
           }
           ml.slot = &slot;
-          ml.entry = {key, stats.squares};
+          ml.entry.key = key;
+          ml.squares_before = stats.squares;
           ml.nodes_before = nodes;
         }
       }
