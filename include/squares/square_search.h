@@ -19,6 +19,7 @@ enum class SquareMode { kSymmetric, kDouble, kRectangle };
 
 inline constexpr int kMaxSquareSide = 32;  // largest n, K or N accepted
 inline constexpr int kMaxLevels = kMaxShapeLetters;  // cells plus echo levels of a shape
+inline constexpr int kMaxMemoWidth = 6;  // open words a memoized level is keyed by
 
 struct SquareProblem {
   SquareMode mode = SquareMode::kSymmetric;

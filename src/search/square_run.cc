@@ -1,0 +1,429 @@
+// Square search, the run phase: the level loop over the walkers (counting, listing, split
+// into tasks), the subtree memo of symmetric squares and the result filters. The levels it
+// walks are built in square_search.cc.
+#include "squares/square_search.h"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <vector>
+
+namespace squares {
+namespace {
+
+// Counts of results below the start of a level, keyed by the states of the words begun there
+// and not yet ended: nothing else decides what the later levels may place. Thanks to the
+// suffix sharing of the automaton the same tuple of states recurs many times in a symmetric
+// square (3.4x on average at row 2 of the 5x5 letterpress search; at row 1, first rows that
+// differ only in their first letter share everything below). A direct-mapped cache of fixed
+// size: a colliding key evicts; keys are stored whole (with their level), so there are no
+// false hits. A state is named by its child group (`first`), which is unique among non-final
+// states and never 0. Whether a level's memo pays (reuse times subtree size against the cost
+// of a lookup that misses the CPU caches) is measured as the search runs; levels where it
+// does not are dropped. The measurements live with the table, so the many tasks a thread
+// runs learn it once.
+class SubtreeMemo {
+ public:
+  static constexpr int kWidth = kMaxMemoWidth;
+  using Key = std::array<uint32_t, kWidth + 1>;  // the states, then the level
+  struct alignas(32) Slot {  // half a cache line: a lookup reads one line
+    Key key;
+    uint32_t count;  // a larger subtree count is not stored
+  };
+  static constexpr uint32_t kEmpty = UINT32_MAX;
+  struct Measure {  // per level
+    uint64_t lookups = 0, hits = 0, misses_done = 0, subtree_nodes = 0;
+    bool on = true;
+  };
+
+  // The table of the calling thread, emptied when it last served another search.
+  static SubtreeMemo& ForSearch(uint64_t search_id, int levels) {
+    thread_local SubtreeMemo memo;
+    if (memo.owner_ != search_id) {
+      memo.slots_.assign(size_t{1} << kBits, Slot{{}, kEmpty});
+      memo.measure.assign(levels, Measure{});
+      memo.owner_ = search_id;
+    }
+    return memo;
+  }
+  std::vector<Measure> measure;
+  Slot& slot(const Key& key) {
+    uint64_t h = 0;
+    for (uint32_t word : key) h = (h ^ word) * 0x9E3779B97F4A7C15ull;
+    return slots_[(h ^ h >> 29) & ((size_t{1} << kBits) - 1)];
+  }
+
+ private:
+  static constexpr int kBits = 17;
+  std::vector<Slot> slots_;
+  uint64_t owner_ = 0;
+};
+
+}  // namespace
+
+bool SquareSearch::PassesTranspose(const Letter* grid) const {
+  const int rows = problem_.rows, cols = problem_.cols;
+  auto col = [&](int j, Word& out) {
+    out.resize(rows);
+    for (int i = 0; i < rows; ++i) out[i] = grid[i * cols + j];
+  };
+  // Of a square and its transpose, keep the one whose rows, read in order, come first;
+  // when the transpose breaks a constraint (pattern, contains) it is not listed, so keep
+  // this one. (--distinct holds for both or neither.)
+  auto transpose_listed = [&] {
+    for (int k = 0; k < rows * cols; ++k) {
+      if (!(problem_.allowed[k] >> grid[(k % cols) * cols + k / cols] & 1)) return false;
+    }
+    if (!problem_.contains) return true;
+    Word column;
+    for (int j = 0; j < cols; ++j) {
+      col(j, column);
+      if (column == *problem_.contains) return true;
+    }
+    return false;
+  };
+  for (int k = 0; k < rows * cols; ++k) {
+    Letter by_rows = grid[k], by_cols = grid[(k % cols) * cols + k / cols];
+    if (by_rows != by_cols) return !(by_rows > by_cols && transpose_listed());
+  }
+  return true;
+}
+
+// --contains looks at the first contains_words_ words (a square's rows); --distinct at all.
+bool SquareSearch::PassesFilters(const Letter* grid) const {
+  const std::vector<ShapeWord>& words = shape_.shape.words;
+  auto same = [&](const ShapeWord& a, const ShapeWord& b) {
+    if (a.cells.size() != b.cells.size()) return false;
+    for (size_t k = 0; k < a.cells.size(); ++k) {
+      if (grid[a.cells[k]] != grid[b.cells[k]]) return false;
+    }
+    return true;
+  };
+  if (shape_.contains) {
+    const Word& wanted = *shape_.contains;
+    auto is_wanted = [&](const ShapeWord& word) {
+      if (word.cells.size() != wanted.size()) return false;
+      for (size_t k = 0; k < wanted.size(); ++k) {
+        if (grid[word.cells[k]] != wanted[k]) return false;
+      }
+      return true;
+    };
+    if (std::none_of(words.begin(), words.begin() + contains_words_, is_wanted)) return false;
+  }
+  if (problem_.no_transpose && !PassesTranspose(grid)) return false;
+  if (shape_.distinct) {
+    for (size_t a = 0; a < words.size(); ++a) {
+      for (size_t b = a + 1; b < words.size(); ++b) {
+        if (same(words[a], words[b])) return false;
+      }
+    }
+  }
+  return true;
+}
+
+template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, SquareSearch::Counting kCounting>
+SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
+                                   std::vector<SquareTask>* prefixes,
+                                   const std::atomic<bool>* stop, Tie tie) const {
+  constexpr bool kTied = kCounting == Counting::kTied;
+  constexpr bool kMemo = kCounting == Counting::kMemo;
+  const DawgEntry<Mask>* entries = this->entries<Mask>();
+  const Level* level = levels_.data();
+  const int last = levels() - 1;
+  SquareStats stats;
+  if (empty_) return stats;
+
+  // The state holds entries by value, so reading a walker's mask is an L1 hit and each
+  // placement costs one automaton load per walker.
+  const int word_count = static_cast<int>(word_root_.size());
+  std::vector<DawgEntry<Mask>> state_array(slots_);
+  DawgEntry<Mask>* state = state_array.data();
+  for (int w = 0; w < word_count; ++w) state[w] = entries[word_root_[w]];
+  state[slots_ - 1] = {static_cast<Mask>(~Mask{0}), 0};  // the free slot
+  // Local arrays, not vectors: stores of letters may alias anything, but not these.
+  std::array<Mask, kMaxLevels> avail;
+  std::array<Letter, kMaxShapeCells> grid{};
+  std::array<Letter, kMaxLevels> letters;
+
+  auto child = [](const DawgEntry<Mask>& e, int c) {
+    return e.first + static_cast<uint32_t>(std::popcount(e.mask & ((Mask{1} << c) - 1)));
+  };
+  auto allowed = [&](int l) {
+    const Level& lv = level[l];
+    Mask m = static_cast<Mask>(lv.allowed);
+    for (int w = 0; w < kWalkers; ++w) m &= state[lv.walkers[w].before].mask;
+    if (kEchoes && lv.echo_of >= 0) m &= Mask{1} << letters[lv.echo_of];
+    return m;
+  };
+  SquareImage* image = sink ? sink->image() : nullptr;
+  char* image_text = image ? image->text.data() : nullptr;
+  const std::array<uint32_t, 2>* image_at = image ? image->offsets.data() : nullptr;
+  const char* image_byte = image ? image->byte_of.data() : nullptr;
+  auto place = [&](int l, int c) {
+    const Level& lv = level[l];
+    for (int w = 0; w < kWalkers; ++w) {
+      const Walker& walker = lv.walkers[w];
+      if (walker.step) state[walker.after] = entries[child(state[walker.before], c)];
+    }
+    if constexpr (!kCountOnly) {
+      grid[lv.cell] = grid[lv.mirror] = static_cast<Letter>(c);
+      if (image_text) {
+        const char byte = image_byte[c];
+        const uint32_t at[4] = {image_at[lv.cell][0], image_at[lv.cell][1], image_at[lv.mirror][0],
+                                image_at[lv.mirror][1]};
+        for (uint32_t k : at) image_text[k] = byte;
+      }
+    }
+    letters[l] = static_cast<Letter>(c);
+  };
+  // Counting up to symmetry_: the letters of the later cells of tie_pairs_, in order,
+  // against those of their images: at least them while all agree so far (kAtLeast), or
+  // equal to them (kEqual).
+  const std::array<uint16_t, 2>* tie_pairs = tie_pairs_.data();
+  const std::array<int16_t, 2>* tie_of_level = tie_of_level_.data();
+  auto constrain = [&](int l, Mask m) {
+    if (!kTied || tie_of_level[l][0] < 0) return m;
+    const Mask own = Mask{1} << letters[tie_of_level[l][0]];
+    if (tie == Tie::kEqual) return m & own;
+    for (int k = 0; k < tie_of_level[l][1]; ++k) {
+      if (letters[tie_pairs[k][0]] != letters[tie_pairs[k][1]]) return m;
+    }
+    return m & ~(own - 1);
+  };
+  const Mask* reach = this->reach<Mask>();
+  const Check* checks = checks_.data();
+  const bool checking = !checks_.empty();  // none for double squares and rectangles
+  auto alive = [&](const Level& lv) {
+    int k = lv.checks_begin;
+    for (; k < lv.checks_one; ++k) {
+      if ((state[checks[k].slot_a].mask & state[checks[k].slot_b].mask) == 0) return false;
+    }
+    for (; k < lv.checks_two; ++k) {
+      const Check& ch = checks[k];
+      if ((reach[ch.plane_a + state[ch.slot_a].first] & state[ch.slot_b].mask) == 0) return false;
+    }
+    for (; k < lv.checks_end; ++k) {
+      const Check& ch = checks[k];
+      if ((reach[ch.plane_a + state[ch.slot_a].first] & reach[ch.plane_b + state[ch.slot_b].first]) == 0) {
+        return false;
+      }
+    }
+    return true;
+  };
+  // Reports a complete assignment of levels [0, end_level); false = stop.
+  auto leaf = [&]() {
+    if (end_level <= last) {
+      if (prefixes) prefixes->emplace_back(letters.begin(), letters.begin() + end_level);
+      ++stats.squares;  // counts prefixes here
+      return true;
+    }
+    if (has_filters_ && !PassesFilters(grid.data())) return true;
+    ++stats.squares;
+    if (sink && !sink->Accept(grid.data())) return false;
+    return !(stop && stop->load(std::memory_order_relaxed));
+  };
+
+  // Replay the task's fixed prefix; the search proper starts below it.
+  const int base = static_cast<int>(task.size());
+  for (int l = 0; l < base; ++l) {
+    if (!(constrain(l, allowed(l)) >> task[l] & 1)) return stats;
+    place(l, task[l]);
+  }
+  if (base == end_level) {
+    leaf();
+    return stats;
+  }
+  // The loop keeps the current level's untried letters in `m`; avail[] holds them for the
+  // levels above. Counting needs no descent into the last level: every letter allowed there
+  // completes a square.
+  int l = base;
+  Mask m = constrain(l, allowed(l));
+  uint64_t nodes = 0;
+  if (kCountOnly && base == last) {
+    stats.squares = stats.nodes = std::popcount(m);
+    return stats;
+  }
+  // Counting: a memo row's subtree count, from the cache or stored when the search leaves it.
+  // Per level: the slot to fill when the subtree is done (null when none), the entry, and
+  // the measurements that decide whether the level keeps its memo.
+  struct MemoLevel {
+    SubtreeMemo::Slot* slot = nullptr;
+    SubtreeMemo::Slot entry;
+    uint64_t squares_before, nodes_before;
+    SubtreeMemo::Measure* measure;  // null: no memo at this level
+  };
+  [[maybe_unused]] SubtreeMemo* memo = nullptr;
+  std::vector<MemoLevel> memo_level(kMemo ? levels() : 0);
+  if constexpr (kMemo) {
+    memo = &SubtreeMemo::ForSearch(search_id_, levels());
+    for (int k = 0; k < levels(); ++k) {
+      memo_level[k].measure = level[k].memo_width >= 0 && memo->measure[k].on ? &memo->measure[k] : nullptr;
+    }
+  }
+  for (;;) {
+    if (m == 0) {
+      if (l == base) break;
+      if constexpr (kMemo) {
+        if (MemoLevel& ml = memo_level[l]; ml.slot) {
+          const uint64_t count = stats.squares - ml.squares_before;
+          ml.entry.count = static_cast<uint32_t>(count);
+          if (count < SubtreeMemo::kEmpty) *ml.slot = ml.entry;
+          ml.slot = nullptr;
+          ++ml.measure->misses_done;
+          ml.measure->subtree_nodes += nodes - ml.nodes_before;
+        }
+      }
+      m = avail[--l];
+      continue;
+    }
+    int c = std::countr_zero(m);
+    m &= m - 1;
+    place(l, c);
+    ++nodes;
+    if (checking && !alive(level[l])) continue;
+    if (l + 1 == end_level) {
+      if (!leaf()) break;
+      continue;
+    }
+    Mask next = constrain(l + 1, allowed(l + 1));
+    if (l + 1 == last) {
+      // Every letter allowed at the last cell completes a result (no look-ahead is left).
+      if constexpr (kCountOnly) {
+        int found = std::popcount(next);
+        nodes += found;
+        stats.squares += found;
+      } else {
+        bool go_on = true;
+        for (; next != 0 && go_on; next &= next - 1) {
+          place(last, std::countr_zero(next));
+          ++nodes;
+          go_on = leaf();
+        }
+        if (!go_on) break;
+      }
+      continue;
+    }
+    if constexpr (kCountOnly) {
+      // The last two levels at once, when the next one has no look-ahead: each of its
+      // letters placed, the last level's letters counted, no descent.
+      if (l + 2 == last && end_level > last && level[l + 1].checks_begin == level[l + 1].checks_end) {
+        for (; next != 0; next &= next - 1) {
+          place(l + 1, std::countr_zero(next));
+          const int found = std::popcount(constrain(last, allowed(last)));
+          nodes += 1 + found;
+          stats.squares += found;
+        }
+        continue;
+      }
+      if constexpr (kMemo) {
+        if (MemoLevel& ml = memo_level[l + 1]; ml.measure && ml.measure->on) {
+          SubtreeMemo::Key key{};
+          const Level& lv = level[l + 1];
+          for (int k = 0; k < lv.memo_width; ++k) key[k] = state[memo_slots_[lv.memo_begin + k]].first;
+          key[SubtreeMemo::kWidth] = static_cast<uint32_t>(l + 1);
+          SubtreeMemo::Slot& slot = memo->slot(key);
+          SubtreeMemo::Measure& me = *ml.measure;
+          if ((++me.lookups & 0x3FFF) == 0) {
+            // Keep the memo while hits save more than lookups cost (about 8 nodes each).
+            double per_miss = static_cast<double>(me.subtree_nodes) / std::max<uint64_t>(1, me.misses_done);
+            me.on = me.hits * per_miss > 8.0 * me.lookups;
+          }
+          if (slot.count != SubtreeMemo::kEmpty && slot.key == key) {
+            ++me.hits;
+            stats.squares += slot.count;
+            continue;
+          }
+          ml.slot = &slot;
+          ml.entry.key = key;
+          ml.squares_before = stats.squares;
+          ml.nodes_before = nodes;
+        }
+      }
+    }
+    avail[l++] = m;
+    m = next;
+  }
+  stats.nodes = nodes;
+  return stats;
+}
+
+template <class Mask, bool kCountOnly>
+SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, SquareSink* sink,
+                                     std::vector<SquareTask>* prefixes,
+                                     const std::atomic<bool>* stop, Tie tie) const {
+  auto run = [&]<int kWalkers, bool kEchoes>() {
+    if constexpr (kCountOnly) {  // ties and the memo serve counting only
+      if (tie != Tie::kNone) {
+        return RunTyped<Mask, true, kWalkers, kEchoes, Counting::kTied>(task, end_level, sink, prefixes, stop, tie);
+      }
+      if constexpr (kWalkers == 2 && !kEchoes) {  // symmetric squares (BuildMemoKeys)
+        if (has_memo_) {
+          return RunTyped<Mask, true, kWalkers, kEchoes, Counting::kMemo>(task, end_level, sink, prefixes, stop, tie);
+        }
+      }
+    }
+    return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Counting::kPlain>(task, end_level, sink, prefixes,
+                                                                          stop, tie);
+  };
+  // Two walkers and no echo level: the square modes, whose loop keeps nothing else; three:
+  // diagonal squares and cubes, most without echo levels too.
+  switch (max_walkers_) {
+    case 0:
+    case 1:
+    case 2: return has_echoes_ ? run.template operator()<2, true>() : run.template operator()<2, false>();
+    case 3: return has_echoes_ ? run.template operator()<3, true>() : run.template operator()<3, false>();
+    case 4: return run.template operator()<4, true>();
+    default: return run.template operator()<kMaxCellWords, true>();
+  }
+}
+
+SquareStats SquareSearch::RunAny(const SquareTask& task, int end_level, SquareSink* sink,
+                                 std::vector<SquareTask>* prefixes,
+                                 const std::atomic<bool>* stop, Tie tie) const {
+  const bool count_only =
+      sink == nullptr && prefixes == nullptr && !has_filters_ && end_level == levels();
+  if (wide_) {
+    return count_only ? RunWalkers<uint64_t, true>(task, end_level, sink, prefixes, stop, tie)
+                      : RunWalkers<uint64_t, false>(task, end_level, sink, prefixes, stop, tie);
+  }
+  return count_only ? RunWalkers<uint32_t, true>(task, end_level, sink, prefixes, stop, tie)
+                    : RunWalkers<uint32_t, false>(task, end_level, sink, prefixes, stop, tie);
+}
+
+SquareStats SquareSearch::Run(const SquareTask& task, SquareSink* sink,
+                              const std::atomic<bool>* stop, bool sum_only) const {
+  if (sink || !sum_only || tie_pairs_.empty()) {
+    return RunAny(task, levels(), sink, nullptr, stop);
+  }
+  // X and its image s(X) are both results. Those whose key (the letters of the later cells
+  // of tie_pairs_) is greater than their image's are as many as those whose key is less:
+  // count those at least their image's (each pair once, plus those equal), then subtract
+  // the equal ones once.
+  SquareStats at_least = RunAny(task, levels(), nullptr, nullptr, stop, Tie::kAtLeast);
+  SquareStats equal = RunAny(task, levels(), nullptr, nullptr, stop, Tie::kEqual);
+  return {at_least.nodes + equal.nodes, 2 * at_least.squares - equal.squares};
+}
+
+std::vector<uint64_t> SquareSearch::Weigh(const std::vector<SquareTask>& tasks,
+                                          int probe_levels) const {
+  std::vector<uint64_t> weights;
+  for (const SquareTask& task : tasks) {
+    int depth = std::min(levels(), static_cast<int>(task.size()) + probe_levels);
+    weights.push_back(1 + RunAny(task, depth, nullptr, nullptr, nullptr, Tie::kNone).squares);
+  }
+  return weights;
+}
+
+std::vector<SquareTask> SquareSearch::Split(size_t min_tasks, const SquareTask& from) const {
+  std::vector<SquareTask> tasks = {from};
+  for (int depth = static_cast<int>(from.size()) + 1; depth < levels() && tasks.size() < min_tasks;
+       ++depth) {
+    std::vector<SquareTask> deeper;
+    for (const SquareTask& task : tasks) RunAny(task, depth, nullptr, &deeper, nullptr, Tie::kNone);
+    tasks = std::move(deeper);
+  }
+  return tasks;
+}
+
+}  // namespace squares
