@@ -101,6 +101,8 @@ class SquareSearch {
   std::vector<int> cell_order() const;
   // The symmetry that counting uses (an involution of the cells; see Run), or empty.
   const std::vector<int>& symmetry() const { return symmetry_; }
+  // The level from which the last word's sieve (see BuildSieve) stands for the search, or -1.
+  int sieve_level() const { return sieve_level_; }
 
   // Splits the search below `from` into at least `min_tasks` tasks where the search space
   // allows, by enumerating the prefixes of the next cells (deepening until there are enough).
@@ -144,6 +146,7 @@ class SquareSearch {
     uint16_t cell, mirror;    // grid cells written (mirror: symmetric transpose)
     uint16_t checks_begin = 0, checks_end = 0;  // look-ahead checks after a placement: checks_[..)
     uint16_t checks_one = 0, checks_two = 0;    // where those reading one and two planes begin
+    uint16_t sifts_begin = 0, sifts_end = 0;    // the sieve's steps after a placement: sifts_[..)
     LetterSet allowed;
   };
   // A look-ahead test (see BuildChecks): some letter lies both at plane_a below walker
@@ -154,15 +157,38 @@ class SquareSearch {
     uint32_t plane_a, plane_b;
   };
   static constexpr uint32_t kOwnMask = UINT32_MAX;
+  // The last word's sieve (see BuildSieve). When the last levels spell one word F from its
+  // root, and every other word through F's cells has its state before that cell fixed by an
+  // earlier level, the words F can take are known before F begins: the words of F's list
+  // whose letter k lies in the mask of each such state, kept as a list of nonzero 64-bit
+  // blocks of a bitset over F's words (rank order). After the level that fixes a crossing
+  // state, one sift ANDs the list with the row of that state: an empty list is a dead end
+  // found before the levels between are searched, and counting adds the list's popcount
+  // where F would begin instead of walking it. Sift j reads sift j-1's list (sift 0 reads
+  // sieve_start_) and rewrites its own whenever its level places a letter, so backtracking
+  // needs no undo. row_of_[map + state.first - first_lo] is the state's row in sieve_rows_
+  // (blocks_ words each; kPassRow: the state allows every letter F has there).
+  struct Sift {
+    uint16_t slot;
+    uint32_t map, first_lo;
+  };
+  struct SieveBlock {
+    uint32_t index;
+    uint64_t bits;
+  };
+  static constexpr uint32_t kPassRow = UINT32_MAX;
+  static constexpr size_t kMaxSieveBytes = size_t{64} << 20;  // else no sieve
+  static constexpr int kMinSieveLength = 4;       // letters of F
+  static constexpr double kMinSieveMean = 3.0;    // letters a crossing state leaves (mean over states)
   static constexpr size_t kMaxReachBytes = size_t{256} << 20;  // else no look-ahead
   // Searches below `task` down to `end_level` levels; at end_level < levels() the prefixes
   // are collected into `prefixes` instead of reported.
   enum class Tie { kNone, kAtLeast, kEqual };  // a result against its image (see Run)
   // What a counting loop keeps besides the walkers: nothing, the tie (see Run), or the
-  // subtree memo (symmetric squares). Compiled in only where used: each costs registers and
-  // branches in the loop.
+  // subtree memo (symmetric squares). Compiled in only where used, as is the sieve: each
+  // costs registers and branches in the loop.
   enum class Counting { kPlain, kTied, kMemo };
-  template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, Counting kCounting>
+  template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, Counting kCounting, bool kSieve>
   SquareStats RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                        std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
                        Tie tie) const;
@@ -183,6 +209,7 @@ class SquareSearch {
   void BuildChecks();
   void BuildMemoKeys();
   void BuildTie();
+  void BuildSieve();
   template <class Mask>
   const Mask* reach() const {
     if constexpr (sizeof(Mask) == 8) return reach_wide_.data();
@@ -225,6 +252,15 @@ class SquareSearch {
   std::vector<uint32_t> reach_narrow_;
   std::vector<uint64_t> reach_wide_;
   bool has_filters_ = false;
+  int sieve_level_ = -1;  // the level where F begins; -1: no sieve
+  int sieve_ties_ = 0;    // tie pairs complete before it
+  size_t sieve_blocks_ = 0;
+  std::vector<Sift> sifts_;
+  std::vector<uint32_t> row_of_;
+  std::vector<uint64_t> sieve_rows_;
+  std::vector<SieveBlock> sieve_start_;  // F's words that fit its own cells' letters
+  std::vector<SieveBlock> sieve_first_;  // sift 0's lists: list k at [sieve_lists_[k], [k + 1])
+  std::vector<uint32_t> sieve_lists_;
   uint64_t search_id_ = 0;  // names this search's entries in the per-thread subtree memo
 };
 

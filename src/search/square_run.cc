@@ -122,7 +122,7 @@ bool SquareSearch::PassesFilters(const Letter* grid) const {
   return true;
 }
 
-template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, SquareSearch::Counting kCounting>
+template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, SquareSearch::Counting kCounting, bool kSieve>
 SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                                    std::vector<SquareTask>* prefixes,
                                    const std::atomic<bool>* stop, Tie tie) const {
@@ -211,6 +211,47 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     }
     return true;
   };
+  // The sieve's lists: list 0 is sieve_start_, list j + 1 the blocks left after sift j.
+  const size_t blocks = sieve_blocks_;
+  const Sift* sifts = sifts_.data();
+  const uint32_t* row_of = row_of_.data();
+  const uint64_t* sieve_rows = sieve_rows_.data();
+  const SieveBlock* sieve_first = sieve_first_.data();
+  const uint32_t* sieve_lists = sieve_lists_.data();
+  std::vector<SieveBlock> sieve_buffer(kSieve ? sifts_.size() * blocks : 0);
+  std::vector<const SieveBlock*> list(kSieve ? sifts_.size() + 1 : 0, sieve_start_.data());
+  std::vector<size_t> list_size(kSieve ? sifts_.size() + 1 : 0, sieve_start_.size());
+  auto sift = [&](const Level& lv) {
+    for (int j = lv.sifts_begin; j < lv.sifts_end; ++j) {
+      const Sift& sf = sifts[j];
+      const SieveBlock* in = list[j];
+      const size_t n = list_size[j];
+      const uint32_t row = row_of[sf.map + state[sf.slot].first - sf.first_lo];
+      if (row == kPassRow) {
+        list[j + 1] = in;
+        list_size[j + 1] = n;
+        continue;
+      }
+      if (j == 0) {  // precomputed
+        list[1] = sieve_first + sieve_lists[row];
+        list_size[1] = sieve_lists[row + 1] - sieve_lists[row];
+        if (list_size[1] == 0) return false;
+        continue;
+      }
+      const uint64_t* bits = sieve_rows + static_cast<size_t>(row) * blocks;
+      SieveBlock* out = sieve_buffer.data() + static_cast<size_t>(j) * blocks;
+      size_t kept = 0;
+      for (size_t i = 0; i < n; ++i) {
+        const uint64_t b = in[i].bits & bits[in[i].index];
+        out[kept] = {in[i].index, b};
+        kept += b != 0;
+      }
+      list[j + 1] = out;
+      list_size[j + 1] = kept;
+      if (kept == 0) return false;
+    }
+    return true;
+  };
   // Reports a complete assignment of levels [0, end_level); false = stop.
   auto leaf = [&]() {
     if (end_level <= last) {
@@ -229,6 +270,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   for (int l = 0; l < base; ++l) {
     if (!(constrain(l, allowed(l)) >> task[l] & 1)) return stats;
     place(l, task[l]);
+    if (kSieve && !sift(level[l])) return stats;
   }
   if (base == end_level) {
     leaf();
@@ -282,9 +324,29 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     place(l, c);
     ++nodes;
     if (checking && !alive(level[l])) continue;
+    if (kSieve && !sift(level[l])) continue;
     if (l + 1 == end_level) {
       if (!leaf()) break;
       continue;
+    }
+    if constexpr (kCountOnly) {
+      // The words the sieve left are F's completions, unless a tie constrains F: while the
+      // pairs complete so far all agree (kAtLeast), or always (kEqual).
+      auto untied = [&] {
+        if (tie == Tie::kEqual) return false;
+        for (int k = 0; k < sieve_ties_; ++k) {
+          if (letters[tie_pairs[k][0]] != letters[tie_pairs[k][1]]) return true;
+        }
+        return false;
+      };
+      if (kSieve && l + 1 == sieve_level_ && (!kTied || untied())) {
+        uint64_t found = 0;
+        const SieveBlock* blocks_left = list[sifts_.size()];
+        for (size_t i = 0; i < list_size[sifts_.size()]; ++i) found += std::popcount(blocks_left[i].bits);
+        nodes += found;
+        stats.squares += found;
+        continue;
+      }
     }
     Mask next = constrain(l + 1, allowed(l + 1));
     if (l + 1 == last) {
@@ -353,18 +415,24 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
                                      std::vector<SquareTask>* prefixes,
                                      const std::atomic<bool>* stop, Tie tie) const {
   auto run = [&]<int kWalkers, bool kEchoes>() {
-    if constexpr (kCountOnly) {  // ties and the memo serve counting only
-      if (tie != Tie::kNone) {
-        return RunTyped<Mask, true, kWalkers, kEchoes, Counting::kTied>(task, end_level, sink, prefixes, stop, tie);
+    auto typed = [&]<Counting kCounting>() {
+      if (sieve_level_ >= 0) {
+        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, true>(task, end_level, sink, prefixes,
+                                                                            stop, tie);
       }
-      if constexpr (kWalkers == 2 && !kEchoes) {  // symmetric squares (BuildMemoKeys)
+      return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, false>(task, end_level, sink, prefixes,
+                                                                           stop, tie);
+    };
+    if constexpr (kCountOnly) {  // ties and the memo serve counting only
+      if (tie != Tie::kNone) return typed.template operator()<Counting::kTied>();
+      if constexpr (kWalkers == 2 && !kEchoes) {  // symmetric squares (BuildMemoKeys), no sieve
         if (has_memo_) {
-          return RunTyped<Mask, true, kWalkers, kEchoes, Counting::kMemo>(task, end_level, sink, prefixes, stop, tie);
+          return RunTyped<Mask, true, kWalkers, kEchoes, Counting::kMemo, false>(task, end_level, sink,
+                                                                                prefixes, stop, tie);
         }
       }
     }
-    return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Counting::kPlain>(task, end_level, sink, prefixes,
-                                                                          stop, tie);
+    return typed.template operator()<Counting::kPlain>();
   };
   // Two walkers and no echo level: the square modes, whose loop keeps nothing else; three:
   // diagonal squares and cubes, most without echo levels too.

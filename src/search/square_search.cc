@@ -7,7 +7,9 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <tuple>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_format.h"
 
 namespace squares {
@@ -129,6 +131,7 @@ SquareSearch::SquareSearch(SquareProblem square, ShapeProblem shape)
   BuildChecks();
   has_filters_ = shape_.distinct || problem_.no_transpose || shape_.contains.has_value();
   BuildTie();
+  BuildSieve();
   search_id_ = next_search_id++;
 }
 
@@ -431,6 +434,190 @@ void SquareSearch::BuildTie() {
   tie_of_level_.assign(levels(), {-1, 0});
   for (size_t k = 0; k < tie_pairs_.size(); ++k) {
     tie_of_level_[tie_pairs_[k][0]] = {static_cast<int16_t>(tie_pairs_[k][1]), static_cast<int16_t>(k)};
+  }
+}
+
+// The last word's sieve (see square_search.h). F is the word the last level steps, when its
+// cells are the last levels, in its order (no echo among them), at least kMinSieveLength of
+// them, and each other word through them has its state before the cell set by a level before
+// F begins. A crossing word at its first letter there reads its root, the same in every
+// search: it narrows sieve_start_. The sieve pays where the crossing states leave many
+// letters, so that walking F costs many nodes per start: kMinSieveMean or more on average
+// over the distinct crossing states (measured with 3.47-11 letters:
+// rectangles 3x6 wamerican 2.7 -> 0.66 s, 2x8 0.32 -> 0.02 s, double 4x4 1.84 -> 1.48 s);
+// with fewer, F's walk is short and the sifts cost more than they save (double 5x5
+// wamerican: 2.59 letters, 18.6 s -> 25.9 s; word cube 4: 2.3). F's cells placed before
+// the last levels (diagonal squares) or short F (word cube 3: 3 letters) lost as well.
+void SquareSearch::BuildSieve() {
+  const int last = levels() - 1;
+  if (empty_) return;
+  const Shape& shape = shape_.shape;
+  const int word_count = static_cast<int>(shape.words.size());
+  int final_word = -1, start = 0;
+  for (int k = 0; k < levels_[last].walker_count && final_word < 0; ++k) {
+    const int w = levels_[last].walkers[k].after % word_count;
+    const std::vector<int>& cells = shape.words[w].cells;
+    start = last + 1 - static_cast<int>(cells.size());
+    bool fits = start >= 1 && static_cast<int>(cells.size()) >= kMinSieveLength;
+    for (size_t q = 0; fits && q < cells.size(); ++q) {
+      const Level& level = levels_[start + q];
+      fits = level.echo_of < 0 && level.cell == cells[q];
+    }
+    if (fits) final_word = w;
+  }
+  if (final_word < 0) return;
+  std::vector<int> writer(slots_, -1);  // the level that sets each state slot
+  for (int l = 0; l < levels(); ++l) {
+    for (int k = 0; k < levels_[l].walker_count; ++k) writer[levels_[l].walkers[k].after] = l;
+  }
+  auto build = [&](const auto* entries) {
+    using Mask = decltype(entries->mask);
+    const int length = static_cast<int>(shape.words[final_word].cells.size());
+    // F's words in rank order, depth first.
+    std::vector<Letter> letters, word(length);
+    auto walk = [&](auto& self, uint32_t e, int depth) -> void {
+      if (depth == length) {
+        letters.insert(letters.end(), word.begin(), word.end());
+        return;
+      }
+      int k = 0;
+      for (Mask m = entries[e].mask; m; m &= m - 1, ++k) {
+        word[depth] = static_cast<Letter>(std::countr_zero(m));
+        self(self, entries[e].first + k, depth + 1);
+      }
+    };
+    walk(walk, word_root_[final_word], 0);
+    const size_t count = letters.size() / length, blocks = (count + 63) / 64;
+    // The words whose letter q lies in `allowed`, from those with letter c at q (at
+    // by_letter[(q * kLetters + c) * blocks]).
+    constexpr int kLetters = sizeof(Mask) * 8;
+    std::vector<uint64_t> by_letter(static_cast<size_t>(length) * kLetters * blocks, 0);
+    for (size_t i = 0; i < count; ++i) {
+      for (int q = 0; q < length; ++q) {
+        by_letter[(static_cast<size_t>(q) * kLetters + letters[i * length + q]) * blocks + i / 64] |= uint64_t{1} << (i % 64);
+      }
+    }
+    auto row = [&](int q, Mask allowed, std::vector<uint64_t>& bits) {
+      bits.assign(blocks, 0);
+      for (Mask m = allowed; m; m &= m - 1) {
+        const uint64_t* letter = &by_letter[(static_cast<size_t>(q) * kLetters + std::countr_zero(m)) * blocks];
+        for (size_t b = 0; b < blocks; ++b) bits[b] |= letter[b];
+      }
+    };
+    std::vector<uint64_t> start_bits(blocks, 0), bits;
+    for (size_t i = 0; i < count; ++i) start_bits[i / 64] |= uint64_t{1} << (i % 64);
+    // The crossing states of each letter of F, first: whether they leave enough letters.
+    struct Crossing {
+      int q, level;
+      uint16_t slot;
+      std::vector<uint32_t> states;
+    };
+    std::vector<Crossing> crossings;
+    std::vector<Mask> at(length, 0);  // the letters F's words have at q
+    double letters_left = 0;          // summed over the crossing states, and their count
+    size_t states_seen = 0;
+    for (int q = 0; q < length; ++q) {
+      const Level& level = levels_[start + q];
+      for (size_t i = 0; i < count; ++i) at[q] |= Mask{1} << letters[i * length + q];
+      auto narrow_start = [&](Mask allowed) {
+        row(q, allowed, bits);
+        for (size_t b = 0; b < blocks; ++b) start_bits[b] &= bits[b];
+      };
+      if ((static_cast<Mask>(level.allowed) & at[q]) != at[q]) narrow_start(static_cast<Mask>(level.allowed));
+      for (int k = 0; k < level.walker_count; ++k) {
+        const uint16_t slot = level.walkers[k].before;
+        const int v = slot % word_count, depth = slot / word_count;  // v's letters before
+        if (v == final_word) continue;
+        if (depth == 0) {
+          narrow_start(entries[word_root_[v]].mask);
+          continue;
+        }
+        if (writer[slot] >= start) return false;
+        // v's states at `depth`, breadth first, each once (named by its child group).
+        std::vector<uint32_t> states = {word_root_[v]};
+        for (int d = 0; d < depth; ++d) {
+          std::vector<uint32_t> next;
+          for (uint32_t e : states) {
+            for (int c = 0; c < std::popcount(entries[e].mask); ++c) next.push_back(entries[e].first + c);
+          }
+          auto by_first = [&](uint32_t a, uint32_t b) { return entries[a].first < entries[b].first; };
+          auto same = [&](uint32_t a, uint32_t b) { return entries[a].first == entries[b].first; };
+          std::sort(next.begin(), next.end(), by_first);
+          next.erase(std::unique(next.begin(), next.end(), same), next.end());
+          states = std::move(next);
+        }
+        for (uint32_t e : states) letters_left += std::popcount(entries[e].mask & at[q]);
+        states_seen += states.size();
+        crossings.push_back({q, writer[slot], slot, std::move(states)});
+      }
+    }
+    if (letters_left < kMinSieveMean * static_cast<double>(states_seen)) return false;
+    // A sift per crossing, its rows shared by the states that leave the same letters.
+    std::vector<std::tuple<int, Sift, uint32_t>> sifts;  // (level, sift, keys)
+    absl::flat_hash_map<std::pair<int, Mask>, uint32_t> rows;  // (q, letters) -> row
+    for (const Crossing& crossing : crossings) {
+      const int q = crossing.q;
+      const uint32_t lo = entries[crossing.states.front()].first, hi = entries[crossing.states.back()].first;
+      if (hi - lo > 8 * crossing.states.size() + 1024) return false;  // not laid out by depth
+      const Sift sift{crossing.slot, static_cast<uint32_t>(row_of_.size()), lo};
+      row_of_.resize(row_of_.size() + (hi - lo + 1), kPassRow);
+      for (uint32_t e : crossing.states) {
+        const Mask m = entries[e].mask & at[q];
+        if (m == at[q]) continue;
+        auto [it, added] = rows.try_emplace(std::pair{q, m}, static_cast<uint32_t>(sieve_rows_.size() / blocks));
+        if (added) {
+          row(q, m, bits);
+          sieve_rows_.insert(sieve_rows_.end(), bits.begin(), bits.end());
+          if (sieve_rows_.size() * sizeof(uint64_t) > kMaxSieveBytes) return false;
+        }
+        row_of_[sift.map + entries[e].first - lo] = it->second;
+      }
+      sifts.push_back({crossing.level, sift, hi - lo + 1});
+    }
+    std::stable_sort(sifts.begin(), sifts.end(),
+                     [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+    // Sift 0 reads sieve_start_ only: its rows are kept ANDed with it, as lists of blocks
+    // (its row_of_ names a list of sieve_lists_), so that it copies nothing.
+    if (!sifts.empty()) {
+      const auto& [l, first, keys] = sifts.front();
+      absl::flat_hash_map<uint32_t, uint32_t> list_of_row;
+      sieve_lists_.push_back(0);
+      for (uint32_t k = first.map; k < first.map + keys; ++k) {
+        if (row_of_[k] == kPassRow) continue;
+        auto [it, added] = list_of_row.try_emplace(row_of_[k], static_cast<uint32_t>(sieve_lists_.size() - 1));
+        if (added) {
+          const uint64_t* row_bits = &sieve_rows_[static_cast<size_t>(row_of_[k]) * blocks];
+          for (size_t b = 0; b < blocks; ++b) {
+            if (row_bits[b] & start_bits[b]) sieve_first_.push_back({static_cast<uint32_t>(b), row_bits[b] & start_bits[b]});
+          }
+          sieve_lists_.push_back(static_cast<uint32_t>(sieve_first_.size()));
+        }
+        row_of_[k] = it->second;
+      }
+    }
+    for (auto& [l, sift, keys] : sifts) {
+      if (levels_[l].sifts_begin == levels_[l].sifts_end) levels_[l].sifts_begin = static_cast<uint16_t>(sifts_.size());
+      sifts_.push_back(sift);
+      levels_[l].sifts_end = static_cast<uint16_t>(sifts_.size());
+    }
+    for (size_t b = 0; b < blocks; ++b) {
+      if (start_bits[b]) sieve_start_.push_back({static_cast<uint32_t>(b), start_bits[b]});
+    }
+    sieve_blocks_ = blocks;
+    return true;
+  };
+  const bool built = wide_ ? build(entries<uint64_t>()) : build(entries<uint32_t>());
+  if (built) {
+    sieve_level_ = start;
+    for (const auto& pair : tie_pairs_) sieve_ties_ += pair[0] < start;
+  } else {
+    sifts_.clear();
+    row_of_.clear();
+    sieve_rows_.clear();
+    sieve_start_.clear();
+    sieve_first_.clear();
+    sieve_lists_.clear();
+    for (Level& level : levels_) level.sifts_begin = level.sifts_end = 0;
   }
 }
 
