@@ -167,7 +167,7 @@ class SquareSearch {
   // where F would begin instead of walking it. Sift j reads sift j-1's list (sift 0 reads
   // sieve_start_) and rewrites its own whenever its level places a letter, so backtracking
   // needs no undo. row_of_[map + state.first - first_lo] is the state's row in sieve_rows_
-  // (blocks_ words each; kPassRow: the state allows every letter F has there).
+  // (sieve_blocks_ words each; kPassRow: the state allows every letter F has there).
   struct Sift {
     uint16_t slot;
     uint32_t map, first_lo;
