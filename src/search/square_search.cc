@@ -7,6 +7,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <map>
 #include <tuple>
 
 #include "absl/container/flat_hash_map.h"
@@ -505,12 +506,38 @@ void SquareSearch::BuildSieve() {
       }
     };
     std::vector<uint64_t> start_bits(blocks, 0), bits;
+    // Appends the nonzero blocks of `set` to `list`.
+    auto append_blocks = [&](const std::vector<uint64_t>& set, std::vector<SieveBlock>& list) {
+      for (size_t b = 0; b < blocks; ++b) {
+        if (set[b]) list.push_back({static_cast<uint32_t>(b), set[b]});
+      }
+    };
     for (size_t i = 0; i < count; ++i) start_bits[i / 64] |= uint64_t{1} << (i % 64);
     // The crossing states of each letter of F, first: whether they leave enough letters.
+    // The states at `depth` below `root`, breadth first, each once (named by its child
+    // group); the crossing words of one automaton share them (a square's columns).
+    std::map<std::pair<uint32_t, int>, std::vector<uint32_t>> states_below;
+    auto states_at = [&](uint32_t root, int depth) -> const std::vector<uint32_t>& {
+      auto [it, added] = states_below.try_emplace({root, depth});
+      if (!added) return it->second;
+      std::vector<uint32_t> states = {root};
+      for (int d = 0; d < depth; ++d) {
+        std::vector<uint32_t> next;
+        for (uint32_t e : states) {
+          for (int c = 0; c < std::popcount(entries[e].mask); ++c) next.push_back(entries[e].first + c);
+        }
+        auto by_first = [&](uint32_t a, uint32_t b) { return entries[a].first < entries[b].first; };
+        auto same = [&](uint32_t a, uint32_t b) { return entries[a].first == entries[b].first; };
+        std::sort(next.begin(), next.end(), by_first);
+        next.erase(std::unique(next.begin(), next.end(), same), next.end());
+        states = std::move(next);
+      }
+      return it->second = std::move(states);
+    };
     struct Crossing {
       int q, level;
       uint16_t slot;
-      std::vector<uint32_t> states;
+      const std::vector<uint32_t>* states;  // in states_below
     };
     std::vector<Crossing> crossings;
     std::vector<Mask> at(length, 0);  // the letters F's words have at q
@@ -533,22 +560,10 @@ void SquareSearch::BuildSieve() {
           continue;
         }
         if (writer[slot] >= start) return false;
-        // v's states at `depth`, breadth first, each once (named by its child group).
-        std::vector<uint32_t> states = {word_root_[v]};
-        for (int d = 0; d < depth; ++d) {
-          std::vector<uint32_t> next;
-          for (uint32_t e : states) {
-            for (int c = 0; c < std::popcount(entries[e].mask); ++c) next.push_back(entries[e].first + c);
-          }
-          auto by_first = [&](uint32_t a, uint32_t b) { return entries[a].first < entries[b].first; };
-          auto same = [&](uint32_t a, uint32_t b) { return entries[a].first == entries[b].first; };
-          std::sort(next.begin(), next.end(), by_first);
-          next.erase(std::unique(next.begin(), next.end(), same), next.end());
-          states = std::move(next);
-        }
+        const std::vector<uint32_t>& states = states_at(word_root_[v], depth);
         for (uint32_t e : states) letters_left += std::popcount(entries[e].mask & at[q]);
         states_seen += states.size();
-        crossings.push_back({q, writer[slot], slot, std::move(states)});
+        crossings.push_back({q, writer[slot], slot, &states});
       }
     }
     if (letters_left < kMinSieveMean * static_cast<double>(states_seen)) return false;
@@ -557,11 +572,12 @@ void SquareSearch::BuildSieve() {
     absl::flat_hash_map<std::pair<int, Mask>, uint32_t> rows;  // (q, letters) -> row
     for (const Crossing& crossing : crossings) {
       const int q = crossing.q;
-      const uint32_t lo = entries[crossing.states.front()].first, hi = entries[crossing.states.back()].first;
-      if (hi - lo > 8 * crossing.states.size() + 1024) return false;  // not laid out by depth
+      const std::vector<uint32_t>& states = *crossing.states;
+      const uint32_t lo = entries[states.front()].first, hi = entries[states.back()].first;
+      if (hi - lo > 8 * states.size() + 1024) return false;  // not laid out by depth
       const Sift sift{crossing.slot, static_cast<uint32_t>(row_of_.size()), lo};
       row_of_.resize(row_of_.size() + (hi - lo + 1), kPassRow);
-      for (uint32_t e : crossing.states) {
+      for (uint32_t e : states) {
         const Mask m = entries[e].mask & at[q];
         if (m == at[q]) continue;
         auto [it, added] = rows.try_emplace(std::pair{q, m}, static_cast<uint32_t>(sieve_rows_.size() / blocks));
@@ -587,9 +603,9 @@ void SquareSearch::BuildSieve() {
         auto [it, added] = list_of_row.try_emplace(row_of_[k], static_cast<uint32_t>(sieve_lists_.size() - 1));
         if (added) {
           const uint64_t* row_bits = &sieve_rows_[static_cast<size_t>(row_of_[k]) * blocks];
-          for (size_t b = 0; b < blocks; ++b) {
-            if (row_bits[b] & start_bits[b]) sieve_first_.push_back({static_cast<uint32_t>(b), row_bits[b] & start_bits[b]});
-          }
+          bits.resize(blocks);
+          for (size_t b = 0; b < blocks; ++b) bits[b] = row_bits[b] & start_bits[b];
+          append_blocks(bits, sieve_first_);
           sieve_lists_.push_back(static_cast<uint32_t>(sieve_first_.size()));
         }
         row_of_[k] = it->second;
@@ -600,9 +616,7 @@ void SquareSearch::BuildSieve() {
       sifts_.push_back(sift);
       levels_[l].sifts_end = static_cast<uint16_t>(sifts_.size());
     }
-    for (size_t b = 0; b < blocks; ++b) {
-      if (start_bits[b]) sieve_start_.push_back({static_cast<uint32_t>(b), start_bits[b]});
-    }
+    append_blocks(start_bits, sieve_start_);
     sieve_blocks_ = blocks;
     return true;
   };
