@@ -228,7 +228,10 @@ std::vector<Grid> BruteForce(const Lexicon& lex, SquareMode mode, int rows, int 
       if (ok) out.push_back(grid);
       return;
     }
+    const size_t i = grid.size();
     for (const std::string& w : row_words) {
+      // A symmetric square's row i begins with its column i so far.
+      if (mode == SquareMode::kSymmetric && w.compare(0, i, column(static_cast<int>(i))) != 0) continue;
       grid.push_back(w);
       bool ok = true;
       for (int j = 0; j < cols && ok; ++j) ok = col_prefixes.contains(column(j));
@@ -389,6 +392,47 @@ TEST_CASE("square search: the last row's sieve finds what plain enumeration find
   auto plain = SquareSearch::Create(sparse, Problem(SquareMode::kDouble, 4, 4));
   REQUIRE(plain.ok());
   CHECK(plain->sieve_level() == -1);
+}
+
+TEST_CASE("square search: the closing count finds what plain enumeration finds") {
+  // Symmetric squares: the last two rows are counted from two vectors per state. Dense lists,
+  // so that there are many squares and the vectors hold counts above 1.
+  std::mt19937 rng(23);
+  for (int trial = 0; trial < Trials(6); ++trial) {
+    const int n = 3 + trial % 3;
+    Dictionary dict(MustRead(DenseList(rng, n, 4, n == 5 ? 10 : 50) + RandomList(rng, 40, n, 6)));
+    CAPTURE(trial);
+    SquareProblem problem = Problem(SquareMode::kSymmetric, n, n);
+    auto search = SquareSearch::Create(dict, problem);
+    REQUIRE(search.ok());
+    const int cells = n * (n + 1) / 2;
+    CHECK(search->closing_level() == cells - 3);
+    std::vector<Grid> expected = BruteForce(dict.lexicon(), SquareMode::kSymmetric, n, n);
+    CHECK(expected.size() > 20);
+    CHECK(Search(dict, problem) == expected);  // counts each task too (the closing count)
+    for (size_t tasks : {size_t{30}, size_t{3000}}) {  // tasks that end at and below it too
+      uint64_t counted = 0;
+      for (const SquareTask& task : search->Split(tasks)) counted += search->Run(task, nullptr).squares;
+      CHECK(counted == expected.size());
+    }
+    // A letter fixed in the last row: no closing count, the same squares.
+    problem.allowed.assign(n * n, ~LetterSet{0});
+    problem.allowed[n * n - 2] = problem.allowed[n * n - n - 1] = LetterSet{1} << dict.alphabet().find(U'b');
+    auto fixed = SquareSearch::Create(dict, problem);
+    REQUIRE(fixed.ok());
+    CHECK(fixed->closing_level() == -1);
+    std::vector<Grid> with_b;
+    for (const Grid& g : expected) {
+      if (g[n - 1][n - 2] == 'b') with_b.push_back(g);
+    }
+    CHECK(!with_b.empty());
+    CHECK(Search(dict, problem, 5) == with_b);
+  }
+  // Double squares end with a sieve or with a last row of two walkers: no closing count.
+  Dictionary dict(MustRead(RandomList(rng, 60, 4, 12)));
+  auto dbl = SquareSearch::Create(dict, Problem(SquareMode::kDouble, 4, 4));
+  REQUIRE(dbl.ok());
+  CHECK(dbl->closing_level() == -1);
 }
 
 TEST_CASE("square search constraints: first row, pattern, contains, distinct, no-transpose") {

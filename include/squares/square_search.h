@@ -103,6 +103,8 @@ class SquareSearch {
   const std::vector<int>& symmetry() const { return symmetry_; }
   // The level from which the last word's sieve (see BuildSieve) stands for the search, or -1.
   int sieve_level() const { return sieve_level_; }
+  // The level from which the closing count (see BuildClosing) stands for the search, or -1.
+  int closing_level() const { return closing_level_; }
 
   // Splits the search below `from` into at least `min_tasks` tasks where the search space
   // allows, by enumerating the prefixes of the next cells (deepening until there are enough).
@@ -210,6 +212,7 @@ class SquareSearch {
   void BuildMemoKeys();
   void BuildTie();
   void BuildSieve();
+  void BuildClosing();
   template <class Mask>
   const Mask* reach() const {
     if constexpr (sizeof(Mask) == 8) return reach_wide_.data();
@@ -261,6 +264,15 @@ class SquareSearch {
   std::vector<SieveBlock> sieve_start_;  // F's words that fit its own cells' letters
   std::vector<SieveBlock> sieve_first_;  // sift 0's lists: list k at [sieve_lists_[k], [k + 1])
   std::vector<uint32_t> sieve_lists_;
+  // The closing count (see BuildClosing): counting, at closing_level_ the results below are
+  // the dot product of two vectors, v of the state in slot closing_slots_[0] and w of that
+  // in closing_slots_[1]. A state's vectors (kLetters bytes each, v then w) begin at
+  // closing_counts_[closing_map_[state.first - closing_lo_]].
+  int closing_level_ = -1;
+  std::array<uint16_t, 2> closing_slots_{};
+  uint32_t closing_lo_ = 0;
+  std::vector<uint32_t> closing_map_;
+  std::vector<uint8_t> closing_counts_;
   uint64_t search_id_ = 0;  // names this search's entries in the per-thread subtree memo
 };
 

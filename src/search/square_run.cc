@@ -252,6 +252,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     }
     return true;
   };
+  const uint32_t* closing_map = closing_map_.data();
+  const uint8_t* closing_counts = closing_counts_.data();
   // Reports a complete assignment of levels [0, end_level); false = stop.
   auto leaf = [&]() {
     if (end_level <= last) {
@@ -330,6 +332,16 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       continue;
     }
     if constexpr (kCountOnly) {
+      if (l + 1 == closing_level_) {
+        constexpr int kLetters = sizeof(Mask) * 8;
+        const uint8_t* v = closing_counts + closing_map[state[closing_slots_[0]].first - closing_lo_];
+        const uint8_t* w = closing_counts + closing_map[state[closing_slots_[1]].first - closing_lo_] + kLetters;
+        uint32_t found = 0;
+        for (int x = 0; x < kLetters; ++x) found += v[x] * w[x];
+        nodes += found;
+        stats.squares += found;
+        continue;
+      }
       // The words the sieve left are F's completions, unless a tie constrains F: while the
       // pairs complete so far all agree (kAtLeast), or always (kEqual).
       auto untied = [&] {

@@ -43,6 +43,25 @@ std::vector<Mask> Reach(const DawgEntry<Mask>* entries, size_t entry_count,
   return reach;
 }
 
+// The states at `depth` below `root`, breadth first, each once (named by its child group),
+// in the order of their child groups.
+template <class Mask>
+std::vector<uint32_t> StatesAt(const DawgEntry<Mask>* entries, uint32_t root, int depth) {
+  std::vector<uint32_t> states = {root};
+  for (int d = 0; d < depth; ++d) {
+    std::vector<uint32_t> next;
+    for (uint32_t e : states) {
+      for (int c = 0; c < std::popcount(entries[e].mask); ++c) next.push_back(entries[e].first + c);
+    }
+    auto by_first = [&](uint32_t a, uint32_t b) { return entries[a].first < entries[b].first; };
+    auto same = [&](uint32_t a, uint32_t b) { return entries[a].first == entries[b].first; };
+    std::sort(next.begin(), next.end(), by_first);
+    next.erase(std::unique(next.begin(), next.end(), same), next.end());
+    states = std::move(next);
+  }
+  return states;
+}
+
 }  // namespace
 
 absl::StatusOr<SquareSearch> SquareSearch::Create(const Dictionary& dictionary,
@@ -133,6 +152,7 @@ SquareSearch::SquareSearch(SquareProblem square, ShapeProblem shape)
   has_filters_ = shape_.distinct || problem_.no_transpose || shape_.contains.has_value();
   BuildTie();
   BuildSieve();
+  BuildClosing();
   search_id_ = next_search_id++;
 }
 
@@ -514,25 +534,12 @@ void SquareSearch::BuildSieve() {
     };
     for (size_t i = 0; i < count; ++i) start_bits[i / 64] |= uint64_t{1} << (i % 64);
     // The crossing states of each letter of F, first: whether they leave enough letters.
-    // The states at `depth` below `root`, breadth first, each once (named by its child
-    // group); the crossing words of one automaton share them (a square's columns).
+    // The crossing words of one automaton share them (a square's columns).
     std::map<std::pair<uint32_t, int>, std::vector<uint32_t>> states_below;
     auto states_at = [&](uint32_t root, int depth) -> const std::vector<uint32_t>& {
       auto [it, added] = states_below.try_emplace({root, depth});
-      if (!added) return it->second;
-      std::vector<uint32_t> states = {root};
-      for (int d = 0; d < depth; ++d) {
-        std::vector<uint32_t> next;
-        for (uint32_t e : states) {
-          for (int c = 0; c < std::popcount(entries[e].mask); ++c) next.push_back(entries[e].first + c);
-        }
-        auto by_first = [&](uint32_t a, uint32_t b) { return entries[a].first < entries[b].first; };
-        auto same = [&](uint32_t a, uint32_t b) { return entries[a].first == entries[b].first; };
-        std::sort(next.begin(), next.end(), by_first);
-        next.erase(std::unique(next.begin(), next.end(), same), next.end());
-        states = std::move(next);
-      }
-      return it->second = std::move(states);
+      if (added) it->second = StatesAt(entries, root, depth);
+      return it->second;
     };
     struct Crossing {
       int q, level;
@@ -632,6 +639,76 @@ void SquareSearch::BuildSieve() {
     sieve_first_.clear();
     sieve_lists_.clear();
     for (Level& level : levels_) level.sifts_begin = level.sifts_end = 0;
+  }
+}
+
+// The closing count (see square_search.h). Levels a, b, c = the last three: a steps word A
+// alone from state P, b ends A and steps word B from state Q, c ends B alone, no letters are
+// fixed there and no tie pairs them. Then the results below a are
+//   sum over x of v_P[x] * w_Q[x],
+//   v_P[x] = the letters y of P after which x may end A,
+//   w_Q[x] = the letters that may end B after x (0 when Q has no x),
+// vectors of one state each, made here for every state A and B can be in. In a symmetric
+// square, A and B are its last two rows and the count replaces the walk of both.
+void SquareSearch::BuildClosing() {
+  if (empty_ || sieve_level_ >= 0 || levels() < 3) return;
+  const int a = levels() - 3, word_count = static_cast<int>(shape_.shape.words.size());
+  const Level &first = levels_[a], &middle = levels_[a + 1], &last = levels_[a + 2];
+  for (int l = a; l < levels(); ++l) {
+    if (levels_[l].echo_of >= 0 || (!tie_of_level_.empty() && tie_of_level_[l][0] >= 0)) return;
+  }
+  if (first.walker_count != 1 || middle.walker_count != 2 || last.walker_count != 1) return;
+  const uint16_t p = first.walkers[0].before;
+  const int ends_a = middle.walkers[0].before == first.walkers[0].after ? 0 : 1;
+  const Walker& b_walker = middle.walkers[1 - ends_a];
+  const uint16_t q = b_walker.before;
+  const int word_a = p % word_count, word_b = q % word_count;
+  auto length = [&](int w) { return static_cast<int>(shape_.shape.words[w].cells.size()); };
+  if (middle.walkers[ends_a].before != first.walkers[0].after || last.walkers[0].before != b_walker.after ||
+      word_a == word_b || p / word_count != length(word_a) - 2 || q / word_count != length(word_b) - 2) {
+    return;
+  }
+  auto build = [&](const auto* entries) {
+    using Mask = decltype(entries->mask);
+    constexpr int kLetters = sizeof(Mask) * 8;
+    std::vector<uint32_t> states = StatesAt(entries, word_root_[word_a], length(word_a) - 2);
+    const std::vector<uint32_t> states_b = StatesAt(entries, word_root_[word_b], length(word_b) - 2);
+    states.insert(states.end(), states_b.begin(), states_b.end());
+    auto by_first = [&](uint32_t x, uint32_t y) { return entries[x].first < entries[y].first; };
+    auto same = [&](uint32_t x, uint32_t y) { return entries[x].first == entries[y].first; };
+    std::sort(states.begin(), states.end(), by_first);
+    states.erase(std::unique(states.begin(), states.end(), same), states.end());
+    const uint32_t lo = entries[states.front()].first, hi = entries[states.back()].first;
+    if (hi - lo > 8 * states.size() + 1024) return false;  // not laid out by depth
+    // Every letter the three levels could place must be allowed there.
+    Mask used = 0;
+    for (uint32_t e : states) {
+      used |= entries[e].mask;
+      for (int k = 0; k < std::popcount(entries[e].mask); ++k) used |= entries[entries[e].first + k].mask;
+    }
+    for (int l = a; l < levels(); ++l) {
+      if ((static_cast<Mask>(levels_[l].allowed) & used) != used) return false;
+    }
+    closing_lo_ = lo;
+    closing_map_.assign(hi - lo + 1, 0);
+    closing_counts_.assign(states.size() * 2 * kLetters, 0);
+    for (size_t id = 0; id < states.size(); ++id) {
+      const DawgEntry<Mask>& state = entries[states[id]];
+      closing_map_[state.first - lo] = static_cast<uint32_t>(id * 2 * kLetters);
+      uint8_t* v = &closing_counts_[id * 2 * kLetters];
+      uint8_t* w = v + kLetters;
+      int k = 0;
+      for (Mask m = state.mask; m; m &= m - 1, ++k) {
+        const Mask next = entries[state.first + k].mask;
+        for (Mask n = next; n; n &= n - 1) ++v[std::countr_zero(n)];
+        w[std::countr_zero(m)] = static_cast<uint8_t>(std::popcount(next));
+      }
+    }
+    return true;
+  };
+  if (wide_ ? build(entries<uint64_t>()) : build(entries<uint32_t>())) {
+    closing_level_ = a;
+    closing_slots_ = {p, q};
   }
 }
 
