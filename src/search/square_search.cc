@@ -43,8 +43,17 @@ std::vector<Mask> Reach(const DawgEntry<Mask>* entries, size_t entry_count,
   return reach;
 }
 
-// The states at `depth` below `root`, breadth first, each once (named by its child group),
+// Entries of `entries` named by their states: each state once (named by its child group),
 // in the order of their child groups.
+template <class Mask>
+void SortStates(const DawgEntry<Mask>* entries, std::vector<uint32_t>& states) {
+  auto by_first = [&](uint32_t a, uint32_t b) { return entries[a].first < entries[b].first; };
+  auto same = [&](uint32_t a, uint32_t b) { return entries[a].first == entries[b].first; };
+  std::sort(states.begin(), states.end(), by_first);
+  states.erase(std::unique(states.begin(), states.end(), same), states.end());
+}
+
+// The states at `depth` below `root`, breadth first, sorted as by SortStates.
 template <class Mask>
 std::vector<uint32_t> StatesAt(const DawgEntry<Mask>* entries, uint32_t root, int depth) {
   std::vector<uint32_t> states = {root};
@@ -53,10 +62,7 @@ std::vector<uint32_t> StatesAt(const DawgEntry<Mask>* entries, uint32_t root, in
     for (uint32_t e : states) {
       for (int c = 0; c < std::popcount(entries[e].mask); ++c) next.push_back(entries[e].first + c);
     }
-    auto by_first = [&](uint32_t a, uint32_t b) { return entries[a].first < entries[b].first; };
-    auto same = [&](uint32_t a, uint32_t b) { return entries[a].first == entries[b].first; };
-    std::sort(next.begin(), next.end(), by_first);
-    next.erase(std::unique(next.begin(), next.end(), same), next.end());
+    SortStates(entries, next);
     states = std::move(next);
   }
   return states;
@@ -674,10 +680,7 @@ void SquareSearch::BuildClosing() {
     std::vector<uint32_t> states = StatesAt(entries, word_root_[word_a], length(word_a) - 2);
     const std::vector<uint32_t> states_b = StatesAt(entries, word_root_[word_b], length(word_b) - 2);
     states.insert(states.end(), states_b.begin(), states_b.end());
-    auto by_first = [&](uint32_t x, uint32_t y) { return entries[x].first < entries[y].first; };
-    auto same = [&](uint32_t x, uint32_t y) { return entries[x].first == entries[y].first; };
-    std::sort(states.begin(), states.end(), by_first);
-    states.erase(std::unique(states.begin(), states.end(), same), states.end());
+    SortStates(entries, states);
     const uint32_t lo = entries[states.front()].first, hi = entries[states.back()].first;
     if (hi - lo > 8 * states.size() + 1024) return false;  // not laid out by depth
     // Every letter the three levels could place must be allowed there.
