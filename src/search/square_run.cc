@@ -325,7 +325,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     m &= m - 1;
     place(l, c);
     ++nodes;
-    if (checking && !alive(level[l])) continue;
+    if (checking && (!kCountOnly || l != closing_unchecked_level_) && !alive(level[l])) continue;
     if (kSieve && !sift(level[l])) continue;
     if (l + 1 == end_level) {
       if (!leaf()) break;

@@ -692,6 +692,13 @@ void SquareSearch::BuildClosing() {
     for (int l = a; l < levels(); ++l) {
       if ((static_cast<Mask>(levels_[l].allowed) & used) != used) return false;
     }
+    // Where the states leave many letters, the look-ahead tests at the level above seldom end
+    // a branch, and cost more than the dot product they would spare (measured, counting: mean
+    // 3.1-8.3 letters, symmetric 4x4 and 5x5 squares, 10% faster without them; 2.1-2.6
+    // letters, 6x6 and 7x7, 1-5% slower).
+    double letters = 0;
+    for (uint32_t e : states) letters += std::popcount(entries[e].mask);
+    if (letters >= kMinClosingMean * static_cast<double>(states.size())) closing_unchecked_level_ = a - 1;
     closing_lo_ = lo;
     closing_map_.assign(hi - lo + 1, 0);
     closing_counts_.assign(states.size() * 2 * kLetters, 0);
