@@ -18,6 +18,7 @@ GROUP is one of
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -252,6 +253,15 @@ def states():
         status, out, err = run(["fill", grid, "--quality-time", "0.02", "-f", "lines"])
         check(status == 0 and out.count("\n") == 1 and "; unproven: time ran out" in err,
               f"quality time: status {status}, stderr {err!r}")
+        # One thread takes the descent's searches in turns, two at once: the same worst word
+        # score, proven either way.
+        scores = []
+        for threads in ("1", "2"):
+            status, out, err = run(["fill", grid, "-j", threads, "-f", "lines", "--stats"])
+            found = re.search(r"\(score (\d+)\), mean score [0-9.]+; no fill has a better worst word", err)
+            check(status == 0 and found is not None, f"-j {threads}: status {status}, stderr {err!r}")
+            scores.append(found.group(1) if found else None)
+        check(scores[0] == scores[1], f"-j 1 and -j 2: worst word scores {scores}")
     finally:
         shutil.rmtree(tmp)
 
@@ -285,6 +295,7 @@ ERRORS = [
     ("..\n..\n", ["--shard", "1/2"], 2, "squares: --shard needs --all or --count\n"),
     ("..\n..\n", ["--all", "--shard", "3/2"], 2,
      "squares: --shard: '3/2' is not of the form I/N with 1 <= I <= N\n"),
+    ("..\n..\n", ["-j", "0"], 2, "squares: --threads: '0' is not an integer in 1..1024\n"),
     (None, [], 2, "squares: give exactly one GRID file (try 'squares fill --help')\n"),
 ]
 

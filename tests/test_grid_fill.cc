@@ -408,7 +408,12 @@ TEST_CASE("best fill: least worst word and least total, as brute force finds the
         // Each step of the descent: a short restarting search, then a complete one; or the
         // complete one only; or (the default budget) mostly the restarting one.
         options.probe_nodes = std::vector<int64_t>{1, 0, 2000}[trial % 3];
+        // Two threads: both searches of a step at once (with probe_nodes > 0).
+        options.threads = 1 + trial / 3 % 2;
         BestFill best = FillBest(s.problem, options, 1000000);
+        if (options.threads > 1) {  // the fill does not depend on which search ends first
+          CHECK(FillBest(s.problem, options, 1000000).letters == best.letters);
+        }
         if (best_worst == INT64_MAX) {
           CHECK(best.status != FillStatus::kFilled);
           continue;

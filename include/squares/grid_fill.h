@@ -10,6 +10,7 @@
 // local or from the root, with a seeded random tie-break (reproducible); timeout.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -65,8 +66,13 @@ struct FillOptions {
   // FillBest: each step of its descent alternates searches with restarts and complete ones
   // without, first within this many nodes, then 4x more each round (0: one complete search).
   int64_t probe_nodes = 2000;
+  // FillBest with 2 or more: each step runs its two searches at once (see FillBest); the
+  // fill printed is the same whenever no time limit cuts a step short.
+  int threads = 1;
   double timeout_seconds = 0;  // 0 = none
   int64_t node_limit = 0;      // stop (kTimedOut) after this many nodes; 0 = none
+  // Polled between nodes: stop (kTimedOut) after this many nodes, as it is now.
+  const std::atomic<int64_t>* node_cap = nullptr;
 };
 
 enum class FillStatus {

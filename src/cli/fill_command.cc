@@ -1,7 +1,9 @@
 // `squares fill GRID`: fill a crossword grid with dictionary words (DESIGN §6).
 #include <bit>
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
+#include <thread>
 #include <tuple>
 
 #include "absl/strings/str_format.h"
@@ -55,6 +57,8 @@ constexpr OptionSpec kFillOptions[] = {
     {"fill-in", 0, nullptr, "list the words grouped by length instead of numbered entries"},
     {"solution", 's', nullptr, "svg: print the letters in the grid"},
     {"seed", 'r', "N", "random seed for tie-breaks and restarts (default 1)"},
+    {"threads", 'j', "N", "threads for the best fill (default: all cores; 2 or more run the "
+                          "search with restarts and the complete one at once)"},
     {"timeout", 't', "SECONDS", "give up after this many seconds (default: none)"},
     {"quality-time", 0, "SECONDS", "seconds for the best fill after the first fill (default "
                                    "10); a fill not proven best says so"},
@@ -174,6 +178,10 @@ absl::StatusOr<FillSettings> FillOptionsFrom(const ParsedArgs& a) {
   settings.any = a.has("any");
   options.seed = static_cast<uint64_t>(*seed);
   options.timeout_seconds = *timeout;
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  auto threads = a.get_int("threads", cores, 1, 1024);
+  if (!threads.ok()) return threads.status();
+  options.threads = static_cast<int>(*threads);
   return settings;
 }
 

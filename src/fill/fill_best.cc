@@ -1,8 +1,14 @@
 // The best fill: least worst word by a descent over costs, then a lower total by branch and
 // bound, all on the one search engine (grid_fill.h).
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
 
 #include "squares/grid_fill.h"
 
@@ -53,8 +59,13 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   // The seconds since `start` at which the runs must stop (infinity: never); after the first
   // fill, quality_seconds later at the latest.
   double end = options.timeout_seconds > 0 ? options.timeout_seconds : HUGE_VAL;
-  // One run of the engine; false (and kTimedOut) when no time is left for it.
-  auto run = [&](FillOptions o, FillResult* result) {
+  // Makes `letters` the best fill.
+  auto take = [&](std::span<const Letter> letters) {
+    best.letters.assign(letters.begin(), letters.end());
+    FillCosts(problem, options.scores, letters, &best.worst, &best.total);
+  };
+  // One run of the engine, its fills to `found`; false (and kTimedOut) when no time is left.
+  auto run_to = [&](FillOptions o, FillResult* result, const FillCallback& found) {
     if (end < HUGE_VAL) {
       o.timeout_seconds = end - std::chrono::duration<double>(Clock::now() - start).count();
       if (o.timeout_seconds <= 0) {
@@ -62,14 +73,19 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
         return false;
       }
     }
-    *result = Fill(problem, o, [&](std::span<const Letter> letters) {
-      best.letters.assign(letters.begin(), letters.end());
-      FillCosts(problem, options.scores, letters, &best.worst, &best.total);
+    *result = Fill(problem, o, found);
+    return true;
+  };
+  auto run = [&](FillOptions o, FillResult* result) {
+    const bool ran = run_to(o, result, [&](std::span<const Letter> letters) {
+      take(letters);
       return true;
     });
-    ++best.runs;
-    AddStats(result->stats, best.stats);
-    return true;
+    if (ran) {
+      ++best.runs;
+      AddStats(result->stats, best.stats);
+    }
+    return ran;
   };
   auto level_of = [&](int64_t cost) {
     return static_cast<size_t>(std::lower_bound(levels.begin(), levels.end(), cost) - levels.begin());
@@ -94,7 +110,65 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   // restarts with no learning would throw away), each within a node budget that grows 4x a
   // round, so neither kind of step costs much more than its better search alone. False: the
   // time ran out.
+  //
+  // With two threads, a step runs both searches at once instead, with no node budget. The
+  // fill of the step is the one found in fewer nodes (the restart search's on a tie), so it
+  // does not depend on which search ends first: once one finds a fill, the other goes on up
+  // to as many nodes. A proof from either that there is none ends the step.
+  auto race = [&](FillResult* result) {
+    struct Side {
+      FillResult result;
+      std::vector<Letter> letters;
+      std::atomic<int64_t> cap{INT64_MAX};
+      bool ran = false, done = false;
+    };
+    std::array<Side, 2> sides;  // the restart search, the complete search
+    std::mutex mutex;
+    std::condition_variable changed;
+    auto filled = [](const Side& side) { return side.ran && side.result.status == FillStatus::kFilled; };
+    auto none = [](const Side& side) {
+      return side.ran && (side.result.status == FillStatus::kImpossible ||
+                          side.result.status == FillStatus::kOverConstrained);
+    };
+    auto search = [&](int k) {
+      FillOptions r = o;
+      r.restart_failures = k == 0 ? o.restart_failures : 0;
+      r.node_cap = &sides[k].cap;
+      Side& side = sides[k];
+      side.ran = run_to(r, &side.result, [&side](std::span<const Letter> letters) {
+        side.letters.assign(letters.begin(), letters.end());
+        return true;
+      });
+      std::lock_guard<std::mutex> lock(mutex);
+      side.done = true;
+      Side& other = sides[1 - k];
+      if (none(side)) other.cap = 0;
+      if (filled(side)) other.cap = std::min<int64_t>(other.cap, side.result.stats.nodes - (k == 0 ? 1 : 0));
+      changed.notify_all();
+    };
+    {
+      std::jthread restarting(search, 0), complete(search, 1);
+      std::unique_lock<std::mutex> lock(mutex);
+      changed.wait(lock, [&] { return sides[0].done && sides[1].done; });
+    }
+    for (const Side& side : sides) {
+      if (!side.ran) continue;
+      ++best.runs;
+      AddStats(side.result.stats, best.stats);
+    }
+    const Side* chosen = &sides[0];
+    if (filled(sides[1]) && (!filled(sides[0]) || sides[1].result.stats.nodes < sides[0].result.stats.nodes)) {
+      chosen = &sides[1];
+    } else if (!filled(sides[0]) && none(sides[1])) {
+      chosen = &sides[1];
+    }
+    *result = chosen->result;
+    if (!chosen->ran) return false;
+    if (result->status == FillStatus::kFilled) take(chosen->letters);
+    return result->status != FillStatus::kTimedOut;
+  };
   auto step = [&](FillResult* result) {
+    if (options.threads >= 2 && o.probe_nodes > 0) return race(result);
     for (int64_t budget = o.probe_nodes;; budget *= 4) {
       for (int64_t restart_failures : {o.restart_failures, int64_t{0}}) {
         if (budget == 0 && restart_failures != 0) continue;  // complete search only

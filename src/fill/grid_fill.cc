@@ -14,6 +14,7 @@ namespace fill_internal {
 
 bool Filler::TimeUp() {
   if (opt_.node_limit > 0 && stats_.nodes > opt_.node_limit) return true;
+  if (opt_.node_cap && stats_.nodes > opt_.node_cap->load(std::memory_order_relaxed)) return true;
   if (opt_.timeout_seconds <= 0) return false;
   return std::chrono::duration<double>(Clock::now() - start_).count() > opt_.timeout_seconds;
 }
