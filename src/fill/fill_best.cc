@@ -5,9 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <condition_variable>
 #include <cstdint>
-#include <mutex>
 #include <thread>
 
 #include "squares/grid_fill.h"
@@ -119,38 +117,31 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
     struct Side {
       FillResult result;
       std::vector<Letter> letters;
-      std::atomic<int64_t> cap{INT64_MAX};
-      bool ran = false, done = false;
+      std::atomic<int64_t> cap{INT64_MAX};  // set by the other search only
+      bool ran = false;
     };
     std::array<Side, 2> sides;  // the restart search, the complete search
-    std::mutex mutex;
-    std::condition_variable changed;
     auto filled = [](const Side& side) { return side.ran && side.result.status == FillStatus::kFilled; };
     auto none = [](const Side& side) {
       return side.ran && (side.result.status == FillStatus::kImpossible ||
                           side.result.status == FillStatus::kOverConstrained);
     };
     auto search = [&](int k) {
+      Side& side = sides[k];
       FillOptions r = o;
       r.restart_failures = k == 0 ? o.restart_failures : 0;
-      r.node_cap = &sides[k].cap;
-      Side& side = sides[k];
+      r.node_cap = &side.cap;
       side.ran = run_to(r, &side.result, [&side](std::span<const Letter> letters) {
         side.letters.assign(letters.begin(), letters.end());
         return true;
       });
-      std::lock_guard<std::mutex> lock(mutex);
-      side.done = true;
-      Side& other = sides[1 - k];
-      if (none(side)) other.cap = 0;
-      if (filled(side)) other.cap = std::min<int64_t>(other.cap, side.result.stats.nodes - (k == 0 ? 1 : 0));
-      changed.notify_all();
+      std::atomic<int64_t>& other_cap = sides[1 - k].cap;
+      if (none(side)) other_cap = 0;
+      if (filled(side)) other_cap = std::min<int64_t>(other_cap, side.result.stats.nodes - (k == 0 ? 1 : 0));
     };
     {
       std::jthread restarting(search, 0), complete(search, 1);
-      std::unique_lock<std::mutex> lock(mutex);
-      changed.wait(lock, [&] { return sides[0].done && sides[1].done; });
-    }
+    }  // both joined
     for (const Side& side : sides) {
       if (!side.ran) continue;
       ++best.runs;
