@@ -1,7 +1,7 @@
 // `squares fill GRID`: fill a crossword grid with dictionary words (DESIGN §6).
+#include <algorithm>
 #include <bit>
 #include <cstdio>
-#include <algorithm>
 #include <cstdlib>
 #include <thread>
 #include <tuple>
