@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -12,6 +13,7 @@
 #include <iostream>
 #include <iterator>
 #include <sstream>
+#include <thread>
 
 #include "absl/strings/str_format.h"
 #include "squares/index_file.h"
@@ -108,6 +110,13 @@ absl::StatusOr<std::pair<int, int>> ParsedArgs::get_shard() const {
         absl::StrFormat("--shard: '%s' is not of the form I/N with 1 <= I <= N", shard));
   }
   return std::pair{index, count};
+}
+
+absl::StatusOr<int> ParsedArgs::get_threads() const {
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  auto threads = get_int("threads", cores, 1, 1024);
+  if (!threads.ok()) return threads.status();
+  return static_cast<int>(*threads);
 }
 
 absl::StatusOr<double> ParsedArgs::get_seconds(std::string_view name, double fallback) const {

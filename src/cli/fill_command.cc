@@ -1,9 +1,7 @@
 // `squares fill GRID`: fill a crossword grid with dictionary words (DESIGN §6).
-#include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <cstdlib>
-#include <thread>
 #include <tuple>
 
 #include "absl/strings/str_format.h"
@@ -178,10 +176,9 @@ absl::StatusOr<FillSettings> FillOptionsFrom(const ParsedArgs& a) {
   settings.any = a.has("any");
   options.seed = static_cast<uint64_t>(*seed);
   options.timeout_seconds = *timeout;
-  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  auto threads = a.get_int("threads", cores, 1, 1024);
+  auto threads = a.get_threads();
   if (!threads.ok()) return threads.status();
-  options.threads = static_cast<int>(*threads);
+  options.threads = *threads;
   return settings;
 }
 

@@ -310,8 +310,7 @@ int RunSearch(const ParsedArgs& args, const SquareSearch& search, const SquareFo
   auto limit_option = args.get_int("limit", 0, 0, INT64_MAX);
   if (!limit_option.ok()) return Fail(limit_option.status());
   const uint64_t limit = args.has("limit") ? static_cast<uint64_t>(*limit_option) : UINT64_MAX;
-  int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  auto threads = args.get_int("threads", cores, 1, 1024);
+  auto threads = args.get_threads();
   if (!threads.ok()) return Fail(threads.status());
   auto shard = args.get_shard();
   if (!shard.ok()) return Fail(shard.status());
