@@ -74,15 +74,17 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
     *result = Fill(problem, o, found);
     return true;
   };
+  // Counts a run that took place in the best fill's statistics.
+  auto tally = [&](const FillResult& result) {
+    ++best.runs;
+    AddStats(result.stats, best.stats);
+  };
   auto run = [&](FillOptions o, FillResult* result) {
     const bool ran = run_to(o, result, [&](std::span<const Letter> letters) {
       take(letters);
       return true;
     });
-    if (ran) {
-      ++best.runs;
-      AddStats(result->stats, best.stats);
-    }
+    if (ran) tally(*result);
     return ran;
   };
   auto level_of = [&](int64_t cost) {
@@ -143,9 +145,7 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
       std::jthread restarting(search, 0), complete(search, 1);
     }  // both joined
     for (const Side& side : sides) {
-      if (!side.ran) continue;
-      ++best.runs;
-      AddStats(side.result.stats, best.stats);
+      if (side.ran) tally(side.result);
     }
     const Side* chosen = &sides[0];
     if (filled(sides[1]) && (!filled(sides[0]) || sides[1].result.stats.nodes < sides[0].result.stats.nodes)) {
