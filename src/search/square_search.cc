@@ -43,8 +43,8 @@ std::vector<Mask> Reach(const DawgEntry<Mask>* entries, size_t entry_count,
   return reach;
 }
 
-// Entries of `entries` named by their states: each state once (named by its child group),
-// in the order of their child groups.
+// Sorts `states` (indices into `entries`) by the state each entry leads to, named by its
+// child group, and keeps one entry per state.
 template <class Mask>
 void SortStates(const DawgEntry<Mask>* entries, std::vector<uint32_t>& states) {
   auto by_first = [&](uint32_t a, uint32_t b) { return entries[a].first < entries[b].first; };
