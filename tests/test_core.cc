@@ -397,9 +397,10 @@ TEST_CASE("square search: the last row's sieve finds what plain enumeration find
   CHECK(square->closing_level() == -1);  // the sieve counts the last row there
 }
 
-TEST_CASE("square search: the closing count finds what plain enumeration finds") {
-  // Symmetric squares: the last two rows are counted from two vectors per state. Dense lists,
-  // so that there are many squares and the vectors hold counts above 1.
+TEST_CASE("square search: the closing and corner counts find what plain enumeration finds") {
+  // Symmetric squares: the last two rows are counted from two vectors per state, the last
+  // three from those and the letter pairs of the third last row. Dense lists, so that there
+  // are many squares and the vectors hold counts above 1.
   std::mt19937 rng(23);
   for (int trial = 0; trial < Trials(6); ++trial) {
     const int n = 3 + trial % 3;
@@ -410,6 +411,7 @@ TEST_CASE("square search: the closing count finds what plain enumeration finds")
     REQUIRE(search.ok());
     const int cells = n * (n + 1) / 2;
     CHECK(search->closing_level() == cells - 3);
+    CHECK(search->corner_level() == (n > 3 ? cells - 6 : -1));  // 3x3: the corner is the square
     std::vector<Grid> expected = BruteForce(dict.lexicon(), SquareMode::kSymmetric, n, n);
     CHECK(expected.size() > 20);
     CHECK(Search(dict, problem) == expected);  // counts each task too (the closing count)
@@ -424,9 +426,24 @@ TEST_CASE("square search: the closing count finds what plain enumeration finds")
     auto fixed = SquareSearch::Create(dict, problem);
     REQUIRE(fixed.ok());
     CHECK(fixed->closing_level() == -1);
+    CHECK(fixed->corner_level() == -1);
     std::vector<Grid> with_b;
     for (const Grid& g : expected) {
       if (g[n - 1][n - 2] == 'b') with_b.push_back(g);
+    }
+    CHECK(!with_b.empty());
+    CHECK(Search(dict, problem, 5) == with_b);
+    // A letter fixed in the corner's first row only: a closing count, no corner count.
+    problem.allowed.assign(n * n, ~LetterSet{0});
+    problem.allowed[(n - 3) * n + n - 1] = problem.allowed[(n - 1) * n + n - 3] =
+        LetterSet{1} << dict.alphabet().find(U'b');
+    auto cornerless = SquareSearch::Create(dict, problem);
+    REQUIRE(cornerless.ok());
+    CHECK(cornerless->closing_level() == cells - 3);
+    CHECK(cornerless->corner_level() == -1);
+    with_b.clear();
+    for (const Grid& g : expected) {
+      if (g[n - 3][n - 1] == 'b') with_b.push_back(g);
     }
     CHECK(!with_b.empty());
     CHECK(Search(dict, problem, 5) == with_b);

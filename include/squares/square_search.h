@@ -105,6 +105,8 @@ class SquareSearch {
   int sieve_level() const { return sieve_level_; }
   // The level from which the closing count (see BuildClosing) stands for the search, or -1.
   int closing_level() const { return closing_level_; }
+  // The level from which the corner count (see BuildCorner) stands for the search, or -1.
+  int corner_level() const { return corner_level_; }
 
   // Splits the search below `from` into at least `min_tasks` tasks where the search space
   // allows, by enumerating the prefixes of the next cells (deepening until there are enough).
@@ -212,7 +214,9 @@ class SquareSearch {
   void BuildMemoKeys();
   void BuildTie();
   void BuildSieve();
+  bool AllowAll(int from, int to, LetterSet letters) const;
   void BuildClosing();
+  void BuildCorner();
   template <class Mask>
   const Mask* reach() const {
     if constexpr (sizeof(Mask) == 8) return reach_wide_.data();
@@ -275,6 +279,25 @@ class SquareSearch {
   uint32_t closing_lo_ = 0;
   std::vector<uint32_t> closing_map_;
   std::vector<uint8_t> closing_counts_;
+  // The corner count (see BuildCorner): counting, at corner_level_ the results below are
+  // summed over the pairs (x, y) of letters that may follow the state R in slot
+  // corner_slots_[0] at its second and third letter, `count` times: the dot product of the
+  // closing count's v of A's state after x (A in slot corner_slots_[1]) and w of B's state
+  // after y (B in corner_slots_[2]). Per state (its id at corner_map_[state.first -
+  // corner_lo_]): its pairs at corner_pairs_[corner_pairs_begin_[id], [id + 1]), and per
+  // letter the offset in closing_counts_ of its child's vectors at corner_children_[id *
+  // letters + x] (a block of zeros when it has no such child).
+  struct CornerPair {
+    uint8_t x, y;
+    uint16_t count;
+  };
+  int corner_level_ = -1;
+  std::array<uint16_t, 3> corner_slots_{};
+  uint32_t corner_lo_ = 0;
+  std::vector<uint32_t> corner_map_;
+  std::vector<uint32_t> corner_children_;
+  std::vector<uint32_t> corner_pairs_begin_;
+  std::vector<CornerPair> corner_pairs_;
   uint64_t search_id_ = 0;  // names this search's entries in the per-thread subtree memo
 };
 

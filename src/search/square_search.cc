@@ -1,16 +1,12 @@
 // Square search, the build phase: a shape (a square's too) compiled into levels, the cell
-// order, the look-ahead checks, the memo keys and the symmetry counted up to. The search
-// itself is square_run.cc.
+// order, the look-ahead checks, the memo keys and the symmetry counted up to. The counting
+// shortcuts are square_counts.cc, the search itself square_run.cc.
 #include "squares/square_search.h"
 
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cstring>
-#include <map>
-#include <tuple>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_format.h"
 
 namespace squares {
@@ -42,32 +38,6 @@ std::vector<Mask> Reach(const DawgEntry<Mask>* entries, size_t entry_count,
   for (uint32_t root : roots) fill(fill, entries[root]);
   return reach;
 }
-
-// Sorts `states` (indices into `entries`) by the state each entry leads to, named by its
-// child group, and keeps one entry per state.
-template <class Mask>
-void SortStates(const DawgEntry<Mask>* entries, std::vector<uint32_t>& states) {
-  auto by_first = [&](uint32_t a, uint32_t b) { return entries[a].first < entries[b].first; };
-  auto same = [&](uint32_t a, uint32_t b) { return entries[a].first == entries[b].first; };
-  std::sort(states.begin(), states.end(), by_first);
-  states.erase(std::unique(states.begin(), states.end(), same), states.end());
-}
-
-// The states at `depth` below `root`, breadth first, sorted as by SortStates.
-template <class Mask>
-std::vector<uint32_t> StatesAt(const DawgEntry<Mask>* entries, uint32_t root, int depth) {
-  std::vector<uint32_t> states = {root};
-  for (int d = 0; d < depth; ++d) {
-    std::vector<uint32_t> next;
-    for (uint32_t e : states) {
-      for (int c = 0; c < std::popcount(entries[e].mask); ++c) next.push_back(entries[e].first + c);
-    }
-    SortStates(entries, next);
-    states = std::move(next);
-  }
-  return states;
-}
-
 }  // namespace
 
 absl::StatusOr<SquareSearch> SquareSearch::Create(const Dictionary& dictionary,
@@ -159,6 +129,7 @@ SquareSearch::SquareSearch(SquareProblem square, ShapeProblem shape)
   BuildTie();
   BuildSieve();
   BuildClosing();
+  BuildCorner();
   search_id_ = next_search_id++;
 }
 
@@ -461,264 +432,6 @@ void SquareSearch::BuildTie() {
   tie_of_level_.assign(levels(), {-1, 0});
   for (size_t k = 0; k < tie_pairs_.size(); ++k) {
     tie_of_level_[tie_pairs_[k][0]] = {static_cast<int16_t>(tie_pairs_[k][1]), static_cast<int16_t>(k)};
-  }
-}
-
-// The last word's sieve (see square_search.h). F is the word the last level steps, when its
-// cells are the last levels, in its order (no echo among them), at least kMinSieveLength of
-// them, and each other word through them has its state before the cell set by a level before
-// F begins. A crossing word at its first letter there reads its root, the same in every
-// search: it narrows sieve_start_. The sieve pays where the crossing states leave many
-// letters, so that walking F costs many nodes per start: kMinSieveMean or more on average
-// over the distinct crossing states (measured with 3.47-11 letters:
-// rectangles 3x6 wamerican 2.7 -> 0.66 s, 2x8 0.32 -> 0.02 s, double 4x4 1.84 -> 1.48 s);
-// with fewer, F's walk is short and the sifts cost more than they save (double 5x5
-// wamerican: 2.59 letters, 18.6 s -> 25.9 s; word cube 4: 2.3). F's cells placed before
-// the last levels (diagonal squares) or short F (word cube 3: 3 letters) lost as well.
-void SquareSearch::BuildSieve() {
-  const int last = levels() - 1;
-  if (empty_) return;
-  const Shape& shape = shape_.shape;
-  const int word_count = static_cast<int>(shape.words.size());
-  int final_word = -1, start = 0;
-  for (int k = 0; k < levels_[last].walker_count && final_word < 0; ++k) {
-    const int w = levels_[last].walkers[k].after % word_count;
-    const std::vector<int>& cells = shape.words[w].cells;
-    start = last + 1 - static_cast<int>(cells.size());
-    bool fits = start >= 1 && static_cast<int>(cells.size()) >= kMinSieveLength;
-    for (size_t q = 0; fits && q < cells.size(); ++q) {
-      const Level& level = levels_[start + q];
-      fits = level.echo_of < 0 && level.cell == cells[q];
-    }
-    if (fits) final_word = w;
-  }
-  if (final_word < 0) return;
-  std::vector<int> writer(slots_, -1);  // the level that sets each state slot
-  for (int l = 0; l < levels(); ++l) {
-    for (int k = 0; k < levels_[l].walker_count; ++k) writer[levels_[l].walkers[k].after] = l;
-  }
-  auto build = [&](const auto* entries) {
-    using Mask = decltype(entries->mask);
-    const int length = static_cast<int>(shape.words[final_word].cells.size());
-    // F's words in rank order, depth first.
-    std::vector<Letter> letters, word(length);
-    auto walk = [&](auto& self, uint32_t e, int depth) -> void {
-      if (depth == length) {
-        letters.insert(letters.end(), word.begin(), word.end());
-        return;
-      }
-      int k = 0;
-      for (Mask m = entries[e].mask; m; m &= m - 1, ++k) {
-        word[depth] = static_cast<Letter>(std::countr_zero(m));
-        self(self, entries[e].first + k, depth + 1);
-      }
-    };
-    walk(walk, word_root_[final_word], 0);
-    const size_t count = letters.size() / length, blocks = (count + 63) / 64;
-    // The words whose letter q lies in `allowed`, from those with letter c at q (at
-    // by_letter[(q * kLetters + c) * blocks]).
-    constexpr int kLetters = sizeof(Mask) * 8;
-    std::vector<uint64_t> by_letter(static_cast<size_t>(length) * kLetters * blocks, 0);
-    for (size_t i = 0; i < count; ++i) {
-      for (int q = 0; q < length; ++q) {
-        by_letter[(static_cast<size_t>(q) * kLetters + letters[i * length + q]) * blocks + i / 64] |= uint64_t{1} << (i % 64);
-      }
-    }
-    auto row = [&](int q, Mask allowed, std::vector<uint64_t>& bits) {
-      bits.assign(blocks, 0);
-      for (Mask m = allowed; m; m &= m - 1) {
-        const uint64_t* letter = &by_letter[(static_cast<size_t>(q) * kLetters + std::countr_zero(m)) * blocks];
-        for (size_t b = 0; b < blocks; ++b) bits[b] |= letter[b];
-      }
-    };
-    std::vector<uint64_t> start_bits(blocks, 0), bits;
-    // Appends the nonzero blocks of `set` to `list`.
-    auto append_blocks = [&](const std::vector<uint64_t>& set, std::vector<SieveBlock>& list) {
-      for (size_t b = 0; b < blocks; ++b) {
-        if (set[b]) list.push_back({static_cast<uint32_t>(b), set[b]});
-      }
-    };
-    for (size_t i = 0; i < count; ++i) start_bits[i / 64] |= uint64_t{1} << (i % 64);
-    // The crossing states of each letter of F, first: whether they leave enough letters.
-    // The crossing words of one automaton share them (a square's columns).
-    std::map<std::pair<uint32_t, int>, std::vector<uint32_t>> states_below;
-    auto states_at = [&](uint32_t root, int depth) -> const std::vector<uint32_t>& {
-      auto [it, added] = states_below.try_emplace({root, depth});
-      if (added) it->second = StatesAt(entries, root, depth);
-      return it->second;
-    };
-    struct Crossing {
-      int q, level;
-      uint16_t slot;
-      const std::vector<uint32_t>* states;  // in states_below
-    };
-    std::vector<Crossing> crossings;
-    std::vector<Mask> at(length, 0);  // the letters F's words have at q
-    double letters_left = 0;          // summed over the crossing states, and their count
-    size_t states_seen = 0;
-    for (int q = 0; q < length; ++q) {
-      const Level& level = levels_[start + q];
-      for (size_t i = 0; i < count; ++i) at[q] |= Mask{1} << letters[i * length + q];
-      auto narrow_start = [&](Mask allowed) {
-        row(q, allowed, bits);
-        for (size_t b = 0; b < blocks; ++b) start_bits[b] &= bits[b];
-      };
-      if ((static_cast<Mask>(level.allowed) & at[q]) != at[q]) narrow_start(static_cast<Mask>(level.allowed));
-      for (int k = 0; k < level.walker_count; ++k) {
-        const uint16_t slot = level.walkers[k].before;
-        const int v = slot % word_count, depth = slot / word_count;  // v's letters before
-        if (v == final_word) continue;
-        if (depth == 0) {
-          narrow_start(entries[word_root_[v]].mask);
-          continue;
-        }
-        if (writer[slot] >= start) return false;
-        const std::vector<uint32_t>& states = states_at(word_root_[v], depth);
-        for (uint32_t e : states) letters_left += std::popcount(entries[e].mask & at[q]);
-        states_seen += states.size();
-        crossings.push_back({q, writer[slot], slot, &states});
-      }
-    }
-    if (letters_left < kMinSieveMean * static_cast<double>(states_seen)) return false;
-    // A sift per crossing, its rows shared by the states that leave the same letters.
-    std::vector<std::tuple<int, Sift, uint32_t>> sifts;  // (level, sift, keys)
-    absl::flat_hash_map<std::pair<int, Mask>, uint32_t> rows;  // (q, letters) -> row
-    for (const Crossing& crossing : crossings) {
-      const int q = crossing.q;
-      const std::vector<uint32_t>& states = *crossing.states;
-      const uint32_t lo = entries[states.front()].first, hi = entries[states.back()].first;
-      if (hi - lo > 8 * states.size() + 1024) return false;  // not laid out by depth
-      const Sift sift{crossing.slot, static_cast<uint32_t>(row_of_.size()), lo};
-      row_of_.resize(row_of_.size() + (hi - lo + 1), kPassRow);
-      for (uint32_t e : states) {
-        const Mask m = entries[e].mask & at[q];
-        if (m == at[q]) continue;
-        auto [it, added] = rows.try_emplace(std::pair{q, m}, static_cast<uint32_t>(sieve_rows_.size() / blocks));
-        if (added) {
-          row(q, m, bits);
-          sieve_rows_.insert(sieve_rows_.end(), bits.begin(), bits.end());
-          if (sieve_rows_.size() * sizeof(uint64_t) > kMaxSieveBytes) return false;
-        }
-        row_of_[sift.map + entries[e].first - lo] = it->second;
-      }
-      sifts.push_back({crossing.level, sift, hi - lo + 1});
-    }
-    std::stable_sort(sifts.begin(), sifts.end(),
-                     [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
-    // Sift 0 reads sieve_start_ only: its rows are kept ANDed with it, as lists of blocks
-    // (its row_of_ names a list of sieve_lists_), so that it copies nothing.
-    if (!sifts.empty()) {
-      const auto& [l, first, keys] = sifts.front();
-      absl::flat_hash_map<uint32_t, uint32_t> list_of_row;
-      sieve_lists_.push_back(0);
-      for (uint32_t k = first.map; k < first.map + keys; ++k) {
-        if (row_of_[k] == kPassRow) continue;
-        auto [it, added] = list_of_row.try_emplace(row_of_[k], static_cast<uint32_t>(sieve_lists_.size() - 1));
-        if (added) {
-          const uint64_t* row_bits = &sieve_rows_[static_cast<size_t>(row_of_[k]) * blocks];
-          bits.resize(blocks);
-          for (size_t b = 0; b < blocks; ++b) bits[b] = row_bits[b] & start_bits[b];
-          append_blocks(bits, sieve_first_);
-          sieve_lists_.push_back(static_cast<uint32_t>(sieve_first_.size()));
-        }
-        row_of_[k] = it->second;
-      }
-    }
-    for (auto& [l, sift, keys] : sifts) {
-      if (levels_[l].sifts_begin == levels_[l].sifts_end) levels_[l].sifts_begin = static_cast<uint16_t>(sifts_.size());
-      sifts_.push_back(sift);
-      levels_[l].sifts_end = static_cast<uint16_t>(sifts_.size());
-    }
-    append_blocks(start_bits, sieve_start_);
-    sieve_blocks_ = blocks;
-    return true;
-  };
-  const bool built = wide_ ? build(entries<uint64_t>()) : build(entries<uint32_t>());
-  if (built) {
-    sieve_level_ = start;
-    for (const auto& pair : tie_pairs_) sieve_ties_ += pair[0] < start;
-  } else {
-    sifts_.clear();
-    row_of_.clear();
-    sieve_rows_.clear();
-    sieve_start_.clear();
-    sieve_first_.clear();
-    sieve_lists_.clear();
-    for (Level& level : levels_) level.sifts_begin = level.sifts_end = 0;
-  }
-}
-
-// The closing count (see square_search.h). Levels a, b, c = the last three: a steps word A
-// alone from state P, b ends A and steps word B from state Q, c ends B alone, no letters are
-// fixed there and no tie pairs them. Then the results below a are
-//   sum over x of v_P[x] * w_Q[x],
-//   v_P[x] = the letters y of P after which x may end A,
-//   w_Q[x] = the letters that may end B after x (0 when Q has no x),
-// vectors of one state each, made here for every state A and B can be in. In a symmetric
-// square, A and B are its last two rows and the count replaces the walk of both.
-void SquareSearch::BuildClosing() {
-  if (empty_ || sieve_level_ >= 0 || levels() < 3) return;
-  const int a = levels() - 3, word_count = static_cast<int>(shape_.shape.words.size());
-  const Level &first = levels_[a], &middle = levels_[a + 1], &last = levels_[a + 2];
-  for (int l = a; l < levels(); ++l) {
-    if (levels_[l].echo_of >= 0 || (!tie_of_level_.empty() && tie_of_level_[l][0] >= 0)) return;
-  }
-  if (first.walker_count != 1 || middle.walker_count != 2 || last.walker_count != 1) return;
-  const uint16_t p = first.walkers[0].before;
-  const int ends_a = middle.walkers[0].before == first.walkers[0].after ? 0 : 1;
-  const Walker& b_walker = middle.walkers[1 - ends_a];
-  const uint16_t q = b_walker.before;
-  const int word_a = p % word_count, word_b = q % word_count;
-  auto length = [&](int w) { return static_cast<int>(shape_.shape.words[w].cells.size()); };
-  if (middle.walkers[ends_a].before != first.walkers[0].after || last.walkers[0].before != b_walker.after ||
-      word_a == word_b || p / word_count != length(word_a) - 2 || q / word_count != length(word_b) - 2) {
-    return;
-  }
-  auto build = [&](const auto* entries) {
-    using Mask = decltype(entries->mask);
-    constexpr int kLetters = sizeof(Mask) * 8;
-    std::vector<uint32_t> states = StatesAt(entries, word_root_[word_a], length(word_a) - 2);
-    const std::vector<uint32_t> states_b = StatesAt(entries, word_root_[word_b], length(word_b) - 2);
-    states.insert(states.end(), states_b.begin(), states_b.end());
-    SortStates(entries, states);
-    const uint32_t lo = entries[states.front()].first, hi = entries[states.back()].first;
-    if (hi - lo > 8 * states.size() + 1024) return false;  // not laid out by depth
-    // Every letter the three levels could place must be allowed there.
-    Mask used = 0;
-    for (uint32_t e : states) {
-      used |= entries[e].mask;
-      for (int k = 0; k < std::popcount(entries[e].mask); ++k) used |= entries[entries[e].first + k].mask;
-    }
-    for (int l = a; l < levels(); ++l) {
-      if ((static_cast<Mask>(levels_[l].allowed) & used) != used) return false;
-    }
-    // Where the states leave many letters, the look-ahead tests at the level above seldom end
-    // a branch, and cost more than the dot product they would spare (measured, counting: mean
-    // 3.1-8.3 letters, symmetric 4x4 and 5x5 squares, 10% faster without them; 2.1-2.6
-    // letters, 6x6 and 7x7, 1-5% slower).
-    double letters = 0;
-    for (uint32_t e : states) letters += std::popcount(entries[e].mask);
-    if (letters >= kMinClosingMean * static_cast<double>(states.size())) closing_unchecked_level_ = a - 1;
-    closing_lo_ = lo;
-    closing_map_.assign(hi - lo + 1, 0);
-    closing_counts_.assign(states.size() * 2 * kLetters, 0);
-    for (size_t id = 0; id < states.size(); ++id) {
-      const DawgEntry<Mask>& state = entries[states[id]];
-      closing_map_[state.first - lo] = static_cast<uint32_t>(id * 2 * kLetters);
-      uint8_t* v = &closing_counts_[id * 2 * kLetters];
-      uint8_t* w = v + kLetters;
-      int k = 0;
-      for (Mask m = state.mask; m; m &= m - 1, ++k) {
-        const Mask next = entries[state.first + k].mask;
-        for (Mask n = next; n; n &= n - 1) ++v[std::countr_zero(n)];
-        w[std::countr_zero(m)] = static_cast<uint8_t>(std::popcount(next));
-      }
-    }
-    return true;
-  };
-  if (wide_ ? build(entries<uint64_t>()) : build(entries<uint32_t>())) {
-    closing_level_ = a;
-    closing_slots_ = {p, q};
   }
 }
 
