@@ -255,14 +255,6 @@ void SquareSearch::BuildSieve() {
   }
 }
 
-// The closing count (see square_search.h). Levels a, b, c = the last three: a steps word A
-// alone from state P, b ends A and steps word B from state Q, c ends B alone, no letters are
-// fixed there and no tie pairs them. Then the results below a are
-//   sum over x of v_P[x] * w_Q[x],
-//   v_P[x] = the letters y of P after which x may end A,
-//   w_Q[x] = the letters that may end B after x (0 when Q has no x),
-// vectors of one state each, made here for every state A and B can be in. In a symmetric
-// square, A and B are its last two rows and the count replaces the walk of both.
 // Whether levels [from, to) allow every letter of `letters` (no fixed letter narrows them).
 bool SquareSearch::AllowAll(int from, int to, LetterSet letters) const {
   for (int l = from; l < to; ++l) {
@@ -271,6 +263,14 @@ bool SquareSearch::AllowAll(int from, int to, LetterSet letters) const {
   return true;
 }
 
+// The closing count (see square_search.h). Levels a, b, c = the last three: a steps word A
+// alone from state P, b ends A and steps word B from state Q, c ends B alone, no letters are
+// fixed there and no tie pairs them. Then the results below a are
+//   sum over x of v_P[x] * w_Q[x],
+//   v_P[x] = the letters y of P after which x may end A,
+//   w_Q[x] = the letters that may end B after x (0 when Q has no x),
+// vectors of one state each, made here for every state A and B can be in. In a symmetric
+// square, A and B are its last two rows and the count replaces the walk of both.
 void SquareSearch::BuildClosing() {
   if (empty_ || sieve_level_ >= 0 || levels() < 3) return;
   const int a = levels() - 3, word_count = static_cast<int>(shape_.shape.words.size());
@@ -326,6 +326,17 @@ void SquareSearch::BuildClosing() {
   }
 }
 
+// The corner count (see square_search.h). The three levels before the closing count's: the
+// first steps word R alone from state S, the second steps R and A (into the closing count's
+// P), the third ends R and steps B (into Q), no letters fixed, no tie. Then the results below
+// the first are
+//   sum over the pairs (x, y) that may follow a letter of S, counted once per such letter,
+//   of v_{A.x} . w_{B.y},
+// with A's and B's states before those levels and the closing count's vectors. In a symmetric
+// square, R, A and B are its last three rows, and the count replaces the walk of the third
+// last row (measured, counting: 5x5 wamerican 0.059 -> 0.032 s, letterpress 0.41 -> 0.15 s;
+// 6x6 letterpress 2.96 -> 2.20 s, wamerican 0.141 -> 0.128 s). Skipping the pairs whose x
+// or y the states lack, rather than reading a block of zeros for them: 5-9% of that.
 void SquareSearch::BuildCorner() {
   if (closing_level_ < 4) return;
   const int c = closing_level_ - 3, word_count = static_cast<int>(shape_.shape.words.size());
