@@ -367,7 +367,8 @@ void SquareSearch::BuildCorner() {
                   {word_root_[word_b], length(word_b) - 3}});
     if (states.empty() || !AllowAll(c, closing_level_, LettersBelow(entries, states, 3))) return false;
     const uint32_t lo = entries[states.front()].first, hi = entries[states.back()].first;
-    // A child without closing vectors (a letter the state lacks) reads a block of zeros.
+    // A letter the state lacks leads to a block of zeros. (So does a child outside the closing
+    // count's map: a state of R only, whose children are never read as A's or B's.)
     const uint32_t zeros = static_cast<uint32_t>(closing_counts_.size());
     closing_counts_.resize(closing_counts_.size() + 2 * kLetters, 0);
     auto closing_vectors = [&](uint32_t child_first) {

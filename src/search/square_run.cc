@@ -254,6 +254,14 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   };
   const uint32_t* closing_map = closing_map_.data();
   const uint8_t* closing_counts = closing_counts_.data();
+  // The closing count: v of the state whose vectors are at closing_counts[p], dot w of q's.
+  constexpr int kLetters = sizeof(Mask) * 8;
+  auto closing_dot = [closing_counts](uint32_t p, uint32_t q) {
+    const uint8_t *v = closing_counts + p, *w = closing_counts + q + kLetters;
+    uint32_t dot = 0;
+    for (int x = 0; x < kLetters; ++x) dot += v[x] * w[x];
+    return dot;
+  };
   const uint32_t* corner_map = corner_map_.data();
   const uint32_t* corner_children = corner_children_.data();
   const uint32_t* corner_pairs_begin = corner_pairs_begin_.data();
@@ -337,7 +345,6 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     }
     if constexpr (kCountOnly) {
       if (l + 1 == corner_level_) {
-        constexpr int kLetters = sizeof(Mask) * 8;
         const uint32_t r = corner_map[state[corner_slots_[0]].first - corner_lo_];
         const uint32_t* a = corner_children + size_t{corner_map[state[corner_slots_[1]].first - corner_lo_]} * kLetters;
         const uint32_t* b = corner_children + size_t{corner_map[state[corner_slots_[2]].first - corner_lo_]} * kLetters;
@@ -346,22 +353,15 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
         for (uint32_t k = corner_pairs_begin[r]; k < corner_pairs_begin[r + 1]; ++k) {
           const CornerPair pair = corner_pairs[k];
           if (!((amask >> pair.x) & (bmask >> pair.y) & 1)) continue;
-          const uint8_t* v = closing_counts + a[pair.x];
-          const uint8_t* w = closing_counts + b[pair.y] + kLetters;
-          uint32_t dot = 0;
-          for (int x = 0; x < kLetters; ++x) dot += v[x] * w[x];
-          found += uint64_t{pair.count} * dot;
+          found += uint64_t{pair.count} * closing_dot(a[pair.x], b[pair.y]);
         }
         nodes += found;
         stats.squares += found;
         continue;
       }
       if (l + 1 == closing_level_) {
-        constexpr int kLetters = sizeof(Mask) * 8;
-        const uint8_t* v = closing_counts + closing_map[state[closing_slots_[0]].first - closing_lo_];
-        const uint8_t* w = closing_counts + closing_map[state[closing_slots_[1]].first - closing_lo_] + kLetters;
-        uint32_t found = 0;
-        for (int x = 0; x < kLetters; ++x) found += v[x] * w[x];
+        const uint32_t found = closing_dot(closing_map[state[closing_slots_[0]].first - closing_lo_],
+                                           closing_map[state[closing_slots_[1]].first - closing_lo_]);
         nodes += found;
         stats.squares += found;
         continue;
