@@ -38,6 +38,7 @@ std::vector<Mask> Reach(const DawgEntry<Mask>* entries, size_t entry_count,
   for (uint32_t root : roots) fill(fill, entries[root]);
   return reach;
 }
+
 }  // namespace
 
 absl::StatusOr<SquareSearch> SquareSearch::Create(const Dictionary& dictionary,
