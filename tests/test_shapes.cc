@@ -76,10 +76,10 @@ std::vector<Grid> Search(const Dictionary& dict, const Shape& shape, bool greedy
   return sink.results;
 }
 
-Dictionary RandomDictionary(std::mt19937& rng, int alphabet) {
+Dictionary RandomDictionary(std::mt19937& rng, int alphabet, int longest = 3, int per_length = 12) {
   std::string text;
-  for (int length = 2; length <= 3; ++length) {
-    for (int k = 0; k < 12; ++k) {
+  for (int length = 2; length <= longest; ++length) {
+    for (int k = 0; k < per_length; ++k) {
       for (int i = 0; i < length; ++i) text += static_cast<char>('a' + rng() % alphabet);
       text += '\n';
     }
@@ -131,10 +131,13 @@ TEST_CASE("random shapes against brute force, both cell orders, split into tasks
 }
 
 TEST_CASE("diagonal squares and cubes against brute force") {
+  // 4x4 with diagonals: cells on three words, tested together (BuildChecks).
   std::mt19937 rng(5);
+  int four_with_results = 0;
   for (int round = 0; round < 20; ++round) {
-    Dictionary dict = RandomDictionary(rng, 2);
-    for (Shape shape : {MakeSquareShape(SquareShapeKind::kDouble, 3, 3, true),
+    Dictionary dict = RandomDictionary(rng, 2, 4, 8);
+    for (Shape shape : {MakeSquareShape(SquareShapeKind::kDouble, 4, 4, true),
+                        MakeSquareShape(SquareShapeKind::kDouble, 3, 3, true),
                         MakeSquareShape(SquareShapeKind::kDouble, 3, 3, false),
                         MakeSquareShape(SquareShapeKind::kSymmetric, 3, 3, true),
                         MakeSquareShape(SquareShapeKind::kRectangle, 2, 3, false), MakeCubeShape(2)}) {
@@ -149,6 +152,7 @@ TEST_CASE("diagonal squares and cubes against brute force") {
         }
         if (echoes) want_set.insert(grid);
       }
+      four_with_results += shape.cell_count == 16 && !want_set.empty();
       for (bool greedy : {false, true}) {
         uint64_t summed = 0;
         std::vector<Grid> got = Search(dict, shape, greedy, 5, nullptr, &summed);
@@ -158,6 +162,7 @@ TEST_CASE("diagonal squares and cubes against brute force") {
       }
     }
   }
+  CHECK(four_with_results > 5);
 }
 
 TEST_CASE("topology and deck parsing") {

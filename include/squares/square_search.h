@@ -150,15 +150,17 @@ class SquareSearch {
     uint16_t cell, mirror;    // grid cells written (mirror: symmetric transpose)
     uint16_t checks_begin = 0, checks_end = 0;  // look-ahead checks after a placement: checks_[..)
     uint16_t checks_one = 0, checks_two = 0;    // where those reading one and two planes begin
+    uint16_t checks_three = 0;                  // where those of three words begin
     uint16_t sifts_begin = 0, sifts_end = 0;    // the sieve's steps after a placement: sifts_[..)
     LetterSet allowed;
   };
   // A look-ahead test (see BuildChecks): some letter lies both at plane_a below walker
-  // state[slot_a] and at plane_b below state[slot_b]; plane_x is the offset of that depth's
-  // plane in the reach table, or kOwnMask for depth 0: the state's own mask.
+  // state[slot_a] and at plane_b below state[slot_b] (and, when slot_c != 0, at plane_c below
+  // state[slot_c]); plane_x is the offset of that depth's plane in the reach table, or, in a
+  // test of two, kOwnMask for depth 0: the state's own mask.
   struct Check {
-    uint16_t slot_a, slot_b;
-    uint32_t plane_a, plane_b;
+    uint16_t slot_a, slot_b, slot_c;
+    uint32_t plane_a, plane_b, plane_c;
   };
   static constexpr uint32_t kOwnMask = UINT32_MAX;
   // The last word's sieve (see BuildSieve). When the last levels spell one word F from its
@@ -255,7 +257,7 @@ class SquareSearch {
   std::vector<uint16_t> memo_slots_;
   bool has_memo_ = false;  // some level has a memo key
   // Letters d >= 1 below a state, at reach[(d - 1) * entry_count + state.first] (a state is
-  // named by its child group, unique in entries()).
+  // named by its child group, unique in entries()); the last plane: its own mask (d = 0).
   std::vector<uint32_t> reach_narrow_;
   std::vector<uint64_t> reach_wide_;
   bool has_filters_ = false;

@@ -203,9 +203,16 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       const Check& ch = checks[k];
       if ((reach[ch.plane_a + state[ch.slot_a].first] & state[ch.slot_b].mask) == 0) return false;
     }
-    for (; k < lv.checks_end; ++k) {
+    for (; k < lv.checks_three; ++k) {
       const Check& ch = checks[k];
       if ((reach[ch.plane_a + state[ch.slot_a].first] & reach[ch.plane_b + state[ch.slot_b].first]) == 0) {
+        return false;
+      }
+    }
+    for (; k < lv.checks_end; ++k) {
+      const Check& ch = checks[k];
+      if ((reach[ch.plane_a + state[ch.slot_a].first] & reach[ch.plane_b + state[ch.slot_b].first] &
+           reach[ch.plane_c + state[ch.slot_c].first]) == 0) {
         return false;
       }
     }

@@ -16,17 +16,19 @@ std::atomic<uint64_t> next_search_id = 1;
 
 // The letters d = 1..depths-1 below each state of the automata in `entries` (all reachable
 // from `roots`), at [(d - 1) * entry_count + state.first]: one plane per depth, so the states
-// a check reads lie close together. (Depth 0 is the state's own mask, read from the state.)
+// a check reads lie close together. The last plane holds depth 0, the state's own mask (read
+// from the state itself where a check can).
 template <class Mask>
 std::vector<Mask> Reach(const DawgEntry<Mask>* entries, size_t entry_count,
                         const std::vector<uint32_t>& roots, int depths) {
   const size_t plane = entry_count;
-  std::vector<Mask> reach(plane * (depths - 1), 0);
+  std::vector<Mask> reach(plane * depths, 0);
   std::vector<bool> done(entry_count, false);
   // Depth first; a state's letters d below are its children's letters d-1 below.
   auto fill = [&](auto& self, const DawgEntry<Mask>& e) -> void {
     if (e.mask == 0 || done[e.first]) return;
     done[e.first] = true;
+    reach[(depths - 1) * plane + e.first] = e.mask;
     for (int k = 0; k < std::popcount(e.mask); ++k) {
       const DawgEntry<Mask>& c = entries[e.first + k];
       if (c.mask == 0) continue;
@@ -309,13 +311,17 @@ void SquareSearch::BuildMemoKeys() {
 }
 
 // Look-ahead, for every shape. After a level steps word w, each later cell c of w that also
-// lies on another word v is tested: some letter must lie both d_w letters below w's state and
-// d_v below v's (v's root when v is not begun). An empty meet is a dead end found before the
-// levels between are searched. In a symmetric square these are the cells of later rows in
+// lies on another word v already begun is tested: some letter must lie both d_w letters below
+// w's state and d_v below v's. Where c lies on two such words u and v (a diagonal square's
+// cells on a diagonal, a cube's cells), one test reads all three: a letter below w's, v's and
+// u's states at once, which also fails where each pair meets but the three do not (diagonal
+// 4x4 of letterpress: 1% fewer nodes, 4% less time). An empty meet is a dead end found before
+// the levels between are searched. In a symmetric square these are the cells of later rows in
 // the columns just stepped, and the rest of the current row; in a double square or a
 // rectangle, the rest of the current row. Each test is a necessary condition only, so the
 // search still tests every letter as it places it. The cell of the next level is left out
-// (it is tested at once), as are words that repeat a cell and pairs already tested.
+// (it is tested at once), as are words that repeat a cell, words not begun (a root allows
+// nearly every letter) and cells already tested from a word stepped with w.
 void SquareSearch::BuildChecks() {
   // Double squares and rectangles are left out: there the only tests are the rest of the
   // current row against the columns' own masks, which cost more than they save (measured:
@@ -335,6 +341,8 @@ void SquareSearch::BuildChecks() {
   if (wide_) reach_wide_ = Reach<uint64_t>(entries<uint64_t>(), entry_count, roots, depths);
   else reach_narrow_ = Reach<uint32_t>(entries<uint32_t>(), entry_count, roots, depths);
   auto plane = [&](int depth) { return depth == 0 ? kOwnMask : static_cast<uint32_t>((depth - 1) * entry_count); };
+  // Three-word checks read every operand from the table, depth 0 too (its last plane).
+  auto table_plane = [&](int depth) { return static_cast<uint32_t>((depth == 0 ? depths - 1 : depth - 1) * entry_count); };
 
   // Per cell, the words through it and the cell's position in each (-1: the word repeats it).
   std::vector<std::vector<std::pair<int, int>>> words_of(shape.cell_count);
@@ -364,22 +372,39 @@ void SquareSearch::BuildChecks() {
       for (int q = placed[w]; q < static_cast<int>(cells.size()) && !cell_placed[cells[q]]; ++q) {
         const int c = cells[q];
         if (c == next_cell) continue;
+        // The words begun that cross w at c; c is tested from the first word stepped here.
+        std::vector<std::pair<int, int>> others;
+        bool tested = false;
         for (auto [v, r] : words_of[c]) {
           if (v == w || r < 0 || placed[v] == 0) continue;
-          // A pair of two stepped words is tested once, from the first of them.
-          if (v < w && std::find(stepped.begin(), stepped.end(), v) != stepped.end()) continue;
+          if (v < w && std::find(stepped.begin(), stepped.end(), v) != stepped.end()) tested = true;
+          others.push_back({v, r});
+        }
+        if (tested) continue;
+        const uint16_t slot_w = static_cast<uint16_t>(placed[w] * word_count + w);
+        for (size_t k = 0; k < others.size(); k += 2) {
           if (checks_.size() >= UINT16_MAX) return;
-          checks_.push_back({static_cast<uint16_t>(placed[w] * word_count + w),
-                             static_cast<uint16_t>(placed[v] * word_count + v),
-                             plane(q - placed[w]), plane(r - placed[v])});
+          auto [v, r] = others[k];
+          const uint16_t slot_v = static_cast<uint16_t>(placed[v] * word_count + v);
+          if (k + 1 == others.size()) {
+            checks_.push_back({slot_w, slot_v, 0, plane(q - placed[w]), plane(r - placed[v]), 0});
+            continue;
+          }
+          auto [u, t] = others[k + 1];
+          checks_.push_back({slot_w, slot_v, static_cast<uint16_t>(placed[u] * word_count + u),
+                             table_plane(q - placed[w]), table_plane(r - placed[v]), table_plane(t - placed[u])});
         }
       }
     }
     // Cheapest first: both sides at depth 0 (the states' own masks: no table load), then one
-    // side (made side b), then neither.
-    auto depth0 = [](const Check& ch) { return (ch.plane_a == kOwnMask) + (ch.plane_b == kOwnMask); };
+    // side (made side b), then neither, then the three-word tests (slot_c != 0).
+    auto depth0 = [](const Check& ch) {
+      return ch.slot_c != 0 ? -1 : (ch.plane_a == kOwnMask) + (ch.plane_b == kOwnMask);
+    };
     for (auto it = checks_.begin() + level.checks_begin; it != checks_.end(); ++it) {
-      if (it->plane_a == kOwnMask && it->plane_b != kOwnMask) *it = {it->slot_b, it->slot_a, it->plane_b, it->plane_a};
+      if (it->slot_c == 0 && it->plane_a == kOwnMask && it->plane_b != kOwnMask) {
+        *it = {it->slot_b, it->slot_a, 0, it->plane_b, it->plane_a, 0};
+      }
     }
     std::stable_sort(checks_.begin() + level.checks_begin, checks_.end(),
                      [&](const Check& x, const Check& y) { return depth0(x) > depth0(y); });
@@ -390,6 +415,7 @@ void SquareSearch::BuildChecks() {
     };
     level.checks_one = end(2);
     level.checks_two = end(1);
+    level.checks_three = end(0);
     level.checks_end = static_cast<uint16_t>(checks_.size());
   }
 }
