@@ -249,6 +249,7 @@ class SquareSearch {
   bool has_echoes_ = false;
   std::vector<Level> levels_;
   std::vector<Check> checks_;
+  std::vector<uint16_t> checks_lifted_;  // per level: the end of its checks a lift applies first
   std::vector<int> symmetry_;  // an involution of the shape (see BuildTie); empty: none
   std::vector<std::array<uint16_t, 2>> tie_pairs_;  // (later level, earlier level) of each
                                                     // cell and its image, by later level

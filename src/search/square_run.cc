@@ -194,8 +194,26 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   const Mask* reach = this->reach<Mask>();
   const Check* checks = checks_.data();
   const bool checking = !checks_.empty();  // none for double squares and rectangles
-  auto alive = [&](const Level& lv) {
-    int k = lv.checks_begin;
+  // The lift (see BuildChecks): in a loop of three walkers or more and no tie, the level's
+  // first checks (up to checks_lifted[l]) filter its letters before they are placed, each
+  // against the child it leads to, and are skipped after placing.
+  constexpr bool kLift = kWalkers >= 3 && !kTied;
+  const uint32_t words = static_cast<uint32_t>(word_root_.size());
+  const uint16_t* checks_lifted = checks_lifted_.data();
+  auto lift = [&](int l, Mask m) {
+    for (int k = level[l].checks_begin; k < checks_lifted[l]; ++k) {
+      const DawgEntry<Mask> s = state[checks[k].slot_a - words];
+      const Mask other = state[checks[k].slot_b].mask;
+      Mask keep = 0;
+      for (Mask x = m; x; x &= x - 1) {
+        const Mask bit = x & -x;
+        if (entries[s.first + static_cast<uint32_t>(std::popcount(s.mask & (bit - 1)))].mask & other) keep |= bit;
+      }
+      m = keep;
+    }
+    return m;
+  };
+  auto alive = [&](const Level& lv, int k) {
     for (; k < lv.checks_one; ++k) {
       if ((state[checks[k].slot_a].mask & state[checks[k].slot_b].mask) == 0) return false;
     }
@@ -344,7 +362,10 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     m &= m - 1;
     place(l, c);
     ++nodes;
-    if (checking && (!kCountOnly || l != closing_unchecked_level_) && !alive(level[l])) continue;
+    if (checking && (!kCountOnly || l != closing_unchecked_level_) &&
+        !alive(level[l], kLift ? checks_lifted[l] : level[l].checks_begin)) {
+      continue;
+    }
     if (kSieve && !sift(level[l])) continue;
     if (l + 1 == end_level) {
       if (!leaf()) break;
@@ -392,6 +413,9 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       }
     }
     Mask next = constrain(l + 1, allowed(l + 1));
+    if constexpr (kLift) {
+      if (checks_lifted[l + 1] != level[l + 1].checks_begin) next = lift(l + 1, next);
+    }
     if (l + 1 == last) {
       // Every letter allowed at the last cell completes a result (no look-ahead is left).
       if constexpr (kCountOnly) {

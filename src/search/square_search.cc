@@ -322,10 +322,19 @@ void SquareSearch::BuildMemoKeys() {
 // search still tests every letter as it places it. The cell of the next level is left out
 // (it is tested at once), as are words that repeat a cell, words not begun (a root allows
 // nearly every letter) and cells already tested from a word stepped with w.
+//
+// A test of two own masks, w's new state against that of a word not stepped with it, can be
+// lifted: before the level places its letters, each is tested against the child it leads w
+// to, and the letters that fail are never placed (nor the other words stepped, nor the other
+// tests run). The run lifts them in loops of three or more walkers without ties (diagonal
+// squares, cubes): diagonal 4x4 wamerican 0.062 -> 0.060 s, letterpress 0.88 -> 0.82 s,
+// diagonal 5x5 wamerican 0.65 -> 0.62 s, word cube 4 unchanged. (In the square modes' loop
+// of two walkers, an earlier lift of every test cost as much as it saved.)
 void SquareSearch::BuildChecks() {
   // Double squares and rectangles are left out: there the only tests are the rest of the
   // current row against the columns' own masks, which cost more than they save (measured:
   // 2.14 s without, 2.66 s with, double 4x4 of wamerican).
+  checks_lifted_.assign(levels(), 0);
   if (empty_ || (classic_ && problem_.mode != SquareMode::kSymmetric)) return;
   const Shape& shape = shape_.shape;
   const int word_count = static_cast<int>(shape.words.size());
@@ -401,13 +410,26 @@ void SquareSearch::BuildChecks() {
     auto depth0 = [](const Check& ch) {
       return ch.slot_c != 0 ? -1 : (ch.plane_a == kOwnMask) + (ch.plane_b == kOwnMask);
     };
+    auto written = [&](uint16_t slot) {
+      return std::any_of(level.walkers.begin(), level.walkers.begin() + level.walker_count,
+                         [&](const Walker& walker) { return walker.after == slot; });
+    };
     for (auto it = checks_.begin() + level.checks_begin; it != checks_.end(); ++it) {
       if (it->slot_c == 0 && it->plane_a == kOwnMask && it->plane_b != kOwnMask) {
         *it = {it->slot_b, it->slot_a, 0, it->plane_b, it->plane_a, 0};
       }
     }
+    // Liftable, and first: both sides at depth 0, one stepped here (made side a), the other
+    // not.
+    auto liftable = [&](Check& ch) {
+      if (ch.slot_c != 0 || ch.plane_a != kOwnMask || ch.plane_b != kOwnMask) return false;
+      if (written(ch.slot_b) && !written(ch.slot_a)) std::swap(ch.slot_a, ch.slot_b);
+      return written(ch.slot_a) && !written(ch.slot_b);
+    };
     std::stable_sort(checks_.begin() + level.checks_begin, checks_.end(),
                      [&](const Check& x, const Check& y) { return depth0(x) > depth0(y); });
+    const auto lifted = std::stable_partition(checks_.begin() + level.checks_begin, checks_.end(), liftable);
+    checks_lifted_[l] = static_cast<uint16_t>(lifted - checks_.begin());
     auto end = [&](int zeros) {
       return static_cast<uint16_t>(std::find_if(checks_.begin() + level.checks_begin, checks_.end(),
                                                 [&](const Check& ch) { return depth0(ch) < zeros; }) -
