@@ -153,6 +153,14 @@ TEST_CASE("diagonal squares and cubes against brute force") {
         if (echoes) want_set.insert(grid);
       }
       four_with_results += shape.cell_count == 16 && !want_set.empty();
+      if (shape.cell_count == 16) {  // the last row after its first letter: the tail count
+        ShapeProblem problem;
+        problem.shape = shape;
+        for (const ShapeWord& word : shape.words) problem.dawgs.push_back(&dict.dawg(4));
+        auto search = SquareSearch::Create(problem);
+        REQUIRE(search.ok());
+        CHECK(search->tail_level() == 13);
+      }
       for (bool greedy : {false, true}) {
         uint64_t summed = 0;
         std::vector<Grid> got = Search(dict, shape, greedy, 5, nullptr, &summed);

@@ -107,6 +107,8 @@ class SquareSearch {
   int closing_level() const { return closing_level_; }
   // The level from which the corner count (see BuildCorner) stands for the search, or -1.
   int corner_level() const { return corner_level_; }
+  // The level from which the tail count (see BuildTail) stands for the search, or -1.
+  int tail_level() const { return tail_level_; }
 
   // Splits the search below `from` into at least `min_tasks` tasks where the search space
   // allows, by enumerating the prefixes of the next cells (deepening until there are enough).
@@ -198,6 +200,8 @@ class SquareSearch {
   SquareStats RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                        std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
                        Tie tie) const;
+  template <class Mask, int kWalkers>
+  uint64_t TailCount(const DawgEntry<Mask>* state) const;  // see BuildTail
   template <class Mask, bool kCountOnly>
   SquareStats RunWalkers(const SquareTask& task, int end_level, SquareSink* sink,
                          std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
@@ -219,6 +223,7 @@ class SquareSearch {
   bool AllowAll(int from, int to, LetterSet letters) const;
   void BuildClosing();
   void BuildCorner();
+  void BuildTail();
   template <class Mask>
   const Mask* reach() const {
     if constexpr (sizeof(Mask) == 8) return reach_wide_.data();
@@ -302,6 +307,13 @@ class SquareSearch {
   std::vector<uint32_t> corner_pairs_begin_;
   std::vector<CornerPair> corner_pairs_;
   uint64_t search_id_ = 0;  // names this search's entries in the per-thread subtree memo
+  // The tail count (see BuildTail): counting, the levels from tail_level_ on spell the rest
+  // of one word from its state in slot tail_slot_, and every other word through their cells
+  // has its state fixed before: the results below are its suffixes whose letter q lies in
+  // the mask of level tail_level_ + q, its walker tail_walker_[q] left out.
+  int tail_level_ = -1;
+  uint16_t tail_slot_ = 0;
+  std::vector<uint8_t> tail_walker_;
 };
 
 }  // namespace squares

@@ -122,6 +122,45 @@ bool SquareSearch::PassesFilters(const Letter* grid) const {
   return true;
 }
 
+// The tail count (see BuildTail): W's paths from its state through the tail's masks, depth
+// first with one mask of untried letters per step.
+template <class Mask, int kWalkers>
+uint64_t SquareSearch::TailCount(const DawgEntry<Mask>* state) const {
+  const DawgEntry<Mask>* entries = this->entries<Mask>();
+  const int length = static_cast<int>(tail_walker_.size());
+  std::array<Mask, kMaxLevels> mask, untried;
+  std::array<DawgEntry<Mask>, kMaxLevels> at;
+  for (int q = 0; q < length; ++q) {
+    const Level& level = levels_[tail_level_ + q];
+    Mask m = static_cast<Mask>(level.allowed);
+    for (int w = 0; w < kWalkers; ++w) {
+      if (w != tail_walker_[q]) m &= state[level.walkers[w].before].mask;
+    }
+    mask[q] = m;
+  }
+  uint64_t found = 0;
+  at[0] = state[tail_slot_];
+  untried[0] = at[0].mask & mask[0];
+  for (int q = 0; q >= 0;) {
+    if (q == length - 1) {
+      found += std::popcount(untried[q]);
+      --q;
+      continue;
+    }
+    if (untried[q] == 0) {
+      --q;
+      continue;
+    }
+    const int c = std::countr_zero(untried[q]);
+    untried[q] &= untried[q] - 1;
+    const DawgEntry<Mask>& e = at[q];
+    at[q + 1] = entries[e.first + static_cast<uint32_t>(std::popcount(e.mask & ((Mask{1} << c) - 1)))];
+    untried[q + 1] = at[q + 1].mask & mask[q + 1];
+    ++q;
+  }
+  return found;
+}
+
 template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, SquareSearch::Counting kCounting, bool kSieve>
 SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                                    std::vector<SquareTask>* prefixes,
@@ -386,6 +425,14 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
         nodes += found;
         stats.squares += found;
         continue;
+      }
+      if constexpr (kLift) {
+        if (l + 1 == tail_level_) {
+          const uint64_t found = TailCount<Mask, kWalkers>(state);
+          nodes += found;
+          stats.squares += found;
+          continue;
+        }
       }
       if (l + 1 == closing_level_) {
         const uint32_t found = closing_dot(closing_map[state[closing_slots_[0]].first - closing_lo_],

@@ -133,6 +133,7 @@ SquareSearch::SquareSearch(SquareProblem square, ShapeProblem shape)
   BuildSieve();
   BuildClosing();
   BuildCorner();
+  BuildTail();
   search_id_ = next_search_id++;
 }
 
