@@ -139,6 +139,19 @@ uint64_t SquareSearch::TailCount(const DawgEntry<Mask>* state) const {
     mask[q] = m;
   }
   uint64_t found = 0;
+  auto step = [&](const DawgEntry<Mask>& e, int c) {
+    return entries[e.first + static_cast<uint32_t>(std::popcount(e.mask & ((Mask{1} << c) - 1)))];
+  };
+  if (length == 3) {  // a diagonal square's last row: two loops and a popcount
+    const DawgEntry<Mask> s = state[tail_slot_];
+    for (Mask xs = s.mask & mask[0]; xs; xs &= xs - 1) {
+      const DawgEntry<Mask> e = step(s, std::countr_zero(xs));
+      for (Mask ys = e.mask & mask[1]; ys; ys &= ys - 1) {
+        found += std::popcount(step(e, std::countr_zero(ys)).mask & mask[2]);
+      }
+    }
+    return found;
+  }
   at[0] = state[tail_slot_];
   untried[0] = at[0].mask & mask[0];
   for (int q = 0; q >= 0;) {
@@ -153,8 +166,7 @@ uint64_t SquareSearch::TailCount(const DawgEntry<Mask>* state) const {
     }
     const int c = std::countr_zero(untried[q]);
     untried[q] &= untried[q] - 1;
-    const DawgEntry<Mask>& e = at[q];
-    at[q + 1] = entries[e.first + static_cast<uint32_t>(std::popcount(e.mask & ((Mask{1} << c) - 1)))];
+    at[q + 1] = step(at[q], c);
     untried[q + 1] = at[q + 1].mask & mask[q + 1];
     ++q;
   }
