@@ -219,6 +219,7 @@ class SquareSearch {
   void BuildChecks();
   void BuildMemoKeys();
   void BuildTie();
+  std::vector<int> SlotWriters() const;
   void BuildSieve();
   bool AllowAll(int from, int to, LetterSet letters) const;
   void BuildClosing();

@@ -71,6 +71,15 @@ Mask LettersBelow(const DawgEntry<Mask>* entries, const std::vector<uint32_t>& s
 
 }  // namespace
 
+// Per state slot, the (last) level that sets it, or -1.
+std::vector<int> SquareSearch::SlotWriters() const {
+  std::vector<int> writer(slots_, -1);
+  for (int l = 0; l < levels(); ++l) {
+    for (int k = 0; k < levels_[l].walker_count; ++k) writer[levels_[l].walkers[k].after] = l;
+  }
+  return writer;
+}
+
 // The last word's sieve (see square_search.h). F is the word the last level steps, when its
 // cells are the last levels, in its order (no echo among them), at least kMinSieveLength of
 // them, and each other word through them has its state before the cell set by a level before
@@ -100,10 +109,7 @@ void SquareSearch::BuildSieve() {
     if (fits) final_word = w;
   }
   if (final_word < 0) return;
-  std::vector<int> writer(slots_, -1);  // the level that sets each state slot
-  for (int l = 0; l < levels(); ++l) {
-    for (int k = 0; k < levels_[l].walker_count; ++k) writer[levels_[l].walkers[k].after] = l;
-  }
+  const std::vector<int> writer = SlotWriters();
   auto build = [&](const auto* entries) {
     using Mask = decltype(entries->mask);
     const int length = static_cast<int>(shape.words[final_word].cells.size());
@@ -422,10 +428,7 @@ void SquareSearch::BuildCorner() {
 void SquareSearch::BuildTail() {
   if (empty_ || sieve_level_ >= 0 || closing_level_ >= 0 || levels() < 3) return;
   const int last = levels() - 1;
-  std::vector<int> writer(slots_, -1);  // the level that sets each state slot
-  for (int l = 0; l < levels(); ++l) {
-    for (int k = 0; k < levels_[l].walker_count; ++k) writer[levels_[l].walkers[k].after] = l;
-  }
+  const std::vector<int> writer = SlotWriters();
   auto clean = [&](int l) {
     return levels_[l].echo_of < 0 && (tie_of_level_.empty() || tie_of_level_[l][0] < 0);
   };
