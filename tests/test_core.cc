@@ -450,6 +450,51 @@ TEST_CASE("square search: the closing and corner counts find what plain enumerat
   }
 }
 
+TEST_CASE("square search: counting symmetric squares with the diagonal last finds what plain enumeration finds") {
+  // Counting only, the diagonal cell (i, i) of the first rows is placed last in its row and
+  // counted by its letters (a lone level), not searched; listing keeps row-major order.
+  std::mt19937 rng(29);
+  for (int trial = 0; trial < Trials(6); ++trial) {
+    const int n = 4 + trial % 3;
+    Dictionary dict(MustRead(DenseList(rng, n, 4, n == 4 ? 50 : n == 5 ? 10 : 3) + RandomList(rng, 40, n, 6)));
+    CAPTURE(trial);
+    SquareProblem problem = Problem(SquareMode::kSymmetric, n, n);
+    problem.count_only = true;
+    auto search = SquareSearch::Create(dict, problem);
+    REQUIRE(search.ok());
+    CHECK(search->lone_levels() == n - 3);
+    const std::vector<int> order = search->cell_order();
+    CHECK(order[n - 2] == n - 1);  // the first row: (0, 1) .. (0, n - 1), then (0, 0)
+    CHECK(order[n - 1] == 0);
+    std::vector<Grid> expected = BruteForce(dict.lexicon(), SquareMode::kSymmetric, n, n);
+    CHECK(expected.size() > 20);
+    CHECK(search->Run({}, nullptr).squares == expected.size());
+    for (size_t tasks : {size_t{30}, size_t{3000}}) {  // tasks that end before, at and after one
+      uint64_t counted = 0;
+      for (const SquareTask& task : search->Split(tasks)) counted += search->Run(task, nullptr).squares;
+      CHECK(counted == expected.size());
+    }
+    CollectSink sink(dict.alphabet(), n, n);  // listed, the lone levels are searched
+    for (const SquareTask& task : search->Split(7)) search->Run(task, &sink);
+    std::sort(sink.grids.begin(), sink.grids.end());
+    CHECK(sink.grids == expected);
+    // A letter fixed on the diagonal: the lone level counts the letters the pattern allows.
+    problem.allowed.assign(n * n, ~LetterSet{0});
+    problem.allowed[0] = LetterSet{1} << dict.alphabet().find(U'b');
+    auto fixed = SquareSearch::Create(dict, problem);
+    REQUIRE(fixed.ok());
+    CHECK(fixed->lone_levels() == n - 3);
+    const auto with_b = std::count_if(expected.begin(), expected.end(), [](const Grid& g) { return g[0][0] == 'b'; });
+    CHECK(with_b > 0);
+    CHECK(fixed->Run({}, nullptr).squares == static_cast<uint64_t>(with_b));
+    // Listing searches (the default): the plain row-major order, no lone level.
+    problem.count_only = false;
+    auto listing = SquareSearch::Create(dict, problem);
+    REQUIRE(listing.ok());
+    CHECK(listing->lone_levels() == 0);
+  }
+}
+
 TEST_CASE("square search constraints: first row, pattern, contains, distinct, no-transpose") {
   std::mt19937 rng(5);
   for (int trial = 0; trial < Trials(12); ++trial) {

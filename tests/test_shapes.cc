@@ -156,7 +156,7 @@ TEST_CASE("diagonal squares and cubes against brute force") {
       if (shape.cell_count == 16) {  // the last row after its first letter: the tail count
         ShapeProblem problem;
         problem.shape = shape;
-        for (const ShapeWord& word : shape.words) problem.dawgs.push_back(&dict.dawg(4));
+        problem.dawgs.assign(shape.words.size(), &dict.dawg(4));
         auto search = SquareSearch::Create(problem);
         REQUIRE(search.ok());
         CHECK(search->tail_level() == 13);

@@ -106,11 +106,15 @@ class Dictionary {
   const Lexicon& lexicon() const { return lexicon_; }
   const Alphabet& alphabet() const { return lexicon_.alphabet(); }
   const Dawg& dawg(int length) const;
+  // The automaton of the words of `length` read with their letter `moved` last (the others
+  // in order): a search may then place that letter last.
+  const Dawg& moved_dawg(int length, int moved) const;
 
  private:
   std::shared_ptr<const void> storage_;
   Lexicon lexicon_;
   mutable std::array<std::unique_ptr<Dawg>, kMaxWordLength + 1> dawgs_;
+  mutable std::vector<std::pair<std::array<int, 2>, std::unique_ptr<Dawg>>> moved_dawgs_;
 };
 
 }  // namespace squares

@@ -2,6 +2,7 @@
 // of words (DESIGN §4), on one automaton walker per word (Fokkinga's "square of trees").
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -29,6 +30,8 @@ struct SquareProblem {
   bool distinct = false;            // no word twice among rows and columns
   bool no_transpose = false;        // double: list a square or its transpose, not both
   std::optional<Word> contains;     // some row is this word
+  bool count_only = false;          // results only counted: symmetric squares then place
+                                    // the diagonal cell last in the first rows (see Create)
 };
 
 // A shape with what its search needs. Every word's automaton must come from one alphabet.
@@ -109,6 +112,8 @@ class SquareSearch {
   int corner_level() const { return corner_level_; }
   // The level from which the tail count (see BuildTail) stands for the search, or -1.
   int tail_level() const { return tail_level_; }
+  // How many levels counting does not search letter by letter (see BuildLone).
+  int lone_levels() const { return static_cast<int>(std::count(lone_.begin(), lone_.end(), 1)); }
 
   // Splits the search below `from` into at least `min_tasks` tasks where the search space
   // allows, by enumerating the prefixes of the next cells (deepening until there are enough).
@@ -225,6 +230,7 @@ class SquareSearch {
   void BuildClosing();
   void BuildCorner();
   void BuildTail();
+  void BuildLone();
   template <class Mask>
   const Mask* reach() const {
     if constexpr (sizeof(Mask) == 8) return reach_wide_.data();
@@ -315,6 +321,10 @@ class SquareSearch {
   int tail_level_ = -1;
   uint16_t tail_slot_ = 0;
   std::vector<uint8_t> tail_walker_;
+  // Lone levels (see BuildLone): counting, lone_[l] says that level l's letter is read by one
+  // word, which ends there, and by nothing after: the count below is that of one letter times
+  // the letters allowed.
+  std::vector<uint8_t> lone_;
 };
 
 }  // namespace squares

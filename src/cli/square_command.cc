@@ -600,6 +600,7 @@ int RunSquaresCommand(std::span<char* const> argv) {
   if (!dictionary.ok()) return Fail(dictionary.status());
   auto problem = MakeSquareProblem(*args, *dictionary);
   if (!problem.ok()) return Fail(problem.status());
+  problem->count_only = args->has("count") && !args->has("limit");
   auto search = SquareSearch::Create(*dictionary, *problem);
   if (!search.ok()) return Fail(search.status());
   if (!args->has("quiet")) {

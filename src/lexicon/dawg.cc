@@ -1,5 +1,6 @@
 #include "squares/dawg.h"
 
+#include <algorithm>
 #include <deque>
 #include <stdexcept>
 
@@ -330,6 +331,26 @@ const Dawg& Dictionary::dawg(int length) const {
         Dawg::Build(lexicon_.words(length), lexicon_.alphabet().size()));
   }
   return *dawgs_[length];
+}
+
+const Dawg& Dictionary::moved_dawg(int length, int moved) const {
+  assert(moved >= 0 && moved < length);
+  const std::array<int, 2> key{length, moved};
+  for (const auto& [at, dawg] : moved_dawgs_) {
+    if (at == key) return *dawg;
+  }
+  const WordsOfLength& words = lexicon_.words(length);
+  std::vector<Word> moved_words;
+  for (size_t k = 0; k < words.count(); ++k) {
+    Word& word = moved_words.emplace_back(words.word(k).begin(), words.word(k).end());
+    std::rotate(word.begin() + moved, word.begin() + moved + 1, word.end());
+  }
+  std::sort(moved_words.begin(), moved_words.end());
+  std::vector<Letter> letters;
+  for (const Word& word : moved_words) letters.insert(letters.end(), word.begin(), word.end());
+  WordsOfLength rotated{std::move(letters), std::vector<int64_t>(moved_words.size(), 0), length};
+  moved_dawgs_.emplace_back(key, std::make_unique<Dawg>(Dawg::Build(rotated, lexicon_.alphabet().size())));
+  return *moved_dawgs_.back().second;
 }
 
 }  // namespace squares

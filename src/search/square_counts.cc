@@ -473,4 +473,24 @@ void SquareSearch::BuildTail() {
   if (best_start <= last) tail_level_ = best_start;
 }
 
+// Lone levels: counting, a level whose cell lies in one word only, which ends there, is
+// searched for one of its letters and the count below multiplied by the letters it allows:
+// nothing after it reads that letter (no walker steps, no echo, no check, sift or tie). A
+// symmetric square's diagonal cells are lone when placed last in their rows (see Create).
+void SquareSearch::BuildLone() {
+  lone_.assign(levels() + 1, 0);
+  if (empty_ || !tie_pairs_.empty()) return;
+  std::vector<int> words_through(shape_.shape.cell_count, 0);
+  for (const ShapeWord& word : shape_.shape.words) {
+    for (int cell : word.cells) ++words_through[cell];
+  }
+  for (int l = 1; l < levels() - 1; ++l) {
+    const Level& level = levels_[l];
+    lone_[l] = level.walker_count == 1 && !level.walkers[0].step && level.echo_of < 0 &&
+               words_through[level.cell] == 1 && level.checks_begin == level.checks_end &&
+               level.sifts_begin == level.sifts_end && l != sieve_level_ && l != closing_level_ &&
+               l != corner_level_ && l != tail_level_;
+  }
+}
+
 }  // namespace squares

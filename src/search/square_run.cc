@@ -375,6 +375,9 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   int l = base;
   Mask m = constrain(l, allowed(l));
   uint64_t nodes = 0;
+  // Lone levels (see BuildLone): the count when the search entered one, and its letters.
+  const uint8_t* lone = lone_.data();
+  std::vector<std::array<uint64_t, 2>> lone_scale(kCountOnly ? levels() : 0);
   if (kCountOnly && base == last) {
     stats.squares = stats.nodes = std::popcount(m);
     return stats;
@@ -399,6 +402,9 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   for (;;) {
     if (m == 0) {
       if (l == base) break;
+      if constexpr (kCountOnly) {
+        if (lone[l]) stats.squares = lone_scale[l][0] + lone_scale[l][1] * (stats.squares - lone_scale[l][0]);
+      }
       if constexpr (kMemo) {
         if (MemoLevel& ml = memo_level[l]; ml.slot) {
           const uint64_t count = stats.squares - ml.squares_before;
@@ -421,6 +427,15 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       continue;
     }
     if (kSieve && !sift(level[l])) continue;
+    if constexpr (kCountOnly) {
+      if (lone[l + 1]) {  // one letter stands for all: counted when the search leaves it
+        const Mask lone_letters = allowed(l + 1);
+        if (lone_letters == 0) continue;
+        lone_scale[l + 1] = {stats.squares, static_cast<uint64_t>(std::popcount(lone_letters))};
+        avail[l++] = m;
+        m = 0;
+      }
+    }
     if (l + 1 == end_level) {
       if (!leaf()) break;
       continue;

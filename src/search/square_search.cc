@@ -79,6 +79,22 @@ absl::StatusOr<SquareSearch> SquareSearch::Create(const Dictionary& dictionary,
   shape.distinct = problem.distinct;
   shape.contains = problem.contains;
   shape.greedy = false;
+  // Counting a symmetric square, the diagonal cell (i, i) lies in row i only: placed last in
+  // its row (its word read through an automaton with that letter moved last) it is a lone
+  // level, counted by a popcount, not searched (6x6 wamerican: it fanned out 10 ways with all
+  // below repeated per letter). The last three rows keep their order for the corner count.
+  if (symmetric && problem.count_only && !problem.distinct && !problem.contains) {
+    shape.shape.order.clear();
+    for (int i = 0; i < rows; ++i) {
+      const bool moved = i + 4 <= rows;
+      for (int j = i + moved; j < cols; ++j) shape.shape.order.push_back(i * cols + j);
+      if (!moved) continue;
+      shape.shape.order.push_back(i * cols + i);
+      std::vector<int>& cells = shape.shape.words[i].cells;
+      std::rotate(cells.begin() + i, cells.begin() + i + 1, cells.end());
+      shape.dawgs[i] = &dictionary.moved_dawg(cols, i);
+    }
+  }
   return SquareSearch(std::move(problem), std::move(shape));
 }
 
@@ -108,7 +124,7 @@ SquareSearch::SquareSearch(SquareProblem square, ShapeProblem shape)
   const std::vector<ShapeWord>& words = shape_.shape.words;
   classic_ = problem_.rows > 0;
   if (classic_) {
-    row_dawg_ = shape_.dawgs[0];
+    row_dawg_ = shape_.dawgs.back();  // the first row's may read its letters moved
     col_dawg_ = shape_.dawgs.back();
   }
   contains_words_ = classic_ ? problem_.rows : static_cast<int>(words.size());
@@ -134,6 +150,7 @@ SquareSearch::SquareSearch(SquareProblem square, ShapeProblem shape)
   BuildClosing();
   BuildCorner();
   BuildTail();
+  BuildLone();
   search_id_ = next_search_id++;
 }
 
