@@ -1,6 +1,6 @@
 // Square search, the build phase's counting shortcuts: the last word's sieve, the closing
 // count and the corner count, each of which stands for the last levels of a search when it
-// only counts. The level loop that reads them is square_run.cc.
+// only counts. The level loop that reads them is square_loop.h.
 #include "squares/square_search.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // Square search, the build phase: a shape (a square's too) compiled into levels, the cell
 // order, the look-ahead checks, the memo keys and the symmetry counted up to. The counting
-// shortcuts are square_counts.cc, the search itself square_run.cc.
+// shortcuts are square_counts.cc, the search itself square_loop.h and square_run.cc.
 #include "squares/square_search.h"
 
 #include <algorithm>

@@ -1,0 +1,537 @@
+// Square search, the level loop (Knuth's a[l][j] walk over the walkers, with the counting
+// shortcuts it reads) and its subtree memo: templates, instantiated by the square_loop_*.cc
+// files, one per mask width and purpose, so that they compile in parallel (as one file the
+// loop took 118 s to compile under AddressSanitizer, most of the sanitizer build's time).
+// Included by those files only.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <vector>
+
+#include "squares/square_search.h"
+
+namespace squares {
+namespace {
+
+// The entry of e's child by letter c (c in e's mask): its children are stored in letter order.
+template <class Mask>
+uint32_t ChildIndex(const DawgEntry<Mask>& e, int c) {
+  return e.first + static_cast<uint32_t>(std::popcount(e.mask & ((Mask{1} << c) - 1)));
+}
+
+// Counts of results below the start of a level, keyed by the states of the words begun there
+// and not yet ended: nothing else decides what the later levels may place. Thanks to the
+// suffix sharing of the automaton the same tuple of states recurs many times in a symmetric
+// square (3.4x on average at row 2 of the 5x5 letterpress search; at row 1, first rows that
+// differ only in their first letter share everything below). A direct-mapped cache of fixed
+// size: a colliding key evicts; keys are stored whole (with their level), so there are no
+// false hits. A state is named by its child group (`first`), which is unique among non-final
+// states and never 0. Whether a level's memo pays (reuse times subtree size against the cost
+// of a lookup that misses the CPU caches) is measured as the search runs; levels where it
+// does not are dropped. The measurements live with the table, so the many tasks a thread
+// runs learn it once.
+class SubtreeMemo {
+ public:
+  static constexpr int kWidth = kMaxMemoWidth;
+  using Key = std::array<uint32_t, kWidth + 1>;  // the states, then the level
+  struct alignas(32) Slot {  // half a cache line: a lookup reads one line
+    Key key;
+    uint32_t count;  // a larger subtree count is not stored
+  };
+  static constexpr uint32_t kEmpty = UINT32_MAX;
+  struct Measure {  // per level
+    uint64_t lookups = 0, hits = 0, misses_done = 0, subtree_nodes = 0;
+    bool on = true;
+  };
+
+  // The table of the calling thread, emptied when it last served another search.
+  static SubtreeMemo& ForSearch(uint64_t search_id, int levels) {
+    thread_local SubtreeMemo memo;
+    if (memo.owner_ != search_id) {
+      memo.slots_.assign(size_t{1} << kBits, Slot{{}, kEmpty});
+      memo.measure.assign(levels, Measure{});
+      memo.owner_ = search_id;
+    }
+    return memo;
+  }
+  std::vector<Measure> measure;
+  Slot& slot(const Key& key) {
+    uint64_t h = 0;
+    for (uint32_t word : key) h = (h ^ word) * 0x9E3779B97F4A7C15ull;
+    return slots_[(h ^ h >> 29) & ((size_t{1} << kBits) - 1)];
+  }
+
+ private:
+  static constexpr int kBits = 17;
+  std::vector<Slot> slots_;
+  uint64_t owner_ = 0;
+};
+
+}  // namespace
+
+// The tail count (see BuildTail): W's paths from its state through the tail's masks, depth
+// first with one mask of untried letters per step.
+template <class Mask, int kWalkers>
+uint64_t SquareSearch::TailCount(const DawgEntry<Mask>* state) const {
+  const DawgEntry<Mask>* entries = this->entries<Mask>();
+  const int length = static_cast<int>(tail_walker_.size());
+  std::array<Mask, kMaxLevels> mask, untried;
+  std::array<DawgEntry<Mask>, kMaxLevels> at;
+  for (int q = 0; q < length; ++q) {
+    const Level& level = levels_[tail_level_ + q];
+    Mask m = static_cast<Mask>(level.allowed);
+    for (int w = 0; w < kWalkers; ++w) {
+      if (w != tail_walker_[q]) m &= state[level.walkers[w].before].mask;
+    }
+    mask[q] = m;
+  }
+  uint64_t found = 0;
+  auto step = [&](const DawgEntry<Mask>& e, int c) { return entries[ChildIndex(e, c)]; };
+  if (length == 3) {  // a diagonal square's last row: two loops and a popcount
+    const DawgEntry<Mask> s = state[tail_slot_];
+    for (Mask xs = s.mask & mask[0]; xs; xs &= xs - 1) {
+      const DawgEntry<Mask> e = step(s, std::countr_zero(xs));
+      for (Mask ys = e.mask & mask[1]; ys; ys &= ys - 1) {
+        found += std::popcount(step(e, std::countr_zero(ys)).mask & mask[2]);
+      }
+    }
+    return found;
+  }
+  at[0] = state[tail_slot_];
+  untried[0] = at[0].mask & mask[0];
+  for (int q = 0; q >= 0;) {
+    if (q == length - 1) {
+      found += std::popcount(untried[q]);
+      --q;
+      continue;
+    }
+    if (untried[q] == 0) {
+      --q;
+      continue;
+    }
+    const int c = std::countr_zero(untried[q]);
+    untried[q] &= untried[q] - 1;
+    at[q + 1] = step(at[q], c);
+    untried[q + 1] = at[q + 1].mask & mask[q + 1];
+    ++q;
+  }
+  return found;
+}
+
+template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, SquareSearch::Counting kCounting, bool kSieve>
+SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
+                                   std::vector<SquareTask>* prefixes,
+                                   const std::atomic<bool>* stop, Tie tie) const {
+  constexpr bool kTied = kCounting == Counting::kTied;
+  constexpr bool kMemo = kCounting == Counting::kMemo;
+  const DawgEntry<Mask>* entries = this->entries<Mask>();
+  const Level* level = levels_.data();
+  const int last = levels() - 1;
+  SquareStats stats;
+  if (empty_) return stats;
+
+  // The state holds entries by value, so reading a walker's mask is an L1 hit and each
+  // placement costs one automaton load per walker.
+  const int word_count = static_cast<int>(word_root_.size());
+  std::vector<DawgEntry<Mask>> state_array(slots_);
+  DawgEntry<Mask>* state = state_array.data();
+  for (int w = 0; w < word_count; ++w) state[w] = entries[word_root_[w]];
+  state[slots_ - 1] = {static_cast<Mask>(~Mask{0}), 0};  // the free slot
+  // Local arrays, not vectors: stores of letters may alias anything, but not these.
+  std::array<Mask, kMaxLevels> avail;
+  std::array<Letter, kMaxShapeCells> grid{};
+  std::array<Letter, kMaxLevels> letters;
+
+  auto allowed = [&](int l) {
+    const Level& lv = level[l];
+    Mask m = static_cast<Mask>(lv.allowed);
+    for (int w = 0; w < kWalkers; ++w) m &= state[lv.walkers[w].before].mask;
+    if (kEchoes && lv.echo_of >= 0) m &= Mask{1} << letters[lv.echo_of];
+    return m;
+  };
+  SquareImage* image = sink ? sink->image() : nullptr;
+  char* image_text = image ? image->text.data() : nullptr;
+  const std::array<uint32_t, 2>* image_at = image ? image->offsets.data() : nullptr;
+  const char* image_byte = image ? image->byte_of.data() : nullptr;
+  auto place = [&](int l, int c) {
+    const Level& lv = level[l];
+    for (int w = 0; w < kWalkers; ++w) {
+      const Walker& walker = lv.walkers[w];
+      if (walker.step) state[walker.after] = entries[ChildIndex(state[walker.before], c)];
+    }
+    if constexpr (!kCountOnly) {
+      grid[lv.cell] = grid[lv.mirror] = static_cast<Letter>(c);
+      if (image_text) {
+        const char byte = image_byte[c];
+        const uint32_t at[4] = {image_at[lv.cell][0], image_at[lv.cell][1], image_at[lv.mirror][0],
+                                image_at[lv.mirror][1]};
+        for (uint32_t k : at) image_text[k] = byte;
+      }
+    }
+    letters[l] = static_cast<Letter>(c);
+  };
+  // Counting up to symmetry_: the letters of the later cells of tie_pairs_, in order,
+  // against those of their images: at least them while all agree so far (kAtLeast), or
+  // equal to them (kEqual).
+  const std::array<uint16_t, 2>* tie_pairs = tie_pairs_.data();
+  const std::array<int16_t, 2>* tie_of_level = tie_of_level_.data();
+  auto constrain = [&](int l, Mask m) {
+    if (!kTied || tie_of_level[l][0] < 0) return m;
+    const Mask own = Mask{1} << letters[tie_of_level[l][0]];
+    if (tie == Tie::kEqual) return m & own;
+    for (int k = 0; k < tie_of_level[l][1]; ++k) {
+      if (letters[tie_pairs[k][0]] != letters[tie_pairs[k][1]]) return m;
+    }
+    return m & ~(own - 1);
+  };
+  const Mask* reach = this->reach<Mask>();
+  const Check* checks = checks_.data();
+  const bool checking = !checks_.empty();  // none for double squares and rectangles
+  // The lift (see BuildChecks): in a loop of three walkers or more and no tie, the level's
+  // first checks (up to checks_lifted[l]) filter its letters before they are placed, each
+  // against the child it leads to, and are skipped after placing.
+  constexpr bool kLift = kWalkers >= 3 && !kTied;
+  const uint32_t words = static_cast<uint32_t>(word_root_.size());
+  const uint16_t* checks_lifted = checks_lifted_.data();
+  auto lift = [&](int l, Mask m) {
+    for (int k = level[l].checks_begin; k < checks_lifted[l]; ++k) {
+      const DawgEntry<Mask> s = state[checks[k].slot_a - words];
+      const Mask other = state[checks[k].slot_b].mask;
+      Mask keep = 0;
+      for (Mask x = m; x; x &= x - 1) {
+        // ChildIndex from the bit itself: recomputing the shift from its index cost 15%
+        // (diagonal 4x4 letterpress).
+        const Mask bit = x & -x;
+        if (entries[s.first + static_cast<uint32_t>(std::popcount(s.mask & (bit - 1)))].mask & other) keep |= bit;
+      }
+      m = keep;
+    }
+    return m;
+  };
+  auto alive = [&](const Level& lv, int k) {
+    for (; k < lv.checks_one; ++k) {
+      if ((state[checks[k].slot_a].mask & state[checks[k].slot_b].mask) == 0) return false;
+    }
+    for (; k < lv.checks_two; ++k) {
+      const Check& ch = checks[k];
+      if ((reach[ch.plane_a + state[ch.slot_a].first] & state[ch.slot_b].mask) == 0) return false;
+    }
+    for (; k < lv.checks_three; ++k) {
+      const Check& ch = checks[k];
+      if ((reach[ch.plane_a + state[ch.slot_a].first] & reach[ch.plane_b + state[ch.slot_b].first]) == 0) {
+        return false;
+      }
+    }
+    for (; k < lv.checks_end; ++k) {
+      const Check& ch = checks[k];
+      if ((reach[ch.plane_a + state[ch.slot_a].first] & reach[ch.plane_b + state[ch.slot_b].first] &
+           reach[ch.plane_c + state[ch.slot_c].first]) == 0) {
+        return false;
+      }
+    }
+    return true;
+  };
+  // The sieve's lists: list 0 is sieve_start_, list j + 1 the blocks left after sift j.
+  const size_t blocks = sieve_blocks_;
+  const Sift* sifts = sifts_.data();
+  const uint32_t* row_of = row_of_.data();
+  const uint64_t* sieve_rows = sieve_rows_.data();
+  const SieveBlock* sieve_first = sieve_first_.data();
+  const uint32_t* sieve_lists = sieve_lists_.data();
+  std::vector<SieveBlock> sieve_buffer(kSieve ? sifts_.size() * blocks : 0);
+  std::vector<const SieveBlock*> list(kSieve ? sifts_.size() + 1 : 0, sieve_start_.data());
+  std::vector<size_t> list_size(kSieve ? sifts_.size() + 1 : 0, sieve_start_.size());
+  auto sift = [&](const Level& lv) {
+    for (int j = lv.sifts_begin; j < lv.sifts_end; ++j) {
+      const Sift& sf = sifts[j];
+      const SieveBlock* in = list[j];
+      const size_t n = list_size[j];
+      const uint32_t row = row_of[sf.map + state[sf.slot].first - sf.first_lo];
+      if (row == kPassRow) {
+        list[j + 1] = in;
+        list_size[j + 1] = n;
+        continue;
+      }
+      if (j == 0) {  // precomputed
+        list[1] = sieve_first + sieve_lists[row];
+        list_size[1] = sieve_lists[row + 1] - sieve_lists[row];
+        if (list_size[1] == 0) return false;
+        continue;
+      }
+      const uint64_t* bits = sieve_rows + static_cast<size_t>(row) * blocks;
+      SieveBlock* out = sieve_buffer.data() + static_cast<size_t>(j) * blocks;
+      size_t kept = 0;
+      for (size_t i = 0; i < n; ++i) {
+        const uint64_t b = in[i].bits & bits[in[i].index];
+        out[kept] = {in[i].index, b};
+        kept += b != 0;
+      }
+      list[j + 1] = out;
+      list_size[j + 1] = kept;
+      if (kept == 0) return false;
+    }
+    return true;
+  };
+  const uint32_t* closing_map = closing_map_.data();
+  const uint8_t* closing_counts = closing_counts_.data();
+  // The closing count: v of the state whose vectors are at closing_counts[p], dot w of q's.
+  constexpr int kLetters = sizeof(Mask) * 8;
+  auto closing_dot = [closing_counts](uint32_t p, uint32_t q) {
+    const uint8_t *v = closing_counts + p, *w = closing_counts + q + kLetters;
+    uint32_t dot = 0;
+    for (int x = 0; x < kLetters; ++x) dot += v[x] * w[x];
+    return dot;
+  };
+  const uint32_t* corner_map = corner_map_.data();
+  const uint32_t* corner_children = corner_children_.data();
+  const uint32_t* corner_pairs_begin = corner_pairs_begin_.data();
+  const CornerPair* corner_pairs = corner_pairs_.data();
+  // Reports a complete assignment of levels [0, end_level); false = stop.
+  auto leaf = [&]() {
+    if (end_level <= last) {
+      if (prefixes) prefixes->emplace_back(letters.begin(), letters.begin() + end_level);
+      ++stats.squares;  // counts prefixes here
+      return true;
+    }
+    if (has_filters_ && !PassesFilters(grid.data())) return true;
+    ++stats.squares;
+    if (sink && !sink->Accept(grid.data())) return false;
+    return !(stop && stop->load(std::memory_order_relaxed));
+  };
+
+  // Replay the task's fixed prefix; the search proper starts below it.
+  const int base = static_cast<int>(task.size());
+  for (int l = 0; l < base; ++l) {
+    if (!(constrain(l, allowed(l)) >> task[l] & 1)) return stats;
+    place(l, task[l]);
+    if (kSieve && !sift(level[l])) return stats;
+  }
+  if (base == end_level) {
+    leaf();
+    return stats;
+  }
+  // The loop keeps the current level's untried letters in `m`; avail[] holds them for the
+  // levels above. Counting needs no descent into the last level: every letter allowed there
+  // completes a square.
+  int l = base;
+  Mask m = constrain(l, allowed(l));
+  uint64_t nodes = 0;
+  // Lone levels (see BuildLone): the count when the search entered one, and its letters.
+  const uint8_t* lone = lone_.data();
+  std::vector<std::array<uint64_t, 2>> lone_scale(kCountOnly ? levels() : 0);
+  if (kCountOnly && base == last) {
+    stats.squares = stats.nodes = std::popcount(m);
+    return stats;
+  }
+  // Counting: a memo row's subtree count, from the cache or stored when the search leaves it.
+  // Per level: the slot to fill when the subtree is done (null when none), the entry, and
+  // the measurements that decide whether the level keeps its memo.
+  struct MemoLevel {
+    SubtreeMemo::Slot* slot = nullptr;
+    SubtreeMemo::Slot entry;
+    uint64_t squares_before, nodes_before;
+    SubtreeMemo::Measure* measure;  // null: no memo at this level
+  };
+  [[maybe_unused]] SubtreeMemo* memo = nullptr;
+  std::vector<MemoLevel> memo_level(kMemo ? levels() : 0);
+  if constexpr (kMemo) {
+    memo = &SubtreeMemo::ForSearch(search_id_, levels());
+    for (int k = 0; k < levels(); ++k) {
+      memo_level[k].measure = level[k].memo_width >= 0 && memo->measure[k].on ? &memo->measure[k] : nullptr;
+    }
+  }
+  for (;;) {
+    if (m == 0) {
+      if (l == base) break;
+      if constexpr (kCountOnly) {
+        if (lone[l]) stats.squares = lone_scale[l][0] + lone_scale[l][1] * (stats.squares - lone_scale[l][0]);
+      }
+      if constexpr (kMemo) {
+        if (MemoLevel& ml = memo_level[l]; ml.slot) {
+          const uint64_t count = stats.squares - ml.squares_before;
+          ml.entry.count = static_cast<uint32_t>(count);
+          if (count < SubtreeMemo::kEmpty) *ml.slot = ml.entry;
+          ml.slot = nullptr;
+          ++ml.measure->misses_done;
+          ml.measure->subtree_nodes += nodes - ml.nodes_before;
+        }
+      }
+      m = avail[--l];
+      continue;
+    }
+    int c = std::countr_zero(m);
+    m &= m - 1;
+    place(l, c);
+    ++nodes;
+    if (checking && (!kCountOnly || l != closing_unchecked_level_) &&
+        !alive(level[l], kLift ? checks_lifted[l] : level[l].checks_begin)) {
+      continue;
+    }
+    if (kSieve && !sift(level[l])) continue;
+    if constexpr (kCountOnly) {
+      if (lone[l + 1]) {  // one letter stands for all: counted when the search leaves it
+        const Mask lone_letters = allowed(l + 1);
+        if (lone_letters == 0) continue;
+        lone_scale[l + 1] = {stats.squares, static_cast<uint64_t>(std::popcount(lone_letters))};
+        avail[l++] = m;
+        m = 0;
+      }
+    }
+    if (l + 1 == end_level) {
+      if (!leaf()) break;
+      continue;
+    }
+    if constexpr (kCountOnly) {
+      if (l + 1 == corner_level_) {
+        const uint32_t r = corner_map[state[corner_slots_[0]].first - corner_lo_];
+        const uint32_t* a = corner_children + size_t{corner_map[state[corner_slots_[1]].first - corner_lo_]} * kLetters;
+        const uint32_t* b = corner_children + size_t{corner_map[state[corner_slots_[2]].first - corner_lo_]} * kLetters;
+        uint64_t found = 0;
+        const Mask amask = state[corner_slots_[1]].mask, bmask = state[corner_slots_[2]].mask;
+        for (uint32_t k = corner_pairs_begin[r]; k < corner_pairs_begin[r + 1]; ++k) {
+          const CornerPair pair = corner_pairs[k];
+          if (!((amask >> pair.x) & (bmask >> pair.y) & 1)) continue;
+          found += uint64_t{pair.count} * closing_dot(a[pair.x], b[pair.y]);
+        }
+        nodes += found;
+        stats.squares += found;
+        continue;
+      }
+      if constexpr (kLift) {
+        if (l + 1 == tail_level_) {
+          const uint64_t found = TailCount<Mask, kWalkers>(state);
+          nodes += found;
+          stats.squares += found;
+          continue;
+        }
+      }
+      if (l + 1 == closing_level_) {
+        const uint32_t found = closing_dot(closing_map[state[closing_slots_[0]].first - closing_lo_],
+                                           closing_map[state[closing_slots_[1]].first - closing_lo_]);
+        nodes += found;
+        stats.squares += found;
+        continue;
+      }
+      // The words the sieve left are F's completions, unless a tie constrains F: while the
+      // pairs complete so far all agree (kAtLeast), or always (kEqual).
+      auto untied = [&] {
+        if (tie == Tie::kEqual) return false;
+        for (int k = 0; k < sieve_ties_; ++k) {
+          if (letters[tie_pairs[k][0]] != letters[tie_pairs[k][1]]) return true;
+        }
+        return false;
+      };
+      if (kSieve && l + 1 == sieve_level_ && (!kTied || untied())) {
+        uint64_t found = 0;
+        const SieveBlock* blocks_left = list[sifts_.size()];
+        for (size_t i = 0; i < list_size[sifts_.size()]; ++i) found += std::popcount(blocks_left[i].bits);
+        nodes += found;
+        stats.squares += found;
+        continue;
+      }
+    }
+    Mask next = constrain(l + 1, allowed(l + 1));
+    if constexpr (kLift) {
+      if (checks_lifted[l + 1] != level[l + 1].checks_begin) next = lift(l + 1, next);
+    }
+    if (l + 1 == last) {
+      // Every letter allowed at the last cell completes a result (no look-ahead is left).
+      if constexpr (kCountOnly) {
+        int found = std::popcount(next);
+        nodes += found;
+        stats.squares += found;
+      } else {
+        bool go_on = true;
+        for (; next != 0 && go_on; next &= next - 1) {
+          place(last, std::countr_zero(next));
+          ++nodes;
+          go_on = leaf();
+        }
+        if (!go_on) break;
+      }
+      continue;
+    }
+    if constexpr (kCountOnly) {
+      // The last two levels at once, when the next one has no look-ahead: each of its
+      // letters placed, the last level's letters counted, no descent.
+      if (l + 2 == last && end_level > last && level[l + 1].checks_begin == level[l + 1].checks_end) {
+        for (; next != 0; next &= next - 1) {
+          place(l + 1, std::countr_zero(next));
+          const int found = std::popcount(constrain(last, allowed(last)));
+          nodes += 1 + found;
+          stats.squares += found;
+        }
+        continue;
+      }
+      if constexpr (kMemo) {
+        if (MemoLevel& ml = memo_level[l + 1]; ml.measure && ml.measure->on) {
+          SubtreeMemo::Key key{};
+          const Level& lv = level[l + 1];
+          for (int k = 0; k < lv.memo_width; ++k) key[k] = state[memo_slots_[lv.memo_begin + k]].first;
+          key[SubtreeMemo::kWidth] = static_cast<uint32_t>(l + 1);
+          SubtreeMemo::Slot& slot = memo->slot(key);
+          SubtreeMemo::Measure& me = *ml.measure;
+          if ((++me.lookups & 0x3FFF) == 0) {
+            // Keep the memo while hits save more than lookups cost (about 8 nodes each).
+            double per_miss = static_cast<double>(me.subtree_nodes) / std::max<uint64_t>(1, me.misses_done);
+            me.on = me.hits * per_miss > 8.0 * me.lookups;
+          }
+          if (slot.count != SubtreeMemo::kEmpty && slot.key == key) {
+            ++me.hits;
+            stats.squares += slot.count;
+            continue;
+          }
+          ml.slot = &slot;
+          ml.entry.key = key;
+          ml.squares_before = stats.squares;
+          ml.nodes_before = nodes;
+        }
+      }
+    }
+    avail[l++] = m;
+    m = next;
+  }
+  stats.nodes = nodes;
+  return stats;
+}
+
+template <class Mask, bool kCountOnly>
+SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, SquareSink* sink,
+                                     std::vector<SquareTask>* prefixes,
+                                     const std::atomic<bool>* stop, Tie tie) const {
+  auto run = [&]<int kWalkers, bool kEchoes>() {
+    auto typed = [&]<Counting kCounting>() {
+      if (sieve_level_ >= 0) {
+        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, true>(task, end_level, sink, prefixes,
+                                                                            stop, tie);
+      }
+      return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, false>(task, end_level, sink, prefixes,
+                                                                           stop, tie);
+    };
+    if constexpr (kCountOnly) {  // ties and the memo serve counting only
+      if (tie != Tie::kNone) return typed.template operator()<Counting::kTied>();
+      if constexpr (kWalkers == 2 && !kEchoes) {  // symmetric squares (BuildMemoKeys), no sieve
+        if (has_memo_) {
+          return RunTyped<Mask, true, kWalkers, kEchoes, Counting::kMemo, false>(task, end_level, sink,
+                                                                                prefixes, stop, tie);
+        }
+      }
+    }
+    return typed.template operator()<Counting::kPlain>();
+  };
+  // Two walkers and no echo level: the square modes, whose loop keeps nothing else; three:
+  // diagonal squares and cubes, most without echo levels too.
+  switch (max_walkers_) {
+    case 0:
+    case 1:
+    case 2: return has_echoes_ ? run.template operator()<2, true>() : run.template operator()<2, false>();
+    case 3: return has_echoes_ ? run.template operator()<3, true>() : run.template operator()<3, false>();
+    case 4: return run.template operator()<4, true>();
+    default: return run.template operator()<kMaxCellWords, true>();
+  }
+}
+
+}  // namespace squares
