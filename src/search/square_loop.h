@@ -1,7 +1,7 @@
 // Square search, the level loop (Knuth's a[l][j] walk over the walkers, with the counting
 // shortcuts it reads) and its subtree memo: templates, instantiated by the square_loop_*.cc
 // files, one per mask width and purpose, so that they compile in parallel (as one file the
-// loop took 118 s to compile under AddressSanitizer, most of the sanitizer build's time).
+// loop took 118 s to compile under AddressSanitizer, the sanitizer build's critical path).
 // Included by those files only.
 #pragma once
 
