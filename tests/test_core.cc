@@ -487,11 +487,17 @@ TEST_CASE("square search: counting symmetric squares with the diagonal last find
     const auto with_b = std::count_if(expected.begin(), expected.end(), [](const Grid& g) { return g[0][0] == 'b'; });
     CHECK(with_b > 0);
     CHECK(fixed->Run({}, nullptr).squares == static_cast<uint64_t>(with_b));
+    CHECK(&fixed->row_dawg() == &dict.dawg(n));  // the rows' automaton, not a moved one
     // Listing searches (the default): the plain row-major order, no lone level.
     problem.count_only = false;
     auto listing = SquareSearch::Create(dict, problem);
     REQUIRE(listing.ok());
     CHECK(listing->lone_levels() == 0);
+    // A rectangle's rows and columns keep their own automata.
+    auto rect = SquareSearch::Create(dict, Problem(SquareMode::kRectangle, 3, n));
+    REQUIRE(rect.ok());
+    CHECK(&rect->row_dawg() == &dict.dawg(n));
+    CHECK(&rect->col_dawg() == &dict.dawg(3));
   }
 }
 

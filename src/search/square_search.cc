@@ -124,7 +124,8 @@ SquareSearch::SquareSearch(SquareProblem square, ShapeProblem shape)
   const std::vector<ShapeWord>& words = shape_.shape.words;
   classic_ = problem_.rows > 0;
   if (classic_) {
-    row_dawg_ = shape_.dawgs.back();  // the first row's may read its letters moved
+    // A symmetric square's first rows may read their letters moved (see Create); not its last.
+    row_dawg_ = problem_.mode == SquareMode::kSymmetric ? shape_.dawgs.back() : shape_.dawgs[0];
     col_dawg_ = shape_.dawgs.back();
   }
   contains_words_ = classic_ ? problem_.rows : static_cast<int>(words.size());
