@@ -1,4 +1,4 @@
-// Random trials of the heaviest test cases: all of them in the release suite, a third under
+// Random trials of the heaviest test cases: all of them in the release suite, a fifth under
 // AddressSanitizer (scripts/sanitize.sh, about 10x slower), which looks for memory errors
 // rather than for more inputs: the same code paths, fewer of the same loops.
 #pragma once
@@ -16,4 +16,4 @@ inline constexpr bool kSanitized = false;
 #endif
 
 // The number of trials to run of `trials`.
-inline constexpr int Trials(int trials) { return kSanitized ? (trials + 2) / 3 : trials; }
+inline constexpr int Trials(int trials) { return kSanitized ? (trials + 4) / 5 : trials; }
