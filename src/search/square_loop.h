@@ -523,7 +523,13 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
     return typed.template operator()<Counting::kPlain>();
   };
   // Two walkers and no echo level: the square modes, whose loop keeps nothing else; three:
-  // diagonal squares and cubes, most without echo levels too.
+  // diagonal squares and cubes, most without echo levels too. Alphabets of more than 32
+  // letters keep the square modes' loop and one loop for every other shape: each loop is
+  // compiled some twenty ways, and the suite's time budget is mostly compiling.
+  if constexpr (sizeof(Mask) == 8) {
+    if (max_walkers_ <= 2 && !has_echoes_) return run.template operator()<2, false>();
+    return run.template operator()<kMaxCellWords, true>();
+  }
   switch (max_walkers_) {
     case 0:
     case 1:
