@@ -3,9 +3,7 @@
 #include "squares/square_search.h"
 
 #include <algorithm>
-#include <array>
 #include <atomic>
-#include <bit>
 #include <vector>
 
 namespace squares {
