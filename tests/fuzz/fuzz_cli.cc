@@ -3,6 +3,7 @@
 // /dev/null. Options that name files or threads are dropped: the fuzzer must not read
 // arbitrary files (or block on stdin) or start hundreds of threads.
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -17,19 +18,18 @@ namespace squares::fuzz {
 
 namespace {
 
-// A word list of 2- to 4-letter words, written once to a temporary file.
+// A word list of 2- to 4-letter words, in a memory file that no run leaves behind (a file in
+// /tmp was left by each fuzz run).
 const std::string& TinyDictionary() {
   static const std::string path = [] {
-    char name[] = "/tmp/squares-fuzz-dict-XXXXXX";
-    int fd = mkstemp(name);
+    int fd = memfd_create("squares-fuzz-dict", 0);
     FUZZ_CHECK(fd >= 0);
     const std::string_view words =
         "at\nto\nta\nat\nas\nso\nos\nbe\nab\nba\n"
         "art\nrat\ntar\nare\near\nera\ntea\neat\nate\nsat\nset\ntoe\n"
         "area\nrate\ntear\nseat\neast\nteas\nrest\nstar\nstet\narts\ntoes\n";
     FUZZ_CHECK(write(fd, words.data(), words.size()) == static_cast<ssize_t>(words.size()));
-    close(fd);
-    return std::string(name);
+    return "/proc/self/fd/" + std::to_string(fd);
   }();
   return path;
 }
