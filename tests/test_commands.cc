@@ -1,5 +1,4 @@
 // The command table (commands.h) that --help, the man page and the completions come from.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <set>

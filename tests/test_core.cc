@@ -1,6 +1,5 @@
 // Unit tests of the core: lexicon, automaton, square search, each against simple
 // independent code (sets of words and prefixes, plain enumeration).
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -1,7 +1,6 @@
 // Every fuzz seed and every input that once crashed a fuzz target (tests/data/fuzz-seeds/T,
 // tests/data/fuzz-regressions/T) run through that target's body; under the sanitizer build
 // (scripts/sanitize.sh) this is the fuzzers' regression suite. Usage: test_fuzz_regressions DATA
-#define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
 #include <filesystem>

@@ -1,6 +1,5 @@
 // Unit tests of grid parsing and the grid-fill engine, each search mode checked against an
 // independent brute-force enumerator on small grids and lexicons.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <algorithm>

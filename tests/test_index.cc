@@ -1,7 +1,6 @@
 // Index files: round trip (same words, scores, automata), and refusal of every truncation,
 // every single-bit flip, a foreign version or byte order, and structurally hostile payloads
 // whose checksums were recomputed.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <cstring>

@@ -1,6 +1,5 @@
 // Unit tests of Kakuro: the digit automata, the parser and its errors, and the solver on the
 // grid-fill engine against the stored solutions and an independent brute force.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <algorithm>

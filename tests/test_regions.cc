@@ -1,5 +1,4 @@
 // Word-region puzzles: parser, drawing, solver (against a brute-force checker) and generator.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <algorithm>

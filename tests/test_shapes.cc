@@ -1,6 +1,5 @@
 // Shapes: parsers, built-in shapes, and the shape search against brute force on random
 // small lists and random small shapes.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <algorithm>
