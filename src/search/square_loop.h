@@ -289,8 +289,9 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   const uint32_t* corner_children = corner_children_.data();
   const uint32_t* corner_pairs_begin = corner_pairs_begin_.data();
   const CornerPair* corner_pairs = corner_pairs_.data();
-  // Reports a complete assignment of levels [0, end_level); false = stop.
-  auto leaf = [&]() {
+  // Reports a complete assignment of levels [0, end_level); false = stop. Inlined by force:
+  // left a call, listing 5x5 letterpress took 13% longer.
+  auto leaf = [&]() __attribute__((always_inline)) {
     if (end_level <= last) {
       if (prefixes) prefixes->emplace_back(letters.begin(), letters.begin() + end_level);
       ++stats.squares;  // counts prefixes here
