@@ -156,21 +156,24 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   char* image_text = image ? image->text.data() : nullptr;
   const std::array<uint32_t, 2>* image_at = image ? image->offsets.data() : nullptr;
   const char* image_byte = image ? image->byte_of.data() : nullptr;
+  // Writes letter c of level l into the result: its cells in the grid and the image.
+  auto show = [&](int l, int c) {
+    const Level& lv = level[l];
+    grid[lv.cell] = grid[lv.mirror] = static_cast<Letter>(c);
+    if (image_text) {
+      const char byte = image_byte[c];
+      const uint32_t at[4] = {image_at[lv.cell][0], image_at[lv.cell][1], image_at[lv.mirror][0],
+                              image_at[lv.mirror][1]};
+      for (uint32_t k : at) image_text[k] = byte;
+    }
+  };
   auto place = [&](int l, int c) {
     const Level& lv = level[l];
     for (int w = 0; w < kWalkers; ++w) {
       const Walker& walker = lv.walkers[w];
       if (walker.step) state[walker.after] = entries[ChildIndex(state[walker.before], c)];
     }
-    if constexpr (!kCountOnly) {
-      grid[lv.cell] = grid[lv.mirror] = static_cast<Letter>(c);
-      if (image_text) {
-        const char byte = image_byte[c];
-        const uint32_t at[4] = {image_at[lv.cell][0], image_at[lv.cell][1], image_at[lv.mirror][0],
-                                image_at[lv.mirror][1]};
-        for (uint32_t k : at) image_text[k] = byte;
-      }
-    }
+    if constexpr (!kCountOnly) show(l, c);
     letters[l] = static_cast<Letter>(c);
   };
   // Counting up to symmetry_: the letters of the later cells of tie_pairs_, in order,
@@ -431,6 +434,36 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
         for (size_t i = 0; i < list_size[sifts_.size()]; ++i) found += std::popcount(blocks_left[i].bits);
         nodes += found;
         stats.squares += found;
+        continue;
+      }
+    }
+    if constexpr (!kCountOnly) {
+      // Listing at the closing count's level (see BuildClosing): its three levels as three
+      // plain loops over A's and B's states, no walkers stepped, no look-ahead to test.
+      if (l + 1 == closing_level_ && end_level > last) {
+        const int a = closing_level_;
+        const DawgEntry<Mask> p = state[closing_slots_[0]], q = state[closing_slots_[1]];
+        const Mask middle = static_cast<Mask>(level[a + 1].allowed) & q.mask;
+        const Mask end = static_cast<Mask>(level[a + 2].allowed);
+        bool go_on = true;
+        for (Mask ys = static_cast<Mask>(level[a].allowed) & p.mask; ys != 0 && go_on; ys &= ys - 1) {
+          const int y = std::countr_zero(ys);
+          ++nodes;
+          Mask xs = entries[ChildIndex(p, y)].mask & middle;
+          if (xs == 0) continue;
+          show(a, y);
+          for (; xs != 0 && go_on; xs &= xs - 1) {
+            const int x = std::countr_zero(xs);
+            ++nodes;
+            show(a + 1, x);
+            for (Mask zs = entries[ChildIndex(q, x)].mask & end; zs != 0 && go_on; zs &= zs - 1) {
+              show(a + 2, std::countr_zero(zs));
+              ++nodes;
+              go_on = leaf();
+            }
+          }
+        }
+        if (!go_on) break;
         continue;
       }
     }
