@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <random>
 #include <set>
@@ -14,6 +15,7 @@
 #include "absl/strings/str_format.h"
 #include "squares/dawg.h"
 #include "squares/lexicon.h"
+#include "squares/ordered_runner.h"
 #include "squares/square_output.h"
 #include "squares/square_search.h"
 #include "test_effort.h"
@@ -657,4 +659,57 @@ TEST_CASE("square search: known squares on a real word list") {
   std::vector<Grid> found = Search(dict, problem);
   CHECK(found == std::vector<Grid>{{"bishop", "illume", "slides", "huddle", "omelet", "peseta"},
                                    {"bishop", "illume", "slimes", "humble", "omelet", "peseta"}});
+}
+
+TEST_CASE("ordered runner: pieces committed in task order, memory capped, a stop ends the run") {
+  struct Piece {
+    std::string text;
+    void clear() { text.clear(); }
+  };
+  const size_t count = 40;
+  auto items = [](size_t k) { return (k * 5) % 7; };  // task k sends this many pieces
+  std::string expected;
+  for (size_t k = 0; k < count; ++k) {
+    for (size_t i = 0; i < items(k); ++i) expected += absl::StrFormat("%d.%d ", k, i);
+    expected += "| ";
+  }
+  for (int threads : {1, 2, 4}) {
+    for (size_t max_pieces : {1, 3, 50}) {
+      for (size_t stop_after : {size_t{1000}, size_t{25}}) {
+        CAPTURE(threads);
+        CAPTURE(max_pieces);
+        CAPTURE(stop_after);
+        std::atomic<int> held = 0, most = 0;  // pieces filled and not yet committed
+        std::string got;
+        size_t commits = 0;
+        RunInOrder<Piece>(
+            count, threads, 8, max_pieces,
+            [&](size_t k, PieceSender<Piece>& sender, const std::atomic<bool>&) {
+              for (size_t i = 0; i < items(k); ++i) {
+                sender.piece().text = absl::StrFormat("%d.%d ", k, i);
+                const int now = ++held;
+                for (int m = most; now > m && !most.compare_exchange_weak(m, now);) {
+                }
+                if (k % 3 == 0) usleep(100);  // some tasks slower, so later ones wait
+                if (!sender.Send()) return;
+              }
+            },
+            [&](size_t, Piece& piece, bool last) {
+              if (!piece.text.empty()) --held;
+              got += piece.text;
+              if (last) got += "| ";
+              return ++commits < stop_after;
+            });
+        if (stop_after > count * 7) {
+          CHECK(got == expected);
+        } else {
+          CHECK(commits == stop_after);
+          CHECK(got.size() < expected.size());
+          CHECK(expected.substr(0, got.size()) == got);
+        }
+        // Each thread's current piece, plus the capped ones.
+        CHECK(most <= threads + static_cast<int>(max_pieces));
+      }
+    }
+  }
 }

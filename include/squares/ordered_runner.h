@@ -1,10 +1,11 @@
-// Runs independent tasks on several threads and hands their results over in task order, so
-// parallel output is byte for byte the sequential output.
+// Runs independent tasks on several threads and hands their output over in task order, as
+// it is made, so parallel output is byte for byte the sequential output and starts at once.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <deque>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -12,66 +13,138 @@
 
 namespace squares {
 
-// work(k, result, stop) computes task k into `result` (polling `stop` if it can be long);
-// commit(k, result) runs on the calling thread in order k = 0, 1, ...; returning false stops
-// the run. At most `window` tasks past the last committed one are started, which bounds the
-// memory held by finished-but-uncommitted results. A committed result is cleared
-// (Result::clear(), which keeps its buffers' capacity) and handed to a later task: large
-// result buffers are allocated once per window slot, not once per task.
-template <class Result>
-void RunInOrder(size_t count, int threads, size_t window,
-                const std::function<void(size_t, Result&, const std::atomic<bool>&)>& work,
-                const std::function<bool(size_t, Result&)>& commit) {
+// A task's output is a sequence of pieces (Piece: any type with clear(), which keeps its
+// buffers' capacity). work(k, sender, stop) computes task k into sender.piece(), handing
+// each full piece over with sender.Send(); the piece left when work returns is the task's
+// last. commit(k, piece, last) runs on the calling thread, on the pieces in task order;
+// returning false stops the run.
+//
+// Memory is bounded by the work, not by the output: at most `max_pieces` pieces exist
+// beside one per thread, and at most `window` tasks past the oldest uncommitted one are
+// started. The oldest task's pieces are committed while it runs,
+// so it may always take a piece; later tasks leave one per thread in reserve for it, and
+// otherwise wait in Send() until the committer frees some.
+template <class Piece>
+class PieceSender;
+
+template <class Piece>
+void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
+                const std::function<void(size_t, PieceSender<Piece>&, const std::atomic<bool>&)>& work,
+                const std::function<bool(size_t, Piece&, bool)>& commit);
+
+template <class Piece>
+class PieceSender {
+ public:
+  Piece& piece() { return *piece_; }
+  // Hands the current piece over and makes piece() an empty one. With one thread it is
+  // committed at once; false then means the run stops (and so does a stop by the committer
+  // when several threads run; the search notices it through `stop`).
+  bool Send() { return send_(*this); }
+
+ private:
+  template <class P>
+  friend void RunInOrder(size_t, int, size_t, size_t,
+                         const std::function<void(size_t, PieceSender<P>&, const std::atomic<bool>&)>&,
+                         const std::function<bool(size_t, P&, bool)>&);
+  size_t task_ = 0;
+  Piece* piece_ = nullptr;
+  std::function<bool(PieceSender&)> send_;
+};
+
+template <class Piece>
+void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
+                const std::function<void(size_t, PieceSender<Piece>&, const std::atomic<bool>&)>& work,
+                const std::function<bool(size_t, Piece&, bool)>& commit) {
   std::atomic<bool> stop = false;
   if (threads <= 1 || count <= 1) {
-    Result result;
-    for (size_t k = 0; k < count; ++k) {
-      work(k, result, stop);
-      if (!commit(k, result)) return;
-      result.clear();
+    Piece piece;
+    PieceSender<Piece> sender;
+    sender.piece_ = &piece;
+    sender.send_ = [&](PieceSender<Piece>& s) {
+      const bool go_on = commit(s.task_, piece, false);
+      piece.clear();
+      if (!go_on) stop = true;
+      return go_on;
+    };
+    for (size_t k = 0; k < count && !stop; ++k) {
+      sender.task_ = k;
+      work(k, sender, stop);
+      if (stop || !commit(k, piece, true)) return;
+      piece.clear();
     }
     return;
   }
-  std::vector<Result> results(count);
-  std::vector<Result> spare;
+  // Filled pieces wait in their task's queue; done[k] once the last one is there.
+  std::vector<std::deque<Piece>> queue(count);
   std::vector<char> done(count, 0);
+  std::vector<Piece> spare;
+  const size_t most = max_pieces + static_cast<size_t>(threads);
+  size_t made = 0;
   std::mutex mutex;
   std::condition_variable changed;
-  size_t next = 0, committed = 0;
+  size_t next = 0, head = 0;  // head: the task being committed
+  // A piece for task k to fill: false when the run stops first.
+  auto take = [&](std::unique_lock<std::mutex>& lock, size_t k, Piece& into) {
+    changed.wait(lock, [&] {
+      const size_t free = spare.size() + (most - made);
+      return stop || free > (k == head ? 0 : static_cast<size_t>(threads));
+    });
+    if (stop) return false;
+    if (spare.empty()) {
+      ++made;
+      into = Piece();
+    } else {
+      into = std::move(spare.back());
+      spare.pop_back();
+    }
+    return true;
+  };
   auto worker = [&] {
+    Piece piece;
+    PieceSender<Piece> sender;
+    sender.piece_ = &piece;
+    sender.send_ = [&](PieceSender<Piece>& s) {
+      std::unique_lock lock(mutex);
+      queue[s.task_].push_back(std::move(piece));
+      changed.notify_all();
+      if (take(lock, s.task_, piece)) return true;
+      piece.clear();  // stopped: what the task still makes is dropped
+      return false;
+    };
     for (;;) {
-      size_t k;
       {
         std::unique_lock lock(mutex);
-        changed.wait(lock, [&] { return stop || next == count || next < committed + window; });
+        changed.wait(lock, [&] { return stop || next == count || next < head + window; });
         if (stop || next == count) return;
-        k = next++;
-        if (!spare.empty()) {
-          results[k] = std::move(spare.back());
-          spare.pop_back();
-        }
+        sender.task_ = next++;
+        if (!take(lock, sender.task_, piece)) return;
       }
-      work(k, results[k], stop);
+      work(sender.task_, sender, stop);
       std::lock_guard lock(mutex);
-      done[k] = 1;
+      queue[sender.task_].push_back(std::move(piece));
+      done[sender.task_] = 1;
       changed.notify_all();
     }
   };
   std::vector<std::thread> pool;
   for (size_t t = 0; t < std::min<size_t>(threads, count); ++t) pool.emplace_back(worker);
-  for (size_t k = 0; k < count; ++k) {
+  for (bool go_on = true; go_on && head < count;) {
+    Piece piece;
+    bool last;
     {
       std::unique_lock lock(mutex);
-      changed.wait(lock, [&] { return done[k] != 0; });
+      changed.wait(lock, [&] { return !queue[head].empty(); });
+      piece = std::move(queue[head].front());
+      queue[head].pop_front();
+      last = done[head] && queue[head].empty();
     }
-    bool go_on = commit(k, results[k]);
-    results[k].clear();
+    go_on = commit(head, piece, last);
+    piece.clear();
     std::lock_guard lock(mutex);
-    spare.push_back(std::move(results[k]));
-    committed = k + 1;
+    spare.push_back(std::move(piece));
+    if (last) ++head;
     if (!go_on) stop = true;
     changed.notify_all();
-    if (!go_on) break;
   }
   for (std::thread& t : pool) t.join();
 }
