@@ -1,7 +1,8 @@
 #!/bin/sh
 # Endless and enormous input (DESIGN §10): every reader answers /dev/zero, /dev/urandom and an
 # endless valid stream with a clear error, quickly and in bounded memory, measured with GNU
-# time; an endless valid word list (`yes`) is read with bounded memory until it is stopped.
+# time; an endless valid word list (`yes`) is read with bounded memory until it is stopped,
+# and so is endless output.
 # Usage: cli_endless.sh SQUARES [sanitized] (a sanitizer build: ten times the time, and no
 # memory bound, since ASan's shadow memory and quarantine would measure ASan, not squares)
 set -u
@@ -61,5 +62,10 @@ bounded 1 "squares: -: larger than 8 MiB, the limit for a file of Kakuro boards"
 bounded 1 "squares: -: larger than 8 MiB, the limit for a shape file" "yes 1,2,3 | $s shape --dict w.txt -"
 bounded 1 "squares: -: larger than 1 MiB, the limit for a region puzzle of up to 256x256 cells" \
   "yes cat | $s regions --dict w.txt -"
+# Endless output: parallel listing into a slow reader holds a few pieces of output per
+# thread (256 KiB each, 9 per thread at most), not whole tasks' output (before: 125 MB here).
+if [ "${2:-}" != sanitized ]; then
+  bounded 0 "" "$s --double -n 4 -j 2 --format lines | (sleep 1; head -c 200000000 >/dev/null)" 10
+fi
 
 [ "$failures" -eq 0 ] || { echo "$failures failures"; exit 1; }
