@@ -55,14 +55,27 @@ done
 echo "listing vs counting (symmetric 5x5 letterpress, --format lines):"
 /usr/bin/time -f "  count: %e s wall, %U s user" "$bin" --dict "$lp" -n 5 --count -j 1 >/dev/null
 /usr/bin/time -f "  lines: %e s wall, %U s user" "$bin" --dict "$lp" -n 5 --format lines -j 1 >/dev/null
-for j in 1 2; do
-  /usr/bin/time -o "$data/time.txt" -f "  lines -j $j | wc -c: %e s wall" \
-    "$bin" --dict "$lp" -n 5 --format lines -j $j | wc -c >"$data/bytes.txt"
-  cat "$data/time.txt"
-done
-/usr/bin/time -f "  as many bytes through the pipe alone (head -c | wc -c): %e s wall" \
-  sh -c "head -c $(cat "$data/bytes.txt") /dev/zero | wc -c >/dev/null"
-rm -f "$data/time.txt" "$data/bytes.txt"
+echo "listing into a pipe (symmetric 5x5 letterpress, --format lines | wc -c; wall s, least of"
+echo "$reps runs alternating, and peak RSS) against as many bytes through the pipe alone:"
+python3 - "$bin" "$lp" "$reps" <<'PY'
+import os, subprocess, sys, time
+bin, lp, reps = sys.argv[1], sys.argv[2], int(sys.argv[3])
+listing = lambda j: f"{bin} --dict {lp} -n 5 --format lines -j {j}"
+size = int(subprocess.run(listing(2) + " | wc -c", shell=True, capture_output=True, text=True).stdout)
+runs = {"-j 1 | wc -c": listing(1) + " | wc -c", "-j 2 | wc -c": listing(2) + " | wc -c",
+        "head -c | wc -c": f"head -c {size} /dev/zero | wc -c"}
+best = dict.fromkeys(runs, float("inf"))
+peak = dict.fromkeys(runs, 0)
+for _ in range(reps):
+    for name, command in runs.items():
+        start = time.time()
+        usage = os.wait4(subprocess.Popen(["/bin/sh", "-c", command + " >/dev/null"]).pid, 0)[2]
+        best[name] = min(best[name], time.time() - start)
+        peak[name] = max(peak[name], usage.ru_maxrss)  # of the largest process in the pipe
+for name in runs:
+    print(f"  {name:16} {best[name]:6.2f} s wall  {best[name] / best['head -c | wc -c']:4.1f}x the pipe  {peak[name] // 1024:5d} MB peak RSS")
+print(f"  ({size} bytes)")
+PY
 echo "start-up: 'squares bishop' on the embedded dictionary (milliseconds, best and median of 20):"
 python3 - "$bin" <<'PY'
 import statistics, subprocess, sys, time
