@@ -64,6 +64,13 @@ struct SquareImage {
   std::array<char, kMaxLetters> byte_of{};       // the byte of each letter
 };
 
+// Room for copies of a result's image (see SquareSink::room): the search copies each result's
+// image text to `at`, advancing it, while `results` > 0.
+struct ImageRoom {
+  char* at = nullptr;
+  uint64_t results = 0;
+};
+
 // Receives each result as rows*cols letters, row-major (a shape: one letter per cell).
 // Returning false stops the search.
 class SquareSink {
@@ -72,6 +79,11 @@ class SquareSink {
   virtual bool Accept(const Letter* grid) = 0;
   // The image the search keeps current before each Accept, or null.
   virtual SquareImage* image() { return nullptr; }
+  // With an image: room for the results' images, so that a result costs a copy and no call
+  // (null: Accept is called for each). When no room is left, the search calls MakeRoom()
+  // before the next result; false stops the search.
+  virtual ImageRoom* room() { return nullptr; }
+  virtual bool MakeRoom() { return false; }
 };
 
 // Counts results and stops the search at `limit` of them (the search's stats count them).

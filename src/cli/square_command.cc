@@ -249,7 +249,8 @@ struct TaskPiece {
 };
 
 // Formats results into the task's pieces, handing each over at about kPiece bytes: with one
-// thread it goes straight to stdout, in few large writes (into a pipe).
+// thread it goes straight to stdout, in few large writes (into a pipe). With an image, the
+// search copies results into room the sink makes in the piece; Finish() settles the last.
 class TextSink : public SquareSink {
  public:
   static constexpr size_t kPiece = size_t{1} << 18;
@@ -257,24 +258,61 @@ class TextSink : public SquareSink {
       : formatter_(formatter), image_(formatter.Image()), sender_(sender), piece_(&sender.piece()),
         track_ends_(track_ends), limit_(limit) {}
   SquareImage* image() override { return image_ ? &*image_ : nullptr; }
+  ImageRoom* room() override { return image_ ? &room_ : nullptr; }
   bool Accept(const Letter* grid) override {
-    std::string& out = piece_->text;
-    if (image_) out += image_->text;
-    else formatter_.Append(grid, out);
-    if (track_ends_) piece_->ends.push_back(static_cast<uint32_t>(out.size()));
-    ++piece_->results;
-    if (++accepted_ == limit_) return false;
-    if (out.size() < kPiece) return true;
+    formatter_.Append(grid, piece_->text);
+    return Taken(1);
+  }
+  bool MakeRoom() override {
+    Finish();
+    if (accepted_ == limit_ || !Send()) return false;
+    const size_t size = image_->text.size(), used = piece_->text.size();
+    // Small at first (resizing zeroes the room; a task may list few results), then up to
+    // the rest of the piece.
+    next_room_ = std::min<uint64_t>(next_room_ * 2, (kPiece - std::min(used, kPiece)) / size + 1);
+    room_.results = std::min<uint64_t>(next_room_, limit_ - accepted_);
+    piece_->text.resize(used + room_.results * size);
+    room_.at = piece_->text.data() + used;
+    given_ = room_.results;
+    return true;
+  }
+  // Counts the results copied into the room and trims the piece to them.
+  void Finish() {
+    if (given_ == 0) return;
+    const uint64_t copied = given_ - room_.results;
+    const size_t size = image_->text.size();
+    piece_->text.resize(piece_->text.size() - room_.results * size);
+    given_ = room_.results = 0;
+    if (track_ends_) {
+      for (uint64_t k = copied; k > 0; --k) piece_->ends.push_back(static_cast<uint32_t>(piece_->text.size() - (k - 1) * size));
+    }
+    piece_->results += copied;
+    accepted_ += copied;
+  }
+
+ private:
+  // Counts n results just formatted; false at the limit.
+  bool Taken(uint64_t n) {
+    if (track_ends_) piece_->ends.push_back(static_cast<uint32_t>(piece_->text.size()));
+    piece_->results += n;
+    accepted_ += n;
+    return accepted_ < limit_ && Send();
+  }
+  // Hands the piece over once it is full.
+  bool Send() {
+    if (piece_->text.size() < kPiece) return true;
     const bool go_on = sender_.Send();
     piece_ = &sender_.piece();
     return go_on;
   }
 
- private:
   const SquareFormatter& formatter_;
   std::optional<SquareImage> image_;
   PieceSender<TaskPiece>& sender_;
   TaskPiece* piece_;
+  ImageRoom room_;
+  uint64_t given_ = 0;  // the room's size when made
+  uint64_t next_room_ = 8;
   bool track_ends_;
   uint64_t limit_, accepted_ = 0;
 };
@@ -383,6 +421,7 @@ int RunSearch(const ParsedArgs& args, const SquareSearch& search, const SquareFo
         }
         TextSink sink(formatter, sender, !one_thread && task_limit != UINT64_MAX, task_limit);
         const SquareStats stats = search.Run(tasks[k], &sink, &stop);
+        sink.Finish();
         sender.piece().stats = stats;
       },
       [&](size_t k, TaskPiece& piece, bool last) {

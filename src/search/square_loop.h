@@ -9,6 +9,7 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <cstring>
 #include <vector>
 
 #include "squares/square_search.h"
@@ -156,6 +157,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   char* image_text = image ? image->text.data() : nullptr;
   const std::array<uint32_t, 2>* image_at = image ? image->offsets.data() : nullptr;
   const char* image_byte = image ? image->byte_of.data() : nullptr;
+  ImageRoom* room = image ? sink->room() : nullptr;
+  const size_t image_size = image ? image->text.size() : 0;
   // Writes letter c of level l into the result: its cells in the grid and the image.
   auto show = [&](int l, int c) {
     const Level& lv = level[l];
@@ -302,7 +305,14 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     }
     if (has_filters_ && !PassesFilters(grid.data())) return true;
     ++stats.squares;
-    if (sink && !sink->Accept(grid.data())) return false;
+    if (room) {
+      if (room->results == 0 && !sink->MakeRoom()) return false;
+      std::memcpy(room->at, image_text, image_size);
+      room->at += image_size;
+      --room->results;
+    } else if (sink && !sink->Accept(grid.data())) {
+      return false;
+    }
     return !(stop && stop->load(std::memory_order_relaxed));
   };
 
