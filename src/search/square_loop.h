@@ -155,18 +155,24 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   };
   SquareImage* image = sink ? sink->image() : nullptr;
   char* image_text = image ? image->text.data() : nullptr;
-  const std::array<uint32_t, 2>* image_at = image ? image->offsets.data() : nullptr;
   const char* image_byte = image ? image->byte_of.data() : nullptr;
   ImageRoom* room = image ? sink->room() : nullptr;
   const size_t image_size = image ? image->text.size() : 0;
+  // Per level, the image's offsets of its cell and the cell's mirror (two each).
+  std::vector<std::array<uint32_t, 4>> image_at(image ? levels() : 0);
+  for (int l = 0; l < static_cast<int>(image_at.size()); ++l) {
+    const std::array<uint32_t, 2>& at = image->offsets[level[l].cell];
+    const std::array<uint32_t, 2>& mirror_at = image->offsets[level[l].mirror];
+    image_at[l] = {at[0], at[1], mirror_at[0], mirror_at[1]};
+  }
+  // The grid is read by the filters and by a sink without room; else only the image is.
+  const bool keep_grid = has_filters_ || !room;
   // Writes letter c of level l into the result: its cells in the grid and the image.
   auto show = [&](int l, int c) {
-    const Level& lv = level[l];
-    grid[lv.cell] = grid[lv.mirror] = static_cast<Letter>(c);
+    if (keep_grid) grid[level[l].cell] = grid[level[l].mirror] = static_cast<Letter>(c);
     if (image_text) {
       const char byte = image_byte[c];
-      const uint32_t at[4] = {image_at[lv.cell][0], image_at[lv.cell][1], image_at[lv.mirror][0],
-                              image_at[lv.mirror][1]};
+      const std::array<uint32_t, 4> at = image_at[l];
       for (uint32_t k : at) image_text[k] = byte;
     }
   };
