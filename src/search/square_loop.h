@@ -23,6 +23,17 @@ uint32_t ChildIndex(const DawgEntry<Mask>& e, int c) {
   return e.first + static_cast<uint32_t>(std::popcount(e.mask & ((Mask{1} << c) - 1)));
 }
 
+// Copies a result's image: in 16-byte moves, the last one overlapping, so that the short
+// images of squares cost no call to memcpy (11% of listing 5x5 letterpress).
+inline void CopyImage(char* to, const char* from, size_t size) {
+  if (size < 16) {
+    std::memcpy(to, from, size);
+    return;
+  }
+  for (size_t k = 0; k + 16 < size; k += 16) std::memcpy(to + k, from + k, 16);
+  std::memcpy(to + size - 16, from + size - 16, 16);
+}
+
 // Counts of results below the start of a level, keyed by the states of the words begun there
 // and not yet ended: nothing else decides what the later levels may place. Thanks to the
 // suffix sharing of the automaton the same tuple of states recurs many times in a symmetric
@@ -313,7 +324,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     ++stats.squares;
     if (room) {
       if (room->results == 0 && !sink->MakeRoom()) return false;
-      std::memcpy(room->at, image_text, image_size);
+      CopyImage(room->at, image_text, image_size);
       room->at += image_size;
       --room->results;
     } else if (sink && !sink->Accept(grid.data())) {
