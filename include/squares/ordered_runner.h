@@ -21,9 +21,9 @@ namespace squares {
 //
 // Memory is bounded by the work, not by the output: at most `max_pieces` pieces exist
 // beside one per thread, and at most `window` tasks past the oldest uncommitted one are
-// started. The oldest task's pieces are committed while it runs,
-// so it may always take a piece; later tasks leave one per thread in reserve for it, and
-// otherwise wait in Send() until the committer frees some.
+// started. The oldest task's pieces are committed while it runs, so it may always take a
+// piece; later tasks leave one per thread in reserve for it, and otherwise wait in Send()
+// until the committer frees some.
 template <class Piece>
 class PieceSender;
 

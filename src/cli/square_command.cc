@@ -261,7 +261,9 @@ class TextSink : public SquareSink {
   ImageRoom* room() override { return image_ ? &room_ : nullptr; }
   bool Accept(const Letter* grid) override {
     formatter_.Append(grid, piece_->text);
-    return Taken(1);
+    if (track_ends_) piece_->ends.push_back(static_cast<uint32_t>(piece_->text.size()));
+    ++piece_->results;
+    return ++accepted_ < limit_ && Send();
   }
   bool MakeRoom() override {
     Finish();
@@ -284,20 +286,14 @@ class TextSink : public SquareSink {
     piece_->text.resize(piece_->text.size() - room_.results * size);
     given_ = room_.results = 0;
     if (track_ends_) {
-      for (uint64_t k = copied; k > 0; --k) piece_->ends.push_back(static_cast<uint32_t>(piece_->text.size() - (k - 1) * size));
+      const size_t end = piece_->text.size();
+      for (uint64_t k = copied; k > 0; --k) piece_->ends.push_back(static_cast<uint32_t>(end - (k - 1) * size));
     }
     piece_->results += copied;
     accepted_ += copied;
   }
 
  private:
-  // Counts n results just formatted; false at the limit.
-  bool Taken(uint64_t n) {
-    if (track_ends_) piece_->ends.push_back(static_cast<uint32_t>(piece_->text.size()));
-    piece_->results += n;
-    accepted_ += n;
-    return accepted_ < limit_ && Send();
-  }
   // Hands the piece over once it is full.
   bool Send() {
     if (piece_->text.size() < kPiece) return true;
