@@ -67,5 +67,3 @@ void FuzzCli(std::string_view data) {
 }
 
 }  // namespace squares::fuzz
-
-SQUARES_FUZZ_ENTRY(squares::fuzz::FuzzCli)

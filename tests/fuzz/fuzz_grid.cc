@@ -30,5 +30,3 @@ void FuzzGrid(std::string_view data) {
 }
 
 }  // namespace squares::fuzz
-
-SQUARES_FUZZ_ENTRY(squares::fuzz::FuzzGrid)

@@ -45,5 +45,3 @@ void FuzzIndex(std::string_view data) {
 }
 
 }  // namespace squares::fuzz
-
-SQUARES_FUZZ_ENTRY(squares::fuzz::FuzzIndex)

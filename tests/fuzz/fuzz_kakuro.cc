@@ -27,5 +27,3 @@ void FuzzKakuro(std::string_view data) {
 }
 
 }  // namespace squares::fuzz
-
-SQUARES_FUZZ_ENTRY(squares::fuzz::FuzzKakuro)

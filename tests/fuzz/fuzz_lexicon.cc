@@ -35,5 +35,3 @@ void FuzzLexicon(std::string_view data) {
 }
 
 }  // namespace squares::fuzz
-
-SQUARES_FUZZ_ENTRY(squares::fuzz::FuzzLexicon)

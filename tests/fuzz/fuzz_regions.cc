@@ -35,5 +35,3 @@ void FuzzRegions(std::string_view data) {
 }
 
 }  // namespace squares::fuzz
-
-SQUARES_FUZZ_ENTRY(squares::fuzz::FuzzRegions)

@@ -1,5 +1,5 @@
 // The fuzz targets' bodies (one per parser), shared by the libFuzzer binaries (built with
-// -Dfuzz=true and clang; see scripts/fuzz.sh) and by test_fuzz_regressions, which runs every
+// -Dfuzz=true and clang; see scripts/fuzz.sh; fuzz_entry.cc) and by test_fuzz_regressions, which runs every
 // seed and every saved crash input through them in the normal test suite.
 #pragma once
 
@@ -27,14 +27,3 @@ void FuzzKakuro(std::string_view data);   // ParseKakuro: runs and sums
   } while (0)
 
 }  // namespace squares::fuzz
-
-// In the libFuzzer binaries, each fuzz_X.cc defines the entry point for its body.
-#ifdef SQUARES_LIBFUZZER
-#define SQUARES_FUZZ_ENTRY(body)                                                \
-  extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {     \
-    body(std::string_view(reinterpret_cast<const char*>(data), size));          \
-    return 0;                                                                   \
-  }
-#else
-#define SQUARES_FUZZ_ENTRY(body)
-#endif
