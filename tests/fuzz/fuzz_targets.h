@@ -1,6 +1,7 @@
 // The fuzz targets' bodies (one per parser), shared by the libFuzzer binaries (built with
-// -Dfuzz=true and clang; see scripts/fuzz.sh; fuzz_entry.cc) and by test_fuzz_regressions, which runs every
-// seed and every saved crash input through them in the normal test suite.
+// -Dfuzz=true and clang, see scripts/fuzz.sh; fuzz_entry.cc is their entry point) and by
+// test_fuzz_regressions, which runs every seed and every saved crash input through them in
+// the normal test suite.
 #pragma once
 
 #include <cstdio>
