@@ -653,6 +653,94 @@ TEST_CASE("square search keeps a result's text image current in every format and
   CHECK(!formatter.Image().has_value());
 }
 
+// Formats each result it is sent, offering no room.
+class FormatSink : public SquareSink {
+ public:
+  explicit FormatSink(const SquareFormatter& formatter) : formatter_(formatter) {}
+  bool Accept(const Letter* grid) override {
+    formatter_.Append(grid, text);
+    ends.push_back(text.size());
+    return true;
+  }
+  std::string text;
+  std::vector<size_t> ends;  // where each result's text ends
+
+ private:
+  const SquareFormatter& formatter_;
+};
+
+// Offers the search room for `per_room` results at a time, up to `limit` results in all, as
+// the command line's sink does: the search copies its image into the room.
+class RoomSink : public SquareSink {
+ public:
+  RoomSink(const SquareFormatter& formatter, size_t per_room, uint64_t limit)
+      : image_(*formatter.Image()), per_room_(per_room), limit_(limit) {}
+  SquareImage* image() override { return &image_; }
+  ImageRoom* room() override { return &room_; }
+  bool Accept(const Letter*) override {
+    FAIL("a sink with room is sent no result to accept");
+    return false;
+  }
+  bool MakeRoom() override {
+    Settle();
+    if (results == limit_) return false;
+    given_ = room_.results = std::min<uint64_t>(per_room_, limit_ - results);
+    const size_t used = text.size();
+    text.resize(used + given_ * image_.text.size());
+    room_.at = text.data() + used;
+    return true;
+  }
+  // Counts the results copied into the last room and trims the text to them.
+  void Settle() {
+    results += given_ - room_.results;
+    text.resize(text.size() - room_.results * image_.text.size());
+    given_ = room_.results = 0;
+  }
+  std::string text;
+  uint64_t results = 0;
+
+ private:
+  SquareImage image_;
+  ImageRoom room_;
+  size_t per_room_;
+  uint64_t limit_, given_ = 0;
+};
+
+TEST_CASE("square search: listing into a sink's room (and its replay memo) writes the formatter's text") {
+  std::mt19937 rng(5);
+  for (int n : {4, 5, 6}) {
+    // As in the memo's test case: symmetric subtrees recur, so records are replayed.
+    Dictionary dict(MustRead(RandomList(rng, n == 4 ? 30 : n == 5 ? 35 : 60, n, 3)));
+    SquareProblem problem = Problem(SquareMode::kSymmetric, n, n);
+    for (SquareFormat format : {SquareFormat::kText, SquareFormat::kLines, SquareFormat::kJsonl}) {
+      SquareFormatter formatter(dict.alphabet(), problem, format, false);
+      auto search = SquareSearch::Create(dict, problem);
+      REQUIRE(search.ok());
+      FormatSink plain(formatter);  // no room: the search neither copies nor replays
+      const uint64_t plain_nodes = search->Run({}, &plain).nodes;
+      const uint64_t results = plain.ends.size();
+      REQUIRE(results > 20);
+      for (size_t per_room : {1, 3, 1000}) {
+        RoomSink sink(formatter, per_room, UINT64_MAX);
+        const SquareStats stats = search->Run({}, &sink);
+        sink.Settle();
+        CHECK(sink.text == plain.text);
+        CHECK(sink.results == results);
+        CHECK(stats.squares == results);
+        // The replay memo was used: its hits skip the search of their subtrees.
+        if (n == 5) CHECK(stats.nodes < plain_nodes);
+        // A limit cuts the same text at a result's end, inside a replayed record or not.
+        for (uint64_t limit : {uint64_t{1}, uint64_t{7}, results / 2}) {
+          RoomSink cut(formatter, per_room, limit);
+          search->Run({}, &cut);
+          cut.Settle();
+          CHECK(cut.text == plain.text.substr(0, plain.ends[limit - 1]));
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("square search: known squares on a real word list") {
   Dictionary dict(MustRead("bishop\nillume\nslides\nhuddle\nomelet\npeseta\nslimes\nhumble\n"));
   SquareProblem problem = Problem(SquareMode::kSymmetric, 6, 6);

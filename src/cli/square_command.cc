@@ -380,7 +380,9 @@ int RunSearch(const ParsedArgs& args, const SquareSearch& search, const SquareFo
     const size_t begin = boundary(shard_index - 1), end = boundary(shard_index);
     tasks = std::vector<SquareTask>(tasks.begin() + begin, tasks.begin() + end);
   }
-  if (*threads > 1 || progress) {
+  // Listing splits on one thread too: the search drops its replay memo for the tasks after
+  // the first where it does not pay (see RunWalkers).
+  if (*threads > 1 || progress || !count_only) {
     std::vector<SquareTask> finer;
     // Listing wants smaller tasks: a task's output waits in memory until the tasks before it
     // are written, and the memory for it is capped (see RunInOrder). 5x5 letterpress, -j 2,

@@ -1,7 +1,8 @@
 // Square search, the level loop (Knuth's a[l][j] walk over the walkers, with the counting
-// shortcuts it reads) and its subtree memo: templates, instantiated by the square_loop_*.cc
-// files, one per mask width and purpose, so that they compile in parallel (as one file the
-// loop took 118 s to compile under AddressSanitizer, the sanitizer build's critical path).
+// shortcuts it reads and the memos of square_memo.h): templates, instantiated by the
+// square_loop_*.cc files, one per mask width and purpose, so that they compile in parallel (as
+// one file the loop took 118 s to compile under AddressSanitizer, the sanitizer build's
+// critical path).
 // Included by those files only.
 #pragma once
 
@@ -12,6 +13,7 @@
 #include <cstring>
 #include <vector>
 
+#include "search/square_memo.h"
 #include "squares/square_search.h"
 
 namespace squares {
@@ -33,54 +35,6 @@ inline void CopyImage(char* to, const char* from, size_t size) {
   for (size_t k = 0; k + 16 < size; k += 16) std::memcpy(to + k, from + k, 16);
   std::memcpy(to + size - 16, from + size - 16, 16);
 }
-
-// Counts of results below the start of a level, keyed by the states of the words begun there
-// and not yet ended: nothing else decides what the later levels may place. Thanks to the
-// suffix sharing of the automaton the same tuple of states recurs many times in a symmetric
-// square (3.4x on average at row 2 of the 5x5 letterpress search; at row 1, first rows that
-// differ only in their first letter share everything below). A direct-mapped cache of fixed
-// size: a colliding key evicts; keys are stored whole (with their level), so there are no
-// false hits. A state is named by its child group (`first`), which is unique among non-final
-// states and never 0. Whether a level's memo pays (reuse times subtree size against the cost
-// of a lookup that misses the CPU caches) is measured as the search runs; levels where it
-// does not are dropped. The measurements live with the table, so the many tasks a thread
-// runs learn it once.
-class SubtreeMemo {
- public:
-  static constexpr int kWidth = kMaxMemoWidth;
-  using Key = std::array<uint32_t, kWidth + 1>;  // the states, then the level
-  struct alignas(32) Slot {  // half a cache line: a lookup reads one line
-    Key key;
-    uint32_t count;  // a larger subtree count is not stored
-  };
-  static constexpr uint32_t kEmpty = UINT32_MAX;
-  struct Measure {  // per level
-    uint64_t lookups = 0, hits = 0, misses_done = 0, subtree_nodes = 0;
-    bool on = true;
-  };
-
-  // The table of the calling thread, emptied when it last served another search.
-  static SubtreeMemo& ForSearch(uint64_t search_id, int levels) {
-    thread_local SubtreeMemo memo;
-    if (memo.owner_ != search_id) {
-      memo.slots_.assign(size_t{1} << kBits, Slot{{}, kEmpty});
-      memo.measure.assign(levels, Measure{});
-      memo.owner_ = search_id;
-    }
-    return memo;
-  }
-  std::vector<Measure> measure;
-  Slot& slot(const Key& key) {
-    uint64_t h = 0;
-    for (uint32_t word : key) h = (h ^ word) * 0x9E3779B97F4A7C15ull;
-    return slots_[(h ^ h >> 29) & ((size_t{1} << kBits) - 1)];
-  }
-
- private:
-  static constexpr int kBits = 17;
-  std::vector<Slot> slots_;
-  uint64_t owner_ = 0;
-};
 
 }  // namespace
 
@@ -138,7 +92,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
                                    std::vector<SquareTask>* prefixes,
                                    const std::atomic<bool>* stop, Tie tie) const {
   constexpr bool kTied = kCounting == Counting::kTied;
-  constexpr bool kMemo = kCounting == Counting::kMemo;
+  constexpr bool kMemo = kCounting == Counting::kMemo && kCountOnly;     // SubtreeMemo
+  constexpr bool kReplay = kCounting == Counting::kMemo && !kCountOnly;  // ReplayMemo
   const DawgEntry<Mask>* entries = this->entries<Mask>();
   const Level* level = levels_.data();
   const int last = levels() - 1;
@@ -312,6 +267,56 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   const uint32_t* corner_children = corner_children_.data();
   const uint32_t* corner_pairs_begin = corner_pairs_begin_.data();
   const CornerPair* corner_pairs = corner_pairs_.data();
+  // The key of the memos at level l's start: the states of the words open there.
+  auto memo_key = [&](int l) {
+    MemoKey key{};
+    const Level& lv = level[l];
+    for (int k = 0; k < lv.memo_width; ++k) key[k] = state[memo_slots_[lv.memo_begin + k]].first;
+    key[kMaxMemoWidth] = static_cast<uint32_t>(l);
+    return key;
+  };
+  // Listing's memo (see ReplayMemo), at the start of the last kReplayDepth levels: the last
+  // three rows of a square (5x5 letterpress, -j 1, a first version: 2.6 s there, 2.9 s a
+  // level before, 4.9 s a level after). A subtree searched is recorded while its results are
+  // copied.
+  [[maybe_unused]] ReplayMemo* replay = nullptr;
+  int replay_level = -1;
+  ReplayLayout replay_layout;
+  struct Recording {
+    char *begin = nullptr, *at = nullptr;  // begin: null when no subtree is being recorded
+    ReplayMemo::Slot* slot = nullptr;      // null also when the record was dropped (too long)
+    MemoKey key{};
+    uint32_t results = 0;
+    uint64_t nodes_before = 0;
+  } recording;
+  if constexpr (kReplay) {
+    constexpr int kReplayDepth = 6;
+    const int first = levels() - kReplayDepth;
+    if (first >= 1 && level[first].memo_width >= 0 && replay_layout.Build(image_at, first, image_size)) {
+      replay_level = first;
+      replay = &ReplayMemo::ForSearch(search_id_);
+    }
+  }
+  // Copies the image into the sink's room and applies patch(copy): false = stop.
+  auto emit = [&](auto&& patch) __attribute__((always_inline)) {
+    ++stats.squares;
+    if (room->results == 0 && !sink->MakeRoom()) return false;
+    char* out = room->at;
+    CopyImage(out, image_text, image_size);
+    patch(out);
+    if (kReplay && recording.slot) {
+      if (recording.at + replay_layout.levels() > recording.begin + ReplayMemo::kMaxRecord) {
+        recording.slot = nullptr;
+      } else {
+        replay_layout.Record(out, recording.at);
+        recording.at += replay_layout.levels();
+        ++recording.results;
+      }
+    }
+    room->at += image_size;
+    --room->results;
+    return !(stop && stop->load(std::memory_order_relaxed));
+  };
   // Reports a complete assignment of levels [0, end_level); false = stop. Inlined by force:
   // left a call, listing 5x5 letterpress took 13% longer.
   auto leaf = [&]() __attribute__((always_inline)) {
@@ -321,15 +326,9 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       return true;
     }
     if (has_filters_ && !PassesFilters(grid.data())) return true;
+    if (room) return emit([](char*) {});
     ++stats.squares;
-    if (room) {
-      if (room->results == 0 && !sink->MakeRoom()) return false;
-      CopyImage(room->at, image_text, image_size);
-      room->at += image_size;
-      --room->results;
-    } else if (sink && !sink->Accept(grid.data())) {
-      return false;
-    }
+    if (sink && !sink->Accept(grid.data())) return false;
     return !(stop && stop->load(std::memory_order_relaxed));
   };
 
@@ -388,6 +387,14 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
           ml.slot = nullptr;
           ++ml.measure->misses_done;
           ml.measure->subtree_nodes += nodes - ml.nodes_before;
+        }
+      }
+      if constexpr (kReplay) {
+        if (l == replay_level && recording.begin) {
+          replay->End(recording.slot, recording.key, recording.at - recording.begin, recording.results,
+                      nodes - recording.nodes_before);
+          recording.begin = nullptr;
+          recording.slot = nullptr;
         }
       }
       m = avail[--l];
@@ -472,21 +479,32 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
         const DawgEntry<Mask> p = state[closing_slots_[0]], q = state[closing_slots_[1]];
         const Mask middle = static_cast<Mask>(level[a + 1].allowed) & q.mask;
         const Mask end = static_cast<Mask>(level[a + 2].allowed);
+        // With room and no grid to keep, the three letters go straight into the copy: the
+        // image is not written in these loops, so copying it reads no byte just stored (a
+        // load over recent byte stores waits for them).
+        auto closing_leaf = [&](int y, int x, int z) __attribute__((always_inline)) {
+          if (keep_grid) {
+            show(a, y);
+            show(a + 1, x);
+            show(a + 2, z);
+            return leaf();
+          }
+          return emit([&](char* out) {
+            for (const auto& [l, c] : {std::pair{a, y}, {a + 1, x}, {a + 2, z}}) {
+              for (uint32_t k : image_at[l]) out[k] = image_byte[c];
+            }
+          });
+        };
         bool go_on = true;
         for (Mask ys = static_cast<Mask>(level[a].allowed) & p.mask; ys != 0 && go_on; ys &= ys - 1) {
           const int y = std::countr_zero(ys);
           ++nodes;
-          Mask xs = entries[ChildIndex(p, y)].mask & middle;
-          if (xs == 0) continue;
-          show(a, y);
-          for (; xs != 0 && go_on; xs &= xs - 1) {
+          for (Mask xs = entries[ChildIndex(p, y)].mask & middle; xs != 0 && go_on; xs &= xs - 1) {
             const int x = std::countr_zero(xs);
             ++nodes;
-            show(a + 1, x);
             for (Mask zs = entries[ChildIndex(q, x)].mask & end; zs != 0 && go_on; zs &= zs - 1) {
-              show(a + 2, std::countr_zero(zs));
               ++nodes;
-              go_on = leaf();
+              go_on = closing_leaf(y, x, std::countr_zero(zs));
             }
           }
         }
@@ -529,10 +547,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       }
       if constexpr (kMemo) {
         if (MemoLevel& ml = memo_level[l + 1]; ml.measure && ml.measure->on) {
-          SubtreeMemo::Key key{};
-          const Level& lv = level[l + 1];
-          for (int k = 0; k < lv.memo_width; ++k) key[k] = state[memo_slots_[lv.memo_begin + k]].first;
-          key[SubtreeMemo::kWidth] = static_cast<uint32_t>(l + 1);
+          const MemoKey key = memo_key(l + 1);
           SubtreeMemo::Slot& slot = memo->slot(key);
           SubtreeMemo::Measure& me = *ml.measure;
           if ((++me.lookups & 0x3FFF) == 0) {
@@ -540,7 +555,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
             double per_miss = static_cast<double>(me.subtree_nodes) / std::max<uint64_t>(1, me.misses_done);
             me.on = me.hits * per_miss > 8.0 * me.lookups;
           }
-          if (slot.count != SubtreeMemo::kEmpty && slot.key == key) {
+          if (slot.count != SubtreeMemo::kEmpty && SameKey(slot.key, key)) {
             ++me.hits;
             stats.squares += slot.count;
             continue;
@@ -550,6 +565,26 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
           ml.squares_before = stats.squares;
           ml.nodes_before = nodes;
         }
+      }
+    }
+    if constexpr (kReplay) {
+      if (l + 1 == replay_level && replay->on()) {
+        const MemoKey key = memo_key(l + 1);
+        const auto [slot, record] = replay->Find(key);
+        if (record) {
+          bool go_on = true;
+          const char* at = record;
+          for (uint32_t r = 0; r < slot->results && go_on; ++r, at += replay_layout.levels()) {
+            go_on = emit([&](char* out) { replay_layout.Merge(out, at); });
+          }
+          if (!go_on) break;
+          continue;
+        }
+        recording.begin = recording.at = replay->Begin();
+        recording.slot = slot;
+        recording.key = key;
+        recording.results = 0;
+        recording.nodes_before = nodes;
       }
     }
     avail[l++] = m;
@@ -572,13 +607,20 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
       return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, false>(task, end_level, sink, prefixes,
                                                                            stop, tie);
     };
-    if constexpr (kCountOnly) {  // ties and the memo serve counting only
+    if constexpr (kCountOnly) {  // ties serve counting only
       if (tie != Tie::kNone) return typed.template operator()<Counting::kTied>();
-      if constexpr (kWalkers == 2 && !kEchoes) {  // symmetric squares (BuildMemoKeys), no sieve
-        if (has_memo_) {
-          return RunTyped<Mask, true, kWalkers, kEchoes, Counting::kMemo, false>(task, end_level, sink,
-                                                                                prefixes, stop, tie);
-        }
+    }
+    if constexpr (kWalkers == 2 && !kEchoes) {  // symmetric squares (BuildMemoKeys), no sieve
+      // Counting keeps a subtree memo; listing into a sink's room a replay memo, while the
+      // thread's pays (else the plain loop is quicker: it keeps fewer registers).
+      bool memo = has_memo_;
+      if constexpr (!kCountOnly) {
+        memo = memo && end_level == levels() && sink && sink->room() && !has_filters_ &&
+               ReplayMemo::ForSearch(search_id_).on();
+      }
+      if (memo) {
+        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Counting::kMemo, false>(task, end_level, sink,
+                                                                                    prefixes, stop, tie);
       }
     }
     return typed.template operator()<Counting::kPlain>();

@@ -1,0 +1,246 @@
+// Square search, the memos of the level loop (square_loop.h): subtree counts for counting,
+// subtree results for listing. Both are keyed by the states of the words begun and not yet
+// ended at a level's start: nothing else decides what the later levels may place. Thanks to
+// the suffix sharing of the automaton the same tuple of states recurs many times in a
+// symmetric square (3.4x on average at row 2 of the 5x5 letterpress search; at row 1, first
+// rows that differ only in their first letter share everything below). A state is named by
+// its child group (`first`), which is unique among non-final states and never 0. Both tables
+// are direct-mapped caches: a colliding key evicts; keys are stored whole (with their level),
+// so there are no false hits. Whether a memo pays is measured as the search runs, and the
+// measurements live with the table, so the many tasks a thread runs learn it once.
+// Included by square_loop.h only.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <utility>
+#include <vector>
+
+
+#include <sys/mman.h>
+
+#include "squares/square_search.h"
+
+namespace squares {
+namespace {
+
+using MemoKey = std::array<uint32_t, kMaxMemoWidth + 1>;  // the states, then the level
+
+// Compared word by word: operator== calls memcmp.
+inline bool SameKey(const MemoKey& a, const MemoKey& b) {
+  bool same = true;
+  for (size_t k = 0; k < a.size(); ++k) same &= a[k] == b[k];
+  return same;
+}
+
+inline size_t MemoHash(const MemoKey& key) {
+  uint64_t h = 0;
+  for (uint32_t word : key) h = (h ^ word) * 0x9E3779B97F4A7C15ull;
+  return h ^ h >> 29;
+}
+
+// Counts of results below the start of a level. Whether a level's memo pays (reuse times
+// subtree size against the cost of a lookup that misses the CPU caches) is measured per
+// level; levels where it does not are dropped.
+class SubtreeMemo {
+ public:
+  static constexpr int kWidth = kMaxMemoWidth;
+  struct alignas(32) Slot {  // half a cache line: a lookup reads one line
+    MemoKey key;
+    uint32_t count;  // a larger subtree count is not stored
+  };
+  static constexpr uint32_t kEmpty = UINT32_MAX;
+  struct Measure {  // per level
+    uint64_t lookups = 0, hits = 0, misses_done = 0, subtree_nodes = 0;
+    bool on = true;
+  };
+
+  // The table of the calling thread, emptied when it last served another search.
+  static SubtreeMemo& ForSearch(uint64_t search_id, int levels) {
+    thread_local SubtreeMemo memo;
+    if (memo.owner_ != search_id) {
+      memo.slots_.assign(size_t{1} << kBits, Slot{{}, kEmpty});
+      memo.measure.assign(levels, Measure{});
+      memo.owner_ = search_id;
+    }
+    return memo;
+  }
+  std::vector<Measure> measure;
+  Slot& slot(const MemoKey& key) { return slots_[MemoHash(key) & (slots_.size() - 1)]; }
+
+ private:
+  static constexpr int kBits = 17;
+  std::vector<Slot> slots_;
+  uint64_t owner_ = 0;
+};
+
+// Fresh zeroed memory, mapped on first touch, on huge pages where the kernel grants them
+// (the memos are read at random: on 4 KiB pages most lookups also miss the TLB, and filling
+// the replay arena took 16,000 page faults per thread).
+class Mapping {
+ public:
+  Mapping() = default;
+  explicit Mapping(size_t bytes) : bytes_(bytes) {
+    data_ = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (data_ == MAP_FAILED) throw std::bad_alloc();
+    madvise(data_, bytes, MADV_HUGEPAGE);
+  }
+  Mapping(Mapping&& other) noexcept : data_(std::exchange(other.data_, nullptr)), bytes_(other.bytes_) {}
+  Mapping& operator=(Mapping&& other) noexcept {
+    std::swap(data_, other.data_);
+    std::swap(bytes_, other.bytes_);
+    return *this;
+  }
+  ~Mapping() {
+    if (data_) munmap(data_, bytes_);
+  }
+  void* data() const { return data_; }
+
+ private:
+  void* data_ = nullptr;
+  size_t bytes_ = 0;
+};
+
+// Listing: the results below one level's start (the replay level), recorded as the bytes
+// of the image each result's levels from there on wrote, one per level, in the search's
+// order; a hit replays them, so the output is byte for byte the search's. The records are
+// written one after another into an arena used as a ring: a record is whole while less than
+// the arena's size was written after its start. 2^17 slots (5 MiB) and 32 MiB of arena per
+// thread at most, mapped untouched, so that memory grows with the slots and records used
+// (listing 5x5 letterpress, -j 2: nodes 179 M -> 97 M; with 2^18 slots and 64 MiB, 78 M, but
+// no quicker with two threads).
+class ReplayMemo {
+ public:
+  struct Slot {
+    MemoKey key{};  // level 0 (never a replay level): empty
+    uint32_t results = 0;
+    uint64_t start = 0;  // the record's first byte, counted in bytes written to the arena
+  };
+  static constexpr size_t kMaxRecord = size_t{64} << 10;  // a longer record is dropped
+
+  static ReplayMemo& ForSearch(uint64_t search_id) {
+    thread_local ReplayMemo memo;
+    if (memo.owner_ != search_id) {
+      memo.slots_ = Mapping(kSlots * sizeof(Slot));  // zero pages: empty slots
+      if (!memo.arena_.data()) memo.arena_ = Mapping(kArenaBytes);
+      memo.head_ = 0;
+      memo.measure_ = {};
+      memo.owner_ = search_id;
+    }
+    return memo;
+  }
+  bool on() const { return measure_.on; }
+
+  // The slot of `key`, and its record (null when the slot holds another key or its record
+  // was overwritten). Every 4096th lookup judges whether replaying pays.
+  std::pair<Slot*, const char*> Find(const MemoKey& key) {
+    if ((++measure_.lookups & 0xFFF) == 0) Judge();
+    Slot& slot = static_cast<Slot*>(slots_.data())[MemoHash(key) & (kSlots - 1)];
+    const bool found = SameKey(slot.key, key) && head_ - slot.start <= kArenaBytes;
+    measure_.hits += found;
+    return {&slot, found ? static_cast<const char*>(arena_.data()) + slot.start % kArenaBytes : nullptr};
+  }
+  // Where the next record goes: kMaxRecord bytes, unbroken by the ring's end.
+  char* Begin() {
+    const size_t at = head_ % kArenaBytes;
+    if (kArenaBytes - at < kMaxRecord) head_ += kArenaBytes - at;
+    return static_cast<char*>(arena_.data()) + head_ % kArenaBytes;
+  }
+  // Ends the record begun at Begin() after `bytes`: kept in `slot` (null: dropped) as the
+  // record of `results` results whose search took `nodes` nodes.
+  void End(Slot* slot, const MemoKey& key, size_t bytes, uint32_t results, uint64_t nodes) {
+    if (slot) {
+      *slot = {key, results, head_};
+      ++measure_.records;
+      measure_.record_nodes += nodes;
+      measure_.record_results += results;
+    }
+    head_ += bytes;
+  }
+
+ private:
+  static constexpr size_t kSlots = size_t{1} << 17, kArenaBytes = size_t{32} << 20;
+  struct Measure {
+    uint64_t lookups = 0, hits = 0, records = 0, record_nodes = 0, record_results = 0;
+    bool on = true;
+  };
+  // A hit saves its subtree's nodes, less about one per result it replays; a lookup costs
+  // about 10 nodes (it misses the CPU caches) and a recorded result a quarter of one
+  // (measured on symmetric 5x5 and 6x6 squares: at 5x5 letterpress a record stands for 90
+  // nodes and half the lookups hit, at 6x6 for 6 nodes).
+  void Judge() {
+    const double per_record = static_cast<double>(measure_.record_nodes - measure_.record_results) /
+                              static_cast<double>(std::max<uint64_t>(1, measure_.records));
+    measure_.on = static_cast<double>(measure_.hits) * per_record >
+                  10.0 * static_cast<double>(measure_.lookups) + 0.25 * static_cast<double>(measure_.record_results);
+  }
+
+  Mapping slots_, arena_;
+  uint64_t head_ = 0;
+  Measure measure_;
+  uint64_t owner_ = 0;
+};
+
+// Where the results of a replay level go in the image: the level's letter and those of the
+// levels after it, each written at one or more image bytes. A record keeps one byte per
+// level; replaying merges them into the image's copy in 16-byte chunks, through a mask of
+// each level's bytes per chunk (a byte loop over the offsets took 12% of listing 5x5
+// letterpress).
+class ReplayLayout {
+ public:
+  static constexpr int kMaxLevels = 8, kMaxChunks = 4;
+  // For levels [first, image_at.size()), whose bytes are at image_at[l]; false when the
+  // image is shorter than a chunk, or has more levels or chunks than the layout holds.
+  bool Build(const std::vector<std::array<uint32_t, 4>>& image_at, int first, size_t image_size) {
+    levels_ = static_cast<int>(image_at.size()) - first;
+    if (levels_ < 1 || levels_ > kMaxLevels || image_size < 16) return false;
+    std::vector<int> writer(image_size, -1);  // per byte: the level writing it, from first
+    for (int r = 0; r < levels_; ++r) {
+      byte_[r] = image_at[first + r][0];
+      for (uint32_t at : image_at[first + r]) writer[at] = r;
+    }
+    auto written = [](int w) { return w >= 0; };
+    const size_t lo = std::find_if(writer.begin(), writer.end(), written) - writer.begin();
+    const size_t hi = writer.rend() - std::find_if(writer.rbegin(), writer.rend(), written);
+    chunks_ = static_cast<int>((hi - lo + 15) / 16);
+    if (chunks_ > kMaxChunks) return false;
+    for (int k = 0; k < chunks_; ++k) {
+      chunk_[k] = static_cast<uint32_t>(std::min(lo + 16 * k, image_size - 16));  // the last may overlap
+      for (int i = 0; i < 16; ++i) {
+        const int w = writer[chunk_[k] + i];
+        keep_[k][i] = w < 0 ? -1 : 0;
+        for (int r = 0; r < levels_; ++r) mask_[r][k][i] = w == r ? -1 : 0;
+      }
+    }
+    return true;
+  }
+  int levels() const { return levels_; }
+  // A result's record, from the image bytes of `out`.
+  void Record(const char* out, char* record) const {
+    for (int r = 0; r < levels_; ++r) record[r] = out[byte_[r]];
+  }
+  // Writes a record into `out`, a copy of the image.
+  void Merge(char* out, const char* record) const {
+    for (int k = 0; k < chunks_; ++k) {
+      Chunk now;
+      std::memcpy(&now, out + chunk_[k], 16);
+      now &= keep_[k];
+      for (int r = 0; r < levels_; ++r) now |= mask_[r][k] & record[r];
+      std::memcpy(out + chunk_[k], &now, 16);
+    }
+  }
+
+ private:
+  using Chunk = char __attribute__((vector_size(16)));
+  int levels_ = 0, chunks_ = 0;
+  std::array<uint32_t, kMaxLevels> byte_;  // where each level's letter is read
+  std::array<uint32_t, kMaxChunks> chunk_;
+  std::array<Chunk, kMaxChunks> keep_;     // the bytes no level of the layout writes
+  std::array<std::array<Chunk, kMaxChunks>, kMaxLevels> mask_;
+};
+
+}  // namespace
+}  // namespace squares
