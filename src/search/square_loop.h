@@ -610,9 +610,11 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
     if constexpr (kCountOnly) {  // ties serve counting only
       if (tie != Tie::kNone) return typed.template operator()<Counting::kTied>();
     }
-    if constexpr (kWalkers == 2 && !kEchoes) {  // symmetric squares (BuildMemoKeys), no sieve
-      // Counting keeps a subtree memo; listing into a sink's room a replay memo, while the
-      // thread's pays (else the plain loop is quicker: it keeps fewer registers).
+    // Symmetric squares (BuildMemoKeys), no sieve. Counting keeps a subtree memo; listing into
+    // a sink's room a replay memo, while the thread's pays (else the plain loop is quicker: it
+    // keeps fewer registers), and only with 32-bit masks: an image needs one byte per letter,
+    // and alphabets of more than 32 such letters are not worth the compile time.
+    if constexpr (kWalkers == 2 && !kEchoes && (kCountOnly || sizeof(Mask) == 4)) {
       bool memo = has_memo_;
       if constexpr (!kCountOnly) {
         memo = memo && end_level == levels() && sink && sink->room() && !has_filters_ &&
