@@ -134,13 +134,15 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   // The grid is read by the filters and by a sink without room; else only the image is.
   const bool keep_grid = has_filters_ || !room;
   // Writes letter c of level l into the result: its cells in the grid and the image.
+  // Writes letter c of level l into `text`, the image or a copy of it.
+  auto write = [&](char* text, int l, int c) {
+    const char byte = image_byte[c];
+    const std::array<uint32_t, 4> at = image_at[l];
+    for (uint32_t k : at) text[k] = byte;
+  };
   auto show = [&](int l, int c) {
     if (keep_grid) grid[level[l].cell] = grid[level[l].mirror] = static_cast<Letter>(c);
-    if (image_text) {
-      const char byte = image_byte[c];
-      const std::array<uint32_t, 4> at = image_at[l];
-      for (uint32_t k : at) image_text[k] = byte;
-    }
+    if (image_text) write(image_text, l, c);
   };
   auto place = [&](int l, int c) {
     const Level& lv = level[l];
@@ -275,10 +277,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     key[kMaxMemoWidth] = static_cast<uint32_t>(l);
     return key;
   };
-  // Listing's memo (see ReplayMemo), at the start of the last kReplayDepth levels: the last
-  // three rows of a square (5x5 letterpress, -j 1, a first version: 2.6 s there, 2.9 s a
-  // level before, 4.9 s a level after). A subtree searched is recorded while its results are
-  // copied.
+  // Listing's memo (see ReplayMemo) at replay_level_, when the image's layout allows: a
+  // subtree searched is recorded while its results are copied.
   [[maybe_unused]] ReplayMemo* replay = nullptr;
   int replay_level = -1;
   ReplayLayout replay_layout;
@@ -290,10 +290,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     uint64_t nodes_before = 0;
   } recording;
   if constexpr (kReplay) {
-    constexpr int kReplayDepth = 6;
-    const int first = levels() - kReplayDepth;
-    if (first >= 1 && level[first].memo_width >= 0 && replay_layout.Build(image_at, first, image_size)) {
-      replay_level = first;
+    if (replay_level_ >= 0 && replay_layout.Build(image_at, replay_level_, image_size)) {
+      replay_level = replay_level_;
       replay = &ReplayMemo::ForSearch(search_id_);
     }
   }
@@ -490,9 +488,9 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
             return leaf();
           }
           return emit([&](char* out) {
-            for (const auto& [l, c] : {std::pair{a, y}, {a + 1, x}, {a + 2, z}}) {
-              for (uint32_t k : image_at[l]) out[k] = image_byte[c];
-            }
+            write(out, a, y);
+            write(out, a + 1, x);
+            write(out, a + 2, z);
           });
         };
         bool go_on = true;
@@ -617,7 +615,7 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
     if constexpr (kWalkers == 2 && !kEchoes && (kCountOnly || sizeof(Mask) == 4)) {
       bool memo = has_memo_;
       if constexpr (!kCountOnly) {
-        memo = memo && end_level == levels() && sink && sink->room() && !has_filters_ &&
+        memo = replay_level_ >= 0 && end_level == levels() && sink && sink->room() && !has_filters_ &&
                ReplayMemo::ForSearch(search_id_).on();
       }
       if (memo) {

@@ -327,6 +327,9 @@ void SquareSearch::BuildMemoKeys() {
       ++placed[walker.after % word_count];
     }
   }
+  if (const int first = levels() - kReplayDepth; first >= 1 && levels_[first].memo_width >= 0) {
+    replay_level_ = first;
+  }
 }
 
 // Look-ahead, for every shape. After a level steps word w, each later cell c of w that also
