@@ -112,7 +112,7 @@ class Output {
   void maybe_flush() {
     if (buffer_.size() > kFlushAt) flush_buffer();
   }
-  void flush();  // writes out the buffer and fflush-checks stdout
+  void flush();  // writes out the buffer
 
  private:
   static constexpr size_t kFlushAt = 1 << 16;

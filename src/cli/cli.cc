@@ -428,8 +428,9 @@ absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args) {
 
 Output& Output::Stdout() {
   static Output output = [] {
-    // Into a pipe, 1 MiB of pipe buffer instead of 64 KiB: a chunk is then one wake-up of the
-    // reader, not sixteen (listing 5x5 letterpress into `wc -c`: ~1.6x faster). Best effort.
+    // Into a pipe, 1 MiB of pipe buffer instead of 64 KiB: the writer then runs ahead of the
+    // reader by sixteen writes, not one (listing 5x5 letterpress into `wc -c`: ~1.6x faster).
+    // Best effort.
     struct stat st;
     if (fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode)) {
       fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1 << 20);
@@ -440,16 +441,19 @@ Output& Output::Stdout() {
 }
 
 void Output::write_out(std::string_view bytes) {
-  size_t done = 0;
-  while (done < bytes.size()) {
-    size_t n = std::fwrite(bytes.data() + done, 1, bytes.size() - done, stdout);
-    if (n == 0) break;
-    done += n;
-  }
-  if (done < bytes.size() || std::fflush(stdout) != 0) {
-    if (errno == EPIPE) std::_Exit(kExitOk);
-    std::fprintf(stderr, "squares: error writing output: %s\n", std::strerror(errno));
-    std::_Exit(kExitData);
+  // Straight to the descriptor (stdio split each large write in two), in writes of at most
+  // 64 KiB: a large write holds the pipe's lock while it copies, and the reader spins on it.
+  constexpr size_t kMaxWrite = size_t{1} << 16;
+  for (size_t done = 0; done < bytes.size();) {
+    const ssize_t n = ::write(STDOUT_FILENO, bytes.data() + done, std::min(kMaxWrite, bytes.size() - done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n > 0) {
+      done += static_cast<size_t>(n);
+    } else {
+      if (errno == EPIPE) std::_Exit(kExitOk);
+      std::fprintf(stderr, "squares: error writing output: %s\n", std::strerror(errno));
+      std::_Exit(kExitData);
+    }
   }
 }
 

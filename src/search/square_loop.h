@@ -287,6 +287,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     ReplayMemo::Slot* slot = nullptr;      // null also when the record was dropped (too long)
     MemoKey key{};
     uint32_t results = 0;
+    uint64_t letters = 0;  // the last result's (see ReplayLayout)
     uint64_t nodes_before = 0;
   } recording;
   if constexpr (kReplay) {
@@ -303,11 +304,12 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     CopyImage(out, image_text, image_size);
     patch(out);
     if (kReplay && recording.slot) {
-      if (recording.at + replay_layout.levels() > recording.begin + ReplayMemo::kMaxRecord) {
+      if (recording.at + ReplayLayout::kMaxEntry > recording.begin + ReplayMemo::kMaxRecord) {
         recording.slot = nullptr;
       } else {
-        replay_layout.Record(out, recording.at);
-        recording.at += replay_layout.levels();
+        const uint64_t letters = replay_layout.Letters(out);
+        recording.at = replay_layout.Append(recording.at, letters, recording.letters);
+        recording.letters = letters;
         ++recording.results;
       }
     }
@@ -571,9 +573,12 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
         const auto [slot, record] = replay->Find(key);
         if (record) {
           bool go_on = true;
+          const ReplayLayout::Base base = replay_layout.Kept(image_text);
+          uint64_t letters = 0;
           const char* at = record;
-          for (uint32_t r = 0; r < slot->results && go_on; ++r, at += replay_layout.levels()) {
-            go_on = emit([&](char* out) { replay_layout.Merge(out, at); });
+          for (uint32_t r = 0; r < slot->results && go_on; ++r) {
+            at = replay_layout.Next(at, letters);
+            go_on = emit([&](char* out) { replay_layout.Write(out, base, letters); });
           }
           if (!go_on) break;
           continue;
@@ -582,7 +587,18 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
         recording.slot = slot;
         recording.key = key;
         recording.results = 0;
+        recording.letters = 0;
         recording.nodes_before = nodes;
+      }
+    }
+    if constexpr (kReplay) {
+      // Entering the level above the replay level: the memo's slots of all its letters are
+      // loaded at once (each placed here, and again when the loop gets to it).
+      if (l + 2 == replay_level && replay->on()) {
+        for (Mask x = next; x; x &= x - 1) {
+          place(l + 1, std::countr_zero(x));
+          replay->Prefetch(memo_key(l + 2));
+        }
       }
     }
     avail[l++] = m;

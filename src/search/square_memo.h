@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <new>
@@ -20,6 +21,9 @@
 #include <vector>
 
 #include <sys/mman.h>
+#ifdef __SSSE3__
+#include <tmmintrin.h>
+#endif
 
 #include "squares/square_search.h"
 
@@ -102,14 +106,117 @@ class Mapping {
   size_t bytes_ = 0;
 };
 
-// Listing: the results below one level's start (the replay level), recorded as the bytes
-// of the image each result's levels from there on wrote, one per level, in the search's
-// order; a hit replays them, so the output is byte for byte the search's. The records are
-// written one after another into an arena used as a ring: a record is whole while less than
-// the arena's size was written after its start. 2^17 slots (5 MiB) and 32 MiB of arena per
-// thread at most, mapped untouched, so that memory grows with the slots and records used
-// (listing 5x5 letterpress, -j 2: nodes 179 M -> 97 M; with 2^18 slots and 64 MiB, 78 M, but
-// no quicker with two threads).
+// Where the results of a replay level go in the image: the level's letter and those of the
+// levels after it, each written at one or more image bytes. A result's letters are a word
+// with level r's image byte in byte r. A record keeps each result as the first level whose
+// letter differs from the result before's, then the letters from there on (the results come
+// in the search's order, so most differ in the last levels only: 3.9 bytes a result
+// against 6 for listing 5x5 letterpress). Replaying writes a result's letters into the
+// image's copy in 16-byte chunks: each chunk is the image's bytes no level of the layout
+// writes, or'd with the letters spread by a byte shuffle.
+class ReplayLayout {
+ public:
+  static constexpr int kMaxLevels = 8, kMaxChunks = 4;
+  static constexpr size_t kMaxEntry = 1 + sizeof(uint64_t);  // bytes a result's entry may write
+  using Chunk = char __attribute__((vector_size(16)));
+  using Base = std::array<Chunk, kMaxChunks>;
+  // For levels [first, image_at.size()), whose bytes are at image_at[l]; false when the
+  // image is shorter than a chunk, or has more levels or chunks than the layout holds.
+  bool Build(const std::vector<std::array<uint32_t, 4>>& image_at, int first, size_t image_size) {
+    levels_ = static_cast<int>(image_at.size()) - first;
+    if (levels_ < 1 || levels_ > kMaxLevels || image_size < 16) return false;
+    std::vector<int> writer(image_size, -1);  // per byte: the level writing it, from first
+    for (int r = 0; r < levels_; ++r) {
+      byte_[r] = image_at[first + r][0];
+      for (uint32_t at : image_at[first + r]) writer[at] = r;
+    }
+    auto written = [](int w) { return w >= 0; };
+    const size_t lo = std::find_if(writer.begin(), writer.end(), written) - writer.begin();
+    const size_t hi = writer.rend() - std::find_if(writer.rbegin(), writer.rend(), written);
+    chunks_ = static_cast<int>((hi - lo + 15) / 16);
+    if (chunks_ > kMaxChunks) return false;
+    letters_mask_ = levels_ == 8 ? ~uint64_t{0} : (uint64_t{1} << 8 * levels_) - 1;
+    for (int k = 0; k < chunks_; ++k) {
+      chunk_[k] = static_cast<uint32_t>(std::min(lo + 16 * k, image_size - 16));  // the last may overlap
+      for (int i = 0; i < 16; ++i) {
+        const int w = writer[chunk_[k] + i];
+        keep_[k][i] = w < 0 ? -1 : 0;
+        spread_[k][i] = static_cast<char>(w < 0 ? 0x80 : w);
+      }
+    }
+    return true;
+  }
+  int levels() const { return levels_; }
+
+  // Recording: the letters of result `out`, and their entry appended at `at` after the
+  // previous result's letters `before` (0 before the first). Returns the entry's end; it
+  // may write up to kMaxEntry bytes.
+  uint64_t Letters(const char* out) const {
+    uint64_t letters = 0;
+    for (int r = 0; r < levels_; ++r) letters |= uint64_t{static_cast<uint8_t>(out[byte_[r]])} << 8 * r;
+    return letters;
+  }
+  char* Append(char* at, uint64_t letters, uint64_t before) const {
+    const int first = std::countr_zero(letters ^ before) / 8;  // results differ; letters are not 0
+    *at = static_cast<char>(first);
+    const uint64_t rest = letters >> 8 * first;
+    std::memcpy(at + 1, &rest, sizeof(rest));
+    return at + 1 + levels_ - first;
+  }
+
+  // Replaying: the next result's letters from the entry at `at` (after `letters`, the
+  // previous result's), and the entry's end. Reads 8 bytes past the entry's first.
+  const char* Next(const char* at, uint64_t& letters) const {
+    const int first = static_cast<uint8_t>(*at);
+    uint64_t rest;
+    std::memcpy(&rest, at + 1, sizeof(rest));
+    letters = ((letters & ((uint64_t{1} << 8 * first) - 1)) | rest << 8 * first) & letters_mask_;
+    return at + 1 + levels_ - first;
+  }
+  // The image's bytes that replaying keeps, per chunk (the image does not change while a
+  // record is replayed).
+  Base Kept(const char* image) const {
+    Base base;
+    for (int k = 0; k < chunks_; ++k) {
+      std::memcpy(&base[k], image + chunk_[k], 16);
+      base[k] &= keep_[k];
+    }
+    return base;
+  }
+  // Writes `letters` into `out`, a copy of the image.
+  void Write(char* out, const Base& base, uint64_t letters) const {
+#ifdef __SSSE3__
+    const __m128i spread_letters = _mm_cvtsi64_si128(static_cast<int64_t>(letters));
+#endif
+    for (int k = 0; k < chunks_; ++k) {
+      Chunk now = base[k];
+#ifdef __SSSE3__
+      now |= reinterpret_cast<Chunk>(_mm_shuffle_epi8(spread_letters, reinterpret_cast<__m128i>(spread_[k])));
+#else
+      for (int r = 0; r < levels_; ++r) now |= (spread_[k] == static_cast<char>(r)) & static_cast<char>(letters >> 8 * r);
+#endif
+      std::memcpy(out + chunk_[k], &now, 16);
+    }
+  }
+
+ private:
+  int levels_ = 0, chunks_ = 0;
+  uint64_t letters_mask_ = 0;
+  std::array<uint32_t, kMaxLevels> byte_;  // where each level's letter is read
+  std::array<uint32_t, kMaxChunks> chunk_;
+  std::array<Chunk, kMaxChunks> keep_;     // the bytes no level of the layout writes
+  std::array<Chunk, kMaxChunks> spread_;   // per byte, the level writing it (0x80: none)
+};
+
+// Listing: the results below one level's start (the replay level), recorded as entries of
+// a ReplayLayout, in the search's order; a hit replays them, so the output is byte for byte
+// the search's. The records are written one after another into an arena used as a ring: a
+// record is whole while less than the arena's size was written after its start. 2^19 slots
+// (20 MiB) and 16 MiB of arena per thread at most, mapped untouched, so that memory grows
+// with the slots and records used. The slots limit the hits more than the arena: listing 5x5
+// letterpress, -j 1, visits 179 M nodes without the memo; with 2^17 / 2^18 / 2^19 slots and
+// 16 MiB, 99 / 91 / 84 M; with 2^19 slots and 32 MiB, 71 M, but no quicker (a first touch of
+// memory costs about 2 ms per MiB on these machines).
 class ReplayMemo {
  public:
   struct Slot {
@@ -123,8 +230,10 @@ class ReplayMemo {
     thread_local ReplayMemo memo;
     if (memo.owner_ != search_id) {
       memo.slots_ = Mapping(kSlots * sizeof(Slot));  // zero pages: empty slots
-      if (!memo.arena_.data()) memo.arena_ = Mapping(kArenaBytes);
+      // (and room for an entry's reads past the ring's end: see ReplayLayout::Next)
+      if (!memo.arena_.data()) memo.arena_ = Mapping(kArenaBytes + ReplayLayout::kMaxEntry);
       memo.head_ = 0;
+      memo.slot_mask_ = kTrialSlots - 1;
       memo.measure_ = {};
       memo.owner_ = search_id;
     }
@@ -136,10 +245,16 @@ class ReplayMemo {
   // was overwritten). Every 4096th lookup judges whether replaying pays.
   std::pair<Slot*, const char*> Find(const MemoKey& key) {
     if ((++measure_.lookups & 0xFFF) == 0) Judge();
-    Slot& slot = static_cast<Slot*>(slots_.data())[MemoHash(key) & (kSlots - 1)];
+    Slot& slot = static_cast<Slot*>(slots_.data())[MemoHash(key) & slot_mask_];
     const bool found = SameKey(slot.key, key) && head_ - slot.start <= kArenaBytes;
     measure_.hits += found;
     return {&slot, found ? static_cast<const char*>(arena_.data()) + slot.start % kArenaBytes : nullptr};
+  }
+  // Starts loading the slot of `key` (a slot may straddle two cache lines).
+  void Prefetch(const MemoKey& key) const {
+    const Slot* slot = static_cast<const Slot*>(slots_.data()) + (MemoHash(key) & slot_mask_);
+    __builtin_prefetch(slot);
+    __builtin_prefetch(reinterpret_cast<const char*>(slot + 1) - 1);
   }
   // Where the next record goes: kMaxRecord bytes, unbroken by the ring's end.
   char* Begin() {
@@ -160,7 +275,11 @@ class ReplayMemo {
   }
 
  private:
-  static constexpr size_t kSlots = size_t{1} << 17, kArenaBytes = size_t{32} << 20;
+  static constexpr size_t kSlots = size_t{1} << 19, kArenaBytes = size_t{16} << 20;
+  // Until replaying is first judged to pay, only the first 2^15 slots are used: a search
+  // where it does not pay touches 1.25 MiB of them, not 20 (symmetric 6x6 wamerican lists
+  // in a quarter of a second; 40 ms of first touches would show).
+  static constexpr size_t kTrialSlots = size_t{1} << 15;
   struct Measure {
     uint64_t lookups = 0, hits = 0, records = 0, record_nodes = 0, record_results = 0;
     bool on = true;
@@ -174,70 +293,14 @@ class ReplayMemo {
                               static_cast<double>(std::max<uint64_t>(1, measure_.records));
     measure_.on = static_cast<double>(measure_.hits) * per_record >
                   10.0 * static_cast<double>(measure_.lookups) + 0.25 * static_cast<double>(measure_.record_results);
+    if (measure_.on) slot_mask_ = kSlots - 1;
   }
 
   Mapping slots_, arena_;
   uint64_t head_ = 0;
+  size_t slot_mask_ = kTrialSlots - 1;
   Measure measure_;
   uint64_t owner_ = 0;
-};
-
-// Where the results of a replay level go in the image: the level's letter and those of the
-// levels after it, each written at one or more image bytes. A record keeps one byte per
-// level; replaying merges them into the image's copy in 16-byte chunks, through a mask of
-// each level's bytes per chunk (a byte loop over the offsets took 12% of listing 5x5
-// letterpress).
-class ReplayLayout {
- public:
-  static constexpr int kMaxLevels = 8, kMaxChunks = 4;
-  // For levels [first, image_at.size()), whose bytes are at image_at[l]; false when the
-  // image is shorter than a chunk, or has more levels or chunks than the layout holds.
-  bool Build(const std::vector<std::array<uint32_t, 4>>& image_at, int first, size_t image_size) {
-    levels_ = static_cast<int>(image_at.size()) - first;
-    if (levels_ < 1 || levels_ > kMaxLevels || image_size < 16) return false;
-    std::vector<int> writer(image_size, -1);  // per byte: the level writing it, from first
-    for (int r = 0; r < levels_; ++r) {
-      byte_[r] = image_at[first + r][0];
-      for (uint32_t at : image_at[first + r]) writer[at] = r;
-    }
-    auto written = [](int w) { return w >= 0; };
-    const size_t lo = std::find_if(writer.begin(), writer.end(), written) - writer.begin();
-    const size_t hi = writer.rend() - std::find_if(writer.rbegin(), writer.rend(), written);
-    chunks_ = static_cast<int>((hi - lo + 15) / 16);
-    if (chunks_ > kMaxChunks) return false;
-    for (int k = 0; k < chunks_; ++k) {
-      chunk_[k] = static_cast<uint32_t>(std::min(lo + 16 * k, image_size - 16));  // the last may overlap
-      for (int i = 0; i < 16; ++i) {
-        const int w = writer[chunk_[k] + i];
-        keep_[k][i] = w < 0 ? -1 : 0;
-        for (int r = 0; r < levels_; ++r) mask_[r][k][i] = w == r ? -1 : 0;
-      }
-    }
-    return true;
-  }
-  int levels() const { return levels_; }
-  // A result's record, from the image bytes of `out`.
-  void Record(const char* out, char* record) const {
-    for (int r = 0; r < levels_; ++r) record[r] = out[byte_[r]];
-  }
-  // Writes a record into `out`, a copy of the image.
-  void Merge(char* out, const char* record) const {
-    for (int k = 0; k < chunks_; ++k) {
-      Chunk now;
-      std::memcpy(&now, out + chunk_[k], 16);
-      now &= keep_[k];
-      for (int r = 0; r < levels_; ++r) now |= mask_[r][k] & record[r];
-      std::memcpy(out + chunk_[k], &now, 16);
-    }
-  }
-
- private:
-  using Chunk = char __attribute__((vector_size(16)));
-  int levels_ = 0, chunks_ = 0;
-  std::array<uint32_t, kMaxLevels> byte_;  // where each level's letter is read
-  std::array<uint32_t, kMaxChunks> chunk_;
-  std::array<Chunk, kMaxChunks> keep_;     // the bytes no level of the layout writes
-  std::array<std::array<Chunk, kMaxChunks>, kMaxLevels> mask_;
 };
 
 }  // namespace
