@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <new>
@@ -157,7 +158,8 @@ class ReplayLayout {
     return letters;
   }
   char* Append(char* at, uint64_t letters, uint64_t before) const {
-    const int first = std::countr_zero(letters ^ before) / 8;  // results differ; letters are not 0
+    assert(letters != before);  // a record's results differ; letters are not 0
+    const int first = std::countr_zero(letters ^ before) / 8;
     *at = static_cast<char>(first);
     const uint64_t rest = letters >> 8 * first;
     std::memcpy(at + 1, &rest, sizeof(rest));
