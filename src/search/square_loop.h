@@ -133,13 +133,13 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   }
   // The grid is read by the filters and by a sink without room; else only the image is.
   const bool keep_grid = has_filters_ || !room;
-  // Writes letter c of level l into the result: its cells in the grid and the image.
   // Writes letter c of level l into `text`, the image or a copy of it.
   auto write = [&](char* text, int l, int c) {
     const char byte = image_byte[c];
     const std::array<uint32_t, 4> at = image_at[l];
     for (uint32_t k : at) text[k] = byte;
   };
+  // Writes letter c of level l into the result: its cells in the grid and the image.
   auto show = [&](int l, int c) {
     if (keep_grid) grid[level[l].cell] = grid[level[l].mirror] = static_cast<Letter>(c);
     if (image_text) write(image_text, l, c);
@@ -590,8 +590,6 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
         recording.letters = 0;
         recording.nodes_before = nodes;
       }
-    }
-    if constexpr (kReplay) {
       // Entering the level above the replay level: the memo's slots of all its letters are
       // loaded at once (each placed here, and again when the loop gets to it).
       if (l + 2 == replay_level && replay->on()) {
