@@ -86,6 +86,7 @@ enum class FillStatus {
 struct FillStats {
   int64_t nodes = 0, failures = 0, backjumps = 0, restarts = 0, fills = 0;
   int64_t rejected = 0;  // fills found but not deterministic
+  int64_t learned = 0;   // nogoods learned at restarts
   double seconds = 0;
 };
 

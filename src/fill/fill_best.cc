@@ -24,6 +24,7 @@ void AddStats(const FillStats& run, FillStats& sum) {
   sum.restarts += run.restarts;
   sum.fills += run.fills;
   sum.rejected += run.rejected;
+  sum.learned += run.learned;
 }
 
 }  // namespace

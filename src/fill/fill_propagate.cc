@@ -140,6 +140,7 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
   support_.resize(max_len);
   letter_counts_.resize(max_len * 64);
   letters_.assign(cells_, 0);
+  decision_.resize(cells_ + 1);  // a level fixes a cell at least
   why_.resize(w_);
 }
 
@@ -324,12 +325,14 @@ void Filler::SlotCulprits(int s, uint64_t* out) const {
 }
 
 void Filler::SetDomain(int cell, LetterSet d, const uint64_t* culprits, bool replace) {
-  trail_.push_back({TrailEntry::kDomain, cell, 0, dom_[cell]});
+  const LetterSet old = dom_[cell];
+  trail_.push_back({TrailEntry::kDomain, cell, 0, old});
   uint64_t* mine = &culprits_[static_cast<size_t>(cell) * w_];
   culprit_trail_.insert(culprit_trail_.end(), mine, mine + w_);
   dom_[cell] = d;
   for (int i = 0; i < w_; ++i) mine[i] = replace ? culprits[i] : mine[i] | culprits[i];
   for (int t : slots_of_cell_[cell]) Enqueue(t);
+  if (!watches_.empty() && d != old && std::has_single_bit(d)) fixed_.push_back(cell);
 }
 
 // Takes word r out of slot t's table (`distinct`: another slot has it), blaming the culprits
@@ -382,7 +385,13 @@ void Filler::Undo(size_t mark) {
 bool Filler::Propagate(uint64_t* conflict) {
   std::vector<uint64_t>& why = why_;
   bool ok = true;
-  for (size_t qi = 0; qi < queue_.size() && ok; ++qi) {
+  for (size_t qi = 0; ok; ++qi) {
+    while (ok && !fixed_.empty()) {  // the learned nogoods first: they cost little
+      const int cell = fixed_.back();
+      fixed_.pop_back();
+      ok = PropagateFixed(cell, conflict);
+    }
+    if (!ok || qi == queue_.size()) break;
     // Fail first: the queued slot with the fewest words is the likeliest to wipe out.
     size_t first = qi;
     for (size_t j = qi + 1; j < queue_.size(); ++j) {
@@ -433,6 +442,7 @@ bool Filler::Propagate(uint64_t* conflict) {
   }
   for (int s : queue_) queued_[s] = false;
   queue_.clear();
+  fixed_.clear();
   return ok;
 }
 

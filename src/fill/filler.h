@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -117,12 +118,19 @@ class Filler {
   bool Propagate(uint64_t* conflict);
   void SetDomain(int cell, LetterSet d, const uint64_t* culprits, bool replace);
   void Exclude(int t, int64_t r, const uint64_t* why);
+  // Learned nogoods (fill_nogoods.cc).
+  void Learn(int level, std::span<const uint32_t> value, const uint64_t* sub);
+  bool ApplyLearned(uint64_t* conflict);
+  bool PropagateFixed(int cell, uint64_t* conflict);
+  bool IsTrue(uint32_t lit) const { return dom_[lit / 64] == LetterSet{1} << (lit % 64); }
+  void CellsCulprits(std::span<const uint32_t> lits, uint32_t except, uint64_t* out) const;
   void Undo(size_t mark);
   void Enqueue(int s) {
     if (!queued_[s]) queued_[s] = true, queue_.push_back(s);
   }
   void SlotCulprits(int s, uint64_t* out) const;
   Outcome Search(int level, uint64_t* conflict_out);
+  Outcome Below(int level, uint64_t* conflict_out);
   Outcome Branch(int level, uint64_t* conflict_out);
   Outcome Solution(int level, uint64_t* conflict_out);
   void Chronological(int level, uint64_t* conflict_out) const;
@@ -169,6 +177,24 @@ class Filler {
   std::vector<bool> queued_;
   std::vector<TrailEntry> trail_;
   std::vector<uint64_t> culprit_trail_;
+  // Nogoods learned at restarts (Lecoutre et al.'s reduced nld-nogoods, CP 2007, each cut
+  // down to the decisions in its refutation's conflict set): a restart keeps, for every value
+  // the abandoned branch refuted, that its decisions and the value cannot hold together, so
+  // later runs never search those subtrees again. A literal is cell * 64 + letter, true when
+  // the cell's domain is that letter alone; nogood g is nogood_lits_[nogood_begin_[g],
+  // nogood_begin_[g + 1]). Its first two literals are watched (watches_[lit]: the nogoods
+  // watching lit); invariant: a watched literal that is true has a partner that is not, so a
+  // nogood is seen when its last literal but one becomes true (its last is then taken out)
+  // or its last becomes true (a conflict). Watches need no undo. decision_[l] holds the
+  // literals level l's value set; fixed_ the cells made single-letter since the nogoods last
+  // looked; learned_checked_ the nogoods applied at a restart point so far.
+  std::vector<uint32_t> nogood_lits_;
+  std::vector<uint32_t> nogood_begin_{0};
+  std::vector<std::vector<uint32_t>> watches_;
+  std::vector<std::vector<uint32_t>> decision_;
+  std::vector<int> fixed_;
+  size_t learned_checked_ = 0;
+  static constexpr size_t kMaxLearnedLiterals = size_t{1} << 22;
   std::vector<Letter> letters_;
   std::mt19937_64 rng_;
   std::uniform_real_distribution<double> uniform_{0.0, 1.0};

@@ -208,12 +208,31 @@ Outcome Filler::Branch(int level, uint64_t* conflict_out) {
   }
   std::vector<uint64_t> me(w_, 0);
   me[level / 64] = uint64_t{1} << (level % 64);
+  std::vector<uint32_t>& decision = decision_[level];
+  auto decide = [&](size_t v) {  // decision = the literals of value v
+    decision.clear();
+    for (int k = 0; k < len; ++k) {
+      const int cell = len == 1 ? var : p_.slots[var].cells[k];
+      decision.push_back(static_cast<uint32_t>(cell) * 64 + values[v + k]);
+    }
+  };
+  // With restarts: the values refuted so far, each with its conflict set (w_ words), learned
+  // as nogoods when a restart abandons this level.
+  std::vector<size_t> refuted;
+  std::vector<uint64_t> refuted_sub;
+  auto restart = [&] {
+    for (size_t i = 0; i < refuted.size(); ++i) {
+      decide(refuted[i]);
+      Learn(level, decision, &refuted_sub[i * w_]);
+    }
+    return Outcome::kRestart;
+  };
   const size_t mark = trail_.size();
   for (size_t v = 0; v < values.size(); v += len) {
-    for (int k = 0; k < len; ++k) {
-      int cell = len == 1 ? var : p_.slots[var].cells[k];
-      LetterSet bit = LetterSet{1} << values[v + k];
-      if (dom_[cell] != bit) SetDomain(cell, bit, me.data(), true);
+    decide(v);
+    for (uint32_t lit : decision) {
+      const LetterSet bit = LetterSet{1} << (lit % 64);
+      if (dom_[lit / 64] != bit) SetDomain(static_cast<int>(lit / 64), bit, me.data(), true);
     }
     if (len > 1) Enqueue(var);  // records the slot's word (count 1, rank)
     Outcome out = Outcome::kFail;
@@ -221,15 +240,18 @@ Outcome Filler::Branch(int level, uint64_t* conflict_out) {
       ++stats_.failures;
       ++failures_in_run_;
     } else {
-      do {
-        out = Search(level + 1, sub.data());
-      } while (out == Outcome::kRestart && restart_level_ == level + 1 && Restart());
+      out = Below(level, sub.data());
     }
     Undo(mark);
+    if (out == Outcome::kRestart) return restart();
     if (out != Outcome::kFail) return out;
-    if (restarts_allowed_ && failures_in_run_ > failure_budget_) {
-      restart_level_ = level > kRestartDepth ? level - kRestartDepth : 0;
-      return Outcome::kRestart;
+    if (restarts_allowed_) {
+      refuted.push_back(v);
+      refuted_sub.insert(refuted_sub.end(), sub.begin(), sub.end());
+      if (failures_in_run_ > failure_budget_) {
+        restart_level_ = level > kRestartDepth ? level - kRestartDepth : 0;
+        return restart();
+      }
     }
     if (!(sub[level / 64] >> (level % 64) & 1)) {  // this level is not to blame: jump back
       ++stats_.backjumps;
@@ -241,6 +263,21 @@ Outcome Filler::Branch(int level, uint64_t* conflict_out) {
   }
   std::copy(conf.begin(), conf.end(), conflict_out);
   return Outcome::kFail;
+}
+
+// The search below `level`'s value, again after each restart from the level below: where
+// the nogoods learned at the restart, applied first, do not cut this node.
+Outcome Filler::Below(int level, uint64_t* conflict_out) {
+  for (;;) {
+    const Outcome out = Search(level + 1, conflict_out);
+    if (out != Outcome::kRestart || restart_level_ != level + 1) return out;
+    Restart();
+    if (!ApplyLearned(conflict_out)) {
+      ++stats_.failures;
+      ++failures_in_run_;
+      return Outcome::kFail;
+    }
+  }
 }
 
 // Luby's restart sequence 1 1 2 1 1 2 4 1 1 2 ...: element i (1-based).
@@ -308,7 +345,7 @@ FillResult Filler::Run() {
   std::vector<uint64_t> conflict(w_);
   for (int s = 0; s < slots_; ++s) Enqueue(s);
   if (!Propagate(conflict.data())) return finish(FillStatus::kImpossible);
-  const size_t root = trail_.size();
+  size_t root = trail_.size();
   if (opt_.shard_count > 1 && !ChooseSplit(conflict.data())) {
     return finish(FillStatus::kTimedOut);
   }
@@ -319,6 +356,10 @@ FillResult Filler::Run() {
     switch (out) {
       case Outcome::kRestart:
         Restart();
+        if (!ApplyLearned(conflict.data())) {  // the nogoods close the root: searched all
+          return finish(stats_.fills > 0 ? FillStatus::kFilled : FillStatus::kImpossible);
+        }
+        root = trail_.size();  // what the nogoods take out at the root stays out
         continue;
       case Outcome::kTimeout:
         return finish(FillStatus::kTimedOut);

@@ -1,0 +1,111 @@
+// The fill engine's learned nogoods (filler.h): recorded when a restart abandons a branch,
+// checked where the search resumes, and propagated by two watched literals.
+#include <algorithm>
+#include <bit>
+
+#include "fill/filler.h"
+
+namespace squares::fill_internal {
+
+// Records that the decisions of the levels in `sub` below `level` and the literals `value`
+// (a value level `level` tried, whose subtree failed for the reasons in `sub`) cannot hold
+// together. Called as the restart unwinds `level`: the decisions above it still hold.
+void Filler::Learn(int level, std::span<const uint32_t> value, const uint64_t* sub) {
+  if (nogood_lits_.size() >= kMaxLearnedLiterals) return;  // the runs stay complete without
+  if (watches_.empty()) watches_.resize(static_cast<size_t>(cells_) * 64);
+  const size_t begin = nogood_lits_.size();
+  // The value's literals first, those not true before the others: one of them is the first
+  // watch, not true (the value was a choice).
+  for (uint32_t lit : value) {
+    if (!IsTrue(lit)) nogood_lits_.push_back(lit);
+  }
+  if (nogood_lits_.size() == begin) return;  // (never: a chosen value fixes a cell)
+  for (uint32_t lit : value) {
+    if (IsTrue(lit)) nogood_lits_.push_back(lit);
+  }
+  // The deepest decisions next: the second watch is the likeliest to be undone. A cell a
+  // decision fixed may be in the value too (word branching): once is enough.
+  for (int l = level; l-- > 0;) {
+    if (!(sub[l / 64] >> (l % 64) & 1)) continue;
+    for (uint32_t lit : decision_[l]) {
+      if (std::find(value.begin(), value.end(), lit) == value.end()) nogood_lits_.push_back(lit);
+    }
+  }
+  const uint32_t* lits = &nogood_lits_[begin];
+  const uint32_t g = static_cast<uint32_t>(nogood_begin_.size() - 1);
+  nogood_begin_.push_back(static_cast<uint32_t>(nogood_lits_.size()));
+  ++stats_.learned;
+  watches_[lits[0]].push_back(g);
+  if (nogood_lits_.size() - begin >= 2) watches_[lits[1]].push_back(g);
+}
+
+void Filler::CellsCulprits(std::span<const uint32_t> lits, uint32_t except, uint64_t* out) const {
+  std::fill(out, out + w_, 0);
+  for (uint32_t lit : lits) {
+    if (lit == except) continue;
+    const uint64_t* mine = &culprits_[static_cast<size_t>(lit / 64) * w_];
+    for (int i = 0; i < w_; ++i) out[i] |= mine[i];
+  }
+}
+
+// Where the search resumes after a restart: the nogoods learned since may already be unit
+// (every literal true but one, which is then taken out) or violated (false: `conflict`).
+bool Filler::ApplyLearned(uint64_t* conflict) {
+  for (; learned_checked_ + 1 < nogood_begin_.size(); ++learned_checked_) {
+    const std::span<const uint32_t> lits(&nogood_lits_[nogood_begin_[learned_checked_]],
+                                         &nogood_lits_[nogood_begin_[learned_checked_ + 1]]);
+    const auto open = std::find_if(lits.begin(), lits.end(), [&](uint32_t lit) { return !IsTrue(lit); });
+    if (open == lits.end()) {
+      CellsCulprits(lits, UINT32_MAX, conflict);
+      ++learned_checked_;
+      return false;
+    }
+    if (std::any_of(open + 1, lits.end(), [&](uint32_t lit) { return !IsTrue(lit); })) continue;
+    const int cell = static_cast<int>(*open / 64);
+    const LetterSet bit = LetterSet{1} << (*open % 64);
+    if (!(dom_[cell] & bit)) continue;
+    CellsCulprits(lits, *open, why_.data());
+    SetDomain(cell, dom_[cell] & ~bit, why_.data(), false);
+  }
+  return Propagate(conflict);
+}
+
+// Cell `cell` became single-letter: the nogoods watching its literal look for another
+// literal that is not true to watch, else take out their other watch's letter, or fail.
+bool Filler::PropagateFixed(int cell, uint64_t* conflict) {
+  const uint32_t lit = static_cast<uint32_t>(cell) * 64 + std::countr_zero(dom_[cell]);
+  std::vector<uint32_t>& watching = watches_[lit];
+  for (size_t i = 0; i < watching.size();) {
+    const uint32_t g = watching[i];
+    uint32_t* lits = &nogood_lits_[nogood_begin_[g]];
+    const uint32_t size = nogood_begin_[g + 1] - nogood_begin_[g];
+    if (size == 1) {
+      CellsCulprits({lits, size}, UINT32_MAX, conflict);
+      return false;
+    }
+    if (lits[1] != lit) std::swap(lits[0], lits[1]);  // lits[1] is `lit`, lits[0] the other watch
+    uint32_t k = 2;
+    while (k < size && IsTrue(lits[k])) ++k;
+    if (k < size) {  // watch lits[k] instead
+      std::swap(lits[1], lits[k]);
+      watches_[lits[1]].push_back(g);
+      watching[i] = watching.back();
+      watching.pop_back();
+      continue;
+    }
+    ++i;
+    const uint32_t other = lits[0];
+    const int other_cell = static_cast<int>(other / 64);
+    const LetterSet bit = LetterSet{1} << (other % 64);
+    if (IsTrue(other)) {
+      CellsCulprits({lits, size}, UINT32_MAX, conflict);
+      return false;
+    }
+    if (!(dom_[other_cell] & bit)) continue;  // the other watch is false: satisfied
+    CellsCulprits({lits, size}, other, why_.data());
+    SetDomain(other_cell, dom_[other_cell] & ~bit, why_.data(), false);
+  }
+  return true;
+}
+
+}  // namespace squares::fill_internal
