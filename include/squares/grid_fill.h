@@ -38,6 +38,15 @@ enum class Branching { kWord, kLetter };
 // (kLowerFirst) or minus its score (kHigherFirst), 0 in an unscored slot: the lower the better.
 enum class ScoreOrder { kNone, kHigherFirst, kLowerFirst };
 
+// Nogoods a search with restarts learned (FillResult::nogoods): each a list of literals
+// cell * 64 + letter that no fill has all at once; nogood g is literals[begin[g],
+// begin[g + 1]). They hold for any search of the same problem and options whose fills are
+// among this one's (the same or a lower max_cost, no `improve`), which may take them in.
+struct Nogoods {
+  std::vector<uint32_t> literals;
+  std::vector<uint32_t> begin{0};
+};
+
 struct FillOptions {
   Branching branching = Branching::kWord;  // (`squares fill` defaults to kLetter)
   ScoreOrder scores = ScoreOrder::kNone;
@@ -73,6 +82,9 @@ struct FillOptions {
   int64_t node_limit = 0;      // stop (kTimedOut) after this many nodes; 0 = none
   // Polled between nodes: stop (kTimedOut) after this many nodes, as it is now.
   const std::atomic<int64_t>* node_cap = nullptr;
+  // Nogoods learned by an earlier search that hold for this one (see Nogoods): kept from
+  // the start, and in the result with those this search learns.
+  const Nogoods* nogoods = nullptr;
 };
 
 enum class FillStatus {
@@ -94,6 +106,7 @@ struct FillResult {
   FillStatus status = FillStatus::kImpossible;
   int bad_slot = -1;  // for kOverConstrained
   FillStats stats;
+  Nogoods nogoods;  // options.nogoods and those learned (with restarts or options.nogoods)
 };
 
 // Called with one letter per cell for each fill; return false to stop the search.

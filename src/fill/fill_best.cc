@@ -95,8 +95,16 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   o.all = o.improve = false;
   o.limit = 1;
   o.max_cost = INT64_MAX;
+  // What the searches with restarts learned: it holds for every later step, whose words are
+  // fewer (not for polishing, whose words are as many as the last fill's).
+  Nogoods learned;
+  auto keep = [&](FillResult& result) {
+    if (result.nogoods.begin.size() > learned.begin.size()) learned = std::move(result.nogoods);
+  };
+  o.nogoods = &learned;
   FillResult result;
   run(o, &result);
+  keep(result);
   best.status = result.status;
   best.bad_slot = result.bad_slot;
   if (result.status != FillStatus::kFilled) {
@@ -145,8 +153,8 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
     {
       std::jthread restarting(search, 0), complete(search, 1);
     }  // both joined
-    for (const Side& side : sides) {
-      if (side.ran) tally(side.result);
+    for (Side& side : sides) {
+      if (side.ran) tally(side.result), keep(side.result);
     }
     const Side* chosen = &sides[0];
     if (filled(sides[1]) && (!filled(sides[0]) || sides[1].result.stats.nodes < sides[0].result.stats.nodes)) {
@@ -168,6 +176,7 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
         r.restart_failures = restart_failures;
         r.node_limit = budget;
         if (!run(r, result)) return false;
+        keep(*result);
         if (result->status != FillStatus::kTimedOut) return true;
         if (budget == 0 || result->stats.nodes <= budget) return false;  // out of time
       }
@@ -191,6 +200,7 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   if (polish_nodes > 0) {
     o.max_cost = best.worst;
     o.improve = true;
+    o.nogoods = nullptr;
     o.total_below = best.total;
     o.node_limit = polish_nodes;
     o.limit = 0;

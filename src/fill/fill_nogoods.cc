@@ -11,32 +11,32 @@ namespace squares::fill_internal {
 // (a value level `level` tried, whose subtree failed for the reasons in `sub`) cannot hold
 // together. Called as the restart unwinds `level`: the decisions above it still hold.
 void Filler::Learn(int level, std::span<const uint32_t> value, const uint64_t* sub) {
-  if (nogood_lits_.size() >= kMaxLearnedLiterals) return;  // the runs stay complete without
+  if (nogoods_.literals.size() >= kMaxLearnedLiterals) return;  // the runs stay complete without
   if (watches_.empty()) watches_.resize(static_cast<size_t>(cells_) * 64);
-  const size_t begin = nogood_lits_.size();
+  const size_t begin = nogoods_.literals.size();
   // The value's literals first, those not true before the others: one of them is the first
   // watch, not true (the value was a choice).
   for (uint32_t lit : value) {
-    if (!IsTrue(lit)) nogood_lits_.push_back(lit);
+    if (!IsTrue(lit)) nogoods_.literals.push_back(lit);
   }
-  if (nogood_lits_.size() == begin) return;  // (never: a chosen value fixes a cell)
+  if (nogoods_.literals.size() == begin) return;  // (never: a chosen value fixes a cell)
   for (uint32_t lit : value) {
-    if (IsTrue(lit)) nogood_lits_.push_back(lit);
+    if (IsTrue(lit)) nogoods_.literals.push_back(lit);
   }
   // The deepest decisions next: the second watch is the likeliest to be undone. A cell a
   // decision fixed may be in the value too (word branching): once is enough.
   for (int l = level; l-- > 0;) {
     if (!(sub[l / 64] >> (l % 64) & 1)) continue;
     for (uint32_t lit : decision_[l]) {
-      if (std::find(value.begin(), value.end(), lit) == value.end()) nogood_lits_.push_back(lit);
+      if (std::find(value.begin(), value.end(), lit) == value.end()) nogoods_.literals.push_back(lit);
     }
   }
-  const uint32_t* lits = &nogood_lits_[begin];
-  const uint32_t g = static_cast<uint32_t>(nogood_begin_.size() - 1);
-  nogood_begin_.push_back(static_cast<uint32_t>(nogood_lits_.size()));
+  const uint32_t* lits = &nogoods_.literals[begin];
+  const uint32_t g = static_cast<uint32_t>(nogoods_.begin.size() - 1);
+  nogoods_.begin.push_back(static_cast<uint32_t>(nogoods_.literals.size()));
   ++stats_.learned;
   watches_[lits[0]].push_back(g);
-  if (nogood_lits_.size() - begin >= 2) watches_[lits[1]].push_back(g);
+  if (nogoods_.literals.size() - begin >= 2) watches_[lits[1]].push_back(g);
 }
 
 void Filler::CellsCulprits(std::span<const uint32_t> lits, uint32_t except, uint64_t* out) const {
@@ -51,9 +51,8 @@ void Filler::CellsCulprits(std::span<const uint32_t> lits, uint32_t except, uint
 // Where the search resumes after a restart: the nogoods learned since may already be unit
 // (every literal true but one, which is then taken out) or violated (false: `conflict`).
 bool Filler::ApplyLearned(uint64_t* conflict) {
-  for (; learned_checked_ + 1 < nogood_begin_.size(); ++learned_checked_) {
-    const std::span<const uint32_t> lits(&nogood_lits_[nogood_begin_[learned_checked_]],
-                                         &nogood_lits_[nogood_begin_[learned_checked_ + 1]]);
+  for (; learned_checked_ + 1 < nogoods_.begin.size(); ++learned_checked_) {
+    const std::span<const uint32_t> lits = NogoodLiterals(learned_checked_);
     const auto open = std::find_if(lits.begin(), lits.end(), [&](uint32_t lit) { return !IsTrue(lit); });
     if (open == lits.end()) {
       CellsCulprits(lits, UINT32_MAX, conflict);
@@ -70,6 +69,19 @@ bool Filler::ApplyLearned(uint64_t* conflict) {
   return Propagate(conflict);
 }
 
+// Watches the nogoods of options.nogoods at the root: literals not true first, where there
+// are such (ApplyLearned then takes out what they force at the root).
+void Filler::WatchGiven() {
+  if (nogoods_.begin.size() == 1) return;
+  watches_.resize(static_cast<size_t>(cells_) * 64);
+  for (size_t g = 0; g + 1 < nogoods_.begin.size(); ++g) {
+    const std::span<uint32_t> lits = NogoodLiterals(g);
+    std::stable_partition(lits.begin(), lits.end(), [&](uint32_t lit) { return !IsTrue(lit); });
+    watches_[lits[0]].push_back(static_cast<uint32_t>(g));
+    if (lits.size() >= 2) watches_[lits[1]].push_back(static_cast<uint32_t>(g));
+  }
+}
+
 // Cell `cell` became single-letter: the nogoods watching its literal look for another
 // literal that is not true to watch, else take out their other watch's letter, or fail.
 bool Filler::PropagateFixed(int cell, uint64_t* conflict) {
@@ -77,14 +89,15 @@ bool Filler::PropagateFixed(int cell, uint64_t* conflict) {
   std::vector<uint32_t>& watching = watches_[lit];
   for (size_t i = 0; i < watching.size();) {
     const uint32_t g = watching[i];
-    uint32_t* lits = &nogood_lits_[nogood_begin_[g]];
-    const uint32_t size = nogood_begin_[g + 1] - nogood_begin_[g];
+    const std::span<uint32_t> nogood = NogoodLiterals(g);
+    uint32_t* lits = nogood.data();
+    const size_t size = nogood.size();
     if (size == 1) {
-      CellsCulprits({lits, size}, UINT32_MAX, conflict);
+      CellsCulprits(nogood, UINT32_MAX, conflict);
       return false;
     }
     if (lits[1] != lit) std::swap(lits[0], lits[1]);  // lits[1] is `lit`, lits[0] the other watch
-    uint32_t k = 2;
+    size_t k = 2;
     while (k < size && IsTrue(lits[k])) ++k;
     if (k < size) {  // watch lits[k] instead
       std::swap(lits[1], lits[k]);
@@ -98,11 +111,11 @@ bool Filler::PropagateFixed(int cell, uint64_t* conflict) {
     const int other_cell = static_cast<int>(other / 64);
     const LetterSet bit = LetterSet{1} << (other % 64);
     if (IsTrue(other)) {
-      CellsCulprits({lits, size}, UINT32_MAX, conflict);
+      CellsCulprits(nogood, UINT32_MAX, conflict);
       return false;
     }
     if (!(dom_[other_cell] & bit)) continue;  // the other watch is false: satisfied
-    CellsCulprits({lits, size}, other, why_.data());
+    CellsCulprits(nogood, other, why_.data());
     SetDomain(other_cell, dom_[other_cell] & ~bit, why_.data(), false);
   }
   return true;

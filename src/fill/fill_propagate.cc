@@ -141,6 +141,7 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
   letter_counts_.resize(max_len * 64);
   letters_.assign(cells_, 0);
   decision_.resize(cells_ + 1);  // a level fixes a cell at least
+  if (opt_.nogoods) nogoods_ = *opt_.nogoods;
   why_.resize(w_);
 }
 

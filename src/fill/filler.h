@@ -124,6 +124,10 @@ class Filler {
   bool PropagateFixed(int cell, uint64_t* conflict);
   bool IsTrue(uint32_t lit) const { return dom_[lit / 64] == LetterSet{1} << (lit % 64); }
   void CellsCulprits(std::span<const uint32_t> lits, uint32_t except, uint64_t* out) const;
+  void WatchGiven();
+  std::span<uint32_t> NogoodLiterals(size_t g) {
+    return {nogoods_.literals.data() + nogoods_.begin[g], nogoods_.literals.data() + nogoods_.begin[g + 1]};
+  }
   void Undo(size_t mark);
   void Enqueue(int s) {
     if (!queued_[s]) queued_[s] = true, queue_.push_back(s);
@@ -181,15 +185,14 @@ class Filler {
   // down to the decisions in its refutation's conflict set): a restart keeps, for every value
   // the abandoned branch refuted, that its decisions and the value cannot hold together, so
   // later runs never search those subtrees again. A literal is cell * 64 + letter, true when
-  // the cell's domain is that letter alone; nogood g is nogood_lits_[nogood_begin_[g],
-  // nogood_begin_[g + 1]). Its first two literals are watched (watches_[lit]: the nogoods
+  // the cell's domain is that letter alone (grid_fill.h's Nogoods, some maybe given by
+  // options.nogoods). A nogood's first two literals are watched (watches_[lit]: the nogoods
   // watching lit); invariant: a watched literal that is true has a partner that is not, so a
   // nogood is seen when its last literal but one becomes true (its last is then taken out)
   // or its last becomes true (a conflict). Watches need no undo. decision_[l] holds the
   // literals level l's value set; fixed_ the cells made single-letter since the nogoods last
   // looked; learned_checked_ the nogoods applied at a restart point so far.
-  std::vector<uint32_t> nogood_lits_;
-  std::vector<uint32_t> nogood_begin_{0};
+  Nogoods nogoods_;
   std::vector<std::vector<uint32_t>> watches_;
   std::vector<std::vector<uint32_t>> decision_;
   std::vector<int> fixed_;

@@ -322,6 +322,7 @@ FillResult Filler::Run() {
     stats_.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
     result.status = status;
     result.stats = stats_;
+    result.nogoods = std::move(nogoods_);
     return result;
   };
   // Over-constrained: a slot with no word at all against its own cells' initial letters.
@@ -345,6 +346,8 @@ FillResult Filler::Run() {
   std::vector<uint64_t> conflict(w_);
   for (int s = 0; s < slots_; ++s) Enqueue(s);
   if (!Propagate(conflict.data())) return finish(FillStatus::kImpossible);
+  WatchGiven();
+  if (!ApplyLearned(conflict.data())) return finish(FillStatus::kImpossible);
   size_t root = trail_.size();
   if (opt_.shard_count > 1 && !ChooseSplit(conflict.data())) {
     return finish(FillStatus::kTimedOut);
