@@ -420,6 +420,7 @@ TEST_CASE("best fill: least worst word and least total, as brute force finds the
   plain += "at\nta\nto\not\non\nno\nte\nea\nbe\nbeat\nbear\nrate\ntear\nteas\neras\neats\n";
   std::mt19937_64 rng(7);
   int checked = 0;
+  int64_t learned = 0;
   for (int trial = 0; trial < Trials(12); ++trial) {
     // The same words with random scores 1-6.
     std::string words;
@@ -453,7 +454,10 @@ TEST_CASE("best fill: least worst word and least total, as brute force finds the
         options.probe_nodes = std::vector<int64_t>{1, 0, 2000}[trial % 3];
         // Two threads: both searches of a step at once (with probe_nodes > 0).
         options.threads = 1 + trial / 3 % 2;
+        // A restart after every failure: nogoods learned, and passed on to the next steps.
+        options.restart_failures = trial % 4 < 2 ? 1 : 100;
         BestFill best = FillBest(s.problem, options, 1000000);
+        learned += best.stats.learned;
         if (options.threads > 1) {  // the fill does not depend on which search ends first
           CHECK(FillBest(s.problem, options, 1000000).letters == best.letters);
         }
@@ -476,4 +480,5 @@ TEST_CASE("best fill: least worst word and least total, as brute force finds the
     }
   }
   CHECK(checked > Trials(50));
+  CHECK(learned > 0);
 }
