@@ -126,6 +126,7 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
       t.limit = static_cast<uint32_t>(t.nonzero.size());
       t.seen = ix.at;
       t.residue.assign(static_cast<size_t>(ix.length) * 64, 0);
+      t.saved.assign(ix.blocks, 0);
     }
     table_of_slot_.push_back(table);
     max_len = std::max(max_len, slot.cells.size());
@@ -170,7 +171,7 @@ void Filler::Narrow(SlotTable& t, int s, int k, LetterSet d) {
     for (int i = 0; i < n; ++i) u |= sets[i][b];
     const uint64_t w = t.words[b] & (u ^ flip);
     if (w != t.words[b]) {
-      trail_.push_back({TrailEntry::kBlock, s, b, t.words[b]});
+      SaveBlock(t, s, b);
       t.words[b] = w;
     }
     if (w == 0) std::swap(t.nonzero[p], t.nonzero[--t.limit]);
@@ -345,13 +346,14 @@ void Filler::Exclude(int t, int64_t r, const uint64_t* why) {
   const uint32_t b = static_cast<uint32_t>(i / 64);
   const uint64_t bit = uint64_t{1} << (i % 64);
   if (!(table.words[b] & bit)) return;
-  trail_.push_back({TrailEntry::kBlock, t, b, table.words[b]});
+  SaveBlock(table, t, b);
   table.words[b] &= ~bit;
   const int cell = p_.slots[t].cells[0];
   SetDomain(cell, dom_[cell], why, false);  // also queues t
 }
 
 void Filler::Undo(size_t mark) {
+  NewSegment();
   while (trail_.size() > mark) {
     const TrailEntry& t = trail_.back();
     switch (t.kind) {

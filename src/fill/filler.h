@@ -82,6 +82,8 @@ struct SlotTable {
   uint32_t limit = 0;
   std::vector<LetterSet> seen;
   std::vector<uint32_t> residue;
+  std::vector<uint32_t> saved;  // saved[b] == Filler::segment_: block b is on the trail since
+                                // the last mark (a change need not save it again)
 };
 
 // One change to undo on backtrack.
@@ -129,6 +131,13 @@ class Filler {
     return {nogoods_.literals.data() + nogoods_.begin[g], nogoods_.literals.data() + nogoods_.begin[g + 1]};
   }
   void Undo(size_t mark);
+  // Starts a new stretch of the trail: called where a mark is taken and after each undo.
+  void NewSegment() { ++segment_; }
+  void SaveBlock(SlotTable& table, int s, uint32_t b) {
+    if (table.saved[b] == segment_) return;
+    table.saved[b] = segment_;
+    trail_.push_back({TrailEntry::kBlock, s, b, table.words[b]});
+  }
   void Enqueue(int s) {
     if (!queued_[s]) queued_[s] = true, queue_.push_back(s);
   }
@@ -180,6 +189,7 @@ class Filler {
   std::vector<uint64_t> why_;  // Propagate's culprits of a narrowing
   std::vector<bool> queued_;
   std::vector<TrailEntry> trail_;
+  uint32_t segment_ = 1;  // see SlotTable::saved
   std::vector<uint64_t> culprit_trail_;
   // Nogoods learned at restarts (Lecoutre et al.'s reduced nld-nogoods, CP 2007, each cut
   // down to the decisions in its refutation's conflict set): a restart keeps, for every value

@@ -229,6 +229,7 @@ Outcome Filler::Branch(int level, uint64_t* conflict_out) {
   };
   const size_t mark = trail_.size();
   for (size_t v = 0; v < values.size(); v += len) {
+    NewSegment();
     decide(v);
     for (uint32_t lit : decision) {
       const LetterSet bit = LetterSet{1} << (lit % 64);
