@@ -383,6 +383,21 @@ void Filler::Undo(size_t mark) {
   }
 }
 
+// The rank of slot s's one word left: the table's live word, or the automaton's word of the
+// cells' letters.
+int64_t Filler::OnlyRank(int s) const {
+  if (table_of_slot_[s] >= 0) {
+    const SlotTable& t = tables_[table_of_slot_[s]];
+    for (uint32_t p = 0; p < t.limit; ++p) {
+      const uint32_t b = t.nonzero[p];
+      if (t.words[b]) return t.index->rank[size_t{b} * 64 + std::countr_zero(t.words[b])];
+    }
+  }
+  Word w;
+  for (int c : p_.slots[s].cells) w.push_back(static_cast<Letter>(std::countr_zero(dom_[c])));
+  return *p_.slots[s].dawg->rank(w);
+}
+
 // Sweeps queued slots until no domain changes. On a wipe-out (or a repeated word with
 // `distinct`) fills `conflict` with the culprits of the failing slot(s) and returns false.
 bool Filler::Propagate(uint64_t* conflict) {
@@ -425,9 +440,7 @@ bool Filler::Propagate(uint64_t* conflict) {
       queued_[s] = false;
     }
     if (n == 1 && opt_.distinct && rank_[s] < 0) {
-      Word w;
-      for (int c : cells) w.push_back(static_cast<Letter>(std::countr_zero(dom_[c])));
-      int64_t r = *p_.slots[s].dawg->rank(w);
+      const int64_t r = OnlyRank(s);
       SlotCulprits(s, why.data());
       for (int t : same_dawg_[s]) {
         if (rank_[t] == r) {

@@ -120,6 +120,7 @@ class Filler {
   bool Propagate(uint64_t* conflict);
   void SetDomain(int cell, LetterSet d, const uint64_t* culprits, bool replace);
   void Exclude(int t, int64_t r, const uint64_t* why);
+  int64_t OnlyRank(int s) const;
   // Learned nogoods (fill_nogoods.cc).
   void Learn(int level, std::span<const uint32_t> value, const uint64_t* sub);
   bool ApplyLearned(uint64_t* conflict);
