@@ -96,15 +96,21 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   o.limit = 1;
   o.max_cost = INT64_MAX;
   // What the searches with restarts learned: it holds for every later step, whose words are
-  // fewer (not for polishing, whose words are as many as the last fill's).
+  // fewer (not for polishing, whose words are as many as the last fill's). A search returns
+  // the nogoods it was given, then those it learned: keep adds the latter.
   Nogoods learned;
-  auto keep = [&](FillResult& result) {
-    if (result.nogoods.begin.size() > learned.begin.size()) learned = std::move(result.nogoods);
+  auto keep = [&](const FillResult& result, size_t given) {
+    const Nogoods& from = result.nogoods;
+    for (size_t g = given; g + 1 < from.begin.size(); ++g) {
+      learned.literals.insert(learned.literals.end(), from.literals.begin() + from.begin[g],
+                              from.literals.begin() + from.begin[g + 1]);
+      learned.begin.push_back(static_cast<uint32_t>(learned.literals.size()));
+    }
   };
   o.nogoods = &learned;
   FillResult result;
   run(o, &result);
-  keep(result);
+  keep(result, 0);
   best.status = result.status;
   best.bad_slot = result.bad_slot;
   if (result.status != FillStatus::kFilled) {
@@ -114,16 +120,23 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   if (quality_seconds > 0) {
     end = std::min(end, std::chrono::duration<double>(Clock::now() - start).count() + quality_seconds);
   }
-  // One step of the descent: searches with restarts (where a fill exists, they mostly find
-  // it at once) alternate with complete searches without (a proof that there is none, which
-  // restarts with no learning would throw away), each within a node budget that grows 4x a
-  // round, so neither kind of step costs much more than its better search alone. False: the
-  // time ran out.
+  // One step of the descent: two searches with restarts, of different seeds and restart
+  // budgets (the time a search with restarts takes to a fill varies by tens of times from
+  // seed to seed: the quicker of two cuts the long tail), each within a node budget that
+  // grows 4x a round, in turns, each starting with the nogoods learned so far. Where there is
+  // no fill, the nogoods make either a proof of it. False: the time ran out.
+  // (probe_nodes 0: one complete search, without restarts.)
   //
   // With two threads, a step runs both searches at once instead, with no node budget. The
-  // fill of the step is the one found in fewer nodes (the restart search's on a tie), so it
+  // fill of the step is the one found in fewer nodes (the first search's on a tie), so it
   // does not depend on which search ends first: once one finds a fill, the other goes on up
   // to as many nodes. A proof from either that there is none ends the step.
+  auto variant = [&](int k) {  // search k of a step
+    FillOptions r = o;
+    r.seed = o.seed + k;
+    r.restart_failures = o.restart_failures * (k == 0 ? 1 : 3);
+    return r;
+  };
   auto race = [&](FillResult* result) {
     struct Side {
       FillResult result;
@@ -131,7 +144,7 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
       std::atomic<int64_t> cap{INT64_MAX};  // set by the other search only
       bool ran = false;
     };
-    std::array<Side, 2> sides;  // the restart search, the complete search
+    std::array<Side, 2> sides;
     auto filled = [](const Side& side) { return side.ran && side.result.status == FillStatus::kFilled; };
     auto none = [](const Side& side) {
       return side.ran && (side.result.status == FillStatus::kImpossible ||
@@ -139,8 +152,7 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
     };
     auto search = [&](int k) {
       Side& side = sides[k];
-      FillOptions r = o;
-      r.restart_failures = k == 0 ? o.restart_failures : 0;
+      FillOptions r = variant(k);
       r.node_cap = &side.cap;
       side.ran = run_to(r, &side.result, [&side](std::span<const Letter> letters) {
         side.letters.assign(letters.begin(), letters.end());
@@ -151,10 +163,11 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
       if (filled(side)) other_cap = std::min<int64_t>(other_cap, side.result.stats.nodes - (k == 0 ? 1 : 0));
     };
     {
-      std::jthread restarting(search, 0), complete(search, 1);
+      std::jthread first(search, 0), second(search, 1);
     }  // both joined
+    const size_t given = learned.begin.size() - 1;
     for (Side& side : sides) {
-      if (side.ran) tally(side.result), keep(side.result);
+      if (side.ran) tally(side.result), keep(side.result, given);
     }
     const Side* chosen = &sides[0];
     if (filled(sides[1]) && (!filled(sides[0]) || sides[1].result.stats.nodes < sides[0].result.stats.nodes)) {
@@ -170,13 +183,13 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   auto step = [&](FillResult* result) {
     if (options.threads >= 2 && o.probe_nodes > 0) return race(result);
     for (int64_t budget = o.probe_nodes;; budget *= 4) {
-      for (int64_t restart_failures : {o.restart_failures, int64_t{0}}) {
-        if (budget == 0 && restart_failures != 0) continue;  // complete search only
-        FillOptions r = o;
-        r.restart_failures = restart_failures;
+      for (int k : {0, 1}) {
+        FillOptions r = budget == 0 ? o : variant(k);
+        if (budget == 0) r.restart_failures = 0;
         r.node_limit = budget;
+        const size_t given = learned.begin.size() - 1;
         if (!run(r, result)) return false;
-        keep(*result);
+        keep(*result, given);
         if (result->status != FillStatus::kTimedOut) return true;
         if (budget == 0 || result->stats.nodes <= budget) return false;  // out of time
       }

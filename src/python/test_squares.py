@@ -127,11 +127,11 @@ class PuzzlesTest(unittest.TestCase):
             self.assertEqual(len(fill.rows), 3)
             self.assertIn(fill.rows[0], fill.text)
         # The default list is scored: the best fill, with its proven quality, as
-        # `squares fill -f jsonl` prints it for this grid.
-        best = squares.Dictionary().fill("....\n....\n....\n....\n", format="jsonl")
+        # `squares fill -f jsonl -j 2` prints it for this grid (-j 1 prints its transpose).
+        best = squares.Dictionary().fill("....\n....\n....\n....\n", format="jsonl", threads=2)
         self.assertEqual(best.status, "filled")
-        self.assertEqual(list(best.fills[0].rows), ["FLOW", "LINE", "EVEN", "WEST"])
-        self.assertIn('"quality": {"worst": "FLOW", "worst_score": 10, "mean_score": 10.00, '
+        self.assertEqual(list(best.fills[0].rows), ["FLEW", "LIVE", "ONES", "WENT"])
+        self.assertIn('"quality": {"worst": "FLEW", "worst_score": 10, "mean_score": 10.00, '
                       '"bound": 10, "proven": true, "mean_proven": true}', best.fills[0].text)
         stuck = d.fill("bb.\n...\n...\n")
         self.assertEqual(stuck.status, "over-constrained")
