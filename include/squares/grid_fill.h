@@ -7,7 +7,8 @@
 // every slot, by a table of the slot's words that narrows as its cells do (or, for automata
 // with many words per entry, a sweep of the automaton); most-constrained-first branching on a
 // slot (try its words) or a cell (try its letters); conflict-directed backjumping; restarts,
-// local or from the root, with a seeded random tie-break (reproducible); timeout.
+// local or from the root, with a seeded random tie-break (reproducible), each keeping what
+// the branch it abandons refuted as nogoods (see Nogoods); timeout.
 #pragma once
 
 #include <atomic>
