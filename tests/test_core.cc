@@ -8,11 +8,13 @@
 #include <random>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <unistd.h>
 
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "squares/dawg.h"
 #include "squares/lexicon.h"
 #include "squares/ordered_runner.h"
@@ -738,6 +740,72 @@ TEST_CASE("square search: listing into a sink's room (and its replay memo) write
         }
       }
     }
+  }
+}
+
+TEST_CASE("square search: listing replays a first row's results at its siblings, across tasks and threads") {
+  std::mt19937 rng(14);
+  for (int n : {5, 6}) {
+    // Words come with siblings, words that differ from them in the first letter only
+    // (SiblingMemo): their squares below the first row are the same. The first letters of
+    // a word's siblings are drawn at random, so that the letters a column may begin with lead
+    // to different states (all alike, all first rows would share one memo key).
+    std::string words;
+    for (int k = 0; k < (n == 5 ? 40 : 60); ++k) {
+      const std::string rest = RandomList(rng, 1, n - 1, 3);  // with its newline
+      for (char first = 'a'; first < 'f'; ++first) {
+        if (rng() % 2) words += first + rest;
+      }
+    }
+    Dictionary dict(MustRead(words));
+    SquareProblem problem = Problem(SquareMode::kSymmetric, n, n);
+    SquareFormatter formatter(dict.alphabet(), problem, SquareFormat::kLines, false);
+    auto search = SquareSearch::Create(dict, problem);
+    REQUIRE(search.ok());
+    FormatSink plain(formatter);  // no room: no memo
+    search->Run({}, &plain);
+    REQUIRE(plain.ends.size() > 1000);
+    // Tasks of two letters: the memo serves tasks that end above the second row.
+    const std::vector<SquareTask> tasks = search->Split(6);
+    REQUIRE(tasks[0].size() == 2);
+    auto list = [&](const SquareSearch& run, size_t k, SquareStats& stats) {
+      RoomSink sink(formatter, 7, UINT64_MAX);
+      stats = run.Run(tasks[k], &sink);
+      sink.Settle();
+      return sink.text;
+    };
+    // In order on one thread: the first rows that begin with d or e have siblings before
+    // them, whose results they replay; alone, each searches its own.
+    auto in_order = SquareSearch::Create(dict, problem);
+    REQUIRE(in_order.ok());
+    std::string text;
+    uint64_t later_nodes = 0, alone_nodes = 0;
+    for (size_t k = 0; k < tasks.size(); ++k) {
+      SquareStats stats, alone;
+      const std::string part = list(*in_order, k, stats);
+      text += part;
+      if (tasks[k][0] < 3) continue;
+      later_nodes += stats.nodes;
+      auto other = SquareSearch::Create(dict, problem);
+      REQUIRE(other.ok());
+      CHECK(list(*other, k, alone) == part);
+      alone_nodes += alone.nodes;
+    }
+    CHECK(text == plain.text);
+    CHECK(later_nodes * 5 < alone_nodes);
+    // On two threads, tasks taken as they come, each task's text put in its place.
+    auto shared = SquareSearch::Create(dict, problem);
+    REQUIRE(shared.ok());
+    std::vector<std::string> parts(tasks.size());
+    std::atomic<size_t> next = 0;
+    auto work = [&] {
+      SquareStats stats;
+      for (size_t k; (k = next++) < tasks.size();) parts[k] = list(*shared, k, stats);
+    };
+    std::thread helper(work);
+    work();
+    helper.join();
+    CHECK(absl::StrJoin(parts, "") == plain.text);
   }
 }
 

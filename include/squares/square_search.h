@@ -6,6 +6,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -95,6 +96,8 @@ class CountSink : public SquareSink {
  private:
   uint64_t limit_, accepted_ = 0;
 };
+
+class SiblingMemo;  // listing's memo of the results below the first row (sibling_memo.h)
 
 // A part of the search: the letters of the first cells in search order. Tasks from Split()
 // are disjoint, cover the whole search and are in output order.
@@ -286,6 +289,14 @@ class SquareSearch {
   // -j 1, a first version: 2.6 s there, 2.9 s a level before, 4.9 s a level after.)
   static constexpr int kReplayDepth = 6;
   int replay_level_ = -1;
+  // Listing's sibling memo (see SiblingMemo) at the start of row 1 of a symmetric square,
+  // when levels 0..sibling_level_-1 spell row 0 from its root (level 0 stepping it alone),
+  // the replay level lies below and at most kMaxSiblingLevels levels follow (a result's
+  // letters in 128 bits); -1: none. The memo is shared by this search's copies, which
+  // search alike.
+  static constexpr int kMaxSiblingLevels = 16;
+  int sibling_level_ = -1;
+  std::shared_ptr<SiblingMemo> sibling_memo_;
   // Letters d >= 1 below a state, at reach[(d - 1) * entry_count + state.first] (a state is
   // named by its child group, unique in entries()); the last plane: its own mask (d = 0).
   std::vector<uint32_t> reach_narrow_;

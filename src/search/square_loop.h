@@ -26,8 +26,9 @@ uint32_t ChildIndex(const DawgEntry<Mask>& e, int c) {
 }
 
 // Copies a result's image: in 16-byte moves, the last one overlapping, so that the short
-// images of squares cost no call to memcpy (11% of listing 5x5 letterpress).
-inline void CopyImage(char* to, const char* from, size_t size) {
+// images of squares cost no call to memcpy (11% of listing 5x5 letterpress). Inlined by
+// force: with the replays' calls beside its own, the listing loop called it.
+__attribute__((always_inline)) inline void CopyImage(char* to, const char* from, size_t size) {
   if (size < 16) {
     std::memcpy(to, from, size);
     return;
@@ -277,45 +278,82 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     key[kMaxMemoWidth] = static_cast<uint32_t>(l);
     return key;
   };
-  // Listing's memo (see ReplayMemo) at replay_level_, when the image's layout allows: a
-  // subtree searched is recorded while its results are copied.
+  // Listing's memos, when the image's layout allows: the replay memo (see ReplayMemo) at
+  // replay_level_, the sibling memo (see SiblingMemo) at sibling_level_. A subtree searched
+  // is recorded while its results are copied.
   [[maybe_unused]] ReplayMemo* replay = nullptr;
   int replay_level = -1;
-  ReplayLayout replay_layout;
-  struct Recording {
-    char *begin = nullptr, *at = nullptr;  // begin: null when no subtree is being recorded
-    ReplayMemo::Slot* slot = nullptr;      // null also when the record was dropped (too long)
-    MemoKey key{};
-    uint32_t results = 0;
-    uint64_t letters = 0;  // the last result's (see ReplayLayout)
-    uint64_t nodes_before = 0;
-  } recording;
+  ReplayLayout<uint64_t> replay_layout;
+  ReplayRecording<uint64_t> recording;
+  ReplayMemo::Slot* recording_slot = nullptr;
+  MemoKey recording_key{};
+  uint64_t recording_nodes_before = 0;
+  [[maybe_unused]] SiblingMemo* siblings = sibling_memo_.get();
+  int sibling_level = -1;
+  ReplayLayout<unsigned __int128> sibling_layout;
+  ReplayRecording<unsigned __int128> sibling_recording;
+  MemoKey sibling_key{};
   if constexpr (kReplay) {
     if (replay_level_ >= 0 && replay_layout.Build(image_at, replay_level_, image_size)) {
       replay_level = replay_level_;
       replay = &ReplayMemo::ForSearch(search_id_);
     }
+    if (sibling_level_ >= 0 && sibling_layout.Build(image_at, sibling_level_, image_size)) {
+      sibling_level = sibling_level_;
+    }
   }
-  // Copies the image into the sink's room and applies patch(copy): false = stop.
-  auto emit = [&](auto&& patch) __attribute__((always_inline)) {
+  // Writes a result into the sink's room with fill(room): false = stop.
+  auto emit = [&](auto&& fill) __attribute__((always_inline)) {
     ++stats.squares;
     if (room->results == 0 && !sink->MakeRoom()) return false;
     char* out = room->at;
-    CopyImage(out, image_text, image_size);
-    patch(out);
-    if (kReplay && recording.slot) {
-      if (recording.at + ReplayLayout::kMaxEntry > recording.begin + ReplayMemo::kMaxRecord) {
-        recording.slot = nullptr;
-      } else {
-        const uint64_t letters = replay_layout.Letters(out);
-        recording.at = replay_layout.Append(recording.at, letters, recording.letters);
-        recording.letters = letters;
-        ++recording.results;
-      }
+    fill(out);
+    if constexpr (kReplay) {
+      if (recording.begin) recording.Add(replay_layout, out);
+      if (sibling_recording.begin) sibling_recording.Add(sibling_layout, out);
     }
     room->at += image_size;
     --room->results;
     return !(stop && stop->load(std::memory_order_relaxed));
+  };
+  // Replays the record of `results` results at `at`, written with `layout`, as many at a
+  // time as the room holds: false = stop. A replay may lie inside a recording of the
+  // sibling memo (not of the replay memo: the sibling level lies above the replay level).
+  auto replay_record = [&](const auto& layout, const char* at, uint64_t results) {
+    const auto base = layout.Kept(image_text);
+    decltype(layout.LettersOf(at)) letters = 0;
+    while (results > 0) {
+      if (room->results == 0 && !sink->MakeRoom()) return false;
+      const uint64_t count = std::min(results, room->results);
+      char* const out = room->at;
+      if (!layout.covers_image()) {
+        for (uint64_t r = 0; r < count; ++r) CopyImage(out + r * image_size, image_text, image_size);
+      }
+      at = layout.Replay(at, letters, base, out, image_size, count);
+      if (sibling_recording.begin) {
+        for (uint64_t r = 0; r < count; ++r) sibling_recording.Add(sibling_layout, out + r * image_size);
+      }
+      room->at += count * image_size;
+      room->results -= count;
+      stats.squares += count;
+      results -= count;
+      if (stop && stop->load(std::memory_order_relaxed)) return false;
+    }
+    return true;
+  };
+  // The first rows after the current one in the search's order that differ from it in
+  // their first letter only (see SiblingMemo): their first letter leads row 0's automaton,
+  // from its root, along the current row's other letters.
+  auto later_siblings = [&] {
+    const DawgEntry<Mask> root = state[level[0].walkers[0].before];
+    uint32_t later = 0;
+    for (Mask firsts = allowed(0) & (~Mask{0} << letters[0] << 1); firsts; firsts &= firsts - 1) {
+      DawgEntry<Mask> e = entries[ChildIndex(root, std::countr_zero(firsts))];
+      int k = 1;
+      for (; k + 1 < sibling_level && (e.mask >> letters[k] & 1); ++k) e = entries[ChildIndex(e, letters[k])];
+      later += k + 1 == sibling_level && (e.mask >> letters[k] & 1);
+    }
+    return later;
   };
   // Reports a complete assignment of levels [0, end_level); false = stop. Inlined by force:
   // left a call, listing 5x5 letterpress took 13% longer.
@@ -326,7 +364,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       return true;
     }
     if (has_filters_ && !PassesFilters(grid.data())) return true;
-    if (room) return emit([](char*) {});
+    if (room) return emit([&](char* out) { CopyImage(out, image_text, image_size); });
     ++stats.squares;
     if (sink && !sink->Accept(grid.data())) return false;
     return !(stop && stop->load(std::memory_order_relaxed));
@@ -391,10 +429,14 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       }
       if constexpr (kReplay) {
         if (l == replay_level && recording.begin) {
-          replay->End(recording.slot, recording.key, recording.at - recording.begin, recording.results,
-                      nodes - recording.nodes_before);
+          replay->End(recording.whole ? recording_slot : nullptr, recording_key, recording.at - recording.begin,
+                      recording.results, nodes - recording_nodes_before);
           recording.begin = nullptr;
-          recording.slot = nullptr;
+        }
+        if (l == sibling_level && sibling_recording.begin) {
+          siblings->Keep(sibling_key, sibling_recording.whole ? sibling_recording.begin : nullptr,
+                         sibling_recording.at - sibling_recording.begin, sibling_recording.results);
+          sibling_recording.begin = nullptr;
         }
       }
       m = avail[--l];
@@ -490,6 +532,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
             return leaf();
           }
           return emit([&](char* out) {
+            CopyImage(out, image_text, image_size);
             write(out, a, y);
             write(out, a + 1, x);
             write(out, a + 2, z);
@@ -568,27 +611,29 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       }
     }
     if constexpr (kReplay) {
+      if (l + 1 == sibling_level) {
+        sibling_key = memo_key(l + 1);
+        bool record = false;
+        const SiblingMemo::Record found = siblings->Enter(sibling_key, later_siblings(), record);
+        if (found.bytes) {
+          const bool go_on = replay_record(sibling_layout, found.bytes, found.results);
+          siblings->Release(sibling_key);
+          if (!go_on) break;
+          continue;
+        }
+        if (record) sibling_recording.Start(SiblingMemo::Scratch(), SiblingMemo::kMaxRecord);
+      }
       if (l + 1 == replay_level && replay->on()) {
         const MemoKey key = memo_key(l + 1);
         const auto [slot, record] = replay->Find(key);
         if (record) {
-          bool go_on = true;
-          const ReplayLayout::Base base = replay_layout.Kept(image_text);
-          uint64_t letters = 0;
-          const char* at = record;
-          for (uint32_t r = 0; r < slot->results && go_on; ++r) {
-            at = replay_layout.Next(at, letters);
-            go_on = emit([&](char* out) { replay_layout.Write(out, base, letters); });
-          }
-          if (!go_on) break;
+          if (!replay_record(replay_layout, record, slot->results)) break;
           continue;
         }
-        recording.begin = recording.at = replay->Begin();
-        recording.slot = slot;
-        recording.key = key;
-        recording.results = 0;
-        recording.letters = 0;
-        recording.nodes_before = nodes;
+        recording.Start(replay->Begin(), ReplayMemo::kMaxRecord);
+        recording_slot = slot;
+        recording_key = key;
+        recording_nodes_before = nodes;
       }
       // Entering the level above the replay level: the memo's slots of all its letters are
       // loaded at once (each placed here, and again when the loop gets to it).
@@ -601,6 +646,9 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     }
     avail[l++] = m;
     m = next;
+  }
+  if constexpr (kReplay) {
+    if (sibling_recording.begin) siblings->Keep(sibling_key, nullptr, 0, 0);  // stopped
   }
   stats.nodes = nodes;
   return stats;
@@ -624,13 +672,14 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
     }
     // Symmetric squares (BuildMemoKeys), no sieve. Counting keeps a subtree memo; listing into
     // a sink's room a replay memo, while the thread's pays (else the plain loop is quicker: it
-    // keeps fewer registers), and only with 32-bit masks: an image needs one byte per letter,
-    // and alphabets of more than 32 such letters are not worth the compile time.
+    // keeps fewer registers), and the sibling memo, and only with 32-bit masks: an image needs
+    // one byte per letter, and alphabets of more than 32 such letters are not worth the
+    // compile time.
     if constexpr (kWalkers == 2 && !kEchoes && (kCountOnly || sizeof(Mask) == 4)) {
       bool memo = has_memo_;
       if constexpr (!kCountOnly) {
         memo = replay_level_ >= 0 && end_level == levels() && sink && sink->room() && !has_filters_ &&
-               ReplayMemo::ForSearch(search_id_).on();
+               (sibling_level_ >= 0 || ReplayMemo::ForSearch(search_id_).on());
       }
       if (memo) {
         return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Counting::kMemo, false>(task, end_level, sink,

@@ -3,7 +3,8 @@
 // ended at a level's start: nothing else decides what the later levels may place. Thanks to
 // the suffix sharing of the automaton the same tuple of states recurs many times in a
 // symmetric square (3.4x on average at row 2 of the 5x5 letterpress search; at row 1, first
-// rows that differ only in their first letter share everything below). A state is named by
+// rows that differ only in their first letter share everything below: the sibling memo,
+// sibling_memo.h, keeps those for listing). A state is named by
 // its child group (`first`), which is unique among non-final states and never 0. Both tables
 // are direct-mapped caches: a colliding key evicts; keys are stored whole (with their level),
 // so there are no false hits. Whether a memo pays is measured as the search runs, and the
@@ -26,12 +27,11 @@
 #include <tmmintrin.h>
 #endif
 
+#include "search/sibling_memo.h"
 #include "squares/square_search.h"
 
 namespace squares {
 namespace {
-
-using MemoKey = std::array<uint32_t, kMaxMemoWidth + 1>;  // the states, then the level
 
 // Compared word by word: operator== calls memcmp.
 inline bool SameKey(const MemoKey& a, const MemoKey& b) {
@@ -109,16 +109,18 @@ class Mapping {
 
 // Where the results of a replay level go in the image: the level's letter and those of the
 // levels after it, each written at one or more image bytes. A result's letters are a word
-// with level r's image byte in byte r. A record keeps each result as the first level whose
-// letter differs from the result before's, then the letters from there on (the results come
-// in the search's order, so most differ in the last levels only: 3.9 bytes a result
-// against 6 for listing 5x5 letterpress). Replaying writes a result's letters into the
-// image's copy in 16-byte chunks: each chunk is the image's bytes no level of the layout
-// writes, or'd with the letters spread by a byte shuffle.
+// (`Letters`: uint64_t for up to 8 levels, unsigned __int128 for up to 16) with level r's
+// image byte in byte r. A record keeps each result as the first level whose letter differs
+// from the result before's, then the letters from there on (the results come in the search's
+// order, so most differ in the last levels only: 3.9 bytes a result against 6 for listing
+// 5x5 letterpress from its third row). Replaying writes a result's letters into the image's
+// copy in 16-byte chunks: each chunk is the image's bytes no level of the layout writes,
+// or'd with the letters spread by a byte shuffle.
+template <class Letters>
 class ReplayLayout {
  public:
-  static constexpr int kMaxLevels = 8, kMaxChunks = 4;
-  static constexpr size_t kMaxEntry = 1 + sizeof(uint64_t);  // bytes a result's entry may write
+  static constexpr int kMaxLevels = sizeof(Letters), kMaxChunks = 4;
+  static constexpr size_t kMaxEntry = 1 + sizeof(Letters);  // bytes a result's entry may write
   using Chunk = char __attribute__((vector_size(16)));
   using Base = std::array<Chunk, kMaxChunks>;
   // For levels [first, image_at.size()), whose bytes are at image_at[l]; false when the
@@ -131,12 +133,18 @@ class ReplayLayout {
       byte_[r] = image_at[first + r][0];
       for (uint32_t at : image_at[first + r]) writer[at] = r;
     }
-    auto written = [](int w) { return w >= 0; };
-    const size_t lo = std::find_if(writer.begin(), writer.end(), written) - writer.begin();
-    const size_t hi = writer.rend() - std::find_if(writer.rbegin(), writer.rend(), written);
+    // The chunks cover the whole image where they can (then a replayed result needs no copy
+    // of it), else the bytes from the first the layout writes to the last.
+    size_t lo = 0, hi = image_size;
+    covers_image_ = (hi - lo + 15) / 16 <= kMaxChunks;
+    if (!covers_image_) {
+      auto written = [](int w) { return w >= 0; };
+      lo = std::find_if(writer.begin(), writer.end(), written) - writer.begin();
+      hi = writer.rend() - std::find_if(writer.rbegin(), writer.rend(), written);
+    }
     chunks_ = static_cast<int>((hi - lo + 15) / 16);
     if (chunks_ > kMaxChunks) return false;
-    letters_mask_ = levels_ == 8 ? ~uint64_t{0} : (uint64_t{1} << 8 * levels_) - 1;
+    letters_mask_ = levels_ == kMaxLevels ? ~Letters{0} : (Letters{1} << 8 * levels_) - 1;
     for (int k = 0; k < chunks_; ++k) {
       chunk_[k] = static_cast<uint32_t>(std::min(lo + 16 * k, image_size - 16));  // the last may overlap
       for (int i = 0; i < 16; ++i) {
@@ -148,35 +156,27 @@ class ReplayLayout {
     return true;
   }
   int levels() const { return levels_; }
+  bool covers_image() const { return covers_image_; }  // Write writes all of a result
 
   // Recording: the letters of result `out`, and their entry appended at `at` after the
   // previous result's letters `before` (0 before the first). Returns the entry's end; it
   // may write up to kMaxEntry bytes.
-  uint64_t Letters(const char* out) const {
-    uint64_t letters = 0;
-    for (int r = 0; r < levels_; ++r) letters |= uint64_t{static_cast<uint8_t>(out[byte_[r]])} << 8 * r;
+  Letters LettersOf(const char* out) const {
+    Letters letters = 0;
+    for (int r = 0; r < levels_; ++r) letters |= Letters{static_cast<uint8_t>(out[byte_[r]])} << 8 * r;
     return letters;
   }
-  char* Append(char* at, uint64_t letters, uint64_t before) const {
+  char* Append(char* at, Letters letters, Letters before) const {
     assert(letters != before);  // a record's results differ; letters are not 0
-    const int first = std::countr_zero(letters ^ before) / 8;
+    const int first = LowestByte(letters ^ before);
     *at = static_cast<char>(first);
-    const uint64_t rest = letters >> 8 * first;
+    const Letters rest = letters >> 8 * first;
     std::memcpy(at + 1, &rest, sizeof(rest));
     return at + 1 + levels_ - first;
   }
 
-  // Replaying: the next result's letters from the entry at `at` (after `letters`, the
-  // previous result's), and the entry's end. Reads 8 bytes past the entry's first.
-  const char* Next(const char* at, uint64_t& letters) const {
-    const int first = static_cast<uint8_t>(*at);
-    uint64_t rest;
-    std::memcpy(&rest, at + 1, sizeof(rest));
-    letters = ((letters & ((uint64_t{1} << 8 * first) - 1)) | rest << 8 * first) & letters_mask_;
-    return at + 1 + levels_ - first;
-  }
-  // The image's bytes that replaying keeps, per chunk (the image does not change while a
-  // record is replayed).
+  // Replaying: the image's bytes the layout keeps, per chunk (the image does not change
+  // while a record is replayed).
   Base Kept(const char* image) const {
     Base base;
     for (int k = 0; k < chunks_; ++k) {
@@ -185,40 +185,118 @@ class ReplayLayout {
     }
     return base;
   }
-  // Writes `letters` into `out`, a copy of the image.
-  void Write(char* out, const Base& base, uint64_t letters) const {
-#ifdef __SSSE3__
-    const __m128i spread_letters = _mm_cvtsi64_si128(static_cast<int64_t>(letters));
-#endif
-    for (int k = 0; k < chunks_; ++k) {
-      Chunk now = base[k];
-#ifdef __SSSE3__
-      now |= reinterpret_cast<Chunk>(_mm_shuffle_epi8(spread_letters, reinterpret_cast<__m128i>(spread_[k])));
-#else
-      for (int r = 0; r < levels_; ++r) now |= (spread_[k] == static_cast<char>(r)) & static_cast<char>(letters >> 8 * r);
-#endif
-      std::memcpy(out + chunk_[k], &now, 16);
+  // Writes the `count` results whose entries begin at `at` (after the result whose letters
+  // are `letters`) into `out`, one each `stride` bytes, each over a copy of the image (or
+  // over anything, when the chunks cover the image); returns the entry after them. Reads
+  // sizeof(Letters) bytes past an entry's first.
+  const char* Replay(const char* at, Letters& letters, const Base& base, char* out, size_t stride,
+                     uint64_t count) const {
+    switch (chunks_) {
+      case 1: return Replay<1>(at, letters, base, out, stride, count);
+      case 2: return Replay<2>(at, letters, base, out, stride, count);
+      case 3: return Replay<3>(at, letters, base, out, stride, count);
+      default: return Replay<4>(at, letters, base, out, stride, count);
     }
   }
 
  private:
+  // Replay with the layout's fields in locals: `out` is a char pointer, so the compiler
+  // would reload any field after each store (measured: the results replayed took half
+  // again as long).
+  template <int kChunks>
+  const char* Replay(const char* at, Letters& letters_io, const Base& base_in, char* out, size_t stride,
+                     uint64_t count) const {
+    std::array<Chunk, kChunks> base, spread;
+    std::array<uint32_t, kChunks> chunk;
+    for (int k = 0; k < kChunks; ++k) {
+      base[k] = base_in[k];
+      spread[k] = spread_[k];
+      chunk[k] = chunk_[k];
+    }
+    const int levels = levels_;
+    const Letters letters_mask = letters_mask_;
+    Letters letters = letters_io;
+    for (uint64_t r = 0; r < count; ++r, out += stride) {
+      const int first = static_cast<uint8_t>(*at);
+      Letters rest;
+      std::memcpy(&rest, at + 1, sizeof(rest));
+      letters = ((letters & ((Letters{1} << 8 * first) - 1)) | rest << 8 * first) & letters_mask;
+      at += 1 + levels - first;
+#ifdef __SSSE3__
+      __m128i spread_letters;
+      if constexpr (sizeof(Letters) == 8) {
+        spread_letters = _mm_cvtsi64_si128(static_cast<int64_t>(letters));
+      } else {
+        spread_letters = _mm_set_epi64x(static_cast<int64_t>(letters >> 64), static_cast<int64_t>(letters));
+      }
+#endif
+      for (int k = 0; k < kChunks; ++k) {
+        Chunk now = base[k];
+#ifdef __SSSE3__
+        now |= reinterpret_cast<Chunk>(_mm_shuffle_epi8(spread_letters, reinterpret_cast<__m128i>(spread[k])));
+#else
+        for (int l = 0; l < levels; ++l) now |= (spread[k] == static_cast<char>(l)) & static_cast<char>(letters >> 8 * l);
+#endif
+        std::memcpy(out + chunk[k], &now, 16);
+      }
+    }
+    letters_io = letters;
+    return at;
+  }
+  // The first nonzero byte of x (x != 0).
+  static int LowestByte(uint64_t x) { return std::countr_zero(x) / 8; }
+  static int LowestByte(unsigned __int128 x) {
+    const uint64_t low = static_cast<uint64_t>(x);
+    return low ? std::countr_zero(low) / 8 : 8 + std::countr_zero(static_cast<uint64_t>(x >> 64)) / 8;
+  }
+
   int levels_ = 0, chunks_ = 0;
-  uint64_t letters_mask_ = 0;
+  bool covers_image_ = false;
+  Letters letters_mask_ = 0;
   std::array<uint32_t, kMaxLevels> byte_;  // where each level's letter is read
   std::array<uint32_t, kMaxChunks> chunk_;
   std::array<Chunk, kMaxChunks> keep_;     // the bytes no level of the layout writes
   std::array<Chunk, kMaxChunks> spread_;   // per byte, the level writing it (0x80: none)
 };
 
+// A record being written by the level loop: a ReplayLayout's entries from `begin`, while
+// they fit before `end`.
+template <class Letters>
+struct ReplayRecording {
+  char *begin = nullptr, *at = nullptr, *end = nullptr;  // begin: null when none is written
+  bool whole = false;    // every result so far fit
+  uint32_t results = 0;
+  Letters letters = 0;   // the last result's
+  void Start(char* room, size_t bytes) {
+    begin = at = room;
+    end = room + bytes;
+    whole = true;
+    results = 0;
+    letters = 0;
+  }
+  __attribute__((always_inline)) void Add(const ReplayLayout<Letters>& layout, const char* out) {
+    if (at + ReplayLayout<Letters>::kMaxEntry > end) {
+      whole = false;
+      return;
+    }
+    const Letters now = layout.LettersOf(out);
+    at = layout.Append(at, now, letters);
+    letters = now;
+    ++results;
+  }
+};
+
 // Listing: the results below one level's start (the replay level), recorded as entries of
 // a ReplayLayout, in the search's order; a hit replays them, so the output is byte for byte
 // the search's. The records are written one after another into an arena used as a ring: a
-// record is whole while less than the arena's size was written after its start. 2^19 slots
-// (20 MiB) and 16 MiB of arena per thread at most, mapped untouched, so that memory grows
+// record is whole while less than the arena's size was written after its start. 2^18 slots
+// (10 MiB) and 16 MiB of arena per thread at most, mapped untouched, so that memory grows
 // with the slots and records used. The slots limit the hits more than the arena: listing 5x5
 // letterpress, -j 1, visits 179 M nodes without the memo; with 2^17 / 2^18 / 2^19 slots and
 // 16 MiB, 99 / 91 / 84 M; with 2^19 slots and 32 MiB, 71 M, but no quicker (a first touch of
-// memory costs about 2 ms per MiB on these machines).
+// memory costs about 2 ms per MiB on these machines). Since the sibling memo replays the
+// repeated first rows, 2^19 slots save only 2.4% of the nodes (56.6 against 58.0 M) for 10
+// MiB more a thread; 8 MiB of arena, 60.5 M.
 class ReplayMemo {
  public:
   struct Slot {
@@ -232,8 +310,8 @@ class ReplayMemo {
     thread_local ReplayMemo memo;
     if (memo.owner_ != search_id) {
       memo.slots_ = Mapping(kSlots * sizeof(Slot));  // zero pages: empty slots
-      // (and room for an entry's reads past the ring's end: see ReplayLayout::Next)
-      if (!memo.arena_.data()) memo.arena_ = Mapping(kArenaBytes + ReplayLayout::kMaxEntry);
+      // (and room for an entry's reads past the ring's end: see ReplayLayout::Replay)
+      if (!memo.arena_.data()) memo.arena_ = Mapping(kArenaBytes + ReplayLayout<uint64_t>::kMaxEntry);
       memo.head_ = 0;
       memo.slot_mask_ = kTrialSlots - 1;
       memo.measure_ = {};
@@ -277,10 +355,10 @@ class ReplayMemo {
   }
 
  private:
-  static constexpr size_t kSlots = size_t{1} << 19, kArenaBytes = size_t{16} << 20;
+  static constexpr size_t kSlots = size_t{1} << 18, kArenaBytes = size_t{16} << 20;
   // Until replaying is first judged to pay, only the first 2^15 slots are used: a search
-  // where it does not pay touches 1.25 MiB of them, not 20 (symmetric 6x6 wamerican lists
-  // in a quarter of a second; 40 ms of first touches would show).
+  // where it does not pay touches 1.25 MiB of them, not 10 (symmetric 6x6 wamerican lists
+  // in a quarter of a second; 20 ms of first touches would show).
   static constexpr size_t kTrialSlots = size_t{1} << 15;
   struct Measure {
     uint64_t lookups = 0, hits = 0, records = 0, record_nodes = 0, record_results = 0;

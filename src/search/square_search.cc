@@ -8,6 +8,7 @@
 #include <bit>
 
 #include "absl/strings/str_format.h"
+#include "search/sibling_memo.h"
 
 namespace squares {
 namespace {
@@ -329,6 +330,16 @@ void SquareSearch::BuildMemoKeys() {
   }
   if (const int first = levels() - kReplayDepth; first >= 1 && levels_[first].memo_width >= 0) {
     replay_level_ = first;
+  }
+  if (problem_.count_only || levels_[0].walker_count != 1) return;
+  const std::vector<int>& row0 = shape.words[levels_[0].walkers[0].after % word_count].cells;
+  const int below = static_cast<int>(row0.size());
+  for (int l = 0; l < below; ++l) {
+    if (levels_[l].cell != row0[l]) return;
+  }
+  if (below < replay_level_ && levels_[below].memo_width >= 0 && levels() - below <= kMaxSiblingLevels) {
+    sibling_level_ = below;
+    sibling_memo_ = std::make_shared<SiblingMemo>();
   }
 }
 
