@@ -302,6 +302,14 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       sibling_level = sibling_level_;
     }
   }
+  // Listing into room at the closing count's level (see below): its three levels' letters
+  // as a layout, and where they lie in a recording's letters (the closing level lies below
+  // the replay and sibling levels).
+  ReplayLayout<uint64_t> closing_layout;
+  const bool closing_batch =
+      room && !keep_grid && closing_level_ >= 0 && closing_layout.Build(image_at, closing_level_, image_size);
+  [[maybe_unused]] const int recording_shift = 8 * (closing_level_ - replay_level);
+  [[maybe_unused]] const int sibling_shift = 8 * (closing_level_ - sibling_level);
   // Writes a result into the sink's room with fill(room): false = stop.
   auto emit = [&](auto&& fill) __attribute__((always_inline)) {
     ++stats.squares;
@@ -309,30 +317,20 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     char* out = room->at;
     fill(out);
     if constexpr (kReplay) {
-      if (recording.begin) recording.Add(replay_layout, out);
-      if (sibling_recording.begin) sibling_recording.Add(sibling_layout, out);
+      if (recording.begin) recording.Add(replay_layout, replay_layout.LettersOf(out));
+      if (sibling_recording.begin) sibling_recording.Add(sibling_layout, sibling_layout.LettersOf(out));
     }
     room->at += image_size;
     --room->results;
     return !(stop && stop->load(std::memory_order_relaxed));
   };
-  // Replays the record of `results` results at `at`, written with `layout`, as many at a
-  // time as the room holds: false = stop. A replay may lie inside a recording of the
-  // sibling memo (not of the replay memo: the sibling level lies above the replay level).
-  auto replay_record = [&](const auto& layout, const char* at, uint64_t results) {
-    const auto base = layout.Kept(image_text);
-    decltype(layout.LettersOf(at)) letters = 0;
+  // Writes `results` results into the sink's room, as many at a time as it holds:
+  // write(out, count) writes the next `count` of them at `out`. False = stop.
+  auto emit_each = [&](uint64_t results, auto&& write_next) {
     while (results > 0) {
       if (room->results == 0 && !sink->MakeRoom()) return false;
       const uint64_t count = std::min(results, room->results);
-      char* const out = room->at;
-      if (!layout.covers_image()) {
-        for (uint64_t r = 0; r < count; ++r) CopyImage(out + r * image_size, image_text, image_size);
-      }
-      at = layout.Replay(at, letters, base, out, image_size, count);
-      if (sibling_recording.begin) {
-        for (uint64_t r = 0; r < count; ++r) sibling_recording.Add(sibling_layout, out + r * image_size);
-      }
+      write_next(room->at, count);
       room->at += count * image_size;
       room->results -= count;
       stats.squares += count;
@@ -340,6 +338,27 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       if (stop && stop->load(std::memory_order_relaxed)) return false;
     }
     return true;
+  };
+  // Copies the image into the `count` results at `out`, unless `layout` covers it.
+  auto copy_image = [&](char* out, uint64_t count, const auto& layout) {
+    if (layout.covers_image()) return;
+    for (uint64_t r = 0; r < count; ++r) CopyImage(out + r * image_size, image_text, image_size);
+  };
+  // Replays the record of `results` results at `at`, written with `layout`: false = stop.
+  // A replay may lie inside a recording of the sibling memo (not of the replay memo: the
+  // sibling level lies above the replay level).
+  auto replay_record = [&](const auto& layout, const char* at, uint64_t results) {
+    const auto base = layout.Kept(image_text);
+    decltype(layout.LettersOf(at)) letters = 0;
+    return emit_each(results, [&](char* out, uint64_t count) {
+      copy_image(out, count, layout);
+      at = layout.Replay(at, letters, base, out, image_size, count);
+      if (sibling_recording.begin) {
+        for (uint64_t r = 0; r < count; ++r) {
+          sibling_recording.Add(sibling_layout, sibling_layout.LettersOf(out + r * image_size));
+        }
+      }
+    });
   };
   // The first rows after the current one in the search's order that differ from it in
   // their first letter only (see SiblingMemo): their first letter leads row 0's automaton,
@@ -521,21 +540,44 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
         const DawgEntry<Mask> p = state[closing_slots_[0]], q = state[closing_slots_[1]];
         const Mask middle = static_cast<Mask>(level[a + 1].allowed) & q.mask;
         const Mask end = static_cast<Mask>(level[a + 2].allowed);
-        // With room and no grid to keep, the three letters go straight into the copy: the
-        // image is not written in these loops, so copying it reads no byte just stored (a
-        // load over recent byte stores waits for them).
-        auto closing_leaf = [&](int y, int x, int z) __attribute__((always_inline)) {
-          if (keep_grid) {
-            show(a, y);
-            show(a + 1, x);
-            show(a + 2, z);
-            return leaf();
+        // With room and no grid to keep, the results of a row's z letters are written at
+        // once, each from the image's kept bytes and its three letters (closing_layout), and
+        // the recordings take their letters as they are, not read back from the copies.
+        using ClosingBase = ReplayLayout<uint64_t>::Base;
+        const ClosingBase closing_base = closing_batch ? closing_layout.Kept(image_text) : ClosingBase{};
+        uint64_t recording_prefix = 0;
+        unsigned __int128 sibling_prefix = 0;
+        if constexpr (kReplay) {
+          if (recording.begin) {
+            recording_prefix = replay_layout.LettersOf(image_text) & ((uint64_t{1} << recording_shift) - 1);
           }
-          return emit([&](char* out) {
-            CopyImage(out, image_text, image_size);
-            write(out, a, y);
-            write(out, a + 1, x);
-            write(out, a + 2, z);
+          if (sibling_recording.begin) {
+            sibling_prefix =
+                sibling_layout.LettersOf(image_text) & ((static_cast<unsigned __int128>(1) << sibling_shift) - 1);
+          }
+        }
+        auto letter_byte = [&](int c) { return uint64_t{static_cast<uint8_t>(image_byte[c])}; };
+        auto emit_closing = [&](int y, int x, Mask zs) {
+          const uint64_t yx = letter_byte(y) | letter_byte(x) << 8;
+          return emit_each(std::popcount(zs), [&](char* out, uint64_t count) {
+            copy_image(out, count, closing_layout);
+            Mask rest = zs;
+            closing_layout.WriteEach(out, image_size, count, closing_base, [&] {
+              const int z = std::countr_zero(rest);
+              rest &= rest - 1;
+              return yx | letter_byte(z) << 16;
+            });
+            if constexpr (kReplay) {
+              for (; zs != rest; zs &= zs - 1) {
+                const uint64_t yxz = yx | letter_byte(std::countr_zero(zs)) << 16;
+                if (recording.begin) recording.Add(replay_layout, recording_prefix | yxz << recording_shift);
+                if (sibling_recording.begin) {
+                  sibling_recording.Add(sibling_layout,
+                                        sibling_prefix | static_cast<unsigned __int128>(yxz) << sibling_shift);
+                }
+              }
+            }
+            zs = rest;
           });
         };
         bool go_on = true;
@@ -545,9 +587,18 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
           for (Mask xs = entries[ChildIndex(p, y)].mask & middle; xs != 0 && go_on; xs &= xs - 1) {
             const int x = std::countr_zero(xs);
             ++nodes;
-            for (Mask zs = entries[ChildIndex(q, x)].mask & end; zs != 0 && go_on; zs &= zs - 1) {
+            const Mask zs = entries[ChildIndex(q, x)].mask & end;
+            if (closing_batch) {
+              nodes += std::popcount(zs);
+              go_on = emit_closing(y, x, zs);
+              continue;
+            }
+            show(a, y);
+            show(a + 1, x);
+            for (Mask z = zs; z != 0 && go_on; z &= z - 1) {
               ++nodes;
-              go_on = closing_leaf(y, x, std::countr_zero(zs));
+              show(a + 2, std::countr_zero(z));
+              go_on = leaf();
             }
           }
         }

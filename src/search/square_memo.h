@@ -156,7 +156,7 @@ class ReplayLayout {
     return true;
   }
   int levels() const { return levels_; }
-  bool covers_image() const { return covers_image_; }  // Write writes all of a result
+  bool covers_image() const { return covers_image_; }  // WriteEach writes all of a result
 
   // Recording: the letters of result `out`, and their entry appended at `at` after the
   // previous result's letters `before` (0 before the first). Returns the entry's end; it
@@ -185,27 +185,45 @@ class ReplayLayout {
     }
     return base;
   }
+  // Writes `count` results into `out`, one each `stride` bytes, each over a copy of the
+  // image (or over anything, when the chunks cover the image): their letters from next().
+  template <class NextLetters>
+  __attribute__((always_inline)) void WriteEach(char* out, size_t stride, uint64_t count, const Base& base,
+                                                NextLetters&& next) const {
+    switch (chunks_) {
+      case 1: return WriteEach<1>(out, stride, count, base, next);
+      case 2: return WriteEach<2>(out, stride, count, base, next);
+      case 3: return WriteEach<3>(out, stride, count, base, next);
+      default: return WriteEach<4>(out, stride, count, base, next);
+    }
+  }
   // Writes the `count` results whose entries begin at `at` (after the result whose letters
-  // are `letters`) into `out`, one each `stride` bytes, each over a copy of the image (or
-  // over anything, when the chunks cover the image); returns the entry after them. Reads
-  // sizeof(Letters) bytes past an entry's first.
+  // are `letters`) as WriteEach does; returns the entry after them. Reads sizeof(Letters)
+  // bytes past an entry's first.
   const char* Replay(const char* at, Letters& letters, const Base& base, char* out, size_t stride,
                      uint64_t count) const {
-    switch (chunks_) {
-      case 1: return Replay<1>(at, letters, base, out, stride, count);
-      case 2: return Replay<2>(at, letters, base, out, stride, count);
-      case 3: return Replay<3>(at, letters, base, out, stride, count);
-      default: return Replay<4>(at, letters, base, out, stride, count);
-    }
+    const int levels = levels_;
+    const Letters letters_mask = letters_mask_;
+    Letters now = letters;
+    WriteEach(out, stride, count, base, [&] {
+      const int first = static_cast<uint8_t>(*at);
+      Letters rest;
+      std::memcpy(&rest, at + 1, sizeof(rest));
+      now = ((now & ((Letters{1} << 8 * first) - 1)) | rest << 8 * first) & letters_mask;
+      at += 1 + levels - first;
+      return now;
+    });
+    letters = now;
+    return at;
   }
 
  private:
-  // Replay with the layout's fields in locals: `out` is a char pointer, so the compiler
-  // would reload any field after each store (measured: the results replayed took half
-  // again as long).
-  template <int kChunks>
-  const char* Replay(const char* at, Letters& letters_io, const Base& base_in, char* out, size_t stride,
-                     uint64_t count) const {
+  // With the layout's fields in locals: `out` is a char pointer, so the compiler would
+  // reload any field after each store (measured: the results replayed took half again as
+  // long).
+  template <int kChunks, class NextLetters>
+  __attribute__((always_inline)) void WriteEach(char* out, size_t stride, uint64_t count, const Base& base_in,
+                                                NextLetters& next) const {
     std::array<Chunk, kChunks> base, spread;
     std::array<uint32_t, kChunks> chunk;
     for (int k = 0; k < kChunks; ++k) {
@@ -213,15 +231,9 @@ class ReplayLayout {
       spread[k] = spread_[k];
       chunk[k] = chunk_[k];
     }
-    const int levels = levels_;
-    const Letters letters_mask = letters_mask_;
-    Letters letters = letters_io;
+    [[maybe_unused]] const int levels = levels_;
     for (uint64_t r = 0; r < count; ++r, out += stride) {
-      const int first = static_cast<uint8_t>(*at);
-      Letters rest;
-      std::memcpy(&rest, at + 1, sizeof(rest));
-      letters = ((letters & ((Letters{1} << 8 * first) - 1)) | rest << 8 * first) & letters_mask;
-      at += 1 + levels - first;
+      const Letters letters = next();
 #ifdef __SSSE3__
       __m128i spread_letters;
       if constexpr (sizeof(Letters) == 8) {
@@ -235,13 +247,13 @@ class ReplayLayout {
 #ifdef __SSSE3__
         now |= reinterpret_cast<Chunk>(_mm_shuffle_epi8(spread_letters, reinterpret_cast<__m128i>(spread[k])));
 #else
-        for (int l = 0; l < levels; ++l) now |= (spread[k] == static_cast<char>(l)) & static_cast<char>(letters >> 8 * l);
+        for (int l = 0; l < levels; ++l) {
+          now |= (spread[k] == static_cast<char>(l)) & static_cast<char>(letters >> 8 * l);
+        }
 #endif
         std::memcpy(out + chunk[k], &now, 16);
       }
     }
-    letters_io = letters;
-    return at;
   }
   // The first nonzero byte of x (x != 0).
   static int LowestByte(uint64_t x) { return std::countr_zero(x) / 8; }
@@ -274,12 +286,12 @@ struct ReplayRecording {
     results = 0;
     letters = 0;
   }
-  __attribute__((always_inline)) void Add(const ReplayLayout<Letters>& layout, const char* out) {
+  // Appends the result whose letters are `now`.
+  __attribute__((always_inline)) void Add(const ReplayLayout<Letters>& layout, Letters now) {
     if (at + ReplayLayout<Letters>::kMaxEntry > end) {
       whole = false;
       return;
     }
-    const Letters now = layout.LettersOf(out);
     at = layout.Append(at, now, letters);
     letters = now;
     ++results;
