@@ -1,7 +1,7 @@
 #!/bin/sh
 # The test suite again under AddressSanitizer and UndefinedBehaviorSanitizer, built with clang
 # in build-asan/ together with the libFuzzer targets, then a short fuzz run of each target
-# (FUZZ_SECONDS each, default 10; two at a time). Any sanitizer report or fuzz finding fails.
+# (FUZZ_SECONDS each, default 5; two at a time). Any sanitizer report or fuzz finding fails.
 # Part of the README's test command.
 set -eu
 cd "$(dirname "$0")/.."
@@ -16,4 +16,4 @@ fi
 ninja -C "$build" >/dev/null
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
   meson test -C "$build" --print-errorlogs --timeout-multiplier "${ASAN_TIMEOUT_MULTIPLIER:-6}"
-FUZZ_BUILD=$build FUZZ_JOBS=2 scripts/fuzz.sh "${FUZZ_SECONDS:-10}"
+FUZZ_BUILD=$build FUZZ_JOBS=2 scripts/fuzz.sh "${FUZZ_SECONDS:-5}"
