@@ -134,16 +134,12 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
   }
   // The grid is read by the filters and by a sink without room; else only the image is.
   const bool keep_grid = has_filters_ || !room;
-  // Writes letter c of level l into `text`, the image or a copy of it.
-  auto write = [&](char* text, int l, int c) {
-    const char byte = image_byte[c];
-    const std::array<uint32_t, 4> at = image_at[l];
-    for (uint32_t k : at) text[k] = byte;
-  };
   // Writes letter c of level l into the result: its cells in the grid and the image.
   auto show = [&](int l, int c) {
     if (keep_grid) grid[level[l].cell] = grid[level[l].mirror] = static_cast<Letter>(c);
-    if (image_text) write(image_text, l, c);
+    if (!image_text) return;
+    const char byte = image_byte[c];
+    for (uint32_t k : image_at[l]) image_text[k] = byte;
   };
   auto place = [&](int l, int c) {
     const Level& lv = level[l];
@@ -325,7 +321,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     return !(stop && stop->load(std::memory_order_relaxed));
   };
   // Writes `results` results into the sink's room, as many at a time as it holds:
-  // write(out, count) writes the next `count` of them at `out`. False = stop.
+  // write_next(out, count) writes the next `count` of them at `out`. False = stop.
   auto emit_each = [&](uint64_t results, auto&& write_next) {
     while (results > 0) {
       if (room->results == 0 && !sink->MakeRoom()) return false;
