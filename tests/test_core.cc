@@ -1,5 +1,5 @@
-// Unit tests of the core: lexicon, automaton, square search, each against simple
-// independent code (sets of words and prefixes, plain enumeration).
+// Unit tests of the square search, against simple independent code (plain enumeration), and
+// of the ordered runner that hands its parallel output over.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -21,188 +21,10 @@
 #include "squares/square_output.h"
 #include "squares/square_search.h"
 #include "test_effort.h"
+#include "test_words.h"
 
 using namespace squares;
-
-namespace {
-
-Lexicon MustRead(std::string_view text, LexiconOptions options = {}) {
-  auto lexicon = Lexicon::FromText(text, options);
-  REQUIRE_MESSAGE(lexicon.ok(), lexicon.status().message());
-  return *std::move(lexicon);
-}
-
-std::vector<std::string> Words(const Lexicon& lexicon, int length) {
-  std::vector<std::string> out;
-  const WordsOfLength& list = lexicon.words(length);
-  for (size_t k = 0; k < list.count(); ++k) out.push_back(lexicon.alphabet().to_utf8(list.word(k)));
-  return out;
-}
-
-// Random words of one length over the first `letters` letters of a..z.
-std::string RandomList(std::mt19937& rng, int count, int length, int letters) {
-  std::string text;
-  for (int k = 0; k < count; ++k) {
-    for (int i = 0; i < length; ++i) text += static_cast<char>('a' + rng() % letters);
-    text += '\n';
-  }
-  return text;
-}
-
-}  // namespace
-
-TEST_CASE("lexicon: normalization, scores, comments, duplicates, skipped entries") {
-  Lexicon lex = MustRead(
-      "\xEF\xBB\xBF# a comment\r\nCat;5\r\ncat;9\nDOG\t3\n\n1st\no'clock\nice cream\nÄrger\n"
-      "tree ; 7\n");
-  CHECK(Words(lex, 3) == std::vector<std::string>{"cat", "dog"});
-  CHECK(Words(lex, 4) == std::vector<std::string>{"tree"});
-  CHECK(Words(lex, 5) == std::vector<std::string>{"ärger"});
-  CHECK(lex.words(3).scores == std::vector<int64_t>{9, 3});  // highest score wins
-  CHECK(lex.counts().duplicates == 1);
-  CHECK(lex.counts().not_letters == 3);
-  CHECK(lex.alphabet().size() == 9);  // a c d e g o r t ä
-  CHECK(lex.alphabet().code_point(lex.alphabet().size() - 1) == U'ä');
-  int64_t score = 0;
-  CHECK(lex.find(*lex.alphabet().encode("CAT"), &score));
-  CHECK(score == 9);
-  CHECK_FALSE(lex.find(*lex.alphabet().encode("act")));
-}
-
-TEST_CASE("lexicon: accent folding and score filters") {
-  LexiconOptions fold;
-  fold.fold_accents = true;
-  Lexicon lex = MustRead("café\ncafe;2\nÉLAN;4\nnaïve\n", fold);
-  CHECK(Words(lex, 4) == std::vector<std::string>{"cafe", "elan"});
-  CHECK(Words(lex, 5) == std::vector<std::string>{"naive"});
-  LexiconOptions scored;
-  scored.min_score = 3;
-  scored.max_score = 8;
-  Lexicon filtered = MustRead("aa;1\nbb;3\ncc;8\ndd;9\n", scored);
-  CHECK(Words(filtered, 2) == std::vector<std::string>{"bb", "cc"});
-  CHECK(filtered.counts().filtered_by_score == 2);
-}
-
-TEST_CASE("lexicon: errors name the line") {
-  auto bad_utf8 = Lexicon::FromText("ok\nfo\xC3\x28o\n");
-  REQUIRE_FALSE(bad_utf8.ok());
-  CHECK(std::string(bad_utf8.status().message()) == "<text>:2:3: invalid UTF-8 (byte 0xc3)");
-  auto binary = Lexicon::FromText(std::string_view("ab\0cd\n", 6));
-  REQUIRE_FALSE(binary.ok());
-  CHECK(std::string(binary.status().message()).find("<text>:1:3: NUL byte") == 0);
-  auto score = Lexicon::FromText("word;x1\n");
-  REQUIRE_FALSE(score.ok());
-  CHECK(std::string(score.status().message()) == "<text>:1: bad score 'x1' (expected an integer)");
-  // 26 + 33 + 6 Cyrillic letters = 65 > 64.
-  std::string many = "abcdefghijklmnopqrstuvwxyz\nàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿāăą\nабвгде\n";
-  auto overflow = Lexicon::FromText(many);
-  REQUIRE_FALSE(overflow.ok());
-  CHECK(std::string(overflow.status().message()).find("<text>:3: the word list uses more than 64") == 0);
-  std::string long_word(65, 'a');
-  Lexicon lex = MustRead(long_word + "\nab\n");
-  CHECK(lex.counts().too_long == 1);
-  CHECK(lex.word_count() == 1);
-}
-
-// A source read partly from memory and the rest from a file descriptor, split at every byte:
-// lines, CRLF pairs, the BOM and UTF-8 sequences cut across the two parts read the same.
-TEST_CASE("lexicon: a source streamed from a file reads as the same text in memory") {
-  const std::string text = "\xEF\xBB\xBF" "cat;5\r\nÄrger\r\ndog\ncat;9\nno end";
-  const Lexicon whole = MustRead(text);
-  char path[] = "/tmp/squares-test-XXXXXX";
-  const int fd = mkstemp(path);
-  REQUIRE(fd >= 0);
-  for (size_t split = 0; split <= text.size(); ++split) {
-    REQUIRE(ftruncate(fd, 0) == 0);
-    REQUIRE(pwrite(fd, text.data() + split, text.size() - split, 0) ==
-            static_cast<ssize_t>(text.size() - split));
-    REQUIRE(lseek(fd, 0, SEEK_SET) == 0);
-    const LexiconSource source{"<split>", std::string_view(text).substr(0, split), fd};
-    auto streamed = Lexicon::Read(std::span(&source, 1));
-    REQUIRE_MESSAGE(streamed.ok(), streamed.status().message());
-    for (int length : {3, 5, 6}) CHECK(Words(*streamed, length) == Words(whole, length));
-    CHECK(streamed->words(3).scores == whole.words(3).scores);
-    CHECK(streamed->source_hash() == whole.source_hash());
-  }
-  close(fd);
-  unlink(path);
-}
-
-// More entries than the reader keeps before merging duplicates: the merges keep the highest
-// score of each word and count the rest, as one merge at the end would.
-TEST_CASE("lexicon: duplicates merged while reading") {
-  std::string text;
-  const int words = 1000, entries = (1 << 20) + (1 << 19);
-  for (int k = 0; k < entries; ++k) {
-    const int w = k % words;
-    text += absl::StrFormat("w%c%c%c;%d\n", 'a' + w / 100, 'a' + w / 10 % 10, 'a' + w % 10, k);
-  }
-  Lexicon lex = MustRead(text);
-  REQUIRE(lex.word_count() == words);
-  CHECK(lex.counts().duplicates == entries - words);
-  CHECK(Words(lex, 4).front() == "waaa");
-  CHECK(Words(lex, 4).back() == "wjjj");
-  // The score of word w is the number of its last entry.
-  for (int w : {0, 1, 999}) CHECK(lex.words(4).scores[w] == (entries - 1 - w) / words * words + w);
-}
-
-// The number of states of the minimal automaton, computed the naive way: one state per
-// distinct right language (set of suffixes) over all prefixes of the words.
-size_t NaiveMinimalStates(const std::vector<std::string>& words) {
-  std::map<std::string, std::set<std::string>> right;
-  for (const std::string& w : words) {
-    for (size_t p = 0; p <= w.size(); ++p) right[w.substr(0, p)].insert(w.substr(p));
-  }
-  std::set<std::set<std::string>> distinct;
-  for (auto& [prefix, suffixes] : right) distinct.insert(suffixes);
-  return distinct.size();
-}
-
-TEST_CASE("dawg: accepts exactly the words, is minimal, ranks are a bijection") {
-  std::mt19937 rng(7);
-  for (int trial = 0; trial < 30; ++trial) {
-    int length = 1 + trial % 6, letters = 2 + trial % 5;
-    Lexicon lex = MustRead(RandomList(rng, 5 + trial * 7, length, letters));
-    const WordsOfLength& list = lex.words(length);
-    Dawg dawg = Dawg::Build(list, lex.alphabet().size());
-    std::vector<std::string> words = Words(lex, length);
-    std::set<std::string> word_set(words.begin(), words.end());
-    CHECK(dawg.word_count() == words.size());
-    CHECK(dawg.state_count() == NaiveMinimalStates(words));
-    std::vector<bool> seen(words.size(), false);
-    for (size_t k = 0; k < list.count(); ++k) {
-      auto rank = dawg.rank(list.word(k));
-      REQUIRE(rank.has_value());
-      CHECK(*rank == k);  // sorted order
-      seen[*rank] = true;
-    }
-    CHECK(std::all_of(seen.begin(), seen.end(), [](bool b) { return b; }));
-    // Every string over the alphabet of this length: accepted iff a word.
-    Word probe(length, 0);
-    const int a = lex.alphabet().size();
-    for (;;) {
-      std::string text = lex.alphabet().to_utf8(probe);
-      CHECK(dawg.contains(probe) == word_set.contains(text));
-      int i = length - 1;
-      while (i >= 0 && ++probe[i] == a) probe[i--] = 0;
-      if (i < 0) break;
-    }
-    CHECK_FALSE(dawg.contains(Word(length + 1, 0)));
-  }
-}
-
-TEST_CASE("dawg: wide alphabets (more than 32 letters) use 64-bit masks") {
-  std::string text = "abcdefghijklmnopqrstuvwxyz\nàáâãäåæç\n";
-  for (const char* w : {"aé", "éa", "çç", "ab"}) text += std::string(w) + "\n";
-  Lexicon lex = MustRead(text);
-  REQUIRE(lex.alphabet().size() > 32);
-  Dawg dawg = Dawg::Build(lex.words(2), lex.alphabet().size());
-  CHECK(dawg.wide());
-  for (const char* w : {"aé", "éa", "çç", "ab"}) CHECK(dawg.contains(*lex.alphabet().encode(w)));
-  CHECK_FALSE(dawg.contains(*lex.alphabet().encode("ée")));
-}
-
-// ---- square search against plain enumeration ----
+using namespace squares::test;
 
 using Grid = std::vector<std::string>;  // rows
 
@@ -298,8 +120,8 @@ TEST_CASE("square search equals plain enumeration in every mode, in sorted order
   std::mt19937 rng(11);
   for (int trial = 0; trial < 24; ++trial) {
     int n = 2 + trial % 3, k = 2 + (trial / 3) % 3, letters = 2 + trial % 3;
-    std::string text = RandomList(rng, 4 + trial % 11 * 3, n, letters) +
-                       RandomList(rng, 4 + trial % 7 * 3, k, letters);
+    std::string text = RandomWords(rng, 4 + trial % 11 * 3, n, letters) +
+                       RandomWords(rng, 4 + trial % 7 * 3, k, letters);
     Dictionary dict(MustRead(text));
     CAPTURE(text);
     for (SquareMode mode : {SquareMode::kSymmetric, SquareMode::kDouble, SquareMode::kRectangle}) {
@@ -345,7 +167,7 @@ TEST_CASE("square search: the last row's sieve finds what plain enumeration find
   std::mt19937 rng(17);
   for (int trial = 0; trial < Trials(6); ++trial) {
     const int k = 2 + trial % 2, n = 4 + trial / 2 % 2;
-    Dictionary dict(MustRead(DenseList(rng, k, 5, 80) + RandomList(rng, 30 + 8 * trial, n, 5)));
+    Dictionary dict(MustRead(DenseList(rng, k, 5, 80) + RandomWords(rng, 30 + 8 * trial, n, 5)));
     CAPTURE(trial);
     SquareProblem problem = Problem(SquareMode::kRectangle, k, n);
     auto search = SquareSearch::Create(dict, problem);
@@ -392,7 +214,7 @@ TEST_CASE("square search: the last row's sieve finds what plain enumeration find
   }
   // Sparse lists (a column's last letter is mostly forced): the walk is cheaper, no sieve.
   // Nor a closing count (see its test): a double square's last cells have two walkers.
-  Dictionary sparse(MustRead(RandomList(rng, 60, 4, 12)));
+  Dictionary sparse(MustRead(RandomWords(rng, 60, 4, 12)));
   auto plain = SquareSearch::Create(sparse, Problem(SquareMode::kDouble, 4, 4));
   REQUIRE(plain.ok());
   CHECK(plain->sieve_level() == -1);
@@ -407,7 +229,7 @@ TEST_CASE("square search: the closing and corner counts find what plain enumerat
   std::mt19937 rng(23);
   for (int trial = 0; trial < Trials(6); ++trial) {
     const int n = 3 + trial % 3;
-    Dictionary dict(MustRead(DenseList(rng, n, 4, n == 5 ? 10 : 50) + RandomList(rng, 40, n, 6)));
+    Dictionary dict(MustRead(DenseList(rng, n, 4, n == 5 ? 10 : 50) + RandomWords(rng, 40, n, 6)));
     CAPTURE(trial);
     SquareProblem problem = Problem(SquareMode::kSymmetric, n, n);
     auto search = SquareSearch::Create(dict, problem);
@@ -459,7 +281,7 @@ TEST_CASE("square search: counting symmetric squares with the diagonal last find
   std::mt19937 rng(29);
   for (int trial = 0; trial < Trials(6); ++trial) {
     const int n = 4 + trial % 3;
-    Dictionary dict(MustRead(DenseList(rng, n, 4, n == 4 ? 50 : n == 5 ? 10 : 3) + RandomList(rng, 40, n, 6)));
+    Dictionary dict(MustRead(DenseList(rng, n, 4, n == 4 ? 50 : n == 5 ? 10 : 3) + RandomWords(rng, 40, n, 6)));
     CAPTURE(trial);
     SquareProblem problem = Problem(SquareMode::kSymmetric, n, n);
     problem.count_only = true;
@@ -508,7 +330,7 @@ TEST_CASE("square search constraints: first row, pattern, contains, distinct, no
   std::mt19937 rng(5);
   for (int trial = 0; trial < Trials(12); ++trial) {
     int n = 3 + trial % 2;
-    Dictionary dict(MustRead(RandomList(rng, n == 3 ? 10 + trial : 25 + trial * 3, n, 3)));
+    Dictionary dict(MustRead(RandomWords(rng, n == 3 ? 10 + trial : 25 + trial * 3, n, 3)));
     const Alphabet& ab = dict.alphabet();
     std::vector<Grid> all_double = BruteForce(dict.lexicon(), SquareMode::kDouble, n, n);
     std::vector<Grid> all_sym = BruteForce(dict.lexicon(), SquareMode::kSymmetric, n, n);
@@ -587,7 +409,7 @@ TEST_CASE("square search: counting (with its subtree memo) agrees with listing o
       if (kSanitized && letters == 4) continue;  // the same code paths, longer
       // Dense enough for many squares, sparse enough to list them all in a moment.
       int words = n == 5 ? (letters == 3 ? 35 : 90) : (letters == 3 ? 60 : 180);
-      Dictionary dict(MustRead(RandomList(rng, words, n, letters)));
+      Dictionary dict(MustRead(RandomWords(rng, words, n, letters)));
       for (SquareMode mode : {SquareMode::kSymmetric, SquareMode::kDouble}) {
         if (n == 6 && mode == SquareMode::kDouble) continue;  // millions: too slow to list
         auto search = SquareSearch::Create(dict, Problem(mode, n, n));
@@ -634,7 +456,7 @@ class ImageSink : public SquareSink {
 
 TEST_CASE("square search keeps a result's text image current in every format and mode") {
   std::mt19937 rng(7);
-  Dictionary dict(MustRead(RandomList(rng, 40, 4, 3) + RandomList(rng, 30, 3, 3)));
+  Dictionary dict(MustRead(RandomWords(rng, 40, 4, 3) + RandomWords(rng, 30, 3, 3)));
   for (SquareMode mode : {SquareMode::kSymmetric, SquareMode::kDouble, SquareMode::kRectangle}) {
     for (SquareFormat format : {SquareFormat::kText, SquareFormat::kLines, SquareFormat::kJsonl}) {
       SquareProblem problem = Problem(mode, mode == SquareMode::kRectangle ? 3 : 4, 4);
@@ -712,7 +534,7 @@ TEST_CASE("square search: listing into a sink's room (and its replay memo) write
   std::mt19937 rng(5);
   for (int n : {4, 5, 6}) {
     // As in the memo's test case: symmetric subtrees recur, so records are replayed.
-    Dictionary dict(MustRead(RandomList(rng, n == 4 ? 30 : n == 5 ? 35 : 60, n, 3)));
+    Dictionary dict(MustRead(RandomWords(rng, n == 4 ? 30 : n == 5 ? 35 : 60, n, 3)));
     SquareProblem problem = Problem(SquareMode::kSymmetric, n, n);
     for (SquareFormat format : {SquareFormat::kText, SquareFormat::kLines, SquareFormat::kJsonl}) {
       SquareFormatter formatter(dict.alphabet(), problem, format, false);
@@ -752,7 +574,7 @@ TEST_CASE("square search: listing replays a first row's results at its siblings,
     // to different states (all alike, all first rows would share one memo key).
     std::string words;
     for (int k = 0; k < (n == 5 ? 40 : 60); ++k) {
-      const std::string rest = RandomList(rng, 1, n - 1, 3);  // with its newline
+      const std::string rest = RandomWords(rng, 1, n - 1, 3);  // with its newline
       for (char first = 'a'; first < 'f'; ++first) {
         if (rng() % 2) words += first + rest;
       }
