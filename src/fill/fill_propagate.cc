@@ -203,16 +203,29 @@ uint64_t Filler::TableSweep(int s, bool counts) {
     if (size > 1) tests += size, open[opens++] = k;
   }
   if (tests > 0 && total * opens <= tests * t.limit) {
+    // The live words' letters, position by position: a position is done once its letters
+    // all have a word (the usual case, soon), unless counts are asked for.
+    live_.clear();
     for (uint32_t p = 0; p < t.limit; ++p) {
       const uint32_t b = t.nonzero[p];
       for (uint64_t m = t.words[b]; m; m &= m - 1) {
-        const Letter* w = &ix.letters[(size_t{b} * 64 + std::countr_zero(m)) * len];
-        for (int i = 0; i < opens; ++i) {
-          const int k = open[i];
-          support_[k] |= LetterSet{1} << w[k];
-          if (counts) ++letter_counts_[k * 64 + w[k]];
+        live_.push_back(static_cast<uint32_t>((size_t{b} * 64 + std::countr_zero(m)) * len));
+      }
+    }
+    for (int i = 0; i < opens; ++i) {
+      const int k = open[i];
+      const Letter* at = ix.letters.data() + k;
+      LetterSet found = 0;
+      if (counts) {
+        uint64_t* count = &letter_counts_[k * 64];
+        for (uint32_t w : live_) found |= LetterSet{1} << at[w], ++count[at[w]];
+      } else {
+        for (uint32_t w : live_) {
+          found |= LetterSet{1} << at[w];
+          if (found == t.seen[k]) break;
         }
       }
+      support_[k] = found;
     }
   } else if (tests > 0) {
     for (int i = 0; i < opens; ++i) {

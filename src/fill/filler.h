@@ -184,6 +184,7 @@ class Filler {
   std::vector<SweepScratch> scratch_;
   std::vector<std::vector<uint32_t>> layers_;
   std::vector<LetterSet> support_;
+  std::vector<uint32_t> live_;  // TableSweep's scratch: the live words' letter offsets
   std::vector<uint64_t> letter_counts_;
   std::vector<double> weight_;
   std::vector<int> queue_;
