@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <sstream>
 #include <random>
@@ -332,6 +333,64 @@ TEST_CASE("restarts with learned nogoods lose no fill and list none twice (again
   CHECK(with_fills > 0);
   CHECK(without > 0);
   CHECK(learned > 100);
+}
+
+TEST_CASE("a first fill on two threads: the fill of the search that finds one in fewer nodes") {
+  // FillFirst races two searches (seed and seed + 1; restart budgets 1x and 3x): its fill must
+  // be the one that search, run alone, finds in fewer nodes (the first on a tie), whichever
+  // thread ends first; a proof of no fill from either is the race's outcome. Random parts of
+  // 208 four-letter words on an empty 4x4 grid; among the first four trials (all a sanitized
+  // build runs) one has no fill and one is won by the second search.
+  std::ifstream in(std::string(SQUARES_TEST_DATA) + "/fill/words4.txt");
+  std::vector<std::string> words4;
+  for (std::string w; std::getline(in, w);) words4.push_back(w);
+  REQUIRE(words4.size() == 208);
+  std::mt19937_64 rng(5);
+  int second_won = 0, with_fills = 0, without = 0;
+  for (int trial = 0; trial < Trials(16); ++trial) {
+    std::string words;
+    for (const std::string& w : words4) {
+      if (rng() % 8 < (trial % 2 ? 7 : 5)) words += w + "\n";
+    }
+    Setup s(words, "....\n....\n....\n....\n");
+    FillOptions options;
+    options.distinct = true;
+    options.branching = trial % 4 < 2 ? Branching::kLetter : Branching::kWord;
+    options.seed = trial + 1;
+    options.restart_failures = 2;
+    std::array<std::string, 2> alone;
+    std::array<FillResult, 2> alone_result;
+    for (int k : {0, 1}) {
+      FillOptions o = options;
+      o.seed = options.seed + k;
+      o.restart_failures = options.restart_failures * (k == 0 ? 1 : 3);
+      alone_result[k] = Fill(s.problem, o, [&](std::span<const Letter> l) {
+        alone[k] = s.Rows(l);
+        return true;
+      });
+    }
+    options.threads = 2;
+    for (int run = 0; run < 2; ++run) {
+      std::string got;
+      const FillResult r = FillFirst(s.problem, options, [&](std::span<const Letter> l) {
+        got = s.Rows(l);
+        return true;
+      });
+      CHECK(r.status == alone_result[0].status);
+      if (alone_result[0].status != FillStatus::kFilled) {
+        CHECK(got.empty());
+        without += run == 0;
+        continue;
+      }
+      const int winner = alone_result[1].stats.nodes < alone_result[0].stats.nodes ? 1 : 0;
+      CHECK(got == alone[winner]);
+      with_fills += run == 0;
+      second_won += run == 0 && winner == 1;
+    }
+  }
+  CHECK(with_fills > 0);
+  CHECK(without > 0);
+  CHECK(second_won > 0);
 }
 
 TEST_CASE("prefer_scores tries the best-scored words first") {

@@ -117,6 +117,12 @@ using FillCallback = std::function<bool(std::span<const Letter> letters)>;
 FillResult Fill(const FillProblem& problem, const FillOptions& options,
                 const FillCallback& on_fill);
 
+// A first fill (no `all`) on options.threads: with 2 or more and restarts, two searches with
+// restarts at once (seeds seed and seed + 1, restart_failures 1x and 3x); the fill reported
+// is the one found in fewer nodes, so it does not depend on which ends first (see
+// fill_best.cc's RunRace); the statistics are both searches'. Otherwise Fill.
+FillResult FillFirst(const FillProblem& problem, const FillOptions& options, const FillCallback& on_fill);
+
 // The best fill (DESIGN §6) for scored slots (options.scores is not kNone; unscored slots
 // cost nothing). First the fill whose worst word costs least: a first fill, then runs of the
 // restart search with max_cost just below the best worst word so far, each finding a better

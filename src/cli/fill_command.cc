@@ -55,8 +55,8 @@ constexpr OptionSpec kFillOptions[] = {
     {"fill-in", 0, nullptr, "list the words grouped by length instead of numbered entries"},
     {"solution", 's', nullptr, "svg: print the letters in the grid"},
     {"seed", 'r', "N", "random seed for tie-breaks and restarts (default 1)"},
-    {"threads", 'j', "N", "threads for the best fill (default: all cores; 2 or more run its "
-                          "two searches of different seeds at once)"},
+    {"threads", 'j', "N", "threads for a fill (default: all cores; 2 or more run two "
+                          "searches of different seeds at once)"},
     {"timeout", 't', "SECONDS", "give up after this many seconds (default: none)"},
     {"quality-time", 0, "SECONDS", "seconds for the best fill after the first fill (default "
                                    "10); a fill not proven best says so"},
@@ -249,7 +249,7 @@ bool IsBestMode(const FillProblem& problem, const FillSettings& settings) {
 FillResult SearchFill(const FillProblem& problem, const FillSettings& settings,
                       FillQuality* proof, const std::function<void(std::span<const Letter>)>& found) {
   if (!IsBestMode(problem, settings)) {
-    return Fill(problem, settings.engine, [&](std::span<const Letter> fill) {
+    return FillFirst(problem, settings.engine, [&](std::span<const Letter> fill) {
       found(fill);
       return true;
     });

@@ -27,7 +27,65 @@ void AddStats(const FillStats& run, FillStats& sum) {
   sum.learned += run.learned;
 }
 
+// The two searches of a race, run at once: each result and fill; `chosen`, the one that
+// counts. The fill is the one found in fewer nodes (the first search's on a tie), so it does
+// not depend on which search ends first: once one finds a fill, the other goes on up to as
+// many nodes. A proof from either that there is none ends the race (the other stops).
+struct Race {
+  std::array<FillResult, 2> result;
+  std::array<std::vector<Letter>, 2> letters;
+  int chosen = 0;
+};
+
+Race RunRace(const FillProblem& problem, const std::array<FillOptions, 2>& options) {
+  Race race;
+  std::array<std::atomic<int64_t>, 2> cap{INT64_MAX, INT64_MAX};  // each set by the other search
+  auto filled = [&](int k) { return race.result[k].status == FillStatus::kFilled; };
+  auto none = [&](int k) {
+    return race.result[k].status == FillStatus::kImpossible || race.result[k].status == FillStatus::kOverConstrained;
+  };
+  auto search = [&](int k) {
+    FillOptions o = options[k];
+    o.node_cap = &cap[k];
+    race.result[k] = Fill(problem, o, [&race, k](std::span<const Letter> letters) {
+      race.letters[k].assign(letters.begin(), letters.end());
+      return true;
+    });
+    if (none(k)) cap[1 - k] = 0;
+    if (filled(k)) cap[1 - k] = std::min<int64_t>(cap[1 - k], race.result[k].stats.nodes - (k == 0 ? 1 : 0));
+  };
+  {
+    std::jthread first(search, 0), second(search, 1);
+  }  // both joined
+  if (filled(1) && (!filled(0) || race.result[1].stats.nodes < race.result[0].stats.nodes)) {
+    race.chosen = 1;
+  } else if (!filled(0) && none(1)) {
+    race.chosen = 1;
+  }
+  return race;
+}
+
+// Search k of a race or of a step's turns: seeds seed and seed + 1, restart budgets 1x and 3x.
+FillOptions Variant(const FillOptions& options, int k) {
+  FillOptions o = options;
+  o.seed = options.seed + k;
+  o.restart_failures = options.restart_failures * (k == 0 ? 1 : 3);
+  return o;
+}
+
 }  // namespace
+
+FillResult FillFirst(const FillProblem& problem, const FillOptions& options, const FillCallback& on_fill) {
+  if (options.threads < 2 || options.all || options.restart_failures == 0) return Fill(problem, options, on_fill);
+  Race race = RunRace(problem, {Variant(options, 0), Variant(options, 1)});
+  FillResult result = std::move(race.result[race.chosen]);
+  FillStats stats;
+  for (const FillResult& side : race.result) AddStats(side.stats, stats);
+  stats.seconds = result.stats.seconds;
+  result.stats = stats;
+  if (result.status == FillStatus::kFilled) on_fill(race.letters[race.chosen]);
+  return result;
+}
 
 void FillCosts(const FillProblem& problem, ScoreOrder scores, std::span<const Letter> letters,
                int64_t* worst, int64_t* total) {
@@ -108,9 +166,33 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
     }
   };
   o.nogoods = &learned;
+  // Runs a race of the two searches with the time left (see RunRace): its fill, if any,
+  // is the best so far. False: the time ran out.
+  auto race = [&](FillResult* result) {
+    std::array<FillOptions, 2> sides = {Variant(o, 0), Variant(o, 1)};
+    if (end < HUGE_VAL) {
+      const double left = end - std::chrono::duration<double>(Clock::now() - start).count();
+      if (left <= 0) {
+        result->status = FillStatus::kTimedOut;
+        return false;
+      }
+      for (FillOptions& side : sides) side.timeout_seconds = left;
+    }
+    const size_t given = learned.begin.size() - 1;
+    Race run = RunRace(problem, sides);
+    for (const FillResult& side : run.result) tally(side), keep(side, given);
+    *result = run.result[run.chosen];
+    if (result->status == FillStatus::kFilled) take(run.letters[run.chosen]);
+    return result->status != FillStatus::kTimedOut;
+  };
+  // The first fill: a race too, with two threads.
   FillResult result;
-  run(o, &result);
-  keep(result, 0);
+  if (options.threads >= 2 && o.probe_nodes > 0 && o.restart_failures > 0) {
+    race(&result);
+  } else {
+    run(o, &result);
+    keep(result, 0);
+  }
   best.status = result.status;
   best.bad_slot = result.bad_slot;
   if (result.status != FillStatus::kFilled) {
@@ -125,66 +207,13 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   // seed to seed: the quicker of two cuts the long tail), each within a node budget that
   // grows 4x a round, in turns, each starting with the nogoods learned so far. Where there is
   // no fill, the nogoods make either a proof of it. False: the time ran out.
-  // (probe_nodes 0: one complete search, without restarts.)
-  //
-  // With two threads, a step runs both searches at once instead, with no node budget. The
-  // fill of the step is the one found in fewer nodes (the first search's on a tie), so it
-  // does not depend on which search ends first: once one finds a fill, the other goes on up
-  // to as many nodes. A proof from either that there is none ends the step.
-  auto variant = [&](int k) {  // search k of a step
-    FillOptions r = o;
-    r.seed = o.seed + k;
-    r.restart_failures = o.restart_failures * (k == 0 ? 1 : 3);
-    return r;
-  };
-  auto race = [&](FillResult* result) {
-    struct Side {
-      FillResult result;
-      std::vector<Letter> letters;
-      std::atomic<int64_t> cap{INT64_MAX};  // set by the other search only
-      bool ran = false;
-    };
-    std::array<Side, 2> sides;
-    auto filled = [](const Side& side) { return side.ran && side.result.status == FillStatus::kFilled; };
-    auto none = [](const Side& side) {
-      return side.ran && (side.result.status == FillStatus::kImpossible ||
-                          side.result.status == FillStatus::kOverConstrained);
-    };
-    auto search = [&](int k) {
-      Side& side = sides[k];
-      FillOptions r = variant(k);
-      r.node_cap = &side.cap;
-      side.ran = run_to(r, &side.result, [&side](std::span<const Letter> letters) {
-        side.letters.assign(letters.begin(), letters.end());
-        return true;
-      });
-      std::atomic<int64_t>& other_cap = sides[1 - k].cap;
-      if (none(side)) other_cap = 0;
-      if (filled(side)) other_cap = std::min<int64_t>(other_cap, side.result.stats.nodes - (k == 0 ? 1 : 0));
-    };
-    {
-      std::jthread first(search, 0), second(search, 1);
-    }  // both joined
-    const size_t given = learned.begin.size() - 1;
-    for (Side& side : sides) {
-      if (side.ran) tally(side.result), keep(side.result, given);
-    }
-    const Side* chosen = &sides[0];
-    if (filled(sides[1]) && (!filled(sides[0]) || sides[1].result.stats.nodes < sides[0].result.stats.nodes)) {
-      chosen = &sides[1];
-    } else if (!filled(sides[0]) && none(sides[1])) {
-      chosen = &sides[1];
-    }
-    *result = chosen->result;
-    if (!chosen->ran) return false;
-    if (result->status == FillStatus::kFilled) take(chosen->letters);
-    return result->status != FillStatus::kTimedOut;
-  };
+  // (probe_nodes 0: one complete search, without restarts.) With two threads, a step runs
+  // both searches at once instead, with no node budget: a race.
   auto step = [&](FillResult* result) {
     if (options.threads >= 2 && o.probe_nodes > 0) return race(result);
     for (int64_t budget = o.probe_nodes;; budget *= 4) {
       for (int k : {0, 1}) {
-        FillOptions r = budget == 0 ? o : variant(k);
+        FillOptions r = budget == 0 ? o : Variant(o, k);
         if (budget == 0) r.restart_failures = 0;
         r.node_limit = budget;
         const size_t given = learned.begin.size() - 1;
