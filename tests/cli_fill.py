@@ -256,6 +256,14 @@ def states():
         status, out, err = run(["fill", grid, "--quality-time", "0.02", "-f", "lines"])
         check(status == 0 and out.count("\n") == 1 and "; unproven: time ran out" in err,
               f"quality time: status {status}, stderr {err!r}")
+        # What it says was ruled out is true and not empty: a bound proven (better than the
+        # worst word's score, worse than the default list's best, 10), or that none was.
+        ruled = re.search(r"\(score (\d+)\), mean score [0-9.]+; unproven: time ran out before the "
+                          r"proof \((no better score was ruled out yet|no fill has a worst word "
+                          r"scored better than (\d+))\)\n$", err)
+        check(ruled is not None and (ruled.group(3) is None or
+                                     10 < int(ruled.group(3)) < int(ruled.group(1))),
+              f"quality time: what was ruled out: {err!r}")
         # One thread takes the descent's searches in turns, two at once: the same worst word
         # score, proven either way.
         scores = []

@@ -22,6 +22,7 @@ struct FillQuality {
   double mean_score = 0;
   bool searched = false;     // the best-fill search ran; then:
   int64_t bound = 0;         //   no fill has a worst word scored better than bound
+  bool bound_searched = false;  // a search ruled the better scores out (see BestFill)
   bool proven = false;       //   worst_score == bound
   bool mean_proven = false;  //   no fill with a worst word as good has a better mean
 };

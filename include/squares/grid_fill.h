@@ -138,6 +138,8 @@ struct BestFill {
   int64_t worst = 0, total = 0;  // the cost of its worst word, and of all its words
   int64_t bound = 0;             // proven: every fill has a word costing `bound` or more;
                                  // bound == worst when the worst word is proven best
+  bool bound_searched = false;   // a search proved `bound` (else no level was ruled out
+                                 // and `bound` is just the least cost of any word)
   bool total_proven = false;     // no fill with no word costing over `worst` costs less
   int runs = 0;
   FillStats stats;               // summed over the runs

@@ -263,6 +263,7 @@ FillResult SearchFill(const FillProblem& problem, const FillSettings& settings,
   if (best.status == FillStatus::kFilled) {
     proof->searched = true;
     proof->bound = settings.engine.scores == ScoreOrder::kLowerFirst ? best.bound : -best.bound;
+    proof->bound_searched = best.bound_searched;
     proof->mean_proven = best.total_proven;
     found(best.letters);
   }
@@ -392,10 +393,12 @@ int RunFillCommand(std::span<char* const> args) {
                      note.c_str(), quality.mean_proven ? "the best for it (proven)" : "unproven");
       }
     } else {  // always said: the fill may not be the best
-      std::fprintf(stderr,
-                   "%s; unproven: time ran out before the proof (no fill has a worst word "
-                   "scored better than %lld)\n",
-                   note.c_str(), static_cast<long long>(quality.bound));
+      const std::string ruled_out =
+          quality.bound_searched
+              ? absl::StrFormat("no fill has a worst word scored better than %d", quality.bound)
+              : std::string("no better score was ruled out yet");
+      std::fprintf(stderr, "%s; unproven: time ran out before the proof (%s)\n", note.c_str(),
+                   ruled_out.c_str());
     }
   }
   // A part of --shard with no fill is not impossible: the fills may lie in other parts.

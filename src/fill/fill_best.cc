@@ -239,6 +239,7 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
     }
   }
   best.bound = levels.empty() ? best.worst : levels[lo];
+  best.bound_searched = lo > 0;
   if (polish_nodes > 0) {
     o.max_cost = best.worst;
     o.improve = true;
