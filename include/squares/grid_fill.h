@@ -117,7 +117,7 @@ using FillCallback = std::function<bool(std::span<const Letter> letters)>;
 FillResult Fill(const FillProblem& problem, const FillOptions& options,
                 const FillCallback& on_fill);
 
-// A first fill (no `all`) on options.threads: with 2 or more and restarts, two searches with
+// A first fill (no `all`, `limit` 0 or 1) on options.threads: with 2 or more and restarts, two searches with
 // restarts at once (seeds seed and seed + 1, restart_failures 1x and 3x); the fill reported
 // is the one found in fewer nodes, so it does not depend on which ends first (see
 // fill_best.cc's RunRace); the statistics are both searches'. Otherwise Fill.

@@ -76,7 +76,9 @@ FillOptions Variant(const FillOptions& options, int k) {
 }  // namespace
 
 FillResult FillFirst(const FillProblem& problem, const FillOptions& options, const FillCallback& on_fill) {
-  if (options.threads < 2 || options.all || options.restart_failures == 0) return Fill(problem, options, on_fill);
+  if (options.threads < 2 || options.all || options.limit > 1 || options.restart_failures == 0) {
+    return Fill(problem, options, on_fill);
+  }
   Race race = RunRace(problem, {Variant(options, 0), Variant(options, 1)});
   FillResult result = std::move(race.result[race.chosen]);
   FillStats stats;
