@@ -165,16 +165,28 @@ void Filler::Narrow(SlotTable& t, int s, int k, LetterSet d) {
   for (LetterSet m = keep ? d : removed; m; m &= m - 1) sets[n++] = ix.set(k, std::countr_zero(m));
   const uint64_t flip = keep ? 0 : ~uint64_t{0};
   const uint32_t old_limit = t.limit;
-  for (uint32_t p = t.limit; p-- > 0;) {
-    const uint32_t b = t.nonzero[p];
-    uint64_t u = 0;
-    for (int i = 0; i < n; ++i) u |= sets[i][b];
-    const uint64_t w = t.words[b] & (u ^ flip);
-    if (w != t.words[b]) {
-      SaveBlock(t, s, b);
-      t.words[b] = w;
+  // Each live block keeps the words with a letter of d at k; one letter, the usual case (a
+  // cell set by a decision), has a loop of its own.
+  auto blocks = [&](auto letters_in) {
+    for (uint32_t p = t.limit; p-- > 0;) {
+      const uint32_t b = t.nonzero[p];
+      const uint64_t w = t.words[b] & (letters_in(b) ^ flip);
+      if (w != t.words[b]) {
+        SaveBlock(t, s, b);
+        t.words[b] = w;
+      }
+      if (w == 0) std::swap(t.nonzero[p], t.nonzero[--t.limit]);
     }
-    if (w == 0) std::swap(t.nonzero[p], t.nonzero[--t.limit]);
+  };
+  if (n == 1) {
+    const uint64_t* set = sets[0];
+    blocks([set](uint32_t b) { return set[b]; });
+  } else {
+    blocks([&sets, n](uint32_t b) {
+      uint64_t u = 0;
+      for (int i = 0; i < n; ++i) u |= sets[i][b];
+      return u;
+    });
   }
   if (t.limit != old_limit) trail_.push_back({TrailEntry::kLimit, s, 0, old_limit});
 }
