@@ -150,6 +150,25 @@ constexpr std::string_view kWords3 =
     "bat\nbee\ncat\ncot\ndog\near\neat\nera\nget\nice\ntea\nten\nore\nrat\nact\nape\narc\n"
     "are\nate\nbar\ncar\ntar\ntoe\nore\nrot\none\nnet\nant\ntan\nsea\nset\nsat\nbet\nbit\n";
 
+// The 208 four-letter words of tests/data/fill/words4.txt.
+std::vector<std::string> Words4() {
+  std::ifstream in(std::string(SQUARES_TEST_DATA) + "/fill/words4.txt");
+  std::vector<std::string> words;
+  for (std::string w; std::getline(in, w);) words.push_back(w);
+  REQUIRE(words.size() == 208);
+  return words;
+}
+
+// A random part of `words` as a list: each word kept with chance eighths / 8 (8: all of
+// them, drawing nothing from rng).
+std::string SomeOf(const std::vector<std::string>& words, std::mt19937_64& rng, int eighths) {
+  std::string list;
+  for (const std::string& w : words) {
+    if (eighths == 8 || static_cast<int>(rng() % 8) < eighths) list += w + "\n";
+  }
+  return list;
+}
+
 }  // namespace
 
 TEST_CASE("grid: the three formats, numbering and slots") {
@@ -298,18 +317,11 @@ TEST_CASE("restarts with learned nogoods lose no fill and list none twice (again
   // some with fills, some without (the first four trials, all a sanitized build runs, too). A restart after every failure or three makes nogoods of most refutations, and
   // they must cut only what was searched: the fills listed, asked for one more than there
   // are, are exactly the complete search's.
-  std::ifstream in(std::string(SQUARES_TEST_DATA) + "/fill/words4.txt");
-  std::vector<std::string> words4;
-  for (std::string w; std::getline(in, w);) words4.push_back(w);
-  REQUIRE(words4.size() == 208);
+  const std::vector<std::string> words4 = Words4();
   std::mt19937_64 rng(11);
   int64_t learned = 0, with_fills = 0, without = 0;
   for (int trial = 0; trial < Trials(20); ++trial) {
-    std::string words;
-    for (const std::string& w : words4) {
-      if (trial == 0 || rng() % 8 < (trial % 2 ? 7 : 4)) words += w + "\n";
-    }
-    Setup s(words, "....\n....\n....\n....\n");
+    Setup s(SomeOf(words4, rng, trial == 0 ? 8 : trial % 2 ? 7 : 4), "....\n....\n....\n....\n");
     for (bool distinct : {false, true}) {
       FillOptions options;
       options.distinct = distinct;
@@ -341,18 +353,11 @@ TEST_CASE("a first fill on two threads: the fill of the search that finds one in
   // thread ends first; a proof of no fill from either is the race's outcome. Random parts of
   // 208 four-letter words on an empty 4x4 grid; among the first four trials (all a sanitized
   // build runs) one has no fill and one is won by the second search.
-  std::ifstream in(std::string(SQUARES_TEST_DATA) + "/fill/words4.txt");
-  std::vector<std::string> words4;
-  for (std::string w; std::getline(in, w);) words4.push_back(w);
-  REQUIRE(words4.size() == 208);
+  const std::vector<std::string> words4 = Words4();
   std::mt19937_64 rng(5);
   int second_won = 0, with_fills = 0, without = 0;
   for (int trial = 0; trial < Trials(16); ++trial) {
-    std::string words;
-    for (const std::string& w : words4) {
-      if (rng() % 8 < (trial % 2 ? 7 : 5)) words += w + "\n";
-    }
-    Setup s(words, "....\n....\n....\n....\n");
+    Setup s(SomeOf(words4, rng, trial % 2 ? 7 : 5), "....\n....\n....\n....\n");
     FillOptions options;
     options.distinct = true;
     options.branching = trial % 4 < 2 ? Branching::kLetter : Branching::kWord;
