@@ -738,18 +738,26 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
   // Two walkers and no echo level: the square modes, whose loop keeps nothing else; three:
   // diagonal squares and cubes, most without echo levels too. Alphabets of more than 32
   // letters keep the square modes' loop and one loop for every other shape: each loop is
-  // compiled some twenty ways, and the suite's time budget is mostly compiling.
-  if constexpr (sizeof(Mask) == 8) {
+  // compiled some twenty ways, and the suite's time budget is mostly compiling. Sanitizer
+  // builds do the same for every alphabet (SQUARES_GENERIC_SHAPE_LOOPS): the loop is the same
+  // code for any number of walkers.
+#ifdef SQUARES_GENERIC_SHAPE_LOOPS
+  constexpr bool kGenericShapes = true;
+#else
+  constexpr bool kGenericShapes = sizeof(Mask) == 8;
+#endif
+  if constexpr (kGenericShapes) {
     if (max_walkers_ <= 2 && !has_echoes_) return run.template operator()<2, false>();
     return run.template operator()<kMaxCellWords, true>();
-  }
-  switch (max_walkers_) {
-    case 0:
-    case 1:
-    case 2: return has_echoes_ ? run.template operator()<2, true>() : run.template operator()<2, false>();
-    case 3: return has_echoes_ ? run.template operator()<3, true>() : run.template operator()<3, false>();
-    case 4: return run.template operator()<4, true>();
-    default: return run.template operator()<kMaxCellWords, true>();
+  } else {
+    switch (max_walkers_) {
+      case 0:
+      case 1:
+      case 2: return has_echoes_ ? run.template operator()<2, true>() : run.template operator()<2, false>();
+      case 3: return has_echoes_ ? run.template operator()<3, true>() : run.template operator()<3, false>();
+      case 4: return run.template operator()<4, true>();
+      default: return run.template operator()<kMaxCellWords, true>();
+    }
   }
 }
 
