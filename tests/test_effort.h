@@ -3,14 +3,8 @@
 // rather than for more inputs: the same code paths, fewer of the same loops.
 #pragma once
 
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef SQUARES_SANITIZED  // tests/meson.build, in sanitizer builds
 inline constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-inline constexpr bool kSanitized = true;
-#else
-inline constexpr bool kSanitized = false;
-#endif
 #else
 inline constexpr bool kSanitized = false;
 #endif
