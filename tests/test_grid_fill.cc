@@ -497,11 +497,12 @@ TEST_CASE("best fill: least worst word and least total, as brute force finds the
     for (std::string_view grid : {"...\n.#.\n...\n", "....\n.#..\n..#.\n", "#..\n...\n..#\n",
                                   "...\n..T\n...\n", "....\n#..#\n....\n"}) {
       Setup s(words, grid);
-      if (!fills.contains(grid)) fills[grid] = s.BruteForce(true);
+      auto [known, fresh] = fills.try_emplace(grid);
+      if (fresh) known->second = s.BruteForce(true);
       for (ScoreOrder order : {ScoreOrder::kLowerFirst, ScoreOrder::kHigherFirst}) {
         // Brute force: each distinct fill's worst and total cost.
         int64_t best_worst = INT64_MAX, best_total = INT64_MAX;
-        for (const std::string& rows : fills[grid]) {
+        for (const std::string& rows : known->second) {
           std::vector<Letter> letters(s.grid.size(), 0);
           for (int i = 0, j = 0; i < s.grid.size(); ++i, ++j) {
             if (rows[j] == ' ') ++j;
