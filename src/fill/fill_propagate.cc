@@ -272,7 +272,17 @@ uint64_t Filler::TableSweep(int s, bool counts) {
   }
   for (int k = 0; k < len; ++k) {
     const LetterSet d = t.seen[k];
-    if (std::popcount(d) != 1) continue;
+    if (std::popcount(d) != 1) {
+      // No live word has the letters of d left unsupported: the table is narrowed by them
+      // already. Propagate takes them out of the cell's domain next, and a later sweep then
+      // finds the domain equal to seen[k], not a narrowing that passes over every live block
+      // to remove nothing (60% of the narrowings of a proof, 50% of their blocks).
+      if (support_[k] != d) {
+        trail_.push_back({TrailEntry::kSeen, s, static_cast<uint32_t>(k), d});
+        t.seen[k] = support_[k];
+      }
+      continue;
+    }
     support_[k] = d;
     if (counts) letter_counts_[k * 64 + std::countr_zero(d)] = total;
   }
