@@ -146,8 +146,9 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
   why_.resize(w_);
 }
 
-uint64_t Filler::Sweep(int s, bool counts) {
-  if (table_of_slot_[s] >= 0) return TableSweep(s, counts);
+uint64_t Filler::Sweep(int s, int count_at) {
+  if (table_of_slot_[s] >= 0) return TableSweep(s, count_at);
+  const bool counts = count_at >= 0;
   return p_.slots[s].dawg->wide() ? SweepWith<uint64_t>(s, counts) : SweepWith<uint32_t>(s, counts);
 }
 
@@ -191,7 +192,7 @@ void Filler::Narrow(SlotTable& t, int s, int k, LetterSet d) {
   if (t.limit != old_limit) trail_.push_back({TrailEntry::kLimit, s, 0, old_limit});
 }
 
-uint64_t Filler::TableSweep(int s, bool counts) {
+uint64_t Filler::TableSweep(int s, int count_at) {
   SlotTable& t = tables_[table_of_slot_[s]];
   const WordIndex& ix = *t.index;
   const std::vector<int>& cells = p_.slots[s].cells;
@@ -203,10 +204,10 @@ uint64_t Filler::TableSweep(int s, bool counts) {
   uint64_t total = 0;
   for (uint32_t p = 0; p < t.limit; ++p) total += std::popcount(t.words[t.nonzero[p]]);
   if (total == 0) return 0;
-  // Supports (and counts) of the open cells: from the words themselves when they are few,
-  // else letter by letter, first in the block that last had one. A fixed cell's letter is in
-  // every word.
-  if (counts) std::fill(letter_counts_.begin(), letter_counts_.begin() + len * 64, 0);
+  // Supports (and counts at count_at) of the open cells: from the words themselves when they
+  // are few, else letter by letter, first in the block that last had one. A fixed cell's
+  // letter is in every word.
+  if (count_at >= 0) std::fill_n(&letter_counts_[count_at * 64], 64, 0);
   size_t tests = 0;
   int open[kMaxWordLength], opens = 0;  // the positions with a choice left
   for (int k = 0; k < len; ++k) {
@@ -216,7 +217,7 @@ uint64_t Filler::TableSweep(int s, bool counts) {
   }
   if (tests > 0 && total * opens <= tests * t.limit) {
     // The live words' letters, position by position: a position is done once its letters
-    // all have a word (the usual case, soon), unless counts are asked for.
+    // all have a word (the usual case, soon), unless counts are asked for there.
     live_.clear();
     for (uint32_t p = 0; p < t.limit; ++p) {
       const uint32_t b = t.nonzero[p];
@@ -228,7 +229,7 @@ uint64_t Filler::TableSweep(int s, bool counts) {
       const int k = open[i];
       const Letter* at = ix.letters.data() + k;
       LetterSet found = 0;
-      if (counts) {
+      if (k == count_at) {
         uint64_t* count = &letter_counts_[k * 64];
         for (uint32_t w : live_) found |= LetterSet{1} << at[w], ++count[at[w]];
       } else {
@@ -245,7 +246,7 @@ uint64_t Filler::TableSweep(int s, bool counts) {
       for (LetterSet m = t.seen[k]; m; m &= m - 1) {
         const int c = std::countr_zero(m);
         const uint64_t* set = ix.set(k, c);
-        if (counts) {
+        if (k == count_at) {
           uint64_t n = 0;
           for (uint32_t p = 0; p < t.limit; ++p) {
             n += std::popcount(t.words[t.nonzero[p]] & set[t.nonzero[p]]);
@@ -284,7 +285,7 @@ uint64_t Filler::TableSweep(int s, bool counts) {
       continue;
     }
     support_[k] = d;
-    if (counts) letter_counts_[k * 64 + std::countr_zero(d)] = total;
+    if (k == count_at) letter_counts_[k * 64 + std::countr_zero(d)] = total;
   }
   return total;
 }
@@ -453,7 +454,7 @@ bool Filler::Propagate(uint64_t* conflict) {
     std::swap(queue_[qi], queue_[first]);
     int s = queue_[qi];
     queued_[s] = false;
-    uint64_t n = Sweep(s, false);
+    uint64_t n = Sweep(s, -1);
     const std::vector<int>& cells = p_.slots[s].cells;
     if (n == 0) {
       weight_[s] += 1;

@@ -110,12 +110,13 @@ class Filler {
 
  private:
   // The automaton sweep of slot s against the current domains: support_[k] = letters with a
-  // consistent word at position k; with `counts`, letter_counts_[k*64+c] = number of those
-  // words with letter c at k. Returns the number of consistent words.
-  uint64_t Sweep(int s, bool counts);
+  // consistent word at position k; with count_at >= 0, letter_counts_[count_at*64+c] = number
+  // of those words with letter c at count_at (the automaton's sweep counts at every k; value
+  // ordering asks for one position). Returns the number of consistent words.
+  uint64_t Sweep(int s, int count_at);
   template <class Mask>
   uint64_t SweepWith(int s, bool counts);
-  uint64_t TableSweep(int s, bool counts);  // the same from the slot's table of words
+  uint64_t TableSweep(int s, int count_at);  // the same from the slot's table of words
   void Narrow(SlotTable& table, int s, int k, LetterSet d);
   bool Propagate(uint64_t* conflict);
   void SetDomain(int cell, LetterSet d, const uint64_t* culprits, bool replace);

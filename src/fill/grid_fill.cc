@@ -64,7 +64,7 @@ void Filler::CrossScores(int cell, int from, double* out) {
     if (t == from) continue;
     const std::vector<int>& cells = p_.slots[t].cells;
     int k = static_cast<int>(std::find(cells.begin(), cells.end(), cell) - cells.begin());
-    Sweep(t, true);
+    Sweep(t, k);
     for (LetterSet m = dom_[cell]; m; m &= m - 1) {
       int c = std::countr_zero(m);
       out[c] += std::log(static_cast<double>(letter_counts_[k * 64 + c]) + 1.0);
@@ -112,7 +112,7 @@ void Filler::SlotValues(int s, std::vector<Letter>& words) {
       }
     }
   } else {  // a depth-first walk over the live part of an automaton sweep
-    Sweep(s, false);  // not a table slot: the automaton's sweep
+    Sweep(s, -1);  // not a table slot: the automaton's sweep
     const Dawg& d = *slot.dawg;
     const SweepScratch& sc = scratch_[scratch_of_slot_[s]];
     Word w(len, 0);
@@ -328,7 +328,7 @@ FillResult Filler::Run() {
   };
   // Over-constrained: a slot with no word at all against its own cells' initial letters.
   for (int s = 0; s < slots_; ++s) {
-    count_[s] = Sweep(s, false);
+    count_[s] = Sweep(s, -1);
     if (count_[s] == 0) {
       result.bad_slot = s;
       return finish(FillStatus::kOverConstrained);
