@@ -197,10 +197,16 @@ uint64_t Filler::TableSweep(int s, int count_at) {
   const WordIndex& ix = *t.index;
   const std::vector<int>& cells = p_.slots[s].cells;
   const int len = ix.length;
+  int narrowed = 0, narrowed_at = -1;
   for (int k = 0; k < len && t.limit > 0; ++k) {
-    const LetterSet d = dom_[cells[k]] & ix.at[k];
-    if (d != t.seen[k]) Narrow(t, s, k, d);
+    const LetterSet d = dom_[cells[k]] & t.seen[k];  // see SlotTable::stale
+    if (d != t.seen[k]) Narrow(t, s, k, d), ++narrowed, narrowed_at = k;
   }
+  // Known supported (see SlotTable::stale): every position's letters, when no word left the
+  // table since its last sweep; else the one position narrowed, if only one was, since no word
+  // with a letter it keeps left.
+  const bool unchanged = !t.stale && narrowed == 0;
+  const int kept_at = !t.stale && narrowed == 1 ? narrowed_at : -1;
   uint64_t total = 0;
   for (uint32_t p = 0; p < t.limit; ++p) total += std::popcount(t.words[t.nonzero[p]]);
   if (total == 0) return 0;
@@ -213,7 +219,12 @@ uint64_t Filler::TableSweep(int s, int count_at) {
   for (int k = 0; k < len; ++k) {
     support_[k] = 0;
     const int size = std::popcount(t.seen[k]);
-    if (size > 1) tests += size, open[opens++] = k;
+    if (size <= 1) continue;
+    if (k != count_at && (unchanged || k == kept_at)) {
+      support_[k] = t.seen[k];
+      continue;
+    }
+    tests += size, open[opens++] = k;
   }
   if (tests > 0 && total * opens <= tests * t.limit) {
     // The live words' letters, position by position: a position is done once its letters
@@ -287,6 +298,7 @@ uint64_t Filler::TableSweep(int s, int count_at) {
     support_[k] = d;
     if (k == count_at) letter_counts_[k * 64 + std::countr_zero(d)] = total;
   }
+  t.stale = false;
   return total;
 }
 
@@ -384,6 +396,7 @@ void Filler::Exclude(int t, int64_t r, const uint64_t* why) {
   if (!(table.words[b] & bit)) return;
   SaveBlock(table, t, b);
   table.words[b] &= ~bit;
+  table.stale = true;
   const int cell = p_.slots[t].cells[0];
   SetDomain(cell, dom_[cell], why, false);  // also queues t
 }

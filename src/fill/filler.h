@@ -84,6 +84,13 @@ struct SlotTable {
   std::vector<uint32_t> residue;
   std::vector<uint32_t> saved;  // saved[b] == Filler::segment_: block b is on the trail since
                                 // the last mark (a change need not save it again)
+  // After a sweep, every letter of seen[k] has a live word at k: the sweep narrows seen to
+  // the supported letters, and narrows by the domain within seen, so seen only shrinks (until
+  // an undo). Words then leave only by narrowing, in the next sweep, or by Exclude, which
+  // sets `stale` until a sweep has checked every position again; a sweep that finds the
+  // table unchanged, or narrowed at one position, knows those letters supported unchecked.
+  // Undo returns to a state after complete sweeps, so the trail need not keep `stale`.
+  bool stale = false;
 };
 
 // One change to undo on backtrack.
