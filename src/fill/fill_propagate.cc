@@ -287,7 +287,7 @@ uint64_t Filler::TableSweep(int s, int count_at) {
     if (std::popcount(d) != 1) {
       // No live word has the letters of d left unsupported: the table is narrowed by them
       // already. Propagate takes them out of the cell's domain next, and a later sweep then
-      // finds the domain equal to seen[k], not a narrowing that passes over every live block
+      // finds seen[k] within the domain, not a narrowing that passes over every live block
       // to remove nothing (60% of the narrowings of a proof, 50% of their blocks).
       if (support_[k] != d) {
         trail_.push_back({TrailEntry::kSeen, s, static_cast<uint32_t>(k), d});
