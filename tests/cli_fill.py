@@ -250,9 +250,27 @@ def states():
         status, out, err = run(["fill", grid, "--timeout", "0.01"])
         check(status == 6 and err == f"squares: {grid}: timed out after 0.01 s (0 fills found)\n",
               f"timed out: status {status}, stderr {err!r}")
+        # Progress, asked for (by default only when stderr is a terminal: the runs above match
+        # their stderr exactly): a line rewritten in place from the first second on, with time
+        # and nodes growing, cleared before the run's own message.
+        status, out, err = run(["fill", grid, "--timeout", "1.6", "--progress"])
+        ticks = [(float(t), int(n)) for t, n in re.findall(r"\r\x1b\[Ksquares: ([0-9.]+) s, (\d+) nodes", err)]
+        check(status == 6 and out == "" and len(ticks) >= 1 and ticks[0][0] >= 1.0 and ticks == sorted(ticks) and
+              ticks[-1][1] > 0 and
+              err.endswith(f"\r\x1b[Ksquares: {grid}: timed out after 1.6 s (0 fills found)\n"),
+              f"progress: status {status}, stderr {err!r}")
+        # The best fill's line says the best worst word so far (cwc-l: proven 35 within about a
+        # second, then improving the mean until --quality-time).
+        grid = os.path.join(TESTS, "data", "grids", "cwc-l.crg")
+        status, out, err = run(["fill", grid, "-j", "1", "--polish", "100000000", "--quality-time", "1.5",
+                                "--progress", "-f", "lines"])
+        best = re.findall(r"\r\x1b\[Ksquares: [0-9.]+ s, \d+ nodes; best so far: worst word scored (\d+)"
+                          r"(, improving the mean|; looking for one with every word scored (\d+) or better)", err)
+        check(status == 0 and out.count("\n") == 1 and len(best) >= 1 and
+              all(b[2] == "" or int(b[2]) < int(b[0]) for b in best),
+              f"progress of the best fill: status {status}, stderr {err!r}")
         # The best-fill search stops --quality-time after the first fill and says the fill is
         # unproven (cwc-l: its proof takes 1 CPU s; 0.02 s is far too little).
-        grid = os.path.join(TESTS, "data", "grids", "cwc-l.crg")
         status, out, err = run(["fill", grid, "--quality-time", "0.02", "-f", "lines"])
         check(status == 0 and out.count("\n") == 1 and "; unproven: time ran out" in err,
               f"quality time: status {status}, stderr {err!r}")

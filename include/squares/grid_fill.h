@@ -48,6 +48,17 @@ struct Nogoods {
   std::vector<uint32_t> begin{0};
 };
 
+// What a running fill has done so far, for a progress display (FillOptions::progress):
+// written by its searches as they go, read from any thread. Costs as in FillOptions.
+struct FillProgress {
+  std::atomic<int64_t> nodes{0};               // searched by all the run's searches, by 256s
+  std::atomic<int64_t> best_worst{INT64_MAX};  // FillBest: the best fill's worst word so far
+  std::atomic<int64_t> max_cost{INT64_MAX};    // FillBest: what its current step asks of every
+                                               // word (INT64_MAX: a first fill)
+  std::atomic<bool> polishing{false};          // FillBest: the worst word is settled, the mean
+                                               // is being improved
+};
+
 struct FillOptions {
   Branching branching = Branching::kWord;  // (`squares fill` defaults to kLetter)
   ScoreOrder scores = ScoreOrder::kNone;
@@ -87,6 +98,7 @@ struct FillOptions {
   // Nogoods learned by an earlier search that hold for this one (see Nogoods): kept from
   // the start, and in the result with those this search learns.
   const Nogoods* nogoods = nullptr;
+  FillProgress* progress = nullptr;  // when set, kept up to date (see FillProgress)
 };
 
 enum class FillStatus {

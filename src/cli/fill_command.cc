@@ -1,8 +1,14 @@
 // `squares fill GRID`: fill a crossword grid with dictionary words (DESIGN §6).
 #include <bit>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
+#include <thread>
 #include <tuple>
+
+#include <unistd.h>
 
 #include "absl/strings/str_format.h"
 #include "squares/cli.h"
@@ -64,6 +70,7 @@ constexpr OptionSpec kFillOptions[] = {
      "letter word"},
     {"prefer-scores", 0, nullptr, "try the best-scored words first (default list: the commonest)"},
     {"stats", 0, nullptr, "print search statistics (and the fill's quality) on stderr"},
+    {"progress", 0, nullptr, "show progress on stderr (default when stderr is a terminal)"},
     {"help", 'h', nullptr, "show this help and exit"},
 };
 
@@ -233,6 +240,58 @@ absl::StatusOr<GridFill> GridFillProblem(const Grid& grid, const Dictionary& dic
   return fill;
 }
 
+// A progress line on stderr while a fill runs, four times a second once it has run a second:
+// time and nodes, and for the best fill the best worst word so far and what the search asks
+// now. Stop() clears it; call it before anything else is printed.
+class FillTicker {
+ public:
+  FillTicker(bool enabled, const FillProgress& progress, ScoreOrder scores)
+      : progress_(progress), scores_(scores), start_(std::chrono::steady_clock::now()) {
+    if (enabled) thread_ = std::thread([this] { Run(); });
+  }
+  ~FillTicker() { Stop(); }
+  void Stop() {
+    if (!thread_.joinable()) return;
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+    if (shown_) std::fprintf(stderr, "\r\033[K");
+  }
+
+ private:
+  void Run() {
+    std::unique_lock lock(mutex_);
+    while (!wake_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stop_; })) {
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+      if (seconds < 1) continue;
+      std::string line = absl::StrFormat("squares: %.1f s, %d nodes", seconds, progress_.nodes.load());
+      const int64_t worst = progress_.best_worst, asked = progress_.max_cost;
+      auto score = [&](int64_t cost) { return scores_ == ScoreOrder::kHigherFirst ? -cost : cost; };
+      if (worst != INT64_MAX) {
+        line += absl::StrFormat("; best so far: worst word scored %d", score(worst));
+        if (progress_.polishing) {
+          line += ", improving the mean";
+        } else if (asked != INT64_MAX) {
+          line += absl::StrFormat("; looking for one with every word scored %d or better", score(asked));
+        }
+      }
+      std::fprintf(stderr, "\r\033[K%s", line.c_str());
+      shown_ = true;
+    }
+  }
+
+  const FillProgress& progress_;
+  ScoreOrder scores_;
+  std::chrono::steady_clock::time_point start_;
+  std::thread thread_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stop_ = false, shown_ = false;
+};
+
 bool IsScored(const FillProblem& problem) {
   int64_t low = INT64_MAX, high = INT64_MIN;
   for (const FillSlot& slot : problem.slots) {
@@ -367,9 +426,15 @@ int RunFillCommand(std::span<char* const> args) {
     if (options.all && output.format == FillFormat::kText) out.put('\n');
     out.maybe_flush();
   };
-  const FillResult result = SearchFill(problem, *settings, &quality, [&](std::span<const Letter> fill) {
+  FillProgress progress;
+  FillSettings search = *settings;
+  search.engine.progress = &progress;
+  FillTicker ticker(a.has("progress") || isatty(STDERR_FILENO), progress, options.scores);
+  const FillResult result = SearchFill(problem, search, &quality, [&](std::span<const Letter> fill) {
+    ticker.Stop();
     if (!count_only) print(fill);
   });
+  ticker.Stop();
   const FillStats& st = result.stats;
   if (count_only) out.write(absl::StrFormat("%d\n", st.fills));
   out.flush();

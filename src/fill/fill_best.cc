@@ -122,6 +122,7 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   auto take = [&](std::span<const Letter> letters) {
     best.letters.assign(letters.begin(), letters.end());
     FillCosts(problem, options.scores, letters, &best.worst, &best.total);
+    if (options.progress) options.progress->best_worst = best.worst;
   };
   // One run of the engine, its fills to `found`; false (and kTimedOut) when no time is left.
   auto run_to = [&](FillOptions o, FillResult* result, const FillCallback& found) {
@@ -233,6 +234,7 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   size_t lo = 0, hi = level_of(best.worst);
   while (lo < hi) {
     o.max_cost = levels[hi - 1];
+    if (options.progress) options.progress->max_cost = o.max_cost;
     if (!step(&result)) break;  // out of time (a step never ends timed out otherwise)
     if (result.status == FillStatus::kFilled) {
       hi = level_of(best.worst);
@@ -243,6 +245,7 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   best.bound = levels.empty() ? best.worst : levels[lo];
   best.bound_searched = lo > 0;
   if (polish_nodes > 0) {
+    if (options.progress) options.progress->polishing = true;
     o.max_cost = best.worst;
     o.improve = true;
     o.nogoods = nullptr;
