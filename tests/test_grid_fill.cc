@@ -233,6 +233,7 @@ TEST_CASE("fill --all on an empty n x n grid = double word squares (brute force)
         FillOptions options;
         options.distinct = distinct;
         options.branching = b;
+        options.block_words = b == Branching::kLetter ? 1000 : 0;  // 2x2 block checks cut no fill
         std::vector<std::string> got = s.FillAll(options);
         // --all lists fills in lexicographic order of the rows.
         CHECK(std::is_sorted(got.begin(), got.end()));
@@ -250,11 +251,14 @@ TEST_CASE("fill --all on grids with black cells and fixed letters equals brute f
                                 "...\n..T\n...\n", "....\n#..#\n....\n"}) {
     Setup s(words, grid);
     for (bool distinct : {false, true}) {
-      FillOptions options;
-      options.distinct = distinct;
-      std::vector<std::string> got = s.FillAll(options);
-      CHECK_MESSAGE(got == s.BruteForce(distinct), grid);
-      for (const std::string& fill : got) CHECK(s.Valid(fill, distinct));
+      for (int64_t block_words : {0, 1000}) {
+        FillOptions options;
+        options.distinct = distinct;
+        options.block_words = block_words;
+        std::vector<std::string> got = s.FillAll(options);
+        CHECK_MESSAGE(got == s.BruteForce(distinct), grid);
+        for (const std::string& fill : got) CHECK(s.Valid(fill, distinct));
+      }
     }
   }
 }
@@ -320,7 +324,7 @@ TEST_CASE("restarts with learned nogoods lose no fill and list none twice (again
   // are, are exactly the complete search's.
   const std::vector<std::string> words4 = Words4();
   std::mt19937_64 rng(11);
-  int64_t learned = 0, with_fills = 0, without = 0;
+  int64_t learned = 0, with_fills = 0, without = 0, nodes_with_blocks = 0, nodes_without = 0;
   for (int trial = 0; trial < Trials(20); ++trial) {
     Setup s(SomeOf(words4, rng, trial == 0 ? 8 : trial % 2 ? 7 : 4), "....\n....\n....\n....\n");
     for (bool distinct : {false, true}) {
@@ -341,11 +345,27 @@ TEST_CASE("restarts with learned nogoods lose no fill and list none twice (again
       CHECK(got == all);
       CHECK(r.status == (all.empty() ? FillStatus::kImpossible : FillStatus::kFilled));
       learned += r.stats.learned;
+      // The 2x2 block checks (every block: at most 208 words a slot) cut no fill either, and
+      // they cut nodes: the complete search with them visits fewer in all.
+      FillOptions complete;
+      complete.distinct = distinct;
+      complete.all = true;
+      for (int64_t block_words : {0, 1000}) {
+        complete.block_words = block_words;
+        std::vector<std::string> listed;
+        const FillResult c = Fill(s.problem, complete, [&](std::span<const Letter> l) {
+          listed.push_back(s.Rows(l));
+          return true;
+        });
+        CHECK(listed == all);
+        (block_words ? nodes_with_blocks : nodes_without) += c.stats.nodes;
+      }
     }
   }
   CHECK(with_fills > 0);
   CHECK(without > 0);
   CHECK(learned > 100);
+  CHECK(nodes_with_blocks < nodes_without);
 }
 
 TEST_CASE("a first fill on two threads: the fill of the search that finds one in fewer nodes") {

@@ -98,6 +98,9 @@ struct FillOptions {
   // Nogoods learned by an earlier search that hold for this one (see Nogoods): kept from
   // the start, and in the result with those this search learns.
   const Nogoods* nogoods = nullptr;
+  // Also check each 2x2 block of cells as a whole (see fill_internal::CellBlock) while its
+  // four slots have at most this many words each (0: never). Sound: the fills are the same.
+  int64_t block_words = 0;
   FillProgress* progress = nullptr;  // when set, kept up to date (see FillProgress)
 };
 

@@ -458,6 +458,11 @@ bool Filler::Propagate(uint64_t* conflict) {
       fixed_.pop_back();
       ok = PropagateFixed(cell, conflict);
     }
+    if (ok && qi == queue_.size() && !blocks_.empty()) {  // the slots are done: the blocks
+      bool narrowed = false;
+      ok = CheckBlocks(conflict, &narrowed);
+      if (!narrowed) break;  // else the narrowed cells' slots are queued
+    }
     if (!ok || qi == queue_.size()) break;
     // Fail first: the queued slot with the fewest words is the likeliest to wipe out.
     size_t first = qi;
@@ -552,6 +557,109 @@ int64_t Filler::FillCost() const {
     sum += Cost(s, *p_.slots[s].dawg->rank(w));
   }
   return sum;
+}
+
+void Filler::FindBlocks() {
+  auto position = [&](int s, int cell) {
+    const std::vector<int>& cells = p_.slots[s].cells;
+    return static_cast<int>(std::find(cells.begin(), cells.end(), cell) - cells.begin());
+  };
+  // The cell after `cell` in slot s, or -1.
+  auto next = [&](int s, int cell) {
+    const size_t k = static_cast<size_t>(position(s, cell)) + 1;
+    return k < p_.slots[s].cells.size() ? p_.slots[s].cells[k] : -1;
+  };
+  auto table = [&](int s) { return table_of_slot_[s] >= 0; };
+  absl::flat_hash_set<std::array<int, 4>> found;
+  for (int a0 = 0; a0 < slots_; ++a0) {
+    const std::vector<int>& cells = p_.slots[a0].cells;
+    for (size_t i = 0; table(a0) && i + 1 < cells.size(); ++i) {
+      const int c00 = cells[i], c01 = cells[i + 1];
+      for (int d0 : slots_of_cell_[c00]) {
+        const int c10 = d0 == a0 || !table(d0) ? -1 : next(d0, c00);
+        if (c10 < 0) continue;
+        for (int d1 : slots_of_cell_[c01]) {
+          const int c11 = d1 == a0 || d1 == d0 || !table(d1) ? -1 : next(d1, c01);
+          if (c11 < 0) continue;
+          for (int a1 : slots_of_cell_[c10]) {
+            if (a1 == a0 || a1 == d0 || a1 == d1 || !table(a1) || next(a1, c10) != c11) continue;
+            std::array<int, 4> key = {c00, c01, c10, c11};
+            std::sort(key.begin(), key.end());
+            if (!found.insert(key).second) continue;
+            blocks_.push_back({{c00, c01, c10, c11},
+                               {a0, a1, d0, d1},
+                               {static_cast<int>(i), position(a1, c10), position(d0, c00), position(d1, c01)}});
+          }
+        }
+      }
+    }
+  }
+}
+
+void Filler::PairSets(int s, int k, LetterSet* out) {
+  const SlotTable& t = tables_[table_of_slot_[s]];
+  const WordIndex& ix = *t.index;
+  std::fill_n(out, 64, 0);
+  for (uint32_t p = 0; p < t.limit; ++p) {
+    const uint32_t b = t.nonzero[p];
+    for (uint64_t m = t.words[b]; m; m &= m - 1) {
+      const Letter* w = &ix.letters[(size_t{b} * 64 + std::countr_zero(m)) * ix.length + k];
+      out[w[0]] |= LetterSet{1} << w[1];
+    }
+  }
+}
+
+// Checks the blocks whose four slots have at most opt_.block_words words each and a cell not
+// yet decided, up to the first that narrows a cell (then the slots go first again). The
+// culprits of a narrowing, or of a failure, are the four slots'.
+bool Filler::CheckBlocks(uint64_t* conflict, bool* narrowed) {
+  LetterSet pairs[4][64];
+  for (const CellBlock& block : blocks_) {
+    const std::array<int, 4>& c = block.cells;
+    bool open = false, small = true;
+    for (int q = 0; q < 4; ++q) {
+      open |= std::popcount(dom_[c[q]]) > 1;
+      small &= count_[block.slots[q]] <= static_cast<uint64_t>(opt_.block_words);
+    }
+    if (!open || !small) continue;
+    for (int q = 0; q < 4; ++q) PairSets(block.slots[q], block.at[q], pairs[q]);
+    const LetterSet *across0 = pairs[0], *across1 = pairs[1], *down0 = pairs[2], *down1 = pairs[3];
+    LetterSet kept[4] = {0, 0, 0, 0};
+    for (LetterSet xs = dom_[c[0]]; xs; xs &= xs - 1) {
+      const int x = std::countr_zero(xs);
+      for (LetterSet ys = across0[x] & dom_[c[1]]; ys; ys &= ys - 1) {
+        const int y = std::countr_zero(ys);
+        const LetterSet below_y = down1[y] & dom_[c[3]];
+        for (LetterSet zs = below_y ? down0[x] & dom_[c[2]] : 0; zs; zs &= zs - 1) {
+          const int z = std::countr_zero(zs);
+          const LetterSet ws = across1[z] & below_y;
+          if (ws == 0) continue;
+          kept[0] |= LetterSet{1} << x, kept[1] |= LetterSet{1} << y, kept[2] |= LetterSet{1} << z;
+          kept[3] |= ws;
+        }
+      }
+    }
+    bool narrows = false;
+    for (int q = 0; q < 4; ++q) narrows |= (dom_[c[q]] & kept[q]) != dom_[c[q]];
+    if (!narrows) continue;
+    std::vector<uint64_t>& why = why_;
+    std::fill(why.begin(), why.end(), 0);
+    for (int s : block.slots) {
+      SlotCulprits(s, conflict);
+      for (int i = 0; i < w_; ++i) why[i] |= conflict[i];
+    }
+    if (kept[0] == 0) {  // no letters at all
+      std::copy(why.begin(), why.end(), conflict);
+      for (int s : block.slots) weight_[s] += 1;
+      return false;
+    }
+    for (int q = 0; q < 4; ++q) {
+      if ((dom_[c[q]] & kept[q]) != dom_[c[q]]) SetDomain(c[q], dom_[c[q]] & kept[q], why.data(), false);
+    }
+    *narrowed = true;
+    return true;
+  }
+  return true;
 }
 
 }  // namespace squares::fill_internal

@@ -2,6 +2,7 @@
 // propagation (fill_propagate.cc), search and restarts (grid_fill.cc).
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -126,6 +127,12 @@ class Filler {
   uint64_t TableSweep(int s, int count_at);  // the same from the slot's table of words
   void Narrow(SlotTable& table, int s, int k, LetterSet d);
   bool Propagate(uint64_t* conflict);
+  // Block checks (FillOptions::block_words): the 2x2 blocks of cells, found once; a pass over
+  // those whose four slots are small, after the slots' own narrowing. PairSets: out[a] = the
+  // letters that follow letter a at position k in slot s's live words.
+  void FindBlocks();
+  void PairSets(int s, int k, LetterSet* out);
+  bool CheckBlocks(uint64_t* conflict, bool* narrowed);
   void SetDomain(int cell, LetterSet d, const uint64_t* culprits, bool replace);
   void Exclude(int t, int64_t r, const uint64_t* why);
   int64_t OnlyRank(int s) const;
@@ -197,6 +204,15 @@ class Filler {
   std::vector<double> weight_;
   std::vector<int> queue_;
   std::vector<uint64_t> why_;  // Propagate's culprits of a narrowing
+  // A 2x2 block of cells on four table slots: cells (0,0) (0,1) (1,0) (1,1); slots across 0
+  // (cells 0, 1), across 1 (2, 3), down 0 (0, 2), down 1 (1, 3), each with the position of its
+  // pair's first cell. A letter of a corner stays when it extends to letters of the other three
+  // whose four pairs follow each other in live words of the four slots: a check of the 4-cycle
+  // that the slots' own narrowing, one slot at a time, does not see.
+  struct CellBlock {
+    std::array<int, 4> cells, slots, at;
+  };
+  std::vector<CellBlock> blocks_;
   std::vector<bool> queued_;
   std::vector<TrailEntry> trail_;
   uint32_t segment_ = 1;  // see SlotTable::saved

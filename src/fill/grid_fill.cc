@@ -346,6 +346,7 @@ FillResult Filler::Run() {
     if (!forced) return finish(FillStatus::kNoDeterministic);
   }
   std::vector<uint64_t> conflict(w_);
+  if (opt_.block_words > 0) FindBlocks();
   for (int s = 0; s < slots_; ++s) Enqueue(s);
   if (!Propagate(conflict.data())) return finish(FillStatus::kImpossible);
   WatchGiven();
