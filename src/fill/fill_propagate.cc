@@ -611,7 +611,8 @@ void Filler::PairSets(int s, int k, LetterSet* out) {
 
 // Checks the blocks whose four slots have at most opt_.block_words words each and a cell not
 // yet decided, up to the first that narrows a cell (then the slots go first again). The
-// culprits of a narrowing, or of a failure, are the four slots'.
+// culprits of a narrowing, or of a failure, are the four slots' (gathered in why_, with
+// `conflict` as scratch: it is read only on a failure).
 bool Filler::CheckBlocks(uint64_t* conflict, bool* narrowed) {
   LetterSet pairs[4][64];
   for (const CellBlock& block : blocks_) {
