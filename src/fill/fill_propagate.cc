@@ -559,14 +559,15 @@ int64_t Filler::FillCost() const {
   return sum;
 }
 
+int Filler::Position(int s, int cell) const {
+  const std::vector<int>& cells = p_.slots[s].cells;
+  return static_cast<int>(std::find(cells.begin(), cells.end(), cell) - cells.begin());
+}
+
 void Filler::FindBlocks() {
-  auto position = [&](int s, int cell) {
-    const std::vector<int>& cells = p_.slots[s].cells;
-    return static_cast<int>(std::find(cells.begin(), cells.end(), cell) - cells.begin());
-  };
   // The cell after `cell` in slot s, or -1.
   auto next = [&](int s, int cell) {
-    const size_t k = static_cast<size_t>(position(s, cell)) + 1;
+    const size_t k = static_cast<size_t>(Position(s, cell)) + 1;
     return k < p_.slots[s].cells.size() ? p_.slots[s].cells[k] : -1;
   };
   auto table = [&](int s) { return table_of_slot_[s] >= 0; };
@@ -588,7 +589,7 @@ void Filler::FindBlocks() {
             if (!found.insert(key).second) continue;
             blocks_.push_back({{c00, c01, c10, c11},
                                {a0, a1, d0, d1},
-                               {static_cast<int>(i), position(a1, c10), position(d0, c00), position(d1, c01)}});
+                               {static_cast<int>(i), Position(a1, c10), Position(d0, c00), Position(d1, c01)}});
           }
         }
       }

@@ -158,6 +158,7 @@ class Filler {
     if (!queued_[s]) queued_[s] = true, queue_.push_back(s);
   }
   void SlotCulprits(int s, uint64_t* out) const;
+  int Position(int s, int cell) const;  // where `cell` lies in slot s (a cell of it)
   Outcome Search(int level, uint64_t* conflict_out);
   Outcome Below(int level, uint64_t* conflict_out);
   Outcome Branch(int level, uint64_t* conflict_out);

@@ -63,8 +63,7 @@ void Filler::CrossScores(int cell, int from, double* out) {
   std::fill(out, out + 64, 0.0);
   for (int t : slots_of_cell_[cell]) {
     if (t == from) continue;
-    const std::vector<int>& cells = p_.slots[t].cells;
-    int k = static_cast<int>(std::find(cells.begin(), cells.end(), cell) - cells.begin());
+    const int k = Position(t, cell);
     Sweep(t, k);
     for (LetterSet m = dom_[cell]; m; m &= m - 1) {
       int c = std::countr_zero(m);
