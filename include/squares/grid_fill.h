@@ -51,7 +51,7 @@ struct Nogoods {
 // What a running fill has done so far, for a progress display (FillOptions::progress):
 // written by its searches as they go, read from any thread. Costs as in FillOptions.
 struct FillProgress {
-  std::atomic<int64_t> nodes{0};               // searched by all the run's searches, by 256s
+  std::atomic<int64_t> nodes{0};               // searched by all the run's searches
   std::atomic<int64_t> best_worst{INT64_MAX};  // FillBest: the best fill's worst word so far
   std::atomic<int64_t> max_cost{INT64_MAX};    // FillBest: what its current step asks of every
                                                // word (INT64_MAX: a first fill)
