@@ -325,6 +325,7 @@ TEST_CASE("restarts with learned nogoods lose no fill and list none twice (again
   const std::vector<std::string> words4 = Words4();
   std::mt19937_64 rng(11);
   int64_t learned = 0, with_fills = 0, without = 0, nodes_with_blocks = 0, nodes_without = 0;
+  int64_t nodes_plain = 0, nodes_grown = 0;
   for (int trial = 0; trial < Trials(20); ++trial) {
     Setup s(SomeOf(words4, rng, trial == 0 ? 8 : trial % 2 ? 7 : 4), "....\n....\n....\n....\n");
     for (bool distinct : {false, true}) {
@@ -336,15 +337,22 @@ TEST_CASE("restarts with learned nogoods lose no fill and list none twice (again
       options.seed = trial + 1;
       options.restart_failures = 1 + trial % 3 * 2;
       options.limit = static_cast<int64_t>(all.size()) + 1;
-      std::vector<std::string> got;
-      FillResult r = Fill(s.problem, options, [&](std::span<const Letter> l) {
-        got.push_back(s.Rows(l));
-        return true;
-      });
-      std::sort(got.begin(), got.end());
-      CHECK(got == all);
-      CHECK(r.status == (all.empty() ? FillStatus::kImpossible : FillStatus::kFilled));
-      learned += r.stats.learned;
+      // Branching weights alike for every failure, or growing (FillOptions::weight_growth; by
+      // 4 a failure, they are scaled down within a few hundred failures): the order differs,
+      // the fills do not.
+      for (double growth : {1.0, trial % 2 ? 1.02 : 4.0}) {
+        options.weight_growth = growth;
+        std::vector<std::string> got;
+        FillResult r = Fill(s.problem, options, [&](std::span<const Letter> l) {
+          got.push_back(s.Rows(l));
+          return true;
+        });
+        std::sort(got.begin(), got.end());
+        CHECK(got == all);
+        CHECK(r.status == (all.empty() ? FillStatus::kImpossible : FillStatus::kFilled));
+        learned += r.stats.learned;
+        (growth == 1.0 ? nodes_plain : nodes_grown) += r.stats.nodes;
+      }
       // The 2x2 block checks (every block: at most 208 words a slot) cut no fill either, and
       // they cut nodes: the complete search with them visits fewer in all.
       FillOptions complete;
@@ -366,6 +374,7 @@ TEST_CASE("restarts with learned nogoods lose no fill and list none twice (again
   CHECK(without > 0);
   CHECK(learned > 100);
   CHECK(nodes_with_blocks < nodes_without);
+  CHECK(nodes_plain != nodes_grown);
 }
 
 TEST_CASE("a first fill on two threads: the fill of the search that finds one in fewer nodes") {

@@ -85,7 +85,7 @@ struct FillOptions {
   // 0: no restarts (a complete search, as with `all`, that stops at the first fill).
   int64_t restart_failures = 100;
   // FillBest: each step of its descent alternates two searches with restarts (seeds seed
-  // and seed + 1, restart_failures 1x and 3x), first within this many nodes, then 4x more
+  // and seed + 1, restart_failures 1x and 3x, the second with weight_growth 1.02), first within this many nodes, then 4x more
   // each round, each starting with the nogoods learned before (0: one complete search).
   int64_t probe_nodes = 2000;
   // FillBest with 2 or more: each step runs its two searches at once (see FillBest); the
@@ -101,6 +101,11 @@ struct FillOptions {
   // Also check each 2x2 block of cells as a whole (see fill_internal::CellBlock) while its
   // four slots have at most this many words each (0: never). Sound: the fills are the same.
   int64_t block_words = 0;
+  // Branching takes the variable with the fewest letters (or words) per weight, a slot's
+  // weight growing with each failure in it (Boussemart et al.'s dom/wdeg, ECAI 2004). Each
+  // failure adds this factor times what the previous one added: 1, all failures alike; a
+  // little above 1, the recent ones weigh more, as activities in SAT solvers' VSIDS.
+  double weight_growth = 1.0;
   FillProgress* progress = nullptr;  // when set, kept up to date (see FillProgress)
 };
 

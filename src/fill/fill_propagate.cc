@@ -475,7 +475,7 @@ bool Filler::Propagate(uint64_t* conflict) {
     uint64_t n = Sweep(s, -1);
     const std::vector<int>& cells = p_.slots[s].cells;
     if (n == 0) {
-      weight_[s] += 1;
+      Bump(s);
       SlotCulprits(s, conflict);
       ok = false;
       break;
@@ -500,7 +500,7 @@ bool Filler::Propagate(uint64_t* conflict) {
         if (rank_[t] == r) {
           SlotCulprits(t, conflict);
           for (int i = 0; i < w_; ++i) conflict[i] |= why[i];
-          weight_[s] += 1;
+          Bump(s);
           ok = false;
         } else if (rank_[t] < 0 && table_of_slot_[t] >= 0) {
           Exclude(t, r, why.data());
@@ -652,7 +652,7 @@ bool Filler::CheckBlocks(uint64_t* conflict, bool* narrowed) {
     }
     if (kept[0] == 0) {  // no letters at all
       std::copy(why.begin(), why.end(), conflict);
-      for (int s : block.slots) weight_[s] += 1;
+      for (int s : block.slots) Bump(s);
       return false;
     }
     for (int q = 0; q < 4; ++q) {

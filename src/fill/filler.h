@@ -202,7 +202,19 @@ class Filler {
   std::vector<LetterSet> support_;
   std::vector<uint32_t> live_;  // TableSweep's scratch: the live words' letter offsets
   std::vector<uint64_t> letter_counts_;
+  // Branching weights (FillOptions::weight_growth): a failure in slot s adds bump_ to
+  // weight_[s], and bump_ grows by weight_growth; all are scaled down together before they
+  // overflow (only their ratios matter).
   std::vector<double> weight_;
+  double bump_ = 1.0;
+  void Bump(int s) {
+    weight_[s] += bump_;
+    bump_ *= opt_.weight_growth;
+    if (bump_ > 1e100) {
+      for (double& w : weight_) w *= 1e-100;
+      bump_ *= 1e-100;
+    }
+  }
   std::vector<int> queue_;
   std::vector<uint64_t> why_;  // Propagate's culprits of a narrowing
   // A 2x2 block of cells on four table slots: cells (0,0) (0,1) (1,0) (1,1); slots across 0
