@@ -85,8 +85,9 @@ struct FillOptions {
   // 0: no restarts (a complete search, as with `all`, that stops at the first fill).
   int64_t restart_failures = 100;
   // FillBest: each step of its descent alternates two searches with restarts (seeds seed
-  // and seed + 1, restart_failures 1x and 3x, the second with weight_growth 1.02), first within this many nodes, then 4x more
-  // each round, each starting with the nogoods learned before (0: one complete search).
+  // and seed + 1, restart_failures 1x and 3x, the second with weight_growth 1.02), first
+  // within this many nodes, then 4x more each round, each starting with the nogoods learned
+  // before (0: one complete search).
   int64_t probe_nodes = 2000;
   // FillBest with 2 or more: each step runs its two searches at once (see FillBest); the
   // fill printed is the same whenever no time limit cuts a step short.

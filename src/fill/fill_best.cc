@@ -220,10 +220,11 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
     end = std::min(end, std::chrono::duration<double>(Clock::now() - start).count() + quality_seconds);
   }
   // One step of the descent: two searches with restarts, of different seeds, restart
-  // budgets and weightings (see Variant; the time a search with restarts takes to a fill varies by tens of times from
-  // seed to seed: the quicker of two cuts the long tail), each within a node budget that
-  // grows 4x a round, in turns, each starting with the nogoods learned so far. Where there is
-  // no fill, the nogoods make either a proof of it. False: the time ran out.
+  // budgets and weightings (see Variant; the time a search with restarts takes to a fill
+  // varies by tens of times from seed to seed: the quicker of two cuts the long tail), each
+  // within a node budget that grows 4x a round, in turns, each starting with the nogoods
+  // learned so far. Where there is no fill, the nogoods make either a proof of it. False:
+  // the time ran out.
   // (probe_nodes 0: one complete search, without restarts.) With two threads, a step runs
   // both searches at once instead, with no node budget: a race.
   auto step = [&](FillResult* result) {
