@@ -103,9 +103,10 @@ struct FillOptions {
   // four slots have at most this many words each (0: never). Sound: the fills are the same.
   int64_t block_words = 0;
   // Branching takes the variable with the fewest letters (or words) per weight, a slot's
-  // weight growing with each failure in it (Boussemart et al.'s dom/wdeg, ECAI 2004). Each
-  // failure adds this factor times what the previous one added: 1, all failures alike; a
-  // little above 1, the recent ones weigh more, as activities in SAT solvers' VSIDS.
+  // weight growing with each failure that blames it (Boussemart et al.'s dom/wdeg, ECAI 2004).
+  // Each slot blamed (one per failure, four for a 2x2 block's) gains this factor times the
+  // gain before: 1, all failures alike; a little above 1, the recent ones weigh more, as
+  // activities in SAT solvers' VSIDS.
   double weight_growth = 1.0;
   FillProgress* progress = nullptr;  // when set, kept up to date (see FillProgress)
 };

@@ -202,9 +202,9 @@ class Filler {
   std::vector<LetterSet> support_;
   std::vector<uint32_t> live_;  // TableSweep's scratch: the live words' letter offsets
   std::vector<uint64_t> letter_counts_;
-  // Branching weights (FillOptions::weight_growth): a failure in slot s adds bump_ to
-  // weight_[s], and bump_ grows by weight_growth; all are scaled down together before they
-  // overflow (only their ratios matter).
+  // Branching weights (FillOptions::weight_growth): each blame of slot s for a failure adds
+  // bump_ to weight_[s], and bump_ grows by weight_growth; all are scaled down together
+  // before they overflow (only their ratios matter).
   std::vector<double> weight_;
   double bump_ = 1.0;
   void Bump(int s) {
