@@ -64,13 +64,20 @@ struct Setup {
     return out;
   }
 
-  std::vector<std::string> FillAll(FillOptions options, FillStatus* status = nullptr) {
-    options.all = true;
+  // The fills a search reports, in its order, and its result.
+  std::vector<std::string> Listed(const FillOptions& options, FillResult* result = nullptr) {
     std::vector<std::string> out;
     FillResult r = Fill(problem, options, [&](std::span<const Letter> letters) {
       out.push_back(Rows(letters));
       return true;
     });
+    if (result) *result = std::move(r);
+    return out;
+  }
+  std::vector<std::string> FillAll(FillOptions options, FillStatus* status = nullptr) {
+    options.all = true;
+    FillResult r;
+    std::vector<std::string> out = Listed(options, &r);
     if (status) *status = r.status;
     return out;
   }
@@ -272,28 +279,17 @@ TEST_CASE("single fills are valid in both branching modes, any seed; limit count
       FillOptions options;
       options.branching = b;
       options.seed = seed;
-      std::vector<std::string> got;
-      FillResult r = Fill(s.problem, options, [&](std::span<const Letter> l) {
-        got.push_back(s.Rows(l));
-        return true;
-      });
+      FillResult r;
+      const std::vector<std::string> got = s.Listed(options, &r);
       CHECK(r.status == FillStatus::kFilled);
       REQUIRE(got.size() == 1);
       CHECK(std::binary_search(all.begin(), all.end(), got[0]));
       // The same seed gives the same fill.
-      std::vector<std::string> again;
-      Fill(s.problem, options, [&](std::span<const Letter> l) {
-        again.push_back(s.Rows(l));
-        return true;
-      });
-      CHECK(again == got);
+      CHECK(s.Listed(options) == got);
       // Without `all`, a limit above 1 lists that many distinct fills (dynamic order).
       options.limit = 5;
-      std::set<std::string> some;
-      Fill(s.problem, options, [&](std::span<const Letter> l) {
-        some.insert(s.Rows(l));
-        return true;
-      });
+      const std::vector<std::string> listed = s.Listed(options);
+      const std::set<std::string> some(listed.begin(), listed.end());
       CHECK(some.size() == std::min<size_t>(5, all.size()));
       // Asked for one more fill than there are, a search lists them all, each once, and then
       // proves there is none: with a restart after every failure (which loses no fill) and
@@ -301,11 +297,8 @@ TEST_CASE("single fills are valid in both branching modes, any seed; limit count
       options.limit = static_cast<int64_t>(all.size()) + 1;
       for (int64_t restart_failures : {1, 0}) {
         options.restart_failures = restart_failures;
-        std::vector<std::string> every;
-        FillResult full = Fill(s.problem, options, [&](std::span<const Letter> l) {
-          every.push_back(s.Rows(l));
-          return true;
-        });
+        FillResult full;
+        std::vector<std::string> every = s.Listed(options, &full);
         std::sort(every.begin(), every.end());
         CHECK(every == all);
         CHECK((full.status == FillStatus::kFilled) == !all.empty());
@@ -342,11 +335,8 @@ TEST_CASE("restarts with learned nogoods lose no fill and list none twice (again
       // the fills do not.
       for (double growth : {1.0, trial % 2 ? 1.02 : 4.0}) {
         options.weight_growth = growth;
-        std::vector<std::string> got;
-        FillResult r = Fill(s.problem, options, [&](std::span<const Letter> l) {
-          got.push_back(s.Rows(l));
-          return true;
-        });
+        FillResult r;
+        std::vector<std::string> got = s.Listed(options, &r);
         std::sort(got.begin(), got.end());
         CHECK(got == all);
         CHECK(r.status == (all.empty() ? FillStatus::kImpossible : FillStatus::kFilled));
@@ -360,12 +350,8 @@ TEST_CASE("restarts with learned nogoods lose no fill and list none twice (again
       complete.all = true;
       for (int64_t block_words : {0, 1000}) {
         complete.block_words = block_words;
-        std::vector<std::string> listed;
-        const FillResult c = Fill(s.problem, complete, [&](std::span<const Letter> l) {
-          listed.push_back(s.Rows(l));
-          return true;
-        });
-        CHECK(listed == all);
+        FillResult c;
+        CHECK(s.Listed(complete, &c) == all);
         (block_words ? nodes_with_blocks : nodes_without) += c.stats.nodes;
       }
     }
@@ -437,12 +423,7 @@ TEST_CASE("prefer_scores tries the best-scored words first") {
       options.scores = order;
       options.prefer_scores = true;
       options.seed = seed;
-      std::vector<std::string> got;
-      Fill(s.problem, options, [&](std::span<const Letter> l) {
-        got.push_back(s.Rows(l));
-        return true;
-      });
-      return got;
+      return s.Listed(options);
     };
     // to (5) over ta (1); cot (90) over bat (50) and cat (10).
     CHECK(fills(ScoreOrder::kHigherFirst) == std::vector<std::string>{"cot ##o"});
