@@ -16,6 +16,7 @@ GROUP is one of
 A sanitizer build (sanitized) runs the identities' shard and --limit loops over fewer values:
 the same code paths, each run about 10x slower.
 """
+import fcntl
 import itertools
 import json
 import os
@@ -459,6 +460,47 @@ def test_io(tests_dir, source_dir):
         status = proc.wait(timeout=60)
         check(status == 0 and err == "" and first != b"",
               f"squares {shlex.join(args)} | head -1: status {status}, stderr {err!r}")
+
+    # Into a pipe, large writes hand the pipe pages of squares' own (vmsplice). A reader that
+    # moves those pages on without copying them (splice into pipes of its own, holding 8 MiB,
+    # twice the 4 MiB squares splices from) and reads them only later sees the bytes that
+    # the same listing writes into a file: squares never writes a page it has given away.
+    args = ["-n", "5", "--format", "lines", "--threads", "2"]
+    with tempfile.TemporaryFile() as f:
+        status, _, err = run(args, stdout=f)
+        f.seek(0)
+        want = f.read()
+    check((status, err) == (0, "") and len(want) > 30 << 20, f"squares {shlex.join(args)} > file: {status} {err!r}")
+    proc = subprocess.Popen([SQUARES] + args, stdout=subprocess.PIPE)
+    held = [os.pipe() for _ in range(16)]  # each holds 512 KiB of squares' pages at a time
+    for _, w in held:
+        fcntl.fcntl(w, fcntl.F_SETPIPE_SZ, 1 << 20)
+    sizes, got = [], []
+
+    def drain(k):  # chunk k, from the pipe that held it
+        r, n = held[k % len(held)][0], sizes[k]
+        while n > 0:
+            got.append(os.read(r, n))
+            n -= len(got[-1])
+
+    for k in itertools.count():
+        if k >= len(held):
+            drain(k - len(held))
+        sizes.append(0)
+        while sizes[k] < 512 << 10:
+            n = os.splice(proc.stdout.fileno(), held[k % len(held)][1], (512 << 10) - sizes[k])
+            sizes[k] += n
+            if n == 0:
+                break
+        if sizes[k] < 512 << 10:
+            break
+    for k in range(max(0, len(sizes) - len(held)), len(sizes)):
+        drain(k)
+    proc.stdout.close()
+    for r, w in held:
+        os.close(r), os.close(w)
+    check(proc.wait(timeout=60) == 0 and b"".join(got) == want,
+          f"squares {shlex.join(args)} | splicing reader: not the bytes written to a file")
 
     for args in (["--dict", tiny, "-n", "3", "--threads", "1"],
                  ["--dict", tiny, "-n", "3", "--count"],

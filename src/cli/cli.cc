@@ -426,42 +426,4 @@ absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args) {
   return Dictionary(std::move(*lexicon));
 }
 
-Output& Output::Stdout() {
-  static Output output = [] {
-    // Into a pipe, 1 MiB of pipe buffer instead of 64 KiB: the writer then runs ahead of the
-    // reader by sixteen writes, not one (listing 5x5 letterpress into `wc -c`: ~1.6x faster).
-    // Best effort.
-    struct stat st;
-    if (fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode)) {
-      fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1 << 20);
-    }
-    return Output();
-  }();
-  return output;
-}
-
-void Output::write_out(std::string_view bytes) {
-  // Straight to the descriptor (stdio split each large write in two), in writes of at most
-  // 64 KiB: a large write holds the pipe's lock while it copies, and the reader spins on it.
-  constexpr size_t kMaxWrite = size_t{1} << 16;
-  for (size_t done = 0; done < bytes.size();) {
-    const ssize_t n = ::write(STDOUT_FILENO, bytes.data() + done, std::min(kMaxWrite, bytes.size() - done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n > 0) {
-      done += static_cast<size_t>(n);
-    } else {
-      if (errno == EPIPE) std::_Exit(kExitOk);
-      std::fprintf(stderr, "squares: error writing output: %s\n", std::strerror(errno));
-      std::_Exit(kExitData);
-    }
-  }
-}
-
-void Output::flush_buffer() {
-  write_out(buffer_);
-  buffer_.clear();
-}
-
-void Output::flush() { flush_buffer(); }
-
 }  // namespace squares
