@@ -152,13 +152,16 @@ TEST_CASE("diagonal squares and cubes against brute force") {
         if (echoes) want_set.insert(grid);
       }
       four_with_results += shape.cell_count == 16 && !want_set.empty();
-      if (shape.cell_count == 16) {  // the last row after its first letter: the tail count
+      if (shape.cell_count == 16) {
+        // The last row after its first letter: the tail count; the end of row 3 before it,
+        // whose column's next letter is the last cell's: folded into it.
         ShapeProblem problem;
         problem.shape = shape;
         problem.dawgs.assign(shape.words.size(), &dict.dawg(4));
         auto search = SquareSearch::Create(problem);
         REQUIRE(search.ok());
         CHECK(search->tail_level() == 13);
+        CHECK(search->fold_level() == 12);
       }
       for (bool greedy : {false, true}) {
         uint64_t summed = 0;

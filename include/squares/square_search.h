@@ -127,6 +127,8 @@ class SquareSearch {
   int corner_level() const { return corner_level_; }
   // The level from which the tail count (see BuildTail) stands for the search, or -1.
   int tail_level() const { return tail_level_; }
+  // The level folded into the tail count (see BuildFold), or -1.
+  int fold_level() const { return fold_level_; }
   // How many levels counting does not search letter by letter (see BuildLone).
   int lone_levels() const { return static_cast<int>(std::count(lone_.begin(), lone_.end(), 1)); }
 
@@ -220,8 +222,8 @@ class SquareSearch {
   SquareStats RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                        std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
                        Tie tie) const;
-  template <class Mask, int kWalkers>
-  uint64_t TailCount(const DawgEntry<Mask>* state) const;  // see BuildTail
+  template <class Mask, int kWalkers, bool kFolded>
+  uint64_t TailCount(const DawgEntry<Mask>* state, Mask* parts, int n) const;  // see BuildTail
   template <class Mask, bool kCountOnly>
   SquareStats RunWalkers(const SquareTask& task, int end_level, SquareSink* sink,
                          std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
@@ -245,6 +247,7 @@ class SquareSearch {
   void BuildClosing();
   void BuildCorner();
   void BuildTail();
+  void BuildFold();
   void BuildLone();
   template <class Mask>
   const Mask* reach() const {
@@ -349,6 +352,12 @@ class SquareSearch {
   int tail_level_ = -1;
   uint16_t tail_slot_ = 0;
   std::vector<uint8_t> tail_walker_;
+  // The tail's fold (see BuildFold): counting, at fold_level_ (the level before the tail, or
+  // -1) the results below are the tail count whose last step leaves out walker fold_reader_
+  // and weighs each letter by the letters x of the fold level whose child, in the walker
+  // fold_walker_ steps there, allows it.
+  int fold_level_ = -1;
+  uint8_t fold_walker_ = 0, fold_reader_ = 0;
   // Lone levels (see BuildLone): counting, lone_[l] says that level l's letter is read by one
   // word, which ends there, and by nothing after: the count below is that of one letter times
   // the letters allowed.

@@ -482,6 +482,43 @@ void SquareSearch::BuildTail() {
   if (best_start <= last) tail_level_ = best_start;
 }
 
+// The tail's fold. When the level before the tail steps one word V, whose next letter is read
+// only at the tail's last level (as a mask: V is not the tail's word), and every other word
+// through the level's cell ends there, its letters x make the results below differ only in
+// the mask V's child leaves that last cell: the count below is the tail's, its last step
+// counting each letter c by the number of x whose child allows c. Counting then neither
+// places nor tests the fold level's letters. In a diagonal 4x4 square the fold is the third
+// row's last cell, whose column's next letter is the last cell's. Diagonal 4x4 letterpress,
+// 15 runs alternating: 51.0 -> 38.7 M nodes, 1.111 -> 1.021 s CPU least (median 1.487 ->
+// 1.376); wamerican 0.083 -> 0.081 s (median 0.100 -> 0.089); diagonal 5x5 wamerican 0.920
+// -> 0.903 s.
+void SquareSearch::BuildFold() {
+  if (tail_level_ < 2) return;
+  const int fold = tail_level_ - 1, last = levels() - 1;
+  const Level& level = levels_[fold];
+  if (level.echo_of >= 0 || level.sifts_begin != level.sifts_end) return;
+  int stepper = -1;
+  for (int w = 0; w < level.walker_count; ++w) {
+    if (!level.walkers[w].step) continue;
+    if (stepper >= 0) return;
+    stepper = w;
+  }
+  if (stepper < 0) return;
+  const uint16_t slot = level.walkers[stepper].after;
+  int reader = -1;
+  for (int l = fold + 1; l <= last; ++l) {
+    for (int w = 0; w < levels_[l].walker_count; ++w) {
+      if (levels_[l].walkers[w].before != slot) continue;
+      if (l != last || w == tail_walker_.back() || reader >= 0) return;
+      reader = w;
+    }
+  }
+  if (reader < 0 || slot == tail_slot_) return;
+  fold_level_ = fold;
+  fold_walker_ = static_cast<uint8_t>(stepper);
+  fold_reader_ = static_cast<uint8_t>(reader);
+}
+
 // Lone levels: counting, a level whose cell lies in one word only, which ends there, is
 // searched for one of its letters and the count below multiplied by the letters it allows:
 // nothing after it reads that letter (no walker steps, no echo, no check, sift or tie). A
@@ -498,7 +535,7 @@ void SquareSearch::BuildLone() {
     lone_[l] = level.walker_count == 1 && !level.walkers[0].step && level.echo_of < 0 &&
                words_through[level.cell] == 1 && level.checks_begin == level.checks_end &&
                level.sifts_begin == level.sifts_end && l != sieve_level_ && l != closing_level_ &&
-               l != corner_level_ && l != tail_level_;
+               l != corner_level_ && l != tail_level_ && l != fold_level_;
   }
 }
 

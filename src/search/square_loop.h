@@ -40,9 +40,11 @@ __attribute__((always_inline)) inline void CopyImage(char* to, const char* from,
 }  // namespace
 
 // The tail count (see BuildTail): W's paths from its state through the tail's masks, depth
-// first with one mask of untried letters per step.
-template <class Mask, int kWalkers>
-uint64_t SquareSearch::TailCount(const DawgEntry<Mask>* state) const {
+// first with one mask of untried letters per step. Folded (see BuildFold): the last step
+// leaves out the fold's word and counts a path once for each of the masks parts[0, n) (the
+// fold word's children, one per letter of the fold level) that allows its last letter.
+template <class Mask, int kWalkers, bool kFolded>
+uint64_t SquareSearch::TailCount(const DawgEntry<Mask>* state, Mask* parts, int n) const {
   const DawgEntry<Mask>* entries = this->entries<Mask>();
   const int length = static_cast<int>(tail_walker_.size());
   std::array<Mask, kMaxLevels> mask, untried;
@@ -51,10 +53,26 @@ uint64_t SquareSearch::TailCount(const DawgEntry<Mask>* state) const {
     const Level& level = levels_[tail_level_ + q];
     Mask m = static_cast<Mask>(level.allowed);
     for (int w = 0; w < kWalkers; ++w) {
-      if (w != tail_walker_[q]) m &= state[level.walkers[w].before].mask;
+      if (w != tail_walker_[q] && !(kFolded && q == length - 1 && w == fold_reader_)) {
+        m &= state[level.walkers[w].before].mask;
+      }
     }
     mask[q] = m;
   }
+  if constexpr (kFolded) {  // the parts that allow none of the last cell's letters drop out
+    int kept = 0;
+    for (int i = 0; i < n; ++i) {
+      if ((parts[i] &= mask[length - 1]) != 0) parts[kept++] = parts[i];
+    }
+    if (kept == 0) return 0;
+    n = kept;
+  }
+  auto ends = [parts, n](Mask m) -> uint64_t {  // the results of the last step's letters m
+    if constexpr (!kFolded) return std::popcount(m);
+    uint64_t count = 0;
+    for (int i = 0; i < n; ++i) count += std::popcount(m & parts[i]);
+    return count;
+  };
   uint64_t found = 0;
   auto step = [&](const DawgEntry<Mask>& e, int c) { return entries[ChildIndex(e, c)]; };
   if (length == 3) {  // a diagonal square's last row: two loops and a popcount
@@ -62,7 +80,7 @@ uint64_t SquareSearch::TailCount(const DawgEntry<Mask>* state) const {
     for (Mask xs = s.mask & mask[0]; xs; xs &= xs - 1) {
       const DawgEntry<Mask> e = step(s, std::countr_zero(xs));
       for (Mask ys = e.mask & mask[1]; ys; ys &= ys - 1) {
-        found += std::popcount(step(e, std::countr_zero(ys)).mask & mask[2]);
+        found += ends(step(e, std::countr_zero(ys)).mask & mask[2]);
       }
     }
     return found;
@@ -71,7 +89,7 @@ uint64_t SquareSearch::TailCount(const DawgEntry<Mask>* state) const {
   untried[0] = at[0].mask & mask[0];
   for (int q = 0; q >= 0;) {
     if (q == length - 1) {
-      found += std::popcount(untried[q]);
+      found += ends(untried[q]);
       --q;
       continue;
     }
@@ -496,8 +514,22 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
         continue;
       }
       if constexpr (kLift) {
-        if (l + 1 == tail_level_) {
-          const uint64_t found = TailCount<Mask, kWalkers>(state);
+        if (l + 1 == fold_level_ && end_level > last) {
+          // The fold's letters, not placed: the masks their children in its word leave.
+          const Level& fold = level[fold_level_];
+          const DawgEntry<Mask> from = state[fold.walkers[fold_walker_].before];
+          std::array<Mask, sizeof(Mask) * 8> parts;
+          int n = 0;
+          for (Mask xs = allowed(fold_level_); xs; xs &= xs - 1) {
+            parts[n++] = entries[ChildIndex(from, std::countr_zero(xs))].mask;
+          }
+          const uint64_t found = TailCount<Mask, kWalkers, true>(state, parts.data(), n);
+          nodes += found;
+          stats.squares += found;
+          continue;
+        }
+        if (l + 1 == tail_level_ && end_level > last) {
+          const uint64_t found = TailCount<Mask, kWalkers, false>(state, nullptr, 0);
           nodes += found;
           stats.squares += found;
           continue;

@@ -152,6 +152,7 @@ SquareSearch::SquareSearch(SquareProblem square, ShapeProblem shape)
   BuildClosing();
   BuildCorner();
   BuildTail();
+  BuildFold();
   BuildLone();
   search_id_ = next_search_id++;
 }
