@@ -45,7 +45,8 @@ class PipeSplicer {
       const size_t n = std::min(bytes.size(), page_end - at_);
       std::memcpy(ring_ + at_, bytes.data(), n);
       for (iovec iov{ring_ + at_, n}; iov.iov_len > 0;) {
-        const ssize_t done = vmsplice(STDOUT_FILENO, &iov, 1, SPLICE_F_GIFT);
+        // Not SPLICE_F_GIFT: the rest of a page may still be written (past the bytes given).
+        const ssize_t done = vmsplice(STDOUT_FILENO, &iov, 1, 0);
         if (done < 0 && errno == EINTR) continue;
         if (done < 0 && errno == EPIPE) std::_Exit(kExitOk);
         if (done <= 0) {  // not a pipe vmsplice takes after all: write from now on
