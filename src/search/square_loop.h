@@ -514,7 +514,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
         continue;
       }
       if constexpr (kLift) {
-        if (l + 1 == fold_level_ && end_level > last) {
+        if (l + 1 == fold_level_) {
           // The fold's letters, not placed: the masks their children in its word leave.
           const Level& fold = level[fold_level_];
           const DawgEntry<Mask> from = state[fold.walkers[fold_walker_].before];
@@ -528,7 +528,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
           stats.squares += found;
           continue;
         }
-        if (l + 1 == tail_level_ && end_level > last) {
+        if (l + 1 == tail_level_) {
           const uint64_t found = TailCount<Mask, kWalkers, false>(state, nullptr, 0);
           nodes += found;
           stats.squares += found;
