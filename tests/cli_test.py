@@ -497,8 +497,9 @@ def test_io(tests_dir, source_dir):
     for k in range(max(0, len(sizes) - len(held)), len(sizes)):
         drain(k)
     proc.stdout.close()
-    for r, w in held:
-        os.close(r), os.close(w)
+    for pipe in held:
+        for fd in pipe:
+            os.close(fd)
     check(proc.wait(timeout=60) == 0 and b"".join(got) == want,
           f"squares {shlex.join(args)} | splicing reader: not the bytes written to a file")
 

@@ -153,8 +153,8 @@ TEST_CASE("diagonal squares and cubes against brute force") {
       }
       four_with_results += shape.cell_count == 16 && !want_set.empty();
       if (shape.cell_count == 16) {
-        // The last row after its first letter: the tail count; the end of row 3 before it,
-        // whose column's next letter is the last cell's: folded into it.
+        // The last row after its first letter: the tail count; the third row's last cell
+        // before it, whose column's next letter is the last cell's: folded into it.
         ShapeProblem problem;
         problem.shape = shape;
         problem.dawgs.assign(shape.words.size(), &dict.dawg(4));
