@@ -19,6 +19,11 @@ namespace squares {
 namespace {
 
 constexpr size_t kMaxWrite = size_t{1} << 16;
+
+bool StdoutIsPipe() {
+  struct stat st;
+  return fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode);
+}
 // Smaller writes go by write(2): each splice takes a slot of the pipe's (16 or 256) however
 // few its bytes.
 constexpr size_t kMinSplice = size_t{1} << 14;
@@ -70,8 +75,7 @@ class PipeSplicer {
  private:
   static constexpr size_t kHugePage = size_t{2} << 20, kRingBytes = 2 * kHugePage;
   static bool Usable() {
-    struct stat st;
-    if (fstat(STDOUT_FILENO, &st) != 0 || !S_ISFIFO(st.st_mode)) return false;
+    if (!StdoutIsPipe()) return false;
     std::ifstream thp("/sys/kernel/mm/transparent_hugepage/enabled");
     std::string modes;
     std::getline(thp, modes);
@@ -96,10 +100,7 @@ Output& Output::Stdout() {
     // Into a pipe, 1 MiB of pipe buffer instead of 64 KiB: the writer then runs ahead of the
     // reader by sixteen writes, not one (listing 5x5 letterpress into `wc -c`: ~1.6x faster).
     // Best effort.
-    struct stat st;
-    if (fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode)) {
-      fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1 << 20);
-    }
+    if (StdoutIsPipe()) fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1 << 20);
     return Output();
   }();
   return output;
