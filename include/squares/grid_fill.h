@@ -149,8 +149,10 @@ FillResult FillFirst(const FillProblem& problem, const FillOptions& options, con
 // cost nothing). First the fill whose worst word costs least: a first fill, then runs of the
 // restart search with max_cost just below the best worst word so far, each finding a better
 // fill or proving there is none (the best is then proven); then, at that worst cost,
-// `polish_nodes` nodes of branch and bound (options.improve, the options' own branching) for
-// a lower total. The runs share options.timeout_seconds; those after the first fill also stop
+// `polish_nodes` nodes for a lower total: branch and bound (options.improve, the options' own
+// branching) on the whole grid for half of them, then, unless it proved its total least,
+// branch and bound on neighbourhoods of the best fill (the cells of the slots crossing a
+// costly word; every other cell kept) for the rest. The runs share options.timeout_seconds; those after the first fill also stop
 // `quality_seconds` after it (0: no such limit); a run cut short leaves the best fill so far
 // and the bound proven.
 struct BestFill {
@@ -164,6 +166,8 @@ struct BestFill {
                                  // and `bound` is just the least cost of any word)
   bool total_proven = false;     // no fill with no word costing over `worst` costs less
   int runs = 0;
+  int64_t repairs = 0, repaired = 0;  // polishing's neighbourhood searches, and those that
+                                      // lowered the total
   FillStats stats;               // summed over the runs
 };
 

@@ -1,11 +1,13 @@
 // The best fill: least worst word by a descent over costs, then a lower total by branch and
-// bound, all on the one search engine (grid_fill.h).
+// bound on the whole grid and on neighbourhoods of the best fill, all on the one search
+// engine (grid_fill.h).
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <random>
 #include <thread>
 
 #include "squares/grid_fill.h"
@@ -115,6 +117,78 @@ void FillCosts(const FillProblem& problem, ScoreOrder scores, std::span<const Le
   }
 }
 
+namespace {
+
+// Large neighbourhood search for a lower total (Shaw, CP 1998): each round draws a slot,
+// the likelier the costlier its word, frees its cells and those of the slots crossing it
+// (of one or two such slots), keeps every other cell's letter, and runs the branch and bound
+// of `options` (improve, max_cost) there, within kRepairNodes; a cheaper fill it finds is
+// the best. Rounds go on until `budget` nodes are spent (a round counts at least
+// kRepairSetup: building its slot tables costs about as much) or the time runs out.
+// `run_to`, `take` and `tally` are FillBest's.
+constexpr int64_t kRepairNodes = 300, kRepairSetup = 25;
+
+template <class RunTo, class Take, class Tally>
+void Repair(const FillProblem& problem, const FillOptions& options, int64_t budget,
+            const RunTo& run_to, const Take& take, const Tally& tally, BestFill& best) {
+  std::vector<std::vector<int>> slots_of_cell(problem.domains.size());
+  for (size_t s = 0; s < problem.slots.size(); ++s) {
+    for (int c : problem.slots[s].cells) slots_of_cell[c].push_back(static_cast<int>(s));
+  }
+  int64_t least = INT64_MAX;  // the least cost of any word: weights cost - least + 1 >= 1
+  for (const FillSlot& slot : problem.slots) {
+    for (size_t r = 0; r < slot.scores.size(); ++r) least = std::min(least, WordCost(slot, options.scores, r));
+  }
+  std::mt19937_64 rng(options.seed);
+  std::vector<int64_t> weight(problem.slots.size());
+  for (int64_t spent = 0; spent < budget;) {
+    int64_t sum = 0;
+    for (size_t s = 0; s < problem.slots.size(); ++s) {
+      const FillSlot& slot = problem.slots[s];
+      weight[s] = 0;
+      if (slot.scores.empty()) continue;
+      Word w;
+      for (int c : slot.cells) w.push_back(best.letters[c]);
+      weight[s] = WordCost(slot, options.scores, *slot.dawg->rank(w)) - least + 1;
+      sum += weight[s];
+    }
+    if (sum == 0) return;  // no scored slot
+    FillProblem part = problem;
+    std::vector<bool> freed(problem.domains.size(), false);
+    for (int k = 1 + static_cast<int>(rng() % 2); k-- > 0;) {
+      auto pick = static_cast<int64_t>(rng() % static_cast<uint64_t>(sum));
+      size_t chosen = 0;
+      while (pick >= weight[chosen]) pick -= weight[chosen++];
+      for (int c : problem.slots[chosen].cells) {
+        for (int t : slots_of_cell[c]) {
+          for (int d : problem.slots[t].cells) freed[d] = true;
+        }
+      }
+    }
+    for (size_t c = 0; c < part.domains.size(); ++c) {
+      if (!freed[c] && part.domains[c] != 0) part.domains[c] = LetterSet{1} << best.letters[c];
+    }
+    FillOptions round = options;
+    round.node_limit = std::min(kRepairNodes, budget - spent);
+    round.seed = rng();
+    round.total_below = best.total;
+    const int64_t before = best.total;
+    FillResult result;
+    const bool ran = run_to(part, round, &result, [&](std::span<const Letter> letters) {
+      take(letters);
+      return true;
+    });
+    if (!ran) return;  // out of time
+    tally(result);
+    ++best.repairs;
+    best.repaired += best.total < before;
+    spent += std::max(result.stats.nodes, kRepairSetup);
+    if (result.status == FillStatus::kTimedOut && result.stats.nodes <= round.node_limit) return;
+  }
+}
+
+}  // namespace
+
 BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_t polish_nodes,
                   double quality_seconds) {
   using Clock = std::chrono::steady_clock;
@@ -137,7 +211,7 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
     if (options.progress) options.progress->best_worst = best.worst;
   };
   // One run of the engine, its fills to `found`; false (and kTimedOut) when no time is left.
-  auto run_to = [&](FillOptions o, FillResult* result, const FillCallback& found) {
+  auto run_to = [&](const FillProblem& on, FillOptions o, FillResult* result, const FillCallback& found) {
     if (end < HUGE_VAL) {
       o.timeout_seconds = end - std::chrono::duration<double>(Clock::now() - start).count();
       if (o.timeout_seconds <= 0) {
@@ -145,7 +219,7 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
         return false;
       }
     }
-    *result = Fill(problem, o, found);
+    *result = Fill(on, o, found);
     return true;
   };
   // Counts a run that took place in the best fill's statistics.
@@ -154,7 +228,7 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
     AddStats(result.stats, best.stats);
   };
   auto run = [&](FillOptions o, FillResult* result) {
-    const bool ran = run_to(o, result, [&](std::span<const Letter> letters) {
+    const bool ran = run_to(problem, o, result, [&](std::span<const Letter> letters) {
       take(letters);
       return true;
     });
@@ -259,15 +333,26 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   }
   best.bound = levels.empty() ? best.worst : levels[lo];
   best.bound_searched = lo > 0;
+  // Polishing: branch and bound on the whole grid for half the budget (half the time left,
+  // when the budget is until the time runs out), which proves the least total on small
+  // grids; then, from its best fill, repairs of neighbourhoods for the rest.
   if (polish_nodes > 0) {
     if (options.progress) options.progress->polishing = true;
     o.max_cost = best.worst;
     o.improve = true;
     o.nogoods = nullptr;
     o.total_below = best.total;
-    o.node_limit = polish_nodes;
+    o.node_limit = polish_nodes / 2 + polish_nodes % 2;
     o.limit = 0;
-    if (run(o, &result)) best.total_proven = result.status != FillStatus::kTimedOut;
+    const double whole_end = end;
+    if (polish_nodes == INT64_MAX && end < HUGE_VAL) {
+      const double now = std::chrono::duration<double>(Clock::now() - start).count();
+      end = now + (end - now) / 2;
+    }
+    const bool ran = run(o, &result);
+    end = whole_end;
+    if (ran) best.total_proven = result.status != FillStatus::kTimedOut;
+    if (ran && !best.total_proven) Repair(problem, o, polish_nodes - o.node_limit, run_to, take, tally, best);
   }
   best.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return best;
