@@ -589,4 +589,13 @@ TEST_CASE("best fill: polishing's neighbourhoods lower the total, and keep the w
     repaired += polished.repaired > 0;
   }
   CHECK(repaired > 0);
+  // On a square every neighbourhood is the whole grid: branch and bound spends the budget.
+  Setup square(DefaultDictionaryText(), ".....\n.....\n.....\n.....\n.....\n");
+  FillOptions options;
+  options.distinct = true;
+  options.scores = ScoreOrder::kLowerFirst;
+  const BestFill best = FillBest(square.problem, options, 50);
+  REQUIRE(best.status == FillStatus::kFilled);
+  CHECK(!best.total_proven);
+  CHECK(best.repairs == 0);
 }

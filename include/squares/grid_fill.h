@@ -152,7 +152,8 @@ FillResult FillFirst(const FillProblem& problem, const FillOptions& options, con
 // `polish_nodes` nodes for a lower total: branch and bound (options.improve, the options' own
 // branching) on the whole grid for half of them, then, unless it proved its total least,
 // branch and bound on neighbourhoods of the best fill (the cells of the slots crossing a
-// costly word; every other cell kept) for the rest. The runs share options.timeout_seconds; those after the first fill also stop
+// costly word; every other cell kept) for the rest; where a neighbourhood would free most of
+// the grid, branch and bound for all of them. The runs share options.timeout_seconds; those after the first fill also stop
 // `quality_seconds` after it (0: no such limit); a run cut short leaves the best fill so far
 // and the bound proven.
 struct BestFill {

@@ -128,13 +128,47 @@ namespace {
 // `run_to`, `take` and `tally` are FillBest's.
 constexpr int64_t kRepairNodes = 300, kRepairSetup = 25;
 
-template <class RunTo, class Take, class Tally>
-void Repair(const FillProblem& problem, const FillOptions& options, int64_t budget,
-            const RunTo& run_to, const Take& take, const Tally& tally, BestFill& best) {
+// The slots through each cell.
+std::vector<std::vector<int>> SlotsOfCell(const FillProblem& problem) {
   std::vector<std::vector<int>> slots_of_cell(problem.domains.size());
   for (size_t s = 0; s < problem.slots.size(); ++s) {
     for (int c : problem.slots[s].cells) slots_of_cell[c].push_back(static_cast<int>(s));
   }
+  return slots_of_cell;
+}
+
+// Marks the cells of slot s and of the slots crossing it; returns how many were not marked.
+int FreeAround(const FillProblem& problem, const std::vector<std::vector<int>>& slots_of_cell,
+               size_t s, std::vector<bool>& freed) {
+  int added = 0;
+  for (int c : problem.slots[s].cells) {
+    for (int t : slots_of_cell[c]) {
+      for (int d : problem.slots[t].cells) added += !freed[d], freed[d] = true;
+    }
+  }
+  return added;
+}
+
+// Neighbourhoods are worth searching when one frees at most half the grid's cells, on
+// average over the scored slots (on a 5x5 square each frees them all: that is branch and
+// bound on the whole grid again).
+bool LocalNeighbourhoods(const FillProblem& problem) {
+  const std::vector<std::vector<int>> slots_of_cell = SlotsOfCell(problem);
+  int64_t cells = 0, freed = 0, slots = 0;
+  for (const std::vector<int>& through : slots_of_cell) cells += !through.empty();
+  for (size_t s = 0; s < problem.slots.size(); ++s) {
+    if (problem.slots[s].scores.empty()) continue;
+    std::vector<bool> marks(problem.domains.size(), false);
+    freed += FreeAround(problem, slots_of_cell, s, marks);
+    ++slots;
+  }
+  return slots > 0 && 2 * freed <= cells * slots;
+}
+
+template <class RunTo, class Take, class Tally>
+void Repair(const FillProblem& problem, const FillOptions& options, int64_t budget,
+            const RunTo& run_to, const Take& take, const Tally& tally, BestFill& best) {
+  const std::vector<std::vector<int>> slots_of_cell = SlotsOfCell(problem);
   int64_t least = INT64_MAX;  // the least cost of any word: weights cost - least + 1 >= 1
   for (const FillSlot& slot : problem.slots) {
     for (size_t r = 0; r < slot.scores.size(); ++r) least = std::min(least, WordCost(slot, options.scores, r));
@@ -159,11 +193,7 @@ void Repair(const FillProblem& problem, const FillOptions& options, int64_t budg
       auto pick = static_cast<int64_t>(rng() % static_cast<uint64_t>(sum));
       size_t chosen = 0;
       while (pick >= weight[chosen]) pick -= weight[chosen++];
-      for (int c : problem.slots[chosen].cells) {
-        for (int t : slots_of_cell[c]) {
-          for (int d : problem.slots[t].cells) freed[d] = true;
-        }
-      }
+      FreeAround(problem, slots_of_cell, chosen, freed);
     }
     for (size_t c = 0; c < part.domains.size(); ++c) {
       if (!freed[c] && part.domains[c] != 0) part.domains[c] = LetterSet{1} << best.letters[c];
@@ -335,24 +365,26 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   best.bound_searched = lo > 0;
   // Polishing: branch and bound on the whole grid for half the budget (half the time left,
   // when the budget is until the time runs out), which proves the least total on small
-  // grids; then, from its best fill, repairs of neighbourhoods for the rest.
+  // grids; then, from its best fill, repairs of neighbourhoods for the rest. On grids where a
+  // neighbourhood is most of the grid, branch and bound for all of it.
   if (polish_nodes > 0) {
     if (options.progress) options.progress->polishing = true;
     o.max_cost = best.worst;
     o.improve = true;
     o.nogoods = nullptr;
     o.total_below = best.total;
-    o.node_limit = polish_nodes / 2 + polish_nodes % 2;
+    const bool local = LocalNeighbourhoods(problem);
+    o.node_limit = local ? polish_nodes / 2 + polish_nodes % 2 : polish_nodes;
     o.limit = 0;
     const double whole_end = end;
-    if (polish_nodes == INT64_MAX && end < HUGE_VAL) {
+    if (local && polish_nodes == INT64_MAX && end < HUGE_VAL) {
       const double now = std::chrono::duration<double>(Clock::now() - start).count();
       end = now + (end - now) / 2;
     }
     const bool ran = run(o, &result);
     end = whole_end;
     if (ran) best.total_proven = result.status != FillStatus::kTimedOut;
-    if (ran && !best.total_proven) Repair(problem, o, polish_nodes - o.node_limit, run_to, take, tally, best);
+    if (ran && !best.total_proven && local) Repair(problem, o, polish_nodes - o.node_limit, run_to, take, tally, best);
   }
   best.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return best;
