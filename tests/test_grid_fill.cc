@@ -565,7 +565,8 @@ TEST_CASE("best fill: least worst word and least total, as brute force finds the
 TEST_CASE("best fill: polishing's neighbourhoods lower the total, and keep the worst word") {
   // The default list, scored by SCOWL size; a grid whose branch and bound over the whole
   // does not end within half the budget.
-  Setup s(DefaultDictionaryText(), "....#...\n........\n...#....\n##....##\n....#...\n........\n...#....\n");
+  Setup s(DefaultDictionaryText(),
+          "....#...\n........\n...#....\n##....##\n....#...\n........\n...#....\n");
   int repaired = 0;
   for (int trial = 0; trial < Trials(4); ++trial) {
     FillOptions options;

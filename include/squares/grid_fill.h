@@ -153,9 +153,9 @@ FillResult FillFirst(const FillProblem& problem, const FillOptions& options, con
 // branching) on the whole grid for half of them, then, unless it proved its total least,
 // branch and bound on neighbourhoods of the best fill (the cells of the slots crossing a
 // costly word; every other cell kept) for the rest; where a neighbourhood would free most of
-// the grid, branch and bound for all of them. The runs share options.timeout_seconds; those after the first fill also stop
-// `quality_seconds` after it (0: no such limit); a run cut short leaves the best fill so far
-// and the bound proven.
+// the grid, branch and bound for all of them. The runs share options.timeout_seconds; those
+// after the first fill also stop `quality_seconds` after it (0: no such limit); a run cut
+// short leaves the best fill so far and the bound proven.
 struct BestFill {
   FillStatus status = FillStatus::kImpossible;  // kFilled, or the first run's state
   int bad_slot = -1;                            // for kOverConstrained

@@ -119,15 +119,6 @@ void FillCosts(const FillProblem& problem, ScoreOrder scores, std::span<const Le
 
 namespace {
 
-// Large neighbourhood search for a lower total (Shaw, CP 1998): each round draws a slot,
-// the likelier the costlier its word, frees its cells and those of the slots crossing it
-// (of one or two such slots), keeps every other cell's letter, and runs the branch and bound
-// of `options` (improve, max_cost) there, within kRepairNodes; a cheaper fill it finds is
-// the best. Rounds go on until `budget` nodes are spent (a round counts at least
-// kRepairSetup: building its slot tables costs about as much) or the time runs out.
-// `run_to`, `take` and `tally` are FillBest's.
-constexpr int64_t kRepairNodes = 300, kRepairSetup = 25;
-
 // The slots through each cell.
 std::vector<std::vector<int>> SlotsOfCell(const FillProblem& problem) {
   std::vector<std::vector<int>> slots_of_cell(problem.domains.size());
@@ -164,6 +155,15 @@ bool LocalNeighbourhoods(const FillProblem& problem) {
   }
   return slots > 0 && 2 * freed <= cells * slots;
 }
+
+// Large neighbourhood search for a lower total (Shaw, CP 1998): each round draws a slot,
+// the likelier the costlier its word, frees its cells and those of the slots crossing it
+// (of one or two such slots), keeps every other cell's letter, and runs the branch and bound
+// of `options` (improve, max_cost) there, within kRepairNodes; a cheaper fill it finds is
+// the best. Rounds go on until `budget` nodes are spent (a round counts at least
+// kRepairSetup: building its slot tables costs about as much) or the time runs out.
+// `run_to`, `take` and `tally` are FillBest's.
+constexpr int64_t kRepairNodes = 300, kRepairSetup = 25;
 
 template <class RunTo, class Take, class Tally>
 void Repair(const FillProblem& problem, const FillOptions& options, int64_t budget,
@@ -384,7 +384,9 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
     const bool ran = run(o, &result);
     end = whole_end;
     if (ran) best.total_proven = result.status != FillStatus::kTimedOut;
-    if (ran && !best.total_proven && local) Repair(problem, o, polish_nodes - o.node_limit, run_to, take, tally, best);
+    if (ran && !best.total_proven && local) {
+      Repair(problem, o, polish_nodes - o.node_limit, run_to, take, tally, best);
+    }
   }
   best.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return best;
