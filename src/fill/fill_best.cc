@@ -19,6 +19,13 @@ int64_t WordCost(const FillSlot& slot, ScoreOrder scores, size_t rank) {
   return scores == ScoreOrder::kLowerFirst ? slot.scores[rank] : -slot.scores[rank];
 }
 
+// The cost of the word a fill's letters spell in a scored slot.
+int64_t FilledCost(const FillSlot& slot, ScoreOrder scores, std::span<const Letter> letters) {
+  Word w;
+  for (int c : slot.cells) w.push_back(letters[c]);
+  return WordCost(slot, scores, *slot.dawg->rank(w));
+}
+
 void AddStats(const FillStats& run, FillStats& sum) {
   sum.nodes += run.nodes;
   sum.failures += run.failures;
@@ -109,9 +116,7 @@ void FillCosts(const FillProblem& problem, ScoreOrder scores, std::span<const Le
   *total = 0;
   for (const FillSlot& slot : problem.slots) {
     if (slot.scores.empty()) continue;
-    Word w;
-    for (int c : slot.cells) w.push_back(letters[c]);
-    const int64_t cost = WordCost(slot, scores, *slot.dawg->rank(w));
+    const int64_t cost = FilledCost(slot, scores, letters);
     *worst = std::max(*worst, cost);
     *total += cost;
   }
@@ -181,9 +186,7 @@ void Repair(const FillProblem& problem, const FillOptions& options, int64_t budg
       const FillSlot& slot = problem.slots[s];
       weight[s] = 0;
       if (slot.scores.empty()) continue;
-      Word w;
-      for (int c : slot.cells) w.push_back(best.letters[c]);
-      weight[s] = WordCost(slot, options.scores, *slot.dawg->rank(w)) - least + 1;
+      weight[s] = FilledCost(slot, options.scores, best.letters) - least + 1;
       sum += weight[s];
     }
     if (sum == 0) return;  // no scored slot
