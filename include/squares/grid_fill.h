@@ -102,6 +102,11 @@ struct FillOptions {
   // Also check each 2x2 block of cells as a whole (see fill_internal::CellBlock) while its
   // four slots have at most this many words each (0: never). Sound: the fills are the same.
   int64_t block_words = 0;
+  // With restarts and a limit of one fill (no `improve`): where the problem is the same under
+  // a map of its cells (a grid symmetric about its diagonal, transposed), learn each nogood's
+  // image too, so no run searches the image of a part already refuted. Sound: the fills are
+  // the same.
+  bool mirror_nogoods = true;
   // Branching takes the variable with the fewest letters (or words) per weight, a slot's
   // weight growing with each failure that blames it (Boussemart et al.'s dom/wdeg, ECAI 2004).
   // Each slot blamed (one per failure, four for a 2x2 block's) gains this factor times the
@@ -123,6 +128,7 @@ struct FillStats {
   int64_t nodes = 0, failures = 0, backjumps = 0, restarts = 0, fills = 0;
   int64_t rejected = 0;  // fills found but not deterministic
   int64_t learned = 0;   // nogoods learned at restarts
+  int64_t mirrored = 0;  // of those, images of others under a symmetry of the grid
   double seconds = 0;
 };
 

@@ -445,10 +445,10 @@ int RunFillCommand(std::span<char* const> args) {
   if (a.has("stats")) {
     std::fprintf(stderr, "%s",
                  absl::StrFormat("squares: %d fills, %d nodes, %d failures, %d backjumps, "
-                                 "%d restarts, %d nogoods learned, %d non-deterministic fills, "
+                                 "%d restarts, %d nogoods learned (%d mirrored), %d non-deterministic fills, "
                                  "%.3f s\n",
                                  st.fills, st.nodes, st.failures, st.backjumps, st.restarts,
-                                 st.learned, st.rejected, st.seconds).c_str());
+                                 st.learned, st.mirrored, st.rejected, st.seconds).c_str());
   }
   if (scored && st.fills > 0 && !options.all && (a.has("stats") || best_mode)) {
     const std::string note = absl::StrFormat(

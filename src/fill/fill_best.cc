@@ -34,6 +34,7 @@ void AddStats(const FillStats& run, FillStats& sum) {
   sum.fills += run.fills;
   sum.rejected += run.rejected;
   sum.learned += run.learned;
+  sum.mirrored += run.mirrored;
 }
 
 // The two searches of a race, run at once: each result and fill; `chosen`, the one that

@@ -9,7 +9,8 @@ namespace squares::fill_internal {
 
 // Records that the decisions of the levels in `sub` below `level` and the literals `value`
 // (a value level `level` tried, whose subtree failed for the reasons in `sub`) cannot hold
-// together. Called as the restart unwinds `level`: the decisions above it still hold.
+// together, and so cannot their images under mirror_. Called as the restart unwinds `level`:
+// the decisions above it still hold.
 void Filler::Learn(int level, std::span<const uint32_t> value, const uint64_t* sub) {
   if (nogoods_.literals.size() >= kMaxLearnedLiterals) return;  // the runs stay complete without
   if (watches_.empty()) watches_.resize(static_cast<size_t>(cells_) * 64);
@@ -31,12 +32,99 @@ void Filler::Learn(int level, std::span<const uint32_t> value, const uint64_t* s
       if (std::find(value.begin(), value.end(), lit) == value.end()) nogoods_.literals.push_back(lit);
     }
   }
+  Watch(begin);
+  if (mirror_.empty()) return;
+  // The image, unless it is the same nogood; its literals not true first, as WatchGiven's.
+  const size_t end = nogoods_.literals.size();
+  bool same = true;
+  for (size_t i = begin; i < end; ++i) {
+    const uint32_t lit = nogoods_.literals[i];
+    const uint32_t image = static_cast<uint32_t>(mirror_[lit / 64]) * 64 + lit % 64;
+    const uint32_t* lits = nogoods_.literals.data();
+    same &= std::find(lits + begin, lits + end, image) != lits + end;
+    nogoods_.literals.push_back(image);
+  }
+  if (same) {
+    nogoods_.literals.resize(end);
+    return;
+  }
+  std::stable_partition(nogoods_.literals.begin() + end, nogoods_.literals.end(),
+                        [&](uint32_t lit) { return !IsTrue(lit); });
+  Watch(end);
+  ++stats_.mirrored;
+}
+
+// Adds the nogood of the literals from `begin` to the end, watching its first two.
+void Filler::Watch(size_t begin) {
   const uint32_t* lits = &nogoods_.literals[begin];
   const uint32_t g = static_cast<uint32_t>(nogoods_.begin.size() - 1);
   nogoods_.begin.push_back(static_cast<uint32_t>(nogoods_.literals.size()));
   ++stats_.learned;
   watches_[lits[0]].push_back(g);
   if (nogoods_.literals.size() - begin >= 2) watches_[lits[1]].push_back(g);
+}
+
+// Finds mirror_, a map of the cells other than the identity under which the problem is the
+// same: each slot's cells, in order, map to the cells of a slot of the same words and scores,
+// and each cell's letters to its image's. A grid symmetric about its diagonal has one, the
+// transposition. Slot 0 is tried on each slot like it; the rest follows crossing by crossing
+// (a cell's other slots map to its image's others), and whatever no crossing reaches stays.
+void Filler::FindMirror() {
+  auto same = [&](const FillSlot& a, const FillSlot& b) {
+    return a.cells.size() == b.cells.size() && a.dawg == b.dawg && a.scores.data() == b.scores.data() &&
+           a.scores.size() == b.scores.size();
+  };
+  std::vector<int> map, image_of, cells;
+  std::vector<bool> taken;
+  for (int t = 1; t < slots_; ++t) {
+    if (!same(p_.slots[0], p_.slots[t])) continue;
+    map.assign(cells_, -1), image_of.assign(slots_, -1), taken.assign(slots_, false);
+    cells.clear();
+    bool ok = true;
+    auto assign = [&](int s, int u) {
+      image_of[s] = u, taken[u] = true;
+      for (size_t k = 0; k < p_.slots[s].cells.size(); ++k) {
+        const int c = p_.slots[s].cells[k], d = p_.slots[u].cells[k];
+        if (map[c] < 0) map[c] = d, cells.push_back(c);
+        ok &= map[c] == d && p_.domains[c] == p_.domains[d];
+      }
+    };
+    assign(0, t);
+    for (size_t i = 0; ok && i < cells.size(); ++i) {
+      const int c = cells[i];
+      for (int s : slots_of_cell_[c]) {
+        if (image_of[s] >= 0) continue;
+        const int k = Position(s, c);
+        int u = -1;
+        for (int v : slots_of_cell_[map[c]]) {
+          if (!taken[v] && Position(v, map[c]) == k && same(p_.slots[s], p_.slots[v])) {
+            u = v;
+            break;
+          }
+        }
+        if (u < 0) {
+          ok = false;
+          break;
+        }
+        assign(s, u);
+      }
+    }
+    for (int s = 0; ok && s < slots_; ++s) {  // unreached slots stay, with their cells
+      if (image_of[s] >= 0) continue;
+      for (int c : p_.slots[s].cells) ok &= map[c] < 0 || map[c] == c;
+      if (ok) assign(s, s);
+    }
+    std::vector<bool> hit(cells_, false);
+    for (int c = 0; ok && c < cells_; ++c) {
+      if (map[c] < 0) map[c] = c;
+      ok = !hit[map[c]];
+      hit[map[c]] = true;
+    }
+    if (ok) {
+      mirror_ = map;
+      return;
+    }
+  }
 }
 
 void Filler::CellsCulprits(std::span<const uint32_t> lits, uint32_t except, uint64_t* out) const {

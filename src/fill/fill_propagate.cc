@@ -144,6 +144,10 @@ Filler::Filler(const FillProblem& problem, const FillOptions& options,
   decision_.resize(cells_ + 1);  // a level fixes a cell at least
   if (opt_.nogoods) nogoods_ = *opt_.nogoods;
   why_.resize(w_);
+  // A refuted subtree's image has no fill either when the search stops at its first. Under a
+  // larger limit a refuted subtree may hold fills listed already, and its image others. (Under
+  // `improve` the images would hold, but the best fill's polishing gained nothing by them.)
+  if (opt_.mirror_nogoods && restarts_allowed_ && opt_.limit == 1 && !opt_.improve) FindMirror();
 }
 
 uint64_t Filler::Sweep(int s, int count_at) {

@@ -138,6 +138,8 @@ class Filler {
   int64_t OnlyRank(int s) const;
   // Learned nogoods (fill_nogoods.cc).
   void Learn(int level, std::span<const uint32_t> value, const uint64_t* sub);
+  void Watch(size_t begin);
+  void FindMirror();
   bool ApplyLearned(uint64_t* conflict);
   bool PropagateFixed(int cell, uint64_t* conflict);
   bool IsTrue(uint32_t lit) const { return dom_[lit / 64] == LetterSet{1} << (lit % 64); }
@@ -246,6 +248,7 @@ class Filler {
   std::vector<std::vector<uint32_t>> decision_;
   std::vector<int> fixed_;
   size_t learned_checked_ = 0;
+  std::vector<int> mirror_;  // FindMirror's map of cells, or empty: none
   static constexpr size_t kMaxLearnedLiterals = size_t{1} << 22;
   std::vector<Letter> letters_;
   std::mt19937_64 rng_;
