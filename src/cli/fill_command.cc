@@ -445,8 +445,8 @@ int RunFillCommand(std::span<char* const> args) {
   if (a.has("stats")) {
     std::fprintf(stderr, "%s",
                  absl::StrFormat("squares: %d fills, %d nodes, %d failures, %d backjumps, "
-                                 "%d restarts, %d nogoods learned (%d mirrored), %d non-deterministic fills, "
-                                 "%.3f s\n",
+                                 "%d restarts, %d nogoods learned (%d mirrored), "
+                                 "%d non-deterministic fills, %.3f s\n",
                                  st.fills, st.nodes, st.failures, st.backjumps, st.restarts,
                                  st.learned, st.mirrored, st.rejected, st.seconds).c_str());
   }

@@ -71,8 +71,8 @@ void Filler::Watch(size_t begin) {
 // (a cell's other slots map to its image's others), and whatever no crossing reaches stays.
 void Filler::FindMirror() {
   auto same = [&](const FillSlot& a, const FillSlot& b) {
-    return a.cells.size() == b.cells.size() && a.dawg == b.dawg && a.scores.data() == b.scores.data() &&
-           a.scores.size() == b.scores.size();
+    return a.cells.size() == b.cells.size() && a.dawg == b.dawg &&
+           a.scores.data() == b.scores.data() && a.scores.size() == b.scores.size();
   };
   std::vector<int> map, image_of, cells;
   std::vector<bool> taken;
