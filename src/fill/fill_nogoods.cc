@@ -74,24 +74,24 @@ void Filler::FindMirror() {
     return a.cells.size() == b.cells.size() && a.dawg == b.dawg &&
            a.scores.data() == b.scores.data() && a.scores.size() == b.scores.size();
   };
-  std::vector<int> map, image_of, cells;
-  std::vector<bool> taken;
+  std::vector<int> map, image_of, reached;
+  std::vector<bool> taken, hit;
   for (int t = 1; t < slots_; ++t) {
     if (!same(p_.slots[0], p_.slots[t])) continue;
     map.assign(cells_, -1), image_of.assign(slots_, -1), taken.assign(slots_, false);
-    cells.clear();
+    reached.clear();
     bool ok = true;
     auto assign = [&](int s, int u) {
       image_of[s] = u, taken[u] = true;
       for (size_t k = 0; k < p_.slots[s].cells.size(); ++k) {
         const int c = p_.slots[s].cells[k], d = p_.slots[u].cells[k];
-        if (map[c] < 0) map[c] = d, cells.push_back(c);
+        if (map[c] < 0) map[c] = d, reached.push_back(c);
         ok &= map[c] == d && p_.domains[c] == p_.domains[d];
       }
     };
     assign(0, t);
-    for (size_t i = 0; ok && i < cells.size(); ++i) {
-      const int c = cells[i];
+    for (size_t i = 0; ok && i < reached.size(); ++i) {
+      const int c = reached[i];
       for (int s : slots_of_cell_[c]) {
         if (image_of[s] >= 0) continue;
         const int k = Position(s, c);
@@ -114,7 +114,7 @@ void Filler::FindMirror() {
       for (int c : p_.slots[s].cells) ok &= map[c] < 0 || map[c] == c;
       if (ok) assign(s, s);
     }
-    std::vector<bool> hit(cells_, false);
+    hit.assign(cells_, false);
     for (int c = 0; ok && c < cells_; ++c) {
       if (map[c] < 0) map[c] = c;
       ok = !hit[map[c]];
