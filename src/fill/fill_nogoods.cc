@@ -32,7 +32,7 @@ void Filler::Learn(int level, std::span<const uint32_t> value, const uint64_t* s
       if (std::find(value.begin(), value.end(), lit) == value.end()) nogoods_.literals.push_back(lit);
     }
   }
-  Watch(begin);
+  AddLearned();
   if (mirror_.empty()) return;
   // The image, unless it is the same nogood; its literals not true first, as WatchGiven's.
   const size_t end = nogoods_.literals.size();
@@ -48,20 +48,28 @@ void Filler::Learn(int level, std::span<const uint32_t> value, const uint64_t* s
     nogoods_.literals.resize(end);
     return;
   }
-  std::stable_partition(nogoods_.literals.begin() + end, nogoods_.literals.end(),
-                        [&](uint32_t lit) { return !IsTrue(lit); });
-  Watch(end);
+  NotTrueFirst({nogoods_.literals.data() + end, nogoods_.literals.data() + nogoods_.literals.size()});
+  AddLearned();
   ++stats_.mirrored;
 }
 
-// Adds the nogood of the literals from `begin` to the end, watching its first two.
-void Filler::Watch(size_t begin) {
-  const uint32_t* lits = &nogoods_.literals[begin];
-  const uint32_t g = static_cast<uint32_t>(nogoods_.begin.size() - 1);
+// Adds the literals after the last nogood's as a nogood, and watches it.
+void Filler::AddLearned() {
   nogoods_.begin.push_back(static_cast<uint32_t>(nogoods_.literals.size()));
   ++stats_.learned;
-  watches_[lits[0]].push_back(g);
-  if (nogoods_.literals.size() - begin >= 2) watches_[lits[1]].push_back(g);
+  Watch(nogoods_.begin.size() - 2);
+}
+
+// Watches nogood g's first two literals.
+void Filler::Watch(size_t g) {
+  const std::span<const uint32_t> lits = NogoodLiterals(g);
+  watches_[lits[0]].push_back(static_cast<uint32_t>(g));
+  if (lits.size() >= 2) watches_[lits[1]].push_back(static_cast<uint32_t>(g));
+}
+
+// Puts the literals that are not true first, so that those are watched where there are such.
+void Filler::NotTrueFirst(std::span<uint32_t> lits) const {
+  std::stable_partition(lits.begin(), lits.end(), [&](uint32_t lit) { return !IsTrue(lit); });
 }
 
 // Finds mirror_, a map of the cells other than the identity under which the problem is the
@@ -163,10 +171,8 @@ void Filler::WatchGiven() {
   if (nogoods_.begin.size() == 1) return;
   watches_.resize(static_cast<size_t>(cells_) * 64);
   for (size_t g = 0; g + 1 < nogoods_.begin.size(); ++g) {
-    const std::span<uint32_t> lits = NogoodLiterals(g);
-    std::stable_partition(lits.begin(), lits.end(), [&](uint32_t lit) { return !IsTrue(lit); });
-    watches_[lits[0]].push_back(static_cast<uint32_t>(g));
-    if (lits.size() >= 2) watches_[lits[1]].push_back(static_cast<uint32_t>(g));
+    NotTrueFirst(NogoodLiterals(g));
+    Watch(g);
   }
 }
 

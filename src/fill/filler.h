@@ -138,7 +138,9 @@ class Filler {
   int64_t OnlyRank(int s) const;
   // Learned nogoods (fill_nogoods.cc).
   void Learn(int level, std::span<const uint32_t> value, const uint64_t* sub);
-  void Watch(size_t begin);
+  void AddLearned();
+  void Watch(size_t g);
+  void NotTrueFirst(std::span<uint32_t> lits) const;
   void FindMirror();
   bool ApplyLearned(uint64_t* conflict);
   bool PropagateFixed(int cell, uint64_t* conflict);
