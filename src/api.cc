@@ -8,16 +8,17 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "squares/cli.h"
-#include "squares/commands.h"
-#include "squares/fill_output.h"
-#include "squares/kakuro.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "fill/fill_output.h"
+#include "puzzles/kakuro.h"
 
 namespace squares::api {
+using namespace ::squares::core;
 
 struct Dictionary::Impl {
-  explicit Impl(squares::Dictionary d) : dictionary(std::move(d)) {}
-  squares::Dictionary dictionary;
+  explicit Impl(core::Dictionary d) : dictionary(std::move(d)) {}
+  core::Dictionary dictionary;
   // Held while a call builds automata (the dictionary builds them on first use); searches
   // only read them.
   std::mutex mutex;
@@ -25,8 +26,8 @@ struct Dictionary::Impl {
 
 struct SquareQuery::Impl {
   std::shared_ptr<const void> owner;  // keeps the dictionary and its automata alive
-  const squares::Dictionary& dictionary;
-  squares::SquareSearch search;
+  const core::Dictionary& dictionary;
+  core::SquareSearch search;
   bool upper;
   uint64_t limit;
 };
@@ -86,7 +87,7 @@ Dictionary Dictionary::FromWords(const std::vector<std::string>& words, const Op
   const std::string text = absl::StrJoin(words, "\n");
   const LexiconSource source{"<words>", text};
   auto lexicon = Value(Lexicon::Read({&source, 1}, lexicon_options));
-  return Dictionary(std::make_shared<Impl>(squares::Dictionary(std::move(lexicon))));
+  return Dictionary(std::make_shared<Impl>(core::Dictionary(std::move(lexicon))));
 }
 
 size_t Dictionary::size() const { return impl_->dictionary.lexicon().word_count(); }
@@ -110,7 +111,7 @@ SquareQuery Dictionary::Squares(const Options& options) const {
   SquareProblem problem = Value(MakeSquareProblem(args, impl_->dictionary));
   SquareQuery query;
   query.impl_ = std::make_shared<const SquareQuery::Impl>(SquareQuery::Impl{
-      impl_, impl_->dictionary, Value(squares::SquareSearch::Create(impl_->dictionary, std::move(problem))),
+      impl_, impl_->dictionary, Value(core::SquareSearch::Create(impl_->dictionary, std::move(problem))),
       args.has("upper"), Limit(args)});
   return query;
 }
@@ -188,7 +189,7 @@ FillResult Dictionary::Fill(std::string_view text, const Options& options) const
   const bool scored = IsScored(grid_fill->problem);
   FillQuality quality;
   if (scored) output.quality = &quality;
-  const squares::FillResult outcome = SearchFill(
+  const core::FillResult outcome = SearchFill(
       grid_fill->problem, settings, &quality, [&](std::span<const Letter> fill) {
         ReadFill(grid, *grid_fill, alphabet, settings.engine.scores, fill, letters,
                  scored ? &quality : nullptr);
@@ -253,7 +254,7 @@ std::vector<KakuroResult> SolveKakuro(std::string_view text, const Options& opti
     KakuroResult result;
     result.name = board.name;
     std::vector<uint8_t> digits(board.white_count());
-    const squares::FillResult outcome = squares::Fill(
+    const core::FillResult outcome = core::Fill(
         KakuroProblem(board, automata), fill_options, [&](std::span<const Letter> letters) {
           for (int w = 0; w < board.white_count(); ++w) digits[w] = letters[w] + 1;
           result.solutions.push_back(FormatKakuroSolution(board, digits));

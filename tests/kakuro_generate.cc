@@ -9,7 +9,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: kakuro_generate NAME ROWS COLS WHITES SEED\n");
     return 2;
   }
-  std::string board = squares::GenerateKakuro(argv[1], std::atoi(argv[2]), std::atoi(argv[3]),
+  std::string board = squares::core::GenerateKakuro(argv[1], std::atoi(argv[2]), std::atoi(argv[3]),
                                               std::atoi(argv[4]), std::strtoull(argv[5], nullptr, 10));
   std::fputs(board.c_str(), stdout);
   return 0;

@@ -5,7 +5,7 @@
 
 #include "absl/strings/str_format.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 // The layout: digit[r][c] = 0 for a black or clue cell, else the cell's digit (-1 while it is
@@ -121,4 +121,4 @@ std::string GenerateKakuro(const std::string& name, int rows, int cols, int whit
   return board + "SOLUTION\n" + solution + "END\n";
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-namespace squares {
+namespace squares::core {
 
 // A board in the `KAKURO name rows cols` format with a SOLUTION block, `whites` white cells
 // exactly when that is reachable from the random layout (else as close below as it got).
@@ -14,4 +14,4 @@ namespace squares {
 std::string GenerateKakuro(const std::string& name, int rows, int cols, int whites,
                            uint64_t seed);
 
-}  // namespace squares
+}  // namespace squares::core

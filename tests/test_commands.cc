@@ -5,11 +5,11 @@
 #include <string>
 #include <string_view>
 
-#include "squares/commands.h"
-#include "squares/fill_output.h"
-#include "squares/square_output.h"
+#include "cli/commands.h"
+#include "fill/fill_output.h"
+#include "search/square_output.h"
 
-using namespace squares;
+using namespace squares::core;
 
 TEST_CASE("every command has a name of its own and no option twice") {
   std::set<std::string_view> names;

@@ -15,16 +15,16 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "squares/dawg.h"
-#include "squares/lexicon.h"
-#include "squares/ordered_runner.h"
-#include "squares/square_output.h"
-#include "squares/square_search.h"
+#include "lexicon/dawg.h"
+#include "lexicon/lexicon.h"
+#include "search/ordered_runner.h"
+#include "search/square_output.h"
+#include "search/square_search.h"
 #include "test_effort.h"
 #include "test_words.h"
 
-using namespace squares;
-using namespace squares::test;
+using namespace squares::core;
+using namespace squares::core::test;
 
 using Grid = std::vector<std::string>;  // rows
 

@@ -9,10 +9,10 @@
 #include <string>
 
 #include "fuzz/fuzz_targets.h"
-#include "squares/index_file.h"
+#include "lexicon/index_file.h"
 
 namespace fs = std::filesystem;
-using namespace squares;
+using namespace squares::core;
 
 namespace {
 

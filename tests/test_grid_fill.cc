@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "squares/dawg.h"
-#include "squares/grid.h"
-#include "squares/grid_fill.h"
-#include "squares/lexicon.h"
+#include "lexicon/dawg.h"
+#include "fill/grid.h"
+#include "fill/grid_fill.h"
+#include "lexicon/lexicon.h"
 #include "test_effort.h"
 
-using namespace squares;
+using namespace squares::core;
 
 namespace {
 

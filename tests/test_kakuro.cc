@@ -9,9 +9,9 @@
 #include <sstream>
 
 #include "kakuro_generator.h"
-#include "squares/kakuro.h"
+#include "puzzles/kakuro.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 using Digits = std::vector<uint8_t>;
@@ -391,4 +391,4 @@ TEST_CASE("counting to two on big boards with many solutions restarts and stays 
 }
 
 }  // namespace
-}  // namespace squares
+}  // namespace squares::core

@@ -20,13 +20,13 @@
 #include <unistd.h>
 
 #include "absl/strings/str_format.h"
-#include "squares/dawg.h"
-#include "squares/index_file.h"
-#include "squares/lexicon.h"
+#include "lexicon/dawg.h"
+#include "lexicon/index_file.h"
+#include "lexicon/lexicon.h"
 #include "test_words.h"
 
-using namespace squares;
-using namespace squares::test;
+using namespace squares::core;
+using namespace squares::core::test;
 
 namespace {
 

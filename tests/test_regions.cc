@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "squares/regions.h"
+#include "puzzles/regions.h"
 #include "test_effort.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 Dictionary MakeDictionary(const std::string& words) {
@@ -317,4 +317,4 @@ TEST_CASE("MakeRegionPuzzle refuses grids that cannot be split") {
 }
 
 }  // namespace
-}  // namespace squares
+}  // namespace squares::core

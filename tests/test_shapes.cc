@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "squares/dawg.h"
-#include "squares/shape.h"
-#include "squares/square_search.h"
+#include "lexicon/dawg.h"
+#include "search/shape.h"
+#include "search/square_search.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 using Grid = std::vector<Letter>;
@@ -252,4 +252,4 @@ TEST_CASE("cube shape") {
 }
 
 }  // namespace
-}  // namespace squares
+}  // namespace squares::core

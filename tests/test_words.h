@@ -8,9 +8,9 @@
 
 #include <doctest/doctest.h>
 
-#include "squares/lexicon.h"
+#include "lexicon/lexicon.h"
 
-namespace squares::test {
+namespace squares::core::test {
 
 inline Lexicon MustRead(std::string_view text, LexiconOptions options = {}) {
   auto lexicon = Lexicon::FromText(text, options);
@@ -35,4 +35,4 @@ inline std::string RandomWords(std::mt19937& rng, int count, int length, int let
   return text;
 }
 
-}  // namespace squares::test
+}  // namespace squares::core::test

@@ -1,4 +1,4 @@
-#include "squares/cli.h"
+#include "cli/cli.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -16,10 +16,10 @@
 #include <thread>
 
 #include "absl/strings/str_format.h"
-#include "squares/index_file.h"
+#include "lexicon/index_file.h"
 #include <charconv>
 
-namespace squares {
+namespace squares::core {
 
 absl::Status UsageError(std::string_view message) {
   return absl::InvalidArgumentError(std::string(message));
@@ -426,4 +426,4 @@ absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args) {
   return Dictionary(std::move(*lexicon));
 }
 
-}  // namespace squares
+}  // namespace squares::core

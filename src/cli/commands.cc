@@ -1,6 +1,6 @@
-#include "squares/commands.h"
+#include "cli/commands.h"
 
-namespace squares {
+namespace squares::core {
 
 std::span<const Command* const> Commands() {
   static const Command* const kCommands[] = {
@@ -10,4 +10,4 @@ std::span<const Command* const> Commands() {
   return kCommands;
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -11,13 +11,13 @@
 #include <unistd.h>
 
 #include "absl/strings/str_format.h"
-#include "squares/cli.h"
-#include "squares/commands.h"
-#include "squares/fill_output.h"
-#include "squares/grid.h"
-#include "squares/grid_fill.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "fill/fill_output.h"
+#include "fill/grid.h"
+#include "fill/grid_fill.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 // Exit statuses of the result states (0, 1 and 2 keep their common meaning).
@@ -483,4 +483,4 @@ int RunFillCommand(std::span<char* const> args) {
   return Report(code, FillStatusMessage(path, *grid, *grid_fill, result, options));
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -6,11 +6,11 @@
 #include <iostream>
 
 #include "absl/strings/str_format.h"
-#include "squares/cli.h"
-#include "squares/commands.h"
-#include "squares/index_file.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "lexicon/index_file.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 constexpr std::string_view kUsage =
@@ -72,4 +72,4 @@ int RunIndexCommand(std::span<char* const> argv) {
   return ExitCodeFor(status);
 }
 
-}  // namespace squares
+}  // namespace squares::core

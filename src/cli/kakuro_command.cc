@@ -4,12 +4,12 @@
 #include <cstdlib>
 
 #include "absl/strings/str_format.h"
-#include "squares/cli.h"
-#include "squares/commands.h"
-#include "squares/grid_fill.h"
-#include "squares/kakuro.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "fill/grid_fill.h"
+#include "puzzles/kakuro.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 constexpr std::string_view kUsage =
@@ -178,4 +178,4 @@ int RunKakuroCommand(std::span<char* const> args) {
   return failed ? kExitData : kExitOk;
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -3,17 +3,17 @@
 #include <cstring>
 #include <span>
 
-#include "squares/commands.h"
+#include "cli/commands.h"
 
 int main(int argc, char** argv) {
   // Writing into a closed pipe must end the program quietly: take EPIPE as an error return
-  // (handled by squares::Output) instead of dying from SIGPIPE.
+  // (handled by squares::core::Output) instead of dying from SIGPIPE.
   std::signal(SIGPIPE, SIG_IGN);
   std::span<char* const> args(argv, argc);
   if (argc >= 2) {
-    for (const squares::Command* command : squares::Commands()) {
+    for (const squares::core::Command* command : squares::core::Commands()) {
       if (!command->name.empty() && command->name == argv[1]) return command->run(args.subspan(1));
     }
   }
-  return squares::RunSquaresCommand(args);
+  return squares::core::RunSquaresCommand(args);
 }

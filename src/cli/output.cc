@@ -13,9 +13,9 @@
 #include <fstream>
 #include <string>
 
-#include "squares/cli.h"
+#include "cli/cli.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 constexpr size_t kMaxWrite = size_t{1} << 16;
@@ -132,4 +132,4 @@ void Output::flush_buffer() {
 
 void Output::flush() { flush_buffer(); }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -10,12 +10,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "squares/cli.h"
-#include "squares/commands.h"
-#include "squares/grid.h"
-#include "squares/regions.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "fill/grid.h"
+#include "puzzles/regions.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 constexpr OptionSpec kRegionOptions[] = {
@@ -202,4 +202,4 @@ int RunRegionsCommand(std::span<char* const> args) {
   return ExitCodeFor(status);
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -12,13 +12,13 @@
 #include <thread>
 
 #include "absl/strings/str_format.h"
-#include "squares/cli.h"
-#include "squares/commands.h"
-#include "squares/ordered_runner.h"
-#include "squares/square_output.h"
-#include "squares/square_search.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "search/ordered_runner.h"
+#include "search/square_output.h"
+#include "search/square_search.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 constexpr std::string_view kUsage =
@@ -710,4 +710,4 @@ int RunShapeCommand(std::span<char* const> argv) {
   return RunShape(*args, std::move(*shape), path, args->get("first"), start);
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -3,10 +3,10 @@
 #include <iostream>
 
 #include "absl/strings/str_format.h"
-#include "squares/cli.h"
-#include "squares/commands.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 constexpr std::string_view kUsage =
@@ -70,4 +70,4 @@ int RunStatsCommand(std::span<char* const> argv) {
   return kExitOk;
 }
 
-}  // namespace squares
+}  // namespace squares::core

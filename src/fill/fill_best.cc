@@ -10,9 +10,9 @@
 #include <random>
 #include <thread>
 
-#include "squares/grid_fill.h"
+#include "fill/grid_fill.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 int64_t WordCost(const FillSlot& slot, ScoreOrder scores, size_t rank) {
@@ -396,4 +396,4 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   return best;
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -5,7 +5,7 @@
 
 #include "fill/filler.h"
 
-namespace squares::fill_internal {
+namespace squares::core::fill_internal {
 
 // Records that the decisions of the levels in `sub` below `level` and the literals `value`
 // (a value level `level` tried, whose subtree failed for the reasons in `sub`) cannot hold
@@ -215,4 +215,4 @@ bool Filler::PropagateFixed(int cell, uint64_t* conflict) {
   return true;
 }
 
-}  // namespace squares::fill_internal
+}  // namespace squares::core::fill_internal

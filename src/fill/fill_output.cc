@@ -1,4 +1,4 @@
-#include "squares/fill_output.h"
+#include "fill/fill_output.h"
 
 #include <algorithm>
 #include <map>
@@ -6,7 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 std::string SlotWord(const GridSlot& slot, const std::vector<std::string>& letters) {
@@ -298,4 +298,4 @@ void AppendFill(const Grid& grid, const std::vector<std::string>& letters,
   }
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -6,7 +6,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "fill/filler.h"
 
-namespace squares::fill_internal {
+namespace squares::core::fill_internal {
 namespace {
 
 template <class CostOf>
@@ -668,4 +668,4 @@ bool Filler::CheckBlocks(uint64_t* conflict, bool* narrowed) {
   return true;
 }
 
-}  // namespace squares::fill_internal
+}  // namespace squares::core::fill_internal

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
-#include "squares/grid_fill.h"
+#include "fill/grid_fill.h"
 
-namespace squares::fill_internal {
+namespace squares::core::fill_internal {
 
 using Clock = std::chrono::steady_clock;
 
@@ -285,4 +285,4 @@ class Filler {
   bool expandable_ = false;
 };
 
-}  // namespace squares::fill_internal
+}  // namespace squares::core::fill_internal

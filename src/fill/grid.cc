@@ -1,4 +1,4 @@
-#include "squares/grid.h"
+#include "fill/grid.h"
 
 #include <cctype>
 
@@ -7,7 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 // One raw cell as read: kind and, for a letter, its UTF-8 text.
@@ -229,4 +229,4 @@ std::string SlotName(const GridSlot& slot) {
                          slot.direction == Direction::kAcross ? "Across" : "Down");
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -1,4 +1,4 @@
-#include "squares/grid_fill.h"
+#include "fill/grid_fill.h"
 
 #include <algorithm>
 #include <bit>
@@ -9,7 +9,7 @@
 
 #include "fill/filler.h"
 
-namespace squares {
+namespace squares::core {
 namespace fill_internal {
 
 bool Filler::TimeUp() {
@@ -429,4 +429,4 @@ bool IsDeterministicFill(const FillProblem& problem, std::span<const Letter> let
   return true;
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -1,4 +1,4 @@
-#include "squares/dawg.h"
+#include "lexicon/dawg.h"
 
 #include <algorithm>
 #include <deque>
@@ -8,7 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "xxhash.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 // Builder state: registered states as edge lists; an edge is (child << 8 | letter).
@@ -353,4 +353,4 @@ const Dawg& Dictionary::moved_dawg(int length, int moved) const {
   return *moved_dawgs_.back().second;
 }
 
-}  // namespace squares
+}  // namespace squares::core

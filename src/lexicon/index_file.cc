@@ -1,4 +1,4 @@
-#include "squares/index_file.h"
+#include "lexicon/index_file.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -12,7 +12,7 @@
 #include "lexicon/unicode.h"
 #include "xxhash.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 constexpr uint32_t kFoldAccents = 1;
@@ -294,4 +294,4 @@ absl::StatusOr<LoadedIndex> LoadIndexFile(const std::string& path) {
   return ParseIndex(std::string_view(static_cast<const char*>(map), size), path, mapping);
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -1,4 +1,4 @@
-#include "squares/lexicon.h"
+#include "lexicon/lexicon.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -17,7 +17,7 @@
 #include "lexicon/unicode.h"
 #include "xxhash.h"
 
-namespace squares {
+namespace squares::core {
 
 Alphabet::Alphabet(std::vector<char32_t> code_points) : letters_(std::move(code_points)) {
   assert(letters_.size() <= kMaxLetters);
@@ -464,4 +464,4 @@ bool Lexicon::find(WordView word, int64_t* score) const {
   return true;
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -6,10 +6,10 @@
 #include <iterator>
 #include <string>
 
-#include "squares/index_file.h"
+#include "lexicon/index_file.h"
 
 int main(int argc, char** argv) {
-  using namespace squares;
+  using namespace squares::core;
   if (argc != 3) {
     std::cerr << "usage: make_default_index WORDS OUT\n";
     return 2;

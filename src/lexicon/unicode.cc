@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-namespace squares {
+namespace squares::core {
 
 int32_t DecodeUtf8(std::string_view text, size_t& pos) {
   auto byte = [&](size_t i) { return static_cast<uint8_t>(text[i]); };
@@ -112,4 +112,4 @@ char32_t FoldAccent(char32_t cp) {
   return base == '.' ? cp : static_cast<char32_t>(base);
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-namespace squares {
+namespace squares::core {
 
 // Decodes the code point at text[pos], advancing pos; returns -1 on invalid UTF-8
 // (overlong forms, surrogates, truncated sequences, values above U+10FFFF).
@@ -18,4 +18,4 @@ char32_t FoldCase(char32_t cp);     // to lower case
 char32_t UpperCase(char32_t cp);    // to upper case (the inverse of FoldCase where one exists)
 char32_t FoldAccent(char32_t cp);   // é -> e, Ñ -> N; other code points unchanged
 
-}  // namespace squares
+}  // namespace squares::core

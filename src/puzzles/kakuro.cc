@@ -1,14 +1,14 @@
-#include "squares/kakuro.h"
+#include "puzzles/kakuro.h"
 
 #include <bit>
 #include <cassert>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_format.h"
-#include "squares/cli.h"
-#include "squares/grid.h"
+#include "cli/cli.h"
+#include "fill/grid.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 // One line of the file split into whitespace-separated tokens.
@@ -428,4 +428,4 @@ std::string FormatKakuroSolution(const KakuroBoard& board, std::span<const uint8
   return out;
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -1,5 +1,5 @@
 // Word-region puzzles: parsing, the partition solver, drawing and the generator (DESIGN §8).
-#include "squares/regions.h"
+#include "puzzles/regions.h"
 
 #include <algorithm>
 #include <array>
@@ -9,9 +9,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "squares/grid.h"
+#include "fill/grid.h"
 
-namespace squares {
+namespace squares::core {
 
 absl::StatusOr<RegionPuzzle> ParseRegionPuzzle(std::string_view text, std::string_view source,
                                                const Alphabet& alphabet, bool fold_accents) {
@@ -608,4 +608,4 @@ absl::StatusOr<MadeRegionPuzzle> MakeRegionPuzzle(int rows, int cols, const Dict
       " solver runs; try another --seed"));
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -1,13 +1,13 @@
-#include "squares/shape.h"
+#include "search/shape.h"
 
 #include <algorithm>
 #include <map>
 
 #include "absl/strings/str_format.h"
-#include "squares/cli.h"
+#include "cli/cli.h"
 #include "lexicon/unicode.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 absl::Status LineError(std::string_view name, int line, std::string_view message) {
@@ -417,4 +417,4 @@ std::vector<std::vector<int>> ShapeInvolutions(const Shape& shape, const std::ve
   return found;
 }
 
-}  // namespace squares
+}  // namespace squares::core

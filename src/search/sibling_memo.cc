@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-namespace squares {
+namespace squares::core {
 
 SiblingMemo::Record SiblingMemo::Enter(const MemoKey& key, uint32_t later, bool& record) {
   std::lock_guard lock(mutex_);
@@ -53,4 +53,4 @@ char* SiblingMemo::Scratch() {
   return scratch.get();
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -17,9 +17,9 @@
 #include <mutex>
 
 #include "absl/container/flat_hash_map.h"
-#include "squares/square_search.h"
+#include "search/square_search.h"
 
-namespace squares {
+namespace squares::core {
 
 // The key of a memoized level (see square_memo.h): the states of the words open at its
 // start, then the level.
@@ -68,4 +68,4 @@ class SiblingMemo {
   size_t held_ = 0;                              // bytes of the records kept; guarded by mutex_
 };
 
-}  // namespace squares
+}  // namespace squares::core

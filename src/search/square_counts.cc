@@ -1,7 +1,7 @@
 // Square search, the build phase's counting shortcuts: the last word's sieve, the closing
 // count and the corner count, each of which stands for the last levels of a search when it
 // only counts. The level loop that reads them is square_loop.h.
-#include "squares/square_search.h"
+#include "search/square_search.h"
 
 #include <algorithm>
 #include <bit>
@@ -9,7 +9,7 @@
 
 #include "absl/container/flat_hash_map.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 // Sorts `states` (indices into `entries`) by the state each entry leads to, named by its
@@ -539,4 +539,4 @@ void SquareSearch::BuildLone() {
   }
 }
 
-}  // namespace squares
+}  // namespace squares::core

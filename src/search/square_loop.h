@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "search/square_memo.h"
-#include "squares/square_search.h"
+#include "search/square_search.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 // The entry of e's child by letter c (c in e's mask): its children are stored in letter order.
@@ -793,4 +793,4 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
   }
 }
 
-}  // namespace squares
+}  // namespace squares::core

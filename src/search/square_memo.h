@@ -28,9 +28,9 @@
 #endif
 
 #include "search/sibling_memo.h"
-#include "squares/square_search.h"
+#include "search/square_search.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 // Compared word by word: operator== calls memcmp.
@@ -396,4 +396,4 @@ class ReplayMemo {
 };
 
 }  // namespace
-}  // namespace squares
+}  // namespace squares::core

@@ -1,6 +1,6 @@
-#include "squares/square_output.h"
+#include "search/square_output.h"
 
-namespace squares {
+namespace squares::core {
 
 absl::StatusOr<SquareFormat> ParseSquareFormat(std::string_view name) {
   if (name == "text") return SquareFormat::kText;
@@ -187,4 +187,4 @@ void SquareFormatter::Append(const Letter* grid, std::string& out) const {
   }
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -1,12 +1,12 @@
 // Square search, the run phase: runs, tasks (split and weighed) and the result filters. The
 // level loop they call is square_loop.h; the levels it walks are built in square_search.cc.
-#include "squares/square_search.h"
+#include "search/square_search.h"
 
 #include <algorithm>
 #include <atomic>
 #include <vector>
 
-namespace squares {
+namespace squares::core {
 
 bool SquareSearch::PassesTranspose(const Letter* grid) const {
   const int rows = problem_.rows, cols = problem_.cols;
@@ -117,4 +117,4 @@ std::vector<SquareTask> SquareSearch::Split(size_t min_tasks, const SquareTask& 
   return tasks;
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -1,7 +1,7 @@
 // Square search, the build phase: a shape (a square's too) compiled into levels, the cell
 // order, the look-ahead checks, the memo keys and the symmetry counted up to. The counting
 // shortcuts are square_counts.cc, the search itself square_loop.h and square_run.cc.
-#include "squares/square_search.h"
+#include "search/square_search.h"
 
 #include <algorithm>
 #include <array>
@@ -10,7 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "search/sibling_memo.h"
 
-namespace squares {
+namespace squares::core {
 namespace {
 
 std::atomic<uint64_t> next_search_id = 1;
@@ -518,4 +518,4 @@ void SquareSearch::BuildTie() {
   }
 }
 
-}  // namespace squares
+}  // namespace squares::core

@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "fuzz_targets.h"
-#include "squares/cli.h"
-#include "squares/commands.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
 
-namespace squares::fuzz {
+namespace squares::core::fuzz {
 
 namespace {
 
@@ -66,4 +66,4 @@ void FuzzCli(std::string_view data) {
   FUZZ_CHECK(status == kExitOk || status == kExitData || status == kExitUsage);
 }
 
-}  // namespace squares::fuzz
+}  // namespace squares::core::fuzz

@@ -3,9 +3,9 @@
 #include <cstdint>
 
 #include "fuzz_targets.h"
-#include "squares/grid.h"
+#include "fill/grid.h"
 
-namespace squares::fuzz {
+namespace squares::core::fuzz {
 
 void FuzzGrid(std::string_view data) {
   auto grid = ParseGrid("fuzz.grid", data);
@@ -29,4 +29,4 @@ void FuzzGrid(std::string_view data) {
   }
 }
 
-}  // namespace squares::fuzz
+}  // namespace squares::core::fuzz

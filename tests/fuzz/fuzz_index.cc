@@ -5,9 +5,9 @@
 #include <string>
 
 #include "fuzz_targets.h"
-#include "squares/index_file.h"
+#include "lexicon/index_file.h"
 
-namespace squares::fuzz {
+namespace squares::core::fuzz {
 
 namespace {
 
@@ -44,4 +44,4 @@ void FuzzIndex(std::string_view data) {
              loaded->dictionary.lexicon().word_count());
 }
 
-}  // namespace squares::fuzz
+}  // namespace squares::core::fuzz

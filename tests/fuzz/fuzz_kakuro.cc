@@ -3,9 +3,9 @@
 #include <cstdint>
 
 #include "fuzz_targets.h"
-#include "squares/kakuro.h"
+#include "puzzles/kakuro.h"
 
-namespace squares::fuzz {
+namespace squares::core::fuzz {
 
 void FuzzKakuro(std::string_view data) {
   auto boards = ParseKakuro("fuzz.kgrid", data);
@@ -26,4 +26,4 @@ void FuzzKakuro(std::string_view data) {
   }
 }
 
-}  // namespace squares::fuzz
+}  // namespace squares::core::fuzz

@@ -3,9 +3,9 @@
 #include <cstdint>
 
 #include "fuzz_targets.h"
-#include "squares/dawg.h"
+#include "lexicon/dawg.h"
 
-namespace squares::fuzz {
+namespace squares::core::fuzz {
 
 void FuzzLexicon(std::string_view data) {
   for (bool fold : {false, true}) {
@@ -34,4 +34,4 @@ void FuzzLexicon(std::string_view data) {
   }
 }
 
-}  // namespace squares::fuzz
+}  // namespace squares::core::fuzz

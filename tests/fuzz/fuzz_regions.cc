@@ -4,9 +4,9 @@
 #include <cstdint>
 
 #include "fuzz_targets.h"
-#include "squares/regions.h"
+#include "puzzles/regions.h"
 
-namespace squares::fuzz {
+namespace squares::core::fuzz {
 
 void FuzzRegions(std::string_view data) {
   static const Dictionary dictionary = [] {
@@ -34,4 +34,4 @@ void FuzzRegions(std::string_view data) {
   });
 }
 
-}  // namespace squares::fuzz
+}  // namespace squares::core::fuzz

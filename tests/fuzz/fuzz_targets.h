@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string_view>
 
-namespace squares::fuzz {
+namespace squares::core::fuzz {
 
 // Each takes one input and returns normally; a violated invariant aborts (FUZZ_CHECK).
 void FuzzLexicon(std::string_view data);  // Lexicon::Read, then the automata
@@ -27,4 +27,4 @@ void FuzzKakuro(std::string_view data);   // ParseKakuro: runs and sums
     }                                                                           \
   } while (0)
 
-}  // namespace squares::fuzz
+}  // namespace squares::core::fuzz

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "squares/dawg.h"
+#include "lexicon/dawg.h"
 
-namespace squares {
+namespace squares::core {
 
 // A letter grid; cell i is at row i / cols, column i % cols (reading order).
 struct RegionPuzzle {
@@ -91,4 +91,4 @@ struct MadeRegionPuzzle {
 absl::StatusOr<MadeRegionPuzzle> MakeRegionPuzzle(int rows, int cols, const Dictionary& dictionary,
                                                   RegionSizes sizes, uint64_t seed);
 
-}  // namespace squares
+}  // namespace squares::core

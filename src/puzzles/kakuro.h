@@ -12,10 +12,10 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "squares/dawg.h"
-#include "squares/grid_fill.h"
+#include "lexicon/dawg.h"
+#include "fill/grid_fill.h"
 
-namespace squares {
+namespace squares::core {
 
 inline constexpr int kKakuroDigits = 9;  // digits 1..9 are the letters 0..8
 
@@ -77,4 +77,4 @@ absl::Status CheckKakuroDigits(const KakuroBoard& board, std::span<const uint8_t
 // every other cell, separated by spaces.
 std::string FormatKakuroSolution(const KakuroBoard& board, std::span<const uint8_t> digits);
 
-}  // namespace squares
+}  // namespace squares::core

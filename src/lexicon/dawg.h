@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "squares/lexicon.h"
+#include "lexicon/lexicon.h"
 
-namespace squares {
+namespace squares::core {
 
 // One entry of the flat automaton. An entry stands for the state an edge leads to:
 //   mask  - bit c set <=> the state has an out-edge on letter c (Mask is uint32_t when the
@@ -117,4 +117,4 @@ class Dictionary {
   mutable std::vector<std::pair<std::array<int, 2>, std::unique_ptr<Dawg>>> moved_dawgs_;
 };
 
-}  // namespace squares
+}  // namespace squares::core

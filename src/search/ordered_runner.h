@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-namespace squares {
+namespace squares::core {
 
 // A task's output is a sequence of pieces (Piece: any type with clear(), which keeps its
 // buffers' capacity). work(k, sender, stop) computes task k into sender.piece(), handing
@@ -149,4 +149,4 @@ void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
   for (std::thread& t : pool) t.join();
 }
 
-}  // namespace squares
+}  // namespace squares::core

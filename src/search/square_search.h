@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "squares/dawg.h"
-#include "squares/shape.h"
+#include "lexicon/dawg.h"
+#include "search/shape.h"
 
-namespace squares {
+namespace squares::core {
 
 enum class SquareMode { kSymmetric, kDouble, kRectangle };
 
@@ -364,4 +364,4 @@ class SquareSearch {
   std::vector<uint8_t> lone_;
 };
 
-}  // namespace squares
+}  // namespace squares::core

@@ -17,10 +17,10 @@
 #include <span>
 #include <vector>
 
-#include "squares/dawg.h"
-#include "squares/lexicon.h"
+#include "lexicon/dawg.h"
+#include "lexicon/lexicon.h"
 
-namespace squares {
+namespace squares::core {
 
 struct FillSlot {
   std::vector<int> cells;          // cell indices, in the order the word is read
@@ -190,4 +190,4 @@ void FillCosts(const FillProblem& problem, ScoreOrder scores, std::span<const Le
 // words not yet placed (matching the letters already placed).
 bool IsDeterministicFill(const FillProblem& problem, std::span<const Letter> letters);
 
-}  // namespace squares
+}  // namespace squares::core

@@ -13,9 +13,9 @@
 #include <map>
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "squares/dawg.h"
+#include "lexicon/dawg.h"
 
-namespace squares {
+namespace squares::core {
 
 // Exit codes: 0 success (also when nothing was found), 1 data or runtime error, 2 usage.
 // A Status with code kInvalidArgument is a usage error; every other error is a data error.
@@ -121,4 +121,4 @@ class Output {
   std::string buffer_;
 };
 
-}  // namespace squares
+}  // namespace squares::core

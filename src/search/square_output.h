@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "squares/square_search.h"
+#include "search/square_search.h"
 
-namespace squares {
+namespace squares::core {
 
 enum class SquareFormat { kText, kLines, kJsonl };
 absl::StatusOr<SquareFormat> ParseSquareFormat(std::string_view name);
@@ -46,4 +46,4 @@ class SquareFormatter {
   SquareFormat format_;
 };
 
-}  // namespace squares
+}  // namespace squares::core

@@ -11,7 +11,7 @@
 
 #include "absl/status/statusor.h"
 
-namespace squares {
+namespace squares::core {
 
 inline constexpr int kMaxLetters = 64;     // alphabet size limit (one bit per letter)
 inline constexpr int kMaxWordLength = 64;  // longer entries are skipped and counted
@@ -148,4 +148,4 @@ class Lexicon {
 std::string_view DefaultDictionaryText();
 std::string_view DefaultDictionaryIndex();
 
-}  // namespace squares
+}  // namespace squares::core

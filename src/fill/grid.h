@@ -8,7 +8,7 @@
 
 #include "absl/status/statusor.h"
 
-namespace squares {
+namespace squares::core {
 
 // The most rows and columns of any grid, Kakuro board or region puzzle read: larger files are
 // refused with a message instead of exhausting memory.
@@ -58,4 +58,4 @@ absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text);
 // "3 Across" / "12 Down".
 std::string SlotName(const GridSlot& slot);
 
-}  // namespace squares
+}  // namespace squares::core

@@ -9,9 +9,9 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "squares/dawg.h"
+#include "lexicon/dawg.h"
 
-namespace squares {
+namespace squares::core {
 
 // Layout (native byte order, sections padded to 8 bytes):
 //   header  (IndexHeader below)
@@ -88,4 +88,4 @@ absl::StatusOr<LoadedIndex> ParseIndex(std::string_view bytes, std::string_view 
 // Maps the file read-only and parses it; the dictionary keeps the mapping.
 absl::StatusOr<LoadedIndex> LoadIndexFile(const std::string& path);
 
-}  // namespace squares
+}  // namespace squares::core

@@ -9,7 +9,7 @@
 
 #include "absl/status/statusor.h"
 
-namespace squares {
+namespace squares::core {
 
 inline constexpr int kMaxShapeCells = 1024;    // cells of a shape
 inline constexpr int kMaxShapeWords = 1024;    // words of a shape
@@ -79,4 +79,4 @@ std::vector<std::vector<int>> ShapeInvolutions(const Shape& shape, const std::ve
                                                const std::vector<int>& cell_kind, size_t max_results,
                                                size_t budget);
 
-}  // namespace squares
+}  // namespace squares::core

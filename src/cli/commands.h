@@ -9,14 +9,14 @@
 #include <string_view>
 #include <vector>
 
-#include "squares/cli.h"
-#include "squares/fill_output.h"
-#include "squares/grid.h"
-#include "squares/grid_fill.h"
-#include "squares/regions.h"
-#include "squares/square_search.h"
+#include "cli/cli.h"
+#include "fill/fill_output.h"
+#include "fill/grid.h"
+#include "fill/grid_fill.h"
+#include "puzzles/regions.h"
+#include "search/square_search.h"
 
-namespace squares {
+namespace squares::core {
 
 struct Command {
   std::string_view name;     // the subcommand; "" for the square search (`squares [WORD]`)
@@ -95,4 +95,4 @@ int RunFillCommand(std::span<char* const> args);
 int RunKakuroCommand(std::span<char* const> args);
 int RunShapeCommand(std::span<char* const> args);
 
-}  // namespace squares
+}  // namespace squares::core

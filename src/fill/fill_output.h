@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "squares/grid.h"
+#include "fill/grid.h"
 
-namespace squares {
+namespace squares::core {
 
 enum class FillFormat { kText, kLines, kJsonl, kIpuz, kLatex, kSvg };
 
@@ -41,4 +41,4 @@ absl::StatusOr<FillFormat> ParseFillFormat(std::string_view name);
 void AppendFill(const Grid& grid, const std::vector<std::string>& letters,
                 const FillOutputOptions& options, std::string& out);
 
-}  // namespace squares
+}  // namespace squares::core
