@@ -6,21 +6,25 @@
 #include <cstdio>
 
 int main() {
-  using squares::api::Dictionary;
-  const Dictionary english = Dictionary::Default();
-  english.Squares({{"first", "bishop"}, {"limit", "3"}})
-      .ForEach([](const std::vector<std::string>& rows) {
-        for (size_t i = 0; i < rows.size(); ++i) {
-          std::printf("%s%s", rows[i].c_str(), i + 1 < rows.size() ? " " : "\n");
-        }
-        return true;
-      });
-  const Dictionary small = Dictionary::FromWords({"bit", "ice", "ten", "tab", "ant", "ban"});
-  std::printf("%llu\n",
-              static_cast<unsigned long long>(small.Squares({{"size", "3"}}).Count()));
+  const squares::Dictionary english = squares::Dictionary::Default();
+  squares::SquareOptions bishop;
+  bishop.first = "bishop";
+  bishop.limit = 3;
+  squares::SquareSearch(english, bishop).ForEach([](const squares::SquareResult& square) {
+    for (size_t i = 0; i < square.rows.size(); ++i) {
+      std::printf("%s%s", square.rows[i].c_str(), i + 1 < square.rows.size() ? " " : "\n");
+    }
+    return true;
+  });
+  const auto small = squares::Dictionary::FromWords({"bit", "ice", "ten", "tab", "ant", "ban"});
+  squares::SquareOptions three;
+  three.size = 3;
+  std::printf("%llu\n", static_cast<unsigned long long>(squares::SquareSearch(small, three).Count()));
   try {
-    small.Squares({{"size", "forty"}});
-  } catch (const squares::api::Error& error) {
+    squares::SquareOptions too_big;
+    too_big.size = 40;
+    squares::SquareSearch(small, too_big);
+  } catch (const squares::Error& error) {
     std::printf("%s error: %s\n", error.usage() ? "usage" : "data", error.what());
   }
   return 0;

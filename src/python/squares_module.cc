@@ -12,7 +12,7 @@
 #include <mutex>
 #include <thread>
 
-#include "squares/squares.h"
+#include "api/legacy_api.h"
 
 namespace py = pybind11;
 using squares::api::Dictionary;

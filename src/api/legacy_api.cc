@@ -1,6 +1,6 @@
 // The public API (squares.h) on the commands' own option tables and problem builders, so it
 // takes the same options and reports the same errors as the command line.
-#include "squares/squares.h"
+#include "api/legacy_api.h"
 
 #include <mutex>
 #include <optional>

@@ -1,0 +1,71 @@
+// squares: a word list with its automata, the input of every search.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "squares/error.h"
+
+namespace squares {
+
+// Which scores are better: the default list is scored by SCOWL size (lower = commoner), a
+// `word;score` list by quality (higher = better).
+enum class Better { kLower, kHigher };
+
+// How a list is read (the command line's --fold-accents, --min-score, --max-level).
+struct DictionaryOptions {
+  bool fold_accents = false;          // map accented letters to their base letter (é -> e)
+  std::optional<int64_t> min_score;   // use only words scored at least this
+  std::optional<int64_t> max_level;   // use only words scored at most this
+};
+
+struct ScoredWord {
+  std::string word;  // lower case UTF-8
+  int64_t score = 0;
+};
+
+// A word list (lower-cased, duplicates merged, grouped by length) and its minimal automata.
+// Copies share the same data; a Dictionary may be used from several threads at once.
+class Dictionary {
+ public:
+  // The embedded default list (English, SCOWL size <= 70, scored by SCOWL size).
+  static Dictionary Default(const DictionaryOptions& options = {});
+  // Word lists (one entry per line, optional ";score" or tab score, '#' comments), or one
+  // index file of `squares index` (then `options` must be those it was built with).
+  static Dictionary FromFiles(const std::vector<std::string>& paths,
+                              const DictionaryOptions& options = {});
+  // Entries in memory, read as the lines of a word list ("word" or "word;score"); messages
+  // name the source "<words>".
+  static Dictionary FromWords(const std::vector<std::string>& entries,
+                              const DictionaryOptions& options = {});
+  // An index file's bytes (IndexBytes()), e.g. from a pickle.
+  static Dictionary FromIndexBytes(std::string bytes);
+
+  size_t size() const;                        // the number of words
+  bool contains(std::string_view word) const; // any case
+  int max_length() const;                     // the longest word's letters (0 when empty)
+  std::vector<std::string> Words(int length) const;  // in the list's sorted order
+  std::vector<ScoredWord> ScoredWords(int length) const;
+  bool scored() const;           // not every word has the same score
+  Better better() const;         // the default list: kLower; any other list: kHigher
+  bool is_default() const;       // the embedded list
+  std::string letters() const;   // the alphabet, UTF-8, in code-point order
+
+  // Saves the lexicon and its automata as an index file (as `squares index`), which
+  // FromFiles maps.
+  void SaveIndex(const std::string& path) const;
+  std::string IndexBytes() const;
+
+  struct Impl;  // the library's own
+  const Impl& impl() const { return *impl_; }
+
+ private:
+  explicit Dictionary(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
+  std::shared_ptr<const Impl> impl_;
+};
+
+}  // namespace squares

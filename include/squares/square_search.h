@@ -1,0 +1,116 @@
+// squares: word squares, double word squares, rectangles, diagonal squares, word cubes and any
+// shape of words, searched on the dictionary's automata.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "squares/dictionary.h"
+#include "squares/error.h"
+
+namespace squares {
+
+enum class SquareKind {
+  kSymmetric,  // n x n, row i = column i
+  kDouble,     // n x n, every row and every column a word
+  kRectangle,  // rows x cols: rows of `cols` letters, columns of `rows` letters
+  kCube,       // size^3 cells, every line along each of the three axes a word
+  kShape,      // any words over shared cells: `shape` or `shape_file`
+};
+
+// A shape's word: the cells it reads, in order (cell ids from 0; a cell may repeat).
+struct ShapeWord {
+  std::vector<int> cells;
+  std::string list;  // this word's own list file; "" = the search's dictionary
+};
+
+// The cell order of a shape's search: the library's default (given for the built-in shapes,
+// greedy for shapes), the one it chooses (greedy), or the cells' numbering (given).
+enum class CellOrder { kDefault, kGreedy, kGiven };
+
+// What to search. Every field is checked when the search is created (Error, kUsage).
+struct SquareOptions {
+  SquareKind kind = SquareKind::kSymmetric;
+  int size = 0;           // symmetric, double, cube: the side (0: the first word's length,
+                          // or the pattern's rows)
+  int rows = 0, cols = 0; // rectangle
+  bool diagonals = false; // symmetric, double: both main diagonals are words too
+  std::vector<ShapeWord> shape;  // kShape: the words (or shape_file)
+  std::string shape_file;        // kShape: a fieldfinder topology or Qxw deck file
+  std::string first;      // the first row (a shape: its first word); must be in the dictionary
+  std::string pattern;    // fixed letters, rows separated by '/', '.' or '?' free
+  std::string contains;   // some row (a shape: some word) is this word
+  bool distinct = false;  // no word twice among rows and columns
+  bool no_transpose = false;  // double: a square or its transpose, not both
+  CellOrder order = CellOrder::kDefault;
+  bool upper = false;     // results in upper case
+  std::optional<uint64_t> limit;  // stop after this many results
+  int threads = 1;        // worker threads; 0: all cores. Results come in the same order.
+  int shard_index = 1, shard_count = 1;  // only part I of N (the parts concatenate in order)
+  const StopFlag* stop = nullptr;
+};
+
+// One result. For squares, rectangles and diagonal squares `rows` are the grid's rows; for
+// a cube, the layers side by side; for a shape, the rows of its layout when some consecutive
+// words of one length cover every cell once, else the words. `words` are every word of the
+// result, in the shape's order (a square: rows, then columns, then diagonals).
+struct SquareResult {
+  std::vector<std::string> rows;
+  std::vector<std::string> words;
+};
+
+// The command line's output formats: text (the grid, a blank line after), lines (one result a
+// line, rows separated by '/'), jsonl ({"rows":[...]} or {"words":[...]}, one a line).
+enum class SquareFormat { kText, kLines, kJsonl };
+
+struct SearchStats {
+  uint64_t nodes = 0;    // letters placed
+  uint64_t results = 0;  // results reported (up to the limit)
+  double seconds = 0;
+  bool stopped = false;  // the stop flag ended the search early
+};
+
+// Progress of a running search, reported from the thread that called ForEach/Count/Write.
+struct SearchProgress {
+  size_t parts_done = 0, parts = 0;  // the search's parts (its tasks) done, and in all
+  uint64_t results = 0;
+  double seconds = 0;
+};
+
+// A prepared search. Creating it checks the options and builds the automata; it may then be
+// run any number of times, from any thread.
+class SquareSearch {
+ public:
+  SquareSearch(const Dictionary& dictionary, const SquareOptions& options);
+
+  int rows() const;  // the grid's rows and columns (a shape: its layout's; 0 when none)
+  int cols() const;
+  // Notes on the problem, as the command prints them on stderr ("the dictionary has no words
+  // of length 9").
+  const std::vector<std::string>& notes() const;
+
+  // Calls `on_result` with each result, in the search's order, until it returns false, the
+  // limit is reached or the search ends.
+  SearchStats ForEach(const std::function<bool(const SquareResult&)>& on_result) const;
+  // The number of results (up to the limit), counted without forming them.
+  uint64_t Count(SearchStats* stats = nullptr) const;
+  // The results formatted as `squares --format ...` prints them, handed to `out` in pieces of
+  // whole results, in order, until it returns false.
+  SearchStats Write(SquareFormat format,
+                    const std::function<bool(std::string_view text)>& out) const;
+
+  // Called with the search's progress at most four times a second (null: never).
+  void set_progress(std::function<void(const SearchProgress&)> progress);
+
+  struct Impl;  // the library's own
+
+ private:
+  std::shared_ptr<Impl> impl_;
+};
+
+}  // namespace squares
