@@ -1,0 +1,211 @@
+// The JSON API's routes: requests.h's structs through the library's calls into JSON answers.
+#include "serve/api_routes.h"
+
+#include <nlohmann/json.hpp>
+
+#include "squares/fill.h"
+
+namespace squares::serve {
+namespace {
+
+using Json = nlohmann::json;
+
+std::string Dump(const Json& json) {
+  return json.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+Reply JsonReply(const Json& json) { return Reply{200, "application/json", Dump(json) + "\n"}; }
+
+// A grid of at most kMaxGridSide each way (requests.cc checks the rows; a file is checked here).
+const Grid& Checked(const Grid& grid, const std::string& source) {
+  if (grid.rows() > kMaxGridSide || grid.cols() > kMaxGridSide) {
+    throw BadRequest(source + ": the grid is " + std::to_string(grid.rows()) + "x" +
+                     std::to_string(grid.cols()) + "; at most " + std::to_string(kMaxGridSide) +
+                     "x" + std::to_string(kMaxGridSide) + " is allowed");
+  }
+  return grid;
+}
+
+Grid GridOf(const Rows& rows) { return Checked(Grid::FromRows(rows), "<grid>"); }
+
+// The quality's fields as `squares fill --format jsonl` names them.
+Json QualityJson(const FillQuality& quality) {
+  Json json = {{"worst", quality.worst_word},
+               {"worst_score", quality.worst_score},
+               {"mean_score", quality.mean_score}};
+  if (quality.searched) {
+    json["bound"] = quality.bound;
+    json["proven"] = quality.proven;
+    json["mean_proven"] = quality.mean_proven;
+  }
+  return json;
+}
+
+// A slot's word in a fill (its letters, or '.' for a cell the fill leaves empty).
+std::string SlotWord(const Slot& slot, const std::vector<std::string>& letters) {
+  std::string word;
+  for (int cell : slot.cells) word += letters[cell].empty() ? "." : letters[cell];
+  return word;
+}
+
+// The grid's cells as given: a fixed letter, "" for an empty or black cell.
+std::vector<std::string> GivenLetters(const Grid& grid) {
+  std::vector<std::string> letters(static_cast<size_t>(grid.rows()) * grid.cols());
+  for (size_t cell = 0; cell < letters.size(); ++cell) letters[cell] = grid.letter(static_cast<int>(cell));
+  return letters;
+}
+
+Json SlotJson(const Grid& grid, int index) {
+  const Slot& slot = grid.slots()[index];
+  return {{"index", index},          {"name", slot.name()},
+          {"number", slot.number},   {"direction", DirectionName(slot.direction)},
+          {"row", slot.row},         {"col", slot.col},
+          {"length", slot.length},   {"pattern", SlotWord(slot, GivenLetters(grid))}};
+}
+
+int SlotIndex(const Grid& grid, const SlotRef& ref) {
+  const int count = static_cast<int>(grid.slots().size());
+  if (ref.index) {
+    if (*ref.index >= count) {
+      throw BadRequest("slot " + std::to_string(*ref.index) + " does not exist (the grid has " +
+                       std::to_string(count) + " slots)");
+    }
+    return *ref.index;
+  }
+  const std::string where = "row " + std::to_string(ref.row) + ", column " + std::to_string(ref.col);
+  if (ref.row >= grid.rows() || ref.col >= grid.cols()) throw BadRequest(where + " is outside the grid");
+  const int cell = ref.row * grid.cols() + ref.col;
+  for (int k = 0; k < count; ++k) {
+    const Slot& slot = grid.slots()[k];
+    if (slot.direction != ref.direction) continue;
+    for (int c : slot.cells) {
+      if (c == cell) return k;
+    }
+  }
+  throw BadRequest("no " + std::string(DirectionName(ref.direction)) + " slot goes through " + where);
+}
+
+}  // namespace
+
+Reply ErrorReply(int status, std::string_view message) {
+  return Reply{status, "application/json", Dump(Json{{"error", message}}) + "\n"};
+}
+
+Reply ApiRoutes::Fill(std::string_view body, const StopFlag& stop) const {
+  FillRequest request = ParseFillRequest(body, max_threads_);
+  const Grid grid = GridOf(request.grid);
+  request.options.stop = &stop;
+  const FillResult result = FillGrid(dictionary_, grid, request.options);
+  Json json = {{"status", StatusName(result.status)}, {"message", result.message}};
+  if (!result.bad_slot.empty()) json["bad_slot"] = result.bad_slot;
+  if (!result.notes.empty()) json["notes"] = result.notes;
+  json["stats"] = {{"nodes", result.stats.nodes}, {"seconds", result.stats.seconds}};
+  if (result.fills.empty()) return JsonReply(json);
+
+  const squares::Fill& fill = result.fills.front();
+  // Outside the region, the cells stay as given: the region's words are those of a whole fill.
+  std::vector<std::string> letters = fill.letters;
+  if (request.region) {
+    const Region& region = *request.region;
+    const std::vector<std::string> given = GivenLetters(grid);
+    for (int r = 0; r < grid.rows(); ++r) {
+      for (int c = 0; c < grid.cols(); ++c) {
+        if (r < region.top || r > region.bottom || c < region.left || c > region.right) {
+          letters[r * grid.cols() + c] = given[r * grid.cols() + c];
+        }
+      }
+    }
+  }
+  Json rows = Json::array();
+  for (int r = 0; r < grid.rows(); ++r) {
+    std::string row;
+    for (int c = 0; c < grid.cols(); ++c) {
+      const int cell = r * grid.cols() + c;
+      row += grid.black(cell) ? "#" : letters[cell].empty() ? "." : letters[cell];
+    }
+    rows.push_back(std::move(row));
+  }
+  json["rows"] = std::move(rows);
+  json["across"] = Json::array();
+  json["down"] = Json::array();
+  for (const Slot& slot : grid.slots()) {
+    json[slot.direction == Direction::kAcross ? "across" : "down"].push_back(SlotWord(slot, letters));
+  }
+  if (fill.quality) json["quality"] = QualityJson(*fill.quality);
+  return JsonReply(json);
+}
+
+Reply ApiRoutes::Candidates(std::string_view body, const StopFlag& stop) const {
+  CandidatesRequest request = ParseCandidatesRequest(body);
+  const Grid grid = GridOf(request.grid);
+  const int slot = SlotIndex(grid, request.slot);
+  request.options.stop = &stop;
+  Json words = Json::array();
+  for (const Candidate& candidate : squares::Candidates(dictionary_, grid, slot, request.options)) {
+    words.push_back({{"word", candidate.word},
+                     {"score", candidate.score},
+                     {"viability", ViabilityName(candidate.viability)}});
+  }
+  return JsonReply({{"slot", SlotJson(grid, slot)}, {"words", std::move(words)}});
+}
+
+Reply ApiRoutes::Check(std::string_view body) const {
+  const CheckRequest request = ParseCheckRequest(body);
+  const GridCheck check = CheckGrid(dictionary_, GridOf(request.grid), request.allow_repeats);
+  Json json = {{"filled", check.filled}, {"valid", check.valid}, {"problems", check.problems}};
+  if (check.quality) json["quality"] = QualityJson(*check.quality);
+  return JsonReply(json);
+}
+
+Reply ApiRoutes::Export(std::string_view body) const {
+  const ExportRequest request = ParseExportRequest(body);
+  const Grid filled = GridOf(request.grid);
+  // The document's grid is the blank one, and its fill the letters given.
+  Rows blank;
+  squares::Fill fill;
+  fill.letters = GivenLetters(filled);
+  for (int r = 0; r < filled.rows(); ++r) {
+    std::string structure, row;
+    for (int c = 0; c < filled.cols(); ++c) {
+      const int cell = r * filled.cols() + c;
+      structure += filled.black(cell) ? '#' : '.';
+      row += filled.black(cell) ? "#" : fill.letters[cell];
+    }
+    blank.push_back(std::move(structure));
+    fill.rows.push_back(std::move(row));
+  }
+  const Grid grid = Grid::FromRows(blank);
+  fill.quality = CheckGrid(dictionary_, filled).quality;
+  const FormatInfo& format = FormatOf(request.document.format);
+  return Reply{200, std::string(format.content_type), FormatFill(grid, fill, request.document)};
+}
+
+Reply ApiRoutes::Open(std::string_view body) const {
+  const OpenRequest request = ParseOpenRequest(body);
+  if (IsIpuz(request.text)) {
+    const Puzzle puzzle = ParseIpuz(request.text, request.name);
+    GridOf(puzzle.grid);  // its slots must be those of a grid
+    Json clues = Json::array();
+    for (const Clue& clue : puzzle.clues) {
+      clues.push_back({{"number", clue.number},
+                       {"direction", DirectionName(clue.direction)},
+                       {"text", clue.text}});
+    }
+    return JsonReply({{"grid", puzzle.grid},
+                      {"clues", std::move(clues)},
+                      {"title", puzzle.title},
+                      {"author", puzzle.author},
+                      {"copyright", puzzle.copyright}});
+  }
+  const Grid grid = Grid::Parse(request.text, request.name);
+  Checked(grid, request.name);
+  return JsonReply({{"grid", grid.text_rows()}, {"clues", Json::array()}});
+}
+
+SquareSearch ApiRoutes::Squares(const QueryParams& params, const StopFlag& stop) const {
+  SquareOptions options = ParseSquaresQuery(params, max_threads_);
+  options.stop = &stop;
+  return SquareSearch(dictionary_, options);
+}
+
+}  // namespace squares::serve

@@ -1,0 +1,45 @@
+// The JSON API's routes as plain functions of a request body: each reads its request
+// (requests.h), calls the library and answers JSON. The HTTP server (server.cc) gives them
+// their bodies, their stop flags and a worker.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "serve/requests.h"
+#include "squares/dictionary.h"
+#include "squares/error.h"
+#include "squares/square_search.h"
+
+namespace squares::serve {
+
+struct Reply {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+};
+
+// {"error": message} with `status`.
+Reply ErrorReply(int status, std::string_view message);
+
+class ApiRoutes {
+ public:
+  // `max_threads`: the most threads one request may ask for.
+  ApiRoutes(Dictionary dictionary, int max_threads)
+      : dictionary_(std::move(dictionary)), max_threads_(max_threads) {}
+
+  // Each throws BadRequest or squares::Error (both answered 400) for a request it refuses.
+  Reply Fill(std::string_view body, const StopFlag& stop) const;
+  Reply Candidates(std::string_view body, const StopFlag& stop) const;
+  Reply Check(std::string_view body) const;
+  Reply Export(std::string_view body) const;
+  Reply Open(std::string_view body) const;
+  // GET /api/squares: the search, created (so checked) before its results stream.
+  SquareSearch Squares(const QueryParams& params, const StopFlag& stop) const;
+
+ private:
+  Dictionary dictionary_;
+  int max_threads_;
+};
+
+}  // namespace squares::serve

@@ -1,0 +1,30 @@
+// The JSON API's calls, for the page's views.
+
+// POSTs `body` as JSON; resolves to the parsed answer, or throws an Error with the server's
+// message. An aborted request throws an AbortError.
+export async function postJson(path, body, signal) {
+  return answerOf(await post(path, body, signal));
+}
+
+function post(path, body, signal) {
+  return fetch(path, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal,
+  });
+}
+
+// The answer's JSON (or text), or an Error with the server's message for a failure.
+export async function answerOf(response) {
+  const type = response.headers.get("Content-Type") || "";
+  if (!response.ok) {
+    const message = type.startsWith("application/json") ? (await response.json()).error : await response.text();
+    throw new Error(`${response.status}: ${message}`);
+  }
+  return type.startsWith("application/json") ? response.json() : response.text();
+}
+
+// POSTs `body` as JSON; resolves to the answer's text whatever its type (a document).
+export async function postForText(path, body, signal) {
+  const response = await post(path, body, signal);
+  if (!response.ok) return answerOf(response);
+  return response.text();
+}

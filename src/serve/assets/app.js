@@ -1,0 +1,18 @@
+// The workbench page: two views (the crossword editor, the word squares), chosen by the
+// location's hash (#squares).
+import { Editor } from "./editor.js";
+import { SquaresView } from "./squares.js";
+
+const views = { editor: document.getElementById("editor-view"), squares: document.getElementById("squares-view") };
+
+function showView() {
+  const name = location.hash === "#squares" ? "squares" : "editor";
+  for (const [key, view] of Object.entries(views)) view.hidden = key !== name;
+  for (const link of document.querySelectorAll("nav a")) {
+    link.setAttribute("aria-current", link.getAttribute("href") === `#${name}` ? "page" : "false");
+  }
+}
+
+window.addEventListener("hashchange", showView);
+showView();
+window.workbench = { editor: new Editor(views.editor), squares: new SquaresView(views.squares) };

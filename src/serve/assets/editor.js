@@ -1,0 +1,474 @@
+// The crossword editor: the grid (an ARIA grid driven from the keyboard or the mouse), the
+// candidates of the selected entry, autofill, locks, rejected words, clues, check and export.
+import { GridModel, MAX_SIDE } from "./grid_model.js";
+import { postJson, postForText } from "./api.js";
+
+const VIABILITY = {
+  fillable: ["✓", "the grid can still be filled with it"],
+  impossible: ["✗", "the grid cannot be filled with it"],
+  unknown: ["?", "not decided in the time allowed"],
+};
+
+function isAbort(error) { return error.name === "AbortError"; }
+
+export class Editor {
+  constructor(root) {
+    this.root = root;
+    this.$ = (id) => root.querySelector(`#${id}`);
+    this.model = new GridModel(15, 15);
+    this.cursor = { r: 0, c: 0 };
+    this.direction = "across";
+    this.anchor = null;              // the other corner of a selected region, or null
+    this.candidates = null;          // the AbortController of the candidates in flight
+    this.candidatesTimer = 0;
+    this.fillRequest = null;         // the AbortController of the fill in flight
+    this.lastExport = null;          // {format, text}: the last document exported
+    this.grid = this.$("grid");
+    this.bindControls();
+    this.bindGrid();
+    this.build();
+  }
+
+  // ---- Controls outside the grid.
+  bindControls() {
+    this.$("new-grid").addEventListener("click", () => {
+      const side = (id) => Math.min(MAX_SIDE, Math.max(2, parseInt(this.$(id).value, 10) || 15));
+      this.model.checkpoint();
+      this.model.reset(side("new-rows"), side("new-cols"));
+      this.cursor = { r: 0, c: 0 };
+      this.build();
+    });
+    this.$("open-file").addEventListener("change", (event) => this.open(event.target.files[0]));
+    this.$("undo").addEventListener("click", () => this.history("undo"));
+    this.$("redo").addEventListener("click", () => this.history("redo"));
+    this.$("fill-all").addEventListener("click", () => this.fill(false));
+    this.$("fill-region").addEventListener("click", () => this.fill(true));
+    this.$("fill-stop").addEventListener("click", () => this.fillRequest && this.fillRequest.abort());
+    this.$("fill-clear").addEventListener("click", () => this.edit(() => {
+      for (const cell of this.model.cells) {
+        if (cell.origin === "fill" && !cell.locked) Object.assign(cell, { letter: "", origin: "" });
+      }
+    }));
+    this.$("clue-text").addEventListener("input", (event) => {
+      const slot = this.slot();
+      if (slot) this.model.clues[slot.key] = event.target.value;
+      this.renderClues();
+    });
+    this.$("lock-entry").addEventListener("change", (event) => {
+      const slot = this.slot();
+      if (!slot) return;
+      this.edit(() => slot.cells.forEach((i) => { this.model.cells[i].locked = event.target.checked; }));
+    });
+    this.$("reject-word").addEventListener("click", () => this.reject());
+    this.$("check-grid").addEventListener("click", () => this.check());
+    for (const button of this.root.querySelectorAll("[data-format]")) {
+      button.addEventListener("click", () => this.export(button.dataset.format));
+    }
+  }
+
+  // ---- The grid: mouse and keyboard.
+  bindGrid() {
+    this.grid.addEventListener("mousedown", (event) => {
+      const target = event.target.closest("[role=gridcell]");
+      if (!target) return;
+      event.preventDefault();
+      this.grid.focus();
+      const r = +target.dataset.r, c = +target.dataset.c;
+      if (this.$("black-mode").checked && !event.shiftKey) {
+        this.cursor = { r, c };
+        this.toggleBlack();
+        return;
+      }
+      if (event.shiftKey) {
+        this.anchor = this.anchor || { ...this.cursor };
+      } else {
+        if (this.cursor.r === r && this.cursor.c === c) this.turn();
+        this.anchor = null;
+      }
+      this.moveTo(r, c);
+    });
+    this.grid.addEventListener("keydown", (event) => this.key(event));
+  }
+
+  key(event) {
+    const arrows = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+    const k = event.key;
+    if ((event.ctrlKey || event.metaKey) && !event.altKey) {
+      if (k === "z" || k === "Z") this.history(event.shiftKey ? "redo" : "undo");
+      else if (k === "y") this.history("redo");
+      else return;
+    } else if (arrows[k]) {
+      const [dr, dc] = arrows[k];
+      if (event.shiftKey) {
+        this.anchor = this.anchor || { ...this.cursor };
+      } else {
+        this.anchor = null;
+        this.direction = dr === 0 ? "across" : "down";
+      }
+      this.moveTo(this.cursor.r + dr, this.cursor.c + dc);
+    } else if (k === "Tab") {
+      this.nextSlot(event.shiftKey ? -1 : 1);
+    } else if (k === " " || k === "Enter") {
+      this.turn();
+      this.paint();
+    } else if (k === "Escape") {
+      this.$("clue-text").focus();
+    } else if (k === "#" || k === ".") {
+      this.toggleBlack();
+    } else if (k === "Backspace" || k === "Delete") {
+      const here = this.model.cell(this.cursor.r, this.cursor.c);
+      if (k === "Backspace" && !here.letter) this.advance(-1);
+      this.setLetter("");
+      if (k === "Backspace" && here.letter) this.paint();
+    } else if (k.length >= 1 && /^\p{L}$/u.test(k) && !event.altKey) {
+      this.setLetter(k.toUpperCase());
+      this.advance(1);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+
+  moveTo(r, c) {
+    if (!this.model.inside(r, c)) return;
+    this.cursor = { r, c };
+    this.paint();
+    this.scheduleCandidates();
+  }
+
+  // The other direction, when the cell has a slot in it.
+  turn() {
+    const other = this.direction === "across" ? "down" : "across";
+    if (this.model.slotAt(this.cursor.r, this.cursor.c, other)) this.direction = other;
+    this.scheduleCandidates();
+  }
+
+  advance(step) {
+    const [dr, dc] = this.direction === "across" ? [0, step] : [step, 0];
+    const r = this.cursor.r + dr, c = this.cursor.c + dc;
+    if (this.model.inside(r, c) && !this.model.cell(r, c).black) this.moveTo(r, c);
+  }
+
+  nextSlot(step) {
+    const slots = this.model.slots;
+    if (!slots.length) return;
+    const current = slots.indexOf(this.slot());
+    const next = slots[(current + step + slots.length) % slots.length];
+    this.direction = next.direction;
+    this.anchor = null;
+    this.moveTo(next.row, next.col);
+  }
+
+  // The selected entry: the slot through the cursor in the current direction, or the other.
+  slot() {
+    const { r, c } = this.cursor;
+    const slot = this.model.slotAt(r, c, this.direction);
+    if (slot) return slot;
+    const other = this.model.slotAt(r, c, this.direction === "across" ? "down" : "across");
+    if (other) this.direction = other.direction;
+    return other;
+  }
+
+  // ---- Changes (each undoable).
+  edit(change) {
+    this.model.checkpoint();
+    change();
+    this.model.computeSlots();
+    this.changed();
+  }
+
+  changed() {
+    if (this.grid.childElementCount !== this.model.rows) this.build();
+    else this.paint();
+    this.renderClues();
+    this.scheduleCandidates();
+  }
+
+  history(which) {
+    if (this.model[which]()) {
+      this.cursor = { r: Math.min(this.cursor.r, this.model.rows - 1), c: Math.min(this.cursor.c, this.model.cols - 1) };
+      this.build();
+    }
+  }
+
+  setLetter(letter) {
+    const cell = this.model.cell(this.cursor.r, this.cursor.c);
+    if (cell.black || cell.letter === letter) return;
+    this.edit(() => Object.assign(cell, { letter, origin: letter ? "user" : "", locked: letter ? cell.locked : false }));
+  }
+
+  toggleBlack() {
+    const { r, c } = this.cursor;
+    const black = !this.model.cell(r, c).black;
+    this.edit(() => this.model.setBlack(r, c, black, this.$("symmetry").checked));
+  }
+
+  reject() {
+    const slot = this.slot();
+    if (!slot) return;
+    const word = this.model.word(slot);
+    if (word.includes(".")) {
+      this.$("candidates-status").textContent = "The entry is not complete: nothing to reject.";
+      return;
+    }
+    this.edit(() => {
+      if (!this.model.rejected.includes(word)) this.model.rejected.push(word);
+      for (const i of slot.cells) {
+        const cell = this.model.cells[i];
+        if (!cell.locked) Object.assign(cell, { letter: "", origin: "" });
+      }
+    });
+  }
+
+  // ---- Drawing.
+  build() {
+    this.grid.replaceChildren();
+    this.grid.style.setProperty("--cols", this.model.cols);
+    for (let r = 0; r < this.model.rows; r++) {
+      const row = document.createElement("div");
+      row.setAttribute("role", "row");
+      for (let c = 0; c < this.model.cols; c++) {
+        const cell = document.createElement("div");
+        cell.setAttribute("role", "gridcell");
+        cell.id = `cell-${r}-${c}`;
+        cell.dataset.r = r;
+        cell.dataset.c = c;
+        cell.innerHTML = '<span class="number"></span><span class="letter"></span>';
+        row.append(cell);
+      }
+      this.grid.append(row);
+    }
+    this.paint();
+    this.renderClues();
+    this.scheduleCandidates();
+  }
+
+  region() {
+    if (!this.anchor) return null;
+    return { top: Math.min(this.anchor.r, this.cursor.r), bottom: Math.max(this.anchor.r, this.cursor.r),
+             left: Math.min(this.anchor.c, this.cursor.c), right: Math.max(this.anchor.c, this.cursor.c) };
+  }
+
+  paint() {
+    const slot = this.slot();
+    const inSlot = new Set(slot ? slot.cells : []);
+    const region = this.region();
+    for (let r = 0; r < this.model.rows; r++) {
+      for (let c = 0; c < this.model.cols; c++) {
+        const i = this.model.index(r, c), cell = this.model.cells[i];
+        const el = this.grid.children[r].children[c];
+        const here = r === this.cursor.r && c === this.cursor.c;
+        el.className = [cell.black ? "black" : "", inSlot.has(i) ? "slot" : "", here ? "cursor" : "",
+                        cell.origin === "fill" ? "filled" : "", cell.locked ? "locked" : "",
+                        region && r >= region.top && r <= region.bottom && c >= region.left && c <= region.right ? "region" : ""]
+          .filter(Boolean).join(" ");
+        const number = this.model.numbers[i];
+        el.firstChild.textContent = number || "";
+        el.lastChild.textContent = cell.letter;
+        el.setAttribute("aria-selected", here ? "true" : "false");
+        el.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}: ` +
+          (cell.black ? "black" : (number ? `${number}, ` : "") + (cell.letter || "empty") + (cell.locked ? ", locked" : "")));
+      }
+    }
+    this.grid.setAttribute("aria-activedescendant", `cell-${this.cursor.r}-${this.cursor.c}`);
+    this.$("entry-name").textContent = slot ? slot.name : "";
+    this.$("entry-word").textContent = slot ? this.model.word(slot) : "";
+    this.$("clue-text").value = slot ? this.model.clues[slot.key] || "" : "";
+    this.$("lock-entry").checked = !!slot && slot.cells.every((i) => this.model.cells[i].locked);
+    this.$("rejected").textContent = this.model.rejected.join(", ") || "none";
+  }
+
+  renderClues() {
+    for (const direction of ["across", "down"]) {
+      const list = this.$(`clues-${direction}`);
+      list.replaceChildren(...this.model.slots.filter((s) => s.direction === direction).map((slot) => {
+        const item = document.createElement("li");
+        item.value = slot.number;
+        const button = document.createElement("button");
+        button.type = "button";
+        button.textContent = `${this.model.word(slot)} `;
+        button.addEventListener("click", () => {
+          this.direction = slot.direction;
+          this.moveTo(slot.row, slot.col);
+          this.grid.focus();
+        });
+        item.append(button, this.model.clues[slot.key] || "");
+        return item;
+      }));
+    }
+  }
+
+  // ---- Candidates: the newest request only; a change cancels the one in flight.
+  scheduleCandidates() {
+    clearTimeout(this.candidatesTimer);
+    this.candidatesTimer = setTimeout(() => this.loadCandidates(), 120);
+  }
+
+  async loadCandidates() {
+    if (this.candidates) this.candidates.abort();
+    const slot = this.slot();
+    const list = this.$("candidates"), status = this.$("candidates-status");
+    if (!slot) {
+      list.replaceChildren();
+      status.textContent = "No entry here.";
+      return;
+    }
+    const controller = new AbortController();
+    this.candidates = controller;
+    status.textContent = `Looking for ${slot.name}…`;
+    try {
+      const answer = await postJson("/api/candidates", {
+        grid: this.model.toRows(), slot: { row: slot.row, col: slot.col, direction: slot.direction },
+        options: { exclude: this.model.rejected },
+      }, controller.signal);
+      list.replaceChildren(...answer.words.map((candidate) => this.candidateItem(slot, candidate)));
+      status.textContent = `${answer.slot.name} (${answer.slot.pattern}): ${answer.words.length} words`;
+      list.dataset.slot = answer.slot.name;
+    } catch (error) {
+      if (isAbort(error)) return;
+      list.replaceChildren();
+      status.textContent = error.message;
+    }
+  }
+
+  candidateItem(slot, candidate) {
+    const [mark, meaning] = VIABILITY[candidate.viability];
+    const item = document.createElement("li");
+    item.className = candidate.viability;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = candidate.word.toUpperCase();
+    button.setAttribute("aria-label", `${candidate.word}, score ${candidate.score}, ${meaning}`);
+    button.addEventListener("click", () => {
+      const letters = Array.from(candidate.word.toUpperCase());
+      this.edit(() => slot.cells.forEach((i, k) => {
+        const cell = this.model.cells[i];
+        if (cell.letter !== letters[k]) Object.assign(cell, { letter: letters[k], origin: "user" });
+      }));
+    });
+    const score = document.createElement("span");
+    score.className = "score";
+    score.textContent = candidate.score;
+    const viability = document.createElement("span");
+    viability.className = "viability";
+    viability.textContent = mark;
+    viability.title = meaning;
+    item.append(viability, button, score);
+    return item;
+  }
+
+  // ---- Autofill: the constructor's and the locked letters are kept, with those outside the
+  // region when filling a region; the answer's other letters come in as "fill" letters.
+  async fill(inRegion) {
+    if (this.fillRequest) this.fillRequest.abort();
+    let region = null;
+    if (inRegion) {
+      region = this.region();
+      const slot = this.slot();
+      if (!region && slot) {
+        const rows = slot.cells.map((i) => Math.floor(i / this.model.cols)), cols = slot.cells.map((i) => i % this.model.cols);
+        region = { top: Math.min(...rows), bottom: Math.max(...rows), left: Math.min(...cols), right: Math.max(...cols) };
+      }
+    }
+    const inside = (i) => {
+      const r = Math.floor(i / this.model.cols), c = i % this.model.cols;
+      return !region || (r >= region.top && r <= region.bottom && c >= region.left && c <= region.right);
+    };
+    const keep = (cell, i) => cell.origin === "user" || cell.locked || !inside(i);
+    const options = { exclude: this.model.rejected, "quality-time": Math.max(0, +this.$("fill-time").value || 0) };
+    if (this.$("fill-any").checked) options.any = true;
+    const body = { grid: this.model.toRows(keep), options };
+    if (region) body.region = region;
+
+    const controller = new AbortController();
+    this.fillRequest = controller;
+    const status = this.$("fill-status");
+    const started = performance.now();
+    const ticker = setInterval(() => {
+      status.textContent = `Filling${region ? " the region" : ""}… ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    }, 100);
+    this.$("fill-stop").disabled = false;
+    try {
+      const answer = await postJson("/api/fill", body, controller.signal);
+      if (answer.rows) this.applyFill(answer.rows, keep);
+      status.textContent = this.describeFill(answer);
+    } catch (error) {
+      status.textContent = isAbort(error) ? "Stopped." : error.message;
+    } finally {
+      clearInterval(ticker);
+      if (this.fillRequest === controller) {
+        this.fillRequest = null;
+        this.$("fill-stop").disabled = true;
+      }
+    }
+  }
+
+  applyFill(rows, keep) {
+    this.edit(() => rows.forEach((row, r) => Array.from(row).forEach((ch, c) => {
+      const i = this.model.index(r, c), cell = this.model.cells[i];
+      if (cell.black || keep(cell, i) || ch === "." || ch === "#") return;
+      Object.assign(cell, { letter: ch.toUpperCase(), origin: "fill" });
+    })));
+  }
+
+  describeFill(answer) {
+    const seconds = `${answer.stats.seconds.toFixed(2)} s`;
+    if (answer.status !== "filled") return `${answer.status}: ${answer.message} (${seconds})`;
+    const q = answer.quality;
+    if (!q) return `Filled (${seconds}).`;
+    let text = `Filled: worst word ${q.worst.toUpperCase()} (score ${q.worst_score}), mean ${q.mean_score.toFixed(2)}`;
+    if (q.proven !== undefined) {
+      text += q.proven ? ", worst word proven best" : `, no fill's worst word beats ${q.bound}`;
+      if (q.mean_proven) text += ", mean proven best";
+    }
+    return `${text} (${seconds}).`;
+  }
+
+  // ---- Files.
+  async open(file) {
+    if (!file) return;
+    const status = this.$("export-status");
+    try {
+      const answer = await postJson("/api/open", { name: file.name, text: await file.text() });
+      this.model.checkpoint();
+      this.model.loadRows(answer.grid, answer.clues);
+      if (answer.title) this.$("title").value = answer.title;
+      this.cursor = { r: 0, c: 0 };
+      this.anchor = null;
+      this.build();
+      status.textContent = `Opened ${file.name}.`;
+    } catch (error) {
+      status.textContent = error.message;
+    }
+  }
+
+  async check() {
+    const status = this.$("export-status");
+    try {
+      const answer = await postJson("/api/check", { grid: this.model.toRows() });
+      status.textContent = answer.valid ? "Valid: every entry is a word of the list."
+        : !answer.filled ? "Not filled yet." : `Problems: ${answer.problems.join("; ")}`;
+    } catch (error) {
+      status.textContent = error.message;
+    }
+  }
+
+  async export(format) {
+    const status = this.$("export-status");
+    const title = this.$("title").value;
+    try {
+      const text = await postForText("/api/export", { grid: this.model.toRows(), format, title,
+                                                      clues: this.model.clueList() });
+      this.lastExport = { format, text };
+      const extension = { ipuz: "ipuz", latex: "tex", svg: "svg", text: "txt" }[format];
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([text], { type: "application/octet-stream" }));
+      link.download = `${title.replace(/[^\w.-]+/g, "-") || "grid"}.${extension}`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+      status.textContent = `Exported ${link.download}.`;
+    } catch (error) {
+      status.textContent = error.message;
+    }
+  }
+}

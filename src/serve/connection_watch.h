@@ -1,0 +1,48 @@
+// Stops a request's search when its client goes away. A search runs in the thread that serves
+// the connection, so another thread watches: every 50 ms it polls each watched socket for the
+// peer's close (POLLRDHUP) and sets that request's stop flag. It also stops every search when
+// the server shuts down.
+#pragma once
+
+#include <condition_variable>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "squares/error.h"
+
+namespace squares::serve {
+
+// The socket of the connection from `remote_addr`:`remote_port` to `local_port`, or -1.
+// httplib 0.11 does not hand a handler its socket, so it is found among the process's open
+// descriptors by its addresses; it stays open (and so is not reused) until the handler's answer
+// has been written.
+int FindConnectionSocket(const std::string& remote_addr, int remote_port, int local_port);
+
+class ConnectionWatch {
+ public:
+  ConnectionWatch();
+  ~ConnectionWatch();
+
+  // A stop flag set when the peer of `socket` (-1: none, then only at shutdown) closes the
+  // connection, watched while the returned pointer is held.
+  std::shared_ptr<StopFlag> Watch(int socket);
+  // Sets every watched flag, and those of later calls to Watch.
+  void StopAll();
+
+ private:
+  struct Entry {
+    int socket;
+    std::shared_ptr<StopFlag> stop;
+  };
+  void Run();
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::list<Entry> entries_;
+  bool stopping_ = false, exiting_ = false;
+  std::thread thread_;
+};
+
+}  // namespace squares::serve

@@ -1,0 +1,601 @@
+// The JSON API's requests: JSON bodies and query parameters into the library's option structs.
+#include "serve/requests.h"
+
+#include <charconv>
+#include <initializer_list>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+namespace squares::serve {
+namespace {
+
+using Json = nlohmann::json;
+
+std::string Quoted(std::string_view text) {
+  // Dumped as JSON so that any bytes (a query parameter need not be UTF-8) print safely.
+  return Json(std::string(text)).dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+Json ParseJson(std::string_view text) {
+  try {
+    return Json::parse(text.begin(), text.end());
+  } catch (const Json::exception& error) {
+    // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." without the tag;
+    // a number too large for a double is an out_of_range error.
+    std::string message = error.what();
+    const size_t tag_end = message.find("] ");
+    if (tag_end != std::string::npos) message.erase(0, tag_end + 2);
+    throw BadRequest("malformed JSON: " + message);
+  }
+}
+
+// A JSON object whose keys must all be among `known`; `what` names it in messages.
+const Json& ObjectOf(const Json& json, std::string_view what,
+                     std::initializer_list<std::string_view> known) {
+  if (!json.is_object()) throw BadRequest(std::string(what) + " is not a JSON object");
+  for (const auto& [key, value] : json.items()) {
+    bool found = false;
+    for (std::string_view name : known) found |= key == name;
+    if (!found) throw BadRequest("unknown key " + Quoted(key) + " in " + std::string(what));
+  }
+  return json;
+}
+
+const Json* Find(const Json& object, std::string_view key) {
+  auto it = object.find(std::string(key));
+  return it == object.end() ? nullptr : &*it;
+}
+
+bool BoolOf(const Json& value, std::string_view name) {
+  if (!value.is_boolean()) throw BadRequest(Quoted(name) + " takes true or false");
+  return value.get<bool>();
+}
+
+int64_t IntOf(const Json& value, std::string_view name, int64_t lo, int64_t hi) {
+  bool in_range = false;
+  int64_t result = 0;
+  if (value.is_number_unsigned()) {
+    const uint64_t u = value.get<uint64_t>();
+    in_range = u <= static_cast<uint64_t>(hi) && (lo <= 0 || u >= static_cast<uint64_t>(lo));
+    result = static_cast<int64_t>(u);
+  } else if (value.is_number_integer()) {
+    result = value.get<int64_t>();
+    in_range = result >= lo && result <= hi;
+  }
+  if (!in_range) {
+    throw BadRequest(Quoted(name) + " takes an integer in " + std::to_string(lo) + ".." +
+                     std::to_string(hi));
+  }
+  return result;
+}
+
+double SecondsOf(const Json& value, std::string_view name, double lo) {
+  const double limit = 1e6;  // about 11 days: beyond any request's life
+  if (!value.is_number() || !(value.get<double>() >= lo) || value.get<double>() > limit) {
+    throw BadRequest(Quoted(name) + " takes a number of seconds in " +
+                     (lo > 0 ? "(0, 1e6]" : "[0, 1e6]"));
+  }
+  return value.get<double>();
+}
+
+std::string StringOf(const Json& value, std::string_view name) {
+  if (!value.is_string()) throw BadRequest(Quoted(name) + " takes a string");
+  return value.get<std::string>();
+}
+
+std::vector<std::string> WordsOf(const Json& value, std::string_view name) {
+  if (!value.is_array()) throw BadRequest(Quoted(name) + " takes an array of words");
+  std::vector<std::string> words;
+  for (const Json& word : value) words.push_back(StringOf(word, name));
+  return words;
+}
+
+// The length in bytes of the UTF-8 sequence at text[pos], or 0 when it is not valid UTF-8.
+size_t Utf8Length(std::string_view text, size_t pos) {
+  const auto byte = static_cast<unsigned char>(text[pos]);
+  const size_t length = byte < 0x80 ? 1 : byte >= 0xC2 && byte < 0xE0 ? 2
+                        : byte >= 0xE0 && byte < 0xF0 ? 3 : byte >= 0xF0 && byte < 0xF5 ? 4 : 0;
+  if (length == 0 || pos + length > text.size()) return 0;
+  for (size_t k = 1; k < length; ++k) {
+    if ((static_cast<unsigned char>(text[pos + k]) & 0xC0) != 0x80) return 0;
+  }
+  return length;
+}
+
+// A row's cells: '.', '#' or one letter (any non-ASCII character, or an ASCII letter) each.
+std::vector<std::string> CellsOf(std::string_view row, int row_number) {
+  std::vector<std::string> cells;
+  for (size_t pos = 0; pos < row.size();) {
+    const size_t length = Utf8Length(row, pos);
+    const auto column = std::to_string(cells.size() + 1);
+    const std::string where = "grid row " + std::to_string(row_number) + ", column " + column;
+    if (length == 0) throw BadRequest(where + ": not UTF-8");
+    const char ch = row[pos];
+    const bool ascii_letter = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+    if (length == 1 && ch != '.' && ch != '#' && !ascii_letter) {
+      throw BadRequest(where + ": " + Quoted(std::string_view(&row[pos], 1)) +
+                       " is not '.', '#' or a letter");
+    }
+    cells.emplace_back(row.substr(pos, length));
+    pos += length;
+  }
+  return cells;
+}
+
+Rows GridOf(const Json* value) {
+  if (value == nullptr) throw BadRequest("the request has no \"grid\"");
+  if (!value->is_array() || value->empty()) {
+    throw BadRequest("\"grid\" takes a non-empty array of rows");
+  }
+  if (value->size() > kMaxGridSide) {
+    throw BadRequest("the grid has " + std::to_string(value->size()) + " rows; at most " +
+                     std::to_string(kMaxGridSide) + " are allowed");
+  }
+  Rows rows;
+  size_t width = 0;
+  for (const Json& row : *value) {
+    const int number = static_cast<int>(rows.size()) + 1;
+    if (!row.is_string()) throw BadRequest("grid row " + std::to_string(number) + " is not a string");
+    const size_t cells = CellsOf(row.get_ref<const std::string&>(), number).size();
+    if (cells == 0 || cells > kMaxGridSide) {
+      throw BadRequest("grid row " + std::to_string(number) + " has " + std::to_string(cells) +
+                       " cells; 1.." + std::to_string(kMaxGridSide) + " are allowed");
+    }
+    if (number > 1 && cells != width) {
+      throw BadRequest("grid row " + std::to_string(number) + " has " + std::to_string(cells) +
+                       " cells, row 1 has " + std::to_string(width));
+    }
+    width = cells;
+    rows.push_back(row.get<std::string>());
+  }
+  return rows;
+}
+
+Direction DirectionOf(const Json& value) {
+  const std::string name = StringOf(value, "direction");
+  if (name == "across" || name == "a" || name == "Across") return Direction::kAcross;
+  if (name == "down" || name == "d" || name == "Down") return Direction::kDown;
+  throw BadRequest("\"direction\" takes \"across\" or \"down\", not " + Quoted(name));
+}
+
+std::vector<Clue> CluesOf(const Json& value) {
+  if (!value.is_array()) throw BadRequest("\"clues\" takes an array");
+  std::vector<Clue> clues;
+  for (const Json& item : value) {
+    const Json& object = ObjectOf(item, "a clue", {"number", "direction", "word", "text"});
+    Clue clue;
+    if (const Json* text = Find(object, "text")) clue.text = StringOf(*text, "text");
+    if (const Json* word = Find(object, "word")) {
+      clue.word = StringOf(*word, "word");
+    } else {
+      const Json* number = Find(object, "number");
+      const Json* direction = Find(object, "direction");
+      if (number == nullptr || direction == nullptr) {
+        throw BadRequest("a clue takes a \"word\", or a \"number\" and a \"direction\"");
+      }
+      clue.number = static_cast<int>(IntOf(*number, "number", 1, kMaxGridSide * kMaxGridSide));
+      clue.direction = DirectionOf(*direction);
+    }
+    clues.push_back(std::move(clue));
+  }
+  return clues;
+}
+
+void ReadFillOption(const std::string& name, const Json& value, int max_threads,
+                    FillOptions& options) {
+  if (name == "any") {
+    options.any = BoolOf(value, name);
+  } else if (name == "allow-repeats") {
+    options.allow_repeats = BoolOf(value, name);
+  } else if (name == "deterministic") {
+    options.deterministic = BoolOf(value, name);
+  } else if (name == "prefer-scores") {
+    options.prefer_scores = BoolOf(value, name);
+  } else if (name == "seed") {
+    options.seed = static_cast<uint64_t>(IntOf(value, name, 0, std::numeric_limits<int64_t>::max()));
+  } else if (name == "threads") {
+    options.threads = static_cast<int>(IntOf(value, name, 1, max_threads));
+  } else if (name == "timeout") {
+    options.timeout = SecondsOf(value, name, 1e-9);
+  } else if (name == "quality-time") {
+    options.quality_time = SecondsOf(value, name, 0);
+  } else if (name == "polish") {
+    options.polish = IntOf(value, name, 0, std::numeric_limits<int64_t>::max());
+  } else if (name == "max-level") {
+    options.max_level = IntOf(value, name, std::numeric_limits<int64_t>::min(),
+                              std::numeric_limits<int64_t>::max());
+  } else if (name == "branch") {
+    const std::string branch = StringOf(value, name);
+    if (branch != "letter" && branch != "word") {
+      throw BadRequest("\"branch\" takes \"letter\" or \"word\", not " + Quoted(branch));
+    }
+    options.branch = branch == "word" ? Branching::kWord : Branching::kLetter;
+  } else if (name == "better") {
+    const std::string better = StringOf(value, name);
+    if (better != "lower" && better != "higher") {
+      throw BadRequest("\"better\" takes \"lower\" or \"higher\", not " + Quoted(better));
+    }
+    options.better = better == "lower" ? Better::kLower : Better::kHigher;
+  } else if (name == "exclude") {
+    options.exclude = WordsOf(value, name);
+  } else {
+    throw BadRequest("unknown fill option " + Quoted(name));
+  }
+}
+
+int CellIndexOf(const Json& object, std::string_view key, int hi) {
+  const Json* value = Find(object, key);
+  if (value == nullptr) throw BadRequest("\"" + std::string(key) + "\" is missing");
+  return static_cast<int>(IntOf(*value, key, 0, hi));
+}
+
+Region RegionOf(const Json& value, const Rows& grid) {
+  const Json& object = ObjectOf(value, "\"region\"", {"top", "left", "bottom", "right"});
+  const int height = static_cast<int>(grid.size());
+  const int width = static_cast<int>(CellsOf(grid[0], 1).size());
+  Region region{CellIndexOf(object, "top", height - 1), CellIndexOf(object, "left", width - 1),
+                CellIndexOf(object, "bottom", height - 1), CellIndexOf(object, "right", width - 1)};
+  if (region.top > region.bottom || region.left > region.right) {
+    throw BadRequest("\"region\" is empty: top > bottom or left > right");
+  }
+  return region;
+}
+
+}  // namespace
+
+FillRequest ParseFillRequest(std::string_view body, int max_threads) {
+  const Json json = ParseJson(body);
+  const Json& request = ObjectOf(json, "the request", {"grid", "options", "region"});
+  FillRequest result;
+  result.grid = GridOf(Find(request, "grid"));
+  result.options.threads = 1;
+  if (const Json* options = Find(request, "options")) {
+    if (!options->is_object()) throw BadRequest("\"options\" is not a JSON object");
+    for (const auto& [name, value] : options->items()) {
+      ReadFillOption(name, value, max_threads, result.options);
+    }
+  }
+  if (const Json* region = Find(request, "region")) result.region = RegionOf(*region, result.grid);
+  return result;
+}
+
+CandidatesRequest ParseCandidatesRequest(std::string_view body) {
+  const Json json = ParseJson(body);
+  const Json& request = ObjectOf(json, "the request", {"grid", "slot", "options"});
+  CandidatesRequest result;
+  result.grid = GridOf(Find(request, "grid"));
+  const Json* slot = Find(request, "slot");
+  if (slot == nullptr) throw BadRequest("the request has no \"slot\"");
+  if (slot->is_number()) {
+    result.slot.index = static_cast<int>(IntOf(*slot, "slot", 0, 2 * kMaxGridSide * kMaxGridSide));
+  } else {
+    const Json& object = ObjectOf(*slot, "\"slot\"", {"row", "col", "direction"});
+    result.slot.row = CellIndexOf(object, "row", kMaxGridSide - 1);
+    result.slot.col = CellIndexOf(object, "col", kMaxGridSide - 1);
+    const Json* direction = Find(object, "direction");
+    if (direction == nullptr) throw BadRequest("\"direction\" is missing");
+    result.slot.direction = DirectionOf(*direction);
+  }
+  if (const Json* options = Find(request, "options")) {
+    ObjectOf(*options, "\"options\"",
+             {"max-words", "max-checked", "seconds-per-word", "allow-repeats", "exclude"});
+    CandidateOptions& out = result.options;
+    if (const Json* v = Find(*options, "max-words")) out.max_words = IntOf(*v, "max-words", 1, 10000);
+    if (const Json* v = Find(*options, "max-checked")) out.max_checked = IntOf(*v, "max-checked", 0, 1000);
+    if (const Json* v = Find(*options, "seconds-per-word")) {
+      out.seconds_per_word = SecondsOf(*v, "seconds-per-word", 0);
+      if (out.seconds_per_word > 10) throw BadRequest("\"seconds-per-word\" takes at most 10");
+    }
+    if (const Json* v = Find(*options, "allow-repeats")) out.allow_repeats = BoolOf(*v, "allow-repeats");
+    if (const Json* v = Find(*options, "exclude")) out.exclude = WordsOf(*v, "exclude");
+  }
+  return result;
+}
+
+CheckRequest ParseCheckRequest(std::string_view body) {
+  const Json json = ParseJson(body);
+  const Json& request = ObjectOf(json, "the request", {"grid", "options"});
+  CheckRequest result;
+  result.grid = GridOf(Find(request, "grid"));
+  if (const Json* options = Find(request, "options")) {
+    ObjectOf(*options, "\"options\"", {"allow-repeats"});
+    if (const Json* v = Find(*options, "allow-repeats")) result.allow_repeats = BoolOf(*v, "allow-repeats");
+  }
+  return result;
+}
+
+ExportRequest ParseExportRequest(std::string_view body) {
+  const Json json = ParseJson(body);
+  const Json& request = ObjectOf(json, "the request", {"grid", "format", "clues", "title", "author",
+                                                       "copyright", "solution", "fill-in"});
+  ExportRequest result;
+  result.grid = GridOf(Find(request, "grid"));
+  for (size_t r = 0; r < result.grid.size(); ++r) {
+    if (result.grid[r].find('.') != std::string::npos) {
+      throw BadRequest("grid row " + std::to_string(r + 1) +
+                       " has an empty cell: export takes a filled grid");
+    }
+  }
+  DocumentOptions& document = result.document;
+  const Json* format = Find(request, "format");
+  if (format == nullptr) throw BadRequest("the request has no \"format\"");
+  const std::string name = StringOf(*format, "format");
+  bool known = false;
+  for (DocumentFormat f : {DocumentFormat::kIpuz, DocumentFormat::kLatex, DocumentFormat::kSvg,
+                           DocumentFormat::kText, DocumentFormat::kLines, DocumentFormat::kJsonl}) {
+    if (FormatOf(f).name == name) document.format = f, known = true;
+  }
+  if (!known) {
+    throw BadRequest("\"format\" takes ipuz, latex, svg, text, lines or jsonl, not " + Quoted(name));
+  }
+  if (const Json* v = Find(request, "clues")) document.clues = CluesOf(*v);
+  if (const Json* v = Find(request, "title")) document.title = StringOf(*v, "title");
+  if (const Json* v = Find(request, "author")) document.author = StringOf(*v, "author");
+  if (const Json* v = Find(request, "copyright")) document.copyright = StringOf(*v, "copyright");
+  if (const Json* v = Find(request, "solution")) document.solution = BoolOf(*v, "solution");
+  if (const Json* v = Find(request, "fill-in")) document.fill_in = BoolOf(*v, "fill-in");
+  return result;
+}
+
+OpenRequest ParseOpenRequest(std::string_view body) {
+  const Json json = ParseJson(body);
+  const Json& request = ObjectOf(json, "the request", {"name", "text"});
+  OpenRequest result;
+  if (const Json* name = Find(request, "name")) result.name = StringOf(*name, "name");
+  const Json* text = Find(request, "text");
+  if (text == nullptr) throw BadRequest("the request has no \"text\"");
+  result.text = StringOf(*text, "text");
+  if (result.name.empty()) result.name = "<grid>";
+  return result;
+}
+
+namespace {
+
+// The JSON inside an ipuz file: the file itself, or what its "ipuz(" ... ")" wrapper holds.
+std::string_view IpuzJson(std::string_view text) {
+  const auto space = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; };
+  while (!text.empty() && space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && space(text.back())) text.remove_suffix(1);
+  if (text.substr(0, 5) == "ipuz(" && !text.empty() && text.back() == ')') {
+    text = text.substr(5, text.size() - 6);
+  }
+  return text;
+}
+
+// An ipuz cell's letter: a string, or an object's "value"; "" for none.
+std::string IpuzLetter(const Json& cell, const std::string& block, const std::string& where) {
+  const Json* value = &cell;
+  if (cell.is_object()) {
+    value = Find(cell, "value");
+    if (value == nullptr) return "";
+  }
+  if (!value->is_string()) return "";
+  const std::string letter = value->get<std::string>();
+  if (letter.empty() || letter == block || letter == "." || letter == " ") return "";
+  const std::vector<std::string> cells = CellsOf(letter, 1);
+  if (cells.size() != 1 || cells[0] == "." || cells[0] == "#") {
+    throw BadRequest(where + ": " + Quoted(letter) + " is not one letter (rebus cells are not supported)");
+  }
+  return letter;
+}
+
+// Whether an ipuz puzzle cell is black: the block string, or null (an omitted cell).
+bool IpuzBlack(const Json& cell, const std::string& block) {
+  const Json& value = cell.is_object() && Find(cell, "cell") ? *Find(cell, "cell") : cell;
+  return value.is_null() || (value.is_string() && value.get<std::string>() == block);
+}
+
+const Json& IpuzRows(const Json& json, std::string_view key, const std::string& source) {
+  const Json* rows = Find(json, key);
+  if (rows == nullptr || !rows->is_array() || rows->empty() || rows->size() > kMaxGridSide) {
+    throw BadRequest(source + ": \"" + std::string(key) + "\" is not an array of 1.." +
+                     std::to_string(kMaxGridSide) + " rows");
+  }
+  for (const Json& row : *rows) {
+    if (!row.is_array() || row.size() != (*rows)[0].size() || row.empty() ||
+        row.size() > kMaxGridSide) {
+      throw BadRequest(source + ": \"" + std::string(key) + "\" rows are not arrays of one width in 1.." +
+                       std::to_string(kMaxGridSide));
+    }
+  }
+  return *rows;
+}
+
+void ReadIpuzClues(const Json& clues, const std::string& source, std::vector<Clue>& out) {
+  if (!clues.is_object()) throw BadRequest(source + ": \"clues\" is not an object");
+  for (const auto& [key, list] : clues.items()) {
+    Direction direction;
+    if (key.rfind("Across", 0) == 0) {
+      direction = Direction::kAcross;
+    } else if (key.rfind("Down", 0) == 0) {
+      direction = Direction::kDown;
+    } else {
+      continue;  // other directions (diagonal, ...) have no slot here
+    }
+    if (!list.is_array()) throw BadRequest(source + ": clues " + Quoted(key) + " are not an array");
+    for (const Json& item : list) {
+      const Json* number = nullptr;
+      const Json* text = nullptr;
+      if (item.is_array() && item.size() >= 2) {
+        number = &item[0], text = &item[1];
+      } else if (item.is_object()) {
+        number = Find(item, "number"), text = Find(item, "clue");
+      }
+      int value = 0;
+      if (number != nullptr && number->is_number_integer()) {
+        value = number->get<int64_t>() > 0 && number->get<int64_t>() <= kMaxGridSide * kMaxGridSide
+                    ? static_cast<int>(number->get<int64_t>()) : 0;
+      } else if (number != nullptr && number->is_string()) {
+        const std::string digits = number->get<std::string>();
+        value = digits.size() <= 3 && !digits.empty() &&
+                digits.find_first_not_of("0123456789") == std::string::npos ? std::stoi(digits) : 0;
+      }
+      if (value == 0 || text == nullptr || !text->is_string()) {
+        throw BadRequest(source + ": a clue of " + Quoted(key) +
+                         " is not [number, \"clue\"] or {\"number\", \"clue\"}");
+      }
+      out.push_back(Clue{value, direction, "", text->get<std::string>()});
+    }
+  }
+}
+
+}  // namespace
+
+bool IsIpuz(std::string_view text) {
+  const std::string_view json = IpuzJson(text);
+  return !json.empty() && json.front() == '{';
+}
+
+Puzzle ParseIpuz(std::string_view text, const std::string& source) {
+  Json json;
+  try {
+    json = ParseJson(IpuzJson(text));
+  } catch (const BadRequest& error) {
+    throw BadRequest(source + ": " + error.what());
+  }
+  if (!json.is_object()) throw BadRequest(source + ": not an ipuz puzzle (no JSON object)");
+  const Json& puzzle = IpuzRows(json, "puzzle", source);
+  const Json* solution = Find(json, "solution");
+  if (solution != nullptr && !solution->is_null()) {
+    const Json& rows = IpuzRows(json, "solution", source);
+    if (rows.size() != puzzle.size() || rows[0].size() != puzzle[0].size()) {
+      throw BadRequest(source + ": \"solution\" and \"puzzle\" differ in size");
+    }
+  } else {
+    solution = nullptr;
+  }
+  const Json* block_value = Find(json, "block");
+  const std::string block = block_value && block_value->is_string() ? block_value->get<std::string>() : "#";
+  Puzzle result;
+  for (size_t r = 0; r < puzzle.size(); ++r) {
+    std::string row;
+    for (size_t c = 0; c < puzzle[r].size(); ++c) {
+      const std::string where = source + ": row " + std::to_string(r + 1) + ", column " +
+                                std::to_string(c + 1);
+      if (IpuzBlack(puzzle[r][c], block)) {
+        row += '#';
+        continue;
+      }
+      std::string letter = IpuzLetter(puzzle[r][c], block, where);
+      if (letter.empty() && solution != nullptr) letter = IpuzLetter((*solution)[r][c], block, where);
+      row += letter.empty() ? "." : letter;
+    }
+    result.grid.push_back(std::move(row));
+  }
+  if (const Json* clues = Find(json, "clues")) ReadIpuzClues(*clues, source, result.clues);
+  for (auto [key, field] : {std::pair{"title", &result.title}, std::pair{"author", &result.author},
+                            std::pair{"copyright", &result.copyright}}) {
+    if (const Json* value = Find(json, key); value && value->is_string()) *field = value->get<std::string>();
+  }
+  return result;
+}
+
+namespace {
+
+bool FlagOf(std::string_view name, const std::string& value) {
+  if (value.empty() || value == "1" || value == "true") return true;
+  if (value == "0" || value == "false") return false;
+  throw BadRequest(Quoted(name) + " takes no value, 1, true, 0 or false, not " + Quoted(value));
+}
+
+int64_t NumberOf(std::string_view name, const std::string& value, int64_t lo, int64_t hi) {
+  int64_t result = 0;
+  const char* end = value.data() + value.size();
+  auto [ptr, error] = std::from_chars(value.data(), end, result);
+  if (value.empty() || error != std::errc() || ptr != end || result < lo || result > hi) {
+    throw BadRequest(Quoted(name) + ": " + Quoted(value) + " is not an integer in " +
+                     std::to_string(lo) + ".." + std::to_string(hi));
+  }
+  return result;
+}
+
+}  // namespace
+
+SquareOptions ParseSquaresQuery(const QueryParams& params, int max_threads) {
+  SquareOptions options;
+  options.threads = 1;
+  bool is_double = false, rect = false, cube = false, sized = false;
+  for (const auto& [name, value] : params) {
+    if (name == "first") {
+      options.first = value;
+    } else if (name == "pattern") {
+      options.pattern = value;
+    } else if (name == "contains") {
+      options.contains = value;
+    } else if (name == "size") {
+      options.size = static_cast<int>(NumberOf(name, value, 1, 1000));
+      sized = true;
+    } else if (name == "cube") {
+      options.size = static_cast<int>(NumberOf(name, value, 1, 1000));
+      cube = true;
+    } else if (name == "rect") {
+      const size_t x = value.find('x');
+      if (x == std::string::npos) throw BadRequest("\"rect\": " + Quoted(value) + " is not of the form KxN");
+      options.rows = static_cast<int>(NumberOf(name, value.substr(0, x), 1, 1000));
+      options.cols = static_cast<int>(NumberOf(name, value.substr(x + 1), 1, 1000));
+      rect = true;
+    } else if (name == "double") {
+      is_double = FlagOf(name, value);
+    } else if (name == "diagonals") {
+      options.diagonals = FlagOf(name, value);
+    } else if (name == "distinct") {
+      options.distinct = FlagOf(name, value);
+    } else if (name == "no-transpose") {
+      options.no_transpose = FlagOf(name, value);
+    } else if (name == "upper") {
+      options.upper = FlagOf(name, value);
+    } else if (name == "limit") {
+      options.limit = static_cast<uint64_t>(NumberOf(name, value, 1, std::numeric_limits<int64_t>::max()));
+    } else if (name == "threads") {
+      options.threads = static_cast<int>(NumberOf(name, value, 1, max_threads));
+    } else {
+      throw BadRequest("unknown square option " + Quoted(name));
+    }
+  }
+  if (is_double + rect + cube > 1) throw BadRequest("\"double\", \"rect\" and \"cube\" exclude each other");
+  if (rect && sized) throw BadRequest("\"rect\" gives the size; drop \"size\"");
+  if (cube && sized) throw BadRequest("\"cube\" gives the size; drop \"size\"");
+  options.kind = rect ? SquareKind::kRectangle : is_double ? SquareKind::kDouble
+                 : cube ? SquareKind::kCube : SquareKind::kSymmetric;
+  return options;
+}
+
+std::string_view DirectionName(Direction direction) {
+  return direction == Direction::kAcross ? "across" : "down";
+}
+
+std::string_view StatusName(FillStatus status) {
+  switch (status) {
+    case FillStatus::kFilled: return "filled";
+    case FillStatus::kImpossible: return "impossible";
+    case FillStatus::kOverConstrained: return "over-constrained";
+    case FillStatus::kNoDeterministic: return "no-deterministic";
+    case FillStatus::kTimedOut: return "timed-out";
+  }
+  return "";
+}
+
+std::string_view ViabilityName(Viability viability) {
+  switch (viability) {
+    case Viability::kFillable: return "fillable";
+    case Viability::kImpossible: return "impossible";
+    case Viability::kUnknown: return "unknown";
+  }
+  return "";
+}
+
+const FormatInfo& FormatOf(DocumentFormat format) {
+  static const FormatInfo kFormats[] = {  // in DocumentFormat's order
+      {"text", "text/plain; charset=utf-8", ".txt"},
+      {"lines", "text/plain; charset=utf-8", ".txt"},
+      {"jsonl", "application/x-ndjson", ".jsonl"},
+      {"ipuz", "application/json", ".ipuz"},
+      {"latex", "application/x-latex; charset=utf-8", ".tex"},
+      {"svg", "image/svg+xml", ".svg"},
+      {"puz", "application/octet-stream", ".puz"},
+  };
+  return kFormats[static_cast<int>(format)];
+}
+
+}  // namespace squares::serve

@@ -1,0 +1,108 @@
+// The workbench's JSON API requests, read and checked apart from the server so that a fuzz
+// target (tests/fuzz/fuzz_serve.cc) can drive them: every malformed request is a BadRequest
+// whose message the server answers with 400 and {"error": message}. Nothing here searches.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "squares/fill.h"
+#include "squares/square_search.h"
+
+namespace squares::serve {
+
+// The largest grid the workbench takes, each way.
+inline constexpr int kMaxGridSide = 25;
+
+class BadRequest : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A grid as the API sends it: rows of '.' empty, '#' black or a letter (UTF-8), all of one
+// width, at most kMaxGridSide each way.
+using Rows = std::vector<std::string>;
+
+// A rectangle of cells, both corners included.
+struct Region {
+  int top = 0, left = 0, bottom = 0, right = 0;
+};
+
+// POST /api/fill: {"grid": [...], "options": {...}, "region": {...}}.
+struct FillRequest {
+  Rows grid;
+  FillOptions options;           // threads 1 unless asked (the pool runs requests side by side)
+  std::optional<Region> region;  // the answer changes only these cells
+};
+
+// A slot by its index in Grid::slots(), or as the slot through a cell in a direction.
+struct SlotRef {
+  std::optional<int> index;
+  int row = 0, col = 0;
+  Direction direction = Direction::kAcross;
+};
+
+// POST /api/candidates: {"grid": [...], "slot": {"row", "col", "direction"} or N, "options"}.
+struct CandidatesRequest {
+  Rows grid;
+  SlotRef slot;
+  CandidateOptions options;
+};
+
+// POST /api/check: {"grid": [...], "options": {"allow-repeats": bool}}.
+struct CheckRequest {
+  Rows grid;
+  bool allow_repeats = false;
+};
+
+// POST /api/export: {"grid": [...] filled, "format", "clues": [...], "title", ...}.
+struct ExportRequest {
+  Rows grid;
+  DocumentOptions document;
+};
+
+// POST /api/open: {"name": "file.crg", "text": "..."}, a file the page opened.
+struct OpenRequest {
+  std::string name;
+  std::string text;
+};
+
+// An ipuz crossword's grid (its solution's letters where it has them) and clues.
+struct Puzzle {
+  Rows grid;
+  std::vector<Clue> clues;
+  std::string title, author, copyright;
+};
+
+FillRequest ParseFillRequest(std::string_view body, int max_threads);
+CandidatesRequest ParseCandidatesRequest(std::string_view body);
+CheckRequest ParseCheckRequest(std::string_view body);
+ExportRequest ParseExportRequest(std::string_view body);
+OpenRequest ParseOpenRequest(std::string_view body);
+
+// An ipuz file: JSON (or "ipuz(...)", the format's JavaScript wrapper) with a "puzzle" key.
+// Messages name the file `source`.
+bool IsIpuz(std::string_view text);
+Puzzle ParseIpuz(std::string_view text, const std::string& source);
+
+// GET /api/squares's query parameters, named as the square command's long options (first,
+// size, double, rect, diagonals, pattern, contains, distinct, no-transpose, limit, upper,
+// threads); a flag is true when given empty, "1" or "true".
+using QueryParams = std::multimap<std::string, std::string>;
+SquareOptions ParseSquaresQuery(const QueryParams& params, int max_threads);
+
+// The API's names of enums ("across", "filled", "fillable", ...).
+std::string_view DirectionName(Direction direction);
+std::string_view StatusName(FillStatus status);
+std::string_view ViabilityName(Viability viability);
+// A document format's name, content type and file extension ("svg": "image/svg+xml", ".svg").
+struct FormatInfo {
+  std::string_view name, content_type, extension;
+};
+const FormatInfo& FormatOf(DocumentFormat format);
+
+}  // namespace squares::serve

@@ -1,0 +1,23 @@
+// `squares serve`: the workbench page and its JSON API over HTTP (cpp-httplib), on a
+// dictionary, until SIGINT or SIGTERM.
+#pragma once
+
+#include <string>
+
+#include "squares/dictionary.h"
+
+namespace squares::serve {
+
+struct ServerSettings {
+  std::string host = "127.0.0.1";
+  int port = 8080;    // 0: any free port
+  int threads = 1;    // requests searched at once
+  int queue = 64;     // requests waiting for a worker; beyond them: 503 {"error": "busy"}
+  size_t max_body = 1 << 20;  // larger bodies: 413
+};
+
+// Serves until SIGINT or SIGTERM, having printed "squares: serving http://HOST:PORT/" on
+// stdout once it listens. Returns the exit code: 0, or 1 when it cannot listen (said on stderr).
+int Serve(const Dictionary& dictionary, const ServerSettings& settings);
+
+}  // namespace squares::serve

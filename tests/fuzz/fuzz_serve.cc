@@ -1,0 +1,67 @@
+// The workbench's requests (src/serve/requests.h): any body is read into a request or refused
+// with a BadRequest; a grid read is rectangular and within the size limit. The first byte
+// chooses the route; a body for /api/squares is its query parameters, one `name=value` a line.
+#include <string>
+
+#include "fuzz_targets.h"
+#include "serve/requests.h"
+
+namespace squares::core::fuzz {
+namespace {
+
+void CheckRows(const serve::Rows& rows) {
+  FUZZ_CHECK(!rows.empty() && rows.size() <= serve::kMaxGridSide);
+}
+
+}  // namespace
+
+void FuzzServe(std::string_view data) {
+  if (data.empty()) return;
+  const char route = data[0];
+  const std::string_view body = data.substr(1);
+  try {
+    switch (route % 6) {
+      case 0: {
+        const serve::FillRequest request = serve::ParseFillRequest(body, 4);
+        CheckRows(request.grid);
+        FUZZ_CHECK(request.options.threads >= 1 && request.options.threads <= 4);
+        if (request.region) {
+          FUZZ_CHECK(request.region->top <= request.region->bottom);
+          FUZZ_CHECK(request.region->bottom < static_cast<int>(request.grid.size()));
+        }
+        break;
+      }
+      case 1: CheckRows(serve::ParseCandidatesRequest(body).grid); break;
+      case 2: CheckRows(serve::ParseCheckRequest(body).grid); break;
+      case 3: {
+        const serve::ExportRequest request = serve::ParseExportRequest(body);
+        CheckRows(request.grid);
+        for (const std::string& row : request.grid) FUZZ_CHECK(row.find('.') == std::string::npos);
+        break;
+      }
+      case 4:
+        if (serve::IsIpuz(body)) CheckRows(serve::ParseIpuz(body, "fuzz.ipuz").grid);
+        break;
+      default: {
+        serve::QueryParams params;
+        size_t start = 0;
+        while (start < body.size()) {
+          size_t end = body.find('\n', start);
+          if (end == std::string_view::npos) end = body.size();
+          const std::string_view line = body.substr(start, end - start);
+          const size_t equals = line.find('=');
+          params.emplace(std::string(line.substr(0, equals)),
+                         equals == std::string_view::npos ? "" : std::string(line.substr(equals + 1)));
+          start = end + 1;
+        }
+        const SquareOptions options = serve::ParseSquaresQuery(params, 4);
+        FUZZ_CHECK(options.threads >= 1 && options.threads <= 4);
+        break;
+      }
+    }
+  } catch (const serve::BadRequest& error) {
+    FUZZ_CHECK(error.what()[0] != '\0');
+  }
+}
+
+}  // namespace squares::core::fuzz
