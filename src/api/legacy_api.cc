@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "fill/fill_output.h"
 #include "puzzles/kakuro.h"
+#include "search/square_problem.h"
 
 namespace squares::api {
 using namespace ::squares::core;
@@ -77,12 +78,12 @@ Dictionary Dictionary::Default(const Options& options) { return FromFiles({}, op
 Dictionary Dictionary::FromFiles(const std::vector<std::string>& paths, const Options& options) {
   Options all = options;
   for (const std::string& path : paths) all.push_back({"dict", path});
-  const std::span<const OptionSpec> tables[] = {DictionaryOptions()};
+  const std::span<const OptionSpec> tables[] = {core::DictionaryOptions()};
   return Dictionary(std::make_shared<Impl>(Value(LoadDictionary(Parse(tables, all)))));
 }
 
 Dictionary Dictionary::FromWords(const std::vector<std::string>& words, const Options& options) {
-  const std::span<const OptionSpec> tables[] = {DictionaryOptions()};
+  const std::span<const OptionSpec> tables[] = {core::DictionaryOptions()};
   const LexiconOptions lexicon_options = Value(LexiconOptionsFrom(Parse(tables, options)));
   const std::string text = absl::StrJoin(words, "\n");
   const LexiconSource source{"<words>", text};
@@ -108,7 +109,11 @@ SquareQuery Dictionary::Squares(const Options& options) const {
     }
   }
   std::lock_guard lock(impl_->mutex);
-  SquareProblem problem = Value(MakeSquareProblem(args, impl_->dictionary));
+  squares::SquareOptions square_options;
+  if (absl::Status status = SquareOptionsFrom(args, square_options); !status.ok()) Throw(status);
+  const core::Dictionary& dictionary = impl_->dictionary;
+  SquareProblem problem = *Value(MakeSquareSetup(square_options, [&]() -> const core::Dictionary& { return dictionary; },
+                                                 {}, false)).square;
   SquareQuery query;
   query.impl_ = std::make_shared<const SquareQuery::Impl>(SquareQuery::Impl{
       impl_, impl_->dictionary, Value(core::SquareSearch::Create(impl_->dictionary, std::move(problem))),

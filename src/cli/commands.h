@@ -15,6 +15,7 @@
 #include "fill/grid_fill.h"
 #include "puzzles/regions.h"
 #include "search/square_search.h"
+#include "squares/square_search.h"
 
 namespace squares::core {
 
@@ -42,10 +43,9 @@ const Command& ShapeCommand();    // squares shape FILE
 
 // Parts of the commands that the library's API (squares.h) shares, so that it accepts the
 // same options and reports the same errors.
-// The square search's problem from its options (usage errors) and the dictionary (a first
-// word not in it: a data error).
-absl::StatusOr<SquareProblem> MakeSquareProblem(const ParsedArgs& args,
-                                                const Dictionary& dictionary);
+// The square search's options from the square command's arguments (usage errors in the
+// order the search's own checks follow; the search checks the rest).
+absl::Status SquareOptionsFrom(const ParsedArgs& args, squares::SquareOptions& options);
 // fill's options: the engine's, and those of the best-fill search.
 struct FillSettings {
   FillOptions engine;

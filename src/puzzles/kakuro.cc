@@ -5,8 +5,8 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_format.h"
-#include "cli/cli.h"
 #include "fill/grid.h"
+#include "text/strings.h"
 
 namespace squares::core {
 namespace {
@@ -17,24 +17,11 @@ struct Line {
   std::vector<std::string_view> tokens;
 };
 
-std::vector<Line> SplitLines(std::string_view text) {
+std::vector<Line> TokenLines(std::string_view text) {
   std::vector<Line> lines;
   int number = 0;
-  while (!text.empty()) {
-    size_t end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-    Line l{++number, {}};
-    for (size_t i = 0; i < line.size();) {
-      if (line[i] == ' ' || line[i] == '\t' || line[i] == '\r') {
-        ++i;
-        continue;
-      }
-      size_t j = line.find_first_of(" \t\r", i);
-      if (j == std::string_view::npos) j = line.size();
-      l.tokens.push_back(line.substr(i, j - i));
-      i = j;
-    }
+  for (std::string_view line : SplitString(text, '\n')) {
+    Line l{++number, SplitTokens(line)};
     if (!l.tokens.empty()) lines.push_back(std::move(l));  // blank lines separate nothing
   }
   return lines;
@@ -203,7 +190,7 @@ class BoardReader {
 };
 
 absl::Status LineError(std::string_view file, const Line& line, const std::string& message) {
-  return absl::DataLossError(absl::StrFormat("%s:%d: %s", file, line.number, message));
+  return core::LineError(file, line.number, message);
 }
 
 // The rows of a block: lines up to the next keyword (or `count` lines when count >= 0).
@@ -244,7 +231,7 @@ int MinRunSum(int length) { return length * (length + 1) / 2; }
 int MaxRunSum(int length) { return length * (19 - length) / 2; }
 
 absl::StatusOr<std::vector<KakuroBoard>> ParseKakuro(std::string_view name, std::string_view text) {
-  const std::vector<Line> lines = SplitLines(text);
+  const std::vector<Line> lines = TokenLines(text);
   std::vector<KakuroBoard> boards;
   if (lines.empty()) return absl::DataLossError(absl::StrFormat("%s: no board", name));
   const bool bare = lines[0].tokens[0] != "KAKURO";
