@@ -2,6 +2,7 @@
 // the translation of the engine's absl::Status errors into squares::Error.
 #pragma once
 
+#include <memory>
 #include <mutex>
 #include <utility>
 
@@ -23,6 +24,11 @@ struct Dictionary::Impl {
   core::LexiconOptions options;  // those it was read with (an index file's own)
   bool is_default = false;
   mutable std::mutex mutex;
+
+  // The handle on an engine dictionary (the command line's, loaded from its options).
+  static Dictionary Wrap(core::Dictionary d, core::LexiconOptions o, bool is_default) {
+    return Dictionary(std::make_shared<const Impl>(std::move(d), o, is_default));
+  }
 };
 
 namespace api {

@@ -1,5 +1,7 @@
 #include "cli/commands.h"
 
+#include "api/api_internal.h"
+
 namespace squares::core {
 
 std::span<const Command* const> Commands() {
@@ -8,6 +10,13 @@ std::span<const Command* const> Commands() {
       &FillCommand(),    &RegionsCommand(), &KakuroCommand(),
   };
   return kCommands;
+}
+
+::squares::Dictionary LoadApiDictionary(const ParsedArgs& args) {
+  core::Dictionary dictionary = api::Value(LoadDictionary(args));
+  // The built-in list is the default one, whichever lexicon options read it.
+  return ::squares::Dictionary::Impl::Wrap(std::move(dictionary), api::Value(LexiconOptionsFrom(args)),
+                                           !args.has("dict"));
 }
 
 }  // namespace squares::core
