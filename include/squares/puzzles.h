@@ -21,9 +21,20 @@ enum class KakuroVerdict {
 
 struct KakuroOptions {
   bool all = false;               // every solution (else stop at the second)
-  std::optional<int64_t> limit;   // with all: at most this many
+  // At most this many solutions. Without all: 1 stops at the first solution (as `squares
+  // kakuro` does to print it; the verdict kUnique then only says it was solved), 2 is the
+  // default.
+  std::optional<int64_t> limit;
+  bool check = false;             // check each board's stored SOLUTION (not with all)
   double timeout = 0;             // seconds per board; 0: none
   const StopFlag* stop = nullptr;
+};
+
+// The search of one board (`squares kakuro --stats`).
+struct KakuroStats {
+  int white_cells = 0, runs = 0;
+  int64_t nodes = 0, failures = 0, backjumps = 0, restarts = 0;
+  double automata_seconds = 0, search_seconds = 0;
 };
 
 struct KakuroResult {
@@ -31,9 +42,19 @@ struct KakuroResult {
   int rows = 0, cols = 0;
   KakuroVerdict verdict = KakuroVerdict::kNoSolution;
   int64_t count = 0;  // solutions found
+  bool all = false;   // the options' all: count is every solution (unless limited)
   // Each solution: a digit 1..9 per cell, row-major; 0 for black and clue cells.
   std::vector<std::vector<int>> solutions;
+  // With check (unless timed out): whether the board's stored solution is valid and the
+  // only one, and what `squares kakuro --check` says of it ("ok: unique, matches the stored
+  // solution", "FAILED: ...").
+  bool check_ok = false;
+  std::string check;
+  KakuroStats stats;
   std::string verdict_text() const;  // as `squares kakuro --count` prints it
+  // solutions[k] as `squares kakuro` prints it: a row a line, a digit per white cell and
+  // '#' for every other cell, separated by spaces.
+  std::string solution_text(size_t k) const;
 };
 
 // Solves every board of a Kakuro file given as text (errors name `source`, line, column).
@@ -55,11 +76,20 @@ struct RegionsSolution {
   std::string drawing;             // the partition drawn with +---+ borders
 };
 
+// The search (`squares regions --stats`).
+struct RegionsStats {
+  size_t placements = 0;  // connected word placements, found before the search
+  size_t nodes = 0;       // regions placed during the search
+  double setup_seconds = 0, solve_seconds = 0;
+};
+
 struct RegionsResult {
   RegionsVerdict verdict = RegionsVerdict::kNoSolution;
   int rows = 0, cols = 0;
   size_t count = 0;                        // solutions found
+  bool all = false;                        // the options' all
   std::vector<RegionsSolution> solutions;  // up to two (with all: every one)
+  RegionsStats stats;
   std::string verdict_text() const;        // as `squares regions` prints it
 };
 
@@ -69,10 +99,12 @@ RegionsResult SolveRegions(const Dictionary& dictionary, std::string_view puzzle
                            const RegionsOptions& options = {},
                            const std::string& source = "<puzzle>");
 
-// Makes a region puzzle of rows x cols with exactly one solution (deterministic per seed).
+// Makes a region puzzle of rows x cols (1 to 50 each) with exactly one solution
+// (deterministic per seed). Stopped (options.stop), it returns no rows.
 struct MadeRegions {
   std::vector<std::string> rows;  // the puzzle's letters
   RegionsSolution solution;
+  int attempts = 0;               // solver runs it took
 };
 MadeRegions MakeRegions(const Dictionary& dictionary, int rows, int cols,
                         const RegionsOptions& options = {}, uint64_t seed = 1);

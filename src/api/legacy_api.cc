@@ -215,7 +215,11 @@ FillResult Dictionary::Fill(std::string_view text, const Options& options) const
 
 RegionsResult Dictionary::Regions(std::string_view text, const Options& options) const {
   const ParsedArgs args = Parse(RegionsCommand().tables, options);
-  const RegionSizes sizes = Value(RegionSizesFrom(args));
+  const RegionSizes sizes{static_cast<int>(Value(args.get_int("min", 4, 1, kMaxRegionSize))),
+                          static_cast<int>(Value(args.get_int("max", 8, 1, kMaxRegionSize)))};
+  if (sizes.min > sizes.max) {
+    Throw(UsageError(absl::StrCat("--min ", sizes.min, " is larger than --max ", sizes.max)));
+  }
   const bool all = args.has("all"), upper = args.has("upper");
   const Alphabet& alphabet = impl_->dictionary.alphabet();
   const RegionPuzzle puzzle =
@@ -265,7 +269,7 @@ std::vector<KakuroResult> SolveKakuro(std::string_view text, const Options& opti
           result.solutions.push_back(FormatKakuroSolution(board, digits));
           return true;
         });
-    result.verdict = KakuroVerdict(static_cast<int64_t>(result.solutions.size()), all,
+    result.verdict = KakuroVerdictText(static_cast<int64_t>(result.solutions.size()), all,
                                    outcome.status == core::FillStatus::kTimedOut);
     results.push_back(std::move(result));
   }

@@ -1,5 +1,7 @@
 #include "cli/commands.h"
 
+#include <cstdio>
+
 #include "api/api_internal.h"
 
 namespace squares::core {
@@ -17,6 +19,12 @@ std::span<const Command* const> Commands() {
   // The built-in list is the default one, whichever lexicon options read it.
   return ::squares::Dictionary::Impl::Wrap(std::move(dictionary), api::Value(LexiconOptionsFrom(args)),
                                            !args.has("dict"));
+}
+
+int FailWith(const ::squares::Error& error) {
+  Output::Stdout().flush();
+  std::fprintf(stderr, "squares: %s\n", error.what());
+  return error.usage() ? kExitUsage : kExitData;
 }
 
 }  // namespace squares::core

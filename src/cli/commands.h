@@ -52,12 +52,9 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const ParsedArgs& args,
 absl::StatusOr<::squares::FillOptions> FillOptionsFrom(const ParsedArgs& args);
 // The dictionary of the command's options (--dict, ...) as the API's (a squares::Error).
 ::squares::Dictionary LoadApiDictionary(const ParsedArgs& args);
-// kakuro --count's verdict on a board: "unique", "not unique" (or "N solutions" when `all`),
-// "no solution", "timed out".
-std::string KakuroVerdict(int64_t found, bool all, bool timed_out);
-// regions' --min and --max.
-absl::StatusOr<RegionSizes> RegionSizesFrom(const ParsedArgs& args);
-
+// Reports an error of the API as the command line does (after what stdout holds): its exit
+// code.
+int FailWith(const ::squares::Error& error);
 int RunSquaresCommand(std::span<char* const> args);
 int RunStatsCommand(std::span<char* const> args);
 int RunIndexCommand(std::span<char* const> args);

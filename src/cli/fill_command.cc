@@ -297,7 +297,7 @@ int RunFillCommand(std::span<char* const> args) {
                                                                      : kExitTimedOut;
     return Report(code, result.message);
   } catch (const ::squares::Error& error) {
-    return Report(error.usage() ? kExitUsage : kExitData, error.what());
+    return FailWith(error);
   }
 }
 
