@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -57,9 +58,18 @@ struct KakuroResult {
   std::string solution_text(size_t k) const;
 };
 
+// Follows the boards as they are solved: called with each solution of a board (`solution`
+// not null: its digits as in KakuroResult::solutions; false stops that board's search), then
+// once when the board is done (`solution` null; false: no later board is solved). `board` is
+// its result so far (count: the solutions before this one).
+using KakuroCallback =
+    std::function<bool(const KakuroResult& board, const std::vector<int>* solution)>;
+
 // Solves every board of a Kakuro file given as text (errors name `source`, line, column).
+// With `on_solution`, the solutions go to it instead of KakuroResult::solutions.
 std::vector<KakuroResult> SolveKakuro(std::string_view boards, const KakuroOptions& options = {},
-                                      const std::string& source = "<board>");
+                                      const std::string& source = "<board>",
+                                      const KakuroCallback& on_solution = {});
 
 enum class RegionsVerdict { kUnique, kNotUnique, kNoSolution, kStopped };
 
@@ -95,9 +105,12 @@ struct RegionsResult {
 
 // Splits a letter grid (rows of letters, one a line) into connected regions whose letters,
 // read in row-major order, spell words.
+// With `on_solution`, each solution is handed to it (false stops the search) instead of
+// kept in RegionsResult::solutions.
 RegionsResult SolveRegions(const Dictionary& dictionary, std::string_view puzzle,
                            const RegionsOptions& options = {},
-                           const std::string& source = "<puzzle>");
+                           const std::string& source = "<puzzle>",
+                           const std::function<bool(const RegionsSolution&)>& on_solution = {});
 
 // Makes a region puzzle of rows x cols (1 to 50 each) with exactly one solution
 // (deterministic per seed). Stopped (options.stop), it returns no rows.

@@ -20,7 +20,7 @@ std::string KakuroResult::solution_text(size_t k) const {
 }
 
 std::vector<KakuroResult> SolveKakuro(std::string_view boards, const KakuroOptions& options,
-                                      const std::string& source) {
+                                      const std::string& source, const KakuroCallback& on_solution) {
   if (options.limit && *options.limit < 1) api::ThrowUsage("KakuroOptions::limit: must be at least 1");
   if (options.check && options.all) api::ThrowUsage("KakuroOptions: check excludes all");
   if (!(options.timeout >= 0)) api::ThrowUsage("KakuroOptions::timeout must not be negative");
@@ -39,14 +39,16 @@ std::vector<KakuroResult> SolveKakuro(std::string_view boards, const KakuroOptio
     result.rows = board.rows, result.cols = board.cols;
     result.all = options.all;
     std::vector<std::vector<uint8_t>> found;  // by white index, for the check
+    std::vector<int> cells(board.white.size(), 0);
     const core::KakuroSearch search =
         core::SearchKakuro(board, automata, fill, [&](std::span<const uint8_t> digits) {
-          std::vector<int>& cells = result.solutions.emplace_back(board.white.size(), 0);
           for (int w = 0; w < board.white_count(); ++w) cells[board.white_cells[w]] = digits[w];
           if (options.check) found.emplace_back(digits.begin(), digits.end());
-          return true;
+          const bool go_on = !on_solution || on_solution(result, &cells);
+          if (!on_solution) result.solutions.push_back(cells);
+          ++result.count;
+          return go_on;
         });
-    result.count = static_cast<int64_t>(result.solutions.size());
     const bool timed_out = search.result.status == core::FillStatus::kTimedOut;
     result.verdict = timed_out           ? KakuroVerdict::kTimedOut
                      : result.count == 0 ? KakuroVerdict::kNoSolution
@@ -56,6 +58,7 @@ std::vector<KakuroResult> SolveKakuro(std::string_view boards, const KakuroOptio
     const core::FillStats& st = search.result.stats;
     result.stats = {board.white_count(), static_cast<int>(board.runs.size()), st.nodes, st.failures,
                     st.backjumps, st.restarts, search.automata_seconds, search.search_seconds};
+    if (on_solution && !on_solution(result, nullptr)) break;
   }
   return results;
 }
@@ -107,7 +110,8 @@ RegionsSolution SolutionOf(const core::RegionPuzzle& puzzle, const core::RegionP
 }  // namespace
 
 RegionsResult SolveRegions(const Dictionary& dictionary, std::string_view puzzle_text,
-                           const RegionsOptions& options, const std::string& source) {
+                           const RegionsOptions& options, const std::string& source,
+                           const std::function<bool(const RegionsSolution&)>& on_solution) {
   const core::RegionSizes sizes = SizesOf(options);
   const Dictionary::Impl& d = dictionary.impl();
   const core::Alphabet& alphabet = d.dictionary.alphabet();
@@ -121,9 +125,12 @@ RegionsResult SolveRegions(const Dictionary& dictionary, std::string_view puzzle
   result.stats.setup_seconds = SecondsSince(start);
   start = Clock::now();
   core::RegionStats stats;
+  size_t seen = 0;
   result.count = solver->Solve(puzzle, [&](const core::RegionPartition& partition) {
-    result.solutions.push_back(SolutionOf(puzzle, partition, alphabet, options.upper));
-    return options.all || result.solutions.size() < 2;
+    RegionsSolution solution = SolutionOf(puzzle, partition, alphabet, options.upper);
+    const bool go_on = !on_solution || on_solution(solution);
+    if (!on_solution) result.solutions.push_back(std::move(solution));
+    return go_on && (options.all || ++seen < 2);
   }, &stats, options.stop);
   result.stats.solve_seconds = SecondsSince(start);
   result.stats.placements = stats.placements, result.stats.nodes = stats.nodes;

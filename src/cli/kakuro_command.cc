@@ -5,6 +5,7 @@
 #include "absl/strings/str_format.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "puzzles/kakuro.h"
 #include "squares/puzzles.h"
 
 namespace squares::core {
@@ -81,28 +82,30 @@ int RunKakuroCommand(std::span<char* const> args) {
   // Several boards of up to 256x256 cells each.
   auto text = ReadFile(path, size_t{8} << 20, "a file of Kakuro boards");
   if (!text.ok()) return Fail(text.status());
-  std::vector<::squares::KakuroResult> boards;
-  try {
-    boards = ::squares::SolveKakuro(*text, options, path);
-  } catch (const ::squares::Error& error) {
-    return FailWith(error);
-  }
-
   Output& out = Output::Stdout();
+  const bool list = !count && !check;
   int failed = 0;
-  for (size_t i = 0; i < boards.size(); ++i) {
-    const ::squares::KakuroResult& board = boards[i];
-    const bool list = !count && !check;
-    const bool timed_out = board.verdict == ::squares::KakuroVerdict::kTimedOut;
-    if (list) {
-      if (i > 0) out.put('\n');
+  size_t boards = 0;
+  bool started = false;  // the current board's name is out
+  // Each board as it is solved: its name, its solutions, then what it came to.
+  auto follow = [&](const ::squares::KakuroResult& board, const std::vector<int>* solution) {
+    if (list && !started) {
+      if (boards > 0) out.put('\n');
       if (!board.name.empty()) out.write(board.name + "\n");
-      for (size_t k = 0; k < board.solutions.size(); ++k) {
-        if (k > 0) out.put('\n');
-        out.write(board.solution_text(k));
+    }
+    started = true;
+    if (solution != nullptr) {
+      if (list) {
+        if (board.count > 0) out.put('\n');
+        out.write(core::FormatKakuroCells(board.rows, board.cols, *solution));
       }
-      if (board.count == 0 && !timed_out) out.write("no solution\n");
-    } else {
+      return true;
+    }
+    started = false;
+    ++boards;
+    const bool timed_out = board.verdict == ::squares::KakuroVerdict::kTimedOut;
+    if (list && board.count == 0 && !timed_out) out.write("no solution\n");
+    if (!list) {
       const bool checked = check && !timed_out;
       failed += checked && !board.check_ok;
       out.write(Prefix(board) + (checked ? board.check : board.verdict_text()) + "\n");
@@ -125,11 +128,17 @@ int RunKakuroCommand(std::span<char* const> args) {
                                    1000 * st.automata_seconds, 1000 * st.search_seconds)
                        .c_str());
     }
+    return true;
+  };
+  try {
+    ::squares::SolveKakuro(*text, options, path, follow);
+  } catch (const ::squares::Error& error) {
+    return FailWith(error);
   }
   out.flush();
   if (failed > 0 && check) {
     std::fprintf(stderr, "squares: %s: %d of %zu puzzles failed the check\n", path.c_str(), failed,
-                 boards.size());
+                 boards);
   }
   return failed ? kExitData : kExitOk;
 }

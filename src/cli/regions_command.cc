@@ -51,15 +51,15 @@ std::vector<std::string> Lines(const std::string& drawing) {
 }
 
 // Two solutions side by side (drawings), then the words of each.
-void WriteTwo(const ::squares::RegionsResult& result, Output& out) {
-  const int width = 4 * result.cols + 1;  // columns of a drawing line (letters are 1 wide)
+void WriteTwo(int cols, const std::vector<::squares::RegionsSolution>& two, Output& out) {
+  const int width = 4 * cols + 1;  // columns of a drawing line (letters are 1 wide)
   const std::string gap = "   ";
-  const std::vector<std::string> left = Lines(result.solutions[0].drawing);
-  const std::vector<std::string> right = Lines(result.solutions[1].drawing);
+  const std::vector<std::string> left = Lines(two[0].drawing);
+  const std::vector<std::string> right = Lines(two[1].drawing);
   out.write(absl::StrFormat("%-*s%ssolution 2\n", width, "solution 1", gap));
   for (size_t i = 0; i < left.size(); ++i) out.write(absl::StrCat(left[i], gap, right[i], "\n"));
   for (int s = 0; s < 2; ++s) {
-    out.write(absl::StrCat("solution ", s + 1, ": ", absl::StrJoin(result.solutions[s].words, " "), "\n"));
+    out.write(absl::StrCat("solution ", s + 1, ": ", absl::StrJoin(two[s].words, " "), "\n"));
   }
 }
 
@@ -73,18 +73,20 @@ absl::Status Solve(const ParsedArgs& args, const ::squares::RegionsOptions& opti
   absl::StatusOr<std::string> text =
       ReadFile(path, kMaxGridFileBytes, "a region puzzle of up to 256x256 cells");
   if (!text.ok()) return text.status();
-  const ::squares::RegionsResult result = ::squares::SolveRegions(dictionary, *text, options, path);
   Output& out = Output::Stdout();
-  if (options.all) {
-    for (const ::squares::RegionsSolution& solution : result.solutions) {
-      WriteSolution(solution, out);
-      out.put('\n');
-    }
-  } else if (result.count == 1) {
-    WriteSolution(result.solutions[0], out);
-  } else if (result.count == 2) {
-    WriteTwo(result, out);
-  }
+  std::vector<::squares::RegionsSolution> first_two;  // without --all
+  const ::squares::RegionsResult result = ::squares::SolveRegions(
+      dictionary, *text, options, path, [&](const ::squares::RegionsSolution& solution) {
+        if (!options.all) {
+          first_two.push_back(solution);
+          return true;
+        }
+        WriteSolution(solution, out);
+        out.put('\n');
+        return true;
+      });
+  if (first_two.size() == 1) WriteSolution(first_two[0], out);
+  if (first_two.size() == 2) WriteTwo(result.cols, first_two, out);
   out.write(result.verdict_text() + "\n");
   if (args.has("stats")) {
     const ::squares::RegionsStats& st = result.stats;
