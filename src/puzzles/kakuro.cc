@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <cassert>
+#include <chrono>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_format.h"
@@ -403,16 +404,68 @@ absl::Status CheckKakuroDigits(const KakuroBoard& board, std::span<const uint8_t
 }
 
 std::string FormatKakuroSolution(const KakuroBoard& board, std::span<const uint8_t> digits) {
+  std::vector<int> cells(board.white.size(), 0);
+  for (int w = 0; w < board.white_count(); ++w) cells[board.white_cells[w]] = digits[w];
+  return FormatKakuroCells(board.rows, board.cols, cells);
+}
+
+std::string FormatKakuroCells(int rows, int cols, std::span<const int> digits) {
   std::string out;
-  for (int r = 0; r < board.rows; ++r) {
-    for (int c = 0; c < board.cols; ++c) {
-      const int w = board.white[r * board.cols + c];
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      const int d = digits[r * cols + c];
       if (c > 0) out += ' ';
-      out += w < 0 ? '#' : static_cast<char>('0' + digits[w]);
+      out += d == 0 ? '#' : static_cast<char>('0' + d);
     }
     out += '\n';
   }
   return out;
+}
+
+KakuroSearch SearchKakuro(const KakuroBoard& board, DigitAutomata& automata,
+                          const FillOptions& options,
+                          const std::function<bool(std::span<const uint8_t>)>& found) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const FillProblem problem = KakuroProblem(board, automata);
+  const auto built = Clock::now();
+  std::vector<uint8_t> digits(board.white_count());
+  KakuroSearch search;
+  search.result = Fill(problem, options, [&](std::span<const Letter> letters) {
+    for (int w = 0; w < board.white_count(); ++w) digits[w] = static_cast<uint8_t>(letters[w] + 1);
+    return found(digits);
+  });
+  search.automata_seconds = std::chrono::duration<double>(built - start).count();
+  search.search_seconds = std::chrono::duration<double>(Clock::now() - built).count();
+  return search;
+}
+
+std::string KakuroVerdictText(int64_t found, bool all, bool timed_out) {
+  return timed_out    ? "timed out"
+         : found == 0 ? "no solution"
+         : found == 1 ? "unique"
+         : all        ? absl::StrFormat("%d solutions", found)
+                      : "not unique";
+}
+
+std::string KakuroCheckVerdict(const KakuroBoard& board,
+                               const std::vector<std::vector<uint8_t>>& solutions, bool* ok) {
+  *ok = false;
+  if (board.solution.empty()) return "FAILED: no stored solution to check";
+  if (absl::Status s = CheckKakuroDigits(board, board.solution); !s.ok()) {
+    return absl::StrFormat("FAILED: the stored solution is wrong: %s", s.message());
+  }
+  if (solutions.empty()) return "FAILED: no solution";  // cannot happen: the stored one is one
+  if (solutions.size() > 1) return "FAILED: the stored solution is valid but not unique";
+  for (int w = 0; w < board.white_count(); ++w) {
+    if (solutions[0][w] != board.solution[w]) {  // cannot happen either: a unique solution
+      const int cell = board.white_cells[w];
+      return absl::StrFormat("FAILED: the stored solution differs at row %d, column %d",
+                             cell / board.cols + 1, cell % board.cols + 1);
+    }
+  }
+  *ok = true;
+  return "ok: unique, matches the stored solution";
 }
 
 }  // namespace squares::core
