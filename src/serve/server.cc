@@ -59,6 +59,12 @@ class Workbench {
     const size_t connections = static_cast<size_t>(settings.threads + settings.queue) + 8;
     server_.new_task_queue = [connections] { return new httplib::ThreadPool(connections); };
     server_.set_payload_max_length(settings.max_body);
+    // httplib's default sets SO_REUSEPORT, with which a second server on the same port would
+    // share it silently instead of failing.
+    server_.set_socket_options([](int socket) {
+      const int yes = 1;
+      setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
     server_.set_keep_alive_timeout(2);
     server_.set_error_handler([](const httplib::Request&, httplib::Response& response) {
       if (response.body.empty()) {

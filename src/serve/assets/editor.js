@@ -286,13 +286,16 @@ export class Editor {
         item.value = slot.number;
         const button = document.createElement("button");
         button.type = "button";
-        button.textContent = `${this.model.word(slot)} `;
+        button.textContent = this.model.word(slot);
         button.addEventListener("click", () => {
           this.direction = slot.direction;
           this.moveTo(slot.row, slot.col);
           this.grid.focus();
         });
-        item.append(button, this.model.clues[slot.key] || "");
+        const clue = document.createElement("span");
+        clue.className = "clue";
+        clue.textContent = this.model.clues[slot.key] || "";
+        item.append(button, clue);
         return item;
       }));
     }
@@ -418,7 +421,7 @@ export class Editor {
     if (!q) return `Filled (${seconds}).`;
     let text = `Filled: worst word ${q.worst.toUpperCase()} (score ${q.worst_score}), mean ${q.mean_score.toFixed(2)}`;
     if (q.proven !== undefined) {
-      text += q.proven ? ", worst word proven best" : `, no fill's worst word beats ${q.bound}`;
+      text += q.proven ? ", worst word proven best" : `, not proven best (no worst word beats ${q.bound})`;
       if (q.mean_proven) text += ", mean proven best";
     }
     return `${text} (${seconds}).`;

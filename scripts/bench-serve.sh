@@ -1,0 +1,53 @@
+#!/bin/sh
+# Load on `squares serve`: N concurrent candidate requests (default 50), one per slot in turn, on a
+# 15x15 grid, all sent at once; every one must be answered 200. Prints the latency percentiles.
+# Not a timed test: the figures depend on the machine and its load.
+# Usage: scripts/bench-serve.sh [N] [GRID]   (SQUARES=path of the binary; default build/src/squares)
+set -eu
+cd "$(dirname "$0")/.."
+requests=${1:-50}
+grid=${2:-tests/data/grids/cwc-15x15-guardian-a.crg}
+squares=${SQUARES:-build/src/squares}
+out=$(mktemp /tmp/bench-serve.XXXXXX)
+"$squares" serve --port 0 >"$out" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -f "$out"' EXIT INT TERM
+while ! grep -q serving "$out"; do sleep 0.1; done
+port=$(sed -n 's|^squares: serving http://127.0.0.1:\([0-9]*\)/$|\1|p' "$out")
+python3 - "$port" "$grid" "$requests" <<'PY'
+import concurrent.futures, http.client, json, sys, time
+
+port, path, count = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+
+def post(route, body):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+    start = time.monotonic()
+    connection.request("POST", route, json.dumps(body), {"Content-Type": "application/json"})
+    response = connection.getresponse()
+    data = response.read()
+    connection.close()
+    return response.status, json.loads(data), time.monotonic() - start
+
+status, opened, _ = post("/api/open", {"name": path, "text": open(path).read()})
+assert status == 200, opened
+grid = opened["grid"]
+# Request k: the k-th of the slots through each white cell (across, down), spread over the grid.
+white = lambda r, c: 0 <= r < len(grid) and 0 <= c < len(grid[0]) and grid[r][c] != "#"
+slots = [{"row": r, "col": c, "direction": d} for r in range(len(grid)) for c in range(len(grid[0]))
+         for d, (dr, dc) in (("across", (0, 1)), ("down", (1, 0)))
+         if white(r, c) and (white(r - dr, c - dc) or white(r + dr, c + dc))]
+slot = lambda k: slots[k * 7 % len(slots)]
+with concurrent.futures.ThreadPoolExecutor(count) as pool:
+    start = time.monotonic()
+    answers = list(pool.map(lambda k: post("/api/candidates", {"grid": grid, "slot": slot(k)}), range(count)))
+    wall = time.monotonic() - start
+bad = [(s, a) for s, a, _ in answers if s != 200]
+latencies = sorted(t for _, _, t in answers)
+pick = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
+print(f"{path}: {len(grid)}x{len(grid[0])}, {count} concurrent candidate requests in {wall:.2f} s; "
+      f"{count - len(bad)} answered 200, {len(bad)} not")
+print(f"latency p50 {pick(0.5):.3f} s, p90 {pick(0.9):.3f} s, p99 {pick(0.99):.3f} s, max {latencies[-1]:.3f} s")
+for s, a in bad[:5]:
+    print(f"  {s}: {a}")
+sys.exit(1 if bad else 0)
+PY
