@@ -254,6 +254,7 @@ int RunFillCommand(std::span<char* const> args) {
     FillTicker ticker(a.has("progress") || isatty(STDERR_FILENO), progress, scores);
     ::squares::api::FillHooks hooks;
     hooks.progress = &progress;
+    hooks.count_only = count_only;
     hooks.on_notes = [](const std::vector<std::string>& notes) {
       for (const std::string& line : notes) std::fprintf(stderr, "squares: %s\n", line.c_str());
     };
@@ -263,7 +264,6 @@ int RunFillCommand(std::span<char* const> args) {
         [&](const ::squares::Fill& fill) {
           ticker.Stop();
           quality = fill.quality;
-          if (count_only) return true;
           out.write(::squares::FormatFill(grid, fill, document));
           // Listed text fills each end with a blank line (as squares' text output does), so
           // the outputs of --shard parts concatenate to the whole.
