@@ -11,9 +11,9 @@
 #include <unistd.h>
 
 #include "absl/strings/str_format.h"
+#include "api/grid_internal.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "api/grid_internal.h"
 #include "fill/fill_output.h"
 #include "squares/fill.h"
 
@@ -242,6 +242,7 @@ int RunFillCommand(std::span<char* const> args) {
     const ::squares::Grid grid = ::squares::Grid::Load(path);
     const ::squares::Dictionary dictionary = LoadApiDictionary(a);
     ::squares::DocumentOptions document;
+    static_assert(static_cast<int>(FillFormat::kSvg) == static_cast<int>(::squares::DocumentFormat::kSvg));
     document.format = static_cast<::squares::DocumentFormat>(*format);
     document.fill_in = a.has("fill-in") || options.deterministic;
     document.solution = a.has("solution");
