@@ -705,7 +705,7 @@ TEST_CASE("the stop flag ends every fill within 50 ms") {
   }
 }
 
-TEST_CASE("the stop flag ends a Kakuro search and a regions search within 50 ms") {
+TEST_CASE("the stop flag ends a Kakuro search, a regions search and MakeRegions within 50 ms") {
   {
     const std::string board = squares::core::GenerateKakuro("big", 30, 46, 990, 1);
     StopFlag stop{false};
@@ -744,6 +744,18 @@ TEST_CASE("the stop flag ends a Kakuro search and a regions search within 50 ms"
     CHECK(result.verdict_text() == "stopped");
     CHECK(result.count == found);
     MESSAGE("regions: returned " << latency * 1000 << " ms after the stop, " << found << " solutions");
+  }
+  {
+    // A 50x50 puzzle takes the generator many solver runs (over 10 s).
+    const Dictionary english = Dictionary::Default();
+    StopFlag stop{false};
+    RegionsOptions options;
+    options.stop = &stop;
+    MadeRegions made;
+    const double latency = StopLatency(stop, kRunFor, [&] { made = MakeRegions(english, 50, 50, options); });
+    CHECK(latency < kStopSeconds);
+    CHECK(made.rows.empty());
+    MESSAGE("regions --make: returned " << latency * 1000 << " ms after the stop");
   }
 }
 
