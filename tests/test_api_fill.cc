@@ -199,8 +199,10 @@ TEST_CASE("a best fill's quality: the jsonl's fields, and the words' scores") {
 TEST_CASE("FillGrid with all: the command's fills, in order, by callback and counted") {
   const std::string empty3 = TempFile("empty3.txt", "...\n...\n...\n");
   const Dictionary words = SmallWords();
-  for (const auto& [path, extra] : {std::pair{kSmallGrid, std::string()},
-                                    std::pair{empty3, std::string("--allow-repeats")}}) {
+  for (const auto& grid_extra : {std::pair{kSmallGrid, std::string()},
+                                 std::pair{empty3, std::string("--allow-repeats")}}) {
+    const std::string& path = grid_extra.first;
+    const std::string& extra = grid_extra.second;
     CAPTURE(path);
     const Grid grid = Grid::Load(path);
     FillOptions options;
@@ -247,7 +249,7 @@ TEST_CASE("FillGrid's states and messages are the command's") {
   CHECK(result.status == FillStatus::kOverConstrained);
   CHECK(result.bad_slot == "1 Across");
   CHECK(result.message ==
-        "long.txt: over-constrained: 1 Across (row 1, column 1, 5 letters, pattern ?????) "
+        "long.txt: over-constrained: 1 Across (row 1, column 1, 5 letters, pattern ?\?\?\?\?) "
         "has no candidate word");
   result = FillGrid(Dictionary::FromWords({"zz", "ab", "cd"}), Grid::Parse("zz\n..\n", "impossible.txt"));
   CHECK(result.status == FillStatus::kImpossible);
@@ -703,7 +705,7 @@ TEST_CASE("the stop flag ends every fill within 50 ms") {
   }
 }
 
-TEST_CASE("the stop flag ends a Kakuro search and a regions search within 50 ms") {
+TEST_CASE("the stop flag ends a Kakuro search, a regions search and MakeRegions within 50 ms") {
   {
     const std::string board = squares::core::GenerateKakuro("big", 30, 46, 990, 1);
     StopFlag stop{false};
@@ -742,6 +744,18 @@ TEST_CASE("the stop flag ends a Kakuro search and a regions search within 50 ms"
     CHECK(result.verdict_text() == "stopped");
     CHECK(result.count == found);
     MESSAGE("regions: returned " << latency * 1000 << " ms after the stop, " << found << " solutions");
+  }
+  {
+    // A 50x50 puzzle takes the generator many solver runs (over 10 s).
+    const Dictionary english = Dictionary::Default();
+    StopFlag stop{false};
+    RegionsOptions options;
+    options.stop = &stop;
+    MadeRegions made;
+    const double latency = StopLatency(stop, kRunFor, [&] { made = MakeRegions(english, 50, 50, options); });
+    CHECK(latency < kStopSeconds);
+    CHECK(made.rows.empty());
+    MESSAGE("regions --make: returned " << latency * 1000 << " ms after the stop");
   }
 }
 

@@ -139,6 +139,7 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
   Fill fill;  // reused: its strings keep their buffers from one fill to the next
   const core::FillResult outcome = core::SearchFill(
       problem.problem, settings, &quality, [&](std::span<const core::Letter> letters) {
+        if (hooks.count_only) return true;
         core::ReadFill(g, problem, alphabet, settings.engine.scores, letters, fill.letters,
                        scored ? &quality : nullptr);
         fill.rows.resize(g.rows);

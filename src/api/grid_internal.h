@@ -32,6 +32,8 @@ struct FillHooks {
   core::FillProgress* progress = nullptr;  // kept up to date (see core::FillProgress)
   // Called with FillResult::notes before the search.
   std::function<void(const std::vector<std::string>&)> on_notes;
+  // Only count the fills (FillStats::fills): none is read or handed over.
+  bool count_only = false;
 };
 
 // FillGrid, with `hooks`.

@@ -11,9 +11,9 @@
 #include <unistd.h>
 
 #include "absl/strings/str_format.h"
+#include "api/grid_internal.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "api/grid_internal.h"
 #include "fill/fill_output.h"
 #include "squares/fill.h"
 
@@ -242,6 +242,7 @@ int RunFillCommand(std::span<char* const> args) {
     const ::squares::Grid grid = ::squares::Grid::Load(path);
     const ::squares::Dictionary dictionary = LoadApiDictionary(a);
     ::squares::DocumentOptions document;
+    static_assert(static_cast<int>(FillFormat::kSvg) == static_cast<int>(::squares::DocumentFormat::kSvg));
     document.format = static_cast<::squares::DocumentFormat>(*format);
     document.fill_in = a.has("fill-in") || options.deterministic;
     document.solution = a.has("solution");
@@ -254,6 +255,7 @@ int RunFillCommand(std::span<char* const> args) {
     FillTicker ticker(a.has("progress") || isatty(STDERR_FILENO), progress, scores);
     ::squares::api::FillHooks hooks;
     hooks.progress = &progress;
+    hooks.count_only = count_only;
     hooks.on_notes = [](const std::vector<std::string>& notes) {
       for (const std::string& line : notes) std::fprintf(stderr, "squares: %s\n", line.c_str());
     };
@@ -263,7 +265,6 @@ int RunFillCommand(std::span<char* const> args) {
         [&](const ::squares::Fill& fill) {
           ticker.Stop();
           quality = fill.quality;
-          if (count_only) return true;
           out.write(::squares::FormatFill(grid, fill, document));
           // Listed text fills each end with a blank line (as squares' text output does), so
           // the outputs of --shard parts concatenate to the whole.
