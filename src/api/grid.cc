@@ -5,7 +5,7 @@
 #include "absl/strings/str_join.h"
 #include "api/api_internal.h"
 #include "api/grid_internal.h"
-#include "cli/cli.h"
+#include "text/read_file.h"
 #include "fill/fill_output.h"
 #include "lexicon/unicode.h"
 
