@@ -2,7 +2,8 @@
 # The layers (DESIGN §11): no file of the engine (src/lexicon, src/search, src/fill,
 # src/puzzles) or of the API (src/api, but the legacy option-string API of the Python module)
 # includes a header of the command line (src/cli), and the library holds no command-line
-# object. Arguments: the source root, the built library (a static one is listed with ar).
+# object; the server (src/serve) includes only the public API. Arguments: the source root, the
+# built library (a static one is listed with ar).
 set -eu
 root=$1
 library=$2
@@ -15,6 +16,14 @@ for dir in lexicon search fill puzzles api; do
       status=1
     fi
   done
+done
+# The workbench's server is a face on the public API: it includes only its own headers and
+# those of include/squares.
+for file in "$root"/src/serve/*.h "$root"/src/serve/*.cc; do
+  if grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$file" | grep -v '"\(serve\|squares\)/'; then
+    echo "FAIL: ${file#"$root"/} includes a header of the library's insides" >&2
+    status=1
+  fi
 done
 case $library in
   *.a)

@@ -9,7 +9,7 @@ namespace squares::core {
 std::span<const Command* const> Commands() {
   static const Command* const kCommands[] = {
       &SquaresCommand(), &ShapeCommand(),   &StatsCommand(),  &IndexCommand(),
-      &FillCommand(),    &RegionsCommand(), &KakuroCommand(),
+      &FillCommand(),    &RegionsCommand(), &KakuroCommand(), &ServeCommand(),
   };
   return kCommands;
 }

@@ -42,6 +42,7 @@ const Command& FillCommand();     // squares fill GRID
 const Command& RegionsCommand();  // squares regions PUZZLE | --make RxC
 const Command& KakuroCommand();   // squares kakuro BOARD
 const Command& ShapeCommand();    // squares shape FILE
+const Command& ServeCommand();    // squares serve
 
 // Parts of the commands that the library's API (squares.h) shares, so that it accepts the
 // same options and reports the same errors.
@@ -62,5 +63,6 @@ int RunRegionsCommand(std::span<char* const> args);
 int RunFillCommand(std::span<char* const> args);
 int RunKakuroCommand(std::span<char* const> args);
 int RunShapeCommand(std::span<char* const> args);
+int RunServeCommand(std::span<char* const> args);
 
 }  // namespace squares::core

@@ -1,7 +1,8 @@
 // Stops a request's search when its client goes away. A search runs in the thread that serves
 // the connection, so another thread watches: every 50 ms it polls each watched socket for the
 // peer's close (POLLRDHUP) and sets that request's stop flag. It also stops every search when
-// the server shuts down.
+// the server shuts down. (A client that shuts down its sending side while it waits for the
+// answer, which browsers, curl and Python's clients do not, is taken as gone.)
 #pragma once
 
 #include <condition_variable>

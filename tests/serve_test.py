@@ -1,0 +1,367 @@
+#!/usr/bin/env python3
+"""The workbench's HTTP API (`squares serve`): statuses and bodies of every route, streaming,
+a client's disconnect stopping its search, the limits (400, 404, 413, 503) and a clean stop.
+
+Usage: serve_test.py SQUARES DATA_DIR
+"""
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import unittest
+
+SQUARES = DATA = None
+
+
+class Server:
+    """`squares serve --port 0 ARGS...`, its port read from the line it prints."""
+
+    def __init__(self, *args):
+        self.process = subprocess.Popen([SQUARES, "serve", "--port", "0", *args],
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        match = re.fullmatch(r"squares: serving http://127\.0\.0\.1:(\d+)/\n", line)
+        if not match:
+            self.process.kill()
+            raise AssertionError(f"unexpected first line {line!r}: {self.process.stderr.read()}")
+        self.port = int(match.group(1))
+
+    def connection(self, timeout=60):
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+
+    def request(self, method, path, body=None, timeout=60):
+        """(status, content type, body bytes); a dict body is sent as JSON."""
+        connection = self.connection(timeout)
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body)
+        connection.request(method, path, body=body, headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        data = response.read()
+        connection.close()
+        return response.status, response.getheader("Content-Type"), data
+
+    def post(self, path, body, timeout=60):
+        """(status, parsed JSON answer)."""
+        status, _, data = self.request("POST", path, body, timeout)
+        return status, json.loads(data)
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        code = self.process.wait(timeout=20)
+        self.process.stdout.close()
+        self.process.stderr.close()
+        return code
+
+
+GRID_5X5 = ["#....", ".....", ".....", ".....", "....#"]
+
+
+class Api(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server("--threads", "2")
+
+    @classmethod
+    def tearDownClass(cls):
+        assert cls.server.stop() == 0
+
+    def test_page(self):
+        status, kind, body = self.server.request("GET", "/")
+        self.assertEqual((status, kind), (200, "text/html; charset=utf-8"))
+        self.assertIn(b'role="grid"', body)
+        for asset in ["app.js", "api.js", "editor.js", "grid_model.js", "squares.js", "style.css"]:
+            status, kind, body = self.server.request("GET", "/" + asset)
+            self.assertEqual(status, 200, asset)
+            self.assertTrue(body, asset)
+
+    def test_unknown_route(self):
+        for method, path in [("GET", "/nope"), ("POST", "/api/nope"), ("GET", "/api/fill")]:
+            status, kind, body = self.server.request(method, path, b"{}")
+            self.assertEqual(status, 404, path)
+            self.assertEqual(kind, "application/json")
+            self.assertIn("error", json.loads(body))
+
+    def test_fill_then_check(self):
+        status, answer = self.server.post("/api/fill", {"grid": GRID_5X5, "options": {"quality-time": 1}})
+        self.assertEqual(status, 200, answer)
+        self.assertEqual(answer["status"], "filled")
+        rows = answer["rows"]
+        self.assertEqual(len(rows), 5)
+        self.assertEqual([row[0] == "#" for row in rows], [True, False, False, False, False])
+        self.assertTrue(all(re.fullmatch(r"[A-Z#]{5}", row) for row in rows), rows)
+        self.assertEqual(len(answer["across"]) + len(answer["down"]), 10)
+        self.assertIn("worst", answer["quality"])
+        status, check = self.server.post("/api/check", {"grid": rows})
+        self.assertEqual(status, 200)
+        self.assertEqual((check["filled"], check["valid"], check["problems"]), (True, True, []))
+
+    def test_fill_region_keeps_the_rest(self):
+        status, answer = self.server.post("/api/fill", {
+            "grid": GRID_5X5, "options": {"any": True},
+            "region": {"top": 0, "left": 0, "bottom": 0, "right": 4}})
+        self.assertEqual(status, 200, answer)
+        self.assertEqual(answer["rows"][1:], GRID_5X5[1:])
+        self.assertRegex(answer["rows"][0], r"^#[A-Z]{4}$")
+
+    def test_fill_statuses(self):
+        status, answer = self.server.post("/api/fill", {"grid": ["QZX..", ".....", "....."]})
+        self.assertEqual(status, 200, answer)
+        self.assertIn(answer["status"], ["over-constrained", "impossible"])
+        self.assertTrue(answer["message"])
+        self.assertNotIn("rows", answer)
+
+    def test_check_problems(self):
+        status, check = self.server.post("/api/check", {"grid": ["ZQX", "ABC", "DEF"]})
+        self.assertEqual(status, 200)
+        self.assertTrue(check["filled"])
+        self.assertFalse(check["valid"])
+        self.assertTrue(any("ZQX" in problem for problem in check["problems"]), check)
+        status, check = self.server.post("/api/check", {"grid": ["C..", "...", "..."]})
+        self.assertEqual((check["filled"], check["valid"]), (False, False))
+
+    def test_candidates(self):
+        grid = ["#....", "B....", ".....", ".....", "....#"]
+        status, answer = self.server.post("/api/candidates", {
+            "grid": grid, "slot": {"row": 2, "col": 0, "direction": "down"},
+            "options": {"max-words": 30, "max-checked": 5}})
+        self.assertEqual(status, 200, answer)
+        self.assertEqual(answer["slot"]["name"], "5 Down")
+        self.assertEqual(answer["slot"]["pattern"], "B...")
+        words = answer["words"]
+        self.assertTrue(0 < len(words) <= 30)
+        self.assertTrue(all(re.fullmatch(r"B[A-Z]{3}", w["word"]) for w in words), words)
+        scores = [w["score"] for w in words]
+        self.assertEqual(scores, sorted(scores))  # the default list: lower is better
+        self.assertTrue(all(w["viability"] in ("fillable", "impossible", "unknown") for w in words))
+        self.assertTrue(any(w["viability"] == "fillable" for w in words[:5]), words[:5])
+        self.assertTrue(all(w["viability"] == "unknown" for w in words[5:]))
+        # The same slot by its index.
+        status, by_index = self.server.post("/api/candidates", {
+            "grid": grid, "slot": answer["slot"]["index"], "options": {"max-checked": 0}})
+        self.assertEqual(status, 200, by_index)
+        self.assertEqual(by_index["slot"], answer["slot"])
+
+    def test_candidates_exclude(self):
+        grid = ["CA.", "...", "..."]
+        request = {"grid": grid, "slot": 0, "options": {"max-checked": 0}}
+        words = [w["word"] for w in self.server.post("/api/candidates", request)[1]["words"]]
+        self.assertIn("CAT", words)
+        request["options"]["exclude"] = ["cat"]
+        words = [w["word"] for w in self.server.post("/api/candidates", request)[1]["words"]]
+        self.assertNotIn("CAT", words)
+        self.assertIn("CAR", words)
+
+    def test_export_and_open(self):
+        rows = ["CAT", "ORE", "WET"]
+        clues = [{"number": 1, "direction": "across", "text": "Pet"},
+                 {"number": 1, "direction": "down", "text": "Farm animal"}]
+        status, kind, body = self.server.request("POST", "/api/export", {
+            "grid": rows, "format": "ipuz", "clues": clues, "title": "Tiny"})
+        self.assertEqual((status, kind), (200, "application/json"), body)
+        ipuz = json.loads(body)
+        self.assertEqual(ipuz["dimensions"], {"width": 3, "height": 3})
+        self.assertEqual(ipuz["title"], "Tiny")
+        self.assertEqual(["".join(str(c) for c in row) for row in ipuz["solution"]], rows)
+        # Back through /api/open: the same grid and clues.
+        status, opened = self.server.post("/api/open", {"name": "tiny.ipuz", "text": body.decode()})
+        self.assertEqual(status, 200, opened)
+        self.assertEqual(opened["grid"], rows)
+        self.assertEqual([(c["number"], c["direction"]) for c in opened["clues"]],
+                         [(1, "across"), (4, "across"), (5, "across"), (1, "down"), (2, "down"), (3, "down")])
+        for format, marker in [("latex", b"\\"), ("svg", b"<svg"), ("text", b"CAT")]:
+            status, kind, body = self.server.request("POST", "/api/export", {"grid": rows, "format": format})
+            self.assertEqual(status, 200, (format, body))
+            self.assertIn(marker, body, format)
+
+    def test_export_clues(self):
+        rows = ["CAT", "ORE", "WET"]
+        status, _, body = self.server.request("POST", "/api/export", {
+            "grid": rows, "format": "ipuz", "clues": [{"number": 1, "direction": "across", "text": "Pet"}]})
+        self.assertEqual(status, 200, body)
+        clues = json.loads(body)["clues"]
+        texts = [clue[1] if isinstance(clue, list) else clue.get("clue", "")
+                 for clue in clues["Across"] + clues["Down"]]
+        if not any(texts):
+            self.skipTest("FormatFill leaves clues out until the documents issue (44) lands")
+        self.assertIn("Pet", texts)
+        status, opened = self.server.post("/api/open", {"name": "tiny.ipuz", "text": body.decode()})
+        self.assertIn({"number": 1, "direction": "across", "text": "Pet"}, opened["clues"])
+
+    def test_open_grid_files(self):
+        with open(os.path.join(DATA, "grids", "crucio-01.crg"), encoding="utf-8") as f:
+            text = f.read()
+        status, opened = self.server.post("/api/open", {"name": "crucio-01.crg", "text": text})
+        self.assertEqual(status, 200, opened)
+        self.assertTrue(all(re.fullmatch(r"[.#A-Z]+", row) for row in opened["grid"]))
+        status, opened = self.server.post("/api/open", {"name": "g.txt", "text": "#..\n...\n..#\n"})
+        self.assertEqual((status, opened["grid"]), (200, ["#..", "...", "..#"]))
+        status, answer = self.server.post("/api/open", {"name": "bad.txt", "text": "..\n...\n"})
+        self.assertEqual(status, 400)
+        self.assertTrue(answer["error"].startswith("bad.txt:"), answer)
+
+    def test_bad_requests(self):
+        cases = [
+            ("/api/fill", b"{not json", "malformed JSON"),
+            ("/api/fill", b"[1, 2]", "not a JSON object"),
+            ("/api/fill", {"grid": ["...", ".."]}, "row 2 has 2 cells"),
+            ("/api/fill", {"grid": ["." * 26] * 3}, "1..25"),
+            ("/api/fill", {"grid": ["..."] * 26}, "at most 25"),
+            ("/api/fill", {"grid": ["..."], "options": {"timeout": "soon"}}, "seconds"),
+            ("/api/fill", {"grid": ["..."], "options": {"all": True}}, "unknown fill option"),
+            ("/api/fill", {"grid": ["a?."]}, "not '.', '#' or a letter"),
+            ("/api/fill", {"grid": ["..."], "color": 1}, "unknown key"),
+            ("/api/candidates", {"grid": ["...", "..."], "slot": 9}, "does not exist"),
+            ("/api/candidates", {"grid": ["...", "..."], "slot": {"row": 5, "col": 0, "direction": "across"}}, "outside"),
+            ("/api/export", {"grid": ["C.T"], "format": "ipuz"}, "filled grid"),
+            ("/api/export", {"grid": ["CAT"], "format": "doc"}, "format"),
+            ("/api/open", {"name": "x.ipuz", "text": "{\"puzzle\": 3}"}, "x.ipuz"),
+        ]
+        for path, body, message in cases:
+            status, answer = self.server.post(path, body)
+            self.assertEqual(status, 400, (path, body, answer))
+            self.assertIn(message, answer["error"], (path, body))
+
+    def test_body_limit(self):
+        status, kind, body = self.server.request("POST", "/api/fill", b"[" + b" " * (1 << 20) + b"]")
+        self.assertEqual(status, 413)
+        self.assertIn("error", json.loads(body))
+
+    def test_squares_stream(self):
+        status, kind, body = self.server.request("GET", "/api/squares?first=bishop&limit=3")
+        self.assertEqual((status, kind), (200, "application/x-ndjson"))
+        lines = body.decode().splitlines()
+        self.assertEqual(len(lines), 3)
+        for line in lines:
+            rows = json.loads(line)["rows"]
+            self.assertEqual(rows[0], "bishop")
+            self.assertEqual(["".join(row[i] for row in rows) for i in range(6)], rows)  # symmetric
+        # The same objects as `squares --format jsonl`.
+        cli = subprocess.run([SQUARES, "bishop", "--limit", "3", "--format", "jsonl"],
+                             capture_output=True, text=True, check=True)
+        self.assertEqual(body.decode(), cli.stdout)
+
+    def test_squares_options(self):
+        status, _, body = self.server.request("GET", "/api/squares?first=cat&double=1&limit=2&upper")
+        self.assertEqual(status, 200, body)
+        for line in body.decode().splitlines():
+            rows = json.loads(line)["rows"]
+            self.assertEqual(rows[0], "CAT")
+        status, _, body = self.server.request("GET", "/api/squares?first=cat&rect=2x3&limit=1")
+        self.assertEqual(status, 200, body)
+        self.assertEqual(len(json.loads(body)["rows"]), 2)
+        for query, message in [("first=zzqxj", "not in the dictionary"), ("size=x", "not an integer"),
+                               ("first=cat&double&rect=2x3", "exclude"), ("colour=red", "unknown")]:
+            status, _, body = self.server.request("GET", "/api/squares?" + query)
+            self.assertEqual(status, 400, query)
+            self.assertIn(message, json.loads(body)["error"], query)
+
+    def test_squares_arrive_while_searching(self):
+        """The first squares of an endless search arrive long before it could end."""
+        connection = self.server.connection(timeout=30)
+        start = time.monotonic()
+        connection.request("GET", "/api/squares?size=6")
+        response = connection.getresponse()
+        self.assertEqual(response.status, 200)
+        first = [json.loads(response.readline()) for _ in range(5)]
+        self.assertTrue(all(len(result["rows"]) == 6 for result in first))
+        self.assertLess(time.monotonic() - start, 20)
+        self.assertFalse(response.isclosed())
+        connection.close()
+
+
+def open_stream(server, query):
+    """An unfinished /api/squares stream whose first line has arrived; its socket."""
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+    sock.sendall(f"GET /api/squares?{query} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    received = b""
+    while b"rows" not in received:
+        received += sock.recv(4096)
+    return sock
+
+
+class OneWorker(unittest.TestCase):
+    """One worker and no queue: a second request while a search runs is turned away."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server("--threads", "1", "--queue", "0")
+
+    @classmethod
+    def tearDownClass(cls):
+        assert cls.server.stop() == 0
+
+    def answered_promptly(self):
+        """Whether /api/check is answered 200 within 5 s, tried every 50 ms."""
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            status, _ = self.server.post("/api/check", {"grid": ["CAT"]})
+            if status == 200:
+                return True
+            time.sleep(0.05)
+        return False
+
+    def test_busy_then_disconnect_frees_the_worker(self):
+        sock = open_stream(self.server, "size=7")  # years of squares
+        status, answer = self.server.post("/api/check", {"grid": ["CAT"]})
+        self.assertEqual((status, answer), (503, {"error": "busy"}))
+        sock.close()
+        self.assertTrue(self.answered_promptly())
+
+    def test_disconnect_stops_a_fill(self):
+        sock = socket.create_connection(("127.0.0.1", self.server.port), timeout=30)
+        # A 7x7 double word square: the default list has none that the engine finds in minutes.
+        body = json.dumps({"grid": ["......."] * 7, "options": {"timeout": 600}})
+        sock.sendall((f"POST /api/fill HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                      f"Content-Length: {len(body)}\r\n\r\n{body}").encode())
+        time.sleep(1)
+        status, answer = self.server.post("/api/check", {"grid": ["CAT"]})
+        self.assertEqual((status, answer), (503, {"error": "busy"}))
+        sock.close()
+        self.assertTrue(self.answered_promptly())
+
+
+class Command(unittest.TestCase):
+    def test_usage(self):
+        for args in [["--port", "70000"], ["extra"], ["--threads", "0"], ["--nope"]]:
+            result = subprocess.run([SQUARES, "serve", *args], capture_output=True, text=True, timeout=30)
+            self.assertEqual(result.returncode, 2, args)
+            self.assertTrue(result.stderr.startswith("squares: "), result.stderr)
+        result = subprocess.run([SQUARES, "serve", "--help"], capture_output=True, text=True, timeout=30)
+        self.assertEqual(result.returncode, 0)
+        self.assertIn("--port", result.stdout)
+
+    def test_bad_dictionary(self):
+        result = subprocess.run([SQUARES, "serve", "--dict", "/nonexistent/words.txt"],
+                                capture_output=True, text=True, timeout=30)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("/nonexistent/words.txt", result.stderr)
+
+    def test_other_host_warns_and_sigint_stops(self):
+        process = subprocess.Popen([SQUARES, "serve", "--port", "0", "--host", "0.0.0.0"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.assertRegex(process.stdout.readline(), r"^squares: serving http://0\.0\.0\.0:\d+/$")
+        process.send_signal(signal.SIGINT)
+        self.assertEqual(process.wait(timeout=20), 0)
+        self.assertIn("warning", process.stderr.read())
+        process.stdout.close()
+        process.stderr.close()
+
+    def test_port_in_use(self):
+        server = Server()
+        try:
+            result = subprocess.run([SQUARES, "serve", "--port", str(server.port)],
+                                    capture_output=True, text=True, timeout=30)
+            self.assertEqual(result.returncode, 1)
+            self.assertIn("cannot listen", result.stderr)
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    SQUARES, DATA = sys.argv[1], sys.argv[2]
+    unittest.main(argv=sys.argv[:1] + sys.argv[3:], verbosity=2)
