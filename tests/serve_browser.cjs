@@ -2,8 +2,9 @@
 // npm; it downloads no browser). Draws a 5x5 grid with two black cells from the keyboard, types
 // a theme entry, reads the candidates of a crossing slot, autofills, checks that every cell
 // holds a letter and every entry is a word of the list, exports ipuz and reads it back; then
-// on the squares page types BISHOP and sees squares arrive. Screenshots of both pages go to
-// OUT_DIR. Skips (exit 77) without Chromium or playwright-core (scripts/setup.sh installs both).
+// on the squares page types BISHOP and sees squares arrive. Also undo/redo, a reload keeping
+// the grid, and opening a grid file. Screenshots of both pages go to OUT_DIR. Skips (exit 77)
+// without Chromium or playwright-core (scripts/setup.sh installs both).
 //
 // Usage: node serve_browser.cjs SQUARES OUT_DIR
 // SQUARES_BROWSER_MODULES: the node_modules holding playwright-core
@@ -89,6 +90,9 @@ async function editor(page, url, outDir) {
   const check = await page.evaluate(async (grid) =>
     (await fetch("/api/check", { method: "POST", body: JSON.stringify({ grid }) })).json(), rows);
   assert.deepEqual([check.filled, check.valid, check.problems], [true, true, []]);
+  // The grid survives a reload (kept in local storage).
+  await page.reload();
+  assert.deepEqual(await cellLetters(page), rows);
   await page.click("#check-grid");
   await page.waitForFunction(() => /^Valid/.test(document.querySelector("#export-status").textContent));
 

@@ -9,6 +9,9 @@ const VIABILITY = {
   unknown: ["?", "not decided in the time allowed"],
 };
 
+// The grid, its clues and rejected words are kept in the browser across reloads.
+const STORAGE_KEY = "squares-workbench-grid";
+
 function isAbort(error) { return error.name === "AbortError"; }
 
 export class Editor {
@@ -24,6 +27,12 @@ export class Editor {
     this.fillRequest = null;         // the AbortController of the fill in flight
     this.lastExport = null;          // {format, text}: the last document exported
     this.grid = this.$("grid");
+    try {
+      const saved = localStorage.getItem(STORAGE_KEY);
+      if (saved) this.model.restore(saved);
+    } catch {
+      this.model.reset(15, 15);  // unreadable: start afresh
+    }
     this.bindControls();
     this.bindGrid();
     this.build();
@@ -53,6 +62,7 @@ export class Editor {
       const slot = this.slot();
       if (slot) this.model.clues[slot.key] = event.target.value;
       this.renderClues();
+      this.save();
     });
     this.$("lock-entry").addEventListener("change", (event) => {
       const slot = this.slot();
@@ -182,6 +192,15 @@ export class Editor {
     else this.paint();
     this.renderClues();
     this.scheduleCandidates();
+    this.save();
+  }
+
+  save() {
+    try {
+      localStorage.setItem(STORAGE_KEY, this.model.state());
+    } catch {
+      // storage full or disabled: the grid lives on in the page
+    }
   }
 
   history(which) {
@@ -241,6 +260,7 @@ export class Editor {
     this.paint();
     this.renderClues();
     this.scheduleCandidates();
+    this.save();
   }
 
   region() {
