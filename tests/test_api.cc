@@ -235,7 +235,7 @@ TEST_CASE("limits") {
   CHECK(Written(search, squares::SquareFormat::kLines) == Cli("-n 4 --limit 7 -f lines"));
   // A callback that says stop.
   seen = 0;
-  search.ForEach([&](const squares::SquareResult&) { return ++seen < 3; });
+  CHECK(search.ForEach([&](const squares::SquareResult&) { return ++seen < 3; }).results == 3);
   CHECK(seen == 3);
   options.limit = 0;
   CHECK(squares::SquareSearch(squares::Dictionary::Default(), options).Count() == 0);

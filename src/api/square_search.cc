@@ -181,7 +181,8 @@ SearchStats SquareSearch::ForEach(const std::function<bool(const SquareResult&)>
       for (int i = 0; i < rows; ++i) line.push_back(i * cols + j);
     }
   }
-  const core::SquareStats found = core::ForEachSquare(
+  uint64_t delivered = 0;  // a callback that says stop ends its piece's results early
+  core::SquareStats found = core::ForEachSquare(
       search, cells, api::RunOptionsOf(*impl_, start), [&](const core::Letter* grid) {
         result.rows.clear();
         result.words.clear();
@@ -199,8 +200,10 @@ SearchStats SquareSearch::ForEach(const std::function<bool(const SquareResult&)>
             for (const std::vector<int>& row : shape.layout) result.rows.push_back(word(row, grid));
           }
         }
+        ++delivered;
         return on_result(result);
       });
+  found.squares = delivered;
   return api::StatsOf(found, impl_->options, start);
 }
 
