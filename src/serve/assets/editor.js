@@ -241,6 +241,8 @@ export class Editor {
 
   // ---- Drawing.
   build() {
+    this.$("new-rows").value = this.model.rows;
+    this.$("new-cols").value = this.model.cols;
     this.grid.replaceChildren();
     this.grid.style.setProperty("--cols", this.model.cols);
     for (let r = 0; r < this.model.rows; r++) {
@@ -345,7 +347,8 @@ export class Editor {
         options: { exclude: this.model.rejected },
       }, controller.signal);
       list.replaceChildren(...answer.words.map((candidate) => this.candidateItem(slot, candidate)));
-      status.textContent = `${answer.slot.name} (${answer.slot.pattern}): ${answer.words.length} words`;
+      const count = answer.words.length;
+      status.textContent = `${answer.slot.name} (${answer.slot.pattern}): ${count} word${count === 1 ? "" : "s"}`;
       list.dataset.slot = answer.slot.name;
     } catch (error) {
       if (isAbort(error)) return;
