@@ -108,6 +108,10 @@ async function editor(page, url, outDir) {
   const texts = [...ipuz.clues.Across, ...ipuz.clues.Down].map((clue) => Array.isArray(clue) ? clue[1] : clue.clue);
   if (texts.some(Boolean)) assert.ok(texts.includes("Sung drama"), JSON.stringify(ipuz.clues));
   else console.log("note: FormatFill leaves clues out until the documents issue (44) lands");
+  if (await page.isVisible("#export-pdf")) {  // the server has pdflatex
+    const [pdf] = await Promise.all([page.waitForEvent("download"), page.click("#export-pdf")]);
+    assert.equal(fs.readFileSync(await pdf.path()).subarray(0, 5).toString(), "%PDF-");
+  }
   await page.screenshot({ path: path.join(outDir, "serve-editor.png"), fullPage: true });
 
   // A plain grid file, read by the server.

@@ -178,6 +178,20 @@ class Api(unittest.TestCase):
             self.assertEqual(status, 200, (format, body))
             self.assertIn(marker, body, format)
 
+    def test_info_and_pdf(self):
+        status, _, body = self.server.request("GET", "/api/info")
+        info = json.loads(body)
+        self.assertEqual((status, info["max_side"]), (200, 25))
+        self.assertGreater(info["words"], 100000)  # the default list
+        status, kind, body = self.server.request("POST", "/api/export", {
+            "grid": ["#SAFE", "OPERA", "FACER", "FRIES", "SEAR#"], "format": "pdf"})
+        if info["pdf"]:
+            self.assertEqual((status, kind), (200, "application/pdf"), body[-300:])
+            self.assertTrue(body.startswith(b"%PDF-"))
+        else:
+            self.assertEqual(status, 400)
+            self.assertIn("pdflatex", json.loads(body)["error"])
+
     def test_export_clues(self):
         rows = ["CAT", "ORE", "WET"]
         status, _, body = self.server.request("POST", "/api/export", {

@@ -3,7 +3,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "serve/pdf.h"
 #include "squares/fill.h"
+#include "squares/squares.h"
 
 namespace squares::serve {
 namespace {
@@ -157,7 +159,7 @@ Reply ApiRoutes::Check(std::string_view body) const {
   return JsonReply(json);
 }
 
-Reply ApiRoutes::Export(std::string_view body) const {
+Reply ApiRoutes::Export(std::string_view body, const StopFlag& stop) const {
   const ExportRequest request = ParseExportRequest(body);
   const Grid filled = GridOf(request.grid);
   // The document's grid is the blank one, and its fill the letters given.
@@ -176,8 +178,12 @@ Reply ApiRoutes::Export(std::string_view body) const {
   }
   const Grid grid = Grid::FromRows(blank);
   fill.quality = CheckGrid(dictionary_, filled).quality;
-  const FormatInfo& format = FormatOf(request.document.format);
-  return Reply{200, std::string(format.content_type), FormatFill(grid, fill, request.document)};
+  std::string document = FormatFill(grid, fill, request.document);
+  if (request.pdf) {
+    if (pdflatex_.empty()) throw BadRequest("PDF needs pdflatex, which this server does not have");
+    return Reply{200, "application/pdf", LatexToPdf(pdflatex_, document, stop)};
+  }
+  return Reply{200, std::string(FormatOf(request.document.format).content_type), std::move(document)};
 }
 
 Reply ApiRoutes::Open(std::string_view body) const {
@@ -200,6 +206,13 @@ Reply ApiRoutes::Open(std::string_view body) const {
   const Grid grid = Grid::Parse(request.text, request.name);
   Checked(grid, request.name);
   return JsonReply({{"grid", grid.text_rows()}, {"clues", Json::array()}});
+}
+
+Reply ApiRoutes::Info() const {
+  return JsonReply({{"version", Version()},
+                    {"words", dictionary_.size()},
+                    {"max_side", kMaxGridSide},
+                    {"pdf", !pdflatex_.empty()}});
 }
 
 SquareSearch ApiRoutes::Squares(const QueryParams& params, const StopFlag& stop) const {

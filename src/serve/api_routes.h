@@ -24,22 +24,26 @@ Reply ErrorReply(int status, std::string_view message);
 
 class ApiRoutes {
  public:
-  // `max_threads`: the most threads one request may ask for.
-  ApiRoutes(Dictionary dictionary, int max_threads)
-      : dictionary_(std::move(dictionary)), max_threads_(max_threads) {}
+  // `max_threads`: the most threads one request may ask for; `pdflatex`: the program that
+  // makes PDF downloads ("": none).
+  ApiRoutes(Dictionary dictionary, int max_threads, std::string pdflatex)
+      : dictionary_(std::move(dictionary)), max_threads_(max_threads), pdflatex_(std::move(pdflatex)) {}
 
   // Each throws BadRequest or squares::Error (both answered 400) for a request it refuses.
   Reply Fill(std::string_view body, const StopFlag& stop) const;
   Reply Candidates(std::string_view body, const StopFlag& stop) const;
   Reply Check(std::string_view body) const;
-  Reply Export(std::string_view body) const;
+  Reply Export(std::string_view body, const StopFlag& stop) const;
   Reply Open(std::string_view body) const;
+  // GET /api/info: the version, the dictionary's size, the largest grid, whether PDF is offered.
+  Reply Info() const;
   // GET /api/squares: the search, created (so checked) before its results stream.
   SquareSearch Squares(const QueryParams& params, const StopFlag& stop) const;
 
  private:
   Dictionary dictionary_;
   int max_threads_;
+  std::string pdflatex_;
 };
 
 }  // namespace squares::serve

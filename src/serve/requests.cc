@@ -326,8 +326,10 @@ ExportRequest ParseExportRequest(std::string_view body) {
                            DocumentFormat::kText, DocumentFormat::kLines, DocumentFormat::kJsonl}) {
     if (FormatOf(f).name == name) document.format = f, known = true;
   }
+  if (name == "pdf") document.format = DocumentFormat::kLatex, result.pdf = known = true;
   if (!known) {
-    throw BadRequest("\"format\" takes ipuz, latex, svg, text, lines or jsonl, not " + Quoted(name));
+    throw BadRequest("\"format\" takes ipuz, latex, pdf, svg, text, lines or jsonl, not " +
+                     Quoted(name));
   }
   if (const Json* v = Find(request, "clues")) document.clues = CluesOf(*v);
   if (const Json* v = Find(request, "title")) document.title = StringOf(*v, "title");

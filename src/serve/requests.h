@@ -63,6 +63,7 @@ struct CheckRequest {
 struct ExportRequest {
   Rows grid;
   DocumentOptions document;
+  bool pdf = false;  // "pdf": the LaTeX document (document.format) through pdflatex
 };
 
 // POST /api/open: {"name": "file.crg", "text": "..."}, a file the page opened.

@@ -13,6 +13,7 @@
 #include "serve/api_routes.h"
 #include "serve/assets.h"
 #include "serve/connection_watch.h"
+#include "serve/pdf.h"
 #include "serve/work_gate.h"
 
 namespace squares::serve {
@@ -52,7 +53,7 @@ std::string_view ErrorMessage(int status) {
 class Workbench {
  public:
   Workbench(const Dictionary& dictionary, const ServerSettings& settings)
-      : settings_(settings), routes_(dictionary, settings.threads),
+      : settings_(settings), routes_(dictionary, settings.threads, FindPdflatex()),
         gate_(settings.threads, settings.queue) {
     // A pool thread per worker and per waiting request, and a few to answer "busy", serve the
     // page and hold idle keep-alive connections.
@@ -85,8 +86,11 @@ class Workbench {
     Post("/api/fill", &ApiRoutes::Fill);
     Post("/api/candidates", &ApiRoutes::Candidates);
     Post("/api/check", [this](std::string_view body, const StopFlag&) { return routes_.Check(body); });
-    Post("/api/export", [this](std::string_view body, const StopFlag&) { return routes_.Export(body); });
+    Post("/api/export", &ApiRoutes::Export);
     Post("/api/open", [this](std::string_view body, const StopFlag&) { return routes_.Open(body); });
+    server_.Get("/api/info", [this](const httplib::Request&, httplib::Response& response) {
+      Send(response, routes_.Info());
+    });
     server_.Get("/api/squares", [this](const httplib::Request& request, httplib::Response& response) {
       Squares(request, response);
     });

@@ -22,9 +22,9 @@ export async function answerOf(response) {
   return type.startsWith("application/json") ? response.json() : response.text();
 }
 
-// POSTs `body` as JSON; resolves to the answer's text whatever its type (a document).
-export async function postForText(path, body, signal) {
+// POSTs `body` as JSON; resolves to the answer as a Blob whatever its type (a document).
+export async function postForBlob(path, body, signal) {
   const response = await post(path, body, signal);
   if (!response.ok) return answerOf(response);
-  return response.text();
+  return response.blob();
 }

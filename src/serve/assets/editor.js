@@ -1,7 +1,7 @@
 // The crossword editor: the grid (an ARIA grid driven from the keyboard or the mouse), the
 // candidates of the selected entry, autofill, locks, rejected words, clues, check and export.
 import { GridModel, MAX_SIDE } from "./grid_model.js";
-import { postJson, postForText } from "./api.js";
+import { answerOf, postJson, postForBlob } from "./api.js";
 
 const VIABILITY = {
   fillable: ["✓", "the grid can still be filled with it"],
@@ -25,7 +25,6 @@ export class Editor {
     this.candidates = null;          // the AbortController of the candidates in flight
     this.candidatesTimer = 0;
     this.fillRequest = null;         // the AbortController of the fill in flight
-    this.lastExport = null;          // {format, text}: the last document exported
     this.grid = this.$("grid");
     try {
       const saved = localStorage.getItem(STORAGE_KEY);
@@ -74,6 +73,8 @@ export class Editor {
     for (const button of this.root.querySelectorAll("[data-format]")) {
       button.addEventListener("click", () => this.export(button.dataset.format));
     }
+    // PDF only when the server has pdflatex.
+    fetch("/api/info").then(answerOf).then((info) => { this.$("export-pdf").hidden = !info.pdf; }, () => {});
   }
 
   // ---- The grid: mouse and keyboard.
@@ -483,12 +484,12 @@ export class Editor {
     const status = this.$("export-status");
     const title = this.$("title").value;
     try {
-      const text = await postForText("/api/export", { grid: this.model.toRows(), format, title,
+      status.textContent = `Making the ${format} document…`;
+      const blob = await postForBlob("/api/export", { grid: this.model.toRows(), format, title,
                                                       clues: this.model.clueList() });
-      this.lastExport = { format, text };
-      const extension = { ipuz: "ipuz", latex: "tex", svg: "svg", text: "txt" }[format];
+      const extension = { ipuz: "ipuz", latex: "tex", pdf: "pdf", svg: "svg", text: "txt" }[format];
       const link = document.createElement("a");
-      link.href = URL.createObjectURL(new Blob([text], { type: "application/octet-stream" }));
+      link.href = URL.createObjectURL(blob);
       link.download = `${title.replace(/[^\w.-]+/g, "-") || "grid"}.${extension}`;
       link.click();
       setTimeout(() => URL.revokeObjectURL(link.href), 10000);
