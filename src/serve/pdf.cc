@@ -69,15 +69,27 @@ std::string LatexToPdf(const std::string& pdflatex, const std::string& latex, co
   posix_spawn_file_actions_addopen(&files, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&files, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_adddup2(&files, 1, 2);
-  const std::string output = "-output-directory=" + dir.path().string();
-  const std::string input = (dir.path() / "grid.tex").string();
+  // Run in the folder, on a relative name: TeX's paranoid mode refuses absolute paths.
+  posix_spawn_file_actions_addchdir_np(&files, dir.path().c_str());
   std::vector<std::string> words = {pdflatex, "-no-shell-escape", "-interaction=nonstopmode",
-                                    "-halt-on-error", output, input};
+                                    "-halt-on-error", "grid.tex"};
   std::vector<char*> argv;
   for (std::string& word : words) argv.push_back(word.data());
   argv.push_back(nullptr);
+  // TeX may read only files below its working folder and its own trees, and write only there:
+  // a title or clue that \input{}s a file elsewhere gets nothing.
+  std::vector<std::string> variables = {"openin_any=p", "openout_any=p"};
+  for (char** variable = environ; *variable != nullptr; ++variable) {
+    const std::string_view entry(*variable);
+    if (entry.rfind("openin_any=", 0) != 0 && entry.rfind("openout_any=", 0) != 0) {
+      variables.emplace_back(entry);
+    }
+  }
+  std::vector<char*> envp;
+  for (std::string& variable : variables) envp.push_back(variable.data());
+  envp.push_back(nullptr);
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, pdflatex.c_str(), &files, nullptr, argv.data(), environ);
+  const int spawned = posix_spawn(&pid, pdflatex.c_str(), &files, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&files);
   if (spawned != 0) throw std::runtime_error("cannot run " + pdflatex);
 
