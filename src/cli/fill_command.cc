@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <mutex>
 #include <thread>
+#include <filesystem>
+#include <fstream>
 #include <tuple>
 
 #include <unistd.h>
@@ -13,6 +15,7 @@
 #include "absl/strings/str_format.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "fill/clues.h"
 #include "fill/fill_output.h"
 #include "fill/grid.h"
 #include "fill/grid_fill.h"
@@ -38,14 +41,28 @@ constexpr std::string_view kUsage =
     "letters fixed), cwc pattern ('W H', then rows of '+' empty, ' ' black), or plain rows of\n"
     "'.' empty, '#' black, letters fixed.\n"
     "\n"
+    "CLUES file (--clues): one clue a line, 'WORD<TAB>clue' (the entry that holds WORD) or\n"
+    "'NUMBER DIRECTION<TAB>clue' ('12 Across', '3 D'); '#' starts a comment. An entry without\n"
+    "a clue shows the placeholder [clue] in the documents.\n"
+    "Documents (ipuz, latex, svg, puz, pdf) hold one fill each: with --all they need\n"
+    "--output-dir DIR (files DIR/0001.ipuz, ...); text, lines and jsonl stream every fill.\n"
+    "\n"
     "Exit status: 0 filled, 1 data error, 2 usage error, 3 impossible (search exhausted),\n"
     "4 over-constrained (a slot has no candidate), 5 no deterministic fill, 6 timed out.\n"
     "A part of --shard with no fill is not impossible: it exits 0 (the fills may lie in\n"
     "other parts).\n";
 
 constexpr OptionSpec kFillOptions[] = {
-    {"format", 'f', "FMT", "output: text, lines, jsonl, ipuz, latex or svg (default text)",
-     "text lines jsonl ipuz latex svg"},
+    {"format", 'f', "FMT", "output: text, lines, jsonl, ipuz, latex, svg, puz or pdf (default "
+                           "text; pdf runs pdflatex)", "text lines jsonl ipuz latex svg puz pdf"},
+    {"clues", 0, "FILE", "clues for the entries (see CLUES above)"},
+    {"title", 0, "TEXT", "the documents' title (default: the grid's file name)"},
+    {"author", 0, "TEXT", "the documents' author"},
+    {"copyright", 0, "TEXT", "the documents' copyright line"},
+    {"ipuz-clues", 0, "FORM", "ipuz clues as 'array' [number, \"clue\"] (default) or 'object'",
+     "array object"},
+    {"output-dir", 'O', "DIR", "write each fill as its own document, DIR/0001.EXT, ... (their "
+                               "paths on stdout)"},
     {"any", 0, nullptr, "the first fill found, with no search for the best"},
     {"better", 0, "WHICH", "which scores are better: 'lower' (default for the built-in list) or "
                            "'higher' (default for --dict lists)", "lower higher"},
@@ -375,6 +392,68 @@ std::string FillStatusMessage(std::string_view path, const Grid& grid, const Gri
   return "";
 }
 
+namespace {
+
+// The documents' options (--title, --author, --copyright, --ipuz-clues, --clues read into
+// `clues` and checked against the grid).
+absl::StatusOr<FillOutputOptions> OutputOptionsFrom(const ParsedArgs& a, const Grid& grid,
+                                                    const std::string& path,
+                                                    std::vector<Clue>& clues) {
+  FillOutputOptions output;
+  auto format = ParseFillFormat(a.get("format", "text"));
+  if (!format.ok()) return format.status();
+  output.format = *format;
+  const std::string form = a.get("ipuz-clues", "array");
+  if (form != "array" && form != "object") {
+    return UsageError(absl::StrFormat("--ipuz-clues: '%s' is not 'array' or 'object'", form));
+  }
+  output.ipuz_clue_arrays = form == "array";
+  if (a.has("output-dir") && !IsDocumentFormat(output.format)) {
+    return UsageError("--output-dir writes documents: give --format ipuz, latex, svg, puz or pdf");
+  }
+  if (a.has("all") && !a.has("count") && IsDocumentFormat(output.format) &&
+      !a.has("output-dir")) {
+    return UsageError(absl::StrFormat(
+        "--all with --format %s: one document per fill: give --output-dir DIR (files "
+        "DIR/0001.%s, ...), or stream every fill with --format jsonl",
+        a.get("format"), FileExtension(output.format)));
+  }
+  if (output.format == FillFormat::kPdf) {
+    if (absl::Status status = CheckPdflatex(); !status.ok()) return status;
+  }
+  output.title = a.get("title", path.substr(path.find_last_of('/') + 1));
+  output.author = a.get("author");
+  output.copyright = a.get("copyright");
+  if (a.has("clues")) {
+    const std::string clues_path = a.get("clues");
+    auto text = ReadFile(clues_path, 8 << 20, "a clues file of up to 8 MiB");
+    if (!text.ok()) return text.status();
+    auto parsed = ParseClues(*text, clues_path);
+    if (!parsed.ok()) return parsed.status();
+    if (absl::Status status = CheckClues(grid, *parsed, clues_path); !status.ok()) return status;
+    clues = *std::move(parsed);
+    output.clues = &clues;
+  }
+  return output;
+}
+
+// Writes fill number `index` (from 1) as DIR/NNNN.EXT; returns its path.
+absl::StatusOr<std::string> WriteDocument(const std::string& dir, int64_t index,
+                                          std::string_view extension, std::string_view bytes) {
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error) return absl::NotFoundError(absl::StrFormat("%s: %s", dir, error.message()));
+  const std::string path =
+      (std::filesystem::path(dir) / absl::StrFormat("%04d.%s", index, extension)).string();
+  std::ofstream file(path, std::ios::binary);
+  file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  file.close();
+  if (!file) return absl::DataLossError(absl::StrFormat("%s: cannot write it", path));
+  return path;
+}
+
+}  // namespace
+
 int RunFillCommand(std::span<char* const> args) {
   const auto& tables = FillCommand().tables;
   auto parsed = ParseArgs(tables, args);
@@ -384,8 +463,9 @@ int RunFillCommand(std::span<char* const> args) {
   if (a.positional().size() != 1) {
     return Fail(UsageError("give exactly one GRID file (try 'squares fill --help')"));
   }
-  auto format = ParseFillFormat(a.get("format", "text"));
-  if (!format.ok()) return Fail(format.status());
+  if (auto format = ParseFillFormat(a.get("format", "text")); !format.ok()) {
+    return Fail(format.status());
+  }
   auto settings = FillOptionsFrom(a);
   if (!settings.ok()) return Fail(settings.status());
   const FillOptions& options = settings->engine;
@@ -409,12 +489,16 @@ int RunFillCommand(std::span<char* const> args) {
   for (const std::string& note : grid_fill->notes) std::fprintf(stderr, "squares: %s\n", note.c_str());
   const FillProblem& problem = grid_fill->problem;
 
-  FillOutputOptions output;
-  output.format = *format;
+  std::vector<Clue> clues;
+  auto output_options = OutputOptionsFrom(a, *grid, path, clues);
+  if (!output_options.ok()) return Fail(output_options.status());
+  FillOutputOptions& output = *output_options;
   output.fill_in = a.has("fill-in") || options.deterministic;
   output.solution = a.has("solution");
-  output.title = path.substr(path.find_last_of('/') + 1);  // the file name, not where it lies
   Output& out = Output::Stdout();
+  const std::string output_dir = a.get("output-dir");
+  int64_t documents = 0;
+  absl::Status output_status;  // the first document that could not be made
   // A scored list (not all scores alike) has a best fill, and each fill a quality.
   const bool scored = IsScored(problem);
   const bool best_mode = IsBestMode(problem, *settings);
@@ -424,7 +508,19 @@ int RunFillCommand(std::span<char* const> args) {
     ReadFill(*grid, *grid_fill, alphabet, options.scores, fill, letters,
              scored ? &quality : nullptr);
     if (scored) output.quality = &quality;
-    AppendFill(*grid, letters, output, out.buffer());
+    if (!output_status.ok()) return;
+    if (output_dir.empty()) {
+      output_status = AppendFill(*grid, letters, output, out.buffer());
+    } else {
+      std::string document;
+      output_status = AppendFill(*grid, letters, output, document);
+      absl::StatusOr<std::string> written =
+          output_status.ok() ? WriteDocument(output_dir, ++documents, FileExtension(output.format),
+                                             document)
+                             : output_status;
+      if (written.ok()) out.write(*written + "\n");
+      output_status = written.status();
+    }
     // Listed text fills each end with a blank line (as squares' text output does), so the
     // outputs of --shard parts concatenate to the whole.
     if (options.all && output.format == FillFormat::kText) out.put('\n');
@@ -440,6 +536,7 @@ int RunFillCommand(std::span<char* const> args) {
   });
   ticker.Stop();
   const FillStats& st = result.stats;
+  if (!output_status.ok()) return Fail(output_status);
   if (count_only) out.write(absl::StrFormat("%d\n", st.fills));
   out.flush();
   if (a.has("stats")) {
