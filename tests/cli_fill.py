@@ -194,7 +194,7 @@ def grids():
             f.write("....#\n.#...\n.....\n...#.\n#....\n")
         status, out, err = run(["fill", grid, "--format", "jsonl"])
         fill = json.loads(out)
-        found = fill["across"] + fill["down"]
+        found = [e["word"] for e in fill["across"] + fill["down"]]
         check(status == 0 and len(set(found)) == len(found), f"best fill: {status} {out!r} {err!r}")
         scores = [sizes[w.lower()] for w in found]
         q = fill["quality"]
