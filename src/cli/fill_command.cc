@@ -426,7 +426,7 @@ absl::StatusOr<FillOutputOptions> OutputOptionsFrom(const ParsedArgs& a, const G
   output.copyright = a.get("copyright");
   if (a.has("clues")) {
     const std::string clues_path = a.get("clues");
-    auto text = ReadFile(clues_path, 8 << 20, "a clues file of up to 8 MiB");
+    auto text = ReadFile(clues_path, 8 << 20, "a file of clues");
     if (!text.ok()) return text.status();
     auto parsed = ParseClues(*text, clues_path);
     if (!parsed.ok()) return parsed.status();
