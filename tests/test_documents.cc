@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fill/clues.h"
@@ -52,15 +53,20 @@ TEST_CASE("clues: errors name the file and line") {
   }
 }
 
-TEST_CASE("clues: matched to slots by number first, then by word; unknown numbers refused") {
+// A 3x3 ring: 1 Across, 3 Across (row 2), 1 Down, 2 Down; the letters of TOP, BOT, TAB,
+// PIT, the last one `last`.
+std::pair<Grid, std::vector<std::string>> Ring(const std::string& last) {
   auto grid = ParseGrid("g", "...\n.#.\n...\n");
   REQUIRE(grid.ok());
-  // 1 Across TOP, 3 Across BOT (row 2), 1 Down TAB, 2 Down PIT.
-  const std::vector<std::string> letters = {"T", "O", "P", "A", "", "I", "B", "O", "T"};
+  return {*grid, {"T", "O", "P", "A", "", "I", "B", "O", last}};
+}
+
+TEST_CASE("clues: matched to slots by number first, then by word; unknown numbers refused") {
+  const auto [grid, letters] = Ring("T");
   auto clues = ParseClues("1 D\tA counter\ntab\tNot this one\ntop\tSummit\n", "c");
   REQUIRE(clues.ok());
-  CHECK(CheckClues(*grid, *clues, "c").ok());
-  const auto shown = SlotClues(*grid, letters, *clues);
+  CHECK(CheckClues(grid, *clues, "c").ok());
+  const auto shown = SlotClues(grid, letters, *clues);
   REQUIRE(shown.size() == 4);
   CHECK(shown[0] == "Summit");
   CHECK(!shown[1].has_value());
@@ -68,7 +74,7 @@ TEST_CASE("clues: matched to slots by number first, then by word; unknown number
   CHECK(!shown[3].has_value());
   auto missing = ParseClues("#\n9 Down\tNowhere\n", "c");
   REQUIRE(missing.ok());
-  CHECK(CheckClues(*grid, *missing, "c").message() == "c:2: the grid has no 9 Down");
+  CHECK(CheckClues(grid, *missing, "c").message() == "c:2: the grid has no 9 Down");
 }
 
 // The checksum of FORMATS.md §6, written out again here from its definition.
@@ -85,9 +91,7 @@ uint16_t U16(const std::string& s, size_t at) {
 }
 
 TEST_CASE("puz: layout and checksums; Latin-1 letters; others refused") {
-  auto grid = ParseGrid("g", "...\n.#.\n...\n");
-  REQUIRE(grid.ok());
-  const std::vector<std::string> letters = {"T", "O", "P", "A", "", "I", "B", "O", "É"};
+  const auto [grid, letters] = Ring("É");
   auto clues = ParseClues("1 Across\tSummit\n", "c");
   REQUIRE(clues.ok());
   FillOutputOptions options;
@@ -95,7 +99,7 @@ TEST_CASE("puz: layout and checksums; Latin-1 letters; others refused") {
   options.title = "T";
   options.clues = &*clues;
   std::string puz;
-  REQUIRE(AppendFill(*grid, letters, options, puz).ok());
+  REQUIRE(AppendFill(grid, letters, options, puz).ok());
   CHECK(puz.substr(2, 12) == std::string("ACROSS&DOWN\0", 12));
   CHECK(puz[0x2c] == 3);
   CHECK(puz[0x2d] == 3);
@@ -122,7 +126,7 @@ TEST_CASE("puz: layout and checksums; Latin-1 letters; others refused") {
   std::vector<std::string> greek = letters;
   greek[0] = "Ω";
   std::string refused;
-  CHECK(AppendFill(*grid, greek, options, refused).message() ==
+  CHECK(AppendFill(grid, greek, options, refused).message() ==
         "puz: the letter 'Ω' at row 1, column 1 has no Latin-1 form (the format's only "
         "letters); --format ipuz holds any letter");
 }
