@@ -140,6 +140,64 @@ int Report(int code, const std::string& message) {
   return code;
 }
 
+// The documents' options (--title, --author, --copyright, --ipuz-clues, --clues read into
+// `clues` and checked against the grid).
+absl::StatusOr<FillOutputOptions> OutputOptionsFrom(const ParsedArgs& a, const Grid& grid,
+                                                    const std::string& path,
+                                                    std::vector<Clue>& clues) {
+  FillOutputOptions output;
+  auto format = ParseFillFormat(a.get("format", "text"));
+  if (!format.ok()) return format.status();
+  output.format = *format;
+  const std::string form = a.get("ipuz-clues", "array");
+  if (form != "array" && form != "object") {
+    return UsageError(absl::StrFormat("--ipuz-clues: '%s' is not 'array' or 'object'", form));
+  }
+  output.ipuz_clue_arrays = form == "array";
+  if (a.has("output-dir") && !IsDocumentFormat(output.format)) {
+    return UsageError("--output-dir writes documents: give --format ipuz, latex, svg, puz or pdf");
+  }
+  if (a.has("all") && !a.has("count") && IsDocumentFormat(output.format) &&
+      !a.has("output-dir")) {
+    return UsageError(absl::StrFormat(
+        "--all with --format %s: one document per fill: give --output-dir DIR (files "
+        "DIR/0001.%s, ...), or stream every fill with --format jsonl",
+        a.get("format"), FileExtension(output.format)));
+  }
+  if (output.format == FillFormat::kPdf) {
+    if (absl::Status status = CheckPdflatex(); !status.ok()) return status;
+  }
+  output.title = a.get("title", path.substr(path.find_last_of('/') + 1));
+  output.author = a.get("author");
+  output.copyright = a.get("copyright");
+  if (a.has("clues")) {
+    const std::string clues_path = a.get("clues");
+    auto text = ReadFile(clues_path, 8 << 20, "a file of clues");
+    if (!text.ok()) return text.status();
+    auto parsed = ParseClues(*text, clues_path);
+    if (!parsed.ok()) return parsed.status();
+    if (absl::Status status = CheckClues(grid, *parsed, clues_path); !status.ok()) return status;
+    clues = *std::move(parsed);
+    output.clues = &clues;
+  }
+  return output;
+}
+
+// Writes fill number `index` (from 1) as DIR/NNNN.EXT; returns its path.
+absl::StatusOr<std::string> WriteDocument(const std::string& dir, int64_t index,
+                                          std::string_view extension, std::string_view bytes) {
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error) return absl::NotFoundError(absl::StrFormat("%s: %s", dir, error.message()));
+  const std::string path =
+      (std::filesystem::path(dir) / absl::StrFormat("%04d.%s", index, extension)).string();
+  std::ofstream file(path, std::ios::binary);
+  file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  file.close();
+  if (!file) return absl::DataLossError(absl::StrFormat("%s: cannot write it", path));
+  return path;
+}
+
 }  // namespace
 
 const Command& FillCommand() {
@@ -391,68 +449,6 @@ std::string FillStatusMessage(std::string_view path, const Grid& grid, const Gri
   }
   return "";
 }
-
-namespace {
-
-// The documents' options (--title, --author, --copyright, --ipuz-clues, --clues read into
-// `clues` and checked against the grid).
-absl::StatusOr<FillOutputOptions> OutputOptionsFrom(const ParsedArgs& a, const Grid& grid,
-                                                    const std::string& path,
-                                                    std::vector<Clue>& clues) {
-  FillOutputOptions output;
-  auto format = ParseFillFormat(a.get("format", "text"));
-  if (!format.ok()) return format.status();
-  output.format = *format;
-  const std::string form = a.get("ipuz-clues", "array");
-  if (form != "array" && form != "object") {
-    return UsageError(absl::StrFormat("--ipuz-clues: '%s' is not 'array' or 'object'", form));
-  }
-  output.ipuz_clue_arrays = form == "array";
-  if (a.has("output-dir") && !IsDocumentFormat(output.format)) {
-    return UsageError("--output-dir writes documents: give --format ipuz, latex, svg, puz or pdf");
-  }
-  if (a.has("all") && !a.has("count") && IsDocumentFormat(output.format) &&
-      !a.has("output-dir")) {
-    return UsageError(absl::StrFormat(
-        "--all with --format %s: one document per fill: give --output-dir DIR (files "
-        "DIR/0001.%s, ...), or stream every fill with --format jsonl",
-        a.get("format"), FileExtension(output.format)));
-  }
-  if (output.format == FillFormat::kPdf) {
-    if (absl::Status status = CheckPdflatex(); !status.ok()) return status;
-  }
-  output.title = a.get("title", path.substr(path.find_last_of('/') + 1));
-  output.author = a.get("author");
-  output.copyright = a.get("copyright");
-  if (a.has("clues")) {
-    const std::string clues_path = a.get("clues");
-    auto text = ReadFile(clues_path, 8 << 20, "a file of clues");
-    if (!text.ok()) return text.status();
-    auto parsed = ParseClues(*text, clues_path);
-    if (!parsed.ok()) return parsed.status();
-    if (absl::Status status = CheckClues(grid, *parsed, clues_path); !status.ok()) return status;
-    clues = *std::move(parsed);
-    output.clues = &clues;
-  }
-  return output;
-}
-
-// Writes fill number `index` (from 1) as DIR/NNNN.EXT; returns its path.
-absl::StatusOr<std::string> WriteDocument(const std::string& dir, int64_t index,
-                                          std::string_view extension, std::string_view bytes) {
-  std::error_code error;
-  std::filesystem::create_directories(dir, error);
-  if (error) return absl::NotFoundError(absl::StrFormat("%s: %s", dir, error.message()));
-  const std::string path =
-      (std::filesystem::path(dir) / absl::StrFormat("%04d.%s", index, extension)).string();
-  std::ofstream file(path, std::ios::binary);
-  file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  file.close();
-  if (!file) return absl::DataLossError(absl::StrFormat("%s: cannot write it", path));
-  return path;
-}
-
-}  // namespace
 
 int RunFillCommand(std::span<char* const> args) {
   const auto& tables = FillCommand().tables;
