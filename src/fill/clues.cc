@@ -44,19 +44,6 @@ bool ParseNumbered(std::string_view key, int& number, Direction& direction) {
   return number > 0;
 }
 
-// The letters of `key` upper-cased, spaces, hyphens, apostrophes and periods dropped ("ice
-// cream" and "ICECREAM" name the same entry); "" when it holds anything else.
-std::string EntryKey(std::string_view key) {
-  std::string out;
-  for (size_t pos = 0; pos < key.size();) {
-    const int32_t cp = DecodeUtf8(key, pos);
-    if (cp == ' ' || cp == '-' || cp == '\'' || cp == '.' || cp == 0x2019) continue;
-    if (cp < 0 || !IsLetter(static_cast<char32_t>(cp))) return "";
-    AppendUtf8(UpperCase(static_cast<char32_t>(cp)), out);
-  }
-  return out;
-}
-
 bool ValidUtf8(std::string_view text) {
   for (size_t pos = 0; pos < text.size();) {
     if (DecodeUtf8(text, pos) < 0) return false;
@@ -65,6 +52,17 @@ bool ValidUtf8(std::string_view text) {
 }
 
 }  // namespace
+
+std::string ClueWordKey(std::string_view word) {
+  std::string out;
+  for (size_t pos = 0; pos < word.size();) {
+    const int32_t cp = DecodeUtf8(word, pos);
+    if (cp == ' ' || cp == '-' || cp == '\'' || cp == '.' || cp == 0x2019) continue;
+    if (cp < 0 || !IsLetter(static_cast<char32_t>(cp))) return "";
+    AppendUtf8(UpperCase(static_cast<char32_t>(cp)), out);
+  }
+  return out;
+}
 
 absl::StatusOr<std::vector<Clue>> ParseClues(std::string_view text, std::string_view source) {
   std::vector<Clue> clues;
@@ -93,7 +91,7 @@ absl::StatusOr<std::vector<Clue>> ParseClues(std::string_view text, std::string_
     if (clue.text.empty()) return LineError(source, line, "empty clue");
     if (!ParseNumbered(key, clue.number, clue.direction)) {
       clue.number = 0;
-      clue.word = EntryKey(key);
+      clue.word = ClueWordKey(key);
       if (clue.word.empty()) {
         return LineError(source, line,
                          absl::StrFormat("'%s' is neither a word nor NUMBER DIRECTION "

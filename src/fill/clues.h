@@ -28,6 +28,11 @@ struct Clue {
 // invalid UTF-8 or a NUL byte.
 absl::StatusOr<std::vector<Clue>> ParseClues(std::string_view text, std::string_view source);
 
+// The key a clue's WORD is matched by: its letters upper-cased, spaces, hyphens, apostrophes
+// and periods dropped ("ice cream" and "ICECREAM" name the same entry); "" when it holds
+// anything else.
+std::string ClueWordKey(std::string_view word);
+
 // A numbered clue for a slot the grid does not have is an error naming its line.
 absl::Status CheckClues(const Grid& grid, const std::vector<Clue>& clues,
                         std::string_view source);
