@@ -45,7 +45,7 @@ flags=$(pkg-config --define-variable=prefix="$root" --static --cflags --libs squ
 got=$(LD_LIBRARY_PATH="$root/$libdir" "$dest/example")
 want=$(LD_LIBRARY_PATH="$root/$libdir" "$root/bin/squares" bishop --limit 3 --format lines
        printf 'bit\nice\nten\ntab\nant\nban\n' | LD_LIBRARY_PATH="$root/$libdir" "$root/bin/squares" -n 3 --count --dict -
-       echo "usage error: --size: 'forty' is not an integer in 1..32")
+       echo "usage error: --size: '40' is not an integer in 1..32")
 [ "$got" = "$want" ] || fail "$(printf 'the example printed\n%s\nexpected\n%s' "$got" "$want")"
 printf '%s\n' "$got" | head -1 | grep -q '^bishop ' || fail "no square of bishop"
 echo "ok: installed into $dest, example built with pkg-config and run"

@@ -65,7 +65,7 @@ struct SquareResult {
 };
 
 // The command line's output formats: text (the grid, a blank line after), lines (one result a
-// line, rows separated by '/'), jsonl ({"rows":[...]} or {"words":[...]}, one a line).
+// line, rows separated by spaces), jsonl ({"rows":[...]} or {"words":[...]}, one a line).
 enum class SquareFormat { kText, kLines, kJsonl };
 
 struct SearchStats {
@@ -107,9 +107,11 @@ class SquareSearch {
   // Called with the search's progress at most four times a second (null: never).
   void set_progress(std::function<void(const SearchProgress&)> progress);
 
-  struct Impl;  // the library's own
+  struct Impl;  // the library's own (the command line reads what --verbose and --stats print)
+  const Impl& impl() const { return *impl_; }
 
  private:
+  explicit SquareSearch(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}  // Impl makes it
   std::shared_ptr<Impl> impl_;
 };
 

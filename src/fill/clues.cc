@@ -6,23 +6,10 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_format.h"
 #include "lexicon/unicode.h"
+#include "text/strings.h"
 
 namespace squares::core {
 namespace {
-
-std::string_view Trim(std::string_view text) {
-  while (!text.empty() && absl::ascii_isspace(static_cast<unsigned char>(text.front()))) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && absl::ascii_isspace(static_cast<unsigned char>(text.back()))) {
-    text.remove_suffix(1);
-  }
-  return text;
-}
-
-absl::Status LineError(std::string_view source, int line, std::string_view message) {
-  return absl::DataLossError(absl::StrFormat("%s:%d: %s", source, line, message));
-}
 
 // "12 Across", "12 across", "12A", "3 D": the number and direction, or false.
 bool ParseNumbered(std::string_view key, int& number, Direction& direction) {
@@ -68,26 +55,21 @@ absl::StatusOr<std::vector<Clue>> ParseClues(std::string_view text, std::string_
   std::vector<Clue> clues;
   std::map<std::tuple<int, Direction, std::string>, int> seen;  // key -> line
   int line = 0;
-  for (size_t start = 0; start < text.size();) {
-    size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view row = text.substr(start, end - start);
-    start = end + 1;
+  for (std::string_view row : SplitLines(text)) {
     ++line;
-    if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
     if (row.find('\0') != std::string_view::npos) return LineError(source, line, "NUL byte");
     if (!ValidUtf8(row)) return LineError(source, line, "invalid UTF-8");
-    const std::string_view stripped = Trim(row);
+    const std::string_view stripped = Trim(row, " \t\r\v\f");
     if (stripped.empty() || stripped.front() == '#') continue;
     const size_t tab = row.find('\t');
     if (tab == std::string_view::npos) {
       return LineError(source, line,
                        "expected WORD<TAB>clue or NUMBER DIRECTION<TAB>clue (no tab)");
     }
-    const std::string_view key = Trim(row.substr(0, tab));
+    const std::string_view key = Trim(row.substr(0, tab), " \t\v\f");
     Clue clue;
     clue.line = line;
-    clue.text = std::string(Trim(row.substr(tab + 1)));
+    clue.text = std::string(Trim(row.substr(tab + 1), " \t\v\f"));
     if (clue.text.empty()) return LineError(source, line, "empty clue");
     if (!ParseNumbered(key, clue.number, clue.direction)) {
       clue.number = 0;

@@ -1,0 +1,30 @@
+#!/bin/sh
+# The layers (DESIGN §11): no file of the engine (src/lexicon, src/search, src/fill,
+# src/puzzles) or of the API (src/api, but the legacy option-string API of the Python module)
+# includes a header of the command line (src/cli), and the library holds no command-line
+# object. Arguments: the source root, the built library (a static one is listed with ar).
+set -eu
+root=$1
+library=$2
+status=0
+for dir in lexicon search fill puzzles api; do
+  for file in "$root/src/$dir"/*; do
+    case $file in */legacy_api.*) continue ;; esac
+    if grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"cli/' "$file"; then
+      echo "FAIL: ${file#"$root"/} includes a header of src/cli" >&2
+      status=1
+    fi
+  done
+done
+case $library in
+  *.a)
+    objects=$(ar t "$library")
+    [ -n "$objects" ] || { echo "FAIL: ar t $library lists nothing" >&2; exit 1; }
+    if printf '%s\n' "$objects" | grep -E '(^|[/_])cli_'; then
+      echo "FAIL: $library holds command-line objects" >&2
+      status=1
+    fi
+    ;;
+esac
+[ "$status" -eq 0 ] && echo "layering: ok"
+exit "$status"
