@@ -59,6 +59,12 @@ done
 bounded 1 "squares: -: larger than 1 MiB, the limit for a crossword grid of up to 256x256 cells" \
   "yes ..... | $s fill --dict w.txt -"
 bounded 1 "squares: -: larger than 8 MiB, the limit for a file of Kakuro boards" "yes '# .' | $s kakuro -"
+# Clue files (fill --clues): the same.
+printf '..\n..\n' >g.txt
+bounded 1 "squares: /dev/zero:1:1$binary" "$s fill --dict w.txt --clues /dev/zero g.txt"
+bounded 1 "squares: /dev/urandom:" "$s fill --dict w.txt --clues /dev/urandom g.txt"
+bounded 1 "squares: -: larger than 8 MiB, the limit for a file of clues" \
+  "yes 'cat	clue' | $s fill --dict w.txt --clues - g.txt"
 bounded 1 "squares: -: larger than 8 MiB, the limit for a shape file" "yes 1,2,3 | $s shape --dict w.txt -"
 bounded 1 "squares: -: larger than 1 MiB, the limit for a region puzzle of up to 256x256 cells" \
   "yes cat | $s regions --dict w.txt -"

@@ -100,7 +100,7 @@ def golden():
     check(len(fills) == 3 and fills == sorted(fills), f"golden lines: {fills}")
     for line in fills:
         check_fill(line.split(" "), words, False, f"golden fill {line}")
-    _, out, _ = run(["fill", grid, "--dict", words_file, "--format", "ipuz"])
+    _, out, _ = run(["fill", grid, "--dict", words_file, "--format", "ipuz", "--ipuz-clues", "object"])
     puz = json.loads(out)
     check(puz["version"] == "http://ipuz.org/v2" and puz["dimensions"] == {"width": 4, "height": 3},
           "ipuz header")
@@ -194,7 +194,7 @@ def grids():
             f.write("....#\n.#...\n.....\n...#.\n#....\n")
         status, out, err = run(["fill", grid, "--format", "jsonl"])
         fill = json.loads(out)
-        found = fill["across"] + fill["down"]
+        found = [e["word"] for e in fill["across"] + fill["down"]]
         check(status == 0 and len(set(found)) == len(found), f"best fill: {status} {out!r} {err!r}")
         scores = [sizes[w.lower()] for w in found]
         q = fill["quality"]
@@ -309,8 +309,8 @@ ERRORS = [
     ("##\n##\n", [], 1, "squares: {g}: grid has no slot (no run of 2 or more white cells)\n"),
     ("#.#\n###\n", [], 1, "squares: {g}:1:2: isolated cell (in no slot)\n"),
     ("Q.\n..\n", [], 1, "squares: {g}:1:1: letter 'Q' is not in the dictionary's alphabet\n"),
-    ("..\n..\n", ["--format", "pdf"], 2,
-     "squares: unknown format 'pdf' (expected text, lines, jsonl, ipuz, latex or svg)\n"),
+    ("..\n..\n", ["--format", "rtf"], 2,
+     "squares: unknown format 'rtf' (expected text, lines, jsonl, ipuz, latex, svg, puz or pdf)\n"),
     ("..\n..\n", ["--limit", "3"], 2, "squares: --limit needs --all or --count\n"),
     ("..\n..\n", ["--timeout", "soon"], 2, "squares: --timeout: 'soon' is not a positive number\n"),
     ("..\n..\n", ["--branch", "cell"], 2, "squares: --branch: 'cell' is not 'letter' or 'word'\n"),

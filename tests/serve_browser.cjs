@@ -6,9 +6,7 @@
 // the grid, and opening a grid file. Screenshots of both pages go to OUT_DIR. Skips (exit 77)
 // without Chromium or playwright-core (scripts/setup.sh installs both).
 //
-// Usage: node serve_browser.cjs SQUARES OUT_DIR
-// SQUARES_BROWSER_MODULES: the node_modules holding playwright-core
-// (default ~/.cache/squares-browser/node_modules).
+// Usage: node serve_browser.cjs SQUARES OUT_DIR NODE_MODULES (scripts/setup.sh's: build/npm)
 "use strict";
 const assert = require("node:assert/strict");
 const { spawn } = require("node:child_process");
@@ -17,8 +15,6 @@ const os = require("node:os");
 const path = require("node:path");
 
 const CHROMIUM = "/usr/bin/chromium";
-const modules = process.env.SQUARES_BROWSER_MODULES ||
-  path.join(os.homedir(), ".cache", "squares-browser", "node_modules");
 const THEME = "OPERA";
 
 function skip(reason) {
@@ -132,7 +128,7 @@ async function squares(page, url, outDir) {
 }
 
 async function main() {
-  const [squaresBinary, outDir] = process.argv.slice(2);
+  const [squaresBinary, outDir, modules] = process.argv.slice(2);
   if (!fs.existsSync(CHROMIUM)) skip(`no ${CHROMIUM}`);
   if (!fs.existsSync(path.join(modules, "playwright-core"))) skip(`no playwright-core in ${modules}`);
   const { chromium } = require(path.join(modules, "playwright-core"));

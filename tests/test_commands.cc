@@ -45,6 +45,6 @@ TEST_CASE("the --format choices the completions offer are the formats each comma
       }
     }
   }
-  // squares and shape: text lines jsonl; fill: text lines jsonl ipuz latex svg
-  CHECK(checked == 3 + 3 + 6);
+  // squares and shape: text lines jsonl; fill: text lines jsonl ipuz latex svg puz pdf
+  CHECK(checked == 3 + 3 + 8);
 }

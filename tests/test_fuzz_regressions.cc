@@ -52,6 +52,7 @@ TEST_CASE("fuzz inputs: command lines") { CHECK(RunFiles("cli", fuzz::FuzzCli) >
 TEST_CASE("fuzz inputs: region puzzles") { CHECK(RunFiles("regions", fuzz::FuzzRegions) > 0); }
 TEST_CASE("fuzz inputs: crossword grids") { CHECK(RunFiles("grid", fuzz::FuzzGrid) > 0); }
 TEST_CASE("fuzz inputs: Kakuro boards") { CHECK(RunFiles("kakuro", fuzz::FuzzKakuro) > 0); }
+TEST_CASE("fuzz inputs: clue files") { CHECK(RunFiles("clues", fuzz::FuzzClues) > 0); }
 TEST_CASE("fuzz inputs: workbench requests") { CHECK(RunFiles("serve", fuzz::FuzzServe) > 0); }
 
 int main(int argc, char** argv) {

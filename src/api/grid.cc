@@ -6,6 +6,7 @@
 #include "api/api_internal.h"
 #include "api/grid_internal.h"
 #include "text/read_file.h"
+#include "fill/clues.h"
 #include "fill/fill_output.h"
 #include "lexicon/unicode.h"
 
@@ -106,8 +107,8 @@ GridCheck CheckGrid(const Dictionary& dictionary, const Grid& grid, bool allow_r
 std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions& options) {
   static constexpr core::FillFormat kFormats[] = {
       core::FillFormat::kText, core::FillFormat::kLines, core::FillFormat::kJsonl,
-      core::FillFormat::kIpuz, core::FillFormat::kLatex, core::FillFormat::kSvg};
-  if (options.format == DocumentFormat::kPuz) api::ThrowUsage("the puz format is not available yet");
+      core::FillFormat::kIpuz, core::FillFormat::kLatex, core::FillFormat::kSvg,
+      core::FillFormat::kPuz};
   const core::Grid& g = grid.impl().grid;
   if (fill.letters.size() != static_cast<size_t>(g.size())) {
     api::ThrowUsage(absl::StrFormat("a fill of %d cells for a grid of %d", fill.letters.size(), g.size()));
@@ -117,6 +118,17 @@ std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions
   output.fill_in = options.fill_in;
   output.solution = options.solution;
   output.title = options.title;
+  output.author = options.author;
+  output.copyright = options.copyright;
+  output.ipuz_clue_arrays = options.ipuz_clue_arrays;
+  std::vector<core::Clue> clues;
+  for (const Clue& clue : options.clues) {
+    clues.push_back({clue.number,
+                     clue.direction == Direction::kAcross ? core::Direction::kAcross
+                                                          : core::Direction::kDown,
+                     clue.number > 0 ? "" : core::ClueWordKey(clue.word), clue.text});
+  }
+  if (!options.clues.empty()) output.clues = &clues;
   core::FillQuality quality;
   if (fill.quality) {
     const FillQuality& q = *fill.quality;
@@ -125,7 +137,7 @@ std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions
     output.quality = &quality;
   }
   std::string out;
-  core::AppendFill(g, fill.letters, output, out);
+  api::Check(core::AppendFill(g, fill.letters, output, out));
   return out;
 }
 

@@ -198,6 +198,7 @@ FillResult Dictionary::Fill(std::string_view text, const Options& options) const
   const bool scored = IsScored(grid_fill->problem);
   core::FillQuality quality;
   if (scored) output.quality = &quality;
+  absl::Status output_status;  // thrown once the search is over, not from its thread
   const core::FillResult outcome = SearchFill(
       grid_fill->problem, settings, &quality, [&](std::span<const Letter> fill) {
         ReadFill(grid, *grid_fill, alphabet, settings.engine.scores, fill, letters,
@@ -207,10 +208,11 @@ FillResult Dictionary::Fill(std::string_view text, const Options& options) const
           if (i % grid.cols == 0) filled.rows.emplace_back();
           filled.rows.back() += grid.black[i] ? "#" : letters[i];
         }
-        AppendFill(grid, letters, output, filled.text);
+        if (output_status.ok()) output_status = AppendFill(grid, letters, output, filled.text);
         result.fills.push_back(std::move(filled));
         return true;
       });
+  if (!output_status.ok()) Throw(output_status);
   constexpr const char* kStatus[] = {"filled", "impossible", "over-constrained",
                                      "no deterministic fill", "timed out"};
   result.status = kStatus[static_cast<int>(outcome.status)];

@@ -6,6 +6,8 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <filesystem>
+#include <fstream>
 #include <tuple>
 
 #include <unistd.h>
@@ -14,6 +16,8 @@
 #include "api/grid_internal.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "fill/clues.h"
+#include "fill/fill_document.h"
 #include "fill/fill_output.h"
 #include "squares/fill.h"
 
@@ -38,14 +42,28 @@ constexpr std::string_view kUsage =
     "letters fixed), cwc pattern ('W H', then rows of '+' empty, ' ' black), or plain rows of\n"
     "'.' empty, '#' black, letters fixed.\n"
     "\n"
+    "CLUES file (--clues): one clue a line, 'WORD<TAB>clue' (the entry that holds WORD) or\n"
+    "'NUMBER DIRECTION<TAB>clue' ('12 Across', '3 D'); '#' starts a comment. An entry without\n"
+    "a clue shows the placeholder [clue] in the documents.\n"
+    "Documents (ipuz, latex, svg, puz, pdf) hold one fill each: with --all they need\n"
+    "--output-dir DIR (files DIR/0001.ipuz, ...); text, lines and jsonl stream every fill.\n"
+    "\n"
     "Exit status: 0 filled, 1 data error, 2 usage error, 3 impossible (search exhausted),\n"
     "4 over-constrained (a slot has no candidate), 5 no deterministic fill, 6 timed out.\n"
     "A part of --shard with no fill is not impossible: it exits 0 (the fills may lie in\n"
     "other parts).\n";
 
 constexpr OptionSpec kFillOptions[] = {
-    {"format", 'f', "FMT", "output: text, lines, jsonl, ipuz, latex or svg (default text)",
-     "text lines jsonl ipuz latex svg"},
+    {"format", 'f', "FMT", "output: text, lines, jsonl, ipuz, latex, svg, puz or pdf (default "
+                           "text; pdf runs pdflatex)", "text lines jsonl ipuz latex svg puz pdf"},
+    {"clues", 0, "FILE", "clues for the entries (see CLUES above)"},
+    {"title", 0, "TEXT", "the documents' title (default: the grid's file name)"},
+    {"author", 0, "TEXT", "the documents' author"},
+    {"copyright", 0, "TEXT", "the documents' copyright line"},
+    {"ipuz-clues", 0, "FORM", "ipuz clues as 'array' [number, \"clue\"] (default) or 'object'",
+     "array object"},
+    {"output-dir", 'O', "DIR", "write each fill as its own document, DIR/0001.EXT, ... (their "
+                               "paths on stdout)"},
     {"any", 0, nullptr, "the first fill found, with no search for the best"},
     {"better", 0, "WHICH", "which scores are better: 'lower' (default for the built-in list) or "
                            "'higher' (default for --dict lists)", "lower higher"},
@@ -106,6 +124,77 @@ int Report(int code, const std::string& message) {
   Output::Stdout().flush();
   std::fprintf(stderr, "squares: %s\n", message.c_str());
   return code;
+}
+
+// The documents' options (--title, --author, --copyright, --ipuz-clues, --clues read into
+// `clues` and checked against the grid).
+absl::StatusOr<FillOutputOptions> OutputOptionsFrom(const ParsedArgs& a, const Grid& grid,
+                                                    const std::string& path,
+                                                    std::vector<Clue>& clues) {
+  FillOutputOptions output;
+  auto format = ParseFillFormat(a.get("format", "text"));
+  if (!format.ok()) return format.status();
+  output.format = *format;
+  const std::string form = a.get("ipuz-clues", "array");
+  if (form != "array" && form != "object") {
+    return UsageError(absl::StrFormat("--ipuz-clues: '%s' is not 'array' or 'object'", form));
+  }
+  output.ipuz_clue_arrays = form == "array";
+  if (a.has("output-dir") && !IsDocumentFormat(output.format)) {
+    return UsageError("--output-dir writes documents: give --format ipuz, latex, svg, puz or pdf");
+  }
+  if (a.has("all") && !a.has("count") && IsDocumentFormat(output.format) &&
+      !a.has("output-dir")) {
+    return UsageError(absl::StrFormat(
+        "--all with --format %s: one document per fill: give --output-dir DIR (files "
+        "DIR/0001.%s, ...), or stream every fill with --format jsonl",
+        a.get("format"), FileExtension(output.format)));
+  }
+  if (output.format == FillFormat::kPdf) {
+    if (absl::Status status = CheckPdflatex(); !status.ok()) return status;
+  }
+  output.title = a.get("title", path.substr(path.find_last_of('/') + 1));
+  output.author = a.get("author");
+  output.copyright = a.get("copyright");
+  if (a.has("clues")) {
+    const std::string clues_path = a.get("clues");
+    auto text = ReadFile(clues_path, 8 << 20, "a file of clues");
+    if (!text.ok()) return text.status();
+    auto parsed = ParseClues(*text, clues_path);
+    if (!parsed.ok()) return parsed.status();
+    if (absl::Status status = CheckClues(grid, *parsed, clues_path); !status.ok()) return status;
+    clues = *std::move(parsed);
+    output.clues = &clues;
+  }
+  return output;
+}
+
+// Writes fill number `index` (from 1) as DIR/NNNN.EXT; returns its path.
+absl::StatusOr<std::string> WriteDocument(const std::string& dir, int64_t index,
+                                          std::string_view extension, std::string_view bytes) {
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error) return absl::NotFoundError(absl::StrFormat("%s: %s", dir, error.message()));
+  const std::string path =
+      (std::filesystem::path(dir) / absl::StrFormat("%04d.%s", index, extension)).string();
+  std::ofstream file(path, std::ios::binary);
+  file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  file.close();
+  if (!file) return absl::DataLossError(absl::StrFormat("%s: cannot write it", path));
+  return path;
+}
+
+// A fill as its document; `pdf`: the LaTeX page made a PDF. Errors as statuses: the search's
+// callback reports them once it has stopped the search.
+absl::StatusOr<std::string> FormatDocument(const ::squares::Grid& grid, const ::squares::Fill& fill,
+                                           const ::squares::DocumentOptions& document, bool pdf) {
+  try {
+    std::string text = ::squares::FormatFill(grid, fill, document);
+    if (pdf) return LatexToPdf(text);
+    return text;
+  } catch (const ::squares::Error& error) {
+    return absl::FailedPreconditionError(error.what());
+  }
 }
 
 }  // namespace
@@ -241,13 +330,30 @@ int RunFillCommand(std::span<char* const> args) {
   try {
     const ::squares::Grid grid = ::squares::Grid::Load(path);
     const ::squares::Dictionary dictionary = LoadApiDictionary(a);
+    std::vector<Clue> clues;
+    auto output = OutputOptionsFrom(a, grid.impl().grid, path, clues);
+    if (!output.ok()) return Fail(output.status());
+    // The document: pdf is the LaTeX page through pdflatex.
+    const bool pdf = output->format == FillFormat::kPdf;
     ::squares::DocumentOptions document;
-    static_assert(static_cast<int>(FillFormat::kSvg) == static_cast<int>(::squares::DocumentFormat::kSvg));
-    document.format = static_cast<::squares::DocumentFormat>(*format);
+    static_assert(static_cast<int>(FillFormat::kPuz) == static_cast<int>(::squares::DocumentFormat::kPuz));
+    document.format = static_cast<::squares::DocumentFormat>(pdf ? FillFormat::kLatex : output->format);
     document.fill_in = a.has("fill-in") || options.deterministic;
     document.solution = a.has("solution");
-    document.title = path.substr(path.find_last_of('/') + 1);  // the file name, not where it lies
+    document.title = output->title;
+    document.author = output->author;
+    document.copyright = output->copyright;
+    document.ipuz_clue_arrays = output->ipuz_clue_arrays;
+    for (const Clue& clue : clues) {
+      document.clues.push_back({clue.number,
+                                clue.direction == Direction::kAcross ? ::squares::Direction::kAcross
+                                                                     : ::squares::Direction::kDown,
+                                clue.word, clue.text});
+    }
     Output& out = Output::Stdout();
+    const std::string output_dir = a.get("output-dir");
+    int64_t documents = 0;
+    absl::Status output_status;  // the first document that could not be made or written
     const ScoreOrder scores = options.better.value_or(dictionary.better()) == ::squares::Better::kLower
                                   ? ScoreOrder::kLowerFirst
                                   : ScoreOrder::kHigherFirst;
@@ -265,7 +371,16 @@ int RunFillCommand(std::span<char* const> args) {
         [&](const ::squares::Fill& fill) {
           ticker.Stop();
           quality = fill.quality;
-          out.write(::squares::FormatFill(grid, fill, document));
+          absl::StatusOr<std::string> text = FormatDocument(grid, fill, document, pdf);
+          if (text.ok() && !output_dir.empty()) {
+            text = WriteDocument(output_dir, ++documents, FileExtension(output->format), *text);
+            if (text.ok()) *text += "\n";  // the file's path, on stdout
+          }
+          if (!text.ok()) {
+            output_status = text.status();
+            return false;
+          }
+          out.write(*text);
           // Listed text fills each end with a blank line (as squares' text output does), so
           // the outputs of --shard parts concatenate to the whole.
           if (options.all && document.format == ::squares::DocumentFormat::kText) out.put('\n');
@@ -275,6 +390,7 @@ int RunFillCommand(std::span<char* const> args) {
         hooks);
     ticker.Stop();
     const ::squares::FillStats& st = result.stats;
+    if (!output_status.ok()) return Fail(output_status);
     if (count_only) out.write(absl::StrFormat("%d\n", st.fills));
     out.flush();
     if (a.has("stats")) {

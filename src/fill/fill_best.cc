@@ -82,11 +82,9 @@ constexpr double kDescentWeightGrowth = 1.02;
 // Search k of a race or of a step's turns: seeds seed and seed + 1, restart budgets 1x and 3x.
 // In the steps of FillBest's descent, search 1 also weighs recent failures more: a step is as
 // often a proof that no fill exists as a search for one, and each weighting is far quicker at
-// one of the two. (xwordsrs-20201128, races of two searches, seeds 1-3: the proof at level 40
-// took 8.1, 17.7 and over 30 s with both searches' weights plain, 2.5-6.5 s so; a fill at 50
-// took 3.5-14.6 s plain, 3.9-16.9 s so, and 11.9 s to over 30 s with the first search's
-// weights growing instead. The first fill keeps both plain: growing, crucio-03 had none in
-// 120 s.)
+// one of the two: growing weights chase the recent conflicts a proof is made of, plain ones
+// keep the broad view that finds fills. The first fill keeps both plain, as it is always a
+// search for a fill.
 FillOptions Variant(const FillOptions& options, int k, bool descent = false) {
   FillOptions o = options;
   o.seed = options.seed + k;

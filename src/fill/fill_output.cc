@@ -5,9 +5,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
+#include "fill/fill_document.h"
 
 namespace squares::core {
-namespace {
 
 std::string SlotWord(const GridSlot& slot, const std::vector<std::string>& letters) {
   std::string word;
@@ -15,7 +15,6 @@ std::string SlotWord(const GridSlot& slot, const std::vector<std::string>& lette
   return word;
 }
 
-// Words grouped by length (in letters), each group sorted, as printed fill-ins show them.
 std::map<int, std::vector<std::string>> WordsByLength(const Grid& grid,
                                                       const std::vector<std::string>& letters) {
   std::map<int, std::vector<std::string>> groups;
@@ -24,8 +23,22 @@ std::map<int, std::vector<std::string>> WordsByLength(const Grid& grid,
   return groups;
 }
 
-void AppendText(const Grid& grid, const std::vector<std::string>& letters, bool fill_in,
-                std::string& out) {
+std::vector<std::string> ShownClues(const Grid& grid, const std::vector<std::string>& letters,
+                                    const FillOutputOptions& options) {
+  std::vector<std::string> shown(grid.slots.size(), std::string(kCluePlaceholder));
+  if (options.clues == nullptr) return shown;
+  const std::vector<std::optional<std::string>> clues = SlotClues(grid, letters, *options.clues);
+  for (size_t s = 0; s < clues.size(); ++s) {
+    if (clues[s]) shown[s] = *clues[s];
+  }
+  return shown;
+}
+
+namespace {
+
+void AppendText(const Grid& grid, const std::vector<std::string>& letters,
+                const FillOutputOptions& options, std::string& out) {
+  const bool fill_in = options.fill_in;
   for (int r = 0; r < grid.rows; ++r) {
     for (int c = 0; c < grid.cols; ++c) {
       int i = grid.cell(r, c);
@@ -40,6 +53,9 @@ void AppendText(const Grid& grid, const std::vector<std::string>& letters, bool 
     }
     return;
   }
+  // With clues, each entry is followed by its clue (or the placeholder) after a tab.
+  const std::vector<std::string> clues =
+      options.clues ? ShownClues(grid, letters, options) : std::vector<std::string>();
   Direction last = Direction::kDown;
   for (size_t s = 0; s < grid.slots.size(); ++s) {
     const GridSlot& slot = grid.slots[s];
@@ -47,7 +63,8 @@ void AppendText(const Grid& grid, const std::vector<std::string>& letters, bool 
       out += slot.direction == Direction::kAcross ? "\nAcross\n" : "\nDown\n";
       last = slot.direction;
     }
-    absl::StrAppendFormat(&out, "%d. %s\n", slot.number, SlotWord(slot, letters));
+    absl::StrAppendFormat(&out, "%d. %s%s\n", slot.number, SlotWord(slot, letters),
+                          clues.empty() ? "" : "\t" + clues[s]);
   }
 }
 
@@ -87,7 +104,8 @@ std::string QualityJson(const FillQuality& q) {
   return out + "}";
 }
 
-// One JSON object: {"rows": [...], "across": [...], "down": [...][, "quality": {...}]}.
+// One JSON object: {"rows": [...], "across": [...], "down": [...][, "quality": {...}]}, each
+// entry {"number", "row", "col", "length", "word", "clue"} (README: the JSONL schema).
 void AppendJsonl(const Grid& grid, const std::vector<std::string>& letters,
                  const FillOutputOptions& options, std::string& out) {
   out += "{\"rows\": [";
@@ -99,12 +117,20 @@ void AppendJsonl(const Grid& grid, const std::vector<std::string>& letters,
     }
     absl::StrAppendFormat(&out, "%s%s", r > 0 ? ", " : "", JsonString(row));
   }
+  const std::vector<std::optional<std::string>> clues =
+      options.clues ? SlotClues(grid, letters, *options.clues)
+                    : std::vector<std::optional<std::string>>(grid.slots.size());
   for (Direction dir : {Direction::kAcross, Direction::kDown}) {
     out += dir == Direction::kAcross ? "], \"across\": [" : "], \"down\": [";
     bool first = true;
-    for (const GridSlot& slot : grid.slots) {
+    for (size_t s = 0; s < grid.slots.size(); ++s) {
+      const GridSlot& slot = grid.slots[s];
       if (slot.direction != dir) continue;
-      absl::StrAppendFormat(&out, "%s%s", first ? "" : ", ", JsonString(SlotWord(slot, letters)));
+      absl::StrAppendFormat(
+          &out, "%s{\"number\": %d, \"row\": %d, \"col\": %d, \"length\": %d, \"word\": %s, "
+                "\"clue\": %s}",
+          first ? "" : ", ", slot.number, slot.row, slot.col, slot.length,
+          JsonString(SlotWord(slot, letters)), clues[s] ? JsonString(*clues[s]) : "null");
       first = false;
     }
   }
@@ -113,12 +139,19 @@ void AppendJsonl(const Grid& grid, const std::vector<std::string>& letters,
   out += "}\n";
 }
 
-// ipuz v2 crossword (FORMATS.md §7). Clue texts are empty; each clue carries its answer.
+// ipuz v2 crossword (FORMATS.md §7). Clues as [number, "clue"] (the spec's examples) or as
+// objects that also carry the enumeration and the answer.
 void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
                 const FillOutputOptions& options, std::string& out) {
   out += "{\n  \"version\": \"http://ipuz.org/v2\",\n";
   out += "  \"kind\": [\"http://ipuz.org/crossword#1\"],\n";
   absl::StrAppendFormat(&out, "  \"title\": %s,\n", JsonString(options.title));
+  if (!options.author.empty()) {
+    absl::StrAppendFormat(&out, "  \"author\": %s,\n", JsonString(options.author));
+  }
+  if (!options.copyright.empty()) {
+    absl::StrAppendFormat(&out, "  \"copyright\": %s,\n", JsonString(options.copyright));
+  }
   out += "  \"origin\": \"squares fill\",\n";
   if (options.quality) {
     absl::StrAppendFormat(&out, "  \"squares:quality\": %s,\n", QualityJson(*options.quality));
@@ -145,17 +178,24 @@ void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
     }
     out += "  ],\n";
   }
+  const std::vector<std::string> clues = ShownClues(grid, letters, options);
   out += "  \"clues\": {";
   for (Direction dir : {Direction::kAcross, Direction::kDown}) {
     out += dir == Direction::kAcross ? "\n    \"Across\": [" : ",\n    \"Down\": [";
     bool first = true;
-    for (const GridSlot& slot : grid.slots) {
+    for (size_t s = 0; s < grid.slots.size(); ++s) {
+      const GridSlot& slot = grid.slots[s];
       if (slot.direction != dir) continue;
-      absl::StrAppendFormat(&out,
-                            "%s\n      {\"number\": %d, \"clue\": \"\", \"enumeration\": \"%d\", "
-                            "\"answer\": %s}",
-                            first ? "" : ",", slot.number, slot.length,
-                            JsonString(SlotWord(slot, letters)));
+      if (options.ipuz_clue_arrays) {
+        absl::StrAppendFormat(&out, "%s\n      [%d, %s]", first ? "" : ",", slot.number,
+                              JsonString(clues[s]));
+      } else {
+        absl::StrAppendFormat(&out,
+                              "%s\n      {\"number\": %d, \"clue\": %s, \"enumeration\": \"%d\", "
+                              "\"answer\": %s}",
+                              first ? "" : ",", slot.number, JsonString(clues[s]), slot.length,
+                              JsonString(SlotWord(slot, letters)));
+      }
       first = false;
     }
     out += "\n    ]";
@@ -163,81 +203,49 @@ void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
   out += "\n  }\n}\n";
 }
 
-// The `Puzzle` environment of the LaTeX crossword package (cwpuzzle.sty).
-void AppendLatexGrid(const Grid& grid, const std::vector<std::string>& letters,
-                     std::string& out) {
-  absl::StrAppendFormat(&out, "\\begin{Puzzle}{%d}{%d}\n", grid.cols, grid.rows);
-  for (int r = 0; r < grid.rows; ++r) {
-    for (int c = 0; c < grid.cols; ++c) {
-      int i = grid.cell(r, c);
-      if (grid.black[i]) {
-        out += "|*";
-      } else if (grid.numbers[i] > 0) {
-        absl::StrAppendFormat(&out, "|[%d]%s", grid.numbers[i], letters[i]);
-      } else {
-        absl::StrAppendFormat(&out, "|%s", letters[i]);
-      }
-    }
-    out += "|.\n";
+std::string XmlText(std::string_view text) {
+  std::string out;
+  for (char ch : text) {
+    if (ch == '<') out += "&lt;";
+    else if (ch == '>') out += "&gt;";
+    else if (ch == '&') out += "&amp;";
+    else out += ch;
   }
-  out += "\\end{Puzzle}\n";
+  return out;
 }
 
-void AppendLatex(const Grid& grid, const std::vector<std::string>& letters,
-                 const FillOutputOptions& options, std::string& out) {
-  out += "\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n";
-  out += "\\usepackage{cwpuzzle}\n\\begin{document}\n";
-  if (!options.title.empty()) {
-    std::string title;
-    for (char ch : options.title) {
-      if (std::string_view("#$%&_{}").find(ch) != std::string_view::npos) title += '\\';
-      title += ch;
-    }
-    absl::StrAppendFormat(&out, "\\section*{%s}\n", title);
-  }
-  AppendLatexGrid(grid, letters, out);
-  out += "\n";
-  if (options.fill_in) {
-    for (const auto& [length, words] : WordsByLength(grid, letters)) {
-      absl::StrAppendFormat(&out, "\\begin{PuzzleWords}{%d}\n", length);
-      for (const std::string& word : words) absl::StrAppendFormat(&out, "  \\Word{%s}\n", word);
-      out += "\\end{PuzzleWords}\n";
-    }
-  } else {
-    for (Direction dir : {Direction::kAcross, Direction::kDown}) {
-      absl::StrAppendFormat(&out, "\\begin{PuzzleClues}{\\textbf{%s}}\n",
-                            dir == Direction::kAcross ? "Across" : "Down");
-      for (const GridSlot& slot : grid.slots) {
-        if (slot.direction != dir) continue;
-        absl::StrAppendFormat(&out, "  \\Clue{%d}{%s}{}\n", slot.number,
-                              SlotWord(slot, letters));
-      }
-      out += "\\end{PuzzleClues}\n";
-    }
-  }
-  out += "\n\\PuzzleSolution\n";
-  AppendLatexGrid(grid, letters, out);
-  out += "\\end{document}\n";
-}
-
-// A printable grid: 32-unit cells, numbers in the corner, letters with `solution`.
+// A printable grid of 32-unit cells, and with clues or a title a clue list below it. A
+// number sits in the top band of its cell (8-unit digits, baseline at 9), a letter in the
+// bottom part (16-unit, baseline at 28): a letter's accents reach 0.95 of its size above the
+// baseline (y 12.8), so the two never meet, however many digits the number has.
 void AppendSvg(const Grid& grid, const std::vector<std::string>& letters,
                const FillOutputOptions& options, std::string& out) {
-  constexpr int kCell = 32, kMargin = 4;
+  constexpr int kCell = 32, kMargin = 4, kClueLine = 16, kClueFont = 12;
+  const bool clue_list = options.clues != nullptr;
+  const std::vector<std::string> clues =
+      clue_list ? ShownClues(grid, letters, options) : std::vector<std::string>();
   int width = grid.cols * kCell + 2 * kMargin, height = grid.rows * kCell + 2 * kMargin;
+  if (clue_list) {
+    // One line per clue and two per heading; the width of the longest line at 0.6 of the font
+    // size per character (wider than the mean letter of a sans-serif font).
+    size_t longest = 0;
+    for (const std::string& clue : clues) longest = std::max(longest, clue.size() + 5);
+    width = std::max(width, 2 * kMargin + static_cast<int>(longest * kClueFont * 6 / 10));
+    height += kClueLine * (static_cast<int>(clues.size()) + 5);
+  }
   absl::StrAppendFormat(&out,
                         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
                         "viewBox=\"0 0 %d %d\" font-family=\"Helvetica, Arial, sans-serif\">\n",
                         width, height, width, height);
   if (!options.title.empty()) {
-    std::string title;
-    for (char ch : options.title) {
-      if (ch == '<') title += "&lt;";
-      else if (ch == '&') title += "&amp;";
-      else title += ch;
-    }
-    absl::StrAppendFormat(&out, "<title>%s</title>\n", title);
+    absl::StrAppendFormat(&out, "<title>%s</title>\n", XmlText(options.title));
+  }
+  if (!options.author.empty() || !options.copyright.empty()) {
+    absl::StrAppendFormat(&out, "<desc>%s</desc>\n",
+                          XmlText(options.author.empty() || options.copyright.empty()
+                                      ? options.author + options.copyright
+                                      : options.author + ", " + options.copyright));
   }
   absl::StrAppendFormat(&out, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width,
                         height);
@@ -250,21 +258,42 @@ void AppendSvg(const Grid& grid, const std::vector<std::string>& letters,
                             x, y, kCell, kCell, grid.black[i] ? "black" : "white");
       if (grid.black[i]) continue;
       if (grid.numbers[i] > 0) {
-        absl::StrAppendFormat(&out, "<text x=\"%d\" y=\"%d\" font-size=\"9\">%d</text>\n", x + 2,
-                              y + 10, grid.numbers[i]);
+        absl::StrAppendFormat(&out,
+                              "<text class=\"number\" x=\"%d\" y=\"%d\" font-size=\"8\">%d</text>\n",
+                              x + 2, y + 9, grid.numbers[i]);
       }
       if (options.solution) {
         absl::StrAppendFormat(&out,
-                              "<text x=\"%d\" y=\"%d\" font-size=\"18\" "
+                              "<text class=\"letter\" x=\"%d\" y=\"%d\" font-size=\"16\" "
                               "text-anchor=\"middle\">%s</text>\n",
-                              x + kCell / 2, y + kCell - 8, letters[i]);
+                              x + kCell / 2, y + 28, XmlText(letters[i]));
       }
     }
   }
   absl::StrAppendFormat(&out,
                         "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                        "stroke=\"black\" stroke-width=\"2\"/>\n</svg>\n",
+                        "stroke=\"black\" stroke-width=\"2\"/>\n",
                         kMargin, kMargin, grid.cols * kCell, grid.rows * kCell);
+  if (clue_list) {
+    int y = kMargin + grid.rows * kCell + kClueLine / 2;
+    for (size_t s = 0; s < grid.slots.size(); ++s) {
+      const GridSlot& slot = grid.slots[s];
+      if (s == 0 || grid.slots[s - 1].direction != slot.direction) {
+        y += 2 * kClueLine;
+        absl::StrAppendFormat(&out,
+                              "<text class=\"heading\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
+                              "font-weight=\"bold\">%s</text>\n",
+                              kMargin, y, kClueFont,
+                              slot.direction == Direction::kAcross ? "Across" : "Down");
+      }
+      y += kClueLine;
+      absl::StrAppendFormat(&out,
+                            "<text class=\"clue\" x=\"%d\" y=\"%d\" font-size=\"%d\">"
+                            "<tspan font-weight=\"bold\">%d</tspan> %s</text>\n",
+                            kMargin, y, kClueFont, slot.number, XmlText(clues[s]));
+    }
+  }
+  out += "</svg>\n";
 }
 
 }  // namespace
@@ -276,26 +305,64 @@ absl::StatusOr<FillFormat> ParseFillFormat(std::string_view name) {
   if (name == "ipuz") return FillFormat::kIpuz;
   if (name == "latex") return FillFormat::kLatex;
   if (name == "svg") return FillFormat::kSvg;
+  if (name == "puz") return FillFormat::kPuz;
+  if (name == "pdf") return FillFormat::kPdf;
   return absl::InvalidArgumentError(absl::StrFormat(
-      "unknown format '%s' (expected text, lines, jsonl, ipuz, latex or svg)", name));
+      "unknown format '%s' (expected text, lines, jsonl, ipuz, latex, svg, puz or pdf)", name));
 }
 
-void AppendFill(const Grid& grid, const std::vector<std::string>& letters,
-                const FillOutputOptions& options, std::string& out) {
+bool IsDocumentFormat(FillFormat format) {
+  return format != FillFormat::kText && format != FillFormat::kLines &&
+         format != FillFormat::kJsonl;
+}
+
+std::string_view FileExtension(FillFormat format) {
+  switch (format) {
+    case FillFormat::kText: return "txt";
+    case FillFormat::kLines: return "txt";
+    case FillFormat::kJsonl: return "jsonl";
+    case FillFormat::kIpuz: return "ipuz";
+    case FillFormat::kLatex: return "tex";
+    case FillFormat::kSvg: return "svg";
+    case FillFormat::kPuz: return "puz";
+    case FillFormat::kPdf: return "pdf";
+  }
+  return "";
+}
+
+absl::Status AppendFill(const Grid& grid, const std::vector<std::string>& letters,
+                        const FillOutputOptions& options, std::string& out) {
   switch (options.format) {
     case FillFormat::kText:
-      return AppendText(grid, letters, options.fill_in, out);
+      AppendText(grid, letters, options, out);
+      break;
     case FillFormat::kLines:
-      return AppendLines(grid, letters, out);
+      AppendLines(grid, letters, out);
+      break;
     case FillFormat::kJsonl:
-      return AppendJsonl(grid, letters, options, out);
+      AppendJsonl(grid, letters, options, out);
+      break;
     case FillFormat::kIpuz:
-      return AppendIpuz(grid, letters, options, out);
+      AppendIpuz(grid, letters, options, out);
+      break;
     case FillFormat::kLatex:
-      return AppendLatex(grid, letters, options, out);
+      AppendLatex(grid, letters, options, out);
+      break;
     case FillFormat::kSvg:
-      return AppendSvg(grid, letters, options, out);
+      AppendSvg(grid, letters, options, out);
+      break;
+    case FillFormat::kPuz:
+      return AppendPuz(grid, letters, options, out);
+    case FillFormat::kPdf: {
+      std::string latex;
+      AppendLatex(grid, letters, options, latex);
+      absl::StatusOr<std::string> pdf = LatexToPdf(latex);
+      if (!pdf.ok()) return pdf.status();
+      out += *pdf;
+      break;
+    }
   }
+  return absl::OkStatus();
 }
 
 }  // namespace squares::core

@@ -1,5 +1,5 @@
-// Output of a filled crossword grid: text, lines, jsonl, ipuz, LaTeX (cwpuzzle) and SVG
-// (DESIGN §6).
+// Output of a filled crossword grid: text, lines, jsonl, ipuz, LaTeX (cwpuzzle), PDF (LaTeX
+// through pdflatex), SVG and Across Lite .puz (DESIGN §6).
 #pragma once
 
 #include <string>
@@ -7,11 +7,12 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "fill/clues.h"
 #include "fill/grid.h"
 
 namespace squares::core {
 
-enum class FillFormat { kText, kLines, kJsonl, kIpuz, kLatex, kSvg };
+enum class FillFormat { kText, kLines, kJsonl, kIpuz, kLatex, kSvg, kPuz, kPdf };
 
 // The quality of a fill with a scored list, computed from its words (entries kept as given
 // do not count): the worst word (the highest score when lower is better, else the lowest),
@@ -30,15 +31,31 @@ struct FillQuality {
 struct FillOutputOptions {
   FillFormat format = FillFormat::kText;
   bool fill_in = false;   // list the words grouped by length instead of numbered entries
-  bool solution = false;  // svg: print the letters (latex always adds a solution grid)
-  std::string title;      // ipuz/latex/svg title (e.g. the grid file name)
+  bool solution = false;  // svg: print the letters (latex always adds a solution page)
+  std::string title;      // the documents' title (e.g. the grid file name)
+  std::string author, copyright;  // ipuz, puz, latex, svg: when given
+  // The clues (every format but lines); with none, the documents show a placeholder for each
+  // entry, and text, jsonl and svg no clues at all.
+  const std::vector<Clue>* clues = nullptr;
+  bool ipuz_clue_arrays = true;  // ipuz clues as [number, "clue"], else as objects
   const FillQuality* quality = nullptr;  // jsonl, ipuz: reported when given
 };
 
 absl::StatusOr<FillFormat> ParseFillFormat(std::string_view name);
 
+// Whether the format is one document per fill (ipuz, latex, svg, puz, pdf), which several
+// fills cannot share a stream in; and the extension of its files ("ipuz", ...).
+bool IsDocumentFormat(FillFormat format);
+std::string_view FileExtension(FillFormat format);
+
 // Appends one filled grid; `letters` holds each cell's letter as UTF-8 ("" for black cells).
-void AppendFill(const Grid& grid, const std::vector<std::string>& letters,
-                const FillOutputOptions& options, std::string& out);
+// Fails (data) for puz when a letter or text has no Latin-1 form, and for pdf when pdflatex
+// is missing or fails.
+absl::Status AppendFill(const Grid& grid, const std::vector<std::string>& letters,
+                        const FillOutputOptions& options, std::string& out);
+
+// Whether `pdflatex` can be run (a data error that says what to install when not), so that
+// a command can refuse --format pdf before it searches.
+absl::Status CheckPdflatex();
 
 }  // namespace squares::core

@@ -292,7 +292,7 @@ uint64_t Filler::TableSweep(int s, int count_at) {
       // No live word has the letters of d left unsupported: the table is narrowed by them
       // already. Propagate takes them out of the cell's domain next, and a later sweep then
       // finds seen[k] within the domain, not a narrowing that passes over every live block
-      // to remove nothing (60% of the narrowings of a proof, 50% of their blocks).
+      // to remove nothing (most narrowings of a proof would be such).
       if (support_[k] != d) {
         trail_.push_back({TrailEntry::kSeen, s, static_cast<uint32_t>(k), d});
         t.seen[k] = support_[k];

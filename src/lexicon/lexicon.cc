@@ -268,8 +268,8 @@ absl::Status Reader::Feed(SourceCursor& at, std::string_view bytes) {
 absl::Status Reader::Read(const LexiconSource& source) {
   SourceCursor at{source.name, 0, {}};
   // A regular file's size bounds its letters and lines: reserving for them spares the copies
-  // (and the fresh pages) of growing vectors (wamerican, 73,445 lines: 6.5 -> 5.5 ms for a
-  // whole run). Capped, so a huge or sparse file costs only what it holds.
+  // (and the fresh pages) of growing vectors, a fair part of reading a list. Capped, so a
+  // huge or sparse file costs only what it holds.
   size_t bytes = source.text.size();
   if (struct stat st; source.fd >= 0 && fstat(source.fd, &st) == 0 && S_ISREG(st.st_mode)) {
     bytes += static_cast<size_t>(st.st_size);
@@ -360,9 +360,9 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
     auto compare = [&](uint32_t a, uint32_t b) {  // words of one length: memcmp orders them
       return std::memcmp(codes.data() + size_t{a} * length, codes.data() + size_t{b} * length, length);
     };
-    // Word lists usually come sorted, or nearly (letterpress: a few words out of place, and
-    // after case folding): a natural merge sort merges the sorted runs the list already has,
-    // in n log(runs) steps (std::sort took half the time of reading that list).
+    // Word lists usually come sorted, or nearly (a few words out of place, and after case
+    // folding): a natural merge sort merges the sorted runs the list already has, in
+    // n log(runs) steps, where a full sort would cost more than the rest of reading it.
     auto before = [&](uint32_t a, uint32_t b) {
       const int cmp = compare(a, b);
       return cmp < 0 || (cmp == 0 && reader.entries[ids[a]].score > reader.entries[ids[b]].score);

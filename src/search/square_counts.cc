@@ -90,11 +90,9 @@ std::vector<int> SquareSearch::SlotWriters() const {
 // F begins. A crossing word at its first letter there reads its root, the same in every
 // search: it narrows sieve_start_. The sieve pays where the crossing states leave many
 // letters, so that walking F costs many nodes per start: kMinSieveMean or more on average
-// over the distinct crossing states (measured with 3.47-11 letters:
-// rectangles 3x6 wamerican 2.7 -> 0.66 s, 2x8 0.32 -> 0.02 s, double 4x4 1.84 -> 1.48 s);
-// with fewer, F's walk is short and the sifts cost more than they save (double 5x5
-// wamerican: 2.59 letters, 18.6 s -> 25.9 s; word cube 4: 2.3). F's cells placed before
-// the last levels (diagonal squares) or short F (word cube 3: 3 letters) lost as well.
+// over the distinct crossing states; with fewer, F's walk is short and the sifts cost more
+// than they save. F's cells placed before the last levels (diagonal squares) or a short F
+// (word cube 3) lose for the same reason: too little of the walk is left to spare.
 void SquareSearch::BuildSieve() {
   const int last = levels() - 1;
   if (empty_) return;
@@ -307,9 +305,8 @@ void SquareSearch::BuildClosing() {
     if (states.empty() || !AllowAll(a, levels(), LettersBelow(entries, states, 2))) return false;
     const uint32_t lo = entries[states.front()].first, hi = entries[states.back()].first;
     // Where the states leave many letters, the look-ahead tests at the level above seldom end
-    // a branch, and cost more than the dot product they would spare (measured, counting: mean
-    // 3.1-8.3 letters, symmetric 4x4 and 5x5 squares, 10% faster without them; 2.1-2.6
-    // letters, 6x6 and 7x7, 1-5% slower).
+    // a branch, and cost more than the dot product they would spare; with few letters they
+    // prune enough to keep.
     double letters = 0;
     for (uint32_t e : states) letters += std::popcount(entries[e].mask);
     if (letters >= kMinClosingMean * static_cast<double>(states.size())) closing_unchecked_level_ = a - 1;
@@ -344,9 +341,8 @@ void SquareSearch::BuildClosing() {
 //   of v_{A.x} . w_{B.y},
 // with A's and B's states before those levels and the closing count's vectors. In a symmetric
 // square, R, A and B are its last three rows, and the count replaces the walk of the third
-// last row (measured, counting: 5x5 wamerican 0.059 -> 0.032 s, letterpress 0.41 -> 0.15 s;
-// 6x6 letterpress 2.96 -> 2.20 s, wamerican 0.141 -> 0.128 s). Skipping the pairs whose x
-// or y the states lack, rather than reading a block of zeros for them: 5-9% of that.
+// last row, where most of a count's nodes are. The pairs whose x or y the states lack are
+// skipped rather than read as a block of zeros, as most pairs are absent.
 void SquareSearch::BuildCorner() {
   if (closing_level_ < 4) return;
   const int c = closing_level_ - 3, word_count = static_cast<int>(shape_.shape.words.size());
@@ -431,9 +427,8 @@ void SquareSearch::BuildCorner() {
 // of W's automaton from its state that take, at step q, a letter of level q's mask: a walk
 // of W alone, without placing the other words' letters or testing them. In a diagonal 4x4
 // square the tail is the last row after its first letter. The run counts it in loops of
-// three walkers or more without ties (measured: diagonal 4x4 letterpress 0.79 -> 0.75 s,
-// 5x5 wamerican 0.60 -> 0.59 s; word cubes, which have no tail, lost 8-10% to the change
-// of the compiler's inlining in their loop, kept since they stay above 3x fieldfinder).
+// three walkers or more without ties, the shapes where the other words' steps it spares are
+// many (word cubes have no tail; the change of inlining it brought their loop was kept).
 void SquareSearch::BuildTail() {
   if (empty_ || sieve_level_ >= 0 || closing_level_ >= 0 || levels() < 3) return;
   const int last = levels() - 1;
@@ -488,10 +483,8 @@ void SquareSearch::BuildTail() {
 // the mask V's child leaves that last cell: the count below is the tail's, its last step
 // counting each letter c by the number of x whose child allows c. Counting then neither
 // places nor tests the fold level's letters. In a diagonal 4x4 square the fold is the third
-// row's last cell, whose column's next letter is the last cell's. Diagonal 4x4 letterpress,
-// 15 runs alternating: 51.0 -> 38.7 M nodes, 1.111 -> 1.021 s CPU least (median 1.487 ->
-// 1.376); wamerican 0.083 -> 0.081 s (median 0.100 -> 0.089); diagonal 5x5 wamerican 0.920
-// -> 0.903 s.
+// row's last cell, whose column's next letter is the last cell's: a quarter of that
+// search's nodes are the fold level's letters, which no longer need placing.
 void SquareSearch::BuildFold() {
   if (tail_level_ < 2) return;
   const int fold = tail_level_ - 1, last = levels() - 1;

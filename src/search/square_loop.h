@@ -1,8 +1,7 @@
 // Square search, the level loop (Knuth's a[l][j] walk over the walkers, with the counting
 // shortcuts it reads and the memos of square_memo.h): templates, instantiated by the
 // square_loop_*.cc files, one per mask width and purpose, so that they compile in parallel (as
-// one file the loop took 118 s to compile under AddressSanitizer, the sanitizer build's
-// critical path).
+// one file the loop was the sanitizer build's critical path).
 // Included by those files only.
 #pragma once
 
@@ -26,7 +25,7 @@ uint32_t ChildIndex(const DawgEntry<Mask>& e, int c) {
 }
 
 // Copies a result's image: in 16-byte moves, the last one overlapping, so that the short
-// images of squares cost no call to memcpy (11% of listing 5x5 letterpress). Inlined by
+// images of squares cost no call to memcpy, which listing makes once per result. Inlined by
 // force: with the replays' calls beside its own, the listing loop called it.
 __attribute__((always_inline)) inline void CopyImage(char* to, const char* from, size_t size) {
   if (size < 16) {
@@ -197,8 +196,8 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
       const Mask other = state[checks[k].slot_b].mask;
       Mask keep = 0;
       for (Mask x = m; x; x &= x - 1) {
-        // ChildIndex from the bit itself: recomputing the shift from its index cost 15%
-        // (diagonal 4x4 letterpress).
+        // ChildIndex from the bit itself: the loop has the bit, and recomputing the shift from
+        // its index is a dependent step more per letter.
         const Mask bit = x & -x;
         if (entries[s.first + static_cast<uint32_t>(std::popcount(s.mask & (bit - 1)))].mask & other) keep |= bit;
       }
@@ -389,7 +388,7 @@ SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, Square
     return later;
   };
   // Reports a complete assignment of levels [0, end_level); false = stop. Inlined by force:
-  // left a call, listing 5x5 letterpress took 13% longer.
+  // it runs once per result, and left a call it spills the loop's registers.
   auto leaf = [&]() __attribute__((always_inline)) {
     if (end_level <= last) {
       if (prefixes) prefixes->emplace_back(letters.begin(), letters.begin() + end_level);

@@ -2,7 +2,7 @@
 // subtree results for listing. Both are keyed by the states of the words begun and not yet
 // ended at a level's start: nothing else decides what the later levels may place. Thanks to
 // the suffix sharing of the automaton the same tuple of states recurs many times in a
-// symmetric square (3.4x on average at row 2 of the 5x5 letterpress search; at row 1, first
+// symmetric square (several times over at row 2 of a 5x5 search; at row 1, first
 // rows that differ only in their first letter share everything below: the sibling memo,
 // sibling_memo.h, keeps those for listing). A state is named by
 // its child group (`first`), which is unique among non-final states and never 0. Both tables
@@ -81,8 +81,8 @@ class SubtreeMemo {
 };
 
 // Fresh zeroed memory, mapped on first touch, on huge pages where the kernel grants them:
-// the replay memo's slots are read at random (on 4 KiB pages its lookups took 15% of listing
-// 5x5 letterpress, 10% on huge pages), and its arena would take 8,000 page faults to fill.
+// the replay memo's slots are read at random (on 4 KiB pages nearly every lookup misses the
+// TLB too), and its arena would take thousands of page faults to fill.
 class Mapping {
  public:
   Mapping() = default;
@@ -112,8 +112,8 @@ class Mapping {
 // (`Letters`: uint64_t for up to 8 levels, unsigned __int128 for up to 16) with level r's
 // image byte in byte r. A record keeps each result as the first level whose letter differs
 // from the result before's, then the letters from there on (the results come in the search's
-// order, so most differ in the last levels only: 3.9 bytes a result against 6 for listing
-// 5x5 letterpress from its third row). Replaying writes a result's letters into the image's
+// order, so most differ in the last levels only, and a record is smaller than the letters it
+// stands for). Replaying writes a result's letters into the image's
 // copy in 16-byte chunks: each chunk is the image's bytes no level of the layout writes,
 // or'd with the letters spread by a byte shuffle.
 template <class Letters>
@@ -219,8 +219,7 @@ class ReplayLayout {
 
  private:
   // With the layout's fields in locals: `out` is a char pointer, so the compiler would
-  // reload any field after each store (measured: the results replayed took half again as
-  // long).
+  // reload any field after each store, in the loop that writes every replayed result.
   template <int kChunks, class NextLetters>
   __attribute__((always_inline)) void WriteEach(char* out, size_t stride, uint64_t count, const Base& base_in,
                                                 NextLetters& next) const {
@@ -303,12 +302,9 @@ struct ReplayRecording {
 // the search's. The records are written one after another into an arena used as a ring: a
 // record is whole while less than the arena's size was written after its start. 2^18 slots
 // (10 MiB) and 16 MiB of arena per thread at most, mapped untouched, so that memory grows
-// with the slots and records used. The slots limit the hits more than the arena: listing 5x5
-// letterpress, -j 1, visits 179 M nodes without the memo; with 2^17 / 2^18 / 2^19 slots and
-// 16 MiB, 99 / 91 / 84 M; with 2^19 slots and 32 MiB, 71 M, but no quicker (a first touch of
-// memory costs about 2 ms per MiB on these machines). Since the sibling memo replays the
-// repeated first rows, 2^19 slots save only 2.4% of the nodes (56.6 against 58.0 M) for 10
-// MiB more a thread; 8 MiB of arena, 60.5 M.
+// with the slots and records used. The slots limit the hits more than the arena, but beyond
+// 2^18 they save few nodes (the sibling memo already replays the repeated first rows) for
+// memory that each thread must first touch, which costs what the nodes saved would.
 class ReplayMemo {
  public:
   struct Slot {
@@ -369,17 +365,16 @@ class ReplayMemo {
  private:
   static constexpr size_t kSlots = size_t{1} << 18, kArenaBytes = size_t{16} << 20;
   // Until replaying is first judged to pay, only the first 2^15 slots are used: a search
-  // where it does not pay touches 1.25 MiB of them, not 10 (symmetric 6x6 wamerican lists
-  // in a quarter of a second; 20 ms of first touches would show).
+  // where it does not pay touches 1.25 MiB of them, not 10 (a quick listing would feel the
+  // first touches of them all).
   static constexpr size_t kTrialSlots = size_t{1} << 15;
   struct Measure {
     uint64_t lookups = 0, hits = 0, records = 0, record_nodes = 0, record_results = 0;
     bool on = true;
   };
   // A hit saves its subtree's nodes, less about one per result it replays; a lookup costs
-  // about 10 nodes (it misses the CPU caches) and a recorded result a quarter of one
-  // (measured on symmetric 5x5 and 6x6 squares: at 5x5 letterpress a record stands for 90
-  // nodes and half the lookups hit; at 6x6 wamerican for 6 nodes, 6x6 letterpress 13.5).
+  // about 10 nodes (it misses the CPU caches) and a recorded result a quarter of one, the
+  // costs of symmetric squares' searches, where records stand for from a few nodes to many.
   void Judge() {
     const double per_record = static_cast<double>(measure_.record_nodes - measure_.record_results) /
                               static_cast<double>(std::max<uint64_t>(1, measure_.records));

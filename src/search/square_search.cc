@@ -82,7 +82,7 @@ absl::StatusOr<SquareSearch> SquareSearch::Create(const Dictionary& dictionary,
   shape.greedy = false;
   // Counting a symmetric square, the diagonal cell (i, i) lies in row i only: placed last in
   // its row (its word read through an automaton with that letter moved last) it is a lone
-  // level, counted by a popcount, not searched (6x6 wamerican: it fanned out 10 ways with all
+  // level, counted by a popcount, not searched (placed, it would fan out many ways with all
   // below repeated per letter). The last three rows keep their order for the corner count.
   if (symmetric && problem.count_only && !problem.distinct && !problem.contains) {
     shape.shape.order.clear();
@@ -298,8 +298,7 @@ void SquareSearch::BuildLevels(const std::vector<int>& order) {
 // subtree is counted without descent), the slots of the words begun and not ended. A level whose future repeats an earlier letter (an echo of a level before b) is
 // not memoized, nor one with more open words than the key holds. Only symmetric squares have
 // a memo: in double squares, rectangles, diagonal squares and cubes the tuples of states
-// seldom recur (under 1% of lookups hit at most levels of double 4x4 wamerican; 2% at the
-// last row of rectangle 3x6 wamerican) and the lookups cost 5-15% (measured).
+// seldom recur, so the lookups would cost more than their rare hits save.
 void SquareSearch::BuildMemoKeys() {
   if (!classic_ || problem_.mode != SquareMode::kSymmetric) return;
   const Shape& shape = shape_.shape;
@@ -348,8 +347,8 @@ void SquareSearch::BuildMemoKeys() {
 // lies on another word v already begun is tested: some letter must lie both d_w letters below
 // w's state and d_v below v's. Where c lies on two such words u and v (a diagonal square's
 // cells on a diagonal, a cube's cells), one test reads all three: a letter below w's, v's and
-// u's states at once, which also fails where each pair meets but the three do not (diagonal
-// 4x4 of letterpress: 1% fewer nodes, 4% less time). An empty meet is a dead end found before
+// u's states at once, which also fails where each pair meets but the three do not, and
+// costs one test instead of two. An empty meet is a dead end found before
 // the levels between are searched. In a symmetric square these are the cells of later rows in
 // the columns just stepped, and the rest of the current row; in a double square or a
 // rectangle, the rest of the current row. Each test is a necessary condition only, so the
@@ -361,13 +360,13 @@ void SquareSearch::BuildMemoKeys() {
 // lifted: before the level places its letters, each is tested against the child it leads w
 // to, and the letters that fail are never placed (nor the other words stepped, nor the other
 // tests run). The run lifts them in loops of three or more walkers without ties (diagonal
-// squares, cubes): diagonal 4x4 wamerican 0.062 -> 0.060 s, letterpress 0.88 -> 0.82 s,
-// diagonal 5x5 wamerican 0.65 -> 0.62 s, word cube 4 unchanged. (In the square modes' loop
-// of two walkers, an earlier lift of every test cost as much as it saved.)
+// squares, cubes), where a failed letter would otherwise step several words in vain. (In
+// the square modes' loop of two walkers, an earlier lift of every test cost as much as it
+// saved.)
 void SquareSearch::BuildChecks() {
   // Double squares and rectangles are left out: there the only tests are the rest of the
-  // current row against the columns' own masks, which cost more than they save (measured:
-  // 2.14 s without, 2.66 s with, double 4x4 of wamerican).
+  // current row against the columns' own masks, which the next levels test anyway, so they
+  // cost more than they save.
   checks_lifted_.assign(levels(), 0);
   if (empty_ || (classic_ && problem_.mode != SquareMode::kSymmetric)) return;
   const Shape& shape = shape_.shape;

@@ -288,8 +288,8 @@ class SquareSearch {
   std::vector<uint16_t> memo_slots_;
   bool has_memo_ = false;  // some level has a memo key
   // Listing's replay memo (see ReplayMemo) at the start of the last kReplayDepth levels, the
-  // last three rows of a square, when that level has a memo key; -1: none. (5x5 letterpress,
-  // -j 1, a first version: 2.6 s there, 2.9 s a level before, 4.9 s a level after.)
+  // last three rows of a square, when that level has a memo key; -1: none. Higher, its
+  // records are longer and repeat less; lower, each hit replays too few results to pay.
   static constexpr int kReplayDepth = 6;
   int replay_level_ = -1;
   // Listing's sibling memo (see SiblingMemo) at the start of row 1 of a symmetric square,

@@ -17,6 +17,7 @@ void FuzzCli(std::string_view data);      // ParseArgs + the square command (one
 void FuzzRegions(std::string_view data);  // ParseRegionPuzzle, then a bounded solve
 void FuzzGrid(std::string_view data);     // ParseGrid: slots and numbering
 void FuzzKakuro(std::string_view data);   // ParseKakuro: runs and sums
+void FuzzClues(std::string_view data);    // ParseClues, then every document of a fill
 void FuzzServe(std::string_view data);    // the workbench's JSON requests (serve/requests.h)
 
 #define FUZZ_CHECK(cond)                                                        \

@@ -1,0 +1,21 @@
+// squares::ParseClues: the clues reader of `fill --clues` (src/fill/clues.cc) on the typed API.
+#include "api/api_internal.h"
+#include "fill/clues.h"
+#include "squares/fill.h"
+
+namespace squares {
+
+std::vector<Clue> ParseClues(std::string_view text, const std::string& source) {
+  std::vector<Clue> out;
+  for (core::Clue& clue : api::Value(core::ParseClues(text, source))) {
+    Clue c;
+    c.number = clue.number;
+    c.direction = clue.direction == core::Direction::kAcross ? Direction::kAcross : Direction::kDown;
+    c.word = std::move(clue.word);
+    c.text = std::move(clue.text);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+}  // namespace squares

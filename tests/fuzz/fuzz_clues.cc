@@ -1,0 +1,35 @@
+// Clue files: any bytes are refused with a message naming the source and line, or read into
+// clues that every document format then prints for a small grid without failing.
+#include <cstdint>
+
+#include "fuzz_targets.h"
+#include "fill/clues.h"
+#include "fill/fill_output.h"
+#include "fill/grid.h"
+
+namespace squares::core::fuzz {
+
+void FuzzClues(std::string_view data) {
+  auto clues = ParseClues(data, "fuzz.clues");
+  if (!clues.ok()) {
+    FUZZ_CHECK(clues.status().message().substr(0, 11) == "fuzz.clues:");
+    return;
+  }
+  for (const Clue& clue : *clues) {
+    FUZZ_CHECK(!clue.text.empty() && clue.line >= 1);
+    FUZZ_CHECK((clue.number > 0) != !clue.word.empty());
+  }
+  auto grid = ParseGrid("g", "...\n.#.\n...\n");
+  FUZZ_CHECK(grid.ok());
+  const std::vector<std::string> letters = {"T", "O", "P", "A", "", "I", "B", "O", "É"};
+  FillOutputOptions options;
+  options.clues = &*clues;
+  for (FillFormat format : {FillFormat::kText, FillFormat::kJsonl, FillFormat::kIpuz,
+                            FillFormat::kLatex, FillFormat::kSvg, FillFormat::kPuz}) {
+    options.format = format;
+    std::string out;
+    FUZZ_CHECK(AppendFill(*grid, letters, options, out).ok() && !out.empty());
+  }
+}
+
+}  // namespace squares::core::fuzz

@@ -1,0 +1,151 @@
+// The documents of a fill: the clues reader (core and public API), slot clue matching, and
+// the .puz layout and checksums against the format's definition (FORMATS.md §6).
+#include <doctest/doctest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "fill/clues.h"
+#include "fill/fill_output.h"
+#include "fill/grid.h"
+#include "squares/error.h"
+#include "squares/fill.h"
+
+namespace squares::core {
+namespace {
+
+TEST_CASE("clues: both forms, comments, directions, words without spaces") {
+  auto clues = ParseClues("# theme\n\n12 Across\tA clue\n3 D\tDown one\r\n7a\tx\n"
+                          "ice cream\tCold\n  Café\t  Coffee house  \n",
+                          "c.txt");
+  REQUIRE(clues.ok());
+  REQUIRE(clues->size() == 5);
+  CHECK((*clues)[0].number == 12);
+  CHECK((*clues)[0].direction == Direction::kAcross);
+  CHECK((*clues)[0].text == "A clue");
+  CHECK((*clues)[0].line == 3);
+  CHECK((*clues)[1].direction == Direction::kDown);
+  CHECK((*clues)[1].text == "Down one");
+  CHECK((*clues)[2].number == 7);
+  CHECK((*clues)[3].number == 0);
+  CHECK((*clues)[3].word == "ICECREAM");
+  CHECK((*clues)[4].word == "CAFÉ");
+  CHECK((*clues)[4].text == "Coffee house");
+}
+
+TEST_CASE("clues: errors name the file and line") {
+  struct Case {
+    std::string text, message;
+  };
+  const Case cases[] = {
+      {"1 Across clue\n", "c.txt:1: expected WORD<TAB>clue or NUMBER DIRECTION<TAB>clue (no tab)"},
+      {"1 Across\t \n", "c.txt:1: empty clue"},
+      {"#\n1 A\tx\n1 Across\ty\n", "c.txt:3: '1 Across' already has a clue (line 2)"},
+      {"12 Sideways\tx\n", "c.txt:1: '12 Sideways' is neither a word nor NUMBER DIRECTION (12 Across, 3 D)"},
+      {"ok\tx\nbad\xff\ty\n", "c.txt:2: invalid UTF-8"},
+      {std::string("a\tb\0c\n", 6), "c.txt:1: NUL byte"},
+  };
+  for (const Case& c : cases) {
+    auto clues = ParseClues(c.text, "c.txt");
+    REQUIRE(!clues.ok());
+    CHECK(clues.status().message() == c.message);
+  }
+}
+
+// A 3x3 ring: 1 Across, 3 Across (row 2), 1 Down, 2 Down; the letters of TOP, BOT, TAB,
+// PIT, the last one `last`.
+std::pair<Grid, std::vector<std::string>> Ring(const std::string& last) {
+  auto grid = ParseGrid("g", "...\n.#.\n...\n");
+  REQUIRE(grid.ok());
+  return {*grid, {"T", "O", "P", "A", "", "I", "B", "O", last}};
+}
+
+TEST_CASE("clues: matched to slots by number first, then by word; unknown numbers refused") {
+  const auto [grid, letters] = Ring("T");
+  auto clues = ParseClues("1 D\tA counter\ntab\tNot this one\ntop\tSummit\n", "c");
+  REQUIRE(clues.ok());
+  CHECK(CheckClues(grid, *clues, "c").ok());
+  const auto shown = SlotClues(grid, letters, *clues);
+  REQUIRE(shown.size() == 4);
+  CHECK(shown[0] == "Summit");
+  CHECK(!shown[1].has_value());
+  CHECK(shown[2] == "A counter");
+  CHECK(!shown[3].has_value());
+  auto missing = ParseClues("#\n9 Down\tNowhere\n", "c");
+  REQUIRE(missing.ok());
+  CHECK(CheckClues(grid, *missing, "c").message() == "c:2: the grid has no 9 Down");
+}
+
+// The checksum of FORMATS.md §6, written out again here from its definition.
+uint16_t Cksum(std::string_view bytes, uint16_t c = 0) {
+  for (unsigned char b : bytes) {
+    c = (c & 1) ? (c >> 1) + 0x8000 : c >> 1;
+    c = static_cast<uint16_t>(c + b);
+  }
+  return c;
+}
+uint16_t U16(const std::string& s, size_t at) {
+  return static_cast<uint16_t>(static_cast<unsigned char>(s[at]) |
+                               static_cast<unsigned char>(s[at + 1]) << 8);
+}
+
+TEST_CASE("puz: layout and checksums; Latin-1 letters; others refused") {
+  const auto [grid, letters] = Ring("É");
+  auto clues = ParseClues("1 Across\tSummit\n", "c");
+  REQUIRE(clues.ok());
+  FillOutputOptions options;
+  options.format = FillFormat::kPuz;
+  options.title = "T";
+  options.clues = &*clues;
+  std::string puz;
+  REQUIRE(AppendFill(grid, letters, options, puz).ok());
+  CHECK(puz.substr(2, 12) == std::string("ACROSS&DOWN\0", 12));
+  CHECK(puz[0x2c] == 3);
+  CHECK(puz[0x2d] == 3);
+  CHECK(U16(puz, 0x2e) == 4);
+  const std::string solution = puz.substr(0x34, 9), state = puz.substr(0x34 + 9, 9);
+  CHECK(solution == "TOPA.IBO\xc9");
+  CHECK(state == "----.----");
+  // Strings: title, author (empty), copyright (empty), clues 1A 1D 2D 3A, notes.
+  const std::string strings = puz.substr(0x34 + 18);
+  CHECK(strings == std::string("T\0\0\0Summit\0[clue]\0[clue]\0[clue]\0\0", 33));
+  const uint16_t cib = Cksum(puz.substr(0x2c, 8));
+  CHECK(U16(puz, 0x0e) == cib);
+  uint16_t text = Cksum(std::string("T\0", 2));
+  for (const char* clue : {"Summit", "[clue]", "[clue]", "[clue]"}) text = Cksum(clue, text);
+  uint16_t file = Cksum(state, Cksum(solution, cib));
+  file = Cksum(std::string("T\0", 2), file);
+  for (const char* clue : {"Summit", "[clue]", "[clue]", "[clue]"}) file = Cksum(clue, file);
+  CHECK(U16(puz, 0) == file);
+  const uint16_t parts[4] = {cib, Cksum(solution), Cksum(state), text};
+  for (int k = 0; k < 4; ++k) {
+    CHECK(static_cast<unsigned char>(puz[0x10 + k]) == ("ICHEATED"[k] ^ (parts[k] & 0xff)));
+    CHECK(static_cast<unsigned char>(puz[0x14 + k]) == ("ICHEATED"[k + 4] ^ (parts[k] >> 8)));
+  }
+  std::vector<std::string> greek = letters;
+  greek[0] = "Ω";
+  std::string refused;
+  CHECK(AppendFill(grid, greek, options, refused).message() ==
+        "puz: the letter 'Ω' at row 1, column 1 has no Latin-1 form (the format's only "
+        "letters); --format ipuz holds any letter");
+}
+
+TEST_CASE("squares::ParseClues: the public reader, errors as squares::Error") {
+  const std::vector<squares::Clue> clues = squares::ParseClues("3 Down\tx\nword\ty\n", "c");
+  REQUIRE(clues.size() == 2);
+  CHECK(clues[0].number == 3);
+  CHECK(clues[0].direction == squares::Direction::kDown);
+  CHECK(clues[1].word == "WORD");
+  CHECK(clues[1].text == "y");
+  try {
+    squares::ParseClues("#\nno tab\n", "c.txt");
+    FAIL("no error");
+  } catch (const squares::Error& e) {
+    CHECK(e.line() == 2);
+    CHECK(e.source() == "c.txt");
+  }
+}
+
+}  // namespace
+}  // namespace squares::core
