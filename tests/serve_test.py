@@ -200,8 +200,6 @@ class Api(unittest.TestCase):
         clues = json.loads(body)["clues"]
         texts = [clue[1] if isinstance(clue, list) else clue.get("clue", "")
                  for clue in clues["Across"] + clues["Down"]]
-        if not any(texts):
-            self.skipTest("FormatFill leaves clues out until the documents issue (44) lands")
         self.assertIn("Pet", texts)
         status, opened = self.server.post("/api/open", {"name": "tiny.ipuz", "text": body.decode()})
         self.assertIn({"number": 1, "direction": "across", "text": "Pet"}, opened["clues"])
