@@ -51,11 +51,17 @@ class Server:
         return status, json.loads(data)
 
     def stop(self):
+        """SIGTERM's exit code; None (and killed) when it did not stop within 20 s."""
         self.process.send_signal(signal.SIGTERM)
-        code = self.process.wait(timeout=20)
-        self.process.stdout.close()
-        self.process.stderr.close()
-        return code
+        try:
+            return self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            return None
+        finally:
+            self.process.stdout.close()
+            self.process.stderr.close()
 
 
 GRID_5X5 = ["#....", ".....", ".....", ".....", "....#"]
@@ -356,12 +362,16 @@ class Command(unittest.TestCase):
     def test_other_host_warns_and_sigint_stops(self):
         process = subprocess.Popen([SQUARES, "serve", "--port", "0", "--host", "0.0.0.0"],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.assertRegex(process.stdout.readline(), r"^squares: serving http://0\.0\.0\.0:\d+/$")
-        process.send_signal(signal.SIGINT)
-        self.assertEqual(process.wait(timeout=20), 0)
-        self.assertIn("warning", process.stderr.read())
-        process.stdout.close()
-        process.stderr.close()
+        try:
+            self.assertRegex(process.stdout.readline(), r"^squares: serving http://0\.0\.0\.0:\d+/$")
+            process.send_signal(signal.SIGINT)
+            self.assertEqual(process.wait(timeout=20), 0)
+            self.assertIn("warning", process.stderr.read())
+        finally:
+            process.kill()
+            process.wait()
+            process.stdout.close()
+            process.stderr.close()
 
     def test_port_in_use(self):
         server = Server()
