@@ -127,7 +127,8 @@ async function squares(page, url, outDir) {
 }
 
 async function main() {
-  const [squaresBinary, outDir, modules] = process.argv.slice(2);
+  const [squaresBinary, outDir, modulesArg] = process.argv.slice(2);
+  const modules = path.resolve(modulesArg || "");
   if (!fs.existsSync(CHROMIUM)) skip(`no ${CHROMIUM}`);
   if (!fs.existsSync(path.join(modules, "playwright-core"))) skip(`no playwright-core in ${modules}`);
   const { chromium } = require(path.join(modules, "playwright-core"));
