@@ -373,6 +373,16 @@ class Command(unittest.TestCase):
             process.stdout.close()
             process.stderr.close()
 
+    def test_signal_right_after_start(self):
+        """A signal as soon as the address is printed (before the server listens) still stops it."""
+        for k in range(10):
+            server = Server()
+            try:
+                server.process.send_signal(signal.SIGINT if k % 2 else signal.SIGTERM)
+                self.assertEqual(server.process.wait(timeout=10), 0, k)
+            finally:
+                server.stop()
+
     def test_port_in_use(self):
         server = Server()
         try:

@@ -4,6 +4,7 @@
 #include <httplib.h>
 #include <pthread.h>
 
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <functional>
@@ -195,15 +196,20 @@ int Serve(const Dictionary& dictionary, const ServerSettings& settings) {
       const bool v6 = settings.host.find(':') != std::string::npos;
       std::cout << "squares: serving http://" << (v6 ? "[" : "") << settings.host
                 << (v6 ? "]" : "") << ":" << port << "/" << std::endl;
-      std::atomic<bool> signalled = false;
+      std::atomic<bool> listened = false;
       std::thread waiter([&] {
         int signal = 0;
         sigwait(&signals, &signal);
-        signalled = true;
-        workbench.Stop();
+        // A signal may come before the server listens, and httplib ignores a stop then: stop
+        // until listening has ended.
+        while (!listened) {
+          workbench.Stop();
+          std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
       });
       workbench.Listen();
-      if (!signalled) pthread_kill(waiter.native_handle(), SIGTERM);
+      listened = true;
+      pthread_kill(waiter.native_handle(), SIGTERM);  // when it still waits for a signal
       waiter.join();
     }
   }
