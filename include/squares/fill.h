@@ -77,7 +77,7 @@ struct FillOptions {
   uint64_t seed = 1;           // tie-breaks and restarts
   int threads = 0;             // 0: all cores
   double timeout = 0;          // seconds; 0: none
-  double quality_time = 10;    // seconds for the best fill after the first fill
+  double quality_time = 10;    // seconds for the best fill after the first fill (0: no limit)
   std::optional<int64_t> polish;  // nodes of search for a better mean (default: until the
                                   // timeout, or 10000 without one; 0: none)
   Branching branch = Branching::kLetter;
@@ -96,6 +96,8 @@ struct FillQuality {
   double mean_score = 0;
   bool searched = false;        // the best-fill search ran; then:
   int64_t bound = 0;            //   no fill has a worst word scored better than this
+  bool bound_searched = false;  //   a search ruled the better scores out (else `bound` is
+                                //   just the best score of any word)
   bool proven = false;          //   worst_score == bound: the worst word is the best possible
   bool mean_proven = false;     //   no fill with as good a worst word has a better mean
 };
@@ -107,6 +109,9 @@ struct Fill {
 };
 
 struct FillStats {
+  int64_t fills = 0;     // fills found (a best fill: those of its search, of which the
+                         // last is the one reported; deterministic: those that are)
+  int64_t rejected = 0;  // deterministic: fills found that are not
   int64_t nodes = 0, failures = 0, backjumps = 0, restarts = 0;
   int64_t learned = 0, mirrored = 0;  // nogoods learned at restarts, and of those, images
   double seconds = 0;

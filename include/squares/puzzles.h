@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,9 +22,20 @@ enum class KakuroVerdict {
 
 struct KakuroOptions {
   bool all = false;               // every solution (else stop at the second)
-  std::optional<int64_t> limit;   // with all: at most this many
+  // At most this many solutions. Without all: 1 stops at the first solution (as `squares
+  // kakuro` does to print it; the verdict kUnique then only says it was solved), 2 is the
+  // default.
+  std::optional<int64_t> limit;
+  bool check = false;             // check each board's stored SOLUTION (not with all)
   double timeout = 0;             // seconds per board; 0: none
   const StopFlag* stop = nullptr;
+};
+
+// The search of one board (`squares kakuro --stats`).
+struct KakuroStats {
+  int white_cells = 0, runs = 0;
+  int64_t nodes = 0, failures = 0, backjumps = 0, restarts = 0;
+  double automata_seconds = 0, search_seconds = 0;
 };
 
 struct KakuroResult {
@@ -31,14 +43,33 @@ struct KakuroResult {
   int rows = 0, cols = 0;
   KakuroVerdict verdict = KakuroVerdict::kNoSolution;
   int64_t count = 0;  // solutions found
+  bool all = false;   // the options' all: count is every solution (unless limited)
   // Each solution: a digit 1..9 per cell, row-major; 0 for black and clue cells.
   std::vector<std::vector<int>> solutions;
+  // With check (unless timed out): whether the board's stored solution is valid and the
+  // only one, and what `squares kakuro --check` says of it ("ok: unique, matches the stored
+  // solution", "FAILED: ...").
+  bool check_ok = false;
+  std::string check;
+  KakuroStats stats;
   std::string verdict_text() const;  // as `squares kakuro --count` prints it
+  // solutions[k] as `squares kakuro` prints it: a row a line, a digit per white cell and
+  // '#' for every other cell, separated by spaces.
+  std::string solution_text(size_t k) const;
 };
 
+// Follows the boards as they are solved: called with each solution of a board (`solution`
+// not null: its digits as in KakuroResult::solutions; false stops that board's search), then
+// once when the board is done (`solution` null; false: no later board is solved). `board` is
+// its result so far (count: the solutions before this one).
+using KakuroCallback =
+    std::function<bool(const KakuroResult& board, const std::vector<int>* solution)>;
+
 // Solves every board of a Kakuro file given as text (errors name `source`, line, column).
+// With `on_solution`, the solutions go to it instead of KakuroResult::solutions.
 std::vector<KakuroResult> SolveKakuro(std::string_view boards, const KakuroOptions& options = {},
-                                      const std::string& source = "<board>");
+                                      const std::string& source = "<board>",
+                                      const KakuroCallback& on_solution = {});
 
 enum class RegionsVerdict { kUnique, kNotUnique, kNoSolution, kStopped };
 
@@ -55,24 +86,38 @@ struct RegionsSolution {
   std::string drawing;             // the partition drawn with +---+ borders
 };
 
+// The search (`squares regions --stats`).
+struct RegionsStats {
+  size_t placements = 0;  // connected word placements, found before the search
+  size_t nodes = 0;       // regions placed during the search
+  double setup_seconds = 0, solve_seconds = 0;
+};
+
 struct RegionsResult {
   RegionsVerdict verdict = RegionsVerdict::kNoSolution;
   int rows = 0, cols = 0;
   size_t count = 0;                        // solutions found
+  bool all = false;                        // the options' all
   std::vector<RegionsSolution> solutions;  // up to two (with all: every one)
+  RegionsStats stats;
   std::string verdict_text() const;        // as `squares regions` prints it
 };
 
 // Splits a letter grid (rows of letters, one a line) into connected regions whose letters,
 // read in row-major order, spell words.
+// With `on_solution`, each solution is handed to it (false stops the search) instead of
+// kept in RegionsResult::solutions.
 RegionsResult SolveRegions(const Dictionary& dictionary, std::string_view puzzle,
                            const RegionsOptions& options = {},
-                           const std::string& source = "<puzzle>");
+                           const std::string& source = "<puzzle>",
+                           const std::function<bool(const RegionsSolution&)>& on_solution = {});
 
-// Makes a region puzzle of rows x cols with exactly one solution (deterministic per seed).
+// Makes a region puzzle of rows x cols (1 to 50 each) with exactly one solution
+// (deterministic per seed). Stopped (options.stop), it returns no rows.
 struct MadeRegions {
   std::vector<std::string> rows;  // the puzzle's letters
   RegionsSolution solution;
+  int attempts = 0;               // solver runs it took
 };
 MadeRegions MakeRegions(const Dictionary& dictionary, int rows, int cols,
                         const RegionsOptions& options = {}, uint64_t seed = 1);

@@ -108,8 +108,10 @@ class SquareSearch {
   void set_progress(std::function<void(const SearchProgress&)> progress);
 
   struct Impl;  // the library's own
+  const Impl& impl() const { return *impl_; }
 
  private:
+  explicit SquareSearch(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
   std::shared_ptr<Impl> impl_;
 };
 

@@ -2,7 +2,12 @@
 // the translation of the engine's absl::Status errors into squares::Error.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
 #include <utility>
 
 #include "absl/status/status.h"
@@ -11,6 +16,9 @@
 #include "lexicon/lexicon.h"
 #include "squares/dictionary.h"
 #include "squares/error.h"
+#include "squares/square_search.h"
+#include "search/square_problem.h"
+#include "search/square_search.h"
 
 namespace squares {
 
@@ -23,9 +31,42 @@ struct Dictionary::Impl {
   core::LexiconOptions options;  // those it was read with (an index file's own)
   bool is_default = false;
   mutable std::mutex mutex;
+
+  // A Dictionary on an engine's dictionary (the command line loads its own).
+  static Dictionary Wrap(core::Dictionary dictionary, core::LexiconOptions options, bool is_default) {
+    return Dictionary(std::make_shared<const Impl>(std::move(dictionary), options, is_default));
+  }
+};
+
+struct SquareSearch::Impl {
+  SquareOptions options;
+  std::optional<Dictionary> dictionary;  // the main one, when the search reads it
+  core::SquareSetup setup;
+  std::vector<std::string> notes;
+  std::string cell_order;  // the shape's cells in search order, by name
+  int rows = 0, cols = 0;
+  std::function<void(const SearchProgress&)> progress;
+
+  // The engine's search, listing's or counting's (which may order a square's cells
+  // otherwise), made on first use.
+  const core::SquareSearch& Search(bool count_only) const;
+  // Cells the count's symmetry exchanges (counting up to it; 0: none).
+  int SymmetryCells() const;
+  static SquareSearch Wrap(std::shared_ptr<Impl> impl) { return SquareSearch(std::move(impl)); }
+
+ private:
+  mutable std::mutex mutex_;
+  mutable std::optional<core::SquareSearch> list_, count_;
 };
 
 namespace api {
+
+// A search whose main dictionary is loaded by `load` only when some word needs it (the
+// command line's `shape` does not read an unused --dict); lists a shape names are read with
+// `list_options`; `note_unused`: a note says when the main dictionary goes unused.
+SquareSearch MakeSquareSearch(const std::function<Dictionary()>& load,
+                              const core::LexiconOptions& list_options, bool note_unused,
+                              const SquareOptions& options);
 
 // The Error for a failed status: kInvalidArgument is a usage error, every other a data error;
 // a message that starts "SOURCE:LINE:COLUMN: " or "SOURCE:LINE: " gives the position.

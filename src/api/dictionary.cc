@@ -6,8 +6,8 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "api/api_internal.h"
-#include "cli/cli.h"
 #include "lexicon/index_file.h"
+#include "lexicon/load.h"
 #include "squares/squares.h"
 
 namespace squares {
@@ -48,25 +48,21 @@ void ThrowUsage(const std::string& message) { throw Error(ErrorKind::kUsage, mes
 
 namespace {
 
-core::LexiconOptions LexiconOptionsOf(const DictionaryOptions& options) {
-  core::LexiconOptions lexicon;
-  lexicon.fold_accents = options.fold_accents;
-  if (options.min_score) lexicon.min_score = *options.min_score;
-  if (options.max_level) lexicon.max_score = *options.max_level;
-  return lexicon;
+core::LoadOptions LoadOptionsOf(const std::vector<std::string>& paths, const DictionaryOptions& options) {
+  core::LoadOptions load;
+  load.paths = paths;
+  load.fold_accents = options.fold_accents;
+  load.min_score = options.min_score;
+  load.max_level = options.max_level;
+  return load;
 }
 
-// The command line's dictionary loading, on the options as arguments.
+core::LexiconOptions LexiconOptionsOf(const DictionaryOptions& options) {
+  return LoadOptionsOf({}, options).lexicon();
+}
+
 core::Dictionary Load(const std::vector<std::string>& paths, const DictionaryOptions& options) {
-  std::vector<std::string> words = {"squares"};
-  for (const std::string& path : paths) words.insert(words.end(), {"--dict", path});
-  if (options.fold_accents) words.push_back("--fold-accents");
-  if (options.min_score) words.insert(words.end(), {"--min-score", absl::StrCat(*options.min_score)});
-  if (options.max_level) words.insert(words.end(), {"--max-level", absl::StrCat(*options.max_level)});
-  std::vector<char*> argv;
-  for (std::string& word : words) argv.push_back(word.data());
-  const std::span<const core::OptionSpec> tables[] = {core::DictionaryOptions()};
-  return Value(core::LoadDictionary(Value(core::ParseArgs(tables, argv))));
+  return Value(core::LoadDictionary(LoadOptionsOf(paths, options)));
 }
 
 }  // namespace

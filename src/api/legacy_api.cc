@@ -10,8 +10,11 @@
 #include "absl/strings/str_join.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "api/grid_internal.h"
+#include "fill/fill_grid.h"
 #include "fill/fill_output.h"
 #include "puzzles/kakuro.h"
+#include "search/square_problem.h"
 
 namespace squares::api {
 using namespace ::squares::core;
@@ -77,12 +80,12 @@ Dictionary Dictionary::Default(const Options& options) { return FromFiles({}, op
 Dictionary Dictionary::FromFiles(const std::vector<std::string>& paths, const Options& options) {
   Options all = options;
   for (const std::string& path : paths) all.push_back({"dict", path});
-  const std::span<const OptionSpec> tables[] = {DictionaryOptions()};
+  const std::span<const OptionSpec> tables[] = {core::DictionaryOptions()};
   return Dictionary(std::make_shared<Impl>(Value(LoadDictionary(Parse(tables, all)))));
 }
 
 Dictionary Dictionary::FromWords(const std::vector<std::string>& words, const Options& options) {
-  const std::span<const OptionSpec> tables[] = {DictionaryOptions()};
+  const std::span<const OptionSpec> tables[] = {core::DictionaryOptions()};
   const LexiconOptions lexicon_options = Value(LexiconOptionsFrom(Parse(tables, options)));
   const std::string text = absl::StrJoin(words, "\n");
   const LexiconSource source{"<words>", text};
@@ -108,7 +111,11 @@ SquareQuery Dictionary::Squares(const Options& options) const {
     }
   }
   std::lock_guard lock(impl_->mutex);
-  SquareProblem problem = Value(MakeSquareProblem(args, impl_->dictionary));
+  squares::SquareOptions square_options;
+  if (absl::Status status = SquareOptionsFrom(args, square_options); !status.ok()) Throw(status);
+  const core::Dictionary& dictionary = impl_->dictionary;
+  SquareProblem problem = *Value(MakeSquareSetup(square_options, [&]() -> const core::Dictionary& { return dictionary; },
+                                                 {}, false)).square;
   SquareQuery query;
   query.impl_ = std::make_shared<const SquareQuery::Impl>(SquareQuery::Impl{
       impl_, impl_->dictionary, Value(core::SquareSearch::Create(impl_->dictionary, std::move(problem))),
@@ -169,25 +176,27 @@ FillResult Dictionary::Fill(std::string_view text, const Options& options) const
   output.fill_in = args.has("fill-in") || args.has("deterministic");
   output.solution = args.has("solution");
   output.title = "grid";
-  const FillSettings settings = Value(FillOptionsFrom(args));
+  // The fill command's options without --dict: lower scores are better.
+  const FillSettings settings =
+      ::squares::api::SettingsOf(::squares::Better::kLower, Value(FillOptionsFrom(args)));
   const std::string path = "<grid>";
-  const Grid grid = Value(ParseGrid(path, text));
+  const core::Grid grid = Value(ParseGrid(path, text));
   absl::StatusOr<GridFill> grid_fill;
   {
     std::lock_guard lock(impl_->mutex);
     grid_fill = GridFillProblem(grid, impl_->dictionary, path);
   }
-  if (grid_fill.status().code() == absl::StatusCode::kOutOfRange) {
-    return {"over-constrained", std::string(grid_fill.status().message()), {}};
-  }
   if (!grid_fill.ok()) Throw(grid_fill.status());
+  if (grid_fill->too_long >= 0) {
+    return {"over-constrained", FillStatusMessage(path, grid, *grid_fill, {}, settings.engine), {}};
+  }
 
   FillResult result;
   const Alphabet& alphabet = impl_->dictionary.alphabet();
   std::vector<std::string> letters(grid.size());
   // As the command prints it: with its quality (jsonl, ipuz) when the list is scored.
   const bool scored = IsScored(grid_fill->problem);
-  FillQuality quality;
+  core::FillQuality quality;
   if (scored) output.quality = &quality;
   const core::FillResult outcome = SearchFill(
       grid_fill->problem, settings, &quality, [&](std::span<const Letter> fill) {
@@ -200,6 +209,7 @@ FillResult Dictionary::Fill(std::string_view text, const Options& options) const
         }
         AppendFill(grid, letters, output, filled.text);
         result.fills.push_back(std::move(filled));
+        return true;
       });
   constexpr const char* kStatus[] = {"filled", "impossible", "over-constrained",
                                      "no deterministic fill", "timed out"};
@@ -210,7 +220,11 @@ FillResult Dictionary::Fill(std::string_view text, const Options& options) const
 
 RegionsResult Dictionary::Regions(std::string_view text, const Options& options) const {
   const ParsedArgs args = Parse(RegionsCommand().tables, options);
-  const RegionSizes sizes = Value(RegionSizesFrom(args));
+  const RegionSizes sizes{static_cast<int>(Value(args.get_int("min", 4, 1, kMaxRegionSize))),
+                          static_cast<int>(Value(args.get_int("max", 8, 1, kMaxRegionSize)))};
+  if (sizes.min > sizes.max) {
+    Throw(UsageError(absl::StrCat("--min ", sizes.min, " is larger than --max ", sizes.max)));
+  }
   const bool all = args.has("all"), upper = args.has("upper");
   const Alphabet& alphabet = impl_->dictionary.alphabet();
   const RegionPuzzle puzzle =
@@ -243,7 +257,7 @@ RegionsResult Dictionary::Regions(std::string_view text, const Options& options)
 std::vector<KakuroResult> SolveKakuro(std::string_view text, const Options& options) {
   const ParsedArgs args = Parse(KakuroCommand().tables, options);
   const bool all = args.has("all");
-  FillOptions fill_options;
+  core::FillOptions fill_options;
   fill_options.all = all;
   fill_options.limit = !all ? 2 : args.has("limit") ? static_cast<int64_t>(Limit(args)) : 0;
   fill_options.timeout_seconds = Value(args.get_seconds("timeout", 0));
@@ -260,8 +274,8 @@ std::vector<KakuroResult> SolveKakuro(std::string_view text, const Options& opti
           result.solutions.push_back(FormatKakuroSolution(board, digits));
           return true;
         });
-    result.verdict = KakuroVerdict(static_cast<int64_t>(result.solutions.size()), all,
-                                   outcome.status == FillStatus::kTimedOut);
+    result.verdict = KakuroVerdictText(static_cast<int64_t>(result.solutions.size()), all,
+                                   outcome.status == core::FillStatus::kTimedOut);
     results.push_back(std::move(result));
   }
   return results;

@@ -1,52 +1,14 @@
 #include "cli/cli.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
-#include <sstream>
+#include <optional>
 #include <thread>
 
 #include "absl/strings/str_format.h"
-#include "lexicon/index_file.h"
-#include <charconv>
 
 namespace squares::core {
-
-absl::Status UsageError(std::string_view message) {
-  return absl::InvalidArgumentError(std::string(message));
-}
-
-std::vector<std::string_view> SplitString(std::string_view text, char separator) {
-  std::vector<std::string_view> parts;
-  for (size_t start = 0;;) {
-    size_t end = text.find(separator, start);
-    parts.push_back(text.substr(start, end - start));
-    if (end == std::string_view::npos) return parts;
-    start = end + 1;
-  }
-}
-
-template <class Int>
-static bool ParseInteger(std::string_view text, Int& value) {
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return error == std::errc() && end == text.data() + text.size() && !text.empty();
-}
-bool ParseInt(std::string_view text, int64_t& value) { return ParseInteger(text, value); }
-bool ParseInt(std::string_view text, int& value) { return ParseInteger(text, value); }
-
-int ExitCodeFor(const absl::Status& status) {
-  if (status.ok()) return kExitOk;
-  return status.code() == absl::StatusCode::kInvalidArgument ? kExitUsage : kExitData;
-}
 
 std::span<const OptionSpec> DictionaryOptions() {
   static constexpr OptionSpec kOptions[] = {
@@ -216,97 +178,6 @@ bool ShowHelp(const ParsedArgs& args, std::string_view usage,
   return true;
 }
 
-namespace {
-
-// An input file opened for reading in chunks (`-` = stdin); closes what it opened.
-class InputFile {
- public:
-  static absl::StatusOr<InputFile> Open(const std::string& path) {
-    if (path == "-") return InputFile(path, STDIN_FILENO, false);
-    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return absl::NotFoundError(absl::StrFormat("%s: %s", path, std::strerror(errno)));
-    InputFile file(path, fd, true);
-    struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-      return absl::FailedPreconditionError(absl::StrFormat("%s: is a directory", path));
-    }
-    file.regular_ = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-    return file;
-  }
-  InputFile(InputFile&& other) noexcept
-      : path_(std::move(other.path_)), fd_(other.fd_), owned_(std::exchange(other.owned_, false)),
-        regular_(other.regular_) {}
-  InputFile& operator=(InputFile&&) = delete;
-  ~InputFile() {
-    if (owned_) close(fd_);
-  }
-
-  int fd() const { return fd_; }
-  bool regular() const { return regular_; }
-  // Appends up to `n` more bytes to `out`; 0 at the end of the file.
-  absl::StatusOr<size_t> Read(std::string& out, size_t n) {
-    const size_t size = out.size();
-    out.resize(size + n);
-    ssize_t got;
-    do got = read(fd_, out.data() + size, n);
-    while (got < 0 && errno == EINTR);
-    out.resize(size + std::max<ssize_t>(got, 0));
-    if (got < 0) {
-      return absl::DataLossError(absl::StrFormat("%s: read error: %s", path_, std::strerror(errno)));
-    }
-    return static_cast<size_t>(got);
-  }
-  // Reads until `out` holds `size` bytes or the file ends.
-  absl::Status ReadUpTo(std::string& out, size_t size) {
-    while (out.size() < size) {
-      auto got = Read(out, std::min<size_t>(size - out.size(), size_t{1} << 16));
-      if (!got.ok()) return got.status();
-      if (*got == 0) break;
-    }
-    return absl::OkStatus();
-  }
-
- private:
-  InputFile(std::string path, int fd, bool owned) : path_(std::move(path)), fd_(fd), owned_(owned) {}
-  std::string path_;
-  int fd_;
-  bool owned_;
-  bool regular_ = false;
-};
-
-std::string FormatBytes(size_t bytes) {
-  return bytes % (1 << 20) == 0 ? absl::StrFormat("%d MiB", bytes >> 20)
-                                : absl::StrFormat("%d bytes", bytes);
-}
-
-}  // namespace
-
-absl::StatusOr<std::string> ReadFile(const std::string& path, size_t max_bytes,
-                                     std::string_view what) {
-  auto file = InputFile::Open(path);
-  if (!file.ok()) return file.status();
-  std::string text;
-  size_t line = 1, line_start = 0;
-  for (;;) {
-    const size_t before = text.size();
-    auto got = file->Read(text, size_t{1} << 16);
-    if (!got.ok()) return got.status();
-    if (*got == 0) return text;
-    if (text.size() > max_bytes) {
-      return absl::DataLossError(
-          absl::StrFormat("%s: larger than %s, the limit for %s", path, FormatBytes(max_bytes), what));
-    }
-    const size_t nul = text.find('\0', before);
-    for (size_t k = before; k < std::min(nul, text.size()); ++k) {
-      if (text[k] == '\n') ++line, line_start = k + 1;
-    }
-    if (nul != std::string::npos) {
-      return absl::DataLossError(absl::StrFormat("%s:%d:%d: NUL byte: this is a binary file, not %s",
-                                                 path, line, nul - line_start + 1, what));
-    }
-  }
-}
-
 absl::StatusOr<LexiconOptions> LexiconOptionsFrom(const ParsedArgs& args) {
   LexiconOptions options;
   options.fold_accents = args.has("fold-accents");
@@ -320,110 +191,25 @@ absl::StatusOr<LexiconOptions> LexiconOptionsFrom(const ParsedArgs& args) {
   return options;
 }
 
-namespace {
-
-// The index in `file` (mapped when it is a regular file; else read, as far as its header
-// says), whose first bytes `head` have been read; checked against the lexicon options given
-// on the command line.
-absl::StatusOr<Dictionary> LoadIndex(const ParsedArgs& args, const LexiconOptions& options,
-                                     const std::string& path, InputFile& file, std::string& head) {
-  if (args.all("dict").size() > 1) {
-    return UsageError(absl::StrFormat("%s: an index file must be the only --dict", path));
-  }
-  absl::StatusOr<LoadedIndex> index;
-  if (file.regular()) {
-    index = LoadIndexFile(path);
-  } else {
-    if (absl::Status status = file.ReadUpTo(head, sizeof(IndexHeader)); !status.ok()) return status;
-    // One byte past the declared size, for ParseIndex to tell trailing bytes.
-    if (absl::Status status = file.ReadUpTo(head, IndexFileSize(head) + 1); !status.ok()) {
-      return status;
-    }
-    auto owned = std::make_shared<const std::string>(std::move(head));
-    index = ParseIndex(*owned, path, owned);
-  }
-  if (!index.ok()) return index.status();
-  const LexiconOptions& built = index->options;
-  if ((args.has("fold-accents") && !built.fold_accents) ||
-      (args.has("min-score") && options.min_score != built.min_score) ||
-      (args.has("max-level") && options.max_score != built.max_score)) {
-    return UsageError(absl::StrFormat(
-        "%s: the index was built with other --fold-accents/--min-score/--max-level options; "
-        "rebuild it with 'squares index' and the options you want",
-        path));
-  }
-  if (args.has("verbose")) {
-    std::cerr << absl::StrFormat("squares: %s: index of %d words, %d letters\n", path,
-                                 index->dictionary.lexicon().word_count(),
-                                 index->dictionary.alphabet().size());
-  }
-  return std::move(index->dictionary);
-}
-
-}  // namespace
-
-absl::StatusOr<Lexicon> ReadLexicon(std::span<const std::string> paths,
-                                    const LexiconOptions& options) {
-  std::vector<InputFile> files;
-  std::vector<LexiconSource> sources;
-  for (const std::string& path : paths) {
-    auto file = InputFile::Open(path);
-    if (!file.ok()) return file.status();
-    files.push_back(*std::move(file));
-    sources.push_back({path == "-" ? "<stdin>" : path, {}, files.back().fd()});
-  }
-  return Lexicon::Read(sources, options);
+absl::StatusOr<LoadOptions> LoadOptionsFrom(const ParsedArgs& args) {
+  auto lexicon = LexiconOptionsFrom(args);
+  if (!lexicon.ok()) return lexicon.status();
+  LoadOptions options;
+  options.paths = args.all("dict");
+  options.fold_accents = lexicon->fold_accents;
+  if (args.has("min-score")) options.min_score = lexicon->min_score;
+  if (args.has("max-level")) options.max_level = lexicon->max_score;
+  options.verbose = args.has("verbose");
+  return options;
 }
 
 absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args) {
-  auto lexicon_options = LexiconOptionsFrom(args);
-  if (!lexicon_options.ok()) return lexicon_options.status();
-  const LexiconOptions& options = *lexicon_options;
-
-  // Each source is opened once (a pipe can be read only once): its first bytes tell an index
-  // from a word list, which then reads on from them.
-  std::vector<InputFile> files;
-  std::vector<std::string> heads;
-  for (const std::string& path : args.all("dict")) {
-    auto file = InputFile::Open(path);
-    if (!file.ok()) return file.status();
-    std::string head;
-    if (absl::Status status = file->ReadUpTo(head, kIndexMagic.size()); !status.ok()) return status;
-    if (IsIndex(head)) return LoadIndex(args, options, path, *file, head);
-    files.push_back(*std::move(file));
-    heads.push_back(std::move(head));
-  }
-  std::vector<LexiconSource> sources;
-  for (size_t k = 0; k < files.size(); ++k) {
-    const std::string& path = args.all("dict")[k];
-    sources.push_back({path == "-" ? "<stdin>" : path, heads[k], files[k].fd()});
-  }
-  if (sources.empty()) {
-    // The index built with the binary serves the default options; other options (and
-    // --verbose, which reports what reading skipped) read the text.
-    if (!args.has("fold-accents") && !args.has("min-score") && !args.has("max-level") &&
-        !args.has("verbose")) {
-      auto index = ParseIndex(DefaultDictionaryIndex(), "<default dictionary>", nullptr,
-                              IndexChecks::kHeaderOnly);
-      if (!index.ok()) return index.status();
-      return std::move(index->dictionary);
-    }
-    sources.push_back({"<default dictionary>", DefaultDictionaryText()});
-  }
-  auto lexicon = Lexicon::Read(sources, options);
-  if (!lexicon.ok()) return lexicon.status();
-  if (args.has("verbose")) {
-    const LexiconCounts& counts = lexicon->counts();
-    std::cerr << absl::StrFormat(
-        "squares: %d words, %d letters; skipped %d entries with non-letters, %d longer than %d "
-        "letters; merged %d duplicates; %d outside the score range\n",
-        counts.words, lexicon->alphabet().size(), counts.not_letters, counts.too_long,
-        kMaxWordLength, counts.duplicates, counts.filtered_by_score);
-    for (const std::string& example : counts.not_letter_examples) {
-      std::cerr << "squares:   skipped '" << example << "'\n";
-    }
-  }
-  return Dictionary(std::move(*lexicon));
+  auto options = LoadOptionsFrom(args);
+  if (!options.ok()) return options.status();
+  std::vector<std::string> notes;
+  auto dictionary = LoadDictionary(*options, &notes);
+  for (const std::string& note : notes) std::cerr << "squares: " << note << "\n";
+  return dictionary;
 }
 
 }  // namespace squares::core

@@ -14,20 +14,11 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "lexicon/dawg.h"
+#include "lexicon/load.h"
+#include "text/read_file.h"
+#include "text/strings.h"
 
 namespace squares::core {
-
-// Exit codes: 0 success (also when nothing was found), 1 data or runtime error, 2 usage.
-// A Status with code kInvalidArgument is a usage error; every other error is a data error.
-inline constexpr int kExitOk = 0, kExitData = 1, kExitUsage = 2;
-absl::Status UsageError(std::string_view message);
-int ExitCodeFor(const absl::Status& status);
-
-// Debian's Abseil does not alias absl::string_view to std::string_view, so the project uses
-// these small std-based helpers at its boundaries instead of absl::StrSplit/SimpleAtoi.
-std::vector<std::string_view> SplitString(std::string_view text, char separator);
-bool ParseInt(std::string_view text, int64_t& value);
-bool ParseInt(std::string_view text, int& value);
 
 struct OptionSpec {
   const char* name;        // long name without "--"
@@ -80,19 +71,10 @@ bool ShowHelp(const ParsedArgs& args, std::string_view usage,
 
 // The lexicon options given by --fold-accents, --min-score and --max-level.
 absl::StatusOr<LexiconOptions> LexiconOptionsFrom(const ParsedArgs& args);
-// Loads --dict sources (repeatable, `-` = stdin; default: the embedded list) with the
-// lexicon options; --verbose reports skipped entries on stderr. A source that starts with
-// the index magic is an index file (index_file.h): it must be the only --dict, and lexicon
-// options, when given, must be those it was built with.
+// The dictionary options of --dict, --fold-accents, --min-score, --max-level, --verbose.
+absl::StatusOr<LoadOptions> LoadOptionsFrom(const ParsedArgs& args);
+// Loads the dictionary those options name (load.h), reporting on stderr what --verbose asks.
 absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args);
-// Reads word lists (`-` = stdin) in chunks: memory is bounded by the lexicon, not the input.
-absl::StatusOr<Lexicon> ReadLexicon(std::span<const std::string> paths,
-                                    const LexiconOptions& options);
-// Reads a whole file (`-` = stdin) of at most `max_bytes`, the limit for `what` ("a crossword
-// grid of up to 256x256 cells"): a larger file is refused as soon as it passes the limit, and a
-// NUL byte where it is read; errors name the file (and line and column).
-absl::StatusOr<std::string> ReadFile(const std::string& path, size_t max_bytes,
-                                     std::string_view what);
 
 // Buffered stdout. A closed pipe (EPIPE) ends the program quietly with status 0; any other
 // write error is reported on stderr and ends it with status 1.

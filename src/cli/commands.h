@@ -15,6 +15,9 @@
 #include "fill/grid_fill.h"
 #include "puzzles/regions.h"
 #include "search/square_search.h"
+#include "squares/square_search.h"
+#include "squares/dictionary.h"
+#include "squares/fill.h"
 
 namespace squares::core {
 
@@ -42,51 +45,16 @@ const Command& ShapeCommand();    // squares shape FILE
 
 // Parts of the commands that the library's API (squares.h) shares, so that it accepts the
 // same options and reports the same errors.
-// The square search's problem from its options (usage errors) and the dictionary (a first
-// word not in it: a data error).
-absl::StatusOr<SquareProblem> MakeSquareProblem(const ParsedArgs& args,
-                                                const Dictionary& dictionary);
-// fill's options: the engine's, and those of the best-fill search.
-struct FillSettings {
-  FillOptions engine;
-  int64_t polish = 10000;       // --polish: nodes of search for a better mean score
-  double quality_seconds = 10;  // --quality-time: the best fill's search after the first fill
-  bool any = false;             // --any: the first fill found, not the best
-};
-absl::StatusOr<FillSettings> FillOptionsFrom(const ParsedArgs& args);
-// The engine's problem for a grid: a domain per cell, the slot's automaton per slot, but no
-// slot for a fully pre-filled entry that the list lacks (kept as given, with a note). A letter
-// outside the alphabet is a data error; a slot longer than any word, an OutOfRangeError
-// (over-constrained).
-struct GridFill {
-  FillProblem problem;
-  std::vector<int> grid_slot;      // problem slot -> grid slot
-  std::vector<std::string> notes;  // the entries kept as given, for stderr
-};
-absl::StatusOr<GridFill> GridFillProblem(const Grid& grid, const Dictionary& dictionary,
-                                         std::string_view path);
-// A scored list (not all scores alike) has a best fill; fill searches for it unless --any,
-// --all, --count or --deterministic.
-bool IsScored(const FillProblem& problem);
-bool IsBestMode(const FillProblem& problem, const FillSettings& settings);
-// fill's search: the best fill (FillBest, its proof in `proof`) or the engine's fills in
-// order, each given to `found`.
-FillResult SearchFill(const FillProblem& problem, const FillSettings& settings,
-                      FillQuality* proof, const std::function<void(std::span<const Letter>)>& found);
-// A fill's letters, each cell's as UTF-8 ("" for black cells), and, when `quality` is given
-// (a scored list), its quality, keeping the proof that SearchFill put there.
-void ReadFill(const Grid& grid, const GridFill& grid_fill, const Alphabet& alphabet,
-              ScoreOrder scores, std::span<const Letter> fill, std::vector<std::string>& letters,
-              FillQuality* quality);
-// What fill says of a result other than kFilled ("" for kFilled).
-std::string FillStatusMessage(std::string_view path, const Grid& grid, const GridFill& fill,
-                              const FillResult& result, const FillOptions& options);
-// kakuro --count's verdict on a board: "unique", "not unique" (or "N solutions" when `all`),
-// "no solution", "timed out".
-std::string KakuroVerdict(int64_t found, bool all, bool timed_out);
-// regions' --min and --max.
-absl::StatusOr<RegionSizes> RegionSizesFrom(const ParsedArgs& args);
-
+// The square search's options from the square command's arguments (usage errors in the
+// order the search's own checks follow; the search checks the rest).
+absl::Status SquareOptionsFrom(const ParsedArgs& args, squares::SquareOptions& options);
+// fill's options (usage errors).
+absl::StatusOr<::squares::FillOptions> FillOptionsFrom(const ParsedArgs& args);
+// The dictionary of the command's options (--dict, ...) as the API's (a squares::Error).
+::squares::Dictionary LoadApiDictionary(const ParsedArgs& args);
+// Reports an error of the API as the command line does (after what stdout holds): its exit
+// code.
+int FailWith(const ::squares::Error& error);
 int RunSquaresCommand(std::span<char* const> args);
 int RunStatsCommand(std::span<char* const> args);
 int RunIndexCommand(std::span<char* const> args);

@@ -1,21 +1,21 @@
 // `squares fill GRID`: fill a crossword grid with dictionary words (DESIGN §6).
-#include <bit>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <tuple>
 
 #include <unistd.h>
 
 #include "absl/strings/str_format.h"
+#include "api/grid_internal.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "fill/fill_output.h"
-#include "fill/grid.h"
-#include "fill/grid_fill.h"
+#include "squares/fill.h"
 
 namespace squares::core {
 namespace {
@@ -74,47 +74,32 @@ constexpr OptionSpec kFillOptions[] = {
     {"help", 'h', nullptr, "show this help and exit"},
 };
 
-// "??X??" for a slot: fixed letters where the grid has them.
-std::string Pattern(const Grid& grid, const GridSlot& slot) {
-  std::string pattern;
-  for (int c : slot.cells) pattern += grid.fixed[c].empty() ? "?" : grid.fixed[c];
-  return pattern;
-}
-
-std::string DescribeSlot(const Grid& grid, const GridSlot& slot) {
-  return absl::StrFormat("%s (row %d, column %d, %d letters, pattern %s)", SlotName(slot),
-                         slot.row + 1, slot.col + 1, slot.length, Pattern(grid, slot));
-}
-
 int Fail(const absl::Status& status) {
   std::fprintf(stderr, "squares: %s\n", std::string(status.message()).c_str());
   return ExitCodeFor(status);
 }
 
-// The quality of a fill: the words of the scored slots (those of `problem`, by grid slot).
-FillQuality Quality(const Grid& grid, const FillProblem& problem, const std::vector<int>& grid_slot,
-                    ScoreOrder scores, std::span<const Letter> fill,
-                    const std::vector<std::string>& letters) {
-  FillQuality q;
-  int64_t sum = 0, words = 0;
-  for (size_t s = 0; s < problem.slots.size(); ++s) {
-    const FillSlot& slot = problem.slots[s];
-    if (slot.scores.empty()) continue;
-    Word w;
-    for (int c : slot.cells) w.push_back(fill[c]);
-    const int64_t score = slot.scores[*slot.dawg->rank(w)];
-    const bool worse = scores == ScoreOrder::kLowerFirst ? score > q.worst_score
-                                                         : score < q.worst_score;
-    if (words == 0 || worse) {
-      q.worst_score = score;
-      q.worst_word.clear();
-      for (int c : grid.slots[grid_slot[s]].cells) q.worst_word += letters[c];
+// The quality of a fill with a scored list on stderr: always when the best fill's search ran
+// out of time before its proof, else with --stats.
+void QualityNote(const std::string& path, const ::squares::FillQuality& quality, bool stats) {
+  const std::string note = absl::StrFormat("squares: %s: worst word %s (score %d), mean score %.2f",
+                                           path, quality.worst_word, quality.worst_score,
+                                           quality.mean_score);
+  if (!quality.searched) {
+    if (stats) std::fprintf(stderr, "%s\n", note.c_str());
+  } else if (quality.proven) {
+    if (stats) {
+      std::fprintf(stderr, "%s; no fill has a better worst word (proven); the mean is %s\n",
+                   note.c_str(), quality.mean_proven ? "the best for it (proven)" : "unproven");
     }
-    sum += score;
-    ++words;
+  } else {
+    const std::string ruled_out =
+        quality.bound_searched
+            ? absl::StrFormat("no fill has a worst word scored better than %d", quality.bound)
+            : std::string("no better score was ruled out yet");
+    std::fprintf(stderr, "%s; unproven: time ran out before the proof (%s)\n", note.c_str(),
+                 ruled_out.c_str());
   }
-  q.mean_score = words > 0 ? static_cast<double>(sum) / words : 0;
-  return q;
 }
 
 int Report(int code, const std::string& message) {
@@ -131,7 +116,7 @@ const Command& FillCommand() {
   return command;
 }
 
-absl::StatusOr<FillSettings> FillOptionsFrom(const ParsedArgs& a) {
+absl::StatusOr<::squares::FillOptions> FillOptionsFrom(const ParsedArgs& a) {
   auto seed = a.get_int("seed", 1, 0, INT64_MAX);
   if (!seed.ok()) return seed.status();
   auto limit = a.get_int("limit", 0, 1, INT64_MAX);
@@ -140,10 +125,9 @@ absl::StatusOr<FillSettings> FillOptionsFrom(const ParsedArgs& a) {
   if (!shard.ok()) return shard.status();
   auto timeout = a.get_seconds("timeout", 0);
   if (!timeout.ok()) return timeout.status();
-  FillSettings settings;
-  FillOptions& options = settings.engine;
+  ::squares::FillOptions options;
   std::string branch = a.get("branch", "letter");
-  options.branching = branch == "word" ? Branching::kWord : Branching::kLetter;
+  options.branch = branch == "word" ? ::squares::Branching::kWord : ::squares::Branching::kLetter;
   if (branch != "letter" && branch != "word") {
     return UsageError(absl::StrFormat("--branch: '%s' is not 'letter' or 'word'", branch));
   }
@@ -156,92 +140,34 @@ absl::StatusOr<FillSettings> FillOptionsFrom(const ParsedArgs& a) {
   if (options.all && a.has("deterministic")) {
     return UsageError("--deterministic and --all/--count exclude each other");
   }
-  options.limit = *limit;
+  if (a.has("limit")) options.limit = *limit;
   std::tie(options.shard_index, options.shard_count) = *shard;
   if (a.has("allow-repeats") && a.has("distinct")) {
     return UsageError("--allow-repeats and --distinct exclude each other");
   }
-  options.distinct = !a.has("allow-repeats");
+  options.allow_repeats = a.has("allow-repeats");
   options.deterministic = a.has("deterministic");
-  // The default list's scores are SCOWL sizes: the lower, the commoner the word.
-  options.scores = a.has("dict") ? ScoreOrder::kHigherFirst : ScoreOrder::kLowerFirst;
   if (a.has("better")) {
     const std::string better = a.get("better");
     if (better != "lower" && better != "higher") {
       return UsageError(absl::StrFormat("--better: '%s' is not 'lower' or 'higher'", better));
     }
-    options.scores = better == "lower" ? ScoreOrder::kLowerFirst : ScoreOrder::kHigherFirst;
+    options.better = better == "lower" ? ::squares::Better::kLower : ::squares::Better::kHigher;
   }
   options.prefer_scores = a.has("prefer-scores");
-  // Searches for one fill also check 2x2 blocks of cells on slots of at most 50 words (far
-  // fewer nodes on dense grids; --all and --count keep the plain search, whose nodes the
-  // shards count on).
-  options.block_words = options.all ? 0 : 50;
-  // The time left after the proof goes to a better mean, or without --timeout 10000 nodes.
-  auto polish = a.get_int("polish", *timeout > 0 ? INT64_MAX : 10000, 0, INT64_MAX);
+  auto polish = a.get_int("polish", 0, 0, INT64_MAX);
   if (!polish.ok()) return polish.status();
-  settings.polish = *polish;
+  if (a.has("polish")) options.polish = *polish;
   auto quality_seconds = a.get_seconds("quality-time", 10);
   if (!quality_seconds.ok()) return quality_seconds.status();
-  settings.quality_seconds = *quality_seconds;
-  settings.any = a.has("any");
+  options.quality_time = *quality_seconds;
+  options.any = a.has("any");
   options.seed = static_cast<uint64_t>(*seed);
-  options.timeout_seconds = *timeout;
+  options.timeout = *timeout;
   auto threads = a.get_threads();
   if (!threads.ok()) return threads.status();
   options.threads = *threads;
-  return settings;
-}
-
-absl::StatusOr<GridFill> GridFillProblem(const Grid& grid, const Dictionary& dictionary,
-                                         std::string_view path) {
-  const Alphabet& alphabet = dictionary.alphabet();
-  GridFill fill;
-  FillProblem& problem = fill.problem;
-  const LetterSet all_letters =
-      alphabet.size() == 64 ? ~LetterSet{0} : (LetterSet{1} << alphabet.size()) - 1;
-  problem.domains.assign(grid.size(), 0);
-  for (int i = 0; i < grid.size(); ++i) {
-    if (grid.black[i]) continue;
-    problem.domains[i] = all_letters;
-    if (grid.fixed[i].empty()) continue;
-    auto letter = alphabet.encode(grid.fixed[i]);
-    if (!letter.ok() || letter->size() != 1) {
-      return absl::DataLossError(absl::StrFormat(
-          "%s:%d:%d: letter '%s' is not in the dictionary's alphabet", path,
-          grid.first_row_line + i / grid.cols, i % grid.cols + 1, grid.fixed[i]));
-    }
-    problem.domains[i] = LetterSet{1} << (*letter)[0];
-  }
-  // A fully pre-filled entry (a theme or seed entry) is taken as given: when the list lacks
-  // it, it is no slot of the search (its letters stay fixed for the crossing slots).
-  for (size_t s = 0; s < grid.slots.size(); ++s) {
-    const GridSlot& slot = grid.slots[s];
-    Word given;
-    for (int c : slot.cells) {
-      if (std::popcount(problem.domains[c]) == 1) {
-        given.push_back(static_cast<Letter>(std::countr_zero(problem.domains[c])));
-      }
-    }
-    if (given.size() == slot.cells.size() && !dictionary.lexicon().find(given)) {
-      fill.notes.push_back(absl::StrFormat("%s: %s %s is not in the word list: kept as given",
-                                           path, SlotName(slot), Pattern(grid, slot)));
-      continue;
-    }
-    if (slot.length > kMaxWordLength) {
-      return absl::OutOfRangeError(absl::StrFormat("%s: over-constrained: %s is longer than any word",
-                                                   path, DescribeSlot(grid, slot)));
-    }
-    // A given entry in the list is still a slot (no other slot may repeat it), but its
-    // score is no measure of the fill.
-    const WordsOfLength& words = dictionary.lexicon().words(slot.length);
-    problem.slots.push_back({slot.cells, &dictionary.dawg(slot.length),
-                             given.size() == slot.cells.size()
-                                 ? std::span<const int64_t>()
-                                 : std::span<const int64_t>(words.scores.data(), words.count())});
-    fill.grid_slot.push_back(static_cast<int>(s));
-  }
-  return fill;
+  return options;
 }
 
 // A progress line on stderr while a fill runs, four times a second once it has run a second:
@@ -296,85 +222,6 @@ class FillTicker {
   bool stop_ = false, shown_ = false;
 };
 
-bool IsScored(const FillProblem& problem) {
-  int64_t low = INT64_MAX, high = INT64_MIN;
-  for (const FillSlot& slot : problem.slots) {
-    for (int64_t score : slot.scores) low = std::min(low, score), high = std::max(high, score);
-  }
-  return low < high;
-}
-
-bool IsBestMode(const FillProblem& problem, const FillSettings& settings) {
-  const FillOptions& options = settings.engine;
-  return !settings.any && !options.all && !options.deterministic && IsScored(problem);
-}
-
-FillResult SearchFill(const FillProblem& problem, const FillSettings& settings,
-                      FillQuality* proof, const std::function<void(std::span<const Letter>)>& found) {
-  if (!IsBestMode(problem, settings)) {
-    return FillFirst(problem, settings.engine, [&](std::span<const Letter> fill) {
-      found(fill);
-      return true;
-    });
-  }
-  const BestFill best =
-      FillBest(problem, settings.engine, settings.polish, settings.quality_seconds);
-  FillResult result;
-  result.status = best.status;
-  result.bad_slot = best.bad_slot;
-  result.stats = best.stats;
-  if (best.status == FillStatus::kFilled) {
-    proof->searched = true;
-    proof->bound = settings.engine.scores == ScoreOrder::kLowerFirst ? best.bound : -best.bound;
-    proof->bound_searched = best.bound_searched;
-    proof->mean_proven = best.total_proven;
-    found(best.letters);
-  }
-  return result;
-}
-
-void ReadFill(const Grid& grid, const GridFill& grid_fill, const Alphabet& alphabet,
-              ScoreOrder scores, std::span<const Letter> fill, std::vector<std::string>& letters,
-              FillQuality* quality) {
-  letters.resize(grid.size());
-  for (int i = 0; i < grid.size(); ++i) {
-    letters[i].clear();
-    if (!grid.black[i]) alphabet.append_utf8(fill[i], true, letters[i]);
-  }
-  if (quality == nullptr) return;
-  const FillQuality proof = *quality;
-  *quality = Quality(grid, grid_fill.problem, grid_fill.grid_slot, scores, fill, letters);
-  quality->searched = proof.searched, quality->bound = proof.bound;
-  quality->proven = proof.searched && proof.bound == quality->worst_score;
-  quality->mean_proven = proof.mean_proven;
-}
-
-std::string FillStatusMessage(std::string_view path, const Grid& grid, const GridFill& fill,
-                              const FillResult& result, const FillOptions& options) {
-  const FillStats& st = result.stats;
-  switch (result.status) {
-    case FillStatus::kFilled:
-      return "";
-    case FillStatus::kImpossible:
-      return absl::StrFormat("%s: impossible: no fill exists (search exhausted, %d nodes)", path,
-                             st.nodes);
-    case FillStatus::kOverConstrained:
-      return absl::StrFormat("%s: over-constrained: %s has no candidate word", path,
-                             DescribeSlot(grid, grid.slots[fill.grid_slot[result.bad_slot]]));
-    case FillStatus::kNoDeterministic:
-      return absl::StrFormat("%s: no deterministic fill: no slot has a length of its own "
-                             "or a fixed letter, so no word can be placed first with "
-                             "certainty", path);
-    case FillStatus::kTimedOut:
-      return absl::StrFormat("%s: timed out after %g s (%d fills found%s)", path,
-                             options.timeout_seconds, st.fills,
-                             options.deterministic
-                                 ? absl::StrFormat(", %d not deterministic", st.rejected)
-                                 : "");
-  }
-  return "";
-}
-
 int RunFillCommand(std::span<char* const> args) {
   const auto& tables = FillCommand().tables;
   auto parsed = ParseArgs(tables, args);
@@ -386,101 +233,73 @@ int RunFillCommand(std::span<char* const> args) {
   }
   auto format = ParseFillFormat(a.get("format", "text"));
   if (!format.ok()) return Fail(format.status());
-  auto settings = FillOptionsFrom(a);
-  if (!settings.ok()) return Fail(settings.status());
-  const FillOptions& options = settings->engine;
+  auto parsed_options = FillOptionsFrom(a);
+  if (!parsed_options.ok()) return Fail(parsed_options.status());
+  const ::squares::FillOptions& options = *parsed_options;
   const bool count_only = a.has("count");
-
   const std::string path = a.positional()[0];
-  auto text = ReadFile(path, kMaxGridFileBytes, "a crossword grid of up to 256x256 cells");
-  if (!text.ok()) return Fail(text.status());
-  auto grid = ParseGrid(path, *text);
-  if (!grid.ok()) return Fail(grid.status());
-  auto dictionary = LoadDictionary(a);
-  if (!dictionary.ok()) return Fail(dictionary.status());
-  const Alphabet& alphabet = dictionary->alphabet();
-
-  // The engine's problem: one domain per cell, one automaton per slot.
-  auto grid_fill = GridFillProblem(*grid, *dictionary, path);
-  if (grid_fill.status().code() == absl::StatusCode::kOutOfRange) {
-    return Report(kExitOverConstrained, std::string(grid_fill.status().message()));
-  }
-  if (!grid_fill.ok()) return Fail(grid_fill.status());
-  for (const std::string& note : grid_fill->notes) std::fprintf(stderr, "squares: %s\n", note.c_str());
-  const FillProblem& problem = grid_fill->problem;
-
-  FillOutputOptions output;
-  output.format = *format;
-  output.fill_in = a.has("fill-in") || options.deterministic;
-  output.solution = a.has("solution");
-  output.title = path.substr(path.find_last_of('/') + 1);  // the file name, not where it lies
-  Output& out = Output::Stdout();
-  // A scored list (not all scores alike) has a best fill, and each fill a quality.
-  const bool scored = IsScored(problem);
-  const bool best_mode = IsBestMode(problem, *settings);
-  std::vector<std::string> letters(grid->size());
-  FillQuality quality;
-  auto print = [&](std::span<const Letter> fill) {
-    ReadFill(*grid, *grid_fill, alphabet, options.scores, fill, letters,
-             scored ? &quality : nullptr);
-    if (scored) output.quality = &quality;
-    AppendFill(*grid, letters, output, out.buffer());
-    // Listed text fills each end with a blank line (as squares' text output does), so the
-    // outputs of --shard parts concatenate to the whole.
-    if (options.all && output.format == FillFormat::kText) out.put('\n');
-    out.maybe_flush();
-  };
-  FillProgress progress;
-  FillSettings search = *settings;
-  search.engine.progress = &progress;
-  FillTicker ticker(a.has("progress") || isatty(STDERR_FILENO), progress, options.scores);
-  const FillResult result = SearchFill(problem, search, &quality, [&](std::span<const Letter> fill) {
+  try {
+    const ::squares::Grid grid = ::squares::Grid::Load(path);
+    const ::squares::Dictionary dictionary = LoadApiDictionary(a);
+    ::squares::DocumentOptions document;
+    static_assert(static_cast<int>(FillFormat::kSvg) == static_cast<int>(::squares::DocumentFormat::kSvg));
+    document.format = static_cast<::squares::DocumentFormat>(*format);
+    document.fill_in = a.has("fill-in") || options.deterministic;
+    document.solution = a.has("solution");
+    document.title = path.substr(path.find_last_of('/') + 1);  // the file name, not where it lies
+    Output& out = Output::Stdout();
+    const ScoreOrder scores = options.better.value_or(dictionary.better()) == ::squares::Better::kLower
+                                  ? ScoreOrder::kLowerFirst
+                                  : ScoreOrder::kHigherFirst;
+    FillProgress progress;
+    FillTicker ticker(a.has("progress") || isatty(STDERR_FILENO), progress, scores);
+    ::squares::api::FillHooks hooks;
+    hooks.progress = &progress;
+    hooks.count_only = count_only;
+    hooks.on_notes = [](const std::vector<std::string>& notes) {
+      for (const std::string& line : notes) std::fprintf(stderr, "squares: %s\n", line.c_str());
+    };
+    std::optional<::squares::FillQuality> quality;  // the last fill's, with a scored list
+    const ::squares::FillResult result = ::squares::api::FillGrid(
+        dictionary, grid, options,
+        [&](const ::squares::Fill& fill) {
+          ticker.Stop();
+          quality = fill.quality;
+          out.write(::squares::FormatFill(grid, fill, document));
+          // Listed text fills each end with a blank line (as squares' text output does), so
+          // the outputs of --shard parts concatenate to the whole.
+          if (options.all && document.format == ::squares::DocumentFormat::kText) out.put('\n');
+          out.maybe_flush();
+          return true;
+        },
+        hooks);
     ticker.Stop();
-    if (!count_only) print(fill);
-  });
-  ticker.Stop();
-  const FillStats& st = result.stats;
-  if (count_only) out.write(absl::StrFormat("%d\n", st.fills));
-  out.flush();
-  if (a.has("stats")) {
-    std::fprintf(stderr, "%s",
-                 absl::StrFormat("squares: %d fills, %d nodes, %d failures, %d backjumps, "
-                                 "%d restarts, %d nogoods learned (%d mirrored), "
-                                 "%d non-deterministic fills, %.3f s\n",
-                                 st.fills, st.nodes, st.failures, st.backjumps, st.restarts,
-                                 st.learned, st.mirrored, st.rejected, st.seconds).c_str());
-  }
-  if (scored && st.fills > 0 && !options.all && (a.has("stats") || best_mode)) {
-    const std::string note = absl::StrFormat(
-        "squares: %s: worst word %s (score %d), mean score %.2f", path, quality.worst_word,
-        quality.worst_score, quality.mean_score);
-    if (!best_mode) {
-      std::fprintf(stderr, "%s\n", note.c_str());
-    } else if (quality.proven) {
-      if (a.has("stats")) {
-        std::fprintf(stderr, "%s; no fill has a better worst word (proven); the mean is %s\n",
-                     note.c_str(), quality.mean_proven ? "the best for it (proven)" : "unproven");
-      }
-    } else {  // always said: the fill may not be the best
-      const std::string ruled_out =
-          quality.bound_searched
-              ? absl::StrFormat("no fill has a worst word scored better than %d", quality.bound)
-              : std::string("no better score was ruled out yet");
-      std::fprintf(stderr, "%s; unproven: time ran out before the proof (%s)\n", note.c_str(),
-                   ruled_out.c_str());
-    }
-  }
-  // A part of --shard with no fill is not impossible: the fills may lie in other parts.
-  if (result.status == FillStatus::kFilled ||
-      (result.status == FillStatus::kImpossible && options.shard_count > 1)) {
+    const ::squares::FillStats& st = result.stats;
+    if (count_only) out.write(absl::StrFormat("%d\n", st.fills));
     out.flush();
-    return kExitOk;
+    if (a.has("stats")) {
+      std::fprintf(stderr, "%s",
+                   absl::StrFormat("squares: %d fills, %d nodes, %d failures, %d backjumps, "
+                                   "%d restarts, %d nogoods learned (%d mirrored), "
+                                   "%d non-deterministic fills, %.3f s\n",
+                                   st.fills, st.nodes, st.failures, st.backjumps, st.restarts,
+                                   st.learned, st.mirrored, st.rejected, st.seconds).c_str());
+    }
+    if (quality && st.fills > 0 && !options.all) QualityNote(path, *quality, a.has("stats"));
+    // A part of --shard with no fill is not impossible: the fills may lie in other parts.
+    using ::squares::FillStatus;
+    if (result.status == FillStatus::kFilled ||
+        (result.status == FillStatus::kImpossible && options.shard_count > 1)) {
+      return kExitOk;
+    }
+    const int code = result.status == FillStatus::kImpossible        ? kExitImpossible
+                     : result.status == FillStatus::kOverConstrained ? kExitOverConstrained
+                     : result.status == FillStatus::kNoDeterministic ? kExitNoDeterministic
+                                                                     : kExitTimedOut;
+    return Report(code, result.message);
+  } catch (const ::squares::Error& error) {
+    return FailWith(error);
   }
-  const int code = result.status == FillStatus::kImpossible        ? kExitImpossible
-                   : result.status == FillStatus::kOverConstrained ? kExitOverConstrained
-                   : result.status == FillStatus::kNoDeterministic ? kExitNoDeterministic
-                                                                   : kExitTimedOut;
-  return Report(code, FillStatusMessage(path, *grid, *grid_fill, result, options));
 }
 
 }  // namespace squares::core

@@ -1,13 +1,12 @@
 // `squares kakuro BOARD`: solve Kakuro boards on the grid-fill engine (DESIGN §7).
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
 #include "absl/strings/str_format.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "fill/grid_fill.h"
 #include "puzzles/kakuro.h"
+#include "squares/puzzles.h"
 
 namespace squares::core {
 namespace {
@@ -42,32 +41,9 @@ int Fail(const absl::Status& status) {
   return ExitCodeFor(status);
 }
 
-double Milliseconds(std::chrono::steady_clock::duration d) {
-  return std::chrono::duration<double, std::milli>(d).count();
-}
-
 // "name: " for a named puzzle, "" for a bare grid.
-std::string Prefix(const KakuroBoard& board) { return board.name.empty() ? "" : board.name + ": "; }
-
-// The --check verdict for a puzzle whose search found `solutions` (at most two kept).
-std::string CheckVerdict(const KakuroBoard& board, const std::vector<std::vector<uint8_t>>& solutions,
-                         bool* ok) {
-  *ok = false;
-  if (board.solution.empty()) return "FAILED: no stored solution to check";
-  if (absl::Status s = CheckKakuroDigits(board, board.solution); !s.ok()) {
-    return absl::StrFormat("FAILED: the stored solution is wrong: %s", s.message());
-  }
-  if (solutions.empty()) return "FAILED: no solution";  // cannot happen: the stored one is one
-  if (solutions.size() > 1) return "FAILED: the stored solution is valid but not unique";
-  for (int w = 0; w < board.white_count(); ++w) {
-    if (solutions[0][w] != board.solution[w]) {  // cannot happen either: a unique solution
-      const int cell = board.white_cells[w];
-      return absl::StrFormat("FAILED: the stored solution differs at row %d, column %d",
-                             cell / board.cols + 1, cell % board.cols + 1);
-    }
-  }
-  *ok = true;
-  return "ok: unique, matches the stored solution";
+std::string Prefix(const ::squares::KakuroResult& board) {
+  return board.name.empty() ? "" : board.name + ": ";
 }
 
 }  // namespace
@@ -76,14 +52,6 @@ const Command& KakuroCommand() {
   static const Command command{"kakuro", "solve Kakuro boards", kUsage, {kKakuroOptions}, true,
                                RunKakuroCommand};
   return command;
-}
-
-std::string KakuroVerdict(int64_t found, bool all, bool timed_out) {
-  return timed_out    ? "timed out"
-         : found == 0 ? "no solution"
-         : found == 1 ? "unique"
-         : all        ? absl::StrFormat("%d solutions", found)
-                      : "not unique";
 }
 
 int RunKakuroCommand(std::span<char* const> args) {
@@ -103,53 +71,44 @@ int RunKakuroCommand(std::span<char* const> args) {
   auto timeout_option = a.get_seconds("timeout", 0);
   if (!timeout_option.ok()) return Fail(timeout_option.status());
   const double timeout = *timeout_option;
-  FillOptions options;
+  ::squares::KakuroOptions options;
   options.all = all;
-  options.limit = all ? *limit : count || check ? 2 : 1;
-  options.timeout_seconds = timeout;
+  if (a.has("limit")) options.limit = *limit;
+  if (!all) options.limit = count || check ? 2 : 1;
+  options.check = check;
+  options.timeout = timeout;
 
   const std::string path = a.positional()[0];
   // Several boards of up to 256x256 cells each.
   auto text = ReadFile(path, size_t{8} << 20, "a file of Kakuro boards");
   if (!text.ok()) return Fail(text.status());
-  auto boards = ParseKakuro(path, *text);
-  if (!boards.ok()) return Fail(boards.status());
-
   Output& out = Output::Stdout();
-  DigitAutomata automata;
+  const bool list = !count && !check;
   int failed = 0;
-  for (size_t i = 0; i < boards->size(); ++i) {
-    const KakuroBoard& board = (*boards)[i];
-    const bool list = !count && !check;
-    if (list && i > 0) out.put('\n');
-    if (list && !board.name.empty()) out.write(board.name + "\n");
-    const auto start = std::chrono::steady_clock::now();
-    const FillProblem problem = KakuroProblem(board, automata);
-    const auto built = std::chrono::steady_clock::now();
-    std::vector<std::vector<uint8_t>> solutions;  // kept for --check
-    std::vector<uint8_t> digits(board.white_count());
-    int64_t found = 0;
-    FillResult result = Fill(problem, options, [&](std::span<const Letter> letters) {
-      for (int w = 0; w < board.white_count(); ++w) digits[w] = static_cast<uint8_t>(letters[w] + 1);
-      if (check) solutions.push_back(digits);
+  size_t boards = 0;
+  bool started = false;  // the current board's name is out
+  // Each board as it is solved: its name, its solutions, then what it came to.
+  auto follow = [&](const ::squares::KakuroResult& board, const std::vector<int>* solution) {
+    if (list && !started) {
+      if (boards > 0) out.put('\n');
+      if (!board.name.empty()) out.write(board.name + "\n");
+    }
+    started = true;
+    if (solution != nullptr) {
       if (list) {
-        if (found > 0) out.put('\n');
-        out.write(FormatKakuroSolution(board, digits));
+        if (board.count > 0) out.put('\n');
+        out.write(core::FormatKakuroCells(board.rows, board.cols, *solution));
       }
-      ++found;
       return true;
-    });
-    const auto solved = std::chrono::steady_clock::now();
-    const bool timed_out = result.status == FillStatus::kTimedOut;
-    if (list && found == 0 && !timed_out) out.write("no solution\n");
-    if (count || check) {
-      std::string verdict = KakuroVerdict(found, all, timed_out);
-      if (check && !timed_out) {
-        bool ok = false;
-        verdict = CheckVerdict(board, solutions, &ok);
-        failed += !ok;
-      }
-      out.write(Prefix(board) + verdict + "\n");
+    }
+    started = false;
+    ++boards;
+    const bool timed_out = board.verdict == ::squares::KakuroVerdict::kTimedOut;
+    if (list && board.count == 0 && !timed_out) out.write("no solution\n");
+    if (!list) {
+      const bool checked = check && !timed_out;
+      failed += checked && !board.check_ok;
+      out.write(Prefix(board) + (checked ? board.check : board.verdict_text()) + "\n");
     }
     if (timed_out) {
       ++failed;
@@ -159,21 +118,27 @@ int RunKakuroCommand(std::span<char* const> args) {
     }
     if (a.has("stats")) {
       out.flush();
-      const FillStats& st = result.stats;
+      const ::squares::KakuroStats& st = board.stats;
       std::fprintf(stderr, "%s",
                    absl::StrFormat("squares: %s%d white cells, %d runs, found %d, %d nodes, "
                                    "%d failures, %d backjumps, %d restarts; automata %.3f ms, "
                                    "search %.3f ms\n",
-                                   Prefix(board), board.white_count(), board.runs.size(), found,
+                                   Prefix(board), st.white_cells, st.runs, board.count,
                                    st.nodes, st.failures, st.backjumps, st.restarts,
-                                   Milliseconds(built - start), Milliseconds(solved - built))
+                                   1000 * st.automata_seconds, 1000 * st.search_seconds)
                        .c_str());
     }
+    return true;
+  };
+  try {
+    ::squares::SolveKakuro(*text, options, path, follow);
+  } catch (const ::squares::Error& error) {
+    return FailWith(error);
   }
   out.flush();
   if (failed > 0 && check) {
     std::fprintf(stderr, "squares: %s: %d of %zu puzzles failed the check\n", path.c_str(), failed,
-                 boards->size());
+                 boards);
   }
   return failed ? kExitData : kExitOk;
 }

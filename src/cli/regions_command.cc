@@ -2,7 +2,6 @@
 #include <chrono>
 #include <cstdio>
 #include <limits>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -14,6 +13,7 @@
 #include "cli/commands.h"
 #include "fill/grid.h"
 #include "puzzles/regions.h"
+#include "squares/puzzles.h"
 
 namespace squares::core {
 namespace {
@@ -36,47 +36,35 @@ constexpr std::string_view kUsage =
     "regions whose letters, read row by row, spell dictionary words; says whether the\n"
     "solution is unique. Exit status 0 for every answer (unique, 2+ solutions, none).\n";
 
-using Clock = std::chrono::steady_clock;
-double MillisecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+// The drawing of one solution followed by its words.
+void WriteSolution(const ::squares::RegionsSolution& solution, Output& out) {
+  out.write(solution.drawing);
+  out.write("words: " + absl::StrJoin(solution.words, " ") + "\n");
 }
 
-// The drawing of one solution followed by its words.
-std::vector<std::string> SolutionLines(const RegionPuzzle& puzzle, const RegionPartition& partition,
-                                       const Alphabet& alphabet, bool upper) {
-  std::vector<std::string> lines = DrawRegions(puzzle, partition, alphabet, upper);
-  std::vector<std::string> words;
-  for (const Word& word : RegionWords(puzzle, partition)) {
-    words.push_back(alphabet.to_utf8(word, upper));
-  }
-  lines.push_back("words: " + absl::StrJoin(words, " "));
+// The lines of a drawing.
+std::vector<std::string> Lines(const std::string& drawing) {
+  std::vector<std::string> lines;
+  for (std::string_view line : SplitString(drawing, '\n')) lines.emplace_back(line);
+  if (!lines.empty() && lines.back().empty()) lines.pop_back();
   return lines;
 }
 
-void WriteLines(const std::vector<std::string>& lines, Output& out) {
-  for (const std::string& line : lines) {
-    out.write(line);
-    out.put('\n');
-  }
-}
-
 // Two solutions side by side (drawings), then the words of each.
-void WriteTwo(const RegionPuzzle& puzzle, const std::vector<RegionPartition>& two,
-              const Alphabet& alphabet, bool upper, Output& out) {
-  const int width = 4 * puzzle.cols + 1;  // columns of a drawing line (letters are 1 wide)
+void WriteTwo(int cols, const std::vector<::squares::RegionsSolution>& two, Output& out) {
+  const int width = 4 * cols + 1;  // columns of a drawing line (letters are 1 wide)
   const std::string gap = "   ";
-  std::vector<std::string> left = DrawRegions(puzzle, two[0], alphabet, upper);
-  std::vector<std::string> right = DrawRegions(puzzle, two[1], alphabet, upper);
+  const std::vector<std::string> left = Lines(two[0].drawing);
+  const std::vector<std::string> right = Lines(two[1].drawing);
   out.write(absl::StrFormat("%-*s%ssolution 2\n", width, "solution 1", gap));
   for (size_t i = 0; i < left.size(); ++i) out.write(absl::StrCat(left[i], gap, right[i], "\n"));
   for (int s = 0; s < 2; ++s) {
-    std::vector<std::string> words;
-    for (const Word& word : RegionWords(puzzle, two[s])) words.push_back(alphabet.to_utf8(word, upper));
-    out.write(absl::StrCat("solution ", s + 1, ": ", absl::StrJoin(words, " "), "\n"));
+    out.write(absl::StrCat("solution ", s + 1, ": ", absl::StrJoin(two[s].words, " "), "\n"));
   }
 }
 
-absl::Status Solve(const ParsedArgs& args, RegionSizes sizes, const Dictionary& dictionary) {
+absl::Status Solve(const ParsedArgs& args, const ::squares::RegionsOptions& options,
+                   const ::squares::Dictionary& dictionary) {
   if (args.positional().size() != 1) {
     return UsageError(args.positional().empty() ? "regions: missing PUZZLE file"
                                                 : "regions: expected one PUZZLE file");
@@ -85,48 +73,34 @@ absl::Status Solve(const ParsedArgs& args, RegionSizes sizes, const Dictionary& 
   absl::StatusOr<std::string> text =
       ReadFile(path, kMaxGridFileBytes, "a region puzzle of up to 256x256 cells");
   if (!text.ok()) return text.status();
-  absl::StatusOr<RegionPuzzle> puzzle =
-      ParseRegionPuzzle(*text, path, dictionary.alphabet(), args.has("fold-accents"));
-  if (!puzzle.ok()) return puzzle.status();
-
-  const bool all = args.has("all"), upper = args.has("upper");
-  const Alphabet& alphabet = dictionary.alphabet();
   Output& out = Output::Stdout();
-  std::vector<RegionPartition> first_two;
-  // The solver builds the automata and shapes first, so that --stats times the search alone.
-  Clock::time_point start = Clock::now();
-  const RegionSolver solver(dictionary, sizes);
-  const double setup_ms = MillisecondsSince(start);
-  RegionStats stats;
-  start = Clock::now();
-  const size_t found = solver.Solve(*puzzle, [&](const RegionPartition& s) {
-    if (all) {
-      WriteLines(SolutionLines(*puzzle, s, alphabet, upper), out);
-      out.put('\n');
-      return true;
-    }
-    first_two.push_back(s);
-    return first_two.size() < 2;
-  }, &stats);
-  const double ms = MillisecondsSince(start);
-
-  if (!all && found == 1) WriteLines(SolutionLines(*puzzle, first_two[0], alphabet, upper), out);
-  if (!all && found == 2) WriteTwo(*puzzle, first_two, alphabet, upper, out);
-  if (found == 0) out.write("no solution\n");
-  if (found == 1) out.write("unique\n");
-  if (found >= 2) out.write(all ? absl::StrCat(found, " solutions\n") : "2+ solutions\n");
+  std::vector<::squares::RegionsSolution> first_two;  // without --all
+  const ::squares::RegionsResult result = ::squares::SolveRegions(
+      dictionary, *text, options, path, [&](const ::squares::RegionsSolution& solution) {
+        if (!options.all) {
+          first_two.push_back(solution);
+          return true;
+        }
+        WriteSolution(solution, out);
+        out.put('\n');
+        return true;
+      });
+  if (first_two.size() == 1) WriteSolution(first_two[0], out);
+  if (first_two.size() == 2) WriteTwo(result.cols, first_two, out);
+  out.write(result.verdict_text() + "\n");
   if (args.has("stats")) {
+    const ::squares::RegionsStats& st = result.stats;
     std::fprintf(stderr, "regions: %dx%d, setup %.2f ms, %zu placements, %zu nodes, solve %.2f ms\n",
-                 puzzle->rows, puzzle->cols, setup_ms, stats.placements, stats.nodes, ms);
+                 result.rows, result.cols, 1000 * st.setup_seconds, st.placements, st.nodes,
+                 1000 * st.solve_seconds);
   }
   return absl::OkStatus();
 }
 
-absl::Status Make(const ParsedArgs& args, RegionSizes sizes, const Dictionary& dictionary) {
+absl::Status Make(const ParsedArgs& args, const ::squares::RegionsOptions& options,
+                  const ::squares::Dictionary& dictionary) {
   if (!args.positional().empty()) return UsageError("regions: --make takes no PUZZLE file");
   const std::string shape = args.get("make");
-  // At most 50x50: beyond that the first-free-cell search starts to thrash on the
-  // generator's grids (a 60x60 grid did not finish its first solver run in a minute).
   int rows = 0, cols = 0;
   const size_t x = shape.find('x');
   if (x == std::string::npos || !absl::SimpleAtoi(shape.substr(0, x), &rows) ||
@@ -137,24 +111,18 @@ absl::Status Make(const ParsedArgs& args, RegionSizes sizes, const Dictionary& d
   absl::StatusOr<int64_t> seed = args.get_int("seed", 1, 0, std::numeric_limits<int64_t>::max());
   if (!seed.ok()) return seed.status();
 
-  const Clock::time_point start = Clock::now();
-  absl::StatusOr<MadeRegionPuzzle> made = MakeRegionPuzzle(rows, cols, dictionary, sizes, *seed);
-  if (!made.ok()) return made.status();
-  const bool upper = args.has("upper");
-  const Alphabet& alphabet = dictionary.alphabet();
+  const auto start = std::chrono::steady_clock::now();
+  const ::squares::MadeRegions made = ::squares::MakeRegions(dictionary, rows, cols, options, *seed);
   Output& out = Output::Stdout();
-  for (int r = 0; r < rows; ++r) {
-    const auto row = std::span(made->puzzle.letters).subspan(r * cols, cols);
-    out.write(alphabet.to_utf8(WordView(row.data(), row.size()), upper));
-    out.put('\n');
-  }
+  for (const std::string& row : made.rows) out.write(row + "\n");
   if (args.has("solution")) {
     out.put('\n');
-    WriteLines(SolutionLines(made->puzzle, made->solution, alphabet, upper), out);
+    WriteSolution(made.solution, out);
   }
   if (args.has("stats")) {
     std::fprintf(stderr, "regions: made %dx%d in %d solver runs, %.2f ms\n", rows, cols,
-                 made->attempts, MillisecondsSince(start));
+                 made.attempts,
+                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
   }
   return absl::OkStatus();
 }
@@ -164,8 +132,11 @@ absl::Status Run(std::span<char* const> argv) {
   absl::StatusOr<ParsedArgs> args = ParseArgs(tables, argv);
   if (!args.ok()) return args.status();
   if (ShowHelp(*args, kUsage, tables)) return absl::OkStatus();
-  absl::StatusOr<RegionSizes> sizes = RegionSizesFrom(*args);
-  if (!sizes.ok()) return sizes.status();
+  absl::StatusOr<int64_t> min = args->get_int("min", 4, 1, kMaxRegionSize);
+  if (!min.ok()) return min.status();
+  absl::StatusOr<int64_t> max = args->get_int("max", 8, 1, kMaxRegionSize);
+  if (!max.ok()) return max.status();
+  if (*min > *max) return UsageError(absl::StrCat("--min ", *min, " is larger than --max ", *max));
   for (const char* option : {"seed", "solution"}) {
     if (args->has(option) && !args->has("make")) {
       return UsageError(absl::StrCat("--", option, " needs --make"));
@@ -173,21 +144,15 @@ absl::Status Run(std::span<char* const> argv) {
   }
   if (args->has("all") && args->has("make")) return UsageError("--all does not go with --make");
 
-  absl::StatusOr<Dictionary> dictionary = LoadDictionary(*args);
-  if (!dictionary.ok()) return dictionary.status();
-  return args->has("make") ? Make(*args, *sizes, *dictionary) : Solve(*args, *sizes, *dictionary);
+  ::squares::RegionsOptions options;
+  options.min = static_cast<int>(*min), options.max = static_cast<int>(*max);
+  options.all = args->has("all");
+  options.upper = args->has("upper");
+  const ::squares::Dictionary dictionary = LoadApiDictionary(*args);
+  return args->has("make") ? Make(*args, options, dictionary) : Solve(*args, options, dictionary);
 }
 
 }  // namespace
-
-absl::StatusOr<RegionSizes> RegionSizesFrom(const ParsedArgs& args) {
-  absl::StatusOr<int64_t> min = args.get_int("min", 4, 1, kMaxRegionSize);
-  if (!min.ok()) return min.status();
-  absl::StatusOr<int64_t> max = args.get_int("max", 8, 1, kMaxRegionSize);
-  if (!max.ok()) return max.status();
-  if (*min > *max) return UsageError(absl::StrCat("--min ", *min, " is larger than --max ", *max));
-  return RegionSizes{static_cast<int>(*min), static_cast<int>(*max)};
-}
 
 const Command& RegionsCommand() {
   static const Command command{"regions", "solve or make word-region puzzles", kUsage,
@@ -196,7 +161,12 @@ const Command& RegionsCommand() {
 }
 
 int RunRegionsCommand(std::span<char* const> args) {
-  const absl::Status status = Run(args);
+  absl::Status status;
+  try {
+    status = Run(args);
+  } catch (const ::squares::Error& error) {
+    return FailWith(error);
+  }
   if (!status.ok()) std::fprintf(stderr, "squares: %s\n", std::string(status.message()).c_str());
   Output::Stdout().flush();
   return ExitCodeFor(status);

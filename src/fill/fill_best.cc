@@ -245,7 +245,13 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
     if (options.progress) options.progress->best_worst = best.worst;
   };
   // One run of the engine, its fills to `found`; false (and kTimedOut) when no time is left.
+  auto stopped = [&](FillResult* result) {
+    if (options.stop == nullptr || !options.stop->load()) return false;
+    result->status = FillStatus::kTimedOut;
+    return true;
+  };
   auto run_to = [&](const FillProblem& on, FillOptions o, FillResult* result, const FillCallback& found) {
+    if (stopped(result)) return false;
     if (end < HUGE_VAL) {
       o.timeout_seconds = end - std::chrono::duration<double>(Clock::now() - start).count();
       if (o.timeout_seconds <= 0) {
@@ -293,6 +299,7 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   // is the best so far. False: the time ran out.
   bool descent = false;  // past the first fill (see Variant)
   auto race = [&](FillResult* result) {
+    if (stopped(result)) return false;
     std::array<FillOptions, 2> sides = {Variant(o, 0, descent), Variant(o, 1, descent)};
     if (end < HUGE_VAL) {
       const double left = end - std::chrono::duration<double>(Clock::now() - start).count();

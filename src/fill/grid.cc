@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "lexicon/unicode.h"
+#include "text/strings.h"
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
@@ -19,23 +20,6 @@ struct RawRow {
   std::vector<std::string> letters;
 };
 
-std::vector<std::string_view> SplitLines(std::string_view text) {
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-  std::vector<std::string_view> lines;
-  while (!text.empty()) {
-    size_t end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(line);
-    if (end == std::string_view::npos) break;
-    text.remove_prefix(end + 1);
-  }
-  while (!lines.empty() && lines.back().find_first_not_of(" \t") == std::string_view::npos) {
-    lines.pop_back();
-  }
-  return lines;
-}
-
 bool ParseCount(std::string_view s, int* out) {
   if (s.empty() || s.size() > 4) return false;
   int v = 0;
@@ -45,16 +29,6 @@ bool ParseCount(std::string_view s, int* out) {
   }
   *out = v;
   return true;
-}
-
-std::string_view Trim(std::string_view s) {
-  size_t b = s.find_first_not_of(" \t");
-  if (b == std::string_view::npos) return {};
-  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
-
-absl::Status LineError(std::string_view name, int line, std::string_view message) {
-  return absl::DataLossError(absl::StrFormat("%s:%d: %s", name, line, message));
 }
 
 absl::Status TooLarge(std::string_view name, int line, int rows, int cols) {

@@ -16,6 +16,7 @@ bool Filler::TimeUp() {
   if (opt_.progress) opt_.progress->nodes.fetch_add(1, std::memory_order_relaxed);
   if (opt_.node_limit > 0 && stats_.nodes > opt_.node_limit) return true;
   if (opt_.node_cap && stats_.nodes > opt_.node_cap->load(std::memory_order_relaxed)) return true;
+  if (opt_.stop && opt_.stop->load(std::memory_order_relaxed)) return true;
   if (opt_.timeout_seconds <= 0) return false;
   return std::chrono::duration<double>(Clock::now() - start_).count() > opt_.timeout_seconds;
 }

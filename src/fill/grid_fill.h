@@ -96,6 +96,8 @@ struct FillOptions {
   int64_t node_limit = 0;      // stop (kTimedOut) after this many nodes; 0 = none
   // Polled between nodes: stop (kTimedOut) after this many nodes, as it is now.
   const std::atomic<int64_t>* node_cap = nullptr;
+  // Polled between nodes: once set, stop (kTimedOut) as soon as the current node is done.
+  const std::atomic<bool>* stop = nullptr;
   // Nogoods learned by an earlier search that hold for this one (see Nogoods): kept from
   // the start, and in the result with those this search learns.
   const Nogoods* nogoods = nullptr;
@@ -121,7 +123,8 @@ enum class FillStatus {
   kImpossible,        // search exhausted, no fill
   kOverConstrained,   // `bad_slot` has no candidate before search
   kNoDeterministic,   // the grid cannot have a deterministic fill (no slot is forced first)
-  kTimedOut,          // time (or node_limit) ran out (fills may have been reported before)
+  kTimedOut,          // time (or node_limit) ran out, or `stop` was set (fills may have been
+                      // reported before)
 };
 
 struct FillStats {

@@ -15,6 +15,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_format.h"
 #include "lexicon/unicode.h"
+#include "text/strings.h"
 #include "xxhash.h"
 
 namespace squares::core {
@@ -141,12 +142,6 @@ void Reader::ForgetLettersAfter(size_t count) {
   letter_of_id.resize(count);
 }
 
-std::string_view TrimSpaces(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
 // `raw` is the line as in the file (without its line end).
 absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
   // The common line, a word of lowercase letters already seen, goes in at one pass.
@@ -166,21 +161,21 @@ absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
     }
     buffer.resize(begin);
   }
-  std::string_view line = TrimSpaces(raw);
+  std::string_view line = Trim(raw);
   if (line.empty() || line.front() == '#') return absl::OkStatus();
   ++counts.lines;
   int64_t score = 0;
   size_t split = 0;
   while (split < line.size() && line[split] != ';' && line[split] != '\t') ++split;
   if (split < line.size()) {
-    std::string_view score_text = TrimSpaces(line.substr(split + 1));
+    std::string_view score_text = Trim(line.substr(split + 1));
     auto [end, error] =
         std::from_chars(score_text.data(), score_text.data() + score_text.size(), score);
     if (error != std::errc() || end != score_text.data() + score_text.size()) {
       return absl::DataLossError(absl::StrFormat("%s: bad score '%s' (expected an integer)",
                                                  where.str(), score_text));
     }
-    line = TrimSpaces(line.substr(0, split));
+    line = Trim(line.substr(0, split));
   }
   const uint32_t begin = static_cast<uint32_t>(buffer.size());
   const size_t letters_before = letter_of_id.size();

@@ -2,11 +2,12 @@
 
 #include <bit>
 #include <cassert>
+#include <chrono>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_format.h"
-#include "cli/cli.h"
 #include "fill/grid.h"
+#include "text/strings.h"
 
 namespace squares::core {
 namespace {
@@ -17,24 +18,11 @@ struct Line {
   std::vector<std::string_view> tokens;
 };
 
-std::vector<Line> SplitLines(std::string_view text) {
+std::vector<Line> TokenLines(std::string_view text) {
   std::vector<Line> lines;
   int number = 0;
-  while (!text.empty()) {
-    size_t end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-    Line l{++number, {}};
-    for (size_t i = 0; i < line.size();) {
-      if (line[i] == ' ' || line[i] == '\t' || line[i] == '\r') {
-        ++i;
-        continue;
-      }
-      size_t j = line.find_first_of(" \t\r", i);
-      if (j == std::string_view::npos) j = line.size();
-      l.tokens.push_back(line.substr(i, j - i));
-      i = j;
-    }
+  for (std::string_view line : SplitString(text, '\n')) {
+    Line l{++number, SplitTokens(line)};
     if (!l.tokens.empty()) lines.push_back(std::move(l));  // blank lines separate nothing
   }
   return lines;
@@ -203,7 +191,7 @@ class BoardReader {
 };
 
 absl::Status LineError(std::string_view file, const Line& line, const std::string& message) {
-  return absl::DataLossError(absl::StrFormat("%s:%d: %s", file, line.number, message));
+  return core::LineError(file, line.number, message);
 }
 
 // The rows of a block: lines up to the next keyword (or `count` lines when count >= 0).
@@ -244,7 +232,7 @@ int MinRunSum(int length) { return length * (length + 1) / 2; }
 int MaxRunSum(int length) { return length * (19 - length) / 2; }
 
 absl::StatusOr<std::vector<KakuroBoard>> ParseKakuro(std::string_view name, std::string_view text) {
-  const std::vector<Line> lines = SplitLines(text);
+  const std::vector<Line> lines = TokenLines(text);
   std::vector<KakuroBoard> boards;
   if (lines.empty()) return absl::DataLossError(absl::StrFormat("%s: no board", name));
   const bool bare = lines[0].tokens[0] != "KAKURO";
@@ -416,16 +404,68 @@ absl::Status CheckKakuroDigits(const KakuroBoard& board, std::span<const uint8_t
 }
 
 std::string FormatKakuroSolution(const KakuroBoard& board, std::span<const uint8_t> digits) {
+  std::vector<int> cells(board.white.size(), 0);
+  for (int w = 0; w < board.white_count(); ++w) cells[board.white_cells[w]] = digits[w];
+  return FormatKakuroCells(board.rows, board.cols, cells);
+}
+
+std::string FormatKakuroCells(int rows, int cols, std::span<const int> digits) {
   std::string out;
-  for (int r = 0; r < board.rows; ++r) {
-    for (int c = 0; c < board.cols; ++c) {
-      const int w = board.white[r * board.cols + c];
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      const int d = digits[r * cols + c];
       if (c > 0) out += ' ';
-      out += w < 0 ? '#' : static_cast<char>('0' + digits[w]);
+      out += d == 0 ? '#' : static_cast<char>('0' + d);
     }
     out += '\n';
   }
   return out;
+}
+
+KakuroSearch SearchKakuro(const KakuroBoard& board, DigitAutomata& automata,
+                          const FillOptions& options,
+                          const std::function<bool(std::span<const uint8_t>)>& found) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const FillProblem problem = KakuroProblem(board, automata);
+  const auto built = Clock::now();
+  std::vector<uint8_t> digits(board.white_count());
+  KakuroSearch search;
+  search.result = Fill(problem, options, [&](std::span<const Letter> letters) {
+    for (int w = 0; w < board.white_count(); ++w) digits[w] = static_cast<uint8_t>(letters[w] + 1);
+    return found(digits);
+  });
+  search.automata_seconds = std::chrono::duration<double>(built - start).count();
+  search.search_seconds = std::chrono::duration<double>(Clock::now() - built).count();
+  return search;
+}
+
+std::string KakuroVerdictText(int64_t found, bool all, bool timed_out) {
+  return timed_out    ? "timed out"
+         : found == 0 ? "no solution"
+         : found == 1 ? "unique"
+         : all        ? absl::StrFormat("%d solutions", found)
+                      : "not unique";
+}
+
+std::string KakuroCheckVerdict(const KakuroBoard& board,
+                               const std::vector<std::vector<uint8_t>>& solutions, bool* ok) {
+  *ok = false;
+  if (board.solution.empty()) return "FAILED: no stored solution to check";
+  if (absl::Status s = CheckKakuroDigits(board, board.solution); !s.ok()) {
+    return absl::StrFormat("FAILED: the stored solution is wrong: %s", s.message());
+  }
+  if (solutions.empty()) return "FAILED: no solution";  // cannot happen: the stored one is one
+  if (solutions.size() > 1) return "FAILED: the stored solution is valid but not unique";
+  for (int w = 0; w < board.white_count(); ++w) {
+    if (solutions[0][w] != board.solution[w]) {  // cannot happen either: a unique solution
+      const int cell = board.white_cells[w];
+      return absl::StrFormat("FAILED: the stored solution differs at row %d, column %d",
+                             cell / board.cols + 1, cell % board.cols + 1);
+    }
+  }
+  *ok = true;
+  return "ok: unique, matches the stored solution";
 }
 
 }  // namespace squares::core

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -76,5 +77,25 @@ absl::Status CheckKakuroDigits(const KakuroBoard& board, std::span<const uint8_t
 // The solved grid in the SOLUTION block's syntax: per row, a digit per white cell and `#` for
 // every other cell, separated by spaces.
 std::string FormatKakuroSolution(const KakuroBoard& board, std::span<const uint8_t> digits);
+// The same from a digit per cell (row-major; 0 for black and clue cells).
+std::string FormatKakuroCells(int rows, int cols, std::span<const int> digits);
+
+// A board's search on the fill engine: each solution, a digit 1..9 per white index, to
+// `found` (false stops the search); and how long building the automata and searching took.
+struct KakuroSearch {
+  FillResult result;
+  double automata_seconds = 0, search_seconds = 0;
+};
+KakuroSearch SearchKakuro(const KakuroBoard& board, DigitAutomata& automata,
+                          const FillOptions& options,
+                          const std::function<bool(std::span<const uint8_t>)>& found);
+
+// kakuro --count's verdict on a board: "unique", "not unique" (or "N solutions" when `all`),
+// "no solution", "timed out".
+std::string KakuroVerdictText(int64_t found, bool all, bool timed_out);
+// kakuro --check's verdict on a board whose search, stopped at the second solution, found
+// `solutions`: "ok: unique, matches the stored solution" (`ok`) or "FAILED: ...".
+std::string KakuroCheckVerdict(const KakuroBoard& board,
+                               const std::vector<std::vector<uint8_t>>& solutions, bool* ok);
 
 }  // namespace squares::core

@@ -238,12 +238,14 @@ class PlacementWalker {
   std::vector<uint32_t> chosen_;
 };
 
-Placements FindPlacements(const RegionPuzzle& puzzle, const Dictionary& dictionary,
-                          const std::vector<int>& lengths, const ShapeTrie& shapes) {
-  Placements p;
+// False when `stop` was set before they were all found.
+bool FindPlacements(const RegionPuzzle& puzzle, const Dictionary& dictionary,
+                    const std::vector<int>& lengths, const ShapeTrie& shapes,
+                    const std::atomic<bool>* stop, Placements& p) {
   const uint32_t cells = puzzle.letters.size();
   p.by_first.push_back(0);
   for (uint32_t first = 0; first < cells; ++first) {
+    if (stop != nullptr && stop->load(std::memory_order_relaxed)) return false;
     for (int length : lengths) {
       PlacementWalker(puzzle, shapes, dictionary.dawg(length), p).Walk(first);
     }
@@ -257,7 +259,7 @@ Placements FindPlacements(const RegionPuzzle& puzzle, const Dictionary& dictiona
   for (uint32_t k = 0; k < p.count(); ++k) {
     for (uint32_t x : p.of(k)) p.containing[fill[x]++] = k;
   }
-  return p;
+  return true;
 }
 
 // The search over placements. Invariants between calls of Place/Unplace:
@@ -272,10 +274,12 @@ class RegionSearch {
  public:
   RegionSearch(const RegionPuzzle& puzzle, const Placements& placements,
                const std::vector<int>& lengths,
-               const std::function<bool(const RegionPartition&)>& on_solution)
+               const std::function<bool(const RegionPartition&)>& on_solution,
+               const std::atomic<bool>* stop)
       : puzzle_(puzzle),
         p_(placements),
         on_solution_(on_solution),
+        stop_(stop),
         used_(puzzle.letters.size(), false),
         blocked_(placements.count(), 0),
         live_(puzzle.letters.size()),
@@ -309,6 +313,10 @@ class RegionSearch {
         levels.pop_back();
         continue;
       }
+      if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) {
+        stopped_ = true;
+        break;
+      }
       const uint32_t k = level.next++;
       ++nodes_;
       stack_.push_back(k);
@@ -324,6 +332,7 @@ class RegionSearch {
     return solutions_;
   }
   size_t nodes() const { return nodes_; }
+  bool stopped() const { return stopped_; }
 
  private:
   // Marks k's cells used and blocks the placements that overlap them; returns true when
@@ -394,6 +403,8 @@ class RegionSearch {
   const RegionPuzzle& puzzle_;
   const Placements& p_;
   const std::function<bool(const RegionPartition&)>& on_solution_;
+  const std::atomic<bool>* stop_;
+  bool stopped_ = false;
   std::vector<bool> used_;
   std::vector<uint32_t> blocked_, live_;
   std::vector<uint32_t> stack_;  // placements of the regions so far, in region order
@@ -419,11 +430,15 @@ RegionSolver::~RegionSolver() = default;
 
 size_t RegionSolver::Solve(const RegionPuzzle& puzzle,
                            const std::function<bool(const RegionPartition&)>& on_solution,
-                           RegionStats* stats) const {
-  const Placements placements = FindPlacements(puzzle, dictionary_, lengths_, *shapes_);
-  RegionSearch search(puzzle, placements, lengths_, on_solution);
+                           RegionStats* stats, const std::atomic<bool>* stop) const {
+  Placements placements;
+  if (!FindPlacements(puzzle, dictionary_, lengths_, *shapes_, stop, placements)) {
+    if (stats != nullptr) *stats = {placements.count(), 0, true};
+    return 0;
+  }
+  RegionSearch search(puzzle, placements, lengths_, on_solution, stop);
   const size_t found = search.Run();
-  if (stats != nullptr) *stats = {placements.count(), search.nodes()};
+  if (stats != nullptr) *stats = {placements.count(), search.nodes(), search.stopped()};
   return found;
 }
 
@@ -571,7 +586,8 @@ void MarkDifferences(const RegionPartition& truth, const RegionPartition& other,
 }  // namespace
 
 absl::StatusOr<MadeRegionPuzzle> MakeRegionPuzzle(int rows, int cols, const Dictionary& dictionary,
-                                                  RegionSizes sizes, uint64_t seed) {
+                                                  RegionSizes sizes, uint64_t seed,
+                                                  const std::atomic<bool>* stop) {
   const std::vector<int> lengths = WordLengths(dictionary, sizes);
   if (lengths.empty()) {
     return absl::InvalidArgumentError(absl::StrCat("the dictionary has no words of ", sizes.min,
@@ -596,10 +612,12 @@ absl::StatusOr<MadeRegionPuzzle> MakeRegionPuzzle(int rows, int cols, const Dict
       std::fill(marked.begin(), marked.end(), false);
       ++made.attempts;
       size_t found = 0;
+      RegionStats stats;
       solver.Solve(made.puzzle, [&](const RegionPartition& solution) {
         MarkDifferences(made.solution, solution, marked);
         return ++found < 2;
-      });
+      }, &stats, stop);
+      if (stats.stopped) return absl::CancelledError("stopped");
       if (found == 1) return made;  // the partition drawn is a solution, so it is this one
     }
   }

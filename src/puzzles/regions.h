@@ -2,6 +2,7 @@
 // min..max cells (4-neighbourhood) whose letters, read in row-major order, spell words.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -43,6 +44,7 @@ struct RegionPartition {
 struct RegionStats {
   size_t placements = 0;  // connected word placements, found before the search
   size_t nodes = 0;       // regions placed during the search
+  bool stopped = false;   // the stop flag ended the search
 };
 
 struct ShapeTrie;
@@ -60,9 +62,11 @@ class RegionSolver {
   RegionSolver(const Dictionary& dictionary, RegionSizes sizes);
   ~RegionSolver();
 
+  // `stop`, when given, is polled between placements and between nodes: once set, the
+  // search ends.
   size_t Solve(const RegionPuzzle& puzzle,
                const std::function<bool(const RegionPartition&)>& on_solution,
-               RegionStats* stats = nullptr) const;
+               RegionStats* stats = nullptr, const std::atomic<bool>* stop = nullptr) const;
 
  private:
   const Dictionary& dictionary_;
@@ -87,8 +91,9 @@ struct MadeRegionPuzzle {
 // each filled with a random word of its length; while the solver finds a second solution,
 // the words of the regions where it differs are drawn again (and after many tries, a new
 // partition). Deterministic for a given seed. Fails when the grid cannot be partitioned or
-// no unique puzzle was found within the attempt budget.
+// no unique puzzle was found within the attempt budget, or `stop` was set (a CancelledError).
 absl::StatusOr<MadeRegionPuzzle> MakeRegionPuzzle(int rows, int cols, const Dictionary& dictionary,
-                                                  RegionSizes sizes, uint64_t seed);
+                                                  RegionSizes sizes, uint64_t seed,
+                                                  const std::atomic<bool>* stop = nullptr);
 
 }  // namespace squares::core

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -24,13 +25,17 @@ namespace squares::core {
 // started. The oldest task's pieces are committed while it runs, so it may always take a
 // piece; later tasks leave one per thread in reserve for it, and otherwise wait in Send()
 // until the committer frees some.
+//
+// `cancel` (optional) stops the run from outside: the work is handed a flag set soon after
+// it (the committer polls it while it waits), and no task starts after it.
 template <class Piece>
 class PieceSender;
 
 template <class Piece>
 void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
                 const std::function<void(size_t, PieceSender<Piece>&, const std::atomic<bool>&)>& work,
-                const std::function<bool(size_t, Piece&, bool)>& commit);
+                const std::function<bool(size_t, Piece&, bool)>& commit,
+                const std::atomic<bool>* cancel = nullptr);
 
 template <class Piece>
 class PieceSender {
@@ -45,7 +50,7 @@ class PieceSender {
   template <class P>
   friend void RunInOrder(size_t, int, size_t, size_t,
                          const std::function<void(size_t, PieceSender<P>&, const std::atomic<bool>&)>&,
-                         const std::function<bool(size_t, P&, bool)>&);
+                         const std::function<bool(size_t, P&, bool)>&, const std::atomic<bool>*);
   size_t task_ = 0;
   Piece* piece_ = nullptr;
   std::function<bool(PieceSender&)> send_;
@@ -54,8 +59,10 @@ class PieceSender {
 template <class Piece>
 void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
                 const std::function<void(size_t, PieceSender<Piece>&, const std::atomic<bool>&)>& work,
-                const std::function<bool(size_t, Piece&, bool)>& commit) {
+                const std::function<bool(size_t, Piece&, bool)>& commit,
+                const std::atomic<bool>* cancel) {
   std::atomic<bool> stop = false;
+  auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
   if (threads <= 1 || count <= 1) {
     Piece piece;
     PieceSender<Piece> sender;
@@ -66,10 +73,12 @@ void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
       if (!go_on) stop = true;
       return go_on;
     };
-    for (size_t k = 0; k < count && !stop; ++k) {
+    // One thread: the work polls `cancel` itself (a stop by the committer reaches it through
+    // Send's false).
+    for (size_t k = 0; k < count && !stop && !cancelled(); ++k) {
       sender.task_ = k;
-      work(k, sender, stop);
-      if (stop || !commit(k, piece, true)) return;
+      work(k, sender, cancel ? *cancel : stop);
+      if (stop || !commit(k, piece, true) || cancelled()) return;
       piece.clear();
     }
     return;
@@ -133,7 +142,17 @@ void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
     bool last;
     {
       std::unique_lock lock(mutex);
-      changed.wait(lock, [&] { return !queue[head].empty(); });
+      auto ready = [&] { return !queue[head].empty(); };
+      if (!cancel) {
+        changed.wait(lock, ready);
+      } else {
+        while (!cancelled() && !changed.wait_for(lock, std::chrono::milliseconds(5), ready)) {}
+        if (cancelled()) {
+          stop = true;
+          changed.notify_all();
+          break;
+        }
+      }
       piece = std::move(queue[head].front());
       queue[head].pop_front();
       last = done[head] && queue[head].empty();

@@ -4,34 +4,11 @@
 #include <map>
 
 #include "absl/strings/str_format.h"
-#include "cli/cli.h"
 #include "lexicon/unicode.h"
+#include "text/strings.h"
 
 namespace squares::core {
 namespace {
-
-absl::Status LineError(std::string_view name, int line, std::string_view message) {
-  return absl::DataLossError(absl::StrFormat("%s:%d: %s", name, line, message));
-}
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
-std::vector<std::string_view> Tokens(std::string_view s) {
-  std::vector<std::string_view> tokens;
-  size_t pos = 0;
-  while (pos < s.size()) {
-    while (pos < s.size() && (s[pos] == ' ' || s[pos] == '\t' || s[pos] == '\r')) ++pos;
-    size_t end = pos;
-    while (end < s.size() && s[end] != ' ' && s[end] != '\t' && s[end] != '\r') ++end;
-    if (end > pos) tokens.push_back(s.substr(pos, end - pos));
-    pos = end;
-  }
-  return tokens;
-}
 
 // A Qxw light pattern: per cell a letter, '?' '.' or '-' (any letter), '@' (a vowel), '#'
 // (a consonant), or a set "[ABC]" / "[^ABC]".
@@ -93,13 +70,13 @@ absl::StatusOr<Shape> ParseTopology(const std::vector<std::pair<int, std::string
     word.line = line;
     size_t colon = text.find(':');
     if (colon != std::string_view::npos) {
-      word.list = std::string(Trim(text.substr(colon + 1)));
+      word.list = std::string(Trim(text.substr(colon + 1), " \t\r"));
       if (word.list.empty()) return LineError(name, line, "':' names no word list");
       text = text.substr(0, colon);
     }
     std::vector<int64_t>& cells = numbers.emplace_back();
     for (std::string_view part : SplitString(text, ',')) {
-      part = Trim(part);
+      part = Trim(part, " \t\r");
       int64_t n;
       if (!ParseInt(part, n) || n < 0 || n >= kMaxShapeCells + 1) {
         return LineError(name, line,
@@ -134,7 +111,7 @@ absl::StatusOr<Shape> ParseDeck(const std::vector<std::pair<int, std::string_vie
   std::map<std::string, int, std::less<>> ids;
   for (auto [line, text] : lines) {
     if (text[0] == '.') {
-      std::string_view directive = Tokens(text)[0];
+      std::string_view directive = SplitTokens(text)[0];
       // Random fill order means nothing to a search that lists every fill.
       if (directive == ".RANDOM") continue;
       return LineError(name, line, absl::StrFormat(
@@ -143,7 +120,7 @@ absl::StatusOr<Shape> ParseDeck(const std::vector<std::pair<int, std::string_vie
     }
     ShapeWord word;
     word.line = line;
-    std::vector<std::string_view> tokens = Tokens(text);
+    std::vector<std::string_view> tokens = SplitTokens(text);
     if (tokens.back()[0] == '=') {
       auto pattern = ParsePattern(tokens.back().substr(1));
       if (!pattern.ok()) return LineError(name, line, std::string(pattern.status().message()));
@@ -184,7 +161,7 @@ absl::StatusOr<Shape> ParseShape(std::string_view text, const std::string& name)
   int number = 0;
   for (std::string_view line : SplitString(text, '\n')) {
     ++number;
-    line = Trim(line);
+    line = Trim(line, " \t\r");  // a "\r\n" line end too
     if (line.empty() || line[0] == '#') continue;
     if (line.find('\0') != std::string_view::npos) return LineError(name, number, "NUL byte");
     if (lines.size() >= kMaxShapeWords) {

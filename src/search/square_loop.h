@@ -453,9 +453,17 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
       memo_level[k].measure = level[k].memo_width >= 0 && memo->measure[k].on ? &memo->measure[k] : nullptr;
     }
   }
+  // Cancellation: `stop` is read when the search leaves a level, once per kStopPoll nodes
+  // (a result's leaf() reads it too), so a count that finds nothing for long still stops.
+  constexpr uint64_t kStopPoll = uint64_t{1} << 16;
+  uint64_t next_poll = stop ? kStopPoll : UINT64_MAX;
   for (;;) {
     if (m == 0) {
       if (l == base) break;
+      if (nodes >= next_poll) {
+        if (stop->load(std::memory_order_relaxed)) break;
+        next_poll = nodes + kStopPoll;
+      }
       if constexpr (kCountOnly) {
         if (lone[l]) stats.squares = lone_scale[l][0] + lone_scale[l][1] * (stats.squares - lone_scale[l][0]);
       }

@@ -92,6 +92,8 @@ SquareStats SquareSearch::Run(const SquareTask& task, SquareSink* sink,
   // count those at least their image's (each pair once, plus those equal), then subtract
   // the equal ones once.
   SquareStats at_least = RunAny(task, levels(), nullptr, nullptr, stop, Tie::kAtLeast);
+  // Stopped, the count is partial anyway, and the correction below would not apply.
+  if (stop && stop->load(std::memory_order_relaxed)) return at_least;
   SquareStats equal = RunAny(task, levels(), nullptr, nullptr, stop, Tie::kEqual);
   return {at_least.nodes + equal.nodes, 2 * at_least.squares - equal.squares};
 }

@@ -1,0 +1,132 @@
+// The API's Grid, and what takes a grid and a fill without a search: CheckGrid, FormatFill.
+#include <algorithm>
+
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "api/api_internal.h"
+#include "api/grid_internal.h"
+#include "cli/cli.h"
+#include "fill/fill_output.h"
+#include "lexicon/unicode.h"
+
+namespace squares {
+
+Grid Grid::Impl::Make(core::Grid grid, std::string source) {
+  auto impl = std::make_shared<Impl>();
+  impl->letters.resize(grid.size());
+  for (int i = 0; i < grid.size(); ++i) {
+    const std::string& fixed = grid.fixed[i];
+    for (size_t pos = 0; pos < fixed.size();) {
+      const int32_t cp = core::DecodeUtf8(fixed, pos);
+      if (cp >= 0) core::AppendUtf8(core::UpperCase(static_cast<char32_t>(cp)), impl->letters[i]);
+    }
+  }
+  for (const core::GridSlot& slot : grid.slots) {
+    impl->slots.push_back({slot.direction == core::Direction::kAcross ? Direction::kAcross : Direction::kDown,
+                           slot.number, slot.row, slot.col, slot.length, slot.cells});
+  }
+  impl->grid = std::move(grid);
+  impl->source = std::move(source);
+  return Grid(std::move(impl));
+}
+
+std::string Slot::name() const {
+  return absl::StrFormat("%d %s", number, direction == Direction::kAcross ? "Across" : "Down");
+}
+
+Grid Grid::Parse(std::string_view text, const std::string& source) {
+  return Impl::Make(api::Value(core::ParseGrid(source, text)), source);
+}
+
+Grid Grid::FromRows(const std::vector<std::string>& rows) {
+  return Parse(absl::StrJoin(rows, "\n"), "<rows>");
+}
+
+Grid Grid::Load(const std::string& path) {
+  const std::string text = api::Value(
+      core::ReadFile(path, core::kMaxGridFileBytes, "a crossword grid of up to 256x256 cells"));
+  return Parse(text, path);
+}
+
+int Grid::rows() const { return impl_->grid.rows; }
+int Grid::cols() const { return impl_->grid.cols; }
+bool Grid::black(int cell) const { return impl_->grid.black.at(cell); }
+const std::string& Grid::letter(int cell) const { return impl_->letters.at(cell); }
+int Grid::number(int cell) const { return impl_->grid.numbers.at(cell); }
+const std::vector<Slot>& Grid::slots() const { return impl_->slots; }
+const std::string& Grid::source() const { return impl_->source; }
+
+std::vector<std::string> Grid::text_rows() const {
+  std::vector<std::string> rows(impl_->grid.rows);
+  for (int i = 0; i < impl_->grid.size(); ++i) {
+    rows[i / impl_->grid.cols] += impl_->grid.black[i]       ? "#"
+                                  : impl_->letters[i].empty() ? "."
+                                                              : impl_->letters[i];
+  }
+  return rows;
+}
+
+GridCheck CheckGrid(const Dictionary& dictionary, const Grid& grid, bool allow_repeats) {
+  const Grid::Impl& g = grid.impl();
+  const core::Dictionary& d = dictionary.impl().dictionary;
+  GridCheck check;
+  check.filled = true;
+  for (int i = 0; i < g.grid.size(); ++i) check.filled &= g.grid.black[i] || !g.letters[i].empty();
+  if (!check.filled) return check;
+  const bool lower = dictionary.better() == Better::kLower;
+  std::vector<std::string> words;
+  int64_t sum = 0;
+  FillQuality quality;
+  for (const Slot& slot : g.slots) {
+    std::string word;
+    for (int c : slot.cells) word += g.letters[c];
+    int64_t score = 0;
+    auto encoded = d.alphabet().encode(word, dictionary.impl().options.fold_accents);
+    if (!encoded.ok() || !d.lexicon().find(*encoded, &score)) {
+      check.problems.push_back(absl::StrFormat("%s: %s is not in the dictionary", slot.name(), word));
+    } else if (auto seen = std::find(words.begin(), words.end(), word); !allow_repeats && seen != words.end()) {
+      check.problems.push_back(absl::StrFormat("%s: %s is also %s", slot.name(), word,
+                                               g.slots[seen - words.begin()].name()));
+    }
+    if (words.empty() || (lower ? score > quality.worst_score : score < quality.worst_score)) {
+      quality.worst_score = score;
+      quality.worst_word = word;
+    }
+    sum += score;
+    words.push_back(std::move(word));
+  }
+  check.valid = check.problems.empty();
+  if (check.valid && dictionary.scored() && !words.empty()) {
+    quality.mean_score = static_cast<double>(sum) / static_cast<double>(words.size());
+    check.quality = quality;
+  }
+  return check;
+}
+
+std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions& options) {
+  static constexpr core::FillFormat kFormats[] = {
+      core::FillFormat::kText, core::FillFormat::kLines, core::FillFormat::kJsonl,
+      core::FillFormat::kIpuz, core::FillFormat::kLatex, core::FillFormat::kSvg};
+  if (options.format == DocumentFormat::kPuz) api::ThrowUsage("the puz format is not available yet");
+  const core::Grid& g = grid.impl().grid;
+  if (fill.letters.size() != static_cast<size_t>(g.size())) {
+    api::ThrowUsage(absl::StrFormat("a fill of %d cells for a grid of %d", fill.letters.size(), g.size()));
+  }
+  core::FillOutputOptions output;
+  output.format = kFormats[static_cast<int>(options.format)];
+  output.fill_in = options.fill_in;
+  output.solution = options.solution;
+  output.title = options.title;
+  core::FillQuality quality;
+  if (fill.quality) {
+    const FillQuality& q = *fill.quality;
+    quality = {q.worst_word, q.worst_score, q.mean_score, q.searched, q.bound, q.bound_searched,
+               q.proven, q.mean_proven};
+    output.quality = &quality;
+  }
+  std::string out;
+  core::AppendFill(g, fill.letters, output, out);
+  return out;
+}
+
+}  // namespace squares

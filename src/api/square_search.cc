@@ -1,0 +1,207 @@
+// The API's SquareSearch: the options checked and the problem built by the engine
+// (search/square_problem.h), run by its runner (search/square_runner.h).
+#include <chrono>
+#include <thread>
+
+#include "absl/strings/str_format.h"
+#include "api/api_internal.h"
+#include "search/square_output.h"
+#include "search/square_runner.h"
+#include "squares/square_search.h"
+
+namespace squares {
+
+const core::SquareSearch& SquareSearch::Impl::Search(bool count_only) const {
+  // Only the square modes order their cells otherwise for counting.
+  if (!setup.square) count_only = false;
+  std::lock_guard lock(mutex_);
+  std::optional<core::SquareSearch>& search = count_only ? count_ : list_;
+  if (!search) {
+    // Making it may build automata of the main dictionary.
+    std::unique_lock<std::mutex> building;
+    if (dictionary) building = std::unique_lock(dictionary->impl().mutex);
+    search.emplace(api::Value(setup.Search(count_only)));
+  }
+  return *search;
+}
+
+int SquareSearch::Impl::SymmetryCells() const {
+  const std::vector<int>& symmetry = Search(true).symmetry();
+  int moved = 0;
+  for (size_t c = 0; c < symmetry.size(); ++c) moved += symmetry[c] != static_cast<int>(c);
+  return moved;
+}
+
+namespace api {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void CheckRun(const SquareOptions& options) {
+  if (options.threads < 0 || options.threads > 1024) {
+    ThrowUsage(absl::StrFormat("threads: %d is not in 0..1024 (0: all cores)", options.threads));
+  }
+  if (options.shard_count < 1 || options.shard_count > 1000000 || options.shard_index < 1 ||
+      options.shard_index > options.shard_count) {
+    ThrowUsage(absl::StrFormat("shard %d/%d is not of the form I/N with 1 <= I <= N <= 1000000",
+                               options.shard_index, options.shard_count));
+  }
+}
+
+}  // namespace
+
+SquareSearch MakeSquareSearch(const std::function<Dictionary()>& load, const core::LexiconOptions& list_options,
+                              bool note_unused, const SquareOptions& options) {
+  CheckRun(options);
+  auto impl = std::make_shared<SquareSearch::Impl>();
+  impl->options = options;
+  // The main dictionary's automata are built under its lock, held from its first use on.
+  std::unique_lock<std::mutex> building;
+  auto main = [&]() -> const core::Dictionary& {
+    if (!impl->dictionary) {
+      impl->dictionary = load();
+      building = std::unique_lock(impl->dictionary->impl().mutex);
+    }
+    return impl->dictionary->impl().dictionary;
+  };
+  impl->setup = Value(core::MakeSquareSetup(options, main, list_options, note_unused));
+  impl->notes = impl->setup.notes;
+  if (impl->setup.square) {
+    impl->rows = impl->setup.square->rows;
+    impl->cols = impl->setup.square->cols;
+  } else {
+    if (building.owns_lock()) building.unlock();
+    const core::SquareSearch& search = impl->Search(false);
+    const core::Shape& shape = search.shape();
+    for (int cell : search.cell_order()) {
+      absl::StrAppend(&impl->cell_order, impl->cell_order.empty() ? "" : " ",
+                      shape.cell_names.empty() ? absl::StrFormat("%d", cell) : shape.cell_names[cell]);
+    }
+    if (!shape.layout.empty()) {
+      impl->rows = static_cast<int>(shape.layout.size());
+      impl->cols = static_cast<int>(shape.layout[0].size());
+    }
+  }
+  return SquareSearch::Impl::Wrap(std::move(impl));
+}
+
+namespace {
+
+core::RunOptions RunOptionsOf(const SquareSearch::Impl& impl, Clock::time_point start) {
+  const SquareOptions& options = impl.options;
+  core::RunOptions run;
+  if (options.limit) run.limit = *options.limit;
+  run.threads = options.threads > 0 ? options.threads
+                                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  run.shard_index = options.shard_index;
+  run.shard_count = options.shard_count;
+  run.stop = options.stop;
+  if (impl.progress) {
+    run.progress = [&impl, start](size_t done, size_t parts, uint64_t results) {
+      impl.progress({done, parts, results, std::chrono::duration<double>(Clock::now() - start).count()});
+    };
+  }
+  return run;
+}
+
+SearchStats StatsOf(const core::SquareStats& stats, const SquareOptions& options, Clock::time_point start) {
+  SearchStats out;
+  out.nodes = stats.nodes;
+  out.results = stats.squares;
+  out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  out.stopped = options.stop && options.stop->load();
+  return out;
+}
+
+core::SquareFormatter FormatterOf(const SquareSearch::Impl& impl, const core::SquareSearch& search,
+                                  core::SquareFormat format) {
+  const core::Alphabet& alphabet = *impl.setup.alphabet;
+  if (impl.setup.square) return core::SquareFormatter(alphabet, search.problem(), format, impl.options.upper);
+  return core::SquareFormatter(alphabet, search.shape(), format, impl.options.upper);
+}
+
+}  // namespace
+}  // namespace api
+
+SquareSearch::SquareSearch(const Dictionary& dictionary, const SquareOptions& options)
+    : SquareSearch(api::MakeSquareSearch([&] { return dictionary; }, dictionary.impl().options, true, options)) {}
+
+int SquareSearch::rows() const { return impl_->rows; }
+int SquareSearch::cols() const { return impl_->cols; }
+const std::vector<std::string>& SquareSearch::notes() const { return impl_->notes; }
+
+void SquareSearch::set_progress(std::function<void(const SearchProgress&)> progress) {
+  impl_->progress = std::move(progress);
+}
+
+uint64_t SquareSearch::Count(SearchStats* stats) const {
+  const auto start = api::Clock::now();
+  // A limit counts results in the listing's order.
+  const core::SquareSearch& search = impl_->Search(!impl_->options.limit);
+  const core::SquareStats found = core::CountSquares(search, api::RunOptionsOf(*impl_, start));
+  if (stats) *stats = api::StatsOf(found, impl_->options, start);
+  return found.squares;
+}
+
+SearchStats SquareSearch::Write(SquareFormat format, const std::function<bool(std::string_view)>& out) const {
+  const auto start = api::Clock::now();
+  const core::SquareSearch& search = impl_->Search(false);
+  const core::SquareFormatter formatter = api::FormatterOf(*impl_, search, static_cast<core::SquareFormat>(format));
+  const core::SquareStats found = core::WriteSquares(search, formatter, api::RunOptionsOf(*impl_, start), out);
+  return api::StatsOf(found, impl_->options, start);
+}
+
+SearchStats SquareSearch::ForEach(const std::function<bool(const SquareResult&)>& on_result) const {
+  const auto start = api::Clock::now();
+  const core::SquareSearch& search = impl_->Search(false);
+  const core::Shape& shape = search.shape();
+  const core::Alphabet& alphabet = *impl_->setup.alphabet;
+  const bool upper = impl_->options.upper;
+  const int rows = impl_->rows, cols = impl_->cols;
+  const bool square = impl_->setup.square.has_value();
+  const int cells = square ? rows * cols : shape.cell_count;
+  SquareResult result;
+  auto word = [&](const std::vector<int>& of_cells, const core::Letter* grid) {
+    std::string text;
+    for (int c : of_cells) {
+      if (c < 0) text += ' ';
+      else alphabet.append_utf8(grid[c], upper, text);
+    }
+    return text;
+  };
+  // A square's rows and columns as cell lists.
+  std::vector<std::vector<int>> lines;
+  if (square) {
+    for (int i = 0; i < rows; ++i) {
+      std::vector<int>& line = lines.emplace_back();
+      for (int j = 0; j < cols; ++j) line.push_back(i * cols + j);
+    }
+    for (int j = 0; j < cols; ++j) {
+      std::vector<int>& line = lines.emplace_back();
+      for (int i = 0; i < rows; ++i) line.push_back(i * cols + j);
+    }
+  }
+  const core::SquareStats found = core::ForEachSquare(
+      search, cells, api::RunOptionsOf(*impl_, start), [&](const core::Letter* grid) {
+        result.rows.clear();
+        result.words.clear();
+        if (square) {
+          for (int k = 0; k < rows + cols; ++k) {
+            std::string text = word(lines[k], grid);
+            if (k < rows) result.rows.push_back(text);
+            result.words.push_back(std::move(text));
+          }
+        } else {
+          for (const core::ShapeWord& w : shape.words) result.words.push_back(word(w.cells, grid));
+          if (shape.layout.empty()) {
+            result.rows = result.words;
+          } else {
+            for (const std::vector<int>& row : shape.layout) result.rows.push_back(word(row, grid));
+          }
+        }
+        return on_result(result);
+      });
+  return api::StatsOf(found, impl_->options, start);
+}
+
+}  // namespace squares

@@ -1,0 +1,88 @@
+// A crossword grid's fill on the engine (DESIGN §6): the engine's problem for a grid (a domain
+// per cell, the automaton of its length per slot), the search (the best fill, or the engine's
+// fills in order), a fill's letters and quality, and what a result other than a fill says.
+// `squares fill` and the library's FillGrid, Candidates and CheckGrid are made of these.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "fill/fill_output.h"
+#include "fill/grid.h"
+#include "fill/grid_fill.h"
+#include "lexicon/dawg.h"
+
+namespace squares::core {
+
+// fill's options: the engine's, and those of the best-fill search.
+struct FillSettings {
+  FillOptions engine;
+  int64_t polish = 10000;       // nodes of search for a better mean score
+  double quality_seconds = 10;  // the best fill's search after the first fill
+  bool any = false;             // the first fill found, not the best
+};
+
+// Words a grid's slots may not use: those listed (encoded), and with `scores` those costing
+// more than max_cost (cost as in FillOptions). Empty: every word of the dictionary.
+struct WordFilter {
+  std::vector<Word> exclude;
+  ScoreOrder scores = ScoreOrder::kNone;
+  int64_t max_cost = INT64_MAX;
+  bool empty() const { return exclude.empty() && (scores == ScoreOrder::kNone || max_cost == INT64_MAX); }
+};
+
+// The words of one length that a WordFilter keeps, and their automaton.
+struct FilteredWords {
+  WordsOfLength words;
+  Dawg dawg;
+};
+
+// The engine's problem for a grid: a domain per cell, the slot's automaton per slot, but no
+// slot for a fully pre-filled entry that the list (or the filter) lacks: it is kept as
+// given, with a note.
+struct GridFill {
+  FillProblem problem;
+  std::vector<int> grid_slot;      // problem slot -> grid slot
+  std::vector<std::string> notes;  // the entries kept as given, for stderr
+  // A grid slot longer than any word (-1: none): over-constrained before any search, and
+  // the problem is incomplete.
+  int too_long = -1;
+  // The filtered automata the slots use (WordFilter), by length; owned here.
+  std::vector<std::unique_ptr<const FilteredWords>> filtered;
+};
+
+// A letter outside the alphabet is a data error (naming `path`, the line and the column).
+absl::StatusOr<GridFill> GridFillProblem(const Grid& grid, const Dictionary& dictionary,
+                                         std::string_view path, const WordFilter& filter = {});
+
+// A scored list (not all scores alike) has a best fill; fill searches for it unless any,
+// all or deterministic.
+bool IsScored(const FillProblem& problem);
+bool IsBestMode(const FillProblem& problem, const FillSettings& settings);
+
+// fill's search: the best fill (FillBest, its proof in `proof`) or the engine's fills in
+// order, each given to `found` (false stops the search).
+FillResult SearchFill(const FillProblem& problem, const FillSettings& settings,
+                      FillQuality* proof, const std::function<bool(std::span<const Letter>)>& found);
+
+// A fill's letters, each cell's as UTF-8 upper case ("" for black cells), and, when
+// `quality` is given (a scored list), its quality, keeping the proof that SearchFill put there.
+void ReadFill(const Grid& grid, const GridFill& grid_fill, const Alphabet& alphabet,
+              ScoreOrder scores, std::span<const Letter> fill, std::vector<std::string>& letters,
+              FillQuality* quality);
+
+// "3 Across (row 1, column 4, 5 letters, pattern ??X??)".
+std::string DescribeSlot(const Grid& grid, const GridSlot& slot);
+
+// What fill says of a result other than kFilled ("" for kFilled); a grid fill with a slot
+// too long is over-constrained whatever the result.
+std::string FillStatusMessage(std::string_view path, const Grid& grid, const GridFill& fill,
+                              const FillResult& result, const FillOptions& options);
+
+}  // namespace squares::core

@@ -1,0 +1,123 @@
+#include "lexicon/load.h"
+
+#include <memory>
+#include <utility>
+
+#include "absl/strings/str_format.h"
+#include "lexicon/index_file.h"
+#include "text/read_file.h"
+#include "text/strings.h"
+
+namespace squares::core {
+
+LexiconOptions LoadOptions::lexicon() const {
+  LexiconOptions options;
+  options.fold_accents = fold_accents;
+  if (min_score) options.min_score = *min_score;
+  if (max_level) options.max_score = *max_level;
+  return options;
+}
+
+namespace {
+
+// The index in `file` (mapped when it is a regular file; else read, as far as its header
+// says), whose first bytes `head` have been read; checked against the lexicon options given.
+absl::StatusOr<Dictionary> LoadIndex(const LoadOptions& options, const std::string& path,
+                                     InputFile& file, std::string& head,
+                                     std::vector<std::string>* notes) {
+  if (options.paths.size() > 1) {
+    return UsageError(absl::StrFormat("%s: an index file must be the only --dict", path));
+  }
+  absl::StatusOr<LoadedIndex> index;
+  if (file.regular()) {
+    index = LoadIndexFile(path);
+  } else {
+    if (absl::Status status = file.ReadUpTo(head, sizeof(IndexHeader)); !status.ok()) return status;
+    // One byte past the declared size, for ParseIndex to tell trailing bytes.
+    if (absl::Status status = file.ReadUpTo(head, IndexFileSize(head) + 1); !status.ok()) {
+      return status;
+    }
+    auto owned = std::make_shared<const std::string>(std::move(head));
+    index = ParseIndex(*owned, path, owned);
+  }
+  if (!index.ok()) return index.status();
+  const LexiconOptions& built = index->options;
+  if ((options.fold_accents && !built.fold_accents) ||
+      (options.min_score && *options.min_score != built.min_score) ||
+      (options.max_level && *options.max_level != built.max_score)) {
+    return UsageError(absl::StrFormat(
+        "%s: the index was built with other --fold-accents/--min-score/--max-level options; "
+        "rebuild it with 'squares index' and the options you want",
+        path));
+  }
+  if (options.verbose && notes) {
+    notes->push_back(absl::StrFormat("%s: index of %d words, %d letters", path,
+                                     index->dictionary.lexicon().word_count(),
+                                     index->dictionary.alphabet().size()));
+  }
+  return std::move(index->dictionary);
+}
+
+}  // namespace
+
+absl::StatusOr<Lexicon> ReadLexicon(std::span<const std::string> paths,
+                                    const LexiconOptions& options) {
+  std::vector<InputFile> files;
+  std::vector<LexiconSource> sources;
+  for (const std::string& path : paths) {
+    auto file = InputFile::Open(path);
+    if (!file.ok()) return file.status();
+    files.push_back(*std::move(file));
+    sources.push_back({path == "-" ? "<stdin>" : path, {}, files.back().fd()});
+  }
+  return Lexicon::Read(sources, options);
+}
+
+absl::StatusOr<Dictionary> LoadDictionary(const LoadOptions& options,
+                                          std::vector<std::string>* notes) {
+  // Each source is opened once (a pipe can be read only once): its first bytes tell an index
+  // from a word list, which then reads on from them.
+  std::vector<InputFile> files;
+  std::vector<std::string> heads;
+  for (const std::string& path : options.paths) {
+    auto file = InputFile::Open(path);
+    if (!file.ok()) return file.status();
+    std::string head;
+    if (absl::Status status = file->ReadUpTo(head, kIndexMagic.size()); !status.ok()) return status;
+    if (IsIndex(head)) return LoadIndex(options, path, *file, head, notes);
+    files.push_back(*std::move(file));
+    heads.push_back(std::move(head));
+  }
+  std::vector<LexiconSource> sources;
+  for (size_t k = 0; k < files.size(); ++k) {
+    const std::string& path = options.paths[k];
+    sources.push_back({path == "-" ? "<stdin>" : path, heads[k], files[k].fd()});
+  }
+  if (sources.empty()) {
+    // The index built with the binary serves the default options; other options (and
+    // verbose, which reports what reading skipped) read the text.
+    if (!options.fold_accents && !options.min_score && !options.max_level && !options.verbose) {
+      auto index = ParseIndex(DefaultDictionaryIndex(), "<default dictionary>", nullptr,
+                              IndexChecks::kHeaderOnly);
+      if (!index.ok()) return index.status();
+      return std::move(index->dictionary);
+    }
+    sources.push_back({"<default dictionary>", DefaultDictionaryText()});
+  }
+  auto lexicon = Lexicon::Read(sources, options.lexicon());
+  if (!lexicon.ok()) return lexicon.status();
+  if (options.verbose && notes) {
+    const LexiconCounts& counts = lexicon->counts();
+    notes->push_back(absl::StrFormat(
+        "%d words, %d letters; skipped %d entries with non-letters, %d longer than %d "
+        "letters; merged %d duplicates; %d outside the score range",
+        counts.words, lexicon->alphabet().size(), counts.not_letters, counts.too_long,
+        kMaxWordLength, counts.duplicates, counts.filtered_by_score));
+    for (const std::string& example : counts.not_letter_examples) {
+      notes->push_back("  skipped '" + example + "'");
+    }
+  }
+  return Dictionary(std::move(*lexicon));
+}
+
+}  // namespace squares::core

@@ -1,0 +1,37 @@
+// Loading a dictionary from word lists, index files or the embedded list: what `--dict`,
+// `--fold-accents`, `--min-score` and `--max-level` do, for the command line and the API.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "lexicon/dawg.h"
+
+namespace squares::core {
+
+struct LoadOptions {
+  std::vector<std::string> paths;  // word lists or one index file (`-` = stdin); none: the
+                                   // embedded list
+  bool fold_accents = false;
+  std::optional<int64_t> min_score, max_level;
+  // Report what reading skipped (the embedded list is then read from its text, not its index).
+  bool verbose = false;
+
+  LexiconOptions lexicon() const;
+};
+
+// Loads the sources with the lexicon options. A source that starts with the index magic is an
+// index file (index_file.h): it must be the only one, and lexicon options, when given, must be
+// those it was built with. With `verbose`, the lines to report (without "squares: ": an
+// index's size, the entries skipped) are appended to `notes`.
+absl::StatusOr<Dictionary> LoadDictionary(const LoadOptions& options,
+                                          std::vector<std::string>* notes = nullptr);
+// Reads word lists (`-` = stdin) in chunks: memory is bounded by the lexicon, not the input.
+absl::StatusOr<Lexicon> ReadLexicon(std::span<const std::string> paths,
+                                    const LexiconOptions& options);
+
+}  // namespace squares::core

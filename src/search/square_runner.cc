@@ -1,0 +1,308 @@
+#include "search/square_runner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "search/ordered_runner.h"
+
+namespace squares::core {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A piece's text: bytes grown without std::string's zero fill, as the search writes its
+// results straight into the room grown for them (the fill took 3% of listing 5x5 letterpress).
+class PieceText {
+ public:
+  size_t size() const { return size_; }
+  std::string_view view() const { return {bytes_.get(), size_}; }
+  // n more bytes at the end, unwritten: where they start.
+  char* Grow(size_t n) {
+    if (size_ + n > capacity_) {
+      capacity_ = std::max(size_ + n, 2 * capacity_);
+      std::unique_ptr<char[]> bytes = std::make_unique_for_overwrite<char[]>(capacity_);
+      std::copy_n(bytes_.get(), size_, bytes.get());
+      bytes_ = std::move(bytes);
+    }
+    size_ += n;
+    return bytes_.get() + size_ - n;
+  }
+  void Append(std::string_view text) { std::copy(text.begin(), text.end(), Grow(text.size())); }
+  void Shrink(size_t n) { size_ -= n; }
+  void clear() { size_ = 0; }
+
+ private:
+  std::unique_ptr<char[]> bytes_;
+  size_t size_ = 0, capacity_ = 0;
+};
+
+// A piece of one task's output (see RunInOrder): its results' text (with the end offset of
+// each result when a limit has to cut between results) and their number; the task's last
+// piece carries the search's statistics.
+struct TaskPiece {
+  PieceText text;
+  std::vector<uint32_t> ends;
+  uint64_t results = 0;
+  SquareStats stats;
+
+  void clear() {
+    text.clear();
+    ends.clear();
+    results = 0;
+    stats = {};
+  }
+};
+
+// Formats results into the task's pieces, handing each over at about kPiece bytes: with one
+// thread it goes straight to stdout, in few large writes (into a pipe). With an image, the
+// search copies results into room the sink makes in the piece; Finish() settles the last.
+class TextSink : public SquareSink {
+ public:
+  static constexpr size_t kPiece = size_t{1} << 18;
+  TextSink(const SquareFormatter& formatter, PieceSender<TaskPiece>& sender, bool track_ends, uint64_t limit)
+      : formatter_(formatter), image_(formatter.Image()), sender_(sender), piece_(&sender.piece()),
+        track_ends_(track_ends), limit_(limit) {}
+  SquareImage* image() override { return image_ ? &*image_ : nullptr; }
+  ImageRoom* room() override { return image_ ? &room_ : nullptr; }
+  bool Accept(const Letter* grid) override {
+    formatter_.Append(grid, result_);
+    piece_->text.Append(result_);
+    result_.clear();
+    if (track_ends_) piece_->ends.push_back(static_cast<uint32_t>(piece_->text.size()));
+    ++piece_->results;
+    return ++accepted_ < limit_ && Send();
+  }
+  bool MakeRoom() override {
+    Finish();
+    if (accepted_ == limit_ || !Send()) return false;
+    const size_t size = image_->text.size(), used = piece_->text.size();
+    // The rest of the piece (growing writes nothing: untouched pages of a first piece stay
+    // unmapped).
+    room_.results = std::min<uint64_t>((kPiece - std::min(used, kPiece)) / size + 1, limit_ - accepted_);
+    room_.at = piece_->text.Grow(room_.results * size);
+    given_ = room_.results;
+    return true;
+  }
+  // Counts the results copied into the room and trims the piece to them.
+  void Finish() {
+    if (given_ == 0) return;
+    const uint64_t copied = given_ - room_.results;
+    const size_t size = image_->text.size();
+    piece_->text.Shrink(room_.results * size);
+    given_ = room_.results = 0;
+    if (track_ends_) {
+      const size_t end = piece_->text.size();
+      for (uint64_t k = copied; k > 0; --k) piece_->ends.push_back(static_cast<uint32_t>(end - (k - 1) * size));
+    }
+    piece_->results += copied;
+    accepted_ += copied;
+  }
+
+ private:
+  // Hands the piece over once it is full.
+  bool Send() {
+    if (piece_->text.size() < kPiece) return true;
+    const bool go_on = sender_.Send();
+    piece_ = &sender_.piece();
+    return go_on;
+  }
+
+  const SquareFormatter& formatter_;
+  std::optional<SquareImage> image_;
+  PieceSender<TaskPiece>& sender_;
+  TaskPiece* piece_;
+  std::string result_;  // Accept's result, formatted
+  ImageRoom room_;
+  uint64_t given_ = 0;  // the room's size when made
+  bool track_ends_;
+  uint64_t limit_, accepted_ = 0;
+};
+
+// A piece of one task's results as their letters (ForEachSquare).
+struct GridPiece {
+  std::vector<Letter> letters;
+  uint64_t results = 0;
+  SquareStats stats;
+
+  void clear() {
+    letters.clear();
+    results = 0;
+    stats = {};
+  }
+};
+
+// Keeps each result's letters in the task's pieces, handing each over at about kPiece letters.
+class GridSink : public SquareSink {
+ public:
+  static constexpr size_t kPiece = size_t{1} << 16;
+  GridSink(int cells, PieceSender<GridPiece>& sender, uint64_t limit)
+      : cells_(cells), sender_(sender), limit_(limit) {}
+  bool Accept(const Letter* grid) override {
+    GridPiece& piece = sender_.piece();
+    piece.letters.insert(piece.letters.end(), grid, grid + cells_);
+    ++piece.results;
+    return ++accepted_ < limit_ && (piece.letters.size() < kPiece || sender_.Send());
+  }
+
+ private:
+  int cells_;
+  PieceSender<GridPiece>& sender_;
+  uint64_t limit_, accepted_ = 0;
+};
+
+// The progress callback, at most four times a second, once the run is past a second.
+class Progress {
+ public:
+  explicit Progress(const std::function<void(size_t, size_t, uint64_t)>& report)
+      : report_(report), start_(Clock::now()) {}
+  void Update(size_t done, size_t total, uint64_t results) {
+    if (!report_) return;
+    const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+    if (elapsed < 1.0 || elapsed - last_ < 0.25) return;
+    last_ = elapsed;
+    report_(done, total, results);
+  }
+
+ private:
+  const std::function<void(size_t, size_t, uint64_t)>& report_;
+  Clock::time_point start_;
+  double last_ = 0;
+};
+
+// The tasks of a run: for shards, parts by a rule that depends only on the shard count (so
+// every machine computes the same parts); then finer, for threads.
+std::vector<SquareTask> PlanTasks(const SquareSearch& search, const RunOptions& options, bool count_only) {
+  std::vector<SquareTask> tasks = {SquareTask{}};
+  const int shard_count = options.shard_count;
+  if (shard_count > 1) {
+    // Parts of about equal work: many small tasks, weighed by a shallow probe, cut into
+    // contiguous runs of equal total weight (contiguous, so the parts concatenate in order).
+    const size_t want = std::min<size_t>(static_cast<size_t>(shard_count) * 32, size_t{1} << 18);
+    tasks = search.Split(want);
+    std::vector<uint64_t> weight = search.Weigh(tasks, 5);
+    uint64_t total = 0;
+    for (uint64_t w : weight) total += w;
+    auto boundary = [&](int part) {  // first task of part `part` (0-based), by weight
+      const unsigned __int128 target = static_cast<unsigned __int128>(total) * part / shard_count;
+      uint64_t sum = 0;
+      size_t k = 0;
+      while (k < tasks.size() && sum + weight[k] / 2 < target) sum += weight[k++];
+      return k;
+    };
+    const size_t begin = boundary(options.shard_index - 1), end = boundary(options.shard_index);
+    tasks = std::vector<SquareTask>(tasks.begin() + begin, tasks.begin() + end);
+  }
+  // Listing splits on one thread too: the search drops its replay memo for the tasks after
+  // the first where it does not pay (see RunWalkers).
+  if (options.threads > 1 || options.progress || !count_only) {
+    std::vector<SquareTask> finer;
+    // Listing wants smaller tasks: a task's output waits in memory until the tasks before it
+    // are written, and the memory for it is capped (see RunInOrder). 5x5 letterpress, -j 2,
+    // to /dev/null: 2.52 s wall with 128 tasks, 1.84 s with 1024; counting 5x5 letterpress
+    // took 0.12 s with 128 tasks, 0.17 s with 1024.
+    const size_t per_thread = count_only ? 64 : 512;
+    const size_t want = static_cast<size_t>(options.threads) * per_thread / std::max<size_t>(1, tasks.size()) + 1;
+    for (const SquareTask& task : tasks) {
+      std::vector<SquareTask> parts = search.Split(want, task);
+      finer.insert(finer.end(), parts.begin(), parts.end());
+    }
+    tasks = std::move(finer);
+  }
+  if (options.limit == 0) tasks.clear();
+  return tasks;
+}
+
+// Runs the tasks: work(task, task_limit, track_ends, sender, stop) makes a task's pieces,
+// take(piece, taken) hands over the first `taken` results of each (false: stop), in order.
+template <class Piece>
+SquareStats RunTasks(const SquareSearch& search, const RunOptions& options, bool count_only,
+                     const std::function<void(const SquareTask&, uint64_t, bool, PieceSender<Piece>&,
+                                              const std::atomic<bool>&)>& work,
+                     const std::function<bool(Piece&, uint64_t)>& take) {
+  const std::vector<SquareTask> tasks = PlanTasks(search, options, count_only);
+  const int threads = std::max(1, options.threads);
+  const bool one_thread = threads == 1 || tasks.size() <= 1;  // see RunInOrder
+  const uint64_t limit = options.limit;
+  uint64_t remaining = limit;
+  SquareStats total;
+  Progress progress(options.progress);
+  RunInOrder<Piece>(
+      tasks.size(), threads, static_cast<size_t>(threads) * 4, static_cast<size_t>(threads) * 8,
+      [&](size_t k, PieceSender<Piece>& sender, const std::atomic<bool>& stop) {
+        // Workers never read `remaining` (the committer owns it), except a lone one, which
+        // runs on the committer's thread.
+        const uint64_t task_limit = one_thread ? remaining : limit;
+        work(tasks[k], task_limit, !one_thread && task_limit != UINT64_MAX, sender, stop);
+      },
+      [&](size_t k, Piece& piece, bool last) {
+        const uint64_t taken = std::min<uint64_t>(piece.results, remaining);
+        const bool go_on = take(piece, taken);
+        remaining -= taken;
+        total.squares += taken;
+        if (last) {
+          total.nodes += piece.stats.nodes;
+          progress.Update(k + 1, tasks.size(), total.squares);
+        }
+        return go_on && remaining > 0;
+      },
+      options.stop);
+  return total;
+}
+
+}  // namespace
+
+SquareStats CountSquares(const SquareSearch& search, const RunOptions& options) {
+  // Unsharded, only the total counts: a shape with a symmetry may be counted up to it.
+  const bool sum_only = options.shard_count == 1;
+  return RunTasks<TaskPiece>(
+      search, options, true,
+      [&](const SquareTask& task, uint64_t task_limit, bool, PieceSender<TaskPiece>& sender,
+          const std::atomic<bool>& stop) {
+        CountSink sink(task_limit);
+        const bool unlimited = task_limit == UINT64_MAX;
+        sender.piece().stats = search.Run(task, unlimited ? nullptr : &sink, &stop, sum_only);
+        sender.piece().results = sender.piece().stats.squares;
+      },
+      [](TaskPiece&, uint64_t) { return true; });
+}
+
+SquareStats WriteSquares(const SquareSearch& search, const SquareFormatter& formatter,
+                         const RunOptions& options, const std::function<bool(std::string_view)>& out) {
+  return RunTasks<TaskPiece>(
+      search, options, false,
+      [&](const SquareTask& task, uint64_t task_limit, bool track_ends, PieceSender<TaskPiece>& sender,
+          const std::atomic<bool>& stop) {
+        TextSink sink(formatter, sender, track_ends, task_limit);
+        const SquareStats stats = search.Run(task, &sink, &stop);
+        sink.Finish();
+        sender.piece().stats = stats;
+      },
+      [&](TaskPiece& piece, uint64_t taken) {
+        const size_t bytes = taken == piece.results ? piece.text.size() : taken == 0 ? 0 : piece.ends[taken - 1];
+        return bytes == 0 || out(piece.text.view().substr(0, bytes));
+      });
+}
+
+SquareStats ForEachSquare(const SquareSearch& search, int cells, const RunOptions& options,
+                          const std::function<bool(const Letter*)>& on_result) {
+  return RunTasks<GridPiece>(
+      search, options, false,
+      [&](const SquareTask& task, uint64_t task_limit, bool, PieceSender<GridPiece>& sender,
+          const std::atomic<bool>& stop) {
+        GridSink sink(cells, sender, task_limit);
+        const SquareStats stats = search.Run(task, &sink, &stop);
+        sender.piece().stats = stats;
+      },
+      [&](GridPiece& piece, uint64_t taken) {
+        for (uint64_t k = 0; k < taken; ++k) {
+          if (!on_result(piece.letters.data() + k * cells)) return false;
+        }
+        return true;
+      });
+}
+
+}  // namespace squares::core

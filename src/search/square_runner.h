@@ -1,0 +1,38 @@
+// Running a square search as its options say: split into tasks (for shards, for threads),
+// the tasks run on threads and their results handed over in the search's order, up to a
+// limit, until stopped; counted, formatted as text, or as each result's letters.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string_view>
+
+#include "search/square_output.h"
+#include "search/square_search.h"
+
+namespace squares::core {
+
+struct RunOptions {
+  uint64_t limit = UINT64_MAX;
+  int threads = 1;
+  int shard_index = 1, shard_count = 1;  // run only part I of N
+  const std::atomic<bool>* stop = nullptr;
+  // Called on the calling thread as tasks end (tasks done, tasks, results so far), or null.
+  // Progress splits the search into more tasks, so that it moves.
+  std::function<void(size_t, size_t, uint64_t)> progress;
+};
+
+// The number of results, up to the limit (the search made with count_only, unless a limit is
+// given: the limit counts results in the listing's order).
+SquareStats CountSquares(const SquareSearch& search, const RunOptions& options);
+// The results as `formatter` writes them, handed to `out` in pieces of whole results, in
+// order, until it returns false.
+SquareStats WriteSquares(const SquareSearch& search, const SquareFormatter& formatter,
+                         const RunOptions& options, const std::function<bool(std::string_view)>& out);
+// Each result's letters, one per cell (a square: rows * cols, row-major), in order, until
+// `on_result` returns false.
+SquareStats ForEachSquare(const SquareSearch& search, int cells, const RunOptions& options,
+                          const std::function<bool(const Letter*)>& on_result);
+
+}  // namespace squares::core
