@@ -162,14 +162,16 @@ class SquaresTest(unittest.TestCase):
                              (["-n", "3", "--double", "--no-transpose"],
                               dict(size=3, double=True, no_transpose=True)),
                              (["--rect", "2x3"], dict(rect=(2, 3))),
-                             (["-n", "3", "--double", "--upper"], dict(size=3, double=True, upper=True))]:
+                             (["-n", "3", "--double", "--upper"], dict(size=3, double=True, upper=True)),
+                             (["-n", "3", "--pattern", "b../.../..."], dict(size=3, pattern="b../.../...")),
+                             (["-n", "3", "--double", "--contains", "ice"],
+                              dict(size=3, double=True, contains="ice"))]:
             got = [" ".join(s.rows) for s in self.small.squares(**kwargs)]
             self.assertEqual(got, cli("--dict", "-", "--format", "lines", *args, stdin=words).splitlines(),
                              args)
-        for args, kwargs in [(["-n", "5", "--diagonals"], dict(size=5, diagonals=True)),
-                             (["--cube", "3"], dict(cube=3)),
-                             (["-n", "4", "--pattern", "b.../..../..../...."], dict(size=4, pattern="b.../..../..../....")),
-                             (["-n", "4", "--contains", "bishop"], dict(size=4, contains="bishop"))]:
+        for args, kwargs in [(["bishop", "--diagonals"], dict(first="bishop", diagonals=True)),
+                             (["bishop", "--distinct"], dict(first="bishop", distinct=True)),
+                             (["--cube", "2"], dict(cube=2))]:
             self.assertEqual(self.english.count(threads=2, **kwargs), int(cli("--count", *args)), args)
 
     def test_shards_and_threads(self):
@@ -296,6 +298,7 @@ class LatencyTest(unittest.TestCase):
         finally:
             child.kill()
             child.wait()
+            child.stdout.close()
 
     def test_keyboard_interrupt(self):
         grid = os.path.join(DATA, "grids", "square-7x7.crg")  # its first fill takes seconds
@@ -313,9 +316,9 @@ class LatencyTest(unittest.TestCase):
     def test_break(self):
         english = squares.Dictionary()
         open5 = squares.Grid.from_rows(["....."] * 5)
-        # Double 6x6 squares are sparse (the first after seconds): the search is running when
+        # Double 6x6 squares are sparse (the first after 4 s): the search is running when
         # the loop is left. 5x5 fills are dense: the search waits for room in the queue.
-        for what, iterate in [("squares", lambda: english.squares(6, double=True, threads=2)),
+        for what, iterate in [("squares", lambda: english.squares(6, double=True)),
                               ("fills", lambda: english.fill(open5, all=True))]:
             for _ in iterate():
                 left = time.monotonic()
