@@ -1,11 +1,15 @@
 #!/bin/sh
-# install_test.sh BUILD PREFIX LIBDIR SKIP CXX...: installs the build into BUILD/install-test
-# (meson install --destdir), checks the files a user gets, then builds
-# tests/install_example.cc against the installed library with pkg-config and compares its
-# output with the installed binary's. SKIP non-empty: exit 77 (skipped) with it as the reason.
+# install_test.sh BUILD PREFIX LIBDIR SKIP PYTHON CXX...: installs the build into
+# BUILD/install-test (meson install --destdir), checks the files a user gets, then builds
+# tests/install_example.cc against the installed library (static or shared, as built) three
+# ways: with `pkg-config --cflags --libs`, as a meson project's dependency('squares') and as a
+# CMake project's pkg_check_modules(IMPORTED_TARGET), and compares each one's output with the
+# installed binary's. PYTHON (empty when the module is not built): the installed module
+# imports, from a directory that PYTHON searches. SKIP non-empty: exit 77 (skipped) with it as
+# the reason.
 set -eu
-build=$1 prefix=$2 libdir=$3 skip=$4
-shift 4
+build=$1 prefix=$2 libdir=$3 skip=$4 python=$5
+shift 5
 if [ -n "$skip" ]; then echo "skipped: $skip"; exit 77; fi
 here=$(cd "$(dirname "$0")" && pwd)
 dest=$(cd "$build" && pwd)/install-test
@@ -28,7 +32,10 @@ if command -v zsh >/dev/null 2>&1; then
     zsh "$zfunctions")
   [ "$bound" = _squares ] || fail "zsh binds '$bound' to squares, not _squares"
 fi
-ls "$root/$libdir"/libsquares.* >/dev/null || fail "no library installed"
+if [ -e "$root/$libdir/libsquares.so" ]; then kind=shared; else kind=static; fi
+[ -e "$root/$libdir/libsquares.a" ] || [ $kind = shared ] || fail "no library installed"
+# The binary runs as installed: a shared build's finds its library by its rpath.
+"$root/bin/squares" --version >/dev/null || fail "the installed $kind binary does not run"
 # Every command and option of --help is in the man page.
 for command in "" shape stats index fill regions kakuro; do
   "$root/bin/squares" $command --help | grep -o -- '--[a-z][a-z-]*' | sort -u | while read -r option; do
@@ -38,14 +45,71 @@ for command in "" shape stats index fill regions kakuro; do
   done
 done
 
-export PKG_CONFIG_PATH="$root/$libdir/pkgconfig"
-flags=$(pkg-config --define-variable=prefix="$root" --static --cflags --libs squares)
-# shellcheck disable=SC2086
-"$@" -o "$dest/example" "$here/install_example.cc" $flags || fail "could not build against squares.pc"
-got=$(LD_LIBRARY_PATH="$root/$libdir" "$dest/example")
-want=$(LD_LIBRARY_PATH="$root/$libdir" "$root/bin/squares" bishop --limit 3 --format lines
-       printf 'bit\nice\nten\ntab\nant\nban\n' | LD_LIBRARY_PATH="$root/$libdir" "$root/bin/squares" -n 3 --count --dict -
+want=$("$root/bin/squares" bishop --limit 3 --format lines
+       printf 'bit\nice\nten\ntab\nant\nban\n' | "$root/bin/squares" -n 3 --count --dict -
        echo "usage error: --size: '40' is not an integer in 1..32")
-[ "$got" = "$want" ] || fail "$(printf 'the example printed\n%s\nexpected\n%s' "$got" "$want")"
-printf '%s\n' "$got" | head -1 | grep -q '^bishop ' || fail "no square of bishop"
-echo "ok: installed into $dest, example built with pkg-config and run"
+printf '%s\n' "$want" | head -1 | grep -q '^bishop ' || fail "no square of bishop"
+# check HOW PROGRAM: PROGRAM (a consumer of the installed library) prints what the binary does.
+check() {
+  got=$(LD_LIBRARY_PATH="$root/$libdir" "$2") || fail "the example built $1 failed"
+  [ "$got" = "$want" ] || fail "$(printf 'the example built %s printed\n%s\nexpected\n%s' "$1" "$got" "$want")"
+}
+
+# The installed squares.pc, its prefix moved to where the test installed it.
+mkdir "$dest/pkgconfig"
+sed "s|^prefix=.*|prefix=$root|" "$root/$libdir/pkgconfig/squares.pc" >"$dest/pkgconfig/squares.pc"
+export PKG_CONFIG_PATH="$dest/pkgconfig"
+flags=$(pkg-config --cflags --libs squares)
+# shellcheck disable=SC2086
+"$@" -std=c++17 -o "$dest/example" "$here/install_example.cc" $flags ||
+  fail "could not build against squares.pc ($kind)"
+check "with pkg-config" "$dest/example"
+ways="pkg-config"
+
+# The compiler without a launcher (ccache): the last word of CXX....
+for compiler; do :; done
+mkdir "$dest/meson-project"
+cp "$here/install_example.cc" "$dest/meson-project/"
+cat >"$dest/meson-project/meson.build" <<'EOF'
+project('example', 'cpp', default_options : ['cpp_std=c++17'])
+executable('example', 'install_example.cc', dependencies : dependency('squares'))
+EOF
+CXX=$compiler meson setup "$dest/meson-project" "$dest/meson-build" >"$dest/meson-setup.log" 2>&1 ||
+  fail "meson setup of a project with dependency('squares') failed ($kind): see $dest/meson-setup.log"
+ninja -C "$dest/meson-build" >"$dest/meson-build.log" 2>&1 ||
+  fail "a meson project could not link dependency('squares') ($kind): see $dest/meson-build.log"
+check "by meson" "$dest/meson-build/example"
+ways="$ways, meson"
+
+if command -v cmake >/dev/null 2>&1; then
+  mkdir "$dest/cmake-project"
+  cp "$here/install_example.cc" "$dest/cmake-project/"
+  cat >"$dest/cmake-project/CMakeLists.txt" <<'EOF'
+cmake_minimum_required(VERSION 3.13)
+project(example CXX)
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(SQUARES REQUIRED IMPORTED_TARGET squares)
+add_executable(example install_example.cc)
+target_compile_features(example PRIVATE cxx_std_17)
+target_link_libraries(example PkgConfig::SQUARES)
+EOF
+  CXX=$compiler cmake -S "$dest/cmake-project" -B "$dest/cmake-build" >"$dest/cmake.log" 2>&1 &&
+    cmake --build "$dest/cmake-build" >>"$dest/cmake.log" 2>&1 ||
+    fail "a CMake project could not link pkg_check_modules(squares) ($kind): see $dest/cmake.log"
+  check "by CMake" "$dest/cmake-build/example"
+  ways="$ways, CMake"
+fi
+
+if [ -n "$python" ]; then
+  module=$(find "$dest" -name 'squares*.so' -path '*-packages/*')
+  [ -n "$module" ] || fail "the Python module was not installed"
+  installed_dir=$(dirname "$module")
+  where=${installed_dir#"$dest"}
+  "$python" -c 'import sys; sys.exit(sys.argv[1] not in sys.path)' "$where" ||
+    fail "the Python module was installed in $where, which $python does not search"
+  LD_LIBRARY_PATH="$root/$libdir" PYTHONPATH="$installed_dir" "$python" -c \
+    'import squares; assert "bishop" in squares.Dictionary(), "no bishop"' ||
+    fail "the installed Python module does not import"
+  ways="$ways; the Python module imports from $where"
+fi
+echo "ok: $kind library installed into $dest, the example built with $ways"

@@ -1,8 +1,7 @@
 #!/bin/sh
 # The layers (DESIGN §11): no file of the engine (src/lexicon, src/search, src/fill,
-# src/puzzles) or of the API (src/api, but the legacy option-string API of the Python module)
-# includes a header of the command line (src/cli), and the library holds no command-line
-# object; the server (src/serve) includes only the public API. Arguments: the source root, the
+# src/puzzles) or of the API (src/api) includes a header of the command line (src/cli), and
+# the library holds no command-line object; the server (src/serve) includes only the public API. Arguments: the source root, the
 # built library (a static one is listed with ar).
 set -eu
 root=$1
@@ -10,7 +9,6 @@ library=$2
 status=0
 for dir in lexicon search fill puzzles api; do
   for file in "$root/src/$dir"/*; do
-    case $file in */legacy_api.*) continue ;; esac
     if grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"cli/' "$file"; then
       echo "FAIL: ${file#"$root"/} includes a header of src/cli" >&2
       status=1

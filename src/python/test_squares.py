@@ -1,17 +1,35 @@
-"""unittest of the Python module: python3 test_squares.py TESTS_DATA_DIR (PYTHONPATH: the module).
+"""unittest of the Python module: python3 test_squares.py TESTS_DATA_DIR SQUARES_BINARY
+(PYTHONPATH: the module).
 
-Results are checked against the CLI's golden files and against brute force on small lists."""
+Results are checked against the command line (the same inputs), against brute force on small
+lists, and the latencies of Ctrl-C and of leaving an iteration in child processes."""
+import inspect
 import itertools
+import multiprocessing
 import os
+import pickle
+import signal
+import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 import unittest
 
 import squares
 
 DATA = sys.argv.pop(1)
+SQUARES = sys.argv.pop(1)
 WORDS3 = ["bit", "ice", "ten", "tab", "ant", "ban", "nab", "ace", "cat", "act", "tan"]
+# Ctrl-C: 100 ms; leaving an iteration: 50 ms (the library stops within 50 ms of its flag).
+INTERRUPT_SECONDS = 0.1
+BREAK_SECONDS = 0.05
+
+
+def cli(*args, stdin=None):
+    """The command's stdout for ARGS (it must succeed)."""
+    return subprocess.run([SQUARES, *args], input=stdin, capture_output=True, text=True,
+                          check=True).stdout
 
 
 def brute_symmetric(words, n):
@@ -19,8 +37,13 @@ def brute_symmetric(words, n):
     found = []
     for rows in itertools.product(sorted(set(words)), repeat=n):
         if all(rows[i][j] == rows[j][i] for i in range(n) for j in range(n)):
-            found.append(rows)
+            found.append(list(rows))
     return found
+
+
+def count_three(dictionary):
+    """For a multiprocessing worker: the 3x3 squares of a (pickled) dictionary."""
+    return dictionary.count(3)
 
 
 class DictionaryTest(unittest.TestCase):
@@ -29,6 +52,9 @@ class DictionaryTest(unittest.TestCase):
         self.assertGreater(len(d), 100000)
         self.assertIn("bishop", d)
         self.assertNotIn("bsihop", d)
+        self.assertTrue(d.is_default)
+        self.assertEqual(d.better, squares.Better.LOWER)
+        self.assertIn("words", repr(d))
 
     def test_words_and_path(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
@@ -38,12 +64,17 @@ class DictionaryTest(unittest.TestCase):
         finally:
             os.unlink(f.name)
         self.assertEqual(len(from_path), len(WORDS3))
-        self.assertEqual(len(squares.Dictionary(WORDS3)), len(WORDS3))
+        small = squares.Dictionary(WORDS3)
+        self.assertEqual(len(small), len(WORDS3))
+        self.assertEqual(small.words(3), sorted(WORDS3))
+        self.assertEqual(small.max_length, 3)
 
     def test_bad_word_list(self):
-        with self.assertRaises(squares.Error) as caught:
+        with self.assertRaises(squares.DataError) as caught:
             squares.Dictionary(["cat", "d\x00g"])
-        self.assertIn("<words>:2", str(caught.exception))
+        self.assertIsInstance(caught.exception, squares.Error)
+        self.assertIsInstance(caught.exception, ValueError)
+        self.assertEqual((caught.exception.source, caught.exception.line), ("<words>", 2))
         with self.assertRaises(squares.Error) as caught:
             squares.Dictionary("/nonexistent/words.txt")
         self.assertEqual(str(caught.exception), "/nonexistent/words.txt: No such file or directory")
@@ -52,6 +83,57 @@ class DictionaryTest(unittest.TestCase):
         d = squares.Dictionary(["cat;5", "dog;1"], min_score=3)
         self.assertEqual(len(d), 1)
         self.assertIn("cat", d)
+        self.assertEqual(d.scored_words(3), [("cat", 5)])
+
+    def test_pickle(self):
+        small = squares.Dictionary(WORDS3)
+        again = pickle.loads(pickle.dumps(small))
+        self.assertEqual(again.words(3), small.words(3))
+        self.assertEqual(again.count(3), small.count(3))
+        self.assertEqual(squares.Dictionary.from_index_bytes(small.index_bytes()).words(3), small.words(3))
+        with multiprocessing.get_context("fork").Pool(1) as pool:
+            self.assertEqual(pool.apply(count_three, (small,)), small.count(3))
+
+
+class SignatureTest(unittest.TestCase):
+    def test_signatures(self):
+        count = inspect.signature(squares.Dictionary().count)
+        self.assertEqual(list(count.parameters)[:4], ["size", "double", "rect", "cube"])
+        for name, default in [("size", None), ("double", False), ("rect", None), ("first", None),
+                              ("pattern", None), ("contains", None), ("diagonals", False),
+                              ("cube", None), ("distinct", False), ("no_transpose", False),
+                              ("threads", None), ("shard", None), ("limit", None)]:
+            self.assertEqual(count.parameters[name].default, default, name)
+        self.assertEqual(count.parameters["double"].kind, inspect.Parameter.KEYWORD_ONLY)
+        fill = inspect.signature(squares.Dictionary.fill)
+        self.assertEqual(list(fill.parameters)[:4], ["self", "grid", "any", "all"])
+        self.assertEqual(fill.parameters["quality_time"].default, 10.0)
+        self.assertEqual(fill.parameters["branch"].default, "letter")
+        kakuro = inspect.signature(squares.kakuro)
+        self.assertEqual(list(kakuro.parameters), ["boards", "all", "limit", "timeout", "source"])
+        self.assertIn("The number of results", squares.Dictionary.count.__doc__)
+        for cls in (squares.Square, squares.FillResult, squares.Fill, squares.KakuroResult,
+                    squares.RegionsResult, squares.Dictionary, squares.Grid):
+            self.assertTrue(cls.__doc__, cls.__name__)
+        self.assertRegex(squares.__version__, r"^\d+\.\d+\.\d+$")
+
+    def test_stub_names_the_module(self):
+        stub = os.path.join(os.path.dirname(os.path.abspath(__file__)), "squares.pyi")
+        with open(stub) as f:
+            source = f.read()
+        public = {name for name in dir(squares) if not name.startswith("_")}
+        for name in public:
+            self.assertRegex(source, rf"(?m)^(class|def) {name}\b", name)
+
+    def test_type_errors(self):
+        d = squares.Dictionary(WORDS3)
+        for call in [lambda: d.count("3"), lambda: d.count(3, double="yes"),
+                     lambda: d.count(3, colour=True), lambda: d.count(3, shard="1/2"),
+                     lambda: d.count(3, limit=-1), lambda: d.fill(42), lambda: d.count(3, shape=7),
+                     lambda: squares.Dictionary(42), lambda: squares.Dictionary([b"cat"]),
+                     lambda: squares.kakuro(["x"])]:
+            with self.assertRaises(TypeError):
+                call()
 
 
 class SquaresTest(unittest.TestCase):
@@ -60,98 +142,119 @@ class SquaresTest(unittest.TestCase):
         cls.english = squares.Dictionary()
         cls.small = squares.Dictionary(WORDS3)
 
-    def test_first_word_matches_cli_golden(self):
-        got = list(self.english.squares("bishop", limit=3))
-        self.assertEqual(len(got), 3)
-        self.assertEqual(got[0][0], "bishop")
-        self.assertEqual(len(got[0]), 6)
-        for rows in got:  # symmetric: row i is column i
-            self.assertTrue(all(rows[i][j] == rows[j][i] for i in range(6) for j in range(6)))
-        self.assertEqual(got, sorted(got))
-
     def test_against_brute_force(self):
         want = brute_symmetric(WORDS3, 3)
         self.assertGreater(len(want), 0)
-        self.assertEqual(list(self.small.squares(n=3)), want)
-        self.assertEqual(self.small.count(n=3), len(want))
-        self.assertEqual(self.small.count(n=3, limit=1), 1)
+        self.assertEqual([s.rows for s in self.small.squares(3)], want)
+        self.assertEqual(self.small.count(3), len(want))
+        self.assertEqual(self.small.count(3, limit=1), 1)
+        first = next(iter(self.small.squares(3)))
+        self.assertEqual(repr(first), f"Square(rows={want[0]!r})")
+        self.assertEqual(first.words, want[0] + want[0])
 
-    def test_double_and_upper(self):
-        double = list(self.small.squares(n=3, double=True, upper=True))
-        for rows in double:
-            for word in rows + tuple("".join(col) for col in zip(*rows)):
-                self.assertIn(word.lower(), self.small)
-            self.assertEqual(rows, tuple(r.upper() for r in rows))
-        self.assertEqual(self.small.count(n=3, double=True), len(double))
-        self.assertEqual(self.small.count(n=3, double=True, no_transpose=False), len(double))
+    def test_against_cli(self):
+        listing = cli("bishop", "--limit", "3", "--format", "lines").splitlines()
+        self.assertEqual([" ".join(s.rows) for s in self.english.squares(first="bishop", limit=3)],
+                         listing)
+        self.assertEqual(self.english.count(first="bishop"), int(cli("bishop", "--count")))
+        words = "\n".join(WORDS3) + "\n"
+        for args, kwargs in [(["-n", "3", "--double"], dict(size=3, double=True)),
+                             (["-n", "3", "--double", "--no-transpose"],
+                              dict(size=3, double=True, no_transpose=True)),
+                             (["--rect", "2x3"], dict(rect=(2, 3))),
+                             (["-n", "3", "--double", "--upper"], dict(size=3, double=True, upper=True)),
+                             (["-n", "3", "--pattern", "b../.../..."], dict(size=3, pattern="b../.../...")),
+                             (["-n", "3", "--double", "--contains", "ice"],
+                              dict(size=3, double=True, contains="ice"))]:
+            got = [" ".join(s.rows) for s in self.small.squares(**kwargs)]
+            self.assertEqual(got, cli("--dict", "-", "--format", "lines", *args, stdin=words).splitlines(),
+                             args)
+        for args, kwargs in [(["bishop", "--diagonals"], dict(first="bishop", diagonals=True)),
+                             (["bishop", "--distinct"], dict(first="bishop", distinct=True)),
+                             (["--cube", "2"], dict(cube=2))]:
+            self.assertEqual(self.english.count(threads=2, **kwargs), int(cli("--count", *args)), args)
 
-    def test_break_early(self):
-        # Millions of 5x5 squares: breaking out must stop the search at once.
-        start = time.monotonic()
-        for k, rows in enumerate(self.english.squares(n=5)):
-            if k == 10:
-                break
-        it = self.english.squares(n=5)
-        self.assertEqual(len(next(it)), 5)
-        it.close()
-        self.assertRaises(StopIteration, next, it)
-        del it
-        self.assertLess(time.monotonic() - start, 20)
-        self.assertEqual(list(self.small.squares(n=3)), brute_symmetric(WORDS3, 3))
+    def test_shards_and_threads(self):
+        whole = self.english.count(first="bishop")
+        parts = [self.english.count(first="bishop", shard=(i, 3)) for i in (1, 2, 3)]
+        self.assertEqual(sum(parts), whole)
+        self.assertEqual(parts[1], int(cli("bishop", "--count", "--shard", "2/3")))
+        self.assertEqual(self.english.count(first="bishop", threads=2), whole)
+        listed = [s.rows for i in (1, 2, 3) for s in self.english.squares(first="bishop", shard=(i, 3))]
+        self.assertEqual(listed, [s.rows for s in self.english.squares(first="bishop")])
+
+    def test_shape(self):
+        # A 2x2 double square as a shape: rows 0-1, 2-3, columns 0-2, 1-3.
+        shape = [[0, 1], [2, 3], [0, 2], [1, 3]]
+        d = squares.Dictionary(["at", "to", "ta", "ot", "oa", "ao"])
+        self.assertEqual(d.count(shape=shape), d.count(2, double=True))
 
     def test_errors(self):
-        with self.assertRaises(squares.Error) as caught:
-            self.english.squares("bsihop")
+        with self.assertRaises(squares.DataError) as caught:
+            self.english.squares(first="bsihop")
         self.assertEqual(str(caught.exception), "'bsihop' is not in the dictionary")
-        with self.assertRaises(squares.Error) as caught:
-            self.english.count(n=40)
+        with self.assertRaises(squares.UsageError) as caught:
+            self.english.count(40)
         self.assertEqual(str(caught.exception), "--size: '40' is not an integer in 1..32")
-        with self.assertRaises(squares.Error) as caught:
-            self.english.count(n=3, diagonals=True)
-        self.assertEqual(str(caught.exception), "--diagonals: the library searches squares and "
-                         "rectangles, not shapes (use the squares command)")
-        with self.assertRaises(squares.Error) as caught:
-            self.english.count(n=3, colour=True)
-        self.assertEqual(str(caught.exception), "unknown option '--colour' (try --help)")
+        with self.assertRaises(squares.UsageError):
+            self.english.count(3, double=True, rect=(3, 4))
+
+    def test_iterator_close(self):
+        it = self.english.squares(5)
+        self.assertEqual(len(next(it).rows), 5)
+        it.close()
+        self.assertRaises(StopIteration, next, it)
+        with self.small.squares(3) as it:
+            rows = [s.rows for s in it]
+        self.assertEqual(rows, brute_symmetric(WORDS3, 3))
+        self.assertEqual(it.stats.results, len(rows))
 
 
 class PuzzlesTest(unittest.TestCase):
     def test_fill(self):
         d = squares.Dictionary(WORDS3)
         # A word may fill several slots here, as in a double square.
-        result = d.fill("...\n...\n...\n", all=True, allow_repeats=True)
-        self.assertEqual(result.status, "filled")
-        self.assertEqual(len(result.fills), squares.Dictionary(WORDS3).count(n=3, double=True))
-        self.assertEqual(d.fill("...\n...\n...\n", all=True).status, "impossible")
-        for fill in result.fills:
-            self.assertEqual(len(fill.rows), 3)
-            self.assertIn(fill.rows[0], fill.text)
+        fills = list(d.fill("...\n...\n...\n", all=True, allow_repeats=True))
+        self.assertEqual(len(fills), d.count(3, double=True))
+        self.assertEqual([f.rows for f in fills],
+                         [s.rows for s in d.squares(3, double=True, upper=True)])
+        self.assertEqual(d.fill("...\n...\n...\n").status, squares.FillStatus.IMPOSSIBLE)
         # The default list is scored: the best fill, with its proven quality, as
-        # `squares fill -f jsonl -j 2` prints it for this grid (-j 1 prints its transpose).
-        best = squares.Dictionary().fill("....\n....\n....\n....\n", format="jsonl", threads=2)
-        self.assertEqual(best.status, "filled")
-        self.assertEqual(list(best.fills[0].rows), ["FLEW", "LIVE", "ONES", "WENT"])
-        self.assertIn('"quality": {"worst": "FLEW", "worst_score": 10, "mean_score": 10.00, '
-                      '"bound": 10, "proven": true, "mean_proven": true}', best.fills[0].text)
+        # `squares fill -j 2` fills this grid.
+        best = squares.Dictionary().fill(squares.Grid.from_rows(["...."] * 4), threads=2)
+        self.assertEqual(best.status, squares.FillStatus.FILLED)
+        (fill,) = best.fills
+        self.assertEqual(fill.rows, ["FLEW", "LIVE", "ONES", "WENT"])
+        self.assertEqual((fill.quality.worst_word, fill.quality.worst_score, fill.quality.proven),
+                         ("FLEW", 10, True))
+        self.assertIn("FILLED", repr(best))
         stuck = d.fill("bb.\n...\n...\n")
-        self.assertEqual(stuck.status, "over-constrained")
-        self.assertTrue(stuck.message.startswith("<grid>: over-constrained: 1 Across"), stuck.message)
-        self.assertEqual(stuck.fills, [])
-        with self.assertRaises(squares.Error) as caught:
+        self.assertEqual(stuck.status, squares.FillStatus.OVER_CONSTRAINED)
+        self.assertEqual(stuck.bad_slot, "1 Across")
+        with self.assertRaises(squares.DataError) as caught:
             d.fill("zz.\n...\n...\n")
-        self.assertEqual(str(caught.exception),
-                         "<grid>:1:1: letter 'Z' is not in the dictionary's alphabet")
-        with self.assertRaises(squares.Error) as caught:
-            d.fill("...\n..\n")
-        self.assertIn("<grid>:2", str(caught.exception))
+        self.assertEqual((caught.exception.source, caught.exception.line, caught.exception.column),
+                         ("<grid>", 1, 1))
+
+    def test_fill_against_cli(self):
+        grid, words = os.path.join(DATA, "fill", "small.txt"), os.path.join(DATA, "fill", "words.txt")
+        d = squares.Dictionary(words)
+        for args, kwargs in [(["--any"], dict(any=True)), (["--all"], dict(all=True)), ([], {})]:
+            want = cli("fill", grid, "--dict", words, "-j", "1", "--format", "lines", *args).splitlines()
+            got = d.fill(squares.Grid.load(grid), threads=1, **kwargs)
+            fills = list(got) if kwargs.get("all") else got.fills
+            self.assertEqual([" ".join(f.rows) for f in fills], want, args)
 
     def test_kakuro(self):
         with open(os.path.join(DATA, "kakuro", "small.kgrid")) as f:
             results = squares.kakuro(f.read())
         self.assertEqual([(r.name, r.verdict) for r in results],
-                         [("unique", "unique"), ("two-solutions", "not unique"),
-                          ("impossible", "no solution")])
-        self.assertEqual(results[0].solutions, ["# # #\n# 2 1\n# 1 3\n"])
+                         [("unique", squares.KakuroVerdict.UNIQUE),
+                          ("two-solutions", squares.KakuroVerdict.NOT_UNIQUE),
+                          ("impossible", squares.KakuroVerdict.NO_SOLUTION)])
+        self.assertEqual(results[0].solutions, [[[0, 0, 0], [0, 2, 1], [0, 1, 3]]])
+        printed = cli("kakuro", os.path.join(DATA, "kakuro", "small.kgrid"))
+        self.assertIn("# 2 1\n# 1 3\n", printed)
 
     def test_regions(self):
         d = squares.Dictionary(os.path.join(DATA, "regions", "words.txt"))
@@ -159,10 +262,70 @@ class PuzzlesTest(unittest.TestCase):
             result = d.regions(f.read())
         with open(os.path.join(DATA, "regions", "unique.out")) as f:
             golden = f.read()
-        self.assertEqual(result.verdict, "unique")
+        self.assertEqual(result.verdict, squares.RegionsVerdict.UNIQUE)
         (solution,) = result.solutions
-        self.assertEqual(solution.drawing + "words: " + " ".join(solution.words) + "\nunique\n",
-                         golden)
+        self.assertEqual(solution.drawing + "words: " + " ".join(solution.words) + "\nunique\n", golden)
+
+
+# A child process: builds what `setup` says, prints "ready", runs `call`; on KeyboardInterrupt
+# prints the monotonic time (the clock is the machine's: the parent compares it with its own).
+CHILD = """
+import squares, sys, time
+english = squares.Dictionary()
+{setup}
+print("ready", flush=True)
+try:
+    {call}
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print(time.monotonic(), flush=True)
+"""
+
+
+class LatencyTest(unittest.TestCase):
+    def interrupt_latency(self, call, setup=""):
+        """Seconds from SIGINT, sent 0.5 s into `call`, to its KeyboardInterrupt."""
+        child = subprocess.Popen([sys.executable, "-c", CHILD.format(setup=setup, call=call)],
+                                 stdout=subprocess.PIPE, text=True)
+        try:
+            self.assertEqual(child.stdout.readline().strip(), "ready")
+            time.sleep(0.5)
+            sent = time.monotonic()
+            child.send_signal(signal.SIGINT)
+            line = child.stdout.readline().strip()
+            self.assertNotEqual(line, "finished", f"{call}: ended before the interrupt")
+            return float(line) - sent
+        finally:
+            child.kill()
+            child.wait()
+            child.stdout.close()
+
+    def test_keyboard_interrupt(self):
+        grid = os.path.join(DATA, "grids", "square-7x7.crg")  # its first fill takes seconds
+        for call, setup in [("english.count(rect=(4, 5))", ""),
+                            ("english.count(6, double=True, threads=2)", ""),
+                            ("for s in english.squares(7, double=True): pass", ""),
+                            ("english.fill(squares.Grid.load(sys.argv[1]), any=True, threads=1)", ""),
+                            ("english.fill(squares.Grid.from_rows(['......'] * 6), quality_time=1000)", ""),
+                            ("for f in english.fill(squares.Grid.load(sys.argv[1]), all=True): pass", "")]:
+            call = call.replace("sys.argv[1]", repr(grid))
+            latency = self.interrupt_latency(call, setup)
+            print(f"\n  Ctrl-C: {call}: {latency * 1000:.0f} ms", end="", file=sys.stderr)
+            self.assertLess(latency, INTERRUPT_SECONDS, call)
+
+    def test_break(self):
+        english = squares.Dictionary()
+        open5 = squares.Grid.from_rows(["....."] * 5)
+        # Double 6x6 squares are sparse (the first after 4 s): the search is running when
+        # the loop is left. 5x5 fills are dense: the search waits for room in the queue.
+        for what, iterate in [("squares", lambda: english.squares(6, double=True)),
+                              ("fills", lambda: english.fill(open5, all=True))]:
+            for _ in iterate():
+                left = time.monotonic()
+                break
+            latency = time.monotonic() - left
+            print(f"\n  break: {what}: {latency * 1000:.1f} ms", end="", file=sys.stderr)
+            self.assertLess(latency, BREAK_SECONDS, what)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,15 @@
 #include "search/square_memo.h"
 #include "search/square_search.h"
 
+// The library runs on any x86-64-v2 CPU (popcnt, SSE4.2); the loop alone is compiled a second
+// time for x86-64-v3 (BMI1 and BMI2 among others: tzcnt, blsr, bzhi, shlx), and the program's
+// loader picks one for the CPU (an ifunc per function). The clones call each other directly.
+#if defined(__x86_64__)
+#define SQUARES_LOOP_CLONES __attribute__((target_clones("default", "arch=x86-64-v3")))
+#else
+#define SQUARES_LOOP_CLONES
+#endif
+
 namespace squares::core {
 namespace {
 
@@ -43,7 +52,7 @@ __attribute__((always_inline)) inline void CopyImage(char* to, const char* from,
 // leaves out the fold's word and counts a path once for each of the masks parts[0, n) (the
 // fold word's children, one per letter of the fold level) that allows its last letter.
 template <class Mask, int kWalkers, bool kFolded>
-uint64_t SquareSearch::TailCount(const DawgEntry<Mask>* state, Mask* parts, int n) const {
+SQUARES_LOOP_CLONES uint64_t SquareSearch::TailCount(const DawgEntry<Mask>* state, Mask* parts, int n) const {
   const DawgEntry<Mask>* entries = this->entries<Mask>();
   const int length = static_cast<int>(tail_walker_.size());
   std::array<Mask, kMaxLevels> mask, untried;
@@ -106,7 +115,7 @@ uint64_t SquareSearch::TailCount(const DawgEntry<Mask>* state, Mask* parts, int 
 }
 
 template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, SquareSearch::Counting kCounting, bool kSieve>
-SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
+SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                                    std::vector<SquareTask>* prefixes,
                                    const std::atomic<bool>* stop, Tie tie) const {
   constexpr bool kTied = kCounting == Counting::kTied;
