@@ -23,8 +23,9 @@ struct ScoredLists {
 };
 
 // Makes the search of the problem on `lists` (ScoredLists::lists, each cut to some of its
-// words, in the same order): the same problem each time, only the words differ. The search
-// may point into the lists, which outlive it.
+// words, in the same order): the same problem each time, only the words differ, and one that
+// lists its results (SquareProblem::count_only false). The search may point into the lists,
+// which outlive it.
 using BestSearchBuilder =
     std::function<absl::StatusOr<SquareSearch>(std::span<const Dictionary* const> lists)>;
 
