@@ -1,8 +1,13 @@
 #!/bin/sh
 # Side by side with fieldfinder (boblucas/wordsquares on GitHub, the fastest public
-# word-square program we know): CPU seconds (user + sys, least of $REPEAT runs, the two
-# programs alternating) and counts, which must agree.
+# word-square program we know): counts, which must agree, and times, least of $REPEAT runs,
+# the two programs alternating.
 #   scripts/bench-peers.sh PEER_SOURCE_DIR [BUILD_DIR]      (default: build)
+# By default the comparison is single-threaded and fair: both programs run one thread
+# (fieldfinder FF_THREADS=1, squares -j 1), pinned to the same core (taskset -c $PIN_CPU,
+# default 1), and their CPU seconds (user + sys) are compared. THREADS=N (N > 1) compares
+# instead the wall time of both programs with N threads each (FF_THREADS=N, squares -j N),
+# unpinned; CPU seconds are shown beside it.
 # PEER_SOURCE_DIR is a checkout of fieldfinder made by the user, outside this repository. Its
 # fieldfinder.cpp is copied to BUILD_DIR/bench-peers/ and patched there to count results
 # instead of printing them (a thread-local counter, summed after each task; its racy task
@@ -11,8 +16,8 @@
 # takes no other byte), sorted, no duplicates, made once in BUILD_DIR/bench-peers/.
 # fieldfinder reads a topology (one word a line, its cells by number, ":LIST" its word list)
 # and searches the cells in increasing number: the files here number the cells row-major.
-# Environment: REPEAT (default 3), PEER_THREADS (fieldfinder's threads, default 4: CPU
-# seconds are compared, not wall time), CXX (default g++).
+# Environment: REPEAT (default 3), THREADS (default 1), PIN_CPU (default 1), ONLY (an
+# extended regular expression: only the rows whose name matches), CXX (default g++).
 set -eu
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
   echo "usage: scripts/bench-peers.sh PEER_SOURCE_DIR [BUILD_DIR]" >&2
@@ -95,48 +100,80 @@ PY
 }
 
 reps=${REPEAT:-3}
-export FF_THREADS="${PEER_THREADS:-4}"
+threads=${THREADS:-1}
+case $threads in
+  ''|*[!0-9]*|0) echo "bench-peers.sh: THREADS=$threads: give a positive number" >&2; exit 2 ;;
+esac
+export FF_THREADS="$threads"
+if [ "$threads" = 1 ]; then
+  pin=${PIN_CPU:-1}
+  measure=cpu
+  echo "Both programs single-threaded (fieldfinder FF_THREADS=1, squares -j 1), pinned to" \
+       "CPU ${PIN_CPU:-1} (taskset); CPU seconds (user + sys), least of $reps."
+else
+  pin=""
+  measure=wall
+  echo "Both programs with $threads threads (fieldfinder FF_THREADS=$threads, squares" \
+       "-j $threads), unpinned; wall seconds compared, least of $reps (CPU seconds beside)."
+fi
+echo
 status=0
 # timed CMD...: runs CMD, its stdout to $work/out; sets $cpu to its user + sys seconds, to the
-# microsecond (wait4's rusage: GNU time rounds to 10 ms, a sixth of the smallest rows).
+# microsecond (wait4's rusage: GNU time rounds to 10 ms, a sixth of the smallest rows), and
+# $wall to its wall seconds; pinned to CPU $pin by taskset (which execs CMD) when $pin is set.
 timed() {
-  cpu=$(python3 -c '
-import os, subprocess, sys
+  times=$(PIN=$pin python3 -c '
+import os, subprocess, sys, time
+pin = ["taskset", "-c", os.environ["PIN"]] if os.environ["PIN"] else []
 with open(sys.argv[1], "w") as out:
-    child = subprocess.Popen(sys.argv[2:], stdout=out)
+    start = time.perf_counter()
+    child = subprocess.Popen(pin + sys.argv[2:], stdout=out)
     _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
 if status != 0:
     sys.exit(1)
-print("%.6f" % (usage.ru_utime + usage.ru_stime))' "$work/out" "$@") \
+print("%.6f %.6f" % (usage.ru_utime + usage.ru_stime, wall))' "$work/out" "$@") \
     || { echo "bench-peers.sh: failed: $*" >&2; exit 1; }
+  cpu=${times% *} wall=${times#* }
 }
 lesser() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'; }
 # row NAME KIND SIZE LIST SQUARES_ARGS...: one row; fieldfinder runs the topology, squares
-# runs SQUARES_ARGS (--count -j 1 added).
+# runs SQUARES_ARGS (--count -j $threads added).
 row() {
   name=$1
+  if [ -n "${ONLY:-}" ] && ! printf '%s\n' "$name" | grep -Eq -- "$ONLY"; then
+    return 0
+  fi
   topology "$2" "$3" "$4"
   shift 4
-  peer_cpu='' our_cpu=''
+  peer_cpu='' our_cpu='' peer_wall='' our_wall=''
   for _ in $(seq "$reps"); do
     timed "$ff" "$top"
-    peer_cpu=$(lesser "$cpu" "$peer_cpu")
+    peer_cpu=$(lesser "$cpu" "$peer_cpu") peer_wall=$(lesser "$wall" "$peer_wall")
     peer_count=$(sed -n 's/^count: //p' "$work/out")
-    timed "$bin" "$@" --count -j 1
-    our_cpu=$(lesser "$cpu" "$our_cpu")
+    timed "$bin" "$@" --count -j "$threads"
+    our_cpu=$(lesser "$cpu" "$our_cpu") our_wall=$(lesser "$wall" "$our_wall")
     our_count=$(cat "$work/out")
   done
   if [ "$peer_count" != "$our_count" ]; then
     echo "bench-peers.sh: $name: the counts differ: fieldfinder $peer_count, squares $our_count" >&2
     status=1
   fi
-  awk -v name="$name" -v count="$our_count" -v p="$peer_cpu" -v s="$our_cpu" 'BEGIN {
+  awk -v name="$name" -v count="$our_count" -v measure=$measure \
+      -v pc="$peer_cpu" -v sc="$our_cpu" -v pw="$peer_wall" -v sw="$our_wall" 'BEGIN {
     while (count ~ /[0-9][0-9][0-9][0-9]/) sub(/[0-9][0-9][0-9]($|,)/, ",&", count)
-    printf "| %s | %s | %.3f | %.3f | %.1f |\n", name, count, p, s, p / s }'
+    if (measure == "cpu")
+      printf "| %s | %s | %.3f | %.3f | %.1f |\n", name, count, pc, sc, pc / sc
+    else
+      printf "| %s | %s | %.3f (%.3f) | %.3f (%.3f) | %.1f |\n", name, count, pw, pc, sw, sc, pw / sw }'
 }
 
 w=$work/wamerican.txt l=$work/letterpress.txt
-echo "| workload | count | fieldfinder CPU s | squares CPU s | ratio |"
+if [ $measure = cpu ]; then
+  echo "| workload | count | fieldfinder CPU s | squares CPU s | ratio |"
+else
+  echo "| workload | count | fieldfinder wall s (CPU s) | squares wall s (CPU s) | ratio (wall) |"
+fi
 echo "|---|---|---|---|---|"
 row "symmetric 4×4, letterpress" symmetric 4 letterpress --dict "$l" -n 4
 row "symmetric 5×5, wamerican" symmetric 5 wamerican --dict "$w" -n 5

@@ -510,6 +510,11 @@ void SquareSearch::BuildFold() {
   fold_level_ = fold;
   fold_walker_ = static_cast<uint8_t>(stepper);
   fold_reader_ = static_cast<uint8_t>(reader);
+  // The count tests the fold's and the tail's cells exactly: counting skips the look-ahead
+  // of the level before, which tests them too (diagonal 4x4 letterpress, 7 runs alternating,
+  // least CPU: 0.872 -> 0.864 s; wamerican 0.070 -> 0.068 s; 5x5 unchanged).
+  // Only loops of three walkers or more count the fold (see RunWalkers).
+  if (max_walkers_ >= 3) closing_unchecked_level_ = fold - 1;
 }
 
 // Lone levels: counting, a level whose cell lies in one word only, which ends there, is

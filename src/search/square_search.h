@@ -319,7 +319,8 @@ class SquareSearch {
   // in closing_slots_[1]. A state's vectors (kLetters bytes each, v then w) begin at
   // closing_counts_[closing_map_[state.first - closing_lo_]].
   int closing_level_ = -1;
-  int closing_unchecked_level_ = -1;  // counting skips this level's look-ahead (or -1)
+  int closing_unchecked_level_ = -1;  // counting skips this level's look-ahead (or -1): the
+                                      // level before the closing count's or the fold's
   static constexpr double kMinClosingMean = 3.0;  // letters a closing state leaves, on average
   std::array<uint16_t, 2> closing_slots_{};
   uint32_t closing_lo_ = 0;
