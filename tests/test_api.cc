@@ -241,6 +241,48 @@ TEST_CASE("limits") {
   CHECK(squares::SquareSearch(squares::Dictionary::Default(), options).Count() == 0);
 }
 
+TEST_CASE("best squares: the least worst word, proven by the lists cut below it") {
+  const squares::Dictionary english = squares::Dictionary::Default();
+  for (squares::SquareKind kind : {squares::SquareKind::kSymmetric, squares::SquareKind::kDouble}) {
+    CAPTURE(static_cast<int>(kind));
+    squares::SquareOptions options = Sized(kind, 5);
+    options.best = 4;
+    const squares::SquareSearch search(english, options);
+    std::vector<squares::SquareResult> best;
+    search.ForEach([&](const squares::SquareResult& result) {
+      best.push_back(result);
+      return true;
+    });
+    REQUIRE(best.size() == 4);
+    // Ranked by worst word, then mean (lower is better on the default list's SCOWL sizes).
+    for (size_t k = 1; k < best.size(); ++k) {
+      CHECK(std::make_pair(best[k - 1].worst_score, best[k - 1].mean_score) <=
+            std::make_pair(best[k].worst_score, best[k].mean_score));
+    }
+    // The plain search agrees: no square on the words scored better than the best's worst
+    // word, and the best one among those on the words up to it.
+    const int64_t worst = best[0].worst_score;
+    squares::DictionaryOptions better, as_good;
+    better.max_level = worst - 1;
+    as_good.max_level = worst;
+    CHECK(squares::SquareSearch(squares::Dictionary::Default(better), Sized(kind, 5)).Count() == 0);
+    const squares::SquareSearch at_worst(squares::Dictionary::Default(as_good), Sized(kind, 5));
+    bool found = false;
+    at_worst.ForEach([&](const squares::SquareResult& result) {
+      found |= result.rows == best[0].rows;
+      return !found;
+    });
+    CHECK(found);
+    CHECK(search.Count() == 4);
+  }
+  squares::SquareOptions options = Sized(squares::SquareKind::kSymmetric, 5);
+  options.best = 3;
+  CHECK(Written(squares::SquareSearch(english, options), squares::SquareFormat::kLines) ==
+        Cli("-n 5 --best 3 -f lines"));
+  options.shard_count = 2;
+  CHECK_THROWS_AS(squares::SquareSearch(english, options), squares::Error);
+}
+
 TEST_CASE("errors: kind, source, line, column") {
   std::ofstream("test_api_bad.txt") << "cat\ndo" << '\0' << "g\n";
   try {

@@ -50,6 +50,10 @@ struct SquareOptions {
   CellOrder order = CellOrder::kDefault;
   bool upper = false;     // results in upper case
   std::optional<uint64_t> limit;  // stop after this many results
+  // > 0: only the `best` results with the best worst word, then the best mean score, best
+  // first, on the dictionary's scores (better() says which are better); the first is proven
+  // best. Needs every word on the dictionary (no shape word with a list of its own).
+  int best = 0;
   int threads = 1;        // worker threads; 0: all cores. Results come in the same order.
   int shard_index = 1, shard_count = 1;  // only part I of N (the parts concatenate in order)
   const StopFlag* stop = nullptr;
@@ -62,6 +66,9 @@ struct SquareOptions {
 struct SquareResult {
   std::vector<std::string> rows;
   std::vector<std::string> words;
+  // With SquareOptions::best: the score of its worst word, and its words' mean score.
+  int64_t worst_score = 0;
+  double mean_score = 0;
 };
 
 // The command line's output formats: text (the grid, a blank line after), lines (one result a

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_format.h"
 #include "api/api_internal.h"
+#include "search/best_squares.h"
 #include "search/square_output.h"
 #include "search/square_runner.h"
 #include "squares/square_search.h"
@@ -46,6 +47,10 @@ void CheckRun(const SquareOptions& options) {
     ThrowUsage(absl::StrFormat("shard %d/%d is not of the form I/N with 1 <= I <= N <= 1000000",
                                options.shard_index, options.shard_count));
   }
+  if (options.best < 0 || options.best > 1000000) {
+    ThrowUsage(absl::StrFormat("best: %d is not in 1..1000000", options.best));
+  }
+  if (options.best > 0 && options.shard_count > 1) ThrowUsage("best squares are not sharded: drop the shard");
 }
 
 }  // namespace
@@ -66,6 +71,9 @@ SquareSearch MakeSquareSearch(const std::function<Dictionary()>& load, const cor
   };
   impl->setup = Value(core::MakeSquareSetup(options, main, list_options, note_unused));
   impl->notes = impl->setup.notes;
+  if (options.best > 0 && (!impl->setup.owned.empty() || impl->setup.dictionary == nullptr)) {
+    ThrowUsage("best: every word must read the dictionary (a shape word names a list of its own)");
+  }
   if (impl->setup.square) {
     impl->rows = impl->setup.square->rows;
     impl->cols = impl->setup.square->cols;
@@ -113,6 +121,33 @@ SearchStats StatsOf(const core::SquareStats& stats, const SquareOptions& options
   return out;
 }
 
+// The best results (SquareOptions::best) by the engine's descent on the dictionary's scores:
+// each step rebuilds the problem's search on the words it keeps.
+core::BestSquaresResult Best(const SquareSearch::Impl& impl, const core::RunOptions& run) {
+  const core::SquareSetup& setup = impl.setup;
+  impl.Search(false);  // the dictionary's automata, built under its lock
+  core::ScoredLists lists;
+  lists.lists = {setup.dictionary};
+  lists.lower_better = impl.dictionary->better() == Better::kLower;
+  const core::BestSearchBuilder build =
+      [&setup](std::span<const core::Dictionary* const> cut) -> absl::StatusOr<core::SquareSearch> {
+    if (setup.square) {
+      core::SquareProblem problem = *setup.square;
+      problem.count_only = false;
+      return core::SquareSearch::Create(*cut[0], std::move(problem));
+    }
+    core::ShapeProblem problem = *setup.shape;
+    for (size_t w = 0; w < problem.dawgs.size(); ++w) {
+      problem.dawgs[w] = &cut[0]->dawg(static_cast<int>(problem.shape.words[w].cells.size()));
+    }
+    return core::SquareSearch::Create(std::move(problem));
+  };
+  core::BestSquaresResult best = Value(core::BestSquares(
+      lists, build, static_cast<size_t>(impl.options.best), run.threads, impl.options.stop));
+  if (run.limit < best.squares.size()) best.squares.resize(run.limit);
+  return best;
+}
+
 core::SquareFormatter FormatterOf(const SquareSearch::Impl& impl, const core::SquareSearch& search,
                                   core::SquareFormat format) {
   const core::Alphabet& alphabet = *impl.setup.alphabet;
@@ -136,6 +171,13 @@ void SquareSearch::set_progress(std::function<void(const SearchProgress&)> progr
 
 uint64_t SquareSearch::Count(SearchStats* stats) const {
   const auto start = api::Clock::now();
+  if (impl_->options.best > 0) {
+    const core::BestSquaresResult best = api::Best(*impl_, api::RunOptionsOf(*impl_, start));
+    core::SquareStats found = best.stats;
+    found.squares = best.squares.size();
+    if (stats) *stats = api::StatsOf(found, impl_->options, start);
+    return found.squares;
+  }
   // A limit counts results in the listing's order.
   const core::SquareSearch& search = impl_->Search(!impl_->options.limit);
   const core::SquareStats found = core::CountSquares(search, api::RunOptionsOf(*impl_, start));
@@ -147,6 +189,19 @@ SearchStats SquareSearch::Write(SquareFormat format, const std::function<bool(st
   const auto start = api::Clock::now();
   const core::SquareSearch& search = impl_->Search(false);
   const core::SquareFormatter formatter = api::FormatterOf(*impl_, search, static_cast<core::SquareFormat>(format));
+  if (impl_->options.best > 0) {
+    const core::BestSquaresResult best = api::Best(*impl_, api::RunOptionsOf(*impl_, start));
+    core::SquareStats found = best.stats;
+    found.squares = 0;
+    std::string text;
+    for (const core::BestSquare& square : best.squares) {
+      text.clear();
+      formatter.Append(square.grid.data(), text);
+      ++found.squares;
+      if (!out(text)) break;
+    }
+    return api::StatsOf(found, impl_->options, start);
+  }
   const core::SquareStats found = core::WriteSquares(search, formatter, api::RunOptionsOf(*impl_, start), out);
   return api::StatsOf(found, impl_->options, start);
 }
@@ -181,28 +236,44 @@ SearchStats SquareSearch::ForEach(const std::function<bool(const SquareResult&)>
       for (int i = 0; i < rows; ++i) line.push_back(i * cols + j);
     }
   }
+  // The result of a grid of letters.
+  auto fill = [&](const core::Letter* grid) {
+    result.rows.clear();
+    result.words.clear();
+    if (square) {
+      for (int k = 0; k < rows + cols; ++k) {
+        std::string text = word(lines[k], grid);
+        if (k < rows) result.rows.push_back(text);
+        result.words.push_back(std::move(text));
+      }
+    } else {
+      for (const core::ShapeWord& w : shape.words) result.words.push_back(word(w.cells, grid));
+      if (shape.layout.empty()) {
+        result.rows = result.words;
+      } else {
+        for (const std::vector<int>& row : shape.layout) result.rows.push_back(word(row, grid));
+      }
+    }
+  };
   uint64_t delivered = 0;  // a callback that says stop ends its piece's results early
-  core::SquareStats found = core::ForEachSquare(
-      search, cells, api::RunOptionsOf(*impl_, start), [&](const core::Letter* grid) {
-        result.rows.clear();
-        result.words.clear();
-        if (square) {
-          for (int k = 0; k < rows + cols; ++k) {
-            std::string text = word(lines[k], grid);
-            if (k < rows) result.rows.push_back(text);
-            result.words.push_back(std::move(text));
-          }
-        } else {
-          for (const core::ShapeWord& w : shape.words) result.words.push_back(word(w.cells, grid));
-          if (shape.layout.empty()) {
-            result.rows = result.words;
-          } else {
-            for (const std::vector<int>& row : shape.layout) result.rows.push_back(word(row, grid));
-          }
-        }
-        ++delivered;
-        return on_result(result);
-      });
+  core::SquareStats found;
+  if (impl_->options.best > 0) {
+    const core::BestSquaresResult best = api::Best(*impl_, api::RunOptionsOf(*impl_, start));
+    found = best.stats;
+    for (const core::BestSquare& square : best.squares) {
+      fill(square.grid.data());
+      result.worst_score = square.worst;
+      result.mean_score = square.mean;
+      ++delivered;
+      if (!on_result(result)) break;
+    }
+  } else {
+    found = core::ForEachSquare(search, cells, api::RunOptionsOf(*impl_, start), [&](const core::Letter* grid) {
+      fill(grid);
+      ++delivered;
+      return on_result(result);
+    });
+  }
   found.squares = delivered;
   return api::StatsOf(found, impl_->options, start);
 }

@@ -28,6 +28,7 @@ std::span<const OptionSpec> CommonOptions() {
       {"upper", 'u', nullptr, "print letters in upper case"},
       {"count", 'c', nullptr, "print only the number of results"},
       {"limit", 'l', "N", "stop after N results"},
+      {"best", 0, "K", "the K results with the best worst word, then mean score (proven)"},
       {"threads", 'j', "N", "worker threads (default: all cores)"},
       {"shard", 0, "I/N", "run only part I of N of the search (parts concatenate in order)"},
       {"stats", 0, nullptr, "print search nodes, results, time and rate on stderr"},

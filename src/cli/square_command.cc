@@ -201,7 +201,9 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
   auto limit = args.get_int("limit", 0, 0, INT64_MAX);
   auto threads = args.get_threads();
   auto shard = args.get_shard();
+  auto best = args.get_int("best", 0, 1, 1000000);
   if (args.has("limit") && limit.ok()) options.limit = static_cast<uint64_t>(*limit);
+  if (best.ok()) options.best = static_cast<int>(*best);
   if (threads.ok()) options.threads = *threads;
   if (shard.ok()) std::tie(options.shard_index, options.shard_count) = *shard;
 
@@ -223,7 +225,7 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
   if (args.has("verbose") && !search->impl().cell_order.empty()) {
     std::cerr << "squares: cell order: " << search->impl().cell_order << "\n";
   }
-  for (const absl::Status& status : {limit.status(), threads.status(), shard.status()}) {
+  for (const absl::Status& status : {limit.status(), threads.status(), shard.status(), best.status()}) {
     if (!status.ok()) return Fail(status);
   }
 
