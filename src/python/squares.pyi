@@ -35,6 +35,10 @@ class Square:
     def rows(self) -> list[str]: ...
     @property
     def words(self) -> list[str]: ...
+    @property
+    def worst_score(self) -> int: ...
+    @property
+    def mean_score(self) -> float: ...
 
 class SearchStats:
     @property
@@ -245,12 +249,14 @@ class Dictionary:
               diagonals: bool = False, first: Optional[str] = None, pattern: Optional[str] = None,
               contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
               order: Optional[str] = None, upper: bool = False, limit: Optional[int] = None,
+              best: Optional[int] = None,
               threads: Optional[int] = None, shard: Optional[_Shard] = None) -> int: ...
     def squares(self, size: Optional[int] = None, *, double: bool = False, rect: Optional[tuple[int, int]] = None,
                 cube: Optional[int] = None, shape: Union[None, _Path, Sequence[Sequence[int]]] = None,
                 diagonals: bool = False, first: Optional[str] = None, pattern: Optional[str] = None,
                 contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
                 order: Optional[str] = None, upper: bool = False, limit: Optional[int] = None,
+                best: Optional[int] = None,
                 threads: Optional[int] = None, shard: Optional[_Shard] = None) -> SquareIterator: ...
     def fill(self, grid: Union[Grid, str], *, any: bool = False, all: bool = False, limit: Optional[int] = None,
              shard: Optional[_Shard] = None, allow_repeats: bool = False, deterministic: bool = False,

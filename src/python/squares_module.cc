@@ -82,8 +82,8 @@ SquareOptions SquareOptionsOf(std::optional<int> size, bool double_square,
                               const py::object& shape, bool diagonals, std::optional<std::string> first,
                               std::optional<std::string> pattern, std::optional<std::string> contains,
                               bool distinct, bool no_transpose, std::optional<std::string> order,
-                              bool upper, std::optional<uint64_t> limit, std::optional<int> threads,
-                              const Shard& shard) {
+                              bool upper, std::optional<uint64_t> limit, std::optional<int> best,
+                              std::optional<int> threads, const Shard& shard) {
   SquareOptions options;
   const int kinds = double_square + rect.has_value() + cube.has_value() + !shape.is_none();
   if (kinds > 1) throw Error(ErrorKind::kUsage, "double, rect, cube and shape exclude each other");
@@ -131,6 +131,7 @@ SquareOptions SquareOptionsOf(std::optional<int> size, bool double_square,
   }
   options.upper = upper;
   options.limit = limit;
+  options.best = best.value_or(0);
   options.threads = threads.value_or(1);
   SetShard(shard, &options.shard_index, &options.shard_count);
   return options;
@@ -148,18 +149,18 @@ void DefSquareMethod(py::class_<Dictionary>& cls, const char* name, Finish finis
                bool diagonals, std::optional<std::string> first, std::optional<std::string> pattern,
                std::optional<std::string> contains, bool distinct, bool no_transpose,
                std::optional<std::string> order, bool upper, std::optional<uint64_t> limit,
-               std::optional<int> threads, const Shard& shard) {
+               std::optional<int> best, std::optional<int> threads, const Shard& shard) {
         return finish(dictionary,
                       SquareOptionsOf(size, double_square, rect, cube, shape, diagonals, std::move(first),
                                       std::move(pattern), std::move(contains), distinct, no_transpose,
-                                      std::move(order), upper, limit, threads, shard));
+                                      std::move(order), upper, limit, best, threads, shard));
       },
       py::arg("size") = py::none(), py::kw_only(), py::arg("double") = false, py::arg("rect") = py::none(),
       py::arg("cube") = py::none(), py::arg("shape") = py::none(), py::arg("diagonals") = false,
       py::arg("first") = py::none(), py::arg("pattern") = py::none(), py::arg("contains") = py::none(),
       py::arg("distinct") = false, py::arg("no_transpose") = false, py::arg("order") = py::none(),
-      py::arg("upper") = false, py::arg("limit") = py::none(), py::arg("threads") = py::none(),
-      py::arg("shard") = py::none(), doc);
+      py::arg("upper") = false, py::arg("limit") = py::none(), py::arg("best") = py::none(),
+      py::arg("threads") = py::none(), py::arg("shard") = py::none(), doc);
 }
 
 uint64_t CountSquares(const Dictionary& dictionary, SquareOptions options) {
@@ -273,6 +274,8 @@ void DefResults(py::module_& m) {
                            "holds (a square: rows, then columns, then diagonals).")
       .def_readonly("rows", &SquareResult::rows)
       .def_readonly("words", &SquareResult::words)
+      .def_readonly("worst_score", &SquareResult::worst_score, "with best: its worst word's score")
+      .def_readonly("mean_score", &SquareResult::mean_score, "with best: its words' mean score")
       .def("__eq__", [](const SquareResult& a, const SquareResult& b) { return a.rows == b.rows && a.words == b.words; })
       .def("__repr__", [](const SquareResult& r) { return "Square(rows=" + Repr(py::cast(r.rows)) + ")"; });
   py::class_<SearchStats>(m, "SearchStats", "What a square search did.")
@@ -470,7 +473,8 @@ void DefDictionary(py::module_& m) {
       "first: the first row; pattern: fixed letters, rows separated by '/', '.' free; contains: "
       "some row is this word; distinct: no word twice; no_transpose: a double square or its "
       "transpose, not both; order: the cell order of a shape ('greedy', 'given'); upper: upper "
-      "case; limit: at most this many; threads: worker threads (0: all cores; None: 1); shard: "
+      "case; limit: at most this many; best: only the best this many (best worst word, then "
+      "mean score; the first proven best); threads: worker threads (0: all cores; None: 1); shard: "
       "(i, n), only part i of n.");
   DefSquareMethod(cls, "squares", StreamSquares,
       "The results (Square objects), lazily, in order; the parameters as for count().");

@@ -102,7 +102,7 @@ class SignatureTest(unittest.TestCase):
         for name, default in [("size", None), ("double", False), ("rect", None), ("first", None),
                               ("pattern", None), ("contains", None), ("diagonals", False),
                               ("cube", None), ("distinct", False), ("no_transpose", False),
-                              ("threads", None), ("shard", None), ("limit", None)]:
+                              ("threads", None), ("shard", None), ("limit", None), ("best", None)]:
             self.assertEqual(count.parameters[name].default, default, name)
         self.assertEqual(count.parameters["double"].kind, inspect.Parameter.KEYWORD_ONLY)
         fill = inspect.signature(squares.Dictionary.fill)
@@ -116,6 +116,16 @@ class SignatureTest(unittest.TestCase):
                     squares.RegionsResult, squares.Dictionary, squares.Grid):
             self.assertTrue(cls.__doc__, cls.__name__)
         self.assertRegex(squares.__version__, r"^\d+\.\d+\.\d+$")
+
+    def test_best(self):
+        d = squares.Dictionary()
+        best = list(d.squares(5, best=3))
+        self.assertEqual(len(best), 3)
+        self.assertEqual(d.count(5, best=3), 3)
+        ranks = [(s.worst_score, s.mean_score) for s in best]
+        self.assertEqual(ranks, sorted(ranks))
+        # No symmetric 5x5 on the words scored better than the best's worst word.
+        self.assertEqual(squares.Dictionary(max_level=best[0].worst_score - 1).count(5), 0)
 
     def test_stub_names_the_module(self):
         stub = os.path.join(os.path.dirname(os.path.abspath(__file__)), "squares.pyi")
