@@ -8,6 +8,7 @@
 #include "api/api_internal.h"
 #include "lexicon/index_file.h"
 #include "lexicon/load.h"
+#include "text/strings.h"
 #include "squares/squares.h"
 
 namespace squares {
@@ -27,12 +28,9 @@ Error ToError(const absl::Status& status) {
       const size_t colon = head.rfind(':', cut - 1);
       if (colon == std::string::npos || colon + 1 >= cut) break;
       int value = 0;
-      bool digits = true;
-      for (size_t k = colon + 1; k < cut; ++k) {
-        digits &= head[k] >= '0' && head[k] <= '9' && value < 100000000;
-        value = value * 10 + (head[k] - '0');
+      if (!core::ParseInt(std::string_view(head).substr(colon + 1, cut - colon - 1), value) || value < 0) {
+        break;
       }
-      if (!digits) break;
       numbers[count++] = value;
       cut = colon;
     }
