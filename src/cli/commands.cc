@@ -21,7 +21,13 @@ std::span<const Command* const> Commands() {
                                            !args.has("dict"));
 }
 
-int FailWith(const ::squares::Error& error) {
+int Fail(const absl::Status& status) {
+  Output::Stdout().flush();
+  std::fprintf(stderr, "squares: %s\n", std::string(status.message()).c_str());
+  return ExitCodeFor(status);
+}
+
+int Fail(const ::squares::Error& error) {
   Output::Stdout().flush();
   std::fprintf(stderr, "squares: %s\n", error.what());
   return error.usage() ? kExitUsage : kExitData;

@@ -53,9 +53,10 @@ absl::Status SquareOptionsFrom(const ParsedArgs& args, squares::SquareOptions& o
 absl::StatusOr<::squares::FillOptions> FillOptionsFrom(const ParsedArgs& args);
 // The dictionary of the command's options (--dict, ...) as the API's (a squares::Error).
 ::squares::Dictionary LoadApiDictionary(const ParsedArgs& args);
-// Reports an error of the API as the command line does (after what stdout holds): its exit
-// code.
-int FailWith(const ::squares::Error& error);
+// Report an error as the command line does, after what stdout holds: "squares: MESSAGE" on
+// stderr; the exit code (2 usage, 1 data).
+int Fail(const absl::Status& status);
+int Fail(const ::squares::Error& error);
 int RunSquaresCommand(std::span<char* const> args);
 int RunStatsCommand(std::span<char* const> args);
 int RunIndexCommand(std::span<char* const> args);

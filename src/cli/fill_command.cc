@@ -92,11 +92,6 @@ constexpr OptionSpec kFillOptions[] = {
     {"help", 'h', nullptr, "show this help and exit"},
 };
 
-int Fail(const absl::Status& status) {
-  std::fprintf(stderr, "squares: %s\n", std::string(status.message()).c_str());
-  return ExitCodeFor(status);
-}
-
 // The quality of a fill with a scored list on stderr: always when the best fill's search ran
 // out of time before its proof, else with --stats.
 void QualityNote(const std::string& path, const ::squares::FillQuality& quality, bool stats) {
@@ -414,7 +409,7 @@ int RunFillCommand(std::span<char* const> args) {
                                                                      : kExitTimedOut;
     return Report(code, result.message);
   } catch (const ::squares::Error& error) {
-    return FailWith(error);
+    return Fail(error);
   }
 }
 

@@ -35,12 +35,6 @@ constexpr OptionSpec kKakuroOptions[] = {
     {"help", 'h', nullptr, "show this help and exit"},
 };
 
-int Fail(const absl::Status& status) {
-  Output::Stdout().flush();
-  std::fprintf(stderr, "squares: %s\n", std::string(status.message()).c_str());
-  return ExitCodeFor(status);
-}
-
 // "name: " for a named puzzle, "" for a bare grid.
 std::string Prefix(const ::squares::KakuroResult& board) {
   return board.name.empty() ? "" : board.name + ": ";
@@ -133,7 +127,7 @@ int RunKakuroCommand(std::span<char* const> args) {
   try {
     ::squares::SolveKakuro(*text, options, path, follow);
   } catch (const ::squares::Error& error) {
-    return FailWith(error);
+    return Fail(error);
   }
   out.flush();
   if (failed > 0 && check) {

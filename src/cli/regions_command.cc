@@ -165,7 +165,7 @@ int RunRegionsCommand(std::span<char* const> args) {
   try {
     status = Run(args);
   } catch (const ::squares::Error& error) {
-    return FailWith(error);
+    return Fail(error);
   }
   if (!status.ok()) std::fprintf(stderr, "squares: %s\n", std::string(status.message()).c_str());
   Output::Stdout().flush();

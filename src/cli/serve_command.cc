@@ -1,5 +1,4 @@
 // `squares serve`: the workbench (src/serve) on the dictionary the options name.
-#include <iostream>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
@@ -23,11 +22,6 @@ constexpr OptionSpec kServeOptions[] = {
     {"queue", 0, "N", "requests waiting for a search beyond those, then 'busy' (default 64)"},
     {"help", 'h', nullptr, "show this help and exit"},
 };
-
-int Fail(const absl::Status& status) {
-  std::cerr << "squares: " << status.message() << "\n";
-  return ExitCodeFor(status);
-}
 
 }  // namespace
 
@@ -58,7 +52,7 @@ int RunServeCommand(std::span<char* const> argv) {
   try {
     return serve::Serve(LoadApiDictionary(*args), settings);
   } catch (const squares::Error& error) {
-    return FailWith(error);
+    return Fail(error);
   }
 }
 

@@ -74,16 +74,6 @@ constexpr OptionSpec kShapeOptions[] = {
 
 using Clock = std::chrono::steady_clock;
 
-int Fail(const absl::Status& status) {
-  std::cerr << "squares: " << status.message() << "\n";
-  return ExitCodeFor(status);
-}
-
-int Fail(const squares::Error& error) {
-  std::cerr << "squares: " << error.what() << "\n";
-  return error.usage() ? kExitUsage : kExitData;
-}
-
 bool ShowVersion(const ParsedArgs& args) {
   if (!args.has("version")) return false;
   Output::Stdout().write("squares " SQUARES_VERSION "\n");
@@ -207,12 +197,7 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
   if (threads.ok()) options.threads = *threads;
   if (shard.ok()) std::tie(options.shard_index, options.shard_count) = *shard;
 
-  auto load = [&args] {
-    auto dictionary = LoadDictionary(args);
-    if (!dictionary.ok()) api::Throw(dictionary.status());
-    const LexiconOptions lexicon = *LexiconOptionsFrom(args);
-    return squares::Dictionary::Impl::Wrap(*std::move(dictionary), lexicon, !args.has("dict"));
-  };
+  auto load = [&args] { return LoadApiDictionary(args); };
   std::optional<squares::SquareSearch> search;
   try {
     search.emplace(api::MakeSquareSearch(load, *list_options, args.has("dict"), options));
