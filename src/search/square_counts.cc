@@ -427,16 +427,29 @@ void SquareSearch::BuildCorner() {
 // of W's automaton from its state that take, at step q, a letter of level q's mask: a walk
 // of W alone, without placing the other words' letters or testing them. In a diagonal 4x4
 // square the tail is the last row after its first letter. The run counts it in loops of
-// three walkers or more without ties, the shapes where the other words' steps it spares are
-// many (word cubes have no tail; the change of inlining it brought their loop was kept).
+// three walkers or more, tied or not (a tie constrains none of the tail's letters): the
+// shapes where the other words' steps it spares are many. A word cube keeps its tail
+// through the choice of its tie (see BuildTie).
 void SquareSearch::BuildTail() {
-  if (empty_ || sieve_level_ >= 0 || closing_level_ >= 0 || levels() < 3) return;
+  if (sieve_level_ >= 0 || closing_level_ >= 0) return;
+  TailLevels tail = FindTail();
+  if (tail.start < 0) return;
+  tail_level_ = tail.start;
+  tail_walker_ = std::move(tail.walker_of);
+  tail_slot_ = tail.slot;
+}
+
+// The longest tail (see BuildTail) whose levels have no echo and are the later level of no
+// tie pair built so far; a level that is the earlier one of a pair has the later one below
+// it, in the tail too.
+SquareSearch::TailLevels SquareSearch::FindTail() const {
+  TailLevels best;
+  if (empty_ || levels() < 3) return best;
   const int last = levels() - 1;
   const std::vector<int> writer = SlotWriters();
   auto clean = [&](int l) {
     return levels_[l].echo_of < 0 && (tie_of_level_.empty() || tie_of_level_[l][0] < 0);
   };
-  int best_start = last + 1;
   for (int k = 0; k < levels_[last].walker_count; ++k) {
     if (!clean(last)) break;
     // W's walker at each level from the last back, while the tail can grow.
@@ -468,13 +481,13 @@ void SquareSearch::BuildTail() {
         }
       }
     }
-    if (last - start + 1 >= 2 && start >= 1 && start < best_start) {
-      best_start = start;
-      tail_walker_ = walker_of;
-      tail_slot_ = levels_[start].walkers[walker_of[0]].before;
+    if (last - start + 1 >= 2 && start >= 1 && (best.start < 0 || start < best.start)) {
+      best.start = start;
+      best.walker_of = walker_of;
+      best.slot = levels_[start].walkers[walker_of[0]].before;
     }
   }
-  if (best_start <= last) tail_level_ = best_start;
+  return best;
 }
 
 // The tail's fold. When the level before the tail steps one word V, whose next letter is read
@@ -489,7 +502,12 @@ void SquareSearch::BuildFold() {
   if (tail_level_ < 2) return;
   const int fold = tail_level_ - 1, last = levels() - 1;
   const Level& level = levels_[fold];
-  if (level.echo_of >= 0 || level.sifts_begin != level.sifts_end) return;
+  // Its letters are summed over, not placed: no tie may constrain them. (Nor may one read
+  // them: the later level of such a pair would be in the tail, which has none.)
+  if (level.echo_of >= 0 || level.sifts_begin != level.sifts_end ||
+      (!tie_of_level_.empty() && tie_of_level_[fold][0] >= 0)) {
+    return;
+  }
   int stepper = -1;
   for (int w = 0; w < level.walker_count; ++w) {
     if (!level.walkers[w].step) continue;

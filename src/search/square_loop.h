@@ -531,7 +531,8 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
         stats.squares += found;
         continue;
       }
-      if constexpr (kLift) {
+      // Tied or not: the tail and the fold have no tie pair (see BuildTail, BuildFold).
+      if constexpr (kWalkers >= 3) {
         if (l + 1 == fold_level_) {
           // The fold's letters, not placed: the masks their children in its word leave.
           const Level& fold = level[fold_level_];

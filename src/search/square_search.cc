@@ -479,8 +479,13 @@ void SquareSearch::BuildChecks() {
 // a word of the same automaton and each cell onto one with the same letters allowed (a
 // double square's transposition, the exchange of two axes of a cube). Of those found, the
 // one whose moved cells are decided earliest in the search: the least list of the levels at
-// which pairs {c, s(c)} are complete. Not for symmetric squares (their memo counts subtrees
-// without regard to the tie), nor with filters (which need each result).
+// which pairs {c, s(c)} are complete. In a loop of three walkers or more, where the tail is
+// counted (see BuildTail), first the one that leaves the most of the untied tail's last
+// levels unmoved (two at least, or none counts): a tie pair there would cut the tail. A word
+// cube 3's tail is its last row along x, which the exchange of y and z keeps. (A double
+// square has two walkers: its transposition moves its last row and stays, halving the
+// count.) Not for symmetric squares (their memo counts subtrees without regard to the tie),
+// nor with filters (which need each result).
 void SquareSearch::BuildTie() {
   if (empty_ || has_filters_ || (classic_ && problem_.mode == SquareMode::kSymmetric)) return;
   const Shape& shape = shape_.shape;
@@ -496,8 +501,18 @@ void SquareSearch::BuildTie() {
   for (int l = 0; l < levels(); ++l) {
     if (levels_[l].echo_of < 0) level_of[levels_[l].cell] = l;
   }
+  const int tail_start = max_walkers_ >= 3 ? FindTail().start : -1;  // no tie built yet
+  auto kept_tail = [&](const std::vector<int>& s) {
+    if (tail_start < 0) return 0;
+    int kept = 0;
+    for (int l = levels() - 1; l >= tail_start && s[levels_[l].cell] == levels_[l].cell; --l) ++kept;
+    return kept >= 2 ? kept : 0;
+  };
   std::vector<std::array<uint16_t, 2>> best;
+  int best_kept = -1;
   for (std::vector<int>& s : ShapeInvolutions(shape, word_kind, cell_kind, 32, 4000000)) {
+    const int kept = kept_tail(s);
+    if (kept < best_kept) continue;
     std::vector<std::array<uint16_t, 2>> pairs;
     for (int c = 0; c < shape.cell_count; ++c) {
       if (s[c] <= c) continue;
@@ -505,7 +520,8 @@ void SquareSearch::BuildTie() {
       pairs.push_back({static_cast<uint16_t>(std::max(a, b)), static_cast<uint16_t>(std::min(a, b))});
     }
     std::sort(pairs.begin(), pairs.end());
-    if (best.empty() || pairs < best) {
+    if (kept > best_kept || pairs < best) {
+      best_kept = kept;
       best = pairs;
       symmetry_ = std::move(s);
     }

@@ -246,6 +246,14 @@ class SquareSearch {
   bool AllowAll(int from, int to, LetterSet letters) const;
   void BuildClosing();
   void BuildCorner();
+  // The levels a tail count could take (see BuildTail) with the ties built so far: the
+  // first (-1: none), W's walker at each, and W's slot before the first.
+  struct TailLevels {
+    int start = -1;
+    std::vector<uint8_t> walker_of;
+    uint16_t slot = 0;
+  };
+  TailLevels FindTail() const;
   void BuildTail();
   void BuildFold();
   void BuildLone();
