@@ -92,10 +92,12 @@ std::vector<int> SquareSearch::SlotWriters() const {
 // letters, so that walking F costs many nodes per start: kMinSieveMean or more on average
 // over the distinct crossing states; with fewer, F's walk is short and the sifts cost more
 // than they save. F's cells placed before the last levels (diagonal squares) or a short F
-// (word cube 3) lose for the same reason: too little of the walk is left to spare.
+// (word cube 3) lose for the same reason: too little of the walk is left to spare. Where the
+// loop counts the tail (see BuildTail: three walkers or more, no tie), F is its tail: one
+// walk of F's automaton through the masks of the crossing states, with no sift to pay.
 void SquareSearch::BuildSieve() {
   const int last = levels() - 1;
-  if (empty_) return;
+  if (empty_ || (max_walkers_ >= 3 && tie_pairs_.empty())) return;
   const Shape& shape = shape_.shape;
   const int word_count = static_cast<int>(shape.words.size());
   int final_word = -1, start = 0;

@@ -85,12 +85,15 @@ SQUARES_LOOP_CLONES uint64_t SquareSearch::TailCount(const DawgEntry<Mask>* stat
   };
   uint64_t found = 0;
   auto step = [&](const DawgEntry<Mask>& e, int c) { return entries[ChildIndex(e, c)]; };
-  if (length == 3) {  // a diagonal square's last row: two loops and a popcount
+  if (length == 4) {  // a diagonal 4x4 square's last row: three loops and a popcount
     const DawgEntry<Mask> s = state[tail_slot_];
-    for (Mask xs = s.mask & mask[0]; xs; xs &= xs - 1) {
-      const DawgEntry<Mask> e = step(s, std::countr_zero(xs));
-      for (Mask ys = e.mask & mask[1]; ys; ys &= ys - 1) {
-        found += ends(step(e, std::countr_zero(ys)).mask & mask[2]);
+    for (Mask ws = s.mask & mask[0]; ws; ws &= ws - 1) {
+      const DawgEntry<Mask> d = step(s, std::countr_zero(ws));
+      for (Mask xs = d.mask & mask[1]; xs; xs &= xs - 1) {
+        const DawgEntry<Mask> e = step(d, std::countr_zero(xs));
+        for (Mask ys = e.mask & mask[2]; ys; ys &= ys - 1) {
+          found += ends(step(e, std::countr_zero(ys)).mask & mask[3]);
+        }
       }
     }
     return found;

@@ -145,7 +145,6 @@ SquareSearch::SquareSearch(SquareProblem square, ShapeProblem shape)
     }
   }
   BuildLevels(order);
-  BuildChecks();
   has_filters_ = shape_.distinct || problem_.no_transpose || shape_.contains.has_value();
   BuildTie();
   BuildSieve();
@@ -153,6 +152,7 @@ SquareSearch::SquareSearch(SquareProblem square, ShapeProblem shape)
   BuildCorner();
   BuildTail();
   BuildFold();
+  BuildChecks();  // knows the fold and whether every loop lifts (see there)
   BuildLone();
   search_id_ = next_search_id++;
 }
@@ -228,7 +228,7 @@ std::vector<int> SquareSearch::GreedyOrder() const {
         best_key = key;
       }
     }
-    if (best < 0) return order;
+    if (best < 0) return LastWordLast(std::move(order));
     order.push_back(best);
     placed[best] = true;
     for (int w : words_of[best]) {
@@ -236,6 +236,50 @@ std::vector<int> SquareSearch::GreedyOrder() const {
       while (next[w] < static_cast<int>(cells.size()) && placed[cells[next[w]]]) ++next[w];
     }
   }
+}
+
+// The greedy order's end: the word begun last, W, takes the last levels alone, in its order.
+// The cells placed after W's first one that lie off W move before it, unless a word reads
+// one of them after a cell of W (it would then be read out of order). W's letters are then
+// the tail (see BuildTail) from W's root, counted by one walk of W's automaton, and the cell
+// placed just before W may be the tail's fold. In a diagonal 4x4 square the greedy order
+// places the last row's first cell (3, 0), on two words nearly done, before the third row's
+// last cell (2, 3); moved after it, the whole last row is the tail and (2, 3) its fold.
+// Only where the loop counts the tail: some cell lies on three words or more.
+std::vector<int> SquareSearch::LastWordLast(std::vector<int> order) const {
+  const Shape& shape = shape_.shape;
+  std::vector<int> words_through(shape.cell_count, 0);
+  for (const ShapeWord& word : shape.words) {
+    for (int c : word.cells) ++words_through[c];
+  }
+  if (std::ranges::max(words_through) < 3) return order;
+  std::vector<int> position(shape.cell_count, -1);
+  for (size_t k = 0; k < order.size(); ++k) position[order[k]] = static_cast<int>(k);
+  int last_word = -1, begin = -1;
+  for (size_t w = 0; w < shape.words.size(); ++w) {
+    int first = static_cast<int>(order.size());
+    for (int c : shape.words[w].cells) first = std::min(first, position[c]);
+    if (first > begin) {
+      begin = first;
+      last_word = static_cast<int>(w);
+    }
+  }
+  if (last_word < 0) return order;
+  const std::vector<int>& cells = shape.words[last_word].cells;
+  auto on_last = [&](int c) { return std::find(cells.begin(), cells.end(), c) != cells.end(); };
+  std::vector<int> moved, kept;
+  for (size_t k = begin; k < order.size(); ++k) (on_last(order[k]) ? kept : moved).push_back(order[k]);
+  if (moved.empty()) return order;
+  for (int c : moved) {
+    for (const ShapeWord& word : shape.words) {
+      auto at = std::find(word.cells.begin(), word.cells.end(), c);
+      if (at != word.cells.end() && std::any_of(word.cells.begin(), at, on_last)) return order;
+    }
+  }
+  order.resize(begin);
+  order.insert(order.end(), moved.begin(), moved.end());
+  order.insert(order.end(), kept.begin(), kept.end());
+  return order;
 }
 
 std::vector<int> SquareSearch::cell_order() const {
@@ -353,8 +397,9 @@ void SquareSearch::BuildMemoKeys() {
 // the columns just stepped, and the rest of the current row; in a double square or a
 // rectangle, the rest of the current row. Each test is a necessary condition only, so the
 // search still tests every letter as it places it. The cell of the next level is left out
-// (it is tested at once), as are words that repeat a cell, words not begun (a root allows
-// nearly every letter) and cells already tested from a word stepped with w.
+// (it is tested at once; not the fold's, see BuildFold: its letters are not placed), as are
+// words that repeat a cell, words not begun (a root allows nearly every letter) and cells
+// already tested from a word stepped with w.
 //
 // A test of two own masks, w's new state against that of a word not stepped with it, can be
 // lifted: before the level places its letters, each is tested against the child it leads w
@@ -413,7 +458,7 @@ void SquareSearch::BuildChecks() {
       const std::vector<int>& cells = shape.words[w].cells;
       for (int q = placed[w]; q < static_cast<int>(cells.size()) && !cell_placed[cells[q]]; ++q) {
         const int c = cells[q];
-        if (c == next_cell) continue;
+        if (c == next_cell && l + 1 != fold_level_) continue;
         // The words begun that cross w at c; c is tested from the first word stepped here.
         std::vector<std::pair<int, int>> others;
         bool tested = false;
@@ -473,6 +518,30 @@ void SquareSearch::BuildChecks() {
     level.checks_three = end(0);
     level.checks_end = static_cast<uint16_t>(checks_.size());
   }
+  DropCoveredChecks();
+}
+
+// In loops that lift (three walkers or more, no tie: every loop of such a search), a level
+// followed by one that lifts tests only its own lifted checks: most of its other tests see
+// a dead end that the next level's lift finds too, letter by letter and without a branch, so
+// testing them after each placement costs more than the few nodes they spare. (The fold's
+// letters are not lifted, see BuildFold.)
+void SquareSearch::DropCoveredChecks() {
+  if (max_walkers_ < 3 || !tie_pairs_.empty()) return;
+  std::vector<Check> kept;
+  for (int l = 0; l < levels(); ++l) {
+    Level& level = levels_[l];
+    const bool next_lifts = l + 1 < levels() && l + 1 != fold_level_ &&
+                            checks_lifted_[l + 1] != levels_[l + 1].checks_begin;
+    const uint16_t end = next_lifts ? checks_lifted_[l] : level.checks_end;
+    const uint16_t shift = static_cast<uint16_t>(level.checks_begin - kept.size());
+    kept.insert(kept.end(), checks_.begin() + level.checks_begin, checks_.begin() + end);
+    for (uint16_t* at : {&level.checks_begin, &checks_lifted_[l], &level.checks_one, &level.checks_two,
+                         &level.checks_three, &level.checks_end}) {
+      *at = static_cast<uint16_t>(std::min(*at, end) - shift);
+    }
+  }
+  checks_ = std::move(kept);
 }
 
 // Counting up to a symmetry (see Run): an involution s of the shape that maps each word onto

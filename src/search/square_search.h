@@ -236,9 +236,11 @@ class SquareSearch {
   int levels() const { return static_cast<int>(levels_.size()); }
 
   std::vector<int> GreedyOrder() const;
+  std::vector<int> LastWordLast(std::vector<int> order) const;
   void BuildLevels(const std::vector<int>& order);
   void MergeAutomata();
   void BuildChecks();
+  void DropCoveredChecks();
   void BuildMemoKeys();
   void BuildTie();
   std::vector<int> SlotWriters() const;
