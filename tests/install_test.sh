@@ -18,7 +18,7 @@ rm -rf "$dest"
 meson install -C "$build" --destdir "$dest" --no-rebuild >"$build/install-test.log"
 
 fail() { echo "FAIL: $*"; exit 1; }
-for file in bin/squares include/squares/squares.h "$libdir/pkgconfig/squares.pc" \
+for file in bin/squares bin/squares-serve include/squares/squares.h "$libdir/pkgconfig/squares.pc" \
             share/man/man1/squares.1 share/bash-completion/completions/squares \
             share/zsh/site-functions/_squares; do
   [ -f "$root/$file" ] || fail "not installed: $file"
@@ -36,8 +36,11 @@ if [ -e "$root/$libdir/libsquares.so" ]; then kind=shared; else kind=static; fi
 [ -e "$root/$libdir/libsquares.a" ] || [ $kind = shared ] || fail "no library installed"
 # The binary runs as installed: a shared build's finds its library by its rpath.
 "$root/bin/squares" --version >/dev/null || fail "the installed $kind binary does not run"
+# `squares serve` runs the squares-serve installed beside it.
+"$root/bin/squares" serve --help | grep -q '^Usage: squares serve' ||
+  fail "the installed squares does not run the installed squares-serve"
 # Every command and option of --help is in the man page.
-for command in "" shape stats index fill regions kakuro; do
+for command in "" shape stats index fill regions kakuro serve; do
   "$root/bin/squares" $command --help | grep -o -- '--[a-z][a-z-]*' | sort -u | while read -r option; do
     roff=$(printf '%s' "$option" | sed 's/-/\\-/g')  # --no-transpose: \-\-no\-transpose
     grep -qF -- "\\fB$roff\\fR" "$root/share/man/man1/squares.1" ||

@@ -1,11 +1,14 @@
 #!/bin/sh
 # The layers (DESIGN §11): no file of the engine (src/lexicon, src/search, src/fill,
 # src/puzzles) or of the API (src/api) includes a header of the command line (src/cli), and
-# the library holds no command-line object; the server (src/serve) includes only the public API. Arguments: the source root, the
-# built library (a static one is listed with ar).
+# the library holds no command-line object; the server (src/serve) includes only the public
+# API; the squares binary does not load the server's cpp-httplib and OpenSSL (squares-serve
+# does). Arguments: the source root, the built library (a static one is listed with ar), the
+# squares binary.
 set -eu
 root=$1
 library=$2
+binary=$3
 status=0
 for dir in lexicon search fill puzzles api; do
   for file in "$root/src/$dir"/*; do
@@ -33,5 +36,10 @@ case $library in
     fi
     ;;
 esac
+needed=$(readelf -d "$binary" | grep NEEDED) || true
+if printf '%s\n' "$needed" | grep -E 'httplib|libssl|libcrypto'; then
+  echo "FAIL: $binary loads the server's libraries" >&2
+  status=1
+fi
 [ "$status" -eq 0 ] && echo "layering: ok"
 exit "$status"

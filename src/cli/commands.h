@@ -64,6 +64,7 @@ int RunRegionsCommand(std::span<char* const> args);
 int RunFillCommand(std::span<char* const> args);
 int RunKakuroCommand(std::span<char* const> args);
 int RunShapeCommand(std::span<char* const> args);
+// Runs squares-serve, the program beside this one that serves (serve_main.cc), in this process.
 int RunServeCommand(std::span<char* const> args);
 
 }  // namespace squares::core

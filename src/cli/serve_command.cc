@@ -1,8 +1,17 @@
-// `squares serve`: the workbench (src/serve) on the dictionary the options name.
+// `squares serve`: its entry in the command table (--help, the man page, the completions),
+// and the hand-over to the program that serves, squares-serve (serve_main.cc).
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <system_error>
+#include <vector>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "serve/server.h"
 
 namespace squares::core {
 namespace {
@@ -31,29 +40,23 @@ const Command& ServeCommand() {
   return command;
 }
 
-int RunServeCommand(std::span<char* const> argv) {
-  const auto& tables = ServeCommand().tables;
-  auto args = ParseArgs(tables, argv);
-  if (!args.ok()) return Fail(args.status());
-  if (!args->positional().empty()) return Fail(UsageError("serve takes no arguments"));
-  if (ShowHelp(*args, kUsage, tables)) return kExitOk;
-
-  serve::ServerSettings settings;
-  settings.host = args->get("host", settings.host);
-  auto port = args->get_int("port", settings.port, 0, 65535);
-  auto threads = args->get_threads();
-  auto queue = args->get_int("queue", settings.queue, 0, 10000);
-  for (const absl::Status& status : {port.status(), threads.status(), queue.status()}) {
-    if (!status.ok()) return Fail(status);
+// The server links cpp-httplib, and with it OpenSSL, whose start reads its configuration file in
+// every process: so it is a program of its own, which the other commands do not load. The
+// running program's directory holds it, in the build tree as where it is installed. exec keeps
+// the process: its exit status, its signals (Ctrl-C) and its output are the server's.
+int RunServeCommand(std::span<char* const> args) {
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) {
+    return Fail(absl::InternalError("serve: cannot find this program's directory (/proc/self/exe): " +
+                                    error.message()));
   }
-  settings.port = static_cast<int>(*port);
-  settings.threads = *threads;
-  settings.queue = static_cast<int>(*queue);
-  try {
-    return serve::Serve(LoadApiDictionary(*args), settings);
-  } catch (const squares::Error& error) {
-    return Fail(error);
-  }
+  const std::string server = (self.parent_path() / "squares-serve").string();
+  std::vector<char*> argv{const_cast<char*>(server.c_str())};
+  argv.insert(argv.end(), args.begin() + 1, args.end());
+  argv.push_back(nullptr);
+  execv(server.c_str(), argv.data());
+  return Fail(absl::InternalError("serve: cannot run " + server + ": " + std::strerror(errno)));
 }
 
 }  // namespace squares::core
