@@ -222,6 +222,20 @@ class SquareSearch {
   SquareStats RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                        std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
                        Tie tie) const;
+  // The level loop (square_loop.h) and its parts, one header each (loop_*.h).
+  template <class Mask, int kWalkers, bool kEchoes, bool kTied>
+  class LoopWalk;
+  template <class Mask, bool kLift>
+  class LoopLookAhead;
+  template <class Mask, bool kSieve>
+  class LoopSieve;
+  template <class Mask, class Walk, class LookAhead, class Sieve, bool kMemo>
+  class LoopCounting;
+  template <class Mask, class Walk, class LookAhead, bool kReplay>
+  class LoopListing;
+  // What the loop does with the level it is about to enter: search it, or not (a shortcut
+  // counted or listed its subtree), or stop.
+  enum class Below { kSearch, kDone, kStop };
   template <class Mask, int kWalkers, bool kFolded>
   uint64_t TailCount(const DawgEntry<Mask>* state, Mask* parts, int n) const;  // see BuildTail
   template <class Mask, bool kCountOnly>

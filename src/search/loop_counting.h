@@ -1,0 +1,189 @@
+// The level loop's counting: what it does at a leaf and where the shortcuts count a subtree
+// without searching it (see square_counts.cc: the sieve's count, the closing and corner
+// counts, the tail and its fold, lone levels; and the subtree memo, square_memo.h).
+// Included by square_loop.h only.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <vector>
+
+#include "search/loop_tail.h"
+#include "search/square_memo.h"
+#include "search/square_search.h"
+
+namespace squares::core {
+
+template <class Mask, class Walk, class LookAhead, class Sieve, bool kMemo>
+class SquareSearch::LoopCounting {
+ public:
+  // `stats` is the loop's result, which counting adds to.
+  SQUARES_LOOP_INLINE LoopCounting(const SquareSearch& search, SquareStats& stats, int /*end_level*/,
+                                   SquareSink* /*sink*/, std::vector<SquareTask>* /*prefixes*/,
+                                   const std::atomic<bool>* stop)
+      : search_(search), stop_(stop), level_(search.levels_.data()), last_(search.levels() - 1),
+        lone_(search.lone_.data()), stats_(stats), lone_scale_(search.levels()),
+        memo_level_(kMemo ? search.levels() : 0) {
+    if constexpr (kMemo) {
+      memo_ = &SubtreeMemo::ForSearch(search.search_id_, search.levels());
+      for (int k = 0; k < search.levels(); ++k) {
+        const bool on = level_[k].memo_width >= 0 && memo_->measure[k].on;
+        memo_level_[k].measure = on ? &memo_->measure[k] : nullptr;
+      }
+    }
+  }
+
+  SQUARES_LOOP_INLINE ~LoopCounting() {}
+
+  static void Show(int, int) {}
+  SQUARES_LOOP_INLINE bool Leaf(const Walk&) {
+    ++stats_.squares;
+    return !(stop_ && stop_->load(std::memory_order_relaxed));
+  }
+  // Lone levels (see BuildLone): one letter stands for all, the count below it scaled by
+  // their number when the search leaves the level. False: no letter.
+  SQUARES_LOOP_INLINE bool IsLone(int l) const { return lone_[l]; }
+  SQUARES_LOOP_INLINE bool EnterLone(int l, const Walk& walk) {
+    const Mask letters = walk.Allowed(l);
+    lone_scale_[l] = {stats_.squares, static_cast<uint64_t>(std::popcount(letters))};
+    return letters != 0;
+  }
+  SQUARES_LOOP_INLINE void Leave(int l) {
+    if (lone_[l]) stats_.squares = lone_scale_[l][0] + lone_scale_[l][1] * (stats_.squares - lone_scale_[l][0]);
+    if constexpr (kMemo) {
+      if (MemoLevel& ml = memo_level_[l]; ml.slot) {
+        const uint64_t count = stats_.squares - ml.squares_before;
+        ml.entry.count = static_cast<uint32_t>(count);
+        if (count < SubtreeMemo::kEmpty) *ml.slot = ml.entry;
+        ml.slot = nullptr;
+        ++ml.measure->misses_done;
+        ml.measure->subtree_nodes += stats_.nodes - ml.nodes_before;
+      }
+    }
+  }
+
+  // Level l's subtree: counted by a shortcut (kDone), or its letters to search (`next`).
+  SQUARES_LOOP_INLINE Below Enter(int l, Walk& walk, const LookAhead& look, const Sieve& sieve, Mask& next) {
+    const SquareSearch& s = search_;
+    const DawgEntry<Mask>* state = walk.state;
+    if (l == s.corner_level_) return Counted(CornerCount(state));
+    if constexpr (Walk::kWalkerCount >= 3) {  // tied or not: no tie pair (see BuildTail, BuildFold)
+      if (l == s.fold_level_) return Counted(FoldCount(walk));
+      if (l == s.tail_level_) return Counted(s.TailCount<Mask, Walk::kWalkerCount, false>(state, nullptr, 0));
+    }
+    if (l == s.closing_level_) {
+      return Counted(ClosingDot(s.closing_map_[state[s.closing_slots_[0]].first - s.closing_lo_],
+                                s.closing_map_[state[s.closing_slots_[1]].first - s.closing_lo_]));
+    }
+    if (Sieve::kSieving && l == s.sieve_level_ && walk.Untied(s.sieve_ties_)) return Counted(sieve.Count());
+    next = look.Lift(l, walk.Letters(l), walk.entries, state);
+    if (l == last_) return Counted(std::popcount(next));
+    if (l + 1 == last_ && level_[l].checks_begin == level_[l].checks_end) {
+      // The last two levels at once: each letter of this one placed, the last one's counted.
+      for (; next != 0; next &= next - 1) {
+        walk.Place(l, std::countr_zero(next));
+        const int found = std::popcount(walk.Letters(last_));
+        stats_.nodes += 1 + found;
+        stats_.squares += found;
+      }
+      return Below::kDone;
+    }
+    if constexpr (kMemo) return Memoized(l, walk);
+    return Below::kSearch;
+  }
+
+  void Finish() const {}
+
+ private:
+  // Per level, the subtree memo's slot to fill when the subtree is done (null: none), the
+  // entry, and the measurements that decide whether the level keeps its memo.
+  struct MemoLevel {
+    SubtreeMemo::Slot* slot = nullptr;
+    SubtreeMemo::Slot entry;
+    uint64_t squares_before, nodes_before;
+    SubtreeMemo::Measure* measure;  // null: no memo at this level
+  };
+
+  SQUARES_LOOP_INLINE Below Counted(uint64_t found) {
+    stats_.nodes += found;
+    stats_.squares += found;
+    return Below::kDone;
+  }
+
+  // The results below the fold level: the tail count, its last step counted once for each of
+  // the fold's letters whose child in the fold word allows the step's letter.
+  SQUARES_LOOP_INLINE uint64_t FoldCount(const Walk& walk) const {
+    const SquareSearch& s = search_;
+    const DawgEntry<Mask> from = walk.state[level_[s.fold_level_].walkers[s.fold_walker_].before];
+    std::array<Mask, sizeof(Mask) * 8> parts;
+    int n = 0;
+    for (Mask xs = walk.Allowed(s.fold_level_); xs; xs &= xs - 1) {
+      parts[n++] = walk.entries[ChildIndex(from, std::countr_zero(xs))].mask;
+    }
+    return s.TailCount<Mask, Walk::kWalkerCount, true>(walk.state, parts.data(), n);
+  }
+
+  // The closing count: v of the state whose vectors are at closing_counts_[p], dot w of q's.
+  SQUARES_LOOP_INLINE uint32_t ClosingDot(uint32_t p, uint32_t q) const {
+    constexpr int kLetters = sizeof(Mask) * 8;
+    const uint8_t *v = search_.closing_counts_.data() + p, *w = search_.closing_counts_.data() + q + kLetters;
+    uint32_t dot = 0;
+    for (int x = 0; x < kLetters; ++x) dot += v[x] * w[x];
+    return dot;
+  }
+
+  SQUARES_LOOP_INLINE uint64_t CornerCount(const DawgEntry<Mask>* state) const {
+    constexpr int kLetters = sizeof(Mask) * 8;
+    const SquareSearch& s = search_;
+    auto id = [&](int k) { return s.corner_map_[state[s.corner_slots_[k]].first - s.corner_lo_]; };
+    const uint32_t r = id(0);
+    const uint32_t* a = s.corner_children_.data() + size_t{id(1)} * kLetters;
+    const uint32_t* b = s.corner_children_.data() + size_t{id(2)} * kLetters;
+    const Mask amask = state[s.corner_slots_[1]].mask, bmask = state[s.corner_slots_[2]].mask;
+    uint64_t found = 0;
+    for (uint32_t k = s.corner_pairs_begin_[r]; k < s.corner_pairs_begin_[r + 1]; ++k) {
+      const CornerPair pair = s.corner_pairs_[k];
+      if (!((amask >> pair.x) & (bmask >> pair.y) & 1)) continue;
+      found += uint64_t{pair.count} * ClosingDot(a[pair.x], b[pair.y]);
+    }
+    return found;
+  }
+
+  // The subtree memo at level l: its count when cached, else its slot to fill.
+  SQUARES_LOOP_INLINE Below Memoized(int l, const Walk& walk) {
+    MemoLevel& ml = memo_level_[l];
+    if (!ml.measure || !ml.measure->on) return Below::kSearch;
+    const MemoKey key = walk.KeyAt(l);
+    SubtreeMemo::Slot& slot = memo_->slot(key);
+    SubtreeMemo::Measure& me = *ml.measure;
+    if ((++me.lookups & 0x3FFF) == 0) {
+      // Keep the memo while hits save more than lookups cost (about 8 nodes each).
+      const double per_miss = static_cast<double>(me.subtree_nodes) / std::max<uint64_t>(1, me.misses_done);
+      me.on = me.hits * per_miss > 8.0 * me.lookups;
+    }
+    if (slot.count != SubtreeMemo::kEmpty && SameKey(slot.key, key)) {
+      ++me.hits;
+      stats_.squares += slot.count;
+      return Below::kDone;
+    }
+    ml.slot = &slot;
+    ml.entry.key = key;
+    ml.squares_before = stats_.squares;
+    ml.nodes_before = stats_.nodes;
+    return Below::kSearch;
+  }
+
+  const SquareSearch& search_;
+  const std::atomic<bool>* const stop_;
+  const Level* const level_;
+  const int last_;
+  const uint8_t* const lone_;
+  SquareStats& stats_;
+  // Per lone level: the count on entering, and its letters.
+  LoopArray<std::array<uint64_t, 2>> lone_scale_;
+  LoopArray<MemoLevel> memo_level_;
+  SubtreeMemo* memo_ = nullptr;
+};
+
+}  // namespace squares::core
