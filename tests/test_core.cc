@@ -275,6 +275,62 @@ TEST_CASE("square search: the closing and corner counts find what plain enumerat
   }
 }
 
+TEST_CASE("square search: the double closing count finds what plain enumeration finds") {
+  // Double squares and rectangles of 5 rows or more: counting, the last two rows are the pairs
+  // of row words that close every column, counted from the columns' states. Untied and tied
+  // (up to the transposition: only once the rows above differ from their image), whole and
+  // in tasks that end above, at and below its level, with letters fixed in the last rows.
+  std::mt19937 rng(31);
+  for (int trial = 0; trial < Trials(6); ++trial) {
+    const int rows = 5, cols = trial % 2 == 0 ? 5 : 3 + trial / 2 % 2;
+    const SquareMode mode = cols == rows ? SquareMode::kDouble : SquareMode::kRectangle;
+    Dictionary dict(MustRead(DenseList(rng, rows, 3, 12) + (cols < rows ? DenseList(rng, cols, 3, 50) : "")));
+    CAPTURE(trial);
+    SquareProblem problem = Problem(mode, rows, cols);
+    auto search = SquareSearch::Create(dict, problem);
+    REQUIRE(search.ok());
+    CHECK(search->double_closing_level() == (rows - 2) * cols);
+    CHECK(search->symmetry().empty() == (mode == SquareMode::kRectangle));
+    std::vector<Grid> expected = BruteForce(dict.lexicon(), mode, rows, cols);
+    CHECK(expected.size() > 20);
+    CHECK(Search(dict, problem) == expected);  // listed, counted, counted up to the transposition
+    for (size_t tasks : {size_t{30}, size_t{3000}}) {
+      uint64_t counted = 0, summed = 0;
+      for (const SquareTask& task : search->Split(tasks)) {
+        counted += search->Run(task, nullptr).squares;
+        summed += search->Run(task, nullptr, nullptr, /*sum_only=*/true).squares;
+      }
+      CHECK(counted == expected.size());
+      CHECK(summed == expected.size());
+    }
+    // Letters fixed in the last two rows (and their images, so that the tie stays).
+    problem.allowed.assign(rows * cols, ~LetterSet{0});
+    const LetterSet b = LetterSet{1} << dict.alphabet().find(U'b');
+    problem.allowed[(rows - 1) * cols + 1] = problem.allowed[(rows - 2) * cols + 2] = b;
+    if (mode == SquareMode::kDouble) problem.allowed[1 * cols + rows - 1] = problem.allowed[2 * cols + rows - 2] = b;
+    auto fixed = SquareSearch::Create(dict, problem);
+    REQUIRE(fixed.ok());
+    CHECK(fixed->double_closing_level() == (rows - 2) * cols);
+    CHECK(fixed->symmetry().empty() == (mode == SquareMode::kRectangle));
+    std::vector<Grid> with_b;
+    for (const Grid& g : expected) {
+      const bool image = mode == SquareMode::kRectangle || (g[1][rows - 1] == 'b' && g[2][rows - 2] == 'b');
+      if (g[rows - 1][1] == 'b' && g[rows - 2][2] == 'b' && image) with_b.push_back(g);
+    }
+    CHECK(!with_b.empty());
+    CHECK(Search(dict, problem, 5) == with_b);
+  }
+  // Fewer rows: no double closing count (the search is quicker), the same squares.
+  for (int n : {3, 4}) {
+    Dictionary dict(MustRead(DenseList(rng, n, 3, 30)));
+    SquareProblem problem = Problem(SquareMode::kDouble, n, n);
+    auto search = SquareSearch::Create(dict, problem);
+    REQUIRE(search.ok());
+    CHECK(search->double_closing_level() == -1);
+    CHECK(search->Run({}, nullptr, nullptr, true).squares == BruteForce(dict.lexicon(), SquareMode::kDouble, n, n).size());
+  }
+}
+
 TEST_CASE("square search: counting symmetric squares with the diagonal last finds what plain enumeration finds") {
   // Counting only, the diagonal cell (i, i) of the first rows is placed last in its row and
   // counted by its letters (a lone level), not searched; listing keeps row-major order.

@@ -9,6 +9,7 @@
 #include <bit>
 #include <vector>
 
+#include "search/loop_double_closing.h"
 #include "search/loop_tail.h"
 #include "search/square_memo.h"
 #include "search/square_search.h"
@@ -75,6 +76,9 @@ class SquareSearch::LoopCounting {
     if (l == s.closing_level_) {
       return Counted(ClosingDot(s.closing_map_[state[s.closing_slots_[0]].first - s.closing_lo_],
                                 s.closing_map_[state[s.closing_slots_[1]].first - s.closing_lo_]));
+    }
+    if constexpr (Walk::kWalkerCount == 2) {
+      if (l == s.double_level_ && walk.Untied(s.double_ties_)) return Counted(s.DoubleClosingCount<Mask>(state));
     }
     if (Sieve::kSieving && l == s.sieve_level_ && walk.Untied(s.sieve_ties_)) return Counted(sieve.Count());
     next = look.Lift(l, walk.Letters(l), walk.entries, state);

@@ -422,6 +422,42 @@ void SquareSearch::BuildCorner() {
   }
 }
 
+// The double closing count (see square_search.h). A double square or a rectangle, counted
+// without filters: at the start of its second last row every column's state is 2 letters
+// short of a word, and the results below are the pairs of row words (r, t) such that r[c]
+// lies in column c's mask and t[c] in that of its child by r[c] (and in the cells' letters).
+// They are counted by walking r and t together (see LoopDoubleClosing), not by searching r
+// and counting t's for each. A tie (see BuildTie) with a pair in the last two rows applies
+// it only once a pair above them differs; until then the search goes on. It pays where the
+// columns have kMinDoubleClosingRows letters or more: at least 3 of them placed leave each
+// column few ways to end, and the pairs of row words that fit are few. With 2 placed, the
+// pairs are many more than the words of the second last row the search walks, for each of
+// which the last row's sieve (see BuildSieve) counts the words left by a popcount.
+void SquareSearch::BuildDoubleClosing() {
+  if (empty_ || !classic_ || problem_.mode == SquareMode::kSymmetric || has_filters_) return;
+  const int rows = problem_.rows, cols = problem_.cols, word_count = static_cast<int>(shape_.shape.words.size());
+  if (rows < kMinDoubleClosingRows || levels() != rows * cols) return;
+  const int a = (rows - 2) * cols;
+  std::vector<uint16_t> slots(cols);
+  for (int k = 0; k < 2 * cols; ++k) {
+    const Level& level = levels_[a + k];
+    const int row = rows - 2 + k / cols, c = k % cols;
+    if (level.cell != row * cols + c || level.echo_of >= 0 || level.walker_count != 2) return;
+    for (int w = 0; w < 2; ++w) {
+      const uint16_t slot = level.walkers[w].before;
+      if (slot % word_count == row && slot / word_count != c) return;  // the row's own walker
+      if (slot % word_count == rows + c) {
+        if (slot / word_count != row) return;
+        if (k < cols) slots[c] = slot;
+      }
+    }
+  }
+  double_level_ = a;
+  double_slots_ = std::move(slots);
+  double_roots_ = {word_root_[rows - 2], word_root_[rows - 1]};
+  for (const auto& pair : tie_pairs_) double_ties_ += pair[0] < a;
+}
+
 // The tail count. When the last k >= 2 levels each step one word W, in its order, and every
 // other word through their cells has its state there set before the first of them (it ends
 // there, or meets no other of them), no echo or tie among them, then the masks those other

@@ -150,6 +150,7 @@ SquareSearch::SquareSearch(SquareProblem square, ShapeProblem shape)
   BuildSieve();
   BuildClosing();
   BuildCorner();
+  BuildDoubleClosing();
   BuildTail();
   BuildFold();
   BuildChecks();  // knows the fold and whether every loop lifts (see there)

@@ -129,6 +129,9 @@ class SquareSearch {
   int tail_level() const { return tail_level_; }
   // The level folded into the tail count (see BuildFold), or -1.
   int fold_level() const { return fold_level_; }
+  // The level from which the double closing count (see BuildDoubleClosing) stands for the
+  // search, or -1.
+  int double_closing_level() const { return double_level_; }
   // How many levels counting does not search letter by letter (see BuildLone).
   int lone_levels() const { return static_cast<int>(std::count(lone_.begin(), lone_.end(), 1)); }
 
@@ -238,6 +241,8 @@ class SquareSearch {
   enum class Below { kSearch, kDone, kStop };
   template <class Mask, int kWalkers, bool kFolded>
   uint64_t TailCount(const DawgEntry<Mask>* state, Mask* parts, int n) const;  // see BuildTail
+  template <class Mask>
+  uint64_t DoubleClosingCount(const DawgEntry<Mask>* state) const;  // see BuildDoubleClosing
   template <class Mask, bool kCountOnly>
   SquareStats RunWalkers(const SquareTask& task, int end_level, SquareSink* sink,
                          std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
@@ -262,6 +267,7 @@ class SquareSearch {
   bool AllowAll(int from, int to, LetterSet letters) const;
   void BuildClosing();
   void BuildCorner();
+  void BuildDoubleClosing();
   // The levels a tail count could take (see BuildTail) with the ties built so far: the
   // first (-1: none), W's walker at each, and W's slot before the first.
   struct TailLevels {
@@ -369,6 +375,16 @@ class SquareSearch {
   std::vector<uint32_t> corner_children_;
   std::vector<uint32_t> corner_pairs_begin_;
   std::vector<CornerPair> corner_pairs_;
+  // The double closing count (see BuildDoubleClosing): counting a double square or a
+  // rectangle, at double_level_ (the second last row's first cell) the results below are the
+  // pairs of words of the last two rows (from their roots double_roots_) that close each
+  // column c, whose state is in slot double_slots_[c]; only once a pair of the first
+  // double_ties_ tie pairs differs (the rest then constrain nothing).
+  static constexpr int kMinDoubleClosingRows = 5;
+  int double_level_ = -1;
+  int double_ties_ = 0;
+  std::array<uint32_t, 2> double_roots_{};
+  std::vector<uint16_t> double_slots_;
   uint64_t search_id_ = 0;  // names this search's entries in the per-thread subtree memo
   // The tail count (see BuildTail): counting, the levels from tail_level_ on spell the rest
   // of one word from its state in slot tail_slot_, and every other word through their cells
