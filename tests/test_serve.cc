@@ -16,7 +16,7 @@ using namespace squares::serve;
 using namespace std::chrono_literals;
 
 TEST_CASE("work gate: at most `workers` inside, at most `queue` waiting, the rest turned away") {
-  WorkGate gate(2, 1);
+  WorkGate gate(2, 1, 60s);
   squares::StopFlag never = false;
   auto first = gate.Enter(never), second = gate.Enter(never);
   REQUIRE(first);
@@ -39,8 +39,22 @@ TEST_CASE("work gate: at most `workers` inside, at most `queue` waiting, the res
   CHECK_FALSE(left);
 }
 
+TEST_CASE("work gate: a waiting request gives up after the wait") {
+  WorkGate gate(1, 4, 200ms);
+  squares::StopFlag never = false;
+  auto held = gate.Enter(never);
+  REQUIRE(held);
+  const auto start = std::chrono::steady_clock::now();
+  CHECK_FALSE(gate.Enter(never));
+  const auto waited = std::chrono::steady_clock::now() - start;
+  CHECK(waited >= 200ms);
+  CHECK(waited < 2s);
+  held.reset();
+  CHECK(gate.Enter(never));  // a worker is free again
+}
+
 TEST_CASE("work gate: never more than `workers` at once under contention") {
-  WorkGate gate(2, 3);
+  WorkGate gate(2, 3, 60s);
   std::atomic<int> inside = 0, most = 0, served = 0;
   std::vector<std::thread> threads;
   for (int t = 0; t < 8; ++t) {

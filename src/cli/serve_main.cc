@@ -1,5 +1,7 @@
 // squares-serve: what `squares serve` runs (serve_command.cc), the workbench (src/serve) on the
 // dictionary the options name. Its own program, so that only it links the HTTP server.
+#include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <span>
 
@@ -22,12 +24,20 @@ int RunServer(std::span<char* const> argv) {
   auto port = args->get_int("port", settings.port, 0, 65535);
   auto threads = args->get_threads();
   auto queue = args->get_int("queue", settings.queue, 0, 10000);
-  for (const absl::Status& status : {port.status(), threads.status(), queue.status()}) {
+  auto connections = args->get_int("connections", settings.connections, 1, 4096);
+  auto queue_wait = args->get_seconds("queue-wait", 5);
+  auto read_timeout = args->get_seconds("read-timeout", 10);
+  for (const absl::Status& status : {port.status(), threads.status(), queue.status(), connections.status(),
+                                     queue_wait.status(), read_timeout.status()}) {
     if (!status.ok()) return Fail(status);
   }
   settings.port = static_cast<int>(*port);
   settings.threads = *threads;
   settings.queue = static_cast<int>(*queue);
+  settings.connections = static_cast<int>(*connections);
+  settings.queue_wait = std::chrono::milliseconds(static_cast<int64_t>(std::min(*queue_wait, 3600.0) * 1000));
+  settings.read_timeout = std::chrono::milliseconds(static_cast<int64_t>(std::min(*read_timeout, 3600.0) * 1000));
+  settings.allow_hosts = args->all("allow-host");
   try {
     return serve::Serve(LoadApiDictionary(*args), settings);
   } catch (const squares::Error& error) {

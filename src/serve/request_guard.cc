@@ -1,0 +1,146 @@
+#include "serve/request_guard.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <optional>
+
+namespace squares::serve {
+namespace {
+
+std::string Lower(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower;
+}
+
+std::string_view Trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+bool IsDigits(std::string_view text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The values of the headers called `name` (any case), in order.
+std::vector<std::string_view> Values(const RequestHead& head, std::string_view name) {
+  std::vector<std::string_view> values;
+  for (const auto& [key, value] : head.headers) {
+    if (key.size() == name.size() && Lower(key) == Lower(name)) values.push_back(value);
+  }
+  return values;
+}
+
+// The one value of header `name`; nullopt when absent or repeated (`repeated` then says which).
+std::optional<std::string_view> OneValue(const RequestHead& head, std::string_view name, bool& repeated) {
+  const std::vector<std::string_view> values = Values(head, name);
+  repeated = values.size() > 1;
+  if (values.size() != 1) return std::nullopt;
+  return Trim(values.front());
+}
+
+// A Host header's name, lowercase and without its port ("[::1]:8080" is "::1"); nullopt when it
+// is not of that form.
+std::optional<std::string> HostName(std::string_view host) {
+  std::string_view name = host, port;
+  if (host.starts_with('[')) {
+    const size_t close = host.find(']');
+    if (close == std::string_view::npos) return std::nullopt;
+    name = host.substr(1, close - 1);
+    const std::string_view rest = host.substr(close + 1);
+    if (!rest.empty()) {
+      if (rest.front() != ':') return std::nullopt;
+      port = rest.substr(1);
+    }
+  } else if (const size_t colon = host.rfind(':'); colon != std::string_view::npos) {
+    name = host.substr(0, colon);
+    port = host.substr(colon + 1);
+    if (name.find(':') != std::string_view::npos) return std::nullopt;
+  }
+  if (name.empty() || (!port.empty() && !IsDigits(port)) || (host.ends_with(':'))) return std::nullopt;
+  return Lower(name);
+}
+
+Verdict Refuse(int status, std::string message) { return Verdict{status, std::move(message), ""}; }
+
+// A POST's body framing: JSON, not compressed, of one known length within the limit (or
+// chunked, which the server counts as it reads).
+Verdict CheckBody(const GuardSettings& settings, const RequestHead& head) {
+  bool repeated = false;
+  const auto type = OneValue(head, "Content-Type", repeated);
+  if (!type || Lower(Trim(type->substr(0, type->find(';')))) != "application/json") {
+    return Refuse(415, "a POST's body must be JSON, sent with the header 'Content-Type: application/json'");
+  }
+  if (const auto encoding = OneValue(head, "Content-Encoding", repeated);
+      repeated || (encoding && Lower(*encoding) != "identity")) {
+    return Refuse(415, "the body must not be compressed (Content-Encoding)");
+  }
+  const auto transfer = OneValue(head, "Transfer-Encoding", repeated);
+  const bool transfer_repeated = repeated;
+  const auto length = OneValue(head, "Content-Length", repeated);
+  if (transfer_repeated || (transfer && Lower(*transfer) != "chunked")) {
+    return Refuse(400, "the Transfer-Encoding header may only say 'chunked'");
+  }
+  if (repeated || (length && !IsDigits(*length))) {
+    return Refuse(400, "the Content-Length header must be one decimal number");
+  }
+  if (transfer && length) return Refuse(400, "a body may have a Content-Length or be chunked, not both");
+  if (!transfer && !length) return Refuse(411, "a POST needs a Content-Length header or a chunked body");
+  if (length) {
+    const std::string_view digits = length->substr(std::min(length->find_first_not_of('0'), length->size()));
+    uint64_t bytes = 0;
+    for (char digit : digits.substr(0, 19)) bytes = bytes * 10 + static_cast<uint64_t>(digit - '0');
+    if (digits.size() > 18 || bytes > settings.max_body) {
+      return Refuse(413, "the request body is too large (Content-Length " + std::string(*length) +
+                             "; at most " + std::to_string(settings.max_body) + " bytes)");
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+Verdict Check(const GuardSettings& settings, const RequestHead& head) {
+  bool repeated = false;
+  const auto host = OneValue(head, "Host", repeated);
+  if (!host) return Refuse(repeated ? 400 : 403, repeated ? "more than one Host header" : "the request has no Host header");
+  const auto name = HostName(*host);
+  if (!name) return Refuse(400, "the Host header '" + std::string(*host) + "' is not a host name and port");
+  if (std::find(settings.hosts.begin(), settings.hosts.end(), *name) == settings.hosts.end()) {
+    return Refuse(403, "the Host header names '" + *name +
+                           "', which is not this server's name (squares serve --allow-host NAME allows one)");
+  }
+
+  const auto route = settings.routes.find(head.path);
+  if (route == settings.routes.end()) return Refuse(404, "no such page or route");
+  const bool get = route->second == "GET";
+  const std::string allow = get ? "GET, HEAD, OPTIONS" : "POST, OPTIONS";
+  if (head.method == "OPTIONS") return Verdict{204, "", allow};
+  if (head.method != route->second && !(get && head.method == "HEAD")) {
+    return Verdict{405, head.path + " answers " + (get ? "GET" : "POST") + " only", allow};
+  }
+
+  // The pages may be opened from a link anywhere; the API only from them.
+  const bool api = head.path.starts_with("/api/");
+  if (api || !get) {
+    const auto origin = OneValue(head, "Origin", repeated);
+    if (repeated || (origin && Lower(*origin) != "http://" + Lower(*host))) {
+      return Refuse(403, "a request from the page of another site (Origin: " +
+                             std::string(origin.value_or("several")) + ") is not served");
+    }
+    const auto site = OneValue(head, "Sec-Fetch-Site", repeated);
+    if (site && *site != "same-origin" && *site != "none") {
+      return Refuse(403, "a request from the page of another site (Sec-Fetch-Site: " + std::string(*site) +
+                             ") is not served");
+    }
+  }
+  if (!get) {
+    Verdict body = CheckBody(settings, head);
+    if (body.status != 0) return body;
+  }
+  return {};
+}
+
+}  // namespace squares::serve
