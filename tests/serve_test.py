@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The workbench's HTTP API (`squares serve`): statuses and bodies of every route, streaming,
 a client's disconnect stopping its search, the limits (400, 404, 405, 413, 503), who may drive
-it (Host, Origin, JSON), slow and oversized clients, and a clean stop.
+it (Host, Origin, JSON, the token), slow and oversized clients, and a clean stop.
 
 Usage: serve_test.py SQUARES DATA_DIR
 """
@@ -20,17 +20,18 @@ SQUARES = DATA = None
 
 
 class Server:
-    """`squares serve --port 0 ARGS...`, its port read from the line it prints."""
+    """`squares serve --port 0 ARGS...`, its port (and token) read from the line it prints."""
 
     def __init__(self, *args, host="127.0.0.1"):
         self.process = subprocess.Popen([SQUARES, "serve", "--port", "0", *args],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
-        match = re.fullmatch(re.escape(f"squares: serving http://{host}:") + r"(\d+)/\n", line)
+        match = re.fullmatch(re.escape(f"squares: serving http://{host}:") + r"(\d+)/(\?token=(\S+))?\n", line)
         if not match:
             self.process.kill()
             raise AssertionError(f"unexpected first line {line!r}: {self.process.stderr.read()}")
         self.port = int(match.group(1))
+        self.token = match.group(3)
 
     def connection(self, timeout=60):
         return http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
@@ -494,6 +495,56 @@ class Safety(unittest.TestCase):
         self.assertLess(time.monotonic() - start, 3)
 
 
+class Token(unittest.TestCase):
+    """On every address (0.0.0.0), a random token: in the printed address, then a cookie or a header."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server("--threads", "1", "--host", "0.0.0.0", host="0.0.0.0")
+
+    @classmethod
+    def tearDownClass(cls):
+        assert cls.server.stop() == 0
+
+    def test_token_flow(self):
+        token = self.server.token
+        self.assertRegex(token, r"^[0-9a-f]{48}$")
+        for headers in [{}, {"Authorization": "Bearer " + token[:-1] + "0"}, {"X-Squares-Token": token.upper()},
+                        {"Cookie": f"squares_token_{self.server.port + 1}={token}"}]:
+            response = self.server.exchange("GET", "/api/info", headers=headers)
+            self.assertEqual(response.status, 403, headers)
+            self.assertIn("token", json.loads(response.data)["error"])
+        self.assertEqual(self.server.exchange("GET", "/").status, 403)
+        # The page's address as printed: the answer stores the token in a cookie for this port.
+        page = self.server.exchange("GET", f"/?token={token}")
+        self.assertEqual(page.status, 200)
+        cookie = page.getheader("Set-Cookie")
+        self.assertEqual(cookie, f"squares_token_{self.server.port}={token}; Path=/; HttpOnly; SameSite=Strict")
+        for headers in [{"Cookie": f"theme=dark; squares_token_{self.server.port}={token}"},
+                        {"Authorization": f"Bearer {token}"}, {"X-Squares-Token": token}]:
+            self.assertEqual(self.server.exchange("GET", "/api/info", headers=headers).status, 200, headers)
+            response = self.server.exchange("POST", "/api/check", {"grid": ["CAT"]}, headers)
+            self.assertEqual(response.status, 200, headers)
+        stream = self.server.exchange("GET", f"/api/squares?size=2&limit=1&token={token}")
+        self.assertEqual(stream.status, 200, stream.data)
+        # The token is printed once, on stdout, and nowhere else.
+        self.server.process.send_signal(signal.SIGTERM)
+        self.server.process.wait(timeout=20)
+        self.assertNotIn(token, self.server.process.stderr.read())
+
+    def test_given_token_on_loopback(self):
+        server = Server("--token", "secret-word.1")
+        try:
+            self.assertEqual(server.token, "secret-word.1")
+            self.assertEqual(server.exchange("GET", "/api/info").status, 403)
+            self.assertEqual(server.exchange("GET", "/api/info", headers={"X-Squares-Token": "secret-word.1"}).status, 200)
+        finally:
+            server.stop()
+        result = subprocess.run([SQUARES, "serve", "--token", "a b"], capture_output=True, text=True, timeout=30)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("--token", result.stderr)
+
+
 class Command(unittest.TestCase):
     def test_usage(self):
         for args in [["--port", "70000"], ["extra"], ["--threads", "0"], ["--nope"]]:
@@ -514,7 +565,7 @@ class Command(unittest.TestCase):
         process = subprocess.Popen([SQUARES, "serve", "--port", "0", "--host", "0.0.0.0"],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
-            self.assertRegex(process.stdout.readline(), r"^squares: serving http://0\.0\.0\.0:\d+/$")
+            self.assertRegex(process.stdout.readline(), r"^squares: serving http://0\.0\.0\.0:\d+/\?token=[0-9a-f]{48}$")
             process.send_signal(signal.SIGINT)
             self.assertEqual(process.wait(timeout=20), 0)
             self.assertIn("warning", process.stderr.read())

@@ -1,6 +1,7 @@
 // squares-serve: what `squares serve` runs (serve_command.cc), the workbench (src/serve) on the
 // dictionary the options name. Its own program, so that only it links the HTTP server.
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <csignal>
 #include <span>
@@ -11,6 +12,13 @@
 
 namespace squares::core {
 namespace {
+
+// A token that a URL, a cookie and a header carry as it is.
+bool ValidToken(std::string_view token) {
+  return token.size() >= 8 && token.size() <= 256 &&
+         std::all_of(token.begin(), token.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'; });
+}
 
 int RunServer(std::span<char* const> argv) {
   const Command& command = ServeCommand();
@@ -38,6 +46,10 @@ int RunServer(std::span<char* const> argv) {
   settings.queue_wait = std::chrono::milliseconds(static_cast<int64_t>(std::min(*queue_wait, 3600.0) * 1000));
   settings.read_timeout = std::chrono::milliseconds(static_cast<int64_t>(std::min(*read_timeout, 3600.0) * 1000));
   settings.allow_hosts = args->all("allow-host");
+  settings.token = args->get("token");
+  if (args->has("token") && !ValidToken(settings.token)) {
+    return Fail(UsageError("--token: give 8 to 256 letters, digits, '-', '_' or '.'"));
+  }
   try {
     return serve::Serve(LoadApiDictionary(*args), settings);
   } catch (const squares::Error& error) {

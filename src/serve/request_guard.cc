@@ -1,9 +1,12 @@
 #include "serve/request_guard.h"
 
+#include <sys/random.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 
 namespace squares::serve {
 namespace {
@@ -63,7 +66,42 @@ std::optional<std::string> HostName(std::string_view host) {
   return Lower(name);
 }
 
-Verdict Refuse(int status, std::string message) { return Verdict{status, std::move(message), ""}; }
+// The cookie called `name` in a Cookie header ("a=1; b=2"), or "".
+std::string_view CookieValue(std::string_view cookies, std::string_view name) {
+  while (!cookies.empty()) {
+    const size_t end = std::min(cookies.find(';'), cookies.size());
+    const std::string_view pair = Trim(cookies.substr(0, end));
+    if (pair.size() > name.size() && pair.starts_with(name) && pair[name.size()] == '=') {
+      return pair.substr(name.size() + 1);
+    }
+    cookies.remove_prefix(std::min(end + 1, cookies.size()));
+  }
+  return {};
+}
+
+// Whether any of the places a token may come in holds the right one; `from_query` says it came
+// in the query.
+bool HasToken(const GuardSettings& settings, const RequestHead& head, bool& from_query) {
+  from_query = SameToken(head.query_token, settings.token);
+  if (from_query) return true;
+  for (std::string_view value : Values(head, "X-Squares-Token")) {
+    if (SameToken(Trim(value), settings.token)) return true;
+  }
+  for (std::string_view value : Values(head, "Authorization")) {
+    value = Trim(value);
+    if (value.size() > 7 && Lower(value.substr(0, 7)) == "bearer " &&
+        SameToken(Trim(value.substr(7)), settings.token)) {
+      return true;
+    }
+  }
+  const std::string cookie = TokenCookieName(settings.port);
+  for (std::string_view value : Values(head, "Cookie")) {
+    if (SameToken(CookieValue(value, cookie), settings.token)) return true;
+  }
+  return false;
+}
+
+Verdict Refuse(int status, std::string message) { return Verdict{status, std::move(message), "", false}; }
 
 // A POST's body framing: JSON, not compressed, of one known length within the limit (or
 // chunked, which the server counts as it reads).
@@ -112,14 +150,19 @@ Verdict Check(const GuardSettings& settings, const RequestHead& head) {
     return Refuse(403, "the Host header names '" + *name +
                            "', which is not this server's name (squares serve --allow-host NAME allows one)");
   }
+  bool store_token = false;
+  if (!settings.token.empty() && !HasToken(settings, head, store_token)) {
+    return Refuse(403, "this server needs its token: open the address it printed (with ?token=), or "
+                       "send the header 'Authorization: Bearer TOKEN'");
+  }
 
   const auto route = settings.routes.find(head.path);
   if (route == settings.routes.end()) return Refuse(404, "no such page or route");
   const bool get = route->second == "GET";
   const std::string allow = get ? "GET, HEAD, OPTIONS" : "POST, OPTIONS";
-  if (head.method == "OPTIONS") return Verdict{204, "", allow};
+  if (head.method == "OPTIONS") return Verdict{204, "", allow, false};
   if (head.method != route->second && !(get && head.method == "HEAD")) {
-    return Verdict{405, head.path + " answers " + (get ? "GET" : "POST") + " only", allow};
+    return Verdict{405, head.path + " answers " + (get ? "GET" : "POST") + " only", allow, false};
   }
 
   // The pages may be opened from a link anywhere; the API only from them.
@@ -140,7 +183,35 @@ Verdict Check(const GuardSettings& settings, const RequestHead& head) {
     Verdict body = CheckBody(settings, head);
     if (body.status != 0) return body;
   }
-  return {};
+  return Verdict{0, "", "", store_token && get};
+}
+
+std::string TokenCookieName(int port) { return "squares_token_" + std::to_string(port); }
+
+bool SameToken(std::string_view given, std::string_view expected) {
+  // Every byte of `expected` is looked at whatever `given` holds: only the length can tell.
+  unsigned char differ = given.size() != expected.size() || expected.empty();
+  for (size_t k = 0; k < expected.size(); ++k) {
+    differ |= static_cast<unsigned char>(expected[k] ^ (k < given.size() ? given[k] : 0));
+  }
+  return differ == 0;
+}
+
+std::string NewToken() {
+  unsigned char bytes[24];
+  size_t got = 0;
+  while (got < sizeof bytes) {
+    const ssize_t n = getrandom(bytes + got, sizeof bytes - got, 0);
+    if (n < 0) throw std::runtime_error("cannot draw a random token (getrandom)");
+    got += static_cast<size_t>(n);
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string token;
+  for (unsigned char byte : bytes) {
+    token += kHex[byte >> 4];
+    token += kHex[byte & 15];
+  }
+  return token;
 }
 
 }  // namespace squares::serve

@@ -109,7 +109,7 @@ std::vector<std::string> HostNames(const ServerSettings& settings) {
 }
 
 RequestHead HeadOf(const httplib::Request& request) {
-  RequestHead head{request.method, request.path, {}};
+  RequestHead head{request.method, request.path, {}, request.get_param_value("token")};
   head.headers.assign(request.headers.begin(), request.headers.end());
   return head;
 }
@@ -121,6 +121,7 @@ class Workbench {
         gate_(settings.threads, settings.queue, settings.queue_wait),
         server_(ConnectionLimits{.connections = settings.connections, .read = settings.read_timeout}) {
     guard_.hosts = HostNames(settings);
+    guard_.token = settings.token;
     guard_.max_body = settings.max_body;
     // httplib's default sets SO_REUSEPORT, with which a second server on the same port would
     // share it silently instead of failing.
@@ -171,7 +172,10 @@ class Workbench {
   }
 
   // The port bound (`settings.port`, or the one chosen for 0), or -1.
-  int Bind() { return server_.Bind(settings_.host, settings_.port); }
+  int Bind() {
+    guard_.port = server_.Bind(settings_.host, settings_.port);
+    return guard_.port;
+  }
   void Listen() { server_.listen_after_bind(); }
   void Stop() {
     watch_.StopAll();
@@ -184,8 +188,14 @@ class Workbench {
   // Whether the request may go on; if not, `response` is its answer and the connection ends.
   bool Guard(const httplib::Request& request, httplib::Response& response) {
     Connection& connection = CurrentConnection();
-    const Verdict verdict = connection.turned_away ? Verdict{503, "busy", ""} : Check(guard_, HeadOf(request));
-    if (verdict.status == 0) return true;
+    const Verdict verdict = connection.turned_away ? Verdict{503, "busy", "", false} : Check(guard_, HeadOf(request));
+    if (verdict.status == 0) {
+      if (verdict.store_token) {
+        response.set_header("Set-Cookie", TokenCookieName(guard_.port) + "=" + guard_.token +
+                                              "; Path=/; HttpOnly; SameSite=Strict");
+      }
+      return true;
+    }
     connection.close = true;
     if (!verdict.allow.empty()) response.set_header("Allow", verdict.allow);
     if (verdict.message.empty()) {
@@ -240,7 +250,8 @@ class Workbench {
     if (!worker) return Send(response, Busy());
     std::shared_ptr<SquareSearch> search;
     const Reply refused = Answer([&] {
-      const QueryParams params(request.params.begin(), request.params.end());
+      QueryParams params(request.params.begin(), request.params.end());
+      params.erase("token");
       search = std::make_shared<SquareSearch>(routes_.Squares(params, *stop));
       return Reply{};
     });
@@ -270,7 +281,9 @@ class Workbench {
 
 }  // namespace
 
-int Serve(const Dictionary& dictionary, const ServerSettings& settings) {
+int Serve(const Dictionary& dictionary, const ServerSettings& given) {
+  ServerSettings settings = given;
+  if (settings.token.empty() && !IsLoopback(settings.host)) settings.token = NewToken();
   // SIGINT and SIGTERM go to one thread, which stops the server: every thread started from
   // here on inherits the blocked mask.
   sigset_t signals, previous;
@@ -289,11 +302,12 @@ int Serve(const Dictionary& dictionary, const ServerSettings& settings) {
     } else {
       if (!IsLoopback(settings.host)) {
         std::cerr << "squares: warning: serving on " << settings.host
-                  << ": anyone who reaches it can run searches on this machine\n";
+                  << ": anyone who reaches it with the token can run searches on this machine\n";
       }
       const bool v6 = settings.host.find(':') != std::string::npos;
       std::cout << "squares: serving http://" << (v6 ? "[" : "") << settings.host
-                << (v6 ? "]" : "") << ":" << port << "/" << std::endl;
+                << (v6 ? "]" : "") << ":" << port << "/" << (settings.token.empty() ? "" : "?token=" + settings.token)
+                << std::endl;
       std::atomic<bool> listened = false;
       std::thread waiter([&] {
         int signal = 0;

@@ -20,10 +20,13 @@ struct ServerSettings {
   int connections = 256;      // connections served at once (http_server.h)
   std::chrono::milliseconds read_timeout{10000};  // for a request's headers, then for its body
   std::vector<std::string> allow_hosts;  // names a Host header may give besides this server's
+  // Required on every request, when not empty; on an address other than loopback, one is
+  // drawn when none is given.
+  std::string token;
 };
 
 // Serves until SIGINT or SIGTERM, having printed "squares: serving http://HOST:PORT/" on
-// stdout once it listens. Returns the exit code: 0, or 1 when it cannot listen (said on stderr).
+// stdout once it listens (with "?token=TOKEN" when it needs one). Returns the exit code: 0, or 1 when it cannot listen (said on stderr).
 int Serve(const Dictionary& dictionary, const ServerSettings& settings);
 
 }  // namespace squares::serve

@@ -1,7 +1,7 @@
 // The workbench's requests (src/serve/requests.h): any body is read into a request or refused
 // with a BadRequest; a grid read is rectangular and within the size limit. The first byte
 // chooses the route; a body for /api/squares is its query parameters, one `name=value` a line.
-// The last choices are the guard (request_guard.h) on a request's head: "METHOD PATH" and
+// The last choice is the guard (request_guard.h) on a request's head: "METHOD PATH TOKEN" and
 // then "Name: value" lines; it lets through only what it should, and refuses with a message.
 #include <algorithm>
 #include <string>
@@ -39,9 +39,11 @@ bool HasHeader(const serve::RequestHead& head, std::string_view name, std::strin
   });
 }
 
-void FuzzGuard(std::string_view text) {
+void FuzzGuard(std::string_view text, bool with_token) {
   serve::GuardSettings settings;
   settings.hosts = {"localhost", "127.0.0.1", "::1"};
+  settings.token = with_token ? "token-1234" : "";
+  settings.port = 8080;
   settings.max_body = 1000;
   settings.routes = {{"/", "GET"}, {"/api/info", "GET"}, {"/api/fill", "POST"}};
   const std::vector<std::string_view> lines = Lines(text);
@@ -52,6 +54,7 @@ void FuzzGuard(std::string_view text) {
   const size_t second = std::min(first.find(' ', space + 1), first.size());
   head.method = first.substr(0, space);
   head.path = first.substr(std::min(space + 1, first.size()), second - std::min(space + 1, second));
+  head.query_token = first.substr(std::min(second + 1, first.size()));
   for (size_t k = 1; k < lines.size(); ++k) {
     const size_t colon = std::min(lines[k].find(':'), lines[k].size());
     head.headers.emplace_back(lines[k].substr(0, colon), lines[k].substr(std::min(colon + 1, lines[k].size())));
@@ -66,6 +69,13 @@ void FuzzGuard(std::string_view text) {
     FUZZ_CHECK(HasHeader(head, "host", ""));
   }
   if (verdict.status == 0 && head.method == "POST") FUZZ_CHECK(HasHeader(head, "content-type", "json"));
+  if (verdict.status == 0 && with_token) {
+    FUZZ_CHECK(head.query_token == settings.token || HasHeader(head, "authorization", settings.token) ||
+               HasHeader(head, "x-squares-token", settings.token) || HasHeader(head, "cookie", settings.token));
+  }
+  FUZZ_CHECK(!verdict.store_token || head.query_token == settings.token);
+  FUZZ_CHECK(serve::SameToken(head.query_token, settings.token) ==
+             (with_token && head.query_token == settings.token));
 }
 
 }  // namespace
@@ -97,8 +107,8 @@ void FuzzServe(std::string_view data) {
       case 4:
         if (serve::IsIpuz(body)) CheckRows(serve::ParseIpuz(body, "fuzz.ipuz").grid);
         break;
-      case 6:
-      case 7: FuzzGuard(body); break;
+      case 6: FuzzGuard(body, false); break;
+      case 7: FuzzGuard(body, true); break;
       default: {
         serve::QueryParams params;
         for (const std::string_view line : Lines(body)) {
