@@ -60,6 +60,8 @@ class ConnectionStream : public httplib::Stream {
       : socket_(socket), limits_(limits), read_(read) {}
 
   bool Buffered() const { return begin_ < end_; }
+  // Whether a read failed for the deadline or the header limit: the connection is to end.
+  bool Overrun() const { return overrun_; }
   // A request begins: its headers are due within the read time, and are counted.
   void StartRequest() {
     deadline_ = Clock::now() + read_;
@@ -81,10 +83,16 @@ class ConnectionStream : public httplib::Stream {
 
   ssize_t read(char* data, size_t size) override {
     if (!Buffered()) {
-      if (!(Wait(socket_, POLLIN, deadline_) & (POLLIN | POLLHUP | POLLERR))) return -1;
+      if (!(Wait(socket_, POLLIN, deadline_) & (POLLIN | POLLHUP | POLLERR))) {
+        overrun_ = true;
+        return -1;
+      }
       const ssize_t got = recv(socket_, buffer_.data(), buffer_.size(), 0);
       if (got <= 0) return got;
-      if (reading_headers_ && (header_bytes_ += static_cast<size_t>(got)) > limits_.max_header_bytes) return -1;
+      if (reading_headers_ && (header_bytes_ += static_cast<size_t>(got)) > limits_.max_header_bytes) {
+        overrun_ = true;
+        return -1;
+      }
       begin_ = 0;
       end_ = static_cast<size_t>(got);
     }
@@ -120,6 +128,7 @@ class ConnectionStream : public httplib::Stream {
   Clock::time_point deadline_ = Clock::now();
   size_t header_bytes_ = 0;
   bool reading_headers_ = true;
+  bool overrun_ = false;
 };
 
 // httplib's task queue, as connections: `serving` threads serve them, as many more wait; a
@@ -234,7 +243,10 @@ void HttpServer::Serve(Connection& connection) {
     stream.StartRequest();
     bool client_closes = false;
     const bool last = count == 1 || connection.turned_away;
-    if (!process_request(stream, last, client_closes, [&](httplib::Request&) { stream.HeadersRead(); })) return;
+    if (!process_request(stream, last, client_closes, [&](httplib::Request&) { stream.HeadersRead(); }) ||
+        stream.Overrun()) {
+      return;
+    }
     if (connection.close) return DrainBeforeClose(connection.socket);
     if (client_closes || last) return;
   }
