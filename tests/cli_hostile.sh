@@ -35,7 +35,7 @@ expect 1 "squares: truncated.idx: truncated index file" "$squares" -n 3 --dict t
 write flipped.idx 'b[:-3] + bytes([b[-3] ^ 4]) + b[-2:]'
 expect 1 "squares: flipped.idx: checksum mismatch: the file is corrupt" "$squares" -n 3 --dict flipped.idx
 write version.idx 'b[:8] + bytes([9]) + b[9:]'
-expect 1 "squares: version.idx: index format version 9; this squares reads version 1: rebuild it with 'squares index'" \
+expect 1 "squares: version.idx: index format version 9; this squares reads versions 1 to 2: rebuild it with 'squares index'" \
   "$squares" -n 3 --dict version.idx
 write order.idx 'b[:12] + bytes([1, 2, 3, 4]) + b[16:]'
 expect 1 "squares: order.idx: index written on a machine of the other byte order; rebuild it here" \

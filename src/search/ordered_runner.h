@@ -7,6 +7,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -28,6 +29,9 @@ namespace squares::core {
 //
 // `cancel` (optional) stops the run from outside: the work is handed a flag set soon after
 // it (the committer polls it while it waits), and no task starts after it.
+//
+// An exception from commit or from a task's work stops the run too: every thread is joined,
+// then the first one thrown is rethrown, unchanged, on the calling thread.
 template <class Piece>
 class PieceSender;
 
@@ -92,6 +96,7 @@ void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
   std::mutex mutex;
   std::condition_variable changed;
   size_t next = 0, head = 0;  // head: the task being committed
+  std::exception_ptr failed;  // the first exception a task's work threw
   // A piece for task k to fill: false when the run stops first.
   auto take = [&](std::unique_lock<std::mutex>& lock, size_t k, Piece& into) {
     changed.wait(lock, [&] {
@@ -128,7 +133,15 @@ void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
         sender.task_ = next++;
         if (!take(lock, sender.task_, piece)) return;
       }
-      work(sender.task_, sender, stop);
+      try {
+        work(sender.task_, sender, stop);
+      } catch (...) {
+        std::lock_guard lock(mutex);
+        if (!failed) failed = std::current_exception();
+        stop = true;
+        changed.notify_all();
+        return;
+      }
       std::lock_guard lock(mutex);
       queue[sender.task_].push_back(std::move(piece));
       done[sender.task_] = 1;
@@ -137,35 +150,52 @@ void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
   };
   std::vector<std::thread> pool;
   for (size_t t = 0; t < std::min<size_t>(threads, count); ++t) pool.emplace_back(worker);
-  for (bool go_on = true; go_on && head < count;) {
-    Piece piece;
-    bool last;
-    {
-      std::unique_lock lock(mutex);
-      auto ready = [&] { return !queue[head].empty(); };
-      if (!cancel) {
-        changed.wait(lock, ready);
-      } else {
-        while (!cancelled() && !changed.wait_for(lock, std::chrono::milliseconds(5), ready)) {}
-        if (cancelled()) {
-          stop = true;
-          changed.notify_all();
-          break;
+  // The committer: the pieces in task order, on this thread.
+  auto commit_in_order = [&] {
+    for (bool go_on = true; go_on && head < count;) {
+      Piece piece;
+      bool last;
+      {
+        std::unique_lock lock(mutex);
+        auto ready = [&] { return !queue[head].empty() || failed; };
+        if (!cancel) {
+          changed.wait(lock, ready);
+        } else {
+          while (!cancelled() && !changed.wait_for(lock, std::chrono::milliseconds(5), ready)) {}
+          if (cancelled()) {
+            stop = true;
+            changed.notify_all();
+            break;
+          }
         }
+        if (failed) break;
+        piece = std::move(queue[head].front());
+        queue[head].pop_front();
+        last = done[head] && queue[head].empty();
       }
-      piece = std::move(queue[head].front());
-      queue[head].pop_front();
-      last = done[head] && queue[head].empty();
+      go_on = commit(head, piece, last);
+      piece.clear();
+      std::lock_guard lock(mutex);
+      spare.push_back(std::move(piece));
+      if (last) ++head;
+      if (!go_on) stop = true;
+      changed.notify_all();
     }
-    go_on = commit(head, piece, last);
-    piece.clear();
+  };
+  std::exception_ptr thrown;  // by commit
+  try {
+    commit_in_order();
+  } catch (...) {
+    thrown = std::current_exception();
+  }
+  {
     std::lock_guard lock(mutex);
-    spare.push_back(std::move(piece));
-    if (last) ++head;
-    if (!go_on) stop = true;
+    stop = true;  // ends the run, if commit threw
     changed.notify_all();
+    if (!thrown) thrown = failed;
   }
   for (std::thread& t : pool) t.join();
+  if (thrown) std::rethrow_exception(thrown);
 }
 
 }  // namespace squares::core
