@@ -219,7 +219,7 @@ absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
     std::string letter;
     AppendUtf8(*overflow, letter);
     return absl::DataLossError(absl::StrFormat(
-        "%s: the word list uses more than %d letters; the 65th is '%s' (try --fold-accents)",
+        "%s: the word list uses more than %d letters; the 65th is '%s' (try folding accents)",
         where.str(), kMaxLetters, letter));
   }
   entries.push_back({begin, length, score});

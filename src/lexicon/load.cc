@@ -26,7 +26,7 @@ absl::StatusOr<Dictionary> LoadIndex(const LoadOptions& options, const std::stri
                                      InputFile& file, std::string& head,
                                      std::vector<std::string>* notes, LoadedTraits* traits) {
   if (options.paths.size() > 1) {
-    return UsageError(absl::StrFormat("%s: an index file must be the only --dict", path));
+    return UsageError(absl::StrFormat("%s: an index file must be the only list", path));
   }
   absl::StatusOr<LoadedIndex> index;
   if (file.regular()) {
@@ -46,8 +46,8 @@ absl::StatusOr<Dictionary> LoadIndex(const LoadOptions& options, const std::stri
       (options.min_score && *options.min_score != built.min_score) ||
       (options.max_level && *options.max_level != built.max_score)) {
     return UsageError(absl::StrFormat(
-        "%s: the index was built with other --fold-accents/--min-score/--max-level options; "
-        "rebuild it with 'squares index' and the options you want",
+        "%s: the index was built with other options (accent folding, minimum score, maximum "
+        "level); rebuild it with the options you want",
         path));
   }
   if (options.verbose && notes) {

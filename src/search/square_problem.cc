@@ -197,7 +197,7 @@ absl::StatusOr<std::vector<const Dictionary*>> ShapeDictionaries(
     setup.dictionary = &main();
     all.push_back(setup.dictionary);
   } else if (note_unused) {
-    setup.notes.push_back(absl::StrFormat("%s: every word names its list; --dict is not read", shape.name));
+    setup.notes.push_back(absl::StrFormat("%s: every word names its list; the main dictionary is not read", shape.name));
   }
   std::vector<std::unique_ptr<Dictionary>> lists;
   for (const ShapeWord& word : shape.words) {
