@@ -370,6 +370,7 @@ TEST_CASE("a stop ends a count that finds nothing for long, within 50 ms") {
   }
   squares::StopFlag stop{false};
   squares::SquareOptions options = Sized(squares::SquareKind::kSymmetric, 8);
+  options.threads = 1;
   options.stop = &stop;
   const squares::SquareSearch symmetric(english, options);
   CHECK(StopLatency(stop, [&] { symmetric.Count(); }) < kMaxLatency);
@@ -380,6 +381,7 @@ TEST_CASE("a stop ends a shape search within 50 ms") {
   squares::StopFlag stop{false};
   squares::SquareOptions options = Sized(squares::SquareKind::kDouble, 6);
   options.diagonals = true;
+  options.threads = 1;
   options.stop = &stop;
   const squares::SquareSearch search(english, options);
   CHECK(StopLatency(stop, [&] { search.Count(); }) < kMaxLatency);

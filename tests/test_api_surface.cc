@@ -364,6 +364,18 @@ TEST_CASE("errors name their position in source(), line() and column()") {
   CHECK(grid.source() == "g.txt");
   CHECK(grid.line() == 2);
   CHECK(grid.column() == 2);
+  // A source without a position.
+  const Error empty = error_of([] { Grid::Parse("", "empty.txt"); });
+  CHECK(std::string(empty.what()) == "empty.txt: empty grid file");
+  CHECK(empty.source() == "empty.txt");
+  CHECK(empty.line() == 0);
+  const Error index = error_of([] { Dictionary::FromIndexBytes("not an index"); });
+  CHECK(index.source() == "<index>");
+  // A usage error names no source.
+  SquareOptions nothing;
+  const Error usage = error_of([&] { SquareSearch(Dictionary::Default(), nothing); });
+  CHECK(usage.usage());
+  CHECK(usage.source().empty());
 }
 
 TEST_CASE("the library speaks of its options, not of the command line's") {

@@ -49,6 +49,13 @@ int CellColumn(std::string_view text) {
   return column;
 }
 
+// Whether the text before a data error's first ": " names where the data came from ("g.txt",
+// "/tmp/words", "<index>"), not what the error is about ("cannot run pdflatex").
+bool LooksLikeSource(std::string_view head) {
+  if (head.empty() || head.find(' ') != std::string_view::npos) return false;
+  return head.find_first_of("./") != std::string_view::npos || (head.front() == '<' && head.back() == '>');
+}
+
 }  // namespace
 
 Error ToError(const absl::Status& status) {
@@ -70,6 +77,7 @@ Error ToError(const absl::Status& status) {
       const int column = count == 2 ? numbers[0] : CellColumn(std::string_view(message).substr(end + 2));
       return Error(kind, message, std::string(head.substr(0, cut)), line, column);
     }
+    if (kind == ErrorKind::kData && LooksLikeSource(head)) return Error(kind, message, std::string(head));
   }
   return Error(kind, message);
 }
