@@ -325,6 +325,16 @@ TEST_CASE("a file that cannot be read: an Error with its path and why") {
       check(error);
     }
   }
+  // Writing: an index into a folder that does not exist.
+  const std::string nowhere = TempPath("no/such/folder.idx");
+  try {
+    Dictionary::FromWords({"cat"}).SaveIndex(nowhere);
+    FAIL("no error");
+  } catch (const Error& error) {
+    CHECK(error.source() == nowhere);
+    CHECK(error.file_error() == FileError::kNotFound);
+    CHECK(std::string(error.what()) == nowhere + ": cannot create: No such file or directory");
+  }
   // Other errors are no file's.
   try {
     Grid::Parse("..\n.%\n", "g.txt");
