@@ -91,15 +91,24 @@ TEST_CASE("an exception from ForEach's, Write's or progress's callback reaches t
     CAPTURE(threads);
     const SquareSearch search(english, LongSearch(threads));
     int calls = 0;
+    std::vector<std::string> seen;
     const std::clock_t start = std::clock();
     CheckThrown("from ForEach", [&] {
-      search.ForEach([&](const SquareResult&) {
+      search.ForEach([&](const SquareResult& square) {
+        seen.push_back(square.rows[0] + square.rows[4]);
         if (++calls == 100) throw Thrown("from ForEach", 42);
         return true;
       });
     });
     CHECK(calls == 100);  // never called again: the callback runs on the calling thread
     CHECK(CpuSecondsSince(start) < kStoppedSeconds);
+    // The search runs again as if nothing had happened.
+    std::vector<std::string> again;
+    search.ForEach([&](const SquareResult& square) {
+      again.push_back(square.rows[0] + square.rows[4]);
+      return again.size() < 100;
+    });
+    CHECK(again == seen);
 
     calls = 0;
     CheckThrown("from Write", [&] {
