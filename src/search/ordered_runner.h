@@ -31,7 +31,8 @@ namespace squares::core {
 // it (the committer polls it while it waits), and no task starts after it.
 //
 // An exception from commit or from a task's work stops the run too: every thread is joined,
-// then the first one thrown is rethrown, unchanged, on the calling thread.
+// then it is rethrown, unchanged, on the calling thread (commit's, which is the caller's
+// own, before any of the work's).
 template <class Piece>
 class PieceSender;
 
@@ -96,7 +97,7 @@ void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
   std::mutex mutex;
   std::condition_variable changed;
   size_t next = 0, head = 0;  // head: the task being committed
-  std::exception_ptr failed;  // the first exception a task's work threw
+  std::exception_ptr thrown;  // commit's exception, else the first of a task's work
   // A piece for task k to fill: false when the run stops first.
   auto take = [&](std::unique_lock<std::mutex>& lock, size_t k, Piece& into) {
     changed.wait(lock, [&] {
@@ -137,7 +138,7 @@ void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
         work(sender.task_, sender, stop);
       } catch (...) {
         std::lock_guard lock(mutex);
-        if (!failed) failed = std::current_exception();
+        if (!thrown) thrown = std::current_exception();
         stop = true;
         changed.notify_all();
         return;
@@ -150,49 +151,41 @@ void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
   };
   std::vector<std::thread> pool;
   for (size_t t = 0; t < std::min<size_t>(threads, count); ++t) pool.emplace_back(worker);
-  // The committer: the pieces in task order, on this thread.
-  auto commit_in_order = [&] {
-    for (bool go_on = true; go_on && head < count;) {
-      Piece piece;
-      bool last;
-      {
-        std::unique_lock lock(mutex);
-        auto ready = [&] { return !queue[head].empty() || failed; };
-        if (!cancel) {
-          changed.wait(lock, ready);
-        } else {
-          while (!cancelled() && !changed.wait_for(lock, std::chrono::milliseconds(5), ready)) {}
-          if (cancelled()) {
-            stop = true;
-            changed.notify_all();
-            break;
-          }
+  for (bool go_on = true; go_on && head < count;) {
+    Piece piece;
+    bool last;
+    {
+      std::unique_lock lock(mutex);
+      auto ready = [&] { return !queue[head].empty() || thrown; };
+      if (!cancel) {
+        changed.wait(lock, ready);
+      } else {
+        while (!cancelled() && !changed.wait_for(lock, std::chrono::milliseconds(5), ready)) {}
+        if (cancelled()) {
+          stop = true;
+          changed.notify_all();
+          break;
         }
-        if (failed) break;
-        piece = std::move(queue[head].front());
-        queue[head].pop_front();
-        last = done[head] && queue[head].empty();
       }
-      go_on = commit(head, piece, last);
-      piece.clear();
-      std::lock_guard lock(mutex);
-      spare.push_back(std::move(piece));
-      if (last) ++head;
-      if (!go_on) stop = true;
-      changed.notify_all();
+      if (thrown) break;
+      piece = std::move(queue[head].front());
+      queue[head].pop_front();
+      last = done[head] && queue[head].empty();
     }
-  };
-  std::exception_ptr thrown;  // by commit
-  try {
-    commit_in_order();
-  } catch (...) {
-    thrown = std::current_exception();
-  }
-  {
+    std::exception_ptr committing;
+    try {
+      go_on = commit(head, piece, last);
+    } catch (...) {
+      committing = std::current_exception();
+      go_on = false;
+    }
+    piece.clear();
     std::lock_guard lock(mutex);
-    stop = true;  // ends the run, if commit threw
+    if (committing) thrown = committing;
+    spare.push_back(std::move(piece));
+    if (last) ++head;
+    if (!go_on) stop = true;
     changed.notify_all();
-    if (!thrown) thrown = failed;
   }
   for (std::thread& t : pool) t.join();
   if (thrown) std::rethrow_exception(thrown);
