@@ -75,7 +75,7 @@ struct FillOptions {
   bool allow_repeats = false;  // a word may fill several slots
   bool deterministic = false;  // a fill-in puzzle that can be solved without guessing
   uint64_t seed = 1;           // tie-breaks and restarts
-  int threads = 0;             // 0: all cores
+  int threads = 0;             // 0: all cores (as SquareOptions and the command line)
   double timeout = 0;          // seconds; 0: none
   double quality_time = 10;    // seconds for the best fill after the first fill (0: no limit)
   std::optional<int64_t> polish;  // nodes of search for a better mean (default: until the
@@ -128,6 +128,8 @@ struct FillResult {
 
 // Fills `grid`. With `on_fill`, each fill is handed to it (return false to stop) instead of
 // kept in FillResult::fills. A best fill (the default with a scored list) is one fill.
+// on_fill runs on the calling thread; if it throws, the fill stops, its threads are joined
+// and the exception reaches the caller unchanged.
 FillResult FillGrid(const Dictionary& dictionary, const Grid& grid,
                     const FillOptions& options = {},
                     const std::function<bool(const Fill&)>& on_fill = {});

@@ -10,6 +10,7 @@
 
 #include "absl/status/statusor.h"
 #include "lexicon/dawg.h"
+#include "lexicon/index_file.h"
 
 namespace squares::core {
 
@@ -27,9 +28,16 @@ struct LoadOptions {
 // Loads the sources with the lexicon options. A source that starts with the index magic is an
 // index file (index_file.h): it must be the only one, and lexicon options, when given, must be
 // those it was built with. With `verbose`, the lines to report (without "squares: ": an
-// index's size, the entries skipped) are appended to `notes`.
+// index's size, the entries skipped) are appended to `notes`. `traits` (when given) are set
+// to what the load read besides the words.
+struct LoadedTraits {
+  LexiconOptions options;    // those the words were read with (an index file's own)
+  ScoreMeaning meaning;      // the index's, the embedded list's, or a word list's
+  uint64_t source_hash = 0;  // of the lists read (an index file's own)
+};
 absl::StatusOr<Dictionary> LoadDictionary(const LoadOptions& options,
-                                          std::vector<std::string>* notes = nullptr);
+                                          std::vector<std::string>* notes = nullptr,
+                                          LoadedTraits* traits = nullptr);
 // Reads word lists (`-` = stdin) in chunks: memory is bounded by the lexicon, not the input.
 absl::StatusOr<Lexicon> ReadLexicon(std::span<const std::string> paths,
                                     const LexiconOptions& options);
