@@ -514,6 +514,25 @@ class Safety(unittest.TestCase):
             self.assertLess(time.monotonic() - start, 1.8, head)  # not a second round of 1 s
 
 
+    def test_slow_clients_hold_no_thread(self):
+        """Requests still half sent wait without a thread: 20 of them leave --connections 2 free."""
+        server = Server("--connections", "2")
+        try:
+            slow = [socket.create_connection(("127.0.0.1", server.port), timeout=10) for _ in range(20)]
+            for sock in slow:
+                sock.sendall(b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            for _ in range(5):
+                start = time.monotonic()
+                self.assertEqual(server.exchange("GET", "/api/info").status, 200)
+                self.assertLess(time.monotonic() - start, 1)
+            for sock in slow:  # and each is answered once its head is whole
+                sock.sendall(b"\r\n")
+                self.assertTrue(sock.recv(4096).startswith(b"HTTP/1.1 200 "))
+                sock.close()
+        finally:
+            server.stop()
+
+
 class Token(unittest.TestCase):
     """On every address (0.0.0.0), a random token: in the printed address, then a cookie or a header."""
 

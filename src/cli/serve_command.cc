@@ -34,7 +34,7 @@ constexpr OptionSpec kServeOptions[] = {
     {"threads", 'j', "N", "requests searched at once (default: all cores)"},
     {"queue", 0, "N", "requests waiting for a search beyond those, then 'busy' (default 64)"},
     {"queue-wait", 0, "SECONDS", "the longest a request waits for a search, then 'busy' (default 5)"},
-    {"connections", 0, "N", "connections served at once; as many more wait, then 'busy' (default 256)"},
+    {"connections", 0, "N", "requests served at once; as many more wait, then 'busy' (default 256)"},
     {"read-timeout", 0, "SECONDS", "for a request's headers, then for its body (default 10)"},
     {"help", 'h', nullptr, "show this help and exit"},
 };
