@@ -585,6 +585,45 @@ class Token(unittest.TestCase):
         self.assertIn("--token", result.stderr)
 
 
+class Limits(unittest.TestCase):
+    """--queue-wait and --connections: a request waits so long for a worker, and one beyond the
+    requests served and waiting is answered busy at once."""
+
+    def test_queue_wait_then_turned_away(self):
+        server = Server("--threads", "1", "--queue", "4", "--queue-wait", "0.5", "--connections", "2")
+        sockets = []
+        try:
+            def send(head, body=""):
+                sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+                sock.sendall((head + "Host: 127.0.0.1\r\nContent-Type: application/json\r\n\r\n" + body).encode())
+                sockets.append(sock)
+
+            fill = json.dumps({"grid": ["......."] * 7, "options": {"timeout": 600}})
+            send(f"POST /api/fill HTTP/1.1\r\nContent-Length: {len(fill)}\r\n", fill)  # holds the worker
+            time.sleep(0.5)
+            start = time.monotonic()
+            response = server.exchange("POST", "/api/check", {"grid": ["CAT"]})
+            waited = time.monotonic() - start
+            self.assertEqual((response.status, json.loads(response.data)), (503, {"error": "busy"}))
+            self.assertEqual(response.getheader("Retry-After"), "2")
+            self.assertTrue(0.5 <= waited < 3, waited)
+            # Both serving threads held (the fill; a request whose body does not come), two whole
+            # heads waiting for them: the next request is answered busy at once.
+            send("POST /api/check HTTP/1.1\r\nContent-Length: 100\r\n")
+            time.sleep(0.3)  # taken by the second thread
+            for _ in range(2):
+                send("GET /api/info HTTP/1.1\r\n")
+            time.sleep(0.3)
+            start = time.monotonic()
+            response = server.exchange("GET", "/api/info")
+            self.assertEqual((response.status, json.loads(response.data)), (503, {"error": "busy"}))
+            self.assertLess(time.monotonic() - start, 1)
+        finally:
+            for sock in sockets:
+                sock.close()
+            server.stop()
+
+
 class Command(unittest.TestCase):
     def test_usage(self):
         for args in [["--port", "70000"], ["extra"], ["--threads", "0"], ["--nope"]]:
