@@ -10,7 +10,7 @@ GROUP is one of
            placeholder where a clue is missing; a letter with no Latin-1 form refused for puz.
            Skipped (77) without node or the npm packages (scripts/setup.sh installs them into
            build/npm).
-  latex    pdflatex compiles a 5x5 (through --format pdf), a 15x15 of accented letters, a
+  latex    lualatex compiles a 5x5 (through --format pdf), a 15x15 of accented letters, a
            21x21 and a 24x30 grid, the grids without an overfull line; pdftotext shows the
            clue texts, the placeholder and the solution's heading. Skipped (77) without TeX.
   svg      on a 21x21 grid with 3-digit numbers, no number's box meets its cell's letter's
@@ -168,8 +168,8 @@ def pdf_text(path):
 
 
 def latex(tmp):
-    if shutil.which("pdflatex") is None or shutil.which("pdftotext") is None:
-        print("pdflatex or pdftotext not installed: skipping (scripts/setup.sh installs them)")
+    if shutil.which("lualatex") is None or shutil.which("pdftotext") is None:
+        print("lualatex or pdftotext not installed: skipping (scripts/setup.sh installs them)")
         sys.exit(77)
     # A 5x5 through --format pdf, with clues by word and by number.
     grid5 = write(os.path.join(tmp, "g5.txt"), "#....\n.....\n.....\n.....\n....#\n")
@@ -188,10 +188,10 @@ def latex(tmp):
     for want in ("Five & five", "The first across clue", "A clue with $, % and {braces}",
                  "[clue]", "Across", "Down", "Solution"):
         check(want in text, f"5x5 pdf: {want!r} not in pdftotext's text")
-    # Without pdflatex on the PATH: a clear error before any search.
+    # Without lualatex on the PATH: a clear error before any search.
     status, out, err = run(["fill", grid5, "--format", "pdf"], env={"PATH": "/nonexistent"})
-    check(status == 1 and "runs pdflatex, which is not installed" in err,
-          f"pdf without pdflatex: {status} {err!r}")
+    check(status == 1 and "runs lualatex, which is not installed" in err,
+          f"pdf without lualatex: {status} {err!r}")
     if SANITIZED:
         return
     accents = write(os.path.join(tmp, "accents.txt"), "éàçñüöåøabcd\n")
@@ -205,10 +205,10 @@ def latex(tmp):
         status, out, err = run(args + (["--dict", words] if words else []))
         check(status == 0, f"{name}: latex status {status}")
         write(os.path.join(tmp, name + ".tex"), out.decode())
-        proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+        proc = subprocess.run(["lualatex", "-interaction=nonstopmode", "-halt-on-error",
                                name + ".tex"], cwd=tmp, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, timeout=120)
-        if not check(proc.returncode == 0, f"{name}: pdflatex failed: "
+        if not check(proc.returncode == 0, f"{name}: lualatex failed: "
                                            f"{proc.stdout.decode('utf-8', 'replace')[-800:]}"):
             continue
         with open(os.path.join(tmp, name + ".log"), encoding="latin-1") as f:

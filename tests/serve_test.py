@@ -196,7 +196,7 @@ class Api(unittest.TestCase):
             self.assertTrue(body.startswith(b"%PDF-"))
         else:
             self.assertEqual(status, 400)
-            self.assertIn("pdflatex", json.loads(body)["error"])
+            self.assertIn("lualatex", json.loads(body)["error"])
 
     def test_export_clues(self):
         rows = ["CAT", "ORE", "WET"]

@@ -6,6 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
+#include "lexicon/unicode.h"
 
 namespace squares::core {
 
@@ -33,6 +34,33 @@ std::vector<std::string> ShownClues(const Grid& grid, const std::vector<std::str
   }
   return shown;
 }
+
+std::string XmlText(std::string_view text) {
+  std::string out;
+  for (size_t pos = 0; pos < text.size();) {
+    const size_t start = pos;
+    const int32_t cp = DecodeUtf8(text, pos);
+    if (cp == '<') out += "&lt;";
+    else if (cp == '>') out += "&gt;";
+    else if (cp == '&') out += "&amp;";
+    else if (cp == '"') out += "&quot;";
+    // XML 1.0 has no form for the other control characters: left out.
+    else if (cp < 0 || (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || cp == 0xfffe ||
+             cp == 0xffff) continue;
+    else out.append(text.substr(start, pos - start));
+  }
+  return out;
+}
+
+std::string OneLine(std::string_view text) {
+  std::string out(text);
+  for (char& ch : out) {
+    if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
+  }
+  return out;
+}
+
+std::string ClueField(const GridSlot& slot) { return "the clue of " + SlotName(slot); }
 
 namespace {
 
@@ -203,17 +231,6 @@ void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
   out += "\n  }\n}\n";
 }
 
-std::string XmlText(std::string_view text) {
-  std::string out;
-  for (char ch : text) {
-    if (ch == '<') out += "&lt;";
-    else if (ch == '>') out += "&gt;";
-    else if (ch == '&') out += "&amp;";
-    else out += ch;
-  }
-  return out;
-}
-
 // A printable grid of 32-unit cells, and with clues or a title a clue list below it. A
 // number sits in the top band of its cell (8-unit digits, baseline at 9), a letter in the
 // bottom part (16-unit, baseline at 28): a letter's accents reach 0.95 of its size above the
@@ -298,17 +315,49 @@ void AppendSvg(const Grid& grid, const std::vector<std::string>& letters,
 
 }  // namespace
 
+namespace {
+
+struct FormatName {
+  FillFormat format;
+  std::string_view name, extension;
+};
+// The formats a command names, in the order --help lists them (kSubmissionLatex is the API's
+// alone: the command's submission is its PDF).
+constexpr FormatName kFormatNames[] = {
+    {FillFormat::kText, "text", "txt"},       {FillFormat::kLines, "lines", "txt"},
+    {FillFormat::kJsonl, "jsonl", "jsonl"},   {FillFormat::kIpuz, "ipuz", "ipuz"},
+    {FillFormat::kLatex, "latex", "tex"},     {FillFormat::kSvg, "svg", "svg"},
+    {FillFormat::kPuz, "puz", "puz"},         {FillFormat::kPdf, "pdf", "pdf"},
+    {FillFormat::kJpz, "jpz", "jpz"},         {FillFormat::kXd, "xd", "xd"},
+    {FillFormat::kExolve, "exolve", "html"},  {FillFormat::kAcrossText, "across-text", "txt"},
+    {FillFormat::kSubmission, "submission", "pdf"},
+    {FillFormat::kSubmissionLatex, "submission-latex", "tex"},
+};
+
+}  // namespace
+
 absl::StatusOr<FillFormat> ParseFillFormat(std::string_view name) {
-  if (name == "text") return FillFormat::kText;
-  if (name == "lines") return FillFormat::kLines;
-  if (name == "jsonl") return FillFormat::kJsonl;
-  if (name == "ipuz") return FillFormat::kIpuz;
-  if (name == "latex") return FillFormat::kLatex;
-  if (name == "svg") return FillFormat::kSvg;
-  if (name == "puz") return FillFormat::kPuz;
-  if (name == "pdf") return FillFormat::kPdf;
+  for (const FormatName& entry : kFormatNames) {
+    if (entry.name == name && entry.format != FillFormat::kSubmissionLatex) return entry.format;
+  }
   return absl::InvalidArgumentError(absl::StrFormat(
-      "unknown format '%s' (expected text, lines, jsonl, ipuz, latex, svg, puz or pdf)", name));
+      "unknown format '%s' (expected %s)", name, FillFormatNames(", ")));
+}
+
+std::string FillFormatNames(std::string_view separator) {
+  std::string out;
+  for (const FormatName& entry : kFormatNames) {
+    if (entry.format == FillFormat::kSubmissionLatex) continue;
+    if (!out.empty()) out += separator;
+    out += entry.name;
+  }
+  return out;
+}
+
+FillFormat LatexSource(FillFormat format) {
+  if (format == FillFormat::kPdf) return FillFormat::kLatex;
+  if (format == FillFormat::kSubmission) return FillFormat::kSubmissionLatex;
+  return format;
 }
 
 bool IsDocumentFormat(FillFormat format) {
@@ -317,15 +366,8 @@ bool IsDocumentFormat(FillFormat format) {
 }
 
 std::string_view FileExtension(FillFormat format) {
-  switch (format) {
-    case FillFormat::kText: return "txt";
-    case FillFormat::kLines: return "txt";
-    case FillFormat::kJsonl: return "jsonl";
-    case FillFormat::kIpuz: return "ipuz";
-    case FillFormat::kLatex: return "tex";
-    case FillFormat::kSvg: return "svg";
-    case FillFormat::kPuz: return "puz";
-    case FillFormat::kPdf: return "pdf";
+  for (const FormatName& entry : kFormatNames) {
+    if (entry.format == format) return entry.extension;
   }
   return "";
 }
@@ -353,10 +395,30 @@ absl::Status AppendFill(const Grid& grid, const std::vector<std::string>& letter
       break;
     case FillFormat::kPuz:
       return AppendPuz(grid, letters, options, out);
-    case FillFormat::kPdf: {
+    case FillFormat::kJpz:
+      AppendJpz(grid, letters, options, out);
+      break;
+    case FillFormat::kXd:
+      AppendXd(grid, letters, options, out);
+      break;
+    case FillFormat::kExolve:
+      AppendExolve(grid, letters, options, out);
+      break;
+    case FillFormat::kAcrossText:
+      AppendAcrossText(grid, letters, options, out);
+      break;
+    case FillFormat::kSubmissionLatex:
+      AppendSubmissionLatex(grid, letters, options, out);
+      break;
+    case FillFormat::kPdf:
+    case FillFormat::kSubmission: {
       std::string latex;
-      AppendLatex(grid, letters, options, latex);
-      absl::StatusOr<std::string> pdf = LatexToPdf(latex);
+      if (options.format == FillFormat::kPdf) {
+        AppendLatex(grid, letters, options, latex);
+      } else {
+        AppendSubmissionLatex(grid, letters, options, latex);
+      }
+      absl::StatusOr<std::string> pdf = LatexToPdf(latex, options.warnings);
       if (!pdf.ok()) return pdf.status();
       out += *pdf;
       break;

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
+#include "fill/latex_text.h"
 #include "lexicon/unicode.h"
 
 namespace squares::core {
@@ -27,23 +28,39 @@ void PutU16(std::string& out, size_t at, uint16_t value) {
   out[at + 1] = static_cast<char>(value >> 8);
 }
 
-// Text as Latin-1: typographic quotes, dashes and the ellipsis as their ASCII forms, any
-// other character beyond Latin-1 as '?'.
-std::string Latin1Text(std::string_view text) {
-  std::string out;
+// Text as Latin-1: typographic quotes, dashes and the ellipsis as their ASCII forms,
+// invisible format characters (zero-width joiners, variation selectors) left out, any other
+// character beyond Latin-1 as '?'; the replacements, when any, make one warning naming
+// `field`.
+std::string Latin1Text(std::string_view text, std::string_view field,
+                       std::vector<std::string>* warnings) {
+  std::string out, replaced;
   for (size_t pos = 0; pos < text.size();) {
+    const size_t start = pos;
     const int32_t cp = DecodeUtf8(text, pos);
+    std::string_view replacement;
     if (cp == 0x2018 || cp == 0x2019) {
-      out += '\'';
+      replacement = "'";
     } else if (cp == 0x201c || cp == 0x201d) {
-      out += '"';
+      replacement = "\"";
     } else if (cp == 0x2013 || cp == 0x2014) {
-      out += '-';
+      replacement = "-";
     } else if (cp == 0x2026) {
-      out += "...";
-    } else {
-      out += cp > 0 && cp <= 0xff ? static_cast<char>(cp) : '?';
+      replacement = "...";
+    } else if (cp > 0 && cp <= 0xff) {
+      out += static_cast<char>(cp);
+      continue;
+    } else if (!IsInvisibleFormat(cp)) {
+      replacement = "?";
     }
+    out += replacement;
+    absl::StrAppendFormat(&replaced, "%s'%s' (U+%04X) as '%s'", replaced.empty() ? "" : ", ",
+                          cp < 0 ? "?" : text.substr(start, pos - start), cp < 0 ? 0xfffd : cp,
+                          replacement);
+  }
+  if (warnings != nullptr && !replaced.empty()) {
+    warnings->push_back(
+        absl::StrFormat("puz: %s: beyond Latin-1, written %s", field, replaced));
   }
   return out;
 }
@@ -94,9 +111,12 @@ absl::Status AppendPuz(const Grid& grid, const std::vector<std::string>& letters
     return grid.slots[a].number < grid.slots[b].number;
   });
   std::vector<std::string> clues;
-  for (size_t s : order) clues.push_back(Latin1Text(shown[s]));
-  const std::string title = Latin1Text(options.title), author = Latin1Text(options.author),
-                    copyright = Latin1Text(options.copyright);
+  for (size_t s : order) {
+    clues.push_back(Latin1Text(shown[s], ClueField(grid.slots[s]), options.warnings));
+  }
+  const std::string title = Latin1Text(options.title, "the title", options.warnings),
+                    author = Latin1Text(options.author, "the author", options.warnings),
+                    copyright = Latin1Text(options.copyright, "the copyright", options.warnings);
 
   std::string header(kHeaderSize, '\0');
   header.replace(0x02, 12, std::string_view("ACROSS&DOWN\0", 12));

@@ -1,0 +1,51 @@
+#include "fill/latex_text.h"
+
+#include <cstdint>
+
+#include "absl/strings/str_format.h"
+#include "lexicon/unicode.h"
+
+namespace squares::core {
+namespace {
+
+bool Control(int32_t cp) { return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f); }
+
+}  // namespace
+
+bool IsInvisibleFormat(int32_t cp) {
+  return (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2060 && cp <= 0x2064) || cp == 0x180e ||
+         (cp >= 0xfe00 && cp <= 0xfe0f) || cp == 0xfeff || (cp >= 0xe0000 && cp <= 0xe007f);
+}
+
+std::string LatexText(std::string_view text, std::string_view field,
+                      std::vector<std::string>* warnings) {
+  std::string out;
+  for (size_t pos = 0; pos < text.size();) {
+    int32_t cp = DecodeUtf8(text, pos);
+    if (cp < 0) cp = 0xfffd;
+    switch (cp) {
+      case '\\': out += "\\textbackslash{}"; continue;
+      case '^': out += "\\textasciicircum{}"; continue;
+      case '~': out += "\\textasciitilde{}"; continue;
+      case '#': case '$': case '%': case '&': case '_': case '{': case '}':
+        out += '\\';
+        out += static_cast<char>(cp);
+        continue;
+      case '\n': case '\r': case '\t': case 0x2028: case 0x2029:
+        out += ' ';
+        continue;
+      default: break;
+    }
+    if (Control(cp)) {
+      if (warnings != nullptr) {
+        warnings->push_back(absl::StrFormat("%s: the control character U+%04X is left out",
+                                            field, cp));
+      }
+      continue;
+    }
+    if (!IsInvisibleFormat(cp)) AppendUtf8(static_cast<char32_t>(cp), out);
+  }
+  return out;
+}
+
+}  // namespace squares::core
