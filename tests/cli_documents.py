@@ -25,6 +25,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import unicodedata
 import xml.dom.minidom
 
 FAILURES = []
@@ -161,9 +162,15 @@ def readers(tmp):
                                          "Latin-1 form"), f"greek puz: {status} {err!r}")
 
 
-def pdf_text(path):
-    proc = subprocess.run(["pdftotext", "-enc", "UTF-8", path, "-"], stdout=subprocess.PIPE,
-                          timeout=60)
+def write_bytes(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+    return path
+
+
+def pdf_text(path, options=()):
+    proc = subprocess.run(["pdftotext", "-enc", "UTF-8", *options, path, "-"],
+                          stdout=subprocess.PIPE, timeout=60)
     return proc.stdout.decode("utf-8")
 
 
@@ -219,6 +226,87 @@ def latex(tmp):
             check(want in shown, f"{name}: {want!r} not in pdftotext's text")
         if name == "accents15":
             check("É" in shown and "Ñ" in shown, f"{name}: the accented letters are not shown")
+
+
+def letter_grid(letters, width):
+    """A fully given grid holding `letters` (with A as filler): rows of `width` letters with
+    black rows between them, so that each row is one Across entry and there is no Down entry;
+    and its word list (the rows)."""
+    rows = ["".join(letters[i:i + width]).ljust(width, "A") for i in range(0, len(letters), width)]
+    grid = "\n".join(sum(([r] if i == 0 else ["#" * width, r] for i, r in enumerate(rows)), []))
+    return rows, grid + "\n", "\n".join(rows) + "\n"
+
+
+def default_list_letters():
+    """The letters of the default word list (data/words.txt), upper-cased."""
+    seen = set()
+    with open(os.path.join(TESTS, "..", "data", "words.txt"), encoding="utf-8") as f:
+        for line in f:
+            seen.update(ch.upper() for ch in line.split(";")[0] if ch.isalpha())
+    return sorted(seen)
+
+
+# Clue texts in the scripts a clue may hold, and what pdftotext must read back.
+SCRIPT_CLUES = [("1 Across", "Œuvre, Łódź, façade, Ærø"), ("2 Across", "Καλημέρα κόσμε"),
+                ("3 Across", "Здравствуй, мир"), ("4 Across", "漢字 かな 한국어"),
+                ("5 Across", "Smile 😀 and join a\u200db")]
+
+
+def letters(tmp):
+    """Every letter of the default list, Latin-1 and Latin Extended-A in PDF grids (two: a list
+    holds at most 64 letters), read back by pdftotext in their rows; clues in Latin, Greek,
+    Cyrillic and CJK; an emoji a warning and a white square; --strict refuses it."""
+    if shutil.which("lualatex") is None or shutil.which("pdftotext") is None:
+        print("lualatex or pdftotext not installed: skipping (scripts/setup.sh installs them)")
+        sys.exit(77)
+    first = default_list_letters() + [chr(c) for c in range(0xC0, 0x100) if chr(c).isalpha()
+                                      and chr(c) not in "ßÿ" and chr(c).upper() == chr(c)]
+    first += ["ß", "Ÿ"]
+    extended = []
+    for c in range(0x100, 0x180):
+        upper = chr(c).upper()
+        if len(upper) == 1 and upper not in extended and upper not in first and upper.isalpha():
+            extended.append(upper)
+    for name, chosen in (("latin1", first), ("extended", extended)):
+        chosen = list(dict.fromkeys(chosen))
+        rows, grid, words = letter_grid(chosen, 12)
+        args = ["fill", write(os.path.join(tmp, name + ".txt"), grid),
+                "--dict", write(os.path.join(tmp, name + ".words"), words), "--format", "pdf"]
+        if name == "latin1":
+            clues = "".join(f"{key}\t{text}\n" for key, text in SCRIPT_CLUES)
+            args += ["--clues", write(os.path.join(tmp, "scripts.clues"), clues),
+                     "--title", "Every letter\x7f\n\nof Latin-1", "--author", "Łukasz Ωmega"]
+        status, out, err = run(args)
+        path = write_bytes(os.path.join(tmp, name + ".pdf"), out)
+        if not check(status == 0 and out.startswith(b"%PDF"), f"{name}: status {status} {err}"):
+            continue
+        # The rows as squares reads the grid (İ is I to it), compared as pdftotext gives
+        # them: compatibility forms expanded (Ĳ is IJ, Ŀ is L·), so both sides in NFKC.
+        _, shown, _ = run(args[:4] + ["--format", "jsonl"])
+        rows = [unicodedata.normalize("NFKC", r) for r in json.loads(shown)["rows"] if "#" not in r]
+        solution = pdf_text(path, ["-layout", "-f", "2"])
+        lines = [unicodedata.normalize("NFKC", "".join(line.split()))
+                 for line in solution.splitlines()]
+        for row in rows:
+            check(row in lines, f"{name}: the row {row} is not a line of the solution page "
+                                f"{[line for line in lines if line]}")
+        if name == "latin1":
+            text = " ".join(pdf_text(path, ["-l", "1"]).split())
+            for key, clue in SCRIPT_CLUES[:4]:
+                check(clue in text, f"{key}: {clue!r} not in pdftotext's text")
+            check("Smile □ and join ab" in text, "the emoji is not a white square")
+            check("Every letter of Latin-1" in text, f"the title: {text[:80]!r}")
+            check(err == "squares: warning: the title: the control character U+007F is left "
+                  "out\nsquares: warning: pdf: no font has U+1F600 (😀): the PDF shows a white "
+                  "square in its place\n", f"warnings: {err!r}")
+            info = subprocess.run(["pdfinfo", path], stdout=subprocess.PIPE, timeout=60).stdout
+            info = info.decode("utf-8")
+            check("Title:           Every letter   of Latin-1" in info and
+                  "Author:          Łukasz Ωmega" in info and "595.276 x 841.89" in info,
+                  f"pdfinfo: {info!r}")
+            status, out, err = run(args + ["--strict", "--paper", "letter"])
+            check(status == 1 and out == b"" and err.endswith(
+                "squares: --strict: 2 warnings, no document written\n"), f"--strict: {status} {err!r}")
 
 
 # Font metrics of the SVG's sans-serif (Helvetica, Arial, DejaVu Sans), in ems, taken wide:
@@ -350,7 +438,8 @@ def main():
         NODE_MODULES = os.path.abspath(fallback)
     tmp = tempfile.mkdtemp()
     try:
-        {"readers": readers, "latex": latex, "svg": svg, "files": files}[group](tmp)
+        {"readers": readers, "latex": latex, "letters": letters, "svg": svg,
+         "files": files}[group](tmp)
     finally:
         shutil.rmtree(tmp)
     if FAILURES:

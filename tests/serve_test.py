@@ -244,6 +244,33 @@ class Api(unittest.TestCase):
             self.assertEqual(status, 400, (path, body, answer))
             self.assertIn(message, answer["error"], (path, body))
 
+    def test_pdf_of_any_text(self):
+        """Ordinary text never makes a PDF export fail: a blank line, NUL and DEL in the title,
+        emoji, CJK, Greek, Cyrillic and a zero-width joiner in the clues, a 200 KB title, a
+        grid holding Ж; nothing of TeX's log in any answer. The clues' words of every script
+        are in the PDF's text."""
+        status, _, body = self.server.request("GET", "/api/info")
+        if not json.loads(body)["pdf"]:
+            self.skipTest("no lualatex")
+        clues = [{"number": 1, "direction": "across", "text": "Emoji 😀, ZWJ a\u200db, 漢字"},
+                 {"number": 1, "direction": "down", "text": "Greek αβγ, Cyrillic Жизнь"}]
+        for title, words in [("Blank\n\nline, NUL\u0000 DEL\u007f", ("漢字", "αβγ", "Жизнь",
+                                                                 "Blank line, NUL DEL")),
+                             ("long " * 40000 + "x" * 20000, ("long long",))]:
+            status, kind, body = self.server.request("POST", "/api/export", {
+                "grid": ["ЖАР", "АЖЖ", "РЖА"], "format": "pdf", "title": title, "clues": clues},
+                timeout=120)
+            self.assertEqual((status, kind), (200, "application/pdf"), body[-300:])
+            text = subprocess.run(["pdftotext", "-enc", "UTF-8", "-", "-"], input=body,
+                                  stdout=subprocess.PIPE).stdout.decode()
+            for word in words:
+                self.assertIn(word, " ".join(text.split()))
+        for format in ("jpz", "xd", "exolve", "across-text", "submission"):
+            status, kind, body = self.server.request("POST", "/api/export", {
+                "grid": ["CAT", "ORE", "WET"], "format": format, "clues": clues}, timeout=120)
+            self.assertEqual(status, 200, (format, body[-300:]))
+            self.assertNotIn(b"texmf", body)
+
     def test_body_limit(self):
         status, kind, body = self.server.request("POST", "/api/fill", b"[" + b" " * (1 << 20) + b"]")
         self.assertEqual(status, 413)

@@ -63,10 +63,14 @@ constexpr std::string_view kFonts = R"(\usepackage{fontspec}
 )";
 
 // A PDF text string: UTF-16BE in hex with its byte order mark, which any text can be; on one
-// line, as a document's title and author show.
+// line, as a document's title and author show, and at most 500 characters (a viewer shows no
+// more). The hex digits go on lines of 64 characters (TeX reads lines of limited length; a
+// PDF ignores white space in a hex string).
 std::string PdfString(std::string_view text) {
   std::string out = "<FEFF";
-  for (size_t pos = 0; pos < text.size();) {
+  int characters = 0;
+  for (size_t pos = 0; pos < text.size() && characters < 500; ++characters) {
+    if (characters % 16 == 15) out += '\n';
     int32_t cp = DecodeUtf8(text, pos);
     if (cp < 0) cp = 0xfffd;
     if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) cp = ' ';

@@ -19,10 +19,20 @@ bool IsInvisibleFormat(int32_t cp) {
 
 std::string LatexText(std::string_view text, std::string_view field,
                       std::vector<std::string>* warnings) {
+  // TeX reads at most 200,000 bytes a line: a long text is broken into lines, at a space (a
+  // line break is one) or with '%' before the break (TeX then sees no space there).
+  constexpr size_t kLine = 1000;
   std::string out;
+  size_t line_start = 0;
   for (size_t pos = 0; pos < text.size();) {
     int32_t cp = DecodeUtf8(text, pos);
     if (cp < 0) cp = 0xfffd;
+    if (out.size() - line_start >= kLine) {
+      const bool space = cp == ' ' || cp == '\n' || cp == '\r' || cp == '\t';
+      out += space ? "\n" : "%\n";
+      line_start = out.size();
+      if (space) continue;
+    }
     switch (cp) {
       case '\\': out += "\\textbackslash{}"; continue;
       case '^': out += "\\textasciicircum{}"; continue;
