@@ -120,10 +120,22 @@ def readers(tmp):
         got = read_with_node("ipuz", path)
         want = {"title": "Small one", "author": "A. Setter", "copyright": "© 2026 A. Setter",
                 "width": 4, "height": 3, "solution": ["REAR", "#AT#", "AREA"],
+                "numbers": [[1, 2, 3, 0], [0, 4, 0, 0], [5, 0, 0, 0]],
                 "across": SMALL_ACROSS, "down": SMALL_DOWN}
         for key, value in want.items():
             check(got.get(key) == value, f"ipuz {form} read by xword-parser: {key} = "
                                          f"{got.get(key)!r}, want {value!r}")
+    # jpz and xd read by the same reader as the ipuz: the same grid, numbers and clues, on the
+    # small grid and on a 15x15 of accented letters with numbers past 50.
+    accents = write(os.path.join(tmp, "accents.txt"), "éàçñüöåøabcd\n")
+    grid15 = write(os.path.join(tmp, "accents15.txt"), block_grid(15, 15, "ÉÀÇÑÜÖÅØABCD"))
+    for args in (base, ["fill", grid15, "--dict", accents, "--allow-repeats"] + META):
+        status, out, err = run(args + ["--format", "ipuz"])
+        want = read_with_node("ipuz", write(os.path.join(tmp, "same.ipuz"), out.decode()))
+        for fmt in ("jpz", "xd"):
+            status, out, err = run(args + ["--format", fmt])
+            got = read_with_node(fmt, write(os.path.join(tmp, "same." + fmt), out.decode()))
+            check(status == 0 and got == want, f"{fmt} read by xword-parser: {got}, the ipuz: {want}")
     # .puz: clue strings in the order of their numbers, Across before Down at one number.
     status, out, err = run(base + ["--format", "puz"])
     check(status == 0, f"puz: status {status} {err}")
@@ -187,9 +199,7 @@ def latex(tmp):
                   "1 Down\tA clue with $, % and {braces}\n")
     status, out, err = run(["fill", grid5, "--any", "-j", "1", "--clues", clues, "--format", "pdf",
                             "--title", "Five & five"])
-    path = os.path.join(tmp, "g5.pdf")
-    with open(path, "wb") as f:
-        f.write(out)
+    path = write_bytes(os.path.join(tmp, "g5.pdf"), out)
     text = pdf_text(path)
     check(status == 0 and out.startswith(b"%PDF"), f"5x5 pdf: status {status} {err}")
     for want in ("Five & five", "The first across clue", "A clue with $, % and {braces}",
@@ -202,13 +212,28 @@ def latex(tmp):
     if SANITIZED:
         return
     accents = write(os.path.join(tmp, "accents.txt"), "éàçñüöåøabcd\n")
-    cases = [("accents15", block_grid(15, 15, "ÉÀÇÑÜÖÅØABCD"), accents),
-             ("grid21", block_grid(21, 21, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"), None),
-             ("grid24x30", block_grid(24, 30, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"), None)]
-    for name, text, words in cases:
+    page_images(path, "5x5-a4")
+    # The submission sheet of the 5x5: the constructor on each page, every answer and clue.
+    status, out, err = run(["fill", grid5, "--any", "-j", "1", "--clues", clues, "--format",
+                            "submission", "--title", "Five", "--author", "A. Setter",
+                            "--address", "1 Grid Lane|Crossville", "--email", "a@b.example"])
+    path = write_bytes(os.path.join(tmp, "submission.pdf"), out)
+    text = " ".join(pdf_text(path).split())
+    check(status == 0, f"submission: {status} {err}")
+    down1 = [e for e in fill["down"] if e["number"] == 1][0]
+    for want in ["A. Setter 1 Grid Lane Crossville a@b.example",
+                 f"The first across clue ({fill['across'][0]['length']})",
+                 f"A clue with $, % and {{braces}} ({down1['length']})", "page 1"] + [
+                     e["word"] for e in fill["across"] + fill["down"]]:
+        check(want in text, f"submission: {want!r} not in its text {text!r}")
+    cases = [("accents15", block_grid(15, 15, "ÉÀÇÑÜÖÅØABCD"), accents, "a4"),
+             ("grid21", block_grid(21, 21, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"), None, "letter"),
+             ("grid24x30", block_grid(24, 30, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"), None, "a4")]
+    for name, text, words, paper in cases:
         grid = write(os.path.join(tmp, name + ".txt"), text)
         clues = write(os.path.join(tmp, name + ".clues"), "1 Across\tCafé au lait, naïve\n")
-        args = ["fill", grid, "--allow-repeats", "--clues", clues, "--format", "latex"]
+        args = ["fill", grid, "--allow-repeats", "--clues", clues, "--format", "latex",
+                "--paper", paper]
         status, out, err = run(args + (["--dict", words] if words else []))
         check(status == 0, f"{name}: latex status {status}")
         write(os.path.join(tmp, name + ".tex"), out.decode())
@@ -226,6 +251,22 @@ def latex(tmp):
             check(want in shown, f"{name}: {want!r} not in pdftotext's text")
         if name == "accents15":
             check("É" in shown and "Ñ" in shown, f"{name}: the accented letters are not shown")
+        size = {"a4": "595.276 x 841.89", "letter": "612 x 792"}[paper]
+        info = subprocess.run(["pdfinfo", os.path.join(tmp, name + ".pdf")],
+                              stdout=subprocess.PIPE, timeout=60).stdout.decode()
+        check(f"Page size:       {size} pts" in info, f"{name}: not on {paper} paper: {info!r}")
+        page_images(os.path.join(tmp, name + ".pdf"), f"{name}-{paper}")
+
+
+def page_images(pdf, name):
+    """Each page of `pdf` as a PNG in the build folder's test-artefacts/documents (for a person
+    to look at; nothing is compared)."""
+    folder = os.environ.get("SQUARES_TEST_ARTEFACTS")
+    if not folder or shutil.which("pdftoppm") is None:
+        return
+    os.makedirs(folder, exist_ok=True)
+    subprocess.run(["pdftoppm", "-r", "50", "-png", pdf, os.path.join(folder, name)],
+                   timeout=60, check=True)
 
 
 def letter_grid(letters, width):
@@ -428,6 +469,57 @@ def files(tmp):
         check(status == 1 and out == b"" and err == want, f"clues error: {err!r}, want {want!r}")
 
 
+def formats(tmp):
+    """Across Lite text and the Exolve page of the small fill; the text a format cannot hold
+    (.puz) and the clues no entry uses are warnings naming the field or the file and line,
+    errors with --strict; a fully given grid's jsonl has its quality."""
+    grid = os.path.join(TESTS, "data", "fill", "small.txt")
+    words = os.path.join(TESTS, "data", "fill", "words.txt")
+    clues = write(os.path.join(tmp, "clues.txt"), SMALL_CLUES + "zebra\tStriped\nrear\tBack\n")
+    base = ["fill", grid, "--dict", words, "--clues", clues] + META + [
+        "--notes", "Mind the `back`\\tick ${x}", "--date", "2026-11-27"]
+    status, out, err = run(base + ["--format", "across-text"])
+    unused = (f"squares: warning: {clues}:5: no entry of the fill is ZEBRA: the clue is not used\n"
+              f"squares: warning: {clues}:6: 1 Across already has a clue (line 2): this one for "
+              "REAR is not used\n")
+    check(status == 0 and err == unused, f"clue warnings: {status} {err!r}")
+    check(out.decode() == "<ACROSS PUZZLE V2>\n<TITLE>\n\tSmall one\n<AUTHOR>\n\tA. Setter\n"
+          "<COPYRIGHT>\n\t© 2026 A. Setter\n<SIZE>\n\t4x3\n<GRID>\n\tREAR\n\t.AT.\n\tAREA\n"
+          "<ACROSS>\n\tBack part, \"quoted\" & <tagged>\n\t[clue]\n\tSpace\n<DOWN>\n\t[clue]\n"
+          "\tConsumed\n<NOTEPAD>\nMind the `back`\\tick ${x}\n", f"across-text: {out.decode()!r}")
+    status, out, err = run(base + ["--format", "exolve"])
+    page = out.decode()
+    for want in ("  exolve-title: Small one\n  exolve-setter: A. Setter\n",
+                 "  exolve-preamble:\n    2026-11-27\n    Mind the \\`back\\`\\\\tick \\${x}\n",
+                 "  exolve-grid:\n    R E A R\n    . A T .\n    A R E A\n",
+                 "  exolve-across:\n    1 Back part, &quot;quoted&quot; &amp; &lt;tagged&gt; (4)\n",
+                 "  exolve-down:\n    2 [clue] (3)\n    3 Consumed (3)\nexolve-end\n`);"):
+        check(want in page, f"exolve: {want!r} not in the page")
+    status, out, err = run(base + ["--format", "xd", "--strict"])
+    check(status == 1 and out == b"" and err == unused.replace("warning: ", "") +
+          "squares: --strict: 2 warnings, no document written\n", f"--strict: {status} {err!r}")
+    # .puz: text beyond Latin-1 is a warning naming the field, the characters and what they
+    # became; the file holds what the warning says.
+    status, out, err = run(["fill", grid, "--dict", words, "--format", "puz", "--title",
+                            "Body of work (œuvre)", "--author", "Łukasz ‘Ł’ 😀"])
+    check(status == 0 and err == (
+        "squares: warning: puz: the title: beyond Latin-1, written 'œ' (U+0153) as '?'\n"
+        "squares: warning: puz: the author: beyond Latin-1, written 'Ł' (U+0141) as '?', '‘' "
+        "(U+2018) as ''', 'Ł' (U+0141) as '?', '’' (U+2019) as ''', '😀' (U+1F600) as '?'\n")
+        and b"Body of work (?uvre)\0?ukasz '?' ?\0" in out, f"puz warnings: {status} {err!r}")
+    status, out, err = run(["fill", grid, "--dict", words, "--format", "puz", "--title", "œ",
+                            "--strict"])
+    check(status == 1 and out == b"", f"puz --strict: {status} {err!r}")
+    # A grid given whole: its quality, from the default (scored) list.
+    rows = ["#SAFE", "OPERA", "FACER", "FRIES", "SEAR#"]
+    given = write(os.path.join(tmp, "given.txt"), "\n".join(rows) + "\n")
+    status, out, err = run(["fill", given, "--format", "jsonl"])
+    quality = json.loads(out).get("quality", {}) if status == 0 else {}
+    entries = [e["word"] for e in json.loads(out)["across"] + json.loads(out)["down"]]
+    check(quality.get("worst") in entries and quality.get("mean_score", 0) > 0,
+          f"given grid: {status} {out!r} {err}")
+
+
 def main():
     global SQUARES, TESTS, NODE_MODULES, SANITIZED
     SQUARES, TESTS, NODE_MODULES, group, build = sys.argv[1:]
@@ -439,7 +531,7 @@ def main():
     tmp = tempfile.mkdtemp()
     try:
         {"readers": readers, "latex": latex, "letters": letters, "svg": svg,
-         "files": files}[group](tmp)
+         "files": files, "formats": formats}[group](tmp)
     finally:
         shutil.rmtree(tmp)
     if FAILURES:
