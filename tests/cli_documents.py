@@ -364,9 +364,11 @@ def letter_box(x, y, size):
 def svg(tmp):
     text = block_grid(21, 21, "ABCDEFGHIJKLMNOPQRSTUVWXYZÉÇQ")
     grid = write(os.path.join(tmp, "grid21.txt"), text)
-    clues = write(os.path.join(tmp, "c.txt"), "1 Across\tFirst & <best>\n")
+    clues = write(os.path.join(tmp, "c.txt"), "1 Across\tFirst & <best>\n2 Down\t" +
+                  "A long clue, " * 20 + "\n")
     status, out, err = run(["fill", grid, "--allow-repeats", "--format", "svg", "--solution",
-                            "--clues", clues, "--title", "Twenty-one"])
+                            "--clues", clues, "--title", "Twenty-one", "--author", "A. Setter",
+                            "--date", "2026-11-27"])
     check(status == 0, f"svg: status {status}")
     doc = xml.dom.minidom.parseString(out)
     cells = [r for r in doc.getElementsByTagName("rect") if r.getAttribute("stroke-width") == "1"]
@@ -415,8 +417,26 @@ def svg(tmp):
     check(len(shown) == len(numbering(rows)) and headings == ["Across", "Down"],
           f"svg: {len(shown)} clues, headings {headings}")
     first = "".join(n.toxml() for n in shown[0].childNodes)
-    check(first == '<tspan font-weight="bold">1</tspan> First &amp; &lt;best&gt;',
-          f"svg: first clue {first!r}")
+    check(first == '<tspan font-weight="bold">1</tspan><tspan x="28">First &amp; &lt;best&gt; '
+                   '(3)</tspan>', f"svg: first clue {first!r}")
+    # The title and author show; the clues are in three columns under the grid, as wide as
+    # it whatever a clue's length, each line inside its column (0.6 em a character).
+    visible = {t.getAttribute("class"): t.firstChild.data for t in texts
+               if t.getAttribute("class") in ("title", "byline")}
+    check(visible == {"title": "Twenty-one", "byline": "A. Setter · 2026-11-27"},
+          f"svg: title and byline {visible}")
+    width = int(doc.documentElement.getAttribute("width"))
+    check(width == 21 * 32 + 8, f"svg: {width} wide")
+    columns = sorted({int(t.getAttribute("x")) for t in shown})
+    check(columns == [4, 228, 452], f"svg: clue columns at {columns}")
+    for t in shown:
+        for line in t.getElementsByTagName("tspan")[1:]:
+            right = int(line.getAttribute("x")) + 0.6 * 12 * len(line.firstChild.data)
+            check(right <= int(t.getAttribute("x")) + 224, f"svg: {line.firstChild.data!r} "
+                                                           "leaves its column")
+    long_clue = [t for t in shown if t.firstChild.firstChild.data == "2" and
+                 len(t.getElementsByTagName("tspan")) > 5]
+    check(len(long_clue) == 1, "svg: the long clue is not wrapped")
 
 
 def files(tmp):

@@ -112,7 +112,8 @@ def golden():
     _, out, _ = run(["fill", grid, "--dict", words_file, "--format", "svg"])
     doc = xml.dom.minidom.parseString(out)
     texts = [t.firstChild.data for t in doc.getElementsByTagName("text")]
-    check(texts == ["1", "2", "3", "4", "5"], f"svg without --solution shows numbers only: {texts}")
+    check(texts == ["small.txt", "1", "2", "3", "4", "5"],
+          f"svg without --solution shows the title and numbers only: {texts}")
 
 
 def identities():

@@ -58,6 +58,10 @@ absl::StatusOr<std::string> LatexToPdf(std::string_view latex,
 void AppendSubmissionLatex(const Grid& grid, const std::vector<std::string>& letters,
                            const FillOutputOptions& options, std::string& out);
 
+// A printable SVG: title and author, the grid, the clue lists in columns under it.
+void AppendSvg(const Grid& grid, const std::vector<std::string>& letters,
+               const FillOutputOptions& options, std::string& out);
+
 // Crossword Compiler's .jpz, the corpus's .xd, Across Lite's text format, an Exolve web page.
 void AppendJpz(const Grid& grid, const std::vector<std::string>& letters,
                const FillOutputOptions& options, std::string& out);
