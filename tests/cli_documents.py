@@ -540,6 +540,50 @@ def formats(tmp):
           f"given grid: {status} {out!r} {err}")
 
 
+def marks(tmp):
+    """Circled and shaded cells (a block of marks after the grid) in ipuz and jpz (read by
+    @xwordly/xword-parser), .puz (its GEXT section, checked here byte by byte), SVG and the
+    LaTeX page; a mark on a black cell is an error naming its line and column."""
+    words = write(os.path.join(tmp, "m.words"), "cat\nore\nwet\ncow\nare\ntet\n")
+    grid = write(os.path.join(tmp, "m.txt"), "CAT\nORE\nWET\n\nO..\n.*.\n..O\n")
+    base = ["fill", grid, "--dict", words] + META
+    read = {}
+    for fmt in ("ipuz", "jpz"):
+        status, out, err = run(base + ["--format", fmt])
+        check(status == 0 and (b"D1D1D1" in out), f"{fmt} marks: {status} {err}")
+        if shutil.which("node") is not None and os.path.isdir(NODE_MODULES):
+            read[fmt] = read_with_node(fmt, write(os.path.join(tmp, "m." + fmt), out.decode()))
+    for fmt, got in read.items():
+        check(got.get("circled") == ["O..", "...", "..O"], f"{fmt}: circles {got.get('circled')}")
+    status, out, err = run(base + ["--format", "puz"])
+    check(status == 0 and err == "squares: warning: puz: the format has no shaded cells: they "
+          "are left plain\n", f"puz marks: {status} {err!r}")
+    section = out[out.index(b"GEXT"):]
+    data = section[8:17]
+    check(section[:8] == b"GEXT" + (9).to_bytes(2, "little") +
+          puz_checksum(data).to_bytes(2, "little") and data == b"\x80" + b"\0" * 7 + b"\x80"
+          and section[17:] == b"\0", f"puz GEXT: {section!r}")
+    status, out, err = run(base + ["--format", "svg"])
+    doc = xml.dom.minidom.parseString(out)
+    circles = [(c.getAttribute("cx"), c.getAttribute("cy"))
+               for c in doc.getElementsByTagName("circle")]
+    shaded = [r for r in doc.getElementsByTagName("rect") if r.getAttribute("fill") == "#d1d1d1"]
+    check(len(circles) == 2 and len(shaded) == 1, f"svg marks: {circles}, {len(shaded)} shaded")
+    status, out, err = run(base + ["--format", "latex"])
+    check(b"|[1][o]C|[2]A|[3]T|.\n|[4]O|[][gf]R|E|.\n|[5]W|E|[][o]T|.\n" in out,
+          f"latex marks: {out[-400:]!r}")
+    bad = write(os.path.join(tmp, "bad.txt"), "CA#\nORE\nWET\n\n..O\n...\n...\n")
+    status, out, err = run(["fill", bad, "--dict", words])
+    check(status == 1 and err == f"squares: {bad}:5:3: a mark on a black cell\n",
+          f"mark on black: {status} {err!r}")
+
+
+def puz_checksum(data, c=0):
+    for b in data:
+        c = ((c >> 1) | 0x8000 if c & 1 else c >> 1) + b & 0xffff
+    return c
+
+
 def main():
     global SQUARES, TESTS, NODE_MODULES, SANITIZED
     SQUARES, TESTS, NODE_MODULES, group, build = sys.argv[1:]
@@ -551,7 +595,7 @@ def main():
     tmp = tempfile.mkdtemp()
     try:
         {"readers": readers, "latex": latex, "letters": letters, "svg": svg,
-         "files": files, "formats": formats}[group](tmp)
+         "files": files, "formats": formats, "marks": marks}[group](tmp)
     finally:
         shutil.rmtree(tmp)
     if FAILURES:

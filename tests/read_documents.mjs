@@ -23,6 +23,7 @@ const unified = (puzzle) => ({
   solution: puzzle.grid.cells.map((row) =>
       row.map((cell) => (cell.isBlack ? '#' : cell.solution)).join('')),
   numbers: puzzle.grid.cells.map((row) => row.map((cell) => cell.number ?? 0)),
+  circled: puzzle.grid.cells.map((row) => row.map((cell) => (cell.isCircled ? 'O' : '.')).join('')),
   across: clueList(puzzle.clues.across),
   down: clueList(puzzle.clues.down),
 });

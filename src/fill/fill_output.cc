@@ -180,6 +180,10 @@ void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
   if (!options.copyright.empty()) {
     absl::StrAppendFormat(&out, "  \"copyright\": %s,\n", JsonString(options.copyright));
   }
+  if (!options.notes.empty()) {
+    absl::StrAppendFormat(&out, "  \"notes\": %s,\n", JsonString(options.notes));
+  }
+  if (!options.date.empty()) absl::StrAppendFormat(&out, "  \"date\": %s,\n", JsonString(options.date));
   out += "  \"origin\": \"squares fill\",\n";
   if (options.quality) {
     absl::StrAppendFormat(&out, "  \"squares:quality\": %s,\n", QualityJson(*options.quality));
@@ -196,6 +200,10 @@ void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
         if (c > 0) out += ", ";
         if (grid.black[i]) {
           out += "\"#\"";
+        } else if (pass == 0 && grid.mark(i) != CellMark::kNone) {
+          absl::StrAppendFormat(&out, "{\"cell\": %d, \"style\": {%s}}", grid.numbers[i],
+                                grid.mark(i) == CellMark::kCircled ? "\"shapebg\": \"circle\""
+                                                                   : "\"color\": \"D1D1D1\"");
         } else if (pass == 0) {
           absl::StrAppendFormat(&out, "%d", grid.numbers[i]);
         } else {

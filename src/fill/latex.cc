@@ -2,6 +2,7 @@
 // DejaVu fonts so that any letter and any clue text prints (docs/documents.md says why).
 #include <cstdint>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
 #include "fill/latex_text.h"
@@ -106,7 +107,12 @@ void AppendLatexGrid(const Grid& grid, const std::vector<std::string>& letters,
         continue;
       }
       out += '|';
-      if (grid.numbers[i] > 0) absl::StrAppendFormat(&out, "[%d]", grid.numbers[i]);
+      // [number][cell type]: 'o' a frame with a circle, "gf" the shade under a frame.
+      const CellMark mark = grid.mark(i);
+      if (grid.numbers[i] > 0 || mark != CellMark::kNone) {
+        absl::StrAppendFormat(&out, "[%s]", grid.numbers[i] > 0 ? absl::StrCat(grid.numbers[i]) : "");
+      }
+      if (mark != CellMark::kNone) out += mark == CellMark::kCircled ? "[o]" : "[gf]";
       out += CellLetter(letters[i], warnings);
     }
     out += "|.\n";
@@ -142,7 +148,8 @@ void AppendLatexPreamble(const Grid& grid, const FillOutputOptions& options, std
   absl::StrAppendFormat(&out, "\\documentclass{article}\n\\usepackage[%s,margin=2cm]{geometry}\n",
                         options.paper == "letter" ? "letterpaper" : "a4paper");
   out += kFonts;
-  out += "\\usepackage{multicol}\n\\usepackage{cwpuzzle}\n";
+  out += "\\usepackage{multicol}\n\\usepackage{xcolor}\n\\usepackage{cwpuzzle}\n"
+         "\\PuzzleDefineColorCell{g}{black!18}\n";
   absl::StrAppendFormat(&out, "\\pdfextension info {/Title %s", PdfString(options.title));
   if (!options.author.empty()) absl::StrAppendFormat(&out, " /Author %s", PdfString(options.author));
   out += " /Creator (squares)}\n";

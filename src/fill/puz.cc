@@ -1,6 +1,6 @@
 // Across Lite .puz (FORMATS.md §6): a 52-byte header, the solution and the empty board, then
 // NUL-terminated Latin-1 strings (title, author, copyright, the clues, notes), with the
-// checksums Across Lite and other readers check.
+// checksums Across Lite and other readers check; circled cells in a GEXT section.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -65,16 +65,45 @@ std::string Latin1Text(std::string_view text, std::string_view field,
   return out;
 }
 
+// The strings of the file besides the clues.
+struct PuzStrings {
+  std::string title, author, copyright, notes;
+};
+
 // The checksum of the strings, as the file checksum and the masked ones take it: title,
-// author and copyright with their NUL when not empty, each clue without it, notes (none).
-uint16_t TextChecksum(const std::string& title, const std::string& author,
-                      const std::string& copyright, const std::vector<std::string>& clues,
+// author and copyright with their NUL when not empty, each clue without it, the notes with
+// their NUL when not empty (version 1.3).
+uint16_t TextChecksum(const PuzStrings& strings, const std::vector<std::string>& clues,
                       uint16_t c) {
-  for (const std::string* field : {&title, &author, &copyright}) {
+  for (const std::string* field : {&strings.title, &strings.author, &strings.copyright}) {
     if (!field->empty()) c = Checksum(std::string_view(field->c_str(), field->size() + 1), c);
   }
   for (const std::string& clue : clues) c = Checksum(clue, c);
+  if (!strings.notes.empty()) {
+    c = Checksum(std::string_view(strings.notes.c_str(), strings.notes.size() + 1), c);
+  }
   return c;
+}
+
+// The GEXT section when a cell is circled: a byte a cell, 0x80 circled. A shaded cell has no
+// form in the format: it is left plain, with a warning.
+void AppendMarks(const Grid& grid, std::vector<std::string>* warnings, std::string& out) {
+  std::string marks(grid.size(), '\0');
+  bool circled = false, shaded = false;
+  for (int i = 0; i < grid.size(); ++i) {
+    circled = circled || grid.mark(i) == CellMark::kCircled;
+    shaded = shaded || grid.mark(i) == CellMark::kShaded;
+    if (grid.mark(i) == CellMark::kCircled) marks[i] = static_cast<char>(0x80);
+  }
+  if (shaded && warnings != nullptr) {
+    warnings->emplace_back("puz: the format has no shaded cells: they are left plain");
+  }
+  if (!circled) return;
+  std::string section = "GEXT";
+  section.append(4, '\0');
+  PutU16(section, 4, static_cast<uint16_t>(marks.size()));
+  PutU16(section, 6, Checksum(marks, 0));
+  out += section + marks + '\0';
 }
 
 }  // namespace
@@ -114,9 +143,10 @@ absl::Status AppendPuz(const Grid& grid, const std::vector<std::string>& letters
   for (size_t s : order) {
     clues.push_back(Latin1Text(shown[s], ClueField(grid.slots[s]), options.warnings));
   }
-  const std::string title = Latin1Text(options.title, "the title", options.warnings),
-                    author = Latin1Text(options.author, "the author", options.warnings),
-                    copyright = Latin1Text(options.copyright, "the copyright", options.warnings);
+  const PuzStrings strings{Latin1Text(options.title, "the title", options.warnings),
+                           Latin1Text(options.author, "the author", options.warnings),
+                           Latin1Text(options.copyright, "the copyright", options.warnings),
+                           Latin1Text(options.notes, "the notes", options.warnings)};
 
   std::string header(kHeaderSize, '\0');
   header.replace(0x02, 12, std::string_view("ACROSS&DOWN\0", 12));
@@ -127,9 +157,8 @@ absl::Status AppendPuz(const Grid& grid, const std::vector<std::string>& letters
   PutU16(header, 0x30, 1);  // a bitmask Across Lite expects set
   const uint16_t cib = Checksum(std::string_view(header).substr(0x2c, 8), 0);
   const uint16_t solution_sum = Checksum(solution, 0), state_sum = Checksum(state, 0);
-  const uint16_t text_sum = TextChecksum(title, author, copyright, clues, 0);
-  const uint16_t file_sum = TextChecksum(title, author, copyright, clues,
-                                         Checksum(state, Checksum(solution, cib)));
+  const uint16_t text_sum = TextChecksum(strings, clues, 0);
+  const uint16_t file_sum = TextChecksum(strings, clues, Checksum(state, Checksum(solution, cib)));
   PutU16(header, 0x00, file_sum);
   PutU16(header, 0x0e, cib);
   const uint16_t parts[4] = {cib, solution_sum, state_sum, text_sum};
@@ -141,7 +170,7 @@ absl::Status AppendPuz(const Grid& grid, const std::vector<std::string>& letters
   out += header;
   out += solution;
   out += state;
-  for (const std::string* field : {&title, &author, &copyright}) {
+  for (const std::string* field : {&strings.title, &strings.author, &strings.copyright}) {
     out += *field;
     out += '\0';
   }
@@ -149,7 +178,9 @@ absl::Status AppendPuz(const Grid& grid, const std::vector<std::string>& letters
     out += clue;
     out += '\0';
   }
-  out += '\0';  // the notes: none
+  out += strings.notes;
+  out += '\0';
+  AppendMarks(grid, options.warnings, out);
   return absl::OkStatus();
 }
 

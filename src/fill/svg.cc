@@ -142,11 +142,21 @@ void AppendSvg(const Grid& grid, const std::vector<std::string>& letters,
   for (int r = 0; r < grid.rows; ++r) {
     for (int c = 0; c < grid.cols; ++c) {
       const int i = grid.cell(r, c), x = kMargin + c * kCell, top = grid_top + r * kCell;
+      const CellMark mark = grid.mark(i);
       absl::StrAppendFormat(&out,
                             "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
                             "stroke=\"black\" stroke-width=\"1\"/>\n",
-                            x, top, kCell, kCell, grid.black[i] ? "black" : "white");
+                            x, top, kCell, kCell,
+                            grid.black[i]                 ? "black"
+                            : mark == CellMark::kShaded ? "#d1d1d1"
+                                                          : "white");
       if (grid.black[i]) continue;
+      if (mark == CellMark::kCircled) {
+        absl::StrAppendFormat(&out,
+                              "<circle class=\"circle\" cx=\"%d\" cy=\"%d\" r=\"%d\" "
+                              "fill=\"none\" stroke=\"black\" stroke-width=\"0.75\"/>\n",
+                              x + kCell / 2, top + kCell / 2, kCell / 2 - 1);
+      }
       if (grid.numbers[i] > 0) {
         absl::StrAppendFormat(&out,
                               "<text class=\"number\" x=\"%d\" y=\"%d\" font-size=\"8\">%d</text>\n",
