@@ -443,11 +443,14 @@ def files(tmp):
     grid = os.path.join(TESTS, "data", "fill", "small.txt")
     words = os.path.join(TESTS, "data", "fill", "words.txt")
     base = ["fill", grid, "--dict", words]
-    for fmt in ("ipuz", "latex", "svg", "puz", "pdf"):
+    extensions = {"ipuz": "ipuz", "latex": "tex", "svg": "svg", "puz": "puz", "pdf": "pdf",
+                  "jpz": "jpz", "xd": "xd", "exolve": "html", "across-text": "txt",
+                  "submission": "pdf"}
+    for fmt, extension in extensions.items():
         status, out, err = run(base + ["--all", "--format", fmt])
         check(status == 2 and out == b"" and err == (
             f"squares: --all with --format {fmt}: one document per fill: give --output-dir DIR "
-            f"(files DIR/0001.{'tex' if fmt == 'latex' else fmt}, ...), or stream every fill "
+            f"(files DIR/0001.{extension}, ...), or stream every fill "
             "with --format jsonl\n"), f"--all --format {fmt} without --output-dir: {status} {err!r}")
     status, out, _ = run(base + ["--count"])
     count = int(out)
@@ -474,6 +477,12 @@ def files(tmp):
                     solutions.add(xml.dom.minidom.parse(f).getElementsByTagName("title")[0]
                                   .firstChild.data)
         check(len(solutions) == (count if fmt == "ipuz" else 1), f"{fmt} files: {solutions}")
+    for fmt in ("jpz", "xd", "exolve", "across-text"):
+        folder = os.path.join(tmp, "out-" + fmt)
+        status, out, err = run(base + ["--all", "--format", fmt, "--output-dir", folder])
+        check(status == 0 and sorted(os.listdir(folder)) ==
+              [f"{i:04d}.{extensions[fmt]}" for i in range(1, count + 1)],
+              f"--all --format {fmt} --output-dir: {status} {err} {os.listdir(folder)}")
     status, out, err = run(base + ["--format", "jsonl", "--output-dir", tmp])
     check(status == 2 and "--output-dir writes documents" in err, f"jsonl --output-dir: {err!r}")
     status, out, err = run(base + ["--ipuz-clues", "list"])

@@ -40,12 +40,14 @@ constexpr std::string_view kUsage =
     "\n"
     "GRID formats (detected): crucio (.crg: rows, columns, then rows of '-' empty, '#' black,\n"
     "letters fixed), cwc pattern ('W H', then rows of '+' empty, ' ' black), or plain rows of\n"
-    "'.' empty, '#' black, letters fixed.\n"
+    "'.' empty, '#' black, letters fixed. After the rows of a crucio or plain grid, a blank\n"
+    "line and rows of marks: 'O' a circled cell, '*' a shaded one, '.' or '#' neither.\n"
     "\n"
     "CLUES file (--clues): one clue a line, 'WORD<TAB>clue' (the entry that holds WORD) or\n"
     "'NUMBER DIRECTION<TAB>clue' ('12 Across', '3 D'); '#' starts a comment. An entry without\n"
-    "a clue shows the placeholder [clue] in the documents.\n"
-    "Documents (ipuz, latex, svg, puz, pdf) hold one fill each: with --all they need\n"
+    "a clue shows the placeholder [clue] in the documents; a clue no entry of the fill uses is\n"
+    "a warning.\n"
+    "Documents (every format but text, lines and jsonl) hold one fill each: with --all they need\n"
     "--output-dir DIR (files DIR/0001.ipuz, ...); text, lines and jsonl stream every fill.\n"
     "\n"
     "Exit status: 0 filled, 1 data error, 2 usage error, 3 impossible (search exhausted),\n"
@@ -54,10 +56,8 @@ constexpr std::string_view kUsage =
     "other parts).\n";
 
 constexpr OptionSpec kFillOptions[] = {
-    {"format", 'f', "FMT", "output: text, lines, jsonl, ipuz, latex, svg, puz, pdf, jpz, xd, "
-                           "exolve (a web page that plays it), across-text (Across Lite's text) "
-                           "or submission (a PDF for an editor) (default text; pdf and "
-                           "submission run lualatex)",
+    {"format", 'f', "FMT", "output: text (default), lines, jsonl, ipuz, latex, svg, puz, pdf, "
+                           "jpz, xd, exolve, across-text or submission (docs/documents.md)",
      "text lines jsonl ipuz latex svg puz pdf jpz xd exolve across-text submission"},
     {"clues", 0, "FILE", "clues for the entries (see CLUES above)"},
     {"title", 0, "TEXT", "the documents' title (default: the grid's file name)"},
