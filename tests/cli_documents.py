@@ -536,6 +536,11 @@ def formats(tmp):
         "squares: warning: puz: the author: beyond Latin-1, written 'Ł' (U+0141) as '?', '‘' "
         "(U+2018) as ''', 'Ł' (U+0141) as '?', '’' (U+2019) as ''', '😀' (U+1F600) as '?'\n")
         and b"Body of work (?uvre)\0?ukasz '?' ?\0" in out, f"puz warnings: {status} {err!r}")
+    # An invalid UTF-8 byte (an argument can hold one) is U+FFFD, in every format.
+    for fmt in ("puz", "jpz", "svg", "xd", "exolve", "across-text", "latex"):
+        status, out, err = run(["fill", grid, "--dict", words, "--format", fmt, "--title",
+                                "bad \udcff byte"])
+        check(status == 0 and out, f"{fmt} of an invalid title: {status} {err!r}")
     status, out, err = run(["fill", grid, "--dict", words, "--format", "puz", "--title", "œ",
                             "--strict"])
     check(status == 1 and out == b"", f"puz --strict: {status} {err!r}")

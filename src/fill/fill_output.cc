@@ -6,7 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
-#include "lexicon/unicode.h"
+#include "fill/latex_text.h"
 
 namespace squares::core {
 
@@ -39,13 +39,13 @@ std::string XmlText(std::string_view text) {
   std::string out;
   for (size_t pos = 0; pos < text.size();) {
     const size_t start = pos;
-    const int32_t cp = DecodeUtf8(text, pos);
+    const int32_t cp = NextCodePoint(text, pos);
     if (cp == '<') out += "&lt;";
     else if (cp == '>') out += "&gt;";
     else if (cp == '&') out += "&amp;";
     else if (cp == '"') out += "&quot;";
     // XML 1.0 has no form for the other control characters: left out.
-    else if (cp < 0 || (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || cp == 0xfffe ||
+    else if ((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || cp == 0xfffe ||
              cp == 0xffff) continue;
     else out.append(text.substr(start, pos - start));
   }

@@ -72,8 +72,7 @@ std::string PdfString(std::string_view text) {
   int characters = 0;
   for (size_t pos = 0; pos < text.size() && characters < 500; ++characters) {
     if (characters % 16 == 15) out += '\n';
-    int32_t cp = DecodeUtf8(text, pos);
-    if (cp < 0) cp = 0xfffd;
+    int32_t cp = NextCodePoint(text, pos);
     if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) cp = ' ';
     if (cp >= 0x10000) {
       cp -= 0x10000;

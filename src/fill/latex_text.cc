@@ -12,6 +12,13 @@ bool Control(int32_t cp) { return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f); }
 
 }  // namespace
 
+int32_t NextCodePoint(std::string_view text, size_t& pos) {
+  const int32_t cp = DecodeUtf8(text, pos);
+  if (cp >= 0) return cp;
+  ++pos;
+  return 0xfffd;
+}
+
 bool IsInvisibleFormat(int32_t cp) {
   return (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2060 && cp <= 0x2064) || cp == 0x180e ||
          (cp >= 0xfe00 && cp <= 0xfe0f) || cp == 0xfeff || (cp >= 0xe0000 && cp <= 0xe007f);
@@ -20,15 +27,15 @@ bool IsInvisibleFormat(int32_t cp) {
 std::string LatexText(std::string_view text, std::string_view field,
                       std::vector<std::string>* warnings) {
   // TeX reads at most 200,000 bytes a line: a long text is broken into lines, at a space (a
-  // line break is one) or with '%' before the break (TeX then sees no space there).
-  constexpr size_t kLine = 1000;
+  // line break is one) once a line has kSoftLine bytes, or, past kLine, with '%' before the
+  // break (TeX then sees no space there).
+  constexpr size_t kSoftLine = 900, kLine = 1000;
   std::string out;
   size_t line_start = 0;
   for (size_t pos = 0; pos < text.size();) {
-    int32_t cp = DecodeUtf8(text, pos);
-    if (cp < 0) cp = 0xfffd;
-    if (out.size() - line_start >= kLine) {
-      const bool space = cp == ' ' || cp == '\n' || cp == '\r' || cp == '\t';
+    const int32_t cp = NextCodePoint(text, pos);
+    const bool space = cp == ' ' || cp == '\n' || cp == '\r' || cp == '\t';
+    if (out.size() - line_start >= (space ? kSoftLine : kLine)) {
       out += space ? "\n" : "%\n";
       line_start = out.size();
       if (space) continue;

@@ -17,6 +17,10 @@ namespace squares::core {
 std::string LatexText(std::string_view text, std::string_view field,
                       std::vector<std::string>* warnings);
 
+// The code point at text[pos], advancing pos; an invalid byte is U+FFFD and one byte
+// (DecodeUtf8 leaves pos where it was), so that a loop over any text ends.
+int32_t NextCodePoint(std::string_view text, size_t& pos);
+
 // Whether `cp` is an invisible format character: zero-width spaces and joiners, word joiners,
 // variation selectors, the byte order mark, tag characters.
 bool IsInvisibleFormat(int32_t cp);

@@ -37,7 +37,7 @@ std::string Latin1Text(std::string_view text, std::string_view field,
   std::string out, replaced;
   for (size_t pos = 0; pos < text.size();) {
     const size_t start = pos;
-    const int32_t cp = DecodeUtf8(text, pos);
+    const int32_t cp = NextCodePoint(text, pos);
     std::string_view replacement;
     if (cp == 0x2018 || cp == 0x2019) {
       replacement = "'";
@@ -55,7 +55,7 @@ std::string Latin1Text(std::string_view text, std::string_view field,
     }
     out += replacement;
     absl::StrAppendFormat(&replaced, "%s'%s' (U+%04X) as '%s'", replaced.empty() ? "" : ", ",
-                          cp < 0 ? "?" : text.substr(start, pos - start), cp < 0 ? 0xfffd : cp,
+                          cp == 0xfffd ? "\xEF\xBF\xBD" : text.substr(start, pos - start), cp,
                           replacement);
   }
   if (warnings != nullptr && !replaced.empty()) {

@@ -3,7 +3,7 @@
 
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
-#include "lexicon/unicode.h"
+#include "fill/latex_text.h"
 
 namespace squares::core {
 namespace {
@@ -16,7 +16,7 @@ constexpr int kColumn = 224, kColumnGap = 16, kClueChars = (kColumn - kColumnGap
 
 size_t CodePoints(std::string_view text) {
   size_t count = 0;
-  for (size_t pos = 0; pos < text.size(); ++count) DecodeUtf8(text, pos);
+  for (size_t pos = 0; pos < text.size(); ++count) NextCodePoint(text, pos);
   return count;
 }
 
