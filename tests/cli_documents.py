@@ -4,20 +4,28 @@
     cli_documents.py SQUARES TESTS_DIR NODE_MODULES GROUP plain|sanitized
 
 GROUP is one of
-  readers  ipuz (both clue forms) read by @xwordly/xword-parser, .puz read by
-           @confuzzle/readpuz and written again by @confuzzle/writepuz (its own checksums:
-           the same bytes), each with the clues, title, author and copyright asked for, and a
-           placeholder where a clue is missing; a letter with no Latin-1 form refused for puz.
-           Skipped (77) without node or the npm packages (scripts/setup.sh installs them into
-           build/npm).
+  readers  ipuz (both clue forms), jpz and xd read by @xwordly/xword-parser (the jpz and xd
+           equal to the ipuz: grid, numbers, circles, clues), .puz read by @confuzzle/readpuz
+           and written again by @confuzzle/writepuz (its own checksums: the same bytes), each
+           with the clues, title, author and copyright asked for, and a placeholder where a
+           clue is missing; a letter with no Latin-1 form refused for puz. Skipped (77)
+           without node or the npm packages (scripts/setup.sh installs them into build/npm).
   latex    lualatex compiles a 5x5 (through --format pdf), a 15x15 of accented letters, a
-           21x21 and a 24x30 grid, the grids without an overfull line; pdftotext shows the
-           clue texts, the placeholder and the solution's heading. Skipped (77) without TeX.
+           21x21 (letter paper) and a 24x30 grid, the grids without an overfull line;
+           pdftotext shows the clue texts, the placeholder and the solution's heading; the
+           submission sheet holds every answer and clue. Page images in
+           $SQUARES_TEST_ARTEFACTS. Skipped (77) without TeX.
+  letters  every letter of the default list, Latin-1 and Latin Extended-A in PDF grids, read
+           back in their rows; clues in Latin, Greek, Cyrillic and CJK; an emoji a warning.
   svg      on a 21x21 grid with 3-digit numbers, no number's box meets its cell's letter's
            box (boxes computed from the SVG with the font metrics below), each box inside its
-           cell; the clue list holds every entry.
+           cell; the title shows; the clue list holds every entry, in columns, wrapped.
   files    --all with a document format: refused (exit 2) without --output-dir, one file per
            fill with it; jsonl streams; the clue file's errors (exit 1, file and line).
+  formats  Across Lite text and the Exolve page; warnings (.puz text, unused clues) and
+           --strict; invalid UTF-8; a given grid's quality.
+  marks    circled and shaded cells in ipuz, jpz, .puz (GEXT), SVG and LaTeX.
+  exolve   the Exolve page in headless Chromium hands createExolve() the puzzle text intact.
 """
 import json
 import os
@@ -598,6 +606,37 @@ def puz_checksum(data, c=0):
     return c
 
 
+def exolve(tmp):
+    """The Exolve page in headless Chromium: its script runs and hands createExolve() the
+    puzzle text, every special character of the title, notes and clues intact."""
+    if shutil.which("node") is None:
+        print("node missing: skipping")
+        sys.exit(77)
+    grid = os.path.join(TESTS, "data", "fill", "small.txt")
+    words = os.path.join(TESTS, "data", "fill", "words.txt")
+    clues = write(os.path.join(tmp, "clues.txt"), "1 Across\tTick `x` ${y} \\\\ </script> & <i>\n")
+    page = os.path.join(tmp, "small.html")
+    status, out, err = run(["fill", grid, "--dict", words, "--clues", clues, "--format", "exolve",
+                            "--title", "A `title` ${z}", "--notes", "Back\\slash"])
+    write_bytes(page, out)
+    proc = subprocess.run(["node", os.path.join(TESTS, "exolve_page.cjs"), NODE_MODULES, page],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    if proc.returncode == 77:
+        print(proc.stderr.decode())
+        sys.exit(77)
+    if not check(proc.returncode == 0, f"exolve page: {proc.stderr.decode()[-600:]}"):
+        return
+    got = json.loads(proc.stdout)
+    check(got["errors"] == [], f"exolve page errors: {got['errors']}")
+    text = got["text"] or ""
+    for want in ("\nexolve-begin\n  exolve-id: squares-puzzle\n  exolve-title: A `title` ${z}\n",
+                 "  exolve-preamble:\n    Back\\slash\n",
+                 "  exolve-grid:\n    R E A R\n    . A T .\n    A R E A\n",
+                 "    1 Tick `x` ${y} \\\\ &lt;/script&gt; &amp; &lt;i&gt; (4)\n",
+                 "    3 [clue] (3)\nexolve-end\n"):
+        check(want in text, f"exolve: {want!r} not in what createExolve got: {text!r}")
+
+
 def main():
     global SQUARES, TESTS, NODE_MODULES, SANITIZED
     SQUARES, TESTS, NODE_MODULES, group, build = sys.argv[1:]
@@ -609,7 +648,7 @@ def main():
     tmp = tempfile.mkdtemp()
     try:
         {"readers": readers, "latex": latex, "letters": letters, "svg": svg,
-         "files": files, "formats": formats, "marks": marks}[group](tmp)
+         "files": files, "formats": formats, "marks": marks, "exolve": exolve}[group](tmp)
     finally:
         shutil.rmtree(tmp)
     if FAILURES:
