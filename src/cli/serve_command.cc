@@ -20,15 +20,22 @@ constexpr std::string_view kUsage =
     "Usage: squares serve [OPTIONS]\n"
     "Serves the workbench until Ctrl-C: a crossword editor (candidates, autofill, clues,\n"
     "export) and a word squares page in the browser, with their JSON API (docs/serve.md).\n"
-    "It prints the address to open on stdout.\n"
+    "It prints the address to open on stdout. Only its own page may drive it: requests\n"
+    "must name it in their Host, come from no other site, and send JSON; on an address\n"
+    "other than loopback, they must also carry the token in the address it prints.\n"
     "\n"
     "Exit status: 0 when stopped, 1 when it cannot listen or read the dictionary, 2 usage.\n";
 
 constexpr OptionSpec kServeOptions[] = {
     {"port", 'p', "N", "port to listen on (default 8080; 0: any free port)"},
-    {"host", 0, "HOST", "address to listen on (default 127.0.0.1; another warns)"},
+    {"host", 0, "HOST", "address to listen on (default 127.0.0.1; another warns and needs a token)"},
+    {"allow-host", 0, "NAME", "a name the Host header may give besides this server's (repeatable)"},
+    {"token", 0, "TOKEN", "the token requests must carry (default: a random one when HOST is not loopback)"},
     {"threads", 'j', "N", "requests searched at once (default: all cores)"},
     {"queue", 0, "N", "requests waiting for a search beyond those, then 'busy' (default 64)"},
+    {"queue-wait", 0, "SECONDS", "the longest a request waits for a search, then 'busy' (default 5)"},
+    {"connections", 0, "N", "connections served at once; as many more wait, then 'busy' (default 256)"},
+    {"read-timeout", 0, "SECONDS", "for a request's headers, then for its body (default 10)"},
     {"help", 'h', nullptr, "show this help and exit"},
 };
 
