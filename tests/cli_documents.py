@@ -224,8 +224,10 @@ def latex(tmp):
     # The submission sheet of the 5x5: the constructor on each page, every answer and clue.
     status, out, err = run(["fill", grid5, "--any", "-j", "1", "--clues", clues, "--format",
                             "submission", "--title", "Five", "--author", "A. Setter",
-                            "--address", "1 Grid Lane|Crossville", "--email", "a@b.example"])
+                            "--address", "1 Grid Lane|Crossville", "--email", "a@b.example",
+                            "--paper", "letter"])
     path = write_bytes(os.path.join(tmp, "submission.pdf"), out)
+    page_images(path, "5x5-submission-letter")
     text = " ".join(pdf_text(path).split())
     check(status == 0, f"submission: {status} {err}")
     down1 = [e for e in fill["down"] if e["number"] == 1][0]

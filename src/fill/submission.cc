@@ -31,7 +31,7 @@ void AppendSubmissionLatex(const Grid& grid, const std::vector<std::string>& let
     out += "\\end{flushright}\n";
   }
   AppendLatexHeading(options, out);
-  out += "\\PuzzleSolution\n{\\fontsize{0.6\\SqCell}{0.6\\SqCell}\\selectfont\n";
+  out += "\\PuzzleSolution[true]\n{\\fontsize{0.5\\SqCell}{0.5\\SqCell}\\selectfont\n";
   AppendLatexGrid(grid, letters, warnings, out);
   out += "}\n\\medskip\n";
   AppendClueLists(grid, letters, options, true, out);
