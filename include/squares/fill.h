@@ -164,7 +164,11 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
                                   const CandidateOptions& options = {});
 
 // Documents.
-enum class DocumentFormat { kText, kLines, kJsonl, kIpuz, kLatex, kSvg, kPuz };
+// kSubmission: the LaTeX of the sheet editors ask for (answer grid, clues with answers,
+// the constructor's name, address and e-mail); latex and submission make PDFs by lualatex.
+enum class DocumentFormat {
+  kText, kLines, kJsonl, kIpuz, kLatex, kSvg, kPuz, kJpz, kXd, kExolve, kAcrossText, kSubmission
+};
 
 // A clue: for the slot numbered `number` in `direction`, or (number 0) for the entry `word`.
 struct Clue {
@@ -181,6 +185,14 @@ struct DocumentOptions {
   std::string title, author, copyright;
   std::vector<Clue> clues;  // missing clues show as placeholders
   bool ipuz_clue_arrays = true;  // ipuz clues as [number, "clue"] (else objects)
+  std::string notes, date;       // a note to the solver; the puzzle's date, as given
+  std::string paper = "a4";      // latex: "a4" or "letter"
+  std::string name, address, email;  // submission: the constructor (name default: author);
+                                     // the address's lines separated by newlines or '|'
+  // When given, receives a line for each thing the document could not carry as given (puz:
+  // a character outside Latin-1 and what replaced it; latex: a control character left out),
+  // naming the field and the character.
+  std::vector<std::string>* warnings = nullptr;
 };
 
 // One fill as a document (puz is binary, in a std::string).
