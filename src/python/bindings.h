@@ -6,7 +6,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,20 +30,20 @@ std::optional<std::string> PathOf(const py::handle& value);
 inline std::string Repr(const py::handle& value) { return py::repr(value).cast<std::string>(); }
 inline std::string Str(const py::handle& value) { return py::str(value).cast<std::string>(); }
 
-// An enum argument given as the enum or as its name in lower case ('lower', 'greedy').
+// An enum argument given as the enum or as a member's name in lower case ('lower', 'greedy').
 template <class Enum>
-Enum EnumArg(const py::handle& value, const char* name,
-             std::initializer_list<std::pair<const char*, Enum>> names) {
-  if (py::isinstance<Enum>(value)) return value.cast<Enum>();
+Enum EnumArg(const py::handle& value, const char* name) {
+  const py::object type = py::type::of<Enum>();
+  if (py::isinstance(value, type)) return value.cast<Enum>();
+  const std::string given = py::isinstance<py::str>(value) ? value.cast<std::string>() : "";
   std::string choices;
-  for (const auto& [text, member] : names) choices += std::string(choices.empty() ? "'" : "' or '") + text;
-  if (!py::isinstance<py::str>(value)) {
-    throw py::type_error(std::string(name) + ": a " + Str(py::type::of<Enum>().attr("__name__")) +
-                         " or its name (" + choices + "')");
+  for (const auto [member_name, member] : type.attr("__members__").cast<py::dict>()) {
+    const std::string lower = Str(member_name.attr("lower")());
+    if (given == lower) return py::cast<Enum>(member);
+    choices += (choices.empty() ? "'" : "' or '") + lower;
   }
-  const std::string given = value.cast<std::string>();
-  for (const auto& [text, member] : names) {
-    if (given == text) return member;
+  if (!py::isinstance<py::str>(value)) {
+    throw py::type_error(std::string(name) + ": a " + Str(type.attr("__name__")) + " or its name (" + choices + "')");
   }
   throw Error(ErrorKind::kUsage, std::string(name) + ": '" + given + "' is not " + choices + "'");
 }

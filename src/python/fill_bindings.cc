@@ -70,11 +70,10 @@ FillOptions FillOptionsOf(FillArgs args) {
   options.timeout = args.timeout.value_or(0);
   options.quality_time = args.quality_time;
   options.polish = args.polish;
-  options.branch = EnumArg<Branching>(args.branch, "branch",
-                                      {{"letter", Branching::kLetter}, {"word", Branching::kWord}});
+  options.branch = EnumArg<Branching>(args.branch, "branch");
   options.prefer_scores = args.prefer_scores;
   if (!args.better.is_none()) {
-    options.better = EnumArg<Better>(args.better, "better", {{"lower", Better::kLower}, {"higher", Better::kHigher}});
+    options.better = EnumArg<Better>(args.better, "better");
   }
   options.max_level = args.max_level;
   options.exclude = std::move(args.exclude);
@@ -300,11 +299,7 @@ void DefDocuments(py::module_& m) {
          const std::string& title, const std::string& author, const std::string& copyright,
          std::vector<Clue> clues, bool ipuz_clue_arrays) -> py::object {
         DocumentOptions options;
-        options.format = EnumArg<DocumentFormat>(
-            format, "format",
-            {{"text", DocumentFormat::kText}, {"lines", DocumentFormat::kLines}, {"jsonl", DocumentFormat::kJsonl},
-             {"ipuz", DocumentFormat::kIpuz}, {"latex", DocumentFormat::kLatex}, {"svg", DocumentFormat::kSvg},
-             {"puz", DocumentFormat::kPuz}});
+        options.format = EnumArg<DocumentFormat>(format, "format");
         options.fill_in = fill_in;
         options.solution = solution;
         options.title = title;

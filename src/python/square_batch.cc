@@ -137,11 +137,13 @@ py::object MakeSquareType() {
 
 void SquareBatch::Add(const SquareResult& result) {
   records_.push_back({static_cast<uint32_t>(ends_.size()), static_cast<uint32_t>(result.rows.size()),
-                      static_cast<uint32_t>(result.words.size()), result.worst_score, result.mean_score});
+                      rows_only_ ? 0 : static_cast<uint32_t>(result.words.size()), result.worst_score,
+                      result.mean_score});
   for (const std::string& row : result.rows) {
     text_ += row;
     ends_.push_back(static_cast<uint32_t>(text_.size()));
   }
+  if (rows_only_) return;
   for (const std::string& word : result.words) {
     text_ += word;
     ends_.push_back(static_cast<uint32_t>(text_.size()));
@@ -209,7 +211,7 @@ PyObject* SquareBatch::TakeRows(std::string_view line) {
 }
 
 PyObject* SquareBatch::Take(size_t index) {
-  if (rows_only_) return TakeRows(String(static_cast<uint32_t>(index)));
+  if (records_.empty()) return TakeRows(String(static_cast<uint32_t>(index)));
   const Record& record = records_[index];
   PyObject* rows = PyTuple_New(record.rows);
   if (!rows) return nullptr;
@@ -221,6 +223,7 @@ PyObject* SquareBatch::Take(size_t index) {
     }
     PyTuple_SET_ITEM(rows, i, text);
   }
+  if (rows_only_) return Untracked(rows);
   PyObject* words = PyTuple_New(record.words);
   for (uint32_t i = 0; words && i < record.words; ++i) {
     PyObject* text = words_->Get(String(record.first_string + record.rows + i));

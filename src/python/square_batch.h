@@ -45,16 +45,17 @@ class WordCache {
 // Results as the search hands them over, kept as one text and the end of each string in it.
 // Add() runs on the search's thread (under the stream's lock), Take() with the GIL. A Square
 // needs the words of SquareSearch::ForEach; a tuple of rows is made from the text of
-// SquareSearch::Write(kLines), which skips forming a SquareResult.
+// SquareSearch::Write(kLines), which skips forming a SquareResult, unless a row may hold a
+// space (a cube's layers side by side). A batch holds results of one kind of Add.
 class SquareBatch {
  public:
-  // rows_only: results come as lines of text (Add(text)), and Take() makes tuples of rows.
+  // rows_only: Take() makes the tuple of rows (and Add(result) keeps no words).
   SquareBatch(PyObject* square_type, bool rows_only)
       : square_type_(square_type), rows_only_(rows_only), words_(std::make_shared<WordCache>()) {}
 
   void Add(const SquareResult& result);
   void Add(std::string_view lines);  // whole lines: rows separated by spaces
-  size_t size() const { return rows_only_ ? ends_.size() : records_.size(); }
+  size_t size() const { return records_.empty() ? ends_.size() : records_.size(); }
   bool empty() const { return size() == 0; }
   void clear();
   // A new reference to result `index` (a Square, or with rows_only a tuple of str); null with a
@@ -75,9 +76,9 @@ class SquareBatch {
   bool rows_only_;
   std::shared_ptr<WordCache> words_;  // one for a stream's batches (copies of one batch)
   std::string text_;
-  std::vector<uint32_t> ends_;  // the end of string i (rows_only: line i) in text_ (it starts
-                                // where i-1 ends; a line's '\n' is in neither)
-  std::vector<Record> records_;   // not with rows_only
+  std::vector<uint32_t> ends_;  // the end of string i (from Add(lines): line i) in text_ (it
+                                // starts where i-1 ends; a line's '\n' is in neither)
+  std::vector<Record> records_;   // one per Add(result); none from Add(lines)
 };
 
 }  // namespace squares::python

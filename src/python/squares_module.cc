@@ -121,9 +121,7 @@ SquareOptions SquareOptionsOf(const SquareArgs& args) {
   options.distinct = args.distinct;
   options.no_transpose = args.no_transpose;
   if (!args.order.is_none()) {
-    options.order = EnumArg<CellOrder>(args.order, "order",
-                                       {{"default", CellOrder::kDefault}, {"greedy", CellOrder::kGreedy},
-                                        {"given", CellOrder::kGiven}});
+    options.order = EnumArg<CellOrder>(args.order, "order");
   }
   options.upper = args.upper;
   SetLimit(args.limit, &options.limit);
@@ -192,8 +190,9 @@ std::unique_ptr<SquareStream> StreamSquares(const Dictionary& dictionary, const 
   if (const std::optional<Callback<SearchProgress>> progress = ProgressOf(args.progress)) {
     search->set_progress(*progress);
   }
-  stream->set_producer([search, rows_only](SquareStream& to) {
-    if (rows_only) return search->Write(SquareFormat::kLines, [&](std::string_view lines) { return to.Push(lines); });
+  const bool lines = rows_only && options.kind != SquareKind::kCube;  // square_batch.h
+  stream->set_producer([search, lines](SquareStream& to) {
+    if (lines) return search->Write(SquareFormat::kLines, [&](std::string_view lines) { return to.Push(lines); });
     return search->ForEach([&](const SquareResult& result) { return to.Push(result); });
   });
   return stream;

@@ -330,6 +330,10 @@ class SurfaceTest(unittest.TestCase):
     def test_rows_only(self):
         rows = list(self.english.squares(first="bishop", rows_only=True))
         self.assertEqual(rows, [s.rows for s in self.english.squares(first="bishop")])
+        for kwargs in [dict(cube=2, limit=50), dict(size=4, double=True, limit=50, upper=True),
+                       dict(rect=(2, 5), limit=50), dict(shape=[[0, 1, 2], [3, 4, 5], [0, 3], [2, 5]], limit=50)]:
+            self.assertEqual(list(self.english.squares(rows_only=True, **kwargs)),
+                             [s.rows for s in self.english.squares(**kwargs)], kwargs)
         self.assertEqual(len(rows), self.english.count(first="bishop"))
         self.assertIsInstance(rows[0], tuple)
 
