@@ -25,16 +25,14 @@ seconds() {
   awk '{ printf "%.3f", $1 + $2 }' "$data/time.txt"
 }
 # One Python process: the dictionary, then WHAT (load, rows, squares, drain) once.
-python_run() {
-  PYTHONPATH=$build/src/python taskset -c 1 "$python" -c '
+cat >"$data/bench-python.py" <<'PYTHON'
 import collections, squares, sys
-d = squares.Dictionary(sys.argv[2])
-what = sys.argv[1]
+what, words = sys.argv[1:]
+d = squares.Dictionary(words)
 if what == "rows": n = len(list(d.squares(5, threads=1, rows_only=True)))
 if what == "squares": n = len(list(d.squares(5, threads=1)))
 if what == "drain": collections.deque(d.squares(5, threads=1, rows_only=True), maxlen=0)
-' "$1" "$wam"
-}
+PYTHON
 
 count=$("$bin" -n 5 -j 1 --count --dict "$wam")
 best() { sort -n | head -1; }
@@ -42,7 +40,8 @@ best() { sort -n | head -1; }
 for run in $(seq "$runs"); do
   echo "cli $(seconds taskset -c 1 "$bin" -n 5 -j 1 --format lines --dict "$wam")" >>"$data/python.txt"
   for what in load rows squares drain; do
-    echo "$what $(seconds python_run "$what")" >>"$data/python.txt"
+    echo "$what $(seconds taskset -c 1 env PYTHONPATH="$build/src/python" "$python" "$data/bench-python.py" \
+      "$what" "$wam")" >>"$data/python.txt"
   done
 done
 cli=$(grep '^cli ' "$data/python.txt" | cut -d' ' -f2 | best)

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 
 namespace squares::python {
 namespace {
@@ -172,17 +173,29 @@ std::string_view SquareBatch::String(uint32_t index) const {
 
 WordCache::~WordCache() {
   for (const auto& [word, text] : strings_) Py_DECREF(text);
+  Py_XDECREF(last_rows_);
 }
 
-PyObject* WordCache::Get(std::string_view word) {
-  auto found = strings_.find(word);
+PyObject* WordCache::Get(std::string_view word, PyObject* same) {
+  if (same && PyUnicode_IS_COMPACT_ASCII(same) && PyUnicode_GET_LENGTH(same) == static_cast<Py_ssize_t>(word.size()) &&
+      std::memcmp(PyUnicode_DATA(same), word.data(), word.size()) == 0) {
+    Py_INCREF(same);
+    return same;
+  }
+  const absl::string_view key(word.data(), word.size());
+  auto found = strings_.find(key);
   if (found == strings_.end()) {
     PyObject* text = PyUnicode_DecodeUTF8(word.data(), static_cast<Py_ssize_t>(word.size()), nullptr);
     if (!text) return nullptr;
-    found = strings_.emplace(word, text).first;
+    found = strings_.emplace(key, text).first;
   }
   Py_INCREF(found->second);
   return found->second;
+}
+
+void WordCache::set_last_rows(PyObject* rows) {
+  Py_XDECREF(last_rows_);
+  last_rows_ = rows;
 }
 
 namespace {
@@ -196,18 +209,29 @@ PyObject* Untracked(PyObject* tuple) {
 
 }  // namespace
 
+PyObject* SquareBatch::LastRow(Py_ssize_t index) const {
+  PyObject* last = words_->last_rows();
+  return last && index < PyTuple_GET_SIZE(last) ? PyTuple_GET_ITEM(last, index) : nullptr;
+}
+
+PyObject* SquareBatch::Remembered(PyObject* rows) const {
+  Py_XINCREF(rows);
+  words_->set_last_rows(rows);
+  return rows;
+}
+
 PyObject* SquareBatch::TakeRows(std::string_view line) {
   Py_ssize_t count = 1;
   for (const char c : line) count += c == ' ';
   PyObject* rows = PyTuple_New(count);
   for (Py_ssize_t i = 0; rows && i < count; ++i) {
     const size_t space = std::min(line.find(' '), line.size());
-    PyObject* row = words_->Get(line.substr(0, space));
+    PyObject* row = words_->Get(line.substr(0, space), LastRow(i));
     if (!row) Py_CLEAR(rows);
     else PyTuple_SET_ITEM(rows, i, row);
     line.remove_prefix(std::min(space + 1, line.size()));
   }
-  return Untracked(rows);
+  return Remembered(Untracked(rows));
 }
 
 PyObject* SquareBatch::Take(size_t index) {
@@ -216,21 +240,24 @@ PyObject* SquareBatch::Take(size_t index) {
   PyObject* rows = PyTuple_New(record.rows);
   if (!rows) return nullptr;
   for (uint32_t i = 0; i < record.rows; ++i) {
-    PyObject* text = words_->Get(String(record.first_string + i));
+    PyObject* text = words_->Get(String(record.first_string + i), LastRow(i));
     if (!text) {
       Py_DECREF(rows);
       return nullptr;
     }
     PyTuple_SET_ITEM(rows, i, text);
   }
-  if (rows_only_) return Untracked(rows);
+  Remembered(Untracked(rows));
+  if (rows_only_) return rows;
+  // A square's columns are mostly new, but a symmetric square's repeat its rows.
   PyObject* words = PyTuple_New(record.words);
   for (uint32_t i = 0; words && i < record.words; ++i) {
-    PyObject* text = words_->Get(String(record.first_string + record.rows + i));
+    PyObject* text = words_->Get(String(record.first_string + record.rows + i),
+                                 record.rows ? PyTuple_GET_ITEM(rows, i % record.rows) : nullptr);
     if (!text) Py_CLEAR(words);
     else PyTuple_SET_ITEM(words, i, text);
   }
-  return NewSquare(reinterpret_cast<PyTypeObject*>(square_type_), Untracked(rows), Untracked(words),
+  return NewSquare(reinterpret_cast<PyTypeObject*>(square_type_), rows, Untracked(words),
                    PyLong_FromLongLong(record.worst_score), PyFloat_FromDouble(record.mean_score));
 }
 

@@ -8,10 +8,10 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
-#include <unordered_map>
+
+#include "absl/container/flat_hash_map.h"
 #include <string_view>
 #include <vector>
 
@@ -25,21 +25,24 @@ namespace py = pybind11;
 py::object MakeSquareType();
 
 // The str of each word met so far (with the GIL): results repeat words, and a list() of a
-// million squares then holds one str per word rather than one per row.
+// million squares then holds one str per word rather than one per row. Consecutive results
+// mostly share their first rows, so a row is first compared with the last result's.
 class WordCache {
  public:
   WordCache() = default;
   WordCache(const WordCache&) = delete;
   WordCache& operator=(const WordCache&) = delete;
   ~WordCache();
-  PyObject* Get(std::string_view word);  // a new reference; null with an error set
+  // A new reference to the str of `word`: `same` when that holds these bytes (null: none to
+  // compare), else the cache's; null with an error set.
+  PyObject* Get(std::string_view word, PyObject* same = nullptr);
+  // The last result's rows (a tuple; a new reference or null), and setting them (stolen).
+  PyObject* last_rows() const { return last_rows_; }
+  void set_last_rows(PyObject* rows);
 
  private:
-  struct Hash {
-    using is_transparent = void;
-    size_t operator()(std::string_view word) const { return std::hash<std::string_view>()(word); }
-  };
-  std::unordered_map<std::string, PyObject*, Hash, std::equal_to<>> strings_;
+  absl::flat_hash_map<std::string, PyObject*> strings_;
+  PyObject* last_rows_ = nullptr;
 };
 
 // Results as the search hands them over, kept as one text and the end of each string in it.
@@ -71,6 +74,8 @@ class SquareBatch {
   };
   std::string_view String(uint32_t index) const;
   PyObject* TakeRows(std::string_view line);
+  PyObject* LastRow(Py_ssize_t index) const;    // borrowed; null when none
+  PyObject* Remembered(PyObject* rows) const;  // keeps `rows` as the last result's; returns it
 
   PyObject* square_type_;
   bool rows_only_;
