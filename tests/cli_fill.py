@@ -6,7 +6,7 @@
 GROUP is one of
   golden      text, lines (--all), ipuz, latex, svg and fill-in output of a small grid on
               tests/data/fill/words.txt, byte for byte against tests/data/fill/golden/*; every
-              fill is also checked word by word. --update rewrites the golden files.
+              fill is also checked word by word; the grid read from ipuz fills the same. --update rewrites the golden files.
   identities  `fill --all` on an empty n x n grid lists exactly what `--double -n n` lists
               (n = 3 on words.txt, n = 4 on words4.txt in tests/data/fill), and --count agrees;
               the parts of --shard I/N concatenate to --all (text and lines), counts sum.
@@ -94,6 +94,15 @@ def golden():
                 f.write(out)
         with open(path, encoding="utf-8") as f:
             check(f.read() == out, f"golden {name}: output differs from {path}")
+    # The same grid as ipuz (with clues and a title) fills the same way.
+    ipuz = os.path.join(TESTS, "data", "fill", "small.ipuz")
+    got, want = (run(["fill", path, "--dict", words_file, "--all", "--format", "lines"]) for path in (ipuz, grid))
+    check(got == want and want[0] == 0, f"{ipuz}: {got} differs from {grid}'s {want}")
+    _, out, _ = run(["fill", ipuz, "--dict", words_file, "--format", "ipuz"])
+    document = json.loads(out)
+    check(document["title"] == "Small" and document["author"] == "the squares tests", f"{ipuz}: {out}")
+    check([1, "Top row"] in document["clues"]["Across"] and [3, "Third column"] in document["clues"]["Down"],
+          f"{ipuz}: its clues are not the document's: {document['clues']}")
     # Independent checks of what the goldens hold.
     _, out, _ = run(["fill", grid, "--dict", words_file, "--all", "--format", "lines"])
     fills = out.split("\n")[:-1]

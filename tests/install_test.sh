@@ -36,9 +36,10 @@ if [ -e "$root/$libdir/libsquares.so" ]; then kind=shared; else kind=static; fi
 [ -e "$root/$libdir/libsquares.a" ] || [ $kind = shared ] || fail "no library installed"
 # The binary runs as installed: a shared build's finds its library by its rpath.
 "$root/bin/squares" --version >/dev/null || fail "the installed $kind binary does not run"
-# `squares serve` runs the squares-serve installed beside it.
-"$root/bin/squares" serve --help | grep -q '^Usage: squares serve' ||
-  fail "the installed squares does not run the installed squares-serve"
+# `squares serve` runs the squares-serve installed beside it: only the server says it cannot listen.
+served=$("$root/bin/squares" serve --host 256.0.0.1 --port 1 2>&1) && fail "squares serve listened on 256.0.0.1"
+printf '%s\n' "$served" | grep -q 'cannot listen on 256.0.0.1' ||
+  fail "the installed squares does not run the installed squares-serve: $served"
 # Every command and option of --help is in the man page.
 for command in "" shape stats index fill regions kakuro serve; do
   "$root/bin/squares" $command --help | grep -o -- '--[a-z][a-z-]*' | sort -u | while read -r option; do

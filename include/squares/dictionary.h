@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,6 +22,17 @@ struct DictionaryOptions {
   bool fold_accents = false;          // map accented letters to their base letter (é -> e)
   std::optional<int64_t> min_score;   // use only words scored at least this
   std::optional<int64_t> max_level;   // use only words scored at most this
+  // Called with each note of the reading, one line each (the command line's --verbose): an
+  // index file's size, the entries a list skipped and why. The embedded list is then read
+  // from its text, not its index. Null: no notes are made.
+  std::function<void(const std::string& note)> on_note;
+};
+
+// The automaton of the words of one length (`squares stats`).
+struct AutomatonStats {
+  size_t words = 0;
+  size_t states = 0, entries = 0, bytes = 0;
+  double build_seconds = 0;  // the time the call took to build it (next to none when built)
 };
 
 struct ScoredWord {
@@ -38,6 +50,10 @@ class Dictionary {
   // index file of `squares index` (then `options` must be those it was built with).
   static Dictionary FromFiles(const std::vector<std::string>& paths,
                               const DictionaryOptions& options = {});
+  // Word lists only, as `squares index` reads them: an index file among them is refused (a
+  // data error: a binary file, not a word list).
+  static Dictionary FromWordLists(const std::vector<std::string>& paths,
+                                  const DictionaryOptions& options = {});
   // Entries in memory, read as the lines of a word list ("word" or "word;score"); messages
   // name the source "<words>".
   static Dictionary FromWords(const std::vector<std::string>& entries,
@@ -54,6 +70,8 @@ class Dictionary {
   Better better() const;         // the default list: kLower; any other list: kHigher
   bool is_default() const;       // the embedded list
   std::string letters() const;   // the alphabet, UTF-8, in code-point order
+  // The automaton of the words of `length` letters (1 to max_length()), built if it was not.
+  AutomatonStats automaton_stats(int length) const;
 
   // Saves the lexicon and its automata as an index file (as `squares index`), which
   // FromFiles maps.

@@ -27,15 +27,27 @@ struct Slot {
   std::string name() const;    // "3 Across", "12 Down"
 };
 
+// A clue: for the slot numbered `number` in `direction`, or (number 0) for the entry `word`.
+struct Clue {
+  int number = 0;
+  Direction direction = Direction::kAcross;
+  std::string word;
+  std::string text;
+  int line = 0;  // the line of the clues file it was read from (ParseClues), 0 when none
+};
+
 // A crossword grid: black cells, empty cells, fixed letters. Slots are numbered as printed
 // crosswords number them: all Across slots in reading order, then all Down slots.
 class Grid {
  public:
-  // Reads a grid in any of the three formats, detected: crucio (.crg: rows, columns, then rows
-  // of '-' empty, '#' black, letters), cwc ('W H', then rows of '+' empty, ' ' black), or plain
-  // rows of '.' empty, '#' black, letters. Errors (kData) name `source`, the line and column.
+  // Reads a grid in any of the four formats, detected: ipuz (a JSON object, or "ipuz(...)":
+  // its cells, with its clues, title, author and copyright), crucio (.crg: rows, columns, then
+  // rows of '-' empty, '#' black, letters), cwc ('W H', then rows of '+' empty, ' ' black), or
+  // plain rows of '.' empty, '#' black, letters. Errors (kData) name `source`, the line and
+  // column (of an ipuz cell: its row and column).
   static Grid Parse(std::string_view text, const std::string& source = "<grid>");
-  // Plain rows: '.' empty, '#' black, a letter fixed.
+  // Plain rows, as given (no other format is detected): '.' empty, '#' black, a letter fixed.
+  // Errors name the source "<rows>", the row (as its line) and the column.
   static Grid FromRows(const std::vector<std::string>& rows);
   static Grid Load(const std::string& path);  // Parse of a file ('-': stdin)
 
@@ -47,6 +59,11 @@ class Grid {
   const std::vector<Slot>& slots() const;
   std::vector<std::string> text_rows() const; // plain rows: '.', '#', letters
   const std::string& source() const;
+  // What an ipuz file gives besides its cells (empty for the other formats).
+  const std::vector<Clue>& clues() const;
+  const std::string& title() const;
+  const std::string& author() const;
+  const std::string& copyright() const;
 
   struct Impl;  // the library's own
   const Impl& impl() const { return *impl_; }
@@ -65,6 +82,15 @@ enum class FillStatus {
 };
 
 enum class Branching { kLetter, kWord };
+
+// How far a running fill has come (FillOptions::progress); scores as the dictionary gives them.
+struct FillProgress {
+  double seconds = 0;
+  int64_t nodes = 0;                 // searched so far, by every thread
+  std::optional<int64_t> best_worst; // a best fill: the worst word's score of the best fill so far
+  std::optional<int64_t> asked;      // a best fill: the score its search now asks of every word
+  bool polishing = false;            // a best fill: the worst word is settled, the mean improves
+};
 
 // Every option of `squares fill`.
 struct FillOptions {
@@ -86,6 +112,14 @@ struct FillOptions {
   std::optional<int64_t> max_level;  // words scored worse than this are not used
   std::vector<std::string> exclude;  // words never used in this grid (rejected words)
   const StopFlag* stop = nullptr;
+  bool count_only = false;  // with all: only count the fills (FillStats::fills); none is kept
+                            // or handed to the callback
+  // Called with each note (FillResult::notes) before the search starts.
+  std::function<void(const std::string& note)> on_note;
+  // Called with the fill's progress about four times a second, from a thread of the
+  // library's, while the search runs. An exception it throws is rethrown by FillGrid once the
+  // search has ended; it is not called again.
+  std::function<void(const FillProgress& progress)> progress;
 };
 
 // The quality of a fill with a scored list (entries kept as given do not count), and what
@@ -162,15 +196,8 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
                                   const CandidateOptions& options = {});
 
 // Documents.
-enum class DocumentFormat { kText, kLines, kJsonl, kIpuz, kLatex, kSvg, kPuz };
-
-// A clue: for the slot numbered `number` in `direction`, or (number 0) for the entry `word`.
-struct Clue {
-  int number = 0;
-  Direction direction = Direction::kAcross;
-  std::string word;
-  std::string text;
-};
+// kPdf: the LaTeX document made a PDF by pdflatex (a data error when it is missing or fails).
+enum class DocumentFormat { kText, kLines, kJsonl, kIpuz, kLatex, kSvg, kPuz, kPdf };
 
 struct DocumentOptions {
   DocumentFormat format = DocumentFormat::kText;
@@ -183,7 +210,13 @@ struct DocumentOptions {
 
 // One fill as a document (puz is binary, in a std::string).
 std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions& options);
+// Whether FormatFill can make `format` on this machine: an Error (kData) saying what to
+// install when it cannot (pdf needs pdflatex), so that a caller can refuse before it searches.
+void CheckDocumentFormat(DocumentFormat format);
 // Reads clues: one `WORD<TAB>clue` or `NUMBER DIRECTION<TAB>clue` ("12 Across", "3 D") a line.
 std::vector<Clue> ParseClues(std::string_view text, const std::string& source = "<clues>");
+// A numbered clue for a slot the grid does not have is an Error (kData) naming `source` and
+// the clue's line.
+void CheckClues(const Grid& grid, const std::vector<Clue>& clues, const std::string& source);
 
 }  // namespace squares

@@ -17,7 +17,7 @@
 #include "squares/dictionary.h"
 #include "squares/error.h"
 #include "squares/square_search.h"
-#include "search/square_problem.h"
+#include "api/square_problem.h"
 #include "search/square_search.h"
 
 namespace squares {
@@ -67,6 +67,9 @@ namespace api {
 SquareSearch MakeSquareSearch(const std::function<Dictionary()>& load,
                               const core::LexiconOptions& list_options, bool note_unused,
                               const SquareOptions& options);
+
+// The lexicon options of the public ones.
+core::LexiconOptions LexiconOptionsOf(const DictionaryOptions& options);
 
 // The Error for a failed status: kInvalidArgument is a usage error, every other a data error;
 // a message that starts "SOURCE:LINE:COLUMN: " or "SOURCE:LINE: " gives the position.

@@ -1,4 +1,5 @@
 // The API's Dictionary, and its error translation.
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -52,18 +53,23 @@ core::LoadOptions LoadOptionsOf(const std::vector<std::string>& paths, const Dic
   load.fold_accents = options.fold_accents;
   load.min_score = options.min_score;
   load.max_level = options.max_level;
+  load.verbose = options.on_note != nullptr;
   return load;
 }
+
+core::Dictionary Load(const std::vector<std::string>& paths, const DictionaryOptions& options) {
+  std::vector<std::string> notes;
+  absl::StatusOr<core::Dictionary> dictionary = core::LoadDictionary(LoadOptionsOf(paths, options), &notes);
+  for (const std::string& note : notes) options.on_note(note);
+  return Value(std::move(dictionary));
+}
+
+}  // namespace
 
 core::LexiconOptions LexiconOptionsOf(const DictionaryOptions& options) {
   return LoadOptionsOf({}, options).lexicon();
 }
 
-core::Dictionary Load(const std::vector<std::string>& paths, const DictionaryOptions& options) {
-  return Value(core::LoadDictionary(LoadOptionsOf(paths, options)));
-}
-
-}  // namespace
 }  // namespace api
 
 Dictionary Dictionary::Default(const DictionaryOptions& options) {
@@ -74,6 +80,13 @@ Dictionary Dictionary::Default(const DictionaryOptions& options) {
 Dictionary Dictionary::FromFiles(const std::vector<std::string>& paths, const DictionaryOptions& options) {
   if (paths.empty()) api::ThrowUsage("no word list given (Dictionary::Default is the embedded one)");
   return Dictionary(std::make_shared<Impl>(api::Load(paths, options), api::LexiconOptionsOf(options), false));
+}
+
+Dictionary Dictionary::FromWordLists(const std::vector<std::string>& paths, const DictionaryOptions& options) {
+  if (paths.empty()) api::ThrowUsage("no word list given (Dictionary::Default is the embedded one)");
+  const core::LexiconOptions lexicon_options = api::LexiconOptionsOf(options);
+  core::Lexicon lexicon = api::Value(core::ReadLexicon(paths, lexicon_options));
+  return Dictionary(std::make_shared<Impl>(core::Dictionary(std::move(lexicon)), lexicon_options, false));
 }
 
 Dictionary Dictionary::FromWords(const std::vector<std::string>& entries, const DictionaryOptions& options) {
@@ -142,6 +155,20 @@ std::string Dictionary::letters() const {
   const core::Alphabet& alphabet = impl_->dictionary.alphabet();
   for (int c = 0; c < alphabet.size(); ++c) alphabet.append_utf8(static_cast<core::Letter>(c), false, out);
   return out;
+}
+
+AutomatonStats Dictionary::automaton_stats(int length) const {
+  AutomatonStats stats;
+  if (length < 1 || length > core::kMaxWordLength) return stats;
+  std::lock_guard lock(impl_->mutex);  // the automaton is built on first use
+  stats.words = impl_->dictionary.lexicon().words(length).count();
+  const auto start = std::chrono::steady_clock::now();
+  const core::Dawg& dawg = impl_->dictionary.dawg(length);
+  stats.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  stats.states = dawg.state_count();
+  stats.entries = dawg.entry_count();
+  stats.bytes = dawg.bytes();
+  return stats;
 }
 
 std::string Dictionary::IndexBytes() const {

@@ -8,11 +8,12 @@
 #include "text/read_file.h"
 #include "fill/clues.h"
 #include "fill/fill_output.h"
+#include "fill/ipuz_reader.h"
 #include "lexicon/unicode.h"
 
 namespace squares {
 
-Grid Grid::Impl::Make(core::Grid grid, std::string source) {
+std::shared_ptr<Grid::Impl> Grid::Impl::Make(core::Grid grid, std::string source) {
   auto impl = std::make_shared<Impl>();
   impl->letters.resize(grid.size());
   for (int i = 0; i < grid.size(); ++i) {
@@ -28,7 +29,7 @@ Grid Grid::Impl::Make(core::Grid grid, std::string source) {
   }
   impl->grid = std::move(grid);
   impl->source = std::move(source);
-  return Grid(std::move(impl));
+  return impl;
 }
 
 std::string Slot::name() const {
@@ -36,11 +37,21 @@ std::string Slot::name() const {
 }
 
 Grid Grid::Parse(std::string_view text, const std::string& source) {
-  return Impl::Make(api::Value(core::ParseGrid(source, text)), source);
+  if (!core::IsIpuz(text)) return Grid(Impl::Make(api::Value(core::ParseGrid(source, text)), source));
+  core::IpuzPuzzle puzzle = api::Value(core::ParseIpuz(text, source));
+  std::shared_ptr<Impl> impl = Impl::Make(api::Value(core::ParseGridRows(source, puzzle.rows)), source);
+  for (const core::Clue& clue : puzzle.clues) {
+    impl->clues.push_back({clue.number, clue.direction == core::Direction::kAcross ? Direction::kAcross : Direction::kDown,
+                           clue.word, clue.text});
+  }
+  impl->title = std::move(puzzle.title);
+  impl->author = std::move(puzzle.author);
+  impl->copyright = std::move(puzzle.copyright);
+  return Grid(std::move(impl));
 }
 
 Grid Grid::FromRows(const std::vector<std::string>& rows) {
-  return Parse(absl::StrJoin(rows, "\n"), "<rows>");
+  return Grid(Impl::Make(api::Value(core::ParseGridRows("<rows>", rows)), "<rows>"));
 }
 
 Grid Grid::Load(const std::string& path) {
@@ -56,6 +67,10 @@ const std::string& Grid::letter(int cell) const { return impl_->letters.at(cell)
 int Grid::number(int cell) const { return impl_->grid.numbers.at(cell); }
 const std::vector<Slot>& Grid::slots() const { return impl_->slots; }
 const std::string& Grid::source() const { return impl_->source; }
+const std::vector<Clue>& Grid::clues() const { return impl_->clues; }
+const std::string& Grid::title() const { return impl_->title; }
+const std::string& Grid::author() const { return impl_->author; }
+const std::string& Grid::copyright() const { return impl_->copyright; }
 
 std::vector<std::string> Grid::text_rows() const {
   std::vector<std::string> rows(impl_->grid.rows);
@@ -104,30 +119,56 @@ GridCheck CheckGrid(const Dictionary& dictionary, const Grid& grid, bool allow_r
   return check;
 }
 
+namespace {
+
+core::FillFormat FormatOf(DocumentFormat format) {
+  switch (format) {
+    case DocumentFormat::kText: return core::FillFormat::kText;
+    case DocumentFormat::kLines: return core::FillFormat::kLines;
+    case DocumentFormat::kJsonl: return core::FillFormat::kJsonl;
+    case DocumentFormat::kIpuz: return core::FillFormat::kIpuz;
+    case DocumentFormat::kLatex: return core::FillFormat::kLatex;
+    case DocumentFormat::kSvg: return core::FillFormat::kSvg;
+    case DocumentFormat::kPuz: return core::FillFormat::kPuz;
+    case DocumentFormat::kPdf: return core::FillFormat::kPdf;
+  }
+  api::ThrowUsage(absl::StrFormat("DocumentFormat %d is not a format", static_cast<int>(format)));
+}
+
+}  // namespace
+
+namespace api {
+
+std::vector<core::Clue> CluesOf(const std::vector<Clue>& clues) {
+  std::vector<core::Clue> out;
+  for (const Clue& clue : clues) {
+    out.push_back({clue.number,
+                   clue.direction == Direction::kAcross ? core::Direction::kAcross : core::Direction::kDown,
+                   clue.number > 0 ? "" : core::ClueWordKey(clue.word), clue.text, clue.line});
+  }
+  return out;
+}
+
+}  // namespace api
+
+void CheckDocumentFormat(DocumentFormat format) {
+  if (FormatOf(format) == core::FillFormat::kPdf) api::Check(core::CheckPdflatex());
+}
+
 std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions& options) {
-  static constexpr core::FillFormat kFormats[] = {
-      core::FillFormat::kText, core::FillFormat::kLines, core::FillFormat::kJsonl,
-      core::FillFormat::kIpuz, core::FillFormat::kLatex, core::FillFormat::kSvg,
-      core::FillFormat::kPuz};
   const core::Grid& g = grid.impl().grid;
   if (fill.letters.size() != static_cast<size_t>(g.size())) {
     api::ThrowUsage(absl::StrFormat("a fill of %d cells for a grid of %d", fill.letters.size(), g.size()));
   }
   core::FillOutputOptions output;
-  output.format = kFormats[static_cast<int>(options.format)];
+  output.format = FormatOf(options.format);
   output.fill_in = options.fill_in;
   output.solution = options.solution;
   output.title = options.title;
   output.author = options.author;
   output.copyright = options.copyright;
   output.ipuz_clue_arrays = options.ipuz_clue_arrays;
-  std::vector<core::Clue> clues;
-  for (const Clue& clue : options.clues) {
-    clues.push_back({clue.number,
-                     clue.direction == Direction::kAcross ? core::Direction::kAcross
-                                                          : core::Direction::kDown,
-                     clue.number > 0 ? "" : core::ClueWordKey(clue.word), clue.text});
-  }
+  const std::vector<core::Clue> clues = api::CluesOf(options.clues);
   if (!options.clues.empty()) output.clues = &clues;
   core::FillQuality quality;
   if (fill.quality) {

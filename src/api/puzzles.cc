@@ -15,8 +15,17 @@ std::string KakuroResult::verdict_text() const {
   return core::KakuroVerdictText(count, all, verdict == KakuroVerdict::kTimedOut);
 }
 
+static_assert(kMaxRegionSize == core::kMaxRegionSize);
+
+std::string KakuroSolutionText(int rows, int cols, const std::vector<int>& digits) {
+  if (rows < 0 || cols < 0 || digits.size() != static_cast<size_t>(rows) * static_cast<size_t>(cols)) {
+    api::ThrowUsage(absl::StrFormat("KakuroSolutionText: %d digits for %dx%d cells", digits.size(), rows, cols));
+  }
+  return core::FormatKakuroCells(rows, cols, digits);
+}
+
 std::string KakuroResult::solution_text(size_t k) const {
-  return core::FormatKakuroCells(rows, cols, solutions.at(k));
+  return KakuroSolutionText(rows, cols, solutions.at(k));
 }
 
 std::vector<KakuroResult> SolveKakuro(std::string_view boards, const KakuroOptions& options,

@@ -1,5 +1,5 @@
 // The API's SquareSearch: the options checked and the problem built by the engine
-// (search/square_problem.h), run by its runner (search/square_runner.h).
+// (api/square_problem.h), run by its runner (search/square_runner.h).
 #include <chrono>
 #include <thread>
 
@@ -158,8 +158,17 @@ core::SquareFormatter FormatterOf(const SquareSearch::Impl& impl, const core::Sq
 }  // namespace
 }  // namespace api
 
+static_assert(kMaxSquareSide == core::kMaxSquareSide);
+
 SquareSearch::SquareSearch(const Dictionary& dictionary, const SquareOptions& options)
     : SquareSearch(api::MakeSquareSearch([&] { return dictionary; }, dictionary.impl().options, true, options)) {}
+
+SquareSearch::SquareSearch(const std::function<Dictionary()>& load, const DictionaryOptions& list_options,
+                           const SquareOptions& options, bool note_unused)
+    : SquareSearch(api::MakeSquareSearch(load, api::LexiconOptionsOf(list_options), note_unused, options)) {}
+
+const std::string& SquareSearch::cell_order() const { return impl_->cell_order; }
+int SquareSearch::symmetry_cells() const { return impl_->SymmetryCells(); }
 
 int SquareSearch::rows() const { return impl_->rows; }
 int SquareSearch::cols() const { return impl_->cols; }
