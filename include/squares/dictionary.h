@@ -13,6 +13,12 @@
 
 namespace squares {
 
+// The library's own: what a handle holds, and how the library reaches it.
+namespace detail {
+struct DictionaryImpl;
+struct Access;
+}  // namespace detail
+
 // Which scores are better: the default list is scored by SCOWL size (lower = commoner), a
 // `word;score` list by quality (higher = better).
 enum class Better { kLower, kHigher };
@@ -78,12 +84,10 @@ class Dictionary {
   void SaveIndex(const std::string& path) const;
   std::string IndexBytes() const;
 
-  struct Impl;  // the library's own
-  const Impl& impl() const { return *impl_; }
-
  private:
-  explicit Dictionary(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
-  std::shared_ptr<const Impl> impl_;
+  friend struct detail::Access;
+  explicit Dictionary(std::shared_ptr<const detail::DictionaryImpl> impl) : impl_(std::move(impl)) {}
+  std::shared_ptr<const detail::DictionaryImpl> impl_;
 };
 
 }  // namespace squares

@@ -15,6 +15,12 @@
 
 namespace squares {
 
+// The library's own: what a handle holds, and how the library reaches it.
+namespace detail {
+struct GridImpl;
+struct Access;
+}  // namespace detail
+
 enum class Direction { kAcross, kDown };
 
 // A slot: a maximal run of two or more white cells in one direction.
@@ -65,12 +71,10 @@ class Grid {
   const std::string& author() const;
   const std::string& copyright() const;
 
-  struct Impl;  // the library's own
-  const Impl& impl() const { return *impl_; }
-
  private:
-  explicit Grid(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
-  std::shared_ptr<const Impl> impl_;
+  friend struct detail::Access;
+  explicit Grid(std::shared_ptr<const detail::GridImpl> impl) : impl_(std::move(impl)) {}
+  std::shared_ptr<const detail::GridImpl> impl_;
 };
 
 enum class FillStatus {

@@ -15,6 +15,12 @@
 
 namespace squares {
 
+// The library's own: what a handle holds, and how the library reaches it.
+namespace detail {
+struct SquareSearchImpl;
+struct Access;
+}  // namespace detail
+
 // The largest side of a square and of either side of a rectangle.
 inline constexpr int kMaxSquareSide = 32;
 
@@ -129,12 +135,10 @@ class SquareSearch {
   // Called with the search's progress at most four times a second (null: never).
   void set_progress(std::function<void(const SearchProgress&)> progress);
 
-  struct Impl;  // the library's own (the command line reads what --verbose and --stats print)
-  const Impl& impl() const { return *impl_; }
-
  private:
-  explicit SquareSearch(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}  // Impl makes it
-  std::shared_ptr<Impl> impl_;
+  friend struct detail::Access;
+  explicit SquareSearch(std::shared_ptr<detail::SquareSearchImpl> impl) : impl_(std::move(impl)) {}
+  std::shared_ptr<detail::SquareSearchImpl> impl_;
 };
 
 }  // namespace squares

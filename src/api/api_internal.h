@@ -1,5 +1,6 @@
-// What the API's implementation files share: the Impl structs behind the public handles, and
-// the translation of the engine's absl::Status errors into squares::Error.
+// What the API's implementation files share: what the public handles hold (detail::*Impl),
+// detail::Access to it, and the translation of the engine's absl::Status errors into
+// squares::Error.
 #pragma once
 
 #include <functional>
@@ -16,29 +17,26 @@
 #include "lexicon/lexicon.h"
 #include "squares/dictionary.h"
 #include "squares/error.h"
+#include "squares/fill.h"
 #include "squares/square_search.h"
 #include "api/square_problem.h"
 #include "search/square_search.h"
 
 namespace squares {
+namespace detail {
 
 // The engine's dictionary builds an automaton on first use, which is not thread-safe: a call
 // holds `mutex` while it builds what its search needs; searches then only read them.
-struct Dictionary::Impl {
-  Impl(core::Dictionary d, core::LexiconOptions o, bool is_default)
+struct DictionaryImpl {
+  DictionaryImpl(core::Dictionary d, core::LexiconOptions o, bool is_default)
       : dictionary(std::move(d)), options(o), is_default(is_default) {}
   core::Dictionary dictionary;
   core::LexiconOptions options;  // those it was read with (an index file's own)
   bool is_default = false;
   mutable std::mutex mutex;
-
-  // A Dictionary on an engine's dictionary (the command line loads its own).
-  static Dictionary Wrap(core::Dictionary dictionary, core::LexiconOptions options, bool is_default) {
-    return Dictionary(std::make_shared<const Impl>(std::move(dictionary), options, is_default));
-  }
 };
 
-struct SquareSearch::Impl {
+struct SquareSearchImpl {
   SquareOptions options;
   std::optional<Dictionary> dictionary;  // the main one, when the search reads it
   core::SquareSetup setup;
@@ -52,14 +50,31 @@ struct SquareSearch::Impl {
   const core::SquareSearch& Search(bool count_only) const;
   // Cells the count's symmetry exchanges (counting up to it; 0: none).
   int SymmetryCells() const;
-  static SquareSearch Wrap(std::shared_ptr<Impl> impl) { return SquareSearch(std::move(impl)); }
 
  private:
   mutable std::mutex mutex_;
   mutable std::optional<core::SquareSearch> list_, count_;
 };
 
+struct GridImpl;  // grid_internal.h
+
+// The library's way to what a handle holds, and to a handle on it.
+struct Access {
+  static const DictionaryImpl& Of(const Dictionary& dictionary) { return *dictionary.impl_; }
+  static const GridImpl& Of(const Grid& grid) { return *grid.impl_; }
+  static const SquareSearchImpl& Of(const SquareSearch& search) { return *search.impl_; }
+  static Grid Make(std::shared_ptr<const GridImpl> impl) { return Grid(std::move(impl)); }
+  static SquareSearch Make(std::shared_ptr<SquareSearchImpl> impl) { return SquareSearch(std::move(impl)); }
+};
+
+}  // namespace detail
+
 namespace api {
+
+template <class Handle>
+const auto& ImplOf(const Handle& handle) {
+  return detail::Access::Of(handle);
+}
 
 // A search whose main dictionary is loaded by `load` only when some word needs it (the
 // command line's `shape` does not read an unused --dict); lists a shape names are read with

@@ -22,7 +22,7 @@ std::vector<Clue> ParseClues(std::string_view text, const std::string& source) {
 }
 
 void CheckClues(const Grid& grid, const std::vector<Clue>& clues, const std::string& source) {
-  api::Check(core::CheckClues(grid.impl().grid, api::CluesOf(clues), source));
+  api::Check(core::CheckClues(api::ImplOf(grid).grid, api::CluesOf(clues), source));
 }
 
 }  // namespace squares

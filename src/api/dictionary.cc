@@ -73,20 +73,20 @@ core::LexiconOptions LexiconOptionsOf(const DictionaryOptions& options) {
 }  // namespace api
 
 Dictionary Dictionary::Default(const DictionaryOptions& options) {
-  auto impl = std::make_shared<Impl>(api::Load({}, options), api::LexiconOptionsOf(options), true);
+  auto impl = std::make_shared<detail::DictionaryImpl>(api::Load({}, options), api::LexiconOptionsOf(options), true);
   return Dictionary(std::move(impl));
 }
 
 Dictionary Dictionary::FromFiles(const std::vector<std::string>& paths, const DictionaryOptions& options) {
   if (paths.empty()) api::ThrowUsage("no word list given (Dictionary::Default is the embedded one)");
-  return Dictionary(std::make_shared<Impl>(api::Load(paths, options), api::LexiconOptionsOf(options), false));
+  return Dictionary(std::make_shared<detail::DictionaryImpl>(api::Load(paths, options), api::LexiconOptionsOf(options), false));
 }
 
 Dictionary Dictionary::FromWordLists(const std::vector<std::string>& paths, const DictionaryOptions& options) {
   if (paths.empty()) api::ThrowUsage("no word list given (Dictionary::Default is the embedded one)");
   const core::LexiconOptions lexicon_options = api::LexiconOptionsOf(options);
   core::Lexicon lexicon = api::Value(core::ReadLexicon(paths, lexicon_options));
-  return Dictionary(std::make_shared<Impl>(core::Dictionary(std::move(lexicon)), lexicon_options, false));
+  return Dictionary(std::make_shared<detail::DictionaryImpl>(core::Dictionary(std::move(lexicon)), lexicon_options, false));
 }
 
 Dictionary Dictionary::FromWords(const std::vector<std::string>& entries, const DictionaryOptions& options) {
@@ -94,13 +94,13 @@ Dictionary Dictionary::FromWords(const std::vector<std::string>& entries, const 
   const std::string text = absl::StrJoin(entries, "\n");
   const core::LexiconSource source{"<words>", text};
   auto lexicon = api::Value(core::Lexicon::Read({&source, 1}, lexicon_options));
-  return Dictionary(std::make_shared<Impl>(core::Dictionary(std::move(lexicon)), lexicon_options, false));
+  return Dictionary(std::make_shared<detail::DictionaryImpl>(core::Dictionary(std::move(lexicon)), lexicon_options, false));
 }
 
 Dictionary Dictionary::FromIndexBytes(std::string bytes) {
   auto owned = std::make_shared<const std::string>(std::move(bytes));
   core::LoadedIndex index = api::Value(core::ParseIndex(*owned, "<index>", owned));
-  return Dictionary(std::make_shared<Impl>(std::move(index.dictionary), index.options, false));
+  return Dictionary(std::make_shared<detail::DictionaryImpl>(std::move(index.dictionary), index.options, false));
 }
 
 size_t Dictionary::size() const { return impl_->dictionary.lexicon().word_count(); }

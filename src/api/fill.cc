@@ -71,7 +71,7 @@ namespace {
 // are in no slot anyway) and those scored worse than max_level.
 core::WordFilter FilterOf(const Dictionary& dictionary, const std::vector<std::string>& exclude,
                           core::ScoreOrder scores, std::optional<int64_t> max_level) {
-  const Dictionary::Impl& d = dictionary.impl();
+  const detail::DictionaryImpl& d = api::ImplOf(dictionary);
   core::WordFilter filter;
   for (const std::string& word : exclude) {
     auto encoded = d.dictionary.alphabet().encode(word, d.options.fold_accents);
@@ -86,8 +86,8 @@ core::WordFilter FilterOf(const Dictionary& dictionary, const std::vector<std::s
 }
 
 core::GridFill Problem(const Dictionary& dictionary, const Grid& grid, const core::WordFilter& filter) {
-  std::lock_guard lock(dictionary.impl().mutex);  // the slots' automata are built on first use
-  return api::Value(core::GridFillProblem(grid.impl().grid, dictionary.impl().dictionary,
+  std::lock_guard lock(api::ImplOf(dictionary).mutex);  // the slots' automata are built on first use
+  return api::Value(core::GridFillProblem(api::ImplOf(grid).grid, api::ImplOf(dictionary).dictionary,
                                           grid.source(), filter));
 }
 
@@ -182,7 +182,7 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
                     const std::function<bool(const Fill&)>& on_fill) {
   core::FillSettings settings = api::SettingsOf(dictionary.better(), options);
   if (options.count_only && !options.all) api::ThrowUsage("FillOptions::count_only needs all");
-  const core::Grid& g = grid.impl().grid;
+  const core::Grid& g = api::ImplOf(grid).grid;
   const core::GridFill problem =
       Problem(dictionary, grid, FilterOf(dictionary, options.exclude, settings.engine.scores, options.max_level));
   FillResult result;
@@ -196,7 +196,7 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
     result.message = core::FillStatusMessage(grid.source(), g, problem, {}, settings.engine);
     return result;
   }
-  const core::Alphabet& alphabet = dictionary.impl().dictionary.alphabet();
+  const core::Alphabet& alphabet = api::ImplOf(dictionary).dictionary.alphabet();
   // A scored list (not all scores alike) gives each fill a quality.
   const bool scored = core::IsScored(problem.problem);
   core::FillQuality quality;
@@ -232,7 +232,7 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
 
 std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid, int slot,
                                   const CandidateOptions& options) {
-  const core::Grid& g = grid.impl().grid;
+  const core::Grid& g = api::ImplOf(grid).grid;
   if (slot < 0 || slot >= static_cast<int>(g.slots.size())) {
     api::ThrowUsage(absl::StrFormat("Candidates: slot %d of a grid of %d slots", slot, g.slots.size()));
   }
@@ -246,7 +246,7 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
   // The slot's words that fit its cells' letters, best first (the list's order on a tie):
   // the list's words of the length that the slot's automaton (the filtered one) has.
   const core::WordsOfLength& words =
-      dictionary.impl().dictionary.lexicon().words(static_cast<int>(s.cells.size()));
+      api::ImplOf(dictionary).dictionary.lexicon().words(static_cast<int>(s.cells.size()));
   std::vector<std::pair<int64_t, size_t>> fitting;  // (cost, word)
   for (size_t k = 0; k < words.count(); ++k) {
     const core::WordView w = words.word(k);
@@ -268,7 +268,7 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
     Candidate candidate;
     const core::WordView word = words.word(fitting[k].second);
     candidate.score = words.scores[fitting[k].second];
-    candidate.word = dictionary.impl().dictionary.alphabet().to_utf8(word, true);
+    candidate.word = api::ImplOf(dictionary).dictionary.alphabet().to_utf8(word, true);
     if (k < options.max_checked && !(options.stop && options.stop->load())) {
       for (size_t i = 0; i < s.cells.size(); ++i) p.domains[s.cells[i]] = core::LetterSet{1} << word[i];
       const core::FillResult result = core::Fill(p, check, [](std::span<const core::Letter>) { return true; });

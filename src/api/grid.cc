@@ -13,8 +13,8 @@
 
 namespace squares {
 
-std::shared_ptr<Grid::Impl> Grid::Impl::Make(core::Grid grid, std::string source) {
-  auto impl = std::make_shared<Impl>();
+std::shared_ptr<detail::GridImpl> detail::GridImpl::Make(core::Grid grid, std::string source) {
+  auto impl = std::make_shared<GridImpl>();
   impl->letters.resize(grid.size());
   for (int i = 0; i < grid.size(); ++i) {
     const std::string& fixed = grid.fixed[i];
@@ -37,9 +37,9 @@ std::string Slot::name() const {
 }
 
 Grid Grid::Parse(std::string_view text, const std::string& source) {
-  if (!core::IsIpuz(text)) return Grid(Impl::Make(api::Value(core::ParseGrid(source, text)), source));
+  if (!core::IsIpuz(text)) return Grid(detail::GridImpl::Make(api::Value(core::ParseGrid(source, text)), source));
   core::IpuzPuzzle puzzle = api::Value(core::ParseIpuz(text, source));
-  std::shared_ptr<Impl> impl = Impl::Make(api::Value(core::ParseGridRows(source, puzzle.rows)), source);
+  std::shared_ptr<detail::GridImpl> impl = detail::GridImpl::Make(api::Value(core::ParseGridRows(source, puzzle.rows)), source);
   for (const core::Clue& clue : puzzle.clues) {
     impl->clues.push_back({clue.number, clue.direction == core::Direction::kAcross ? Direction::kAcross : Direction::kDown,
                            clue.word, clue.text});
@@ -51,7 +51,7 @@ Grid Grid::Parse(std::string_view text, const std::string& source) {
 }
 
 Grid Grid::FromRows(const std::vector<std::string>& rows) {
-  return Grid(Impl::Make(api::Value(core::ParseGridRows("<rows>", rows)), "<rows>"));
+  return Grid(detail::GridImpl::Make(api::Value(core::ParseGridRows("<rows>", rows)), "<rows>"));
 }
 
 Grid Grid::Load(const std::string& path) {
@@ -83,8 +83,8 @@ std::vector<std::string> Grid::text_rows() const {
 }
 
 GridCheck CheckGrid(const Dictionary& dictionary, const Grid& grid, bool allow_repeats) {
-  const Grid::Impl& g = grid.impl();
-  const core::Dictionary& d = dictionary.impl().dictionary;
+  const detail::GridImpl& g = api::ImplOf(grid);
+  const core::Dictionary& d = api::ImplOf(dictionary).dictionary;
   GridCheck check;
   check.filled = true;
   for (int i = 0; i < g.grid.size(); ++i) check.filled &= g.grid.black[i] || !g.letters[i].empty();
@@ -97,7 +97,7 @@ GridCheck CheckGrid(const Dictionary& dictionary, const Grid& grid, bool allow_r
     std::string word;
     for (int c : slot.cells) word += g.letters[c];
     int64_t score = 0;
-    auto encoded = d.alphabet().encode(word, dictionary.impl().options.fold_accents);
+    auto encoded = d.alphabet().encode(word, api::ImplOf(dictionary).options.fold_accents);
     if (!encoded.ok() || !d.lexicon().find(*encoded, &score)) {
       check.problems.push_back(absl::StrFormat("%s: %s is not in the dictionary", slot.name(), word));
     } else if (auto seen = std::find(words.begin(), words.end(), word); !allow_repeats && seen != words.end()) {
@@ -156,7 +156,7 @@ void CheckDocumentFormat(DocumentFormat format) {
 }
 
 std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions& options) {
-  const core::Grid& g = grid.impl().grid;
+  const core::Grid& g = api::ImplOf(grid).grid;
   if (fill.letters.size() != static_cast<size_t>(g.size())) {
     api::ThrowUsage(absl::StrFormat("a fill of %d cells for a grid of %d", fill.letters.size(), g.size()));
   }

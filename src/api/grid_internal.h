@@ -12,8 +12,9 @@
 #include "squares/fill.h"
 
 namespace squares {
+namespace detail {
 
-struct Grid::Impl {
+struct GridImpl {
   core::Grid grid;
   std::string source;
   std::vector<Slot> slots;
@@ -21,8 +22,10 @@ struct Grid::Impl {
   std::vector<Clue> clues;           // an ipuz file's
   std::string title, author, copyright;
 
-  static std::shared_ptr<Impl> Make(core::Grid grid, std::string source);
+  static std::shared_ptr<GridImpl> Make(core::Grid grid, std::string source);
 };
+
+}  // namespace detail
 
 namespace api {
 
