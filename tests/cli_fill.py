@@ -14,7 +14,7 @@ GROUP is one of
               checked against the list, and --distinct fills have no word twice.
               Under the sanitizers, each grid once (not with each option).
   states      each result state: its exit status and message.
-  errors      each malformed-grid and usage error: exit status and message.
+  errors      each malformed-grid (ipuz too) and usage error: exit status and message.
   latex       the LaTeX output compiles with pdflatex (skipped, status 77, without TeX).
 """
 import json
@@ -318,6 +318,11 @@ ERRORS = [
     ("##\n##\n", [], 1, "squares: {g}: grid has no slot (no run of 2 or more white cells)\n"),
     ("#.#\n###\n", [], 1, "squares: {g}:1:2: isolated cell (in no slot)\n"),
     ("Q.\n..\n", [], 1, "squares: {g}:1:1: letter 'Q' is not in the dictionary's alphabet\n"),
+    # ipuz: the cell, the JSON position, the missing key.
+    ('{"puzzle": [[0, 0], [0, "AB"]]}', [], 1,
+     "squares: {g}:2:2: 'AB' is not one letter (rebus cells are not supported)\n"),
+    ('{"puzzle": [[0, 0]],\n "title": }', [], 1, "squares: {g}:2:11: not valid JSON\n"),
+    ('{"title": "x"}', [], 1, "squares: {g}: no \"puzzle\": not an ipuz crossword\n"),
     ("..\n..\n", ["--format", "rtf"], 2,
      "squares: unknown format 'rtf' (expected text, lines, jsonl, ipuz, latex, svg, puz or pdf)\n"),
     ("..\n..\n", ["--limit", "3"], 2, "squares: --limit needs --all or --count\n"),
