@@ -84,7 +84,9 @@ async function editor(page, url, outDir) {
   assert.ok(rows.every((row) => /^[A-Z#]{5}$/.test(row)), rows.join("/"));
   assert.equal(rows[1], THEME);
   const check = await page.evaluate(async (grid) =>
-    (await fetch("/api/check", { method: "POST", body: JSON.stringify({ grid }) })).json(), rows);
+    (await fetch("/api/check", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ grid }),
+    })).json(), rows);
   assert.deepEqual([check.filled, check.valid, check.problems], [true, true, []]);
   // The grid survives a reload (kept in local storage).
   await page.reload();

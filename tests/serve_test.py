@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The workbench's HTTP API (`squares serve`): statuses and bodies of every route, streaming,
-a client's disconnect stopping its search, the limits (400, 404, 413, 503) and a clean stop.
+a client's disconnect stopping its search, the limits (400, 404, 405, 413, 503), who may drive
+it (Host, Origin, JSON, the token), slow and oversized clients, and a clean stop.
 
 Usage: serve_test.py SQUARES DATA_DIR
 """
@@ -19,31 +20,38 @@ SQUARES = DATA = None
 
 
 class Server:
-    """`squares serve --port 0 ARGS...`, its port read from the line it prints."""
+    """`squares serve --port 0 ARGS...`, its port (and token) read from the line it prints."""
 
-    def __init__(self, *args):
+    def __init__(self, *args, host="127.0.0.1"):
         self.process = subprocess.Popen([SQUARES, "serve", "--port", "0", *args],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
-        match = re.fullmatch(r"squares: serving http://127\.0\.0\.1:(\d+)/\n", line)
+        match = re.fullmatch(re.escape(f"squares: serving http://{host}:") + r"(\d+)/(\?token=(\S+))?\n", line)
         if not match:
             self.process.kill()
             raise AssertionError(f"unexpected first line {line!r}: {self.process.stderr.read()}")
         self.port = int(match.group(1))
+        self.token = match.group(3)
 
     def connection(self, timeout=60):
         return http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
 
-    def request(self, method, path, body=None, timeout=60):
-        """(status, content type, body bytes); a dict body is sent as JSON."""
+    def exchange(self, method, path, body=None, headers=None, timeout=60):
+        """The response (read) to a request with `headers` (JSON's Content-Type unless given);
+        a dict body is sent as JSON."""
         connection = self.connection(timeout)
         if isinstance(body, (dict, list)):
             body = json.dumps(body)
-        connection.request(method, path, body=body, headers={"Content-Type": "application/json"})
+        connection.request(method, path, body=body, headers={"Content-Type": "application/json", **(headers or {})})
         response = connection.getresponse()
-        data = response.read()
+        response.data = response.read()
         connection.close()
-        return response.status, response.getheader("Content-Type"), data
+        return response
+
+    def request(self, method, path, body=None, timeout=60):
+        """(status, content type, body bytes); a dict body is sent as JSON."""
+        response = self.exchange(method, path, body, timeout=timeout)
+        return response.status, response.getheader("Content-Type"), response.data
 
     def post(self, path, body, timeout=60):
         """(status, parsed JSON answer)."""
@@ -86,7 +94,7 @@ class Api(unittest.TestCase):
             self.assertTrue(body, asset)
 
     def test_unknown_route(self):
-        for method, path in [("GET", "/nope"), ("POST", "/api/nope"), ("GET", "/api/fill")]:
+        for method, path in [("GET", "/nope"), ("POST", "/api/nope"), ("OPTIONS", "/nope")]:
             status, kind, body = self.server.request(method, path, b"{}")
             self.assertEqual(status, 404, path)
             self.assertEqual(kind, "application/json")
@@ -198,6 +206,21 @@ class Api(unittest.TestCase):
             self.assertEqual(status, 400)
             self.assertIn("pdflatex", json.loads(body)["error"])
 
+    def test_export_any_text(self):
+        """Titles and clues of any text export (or are refused with 400), and a failed PDF says
+        nothing of the server's files or TeX's log."""
+        texts = ["two\n\nparagraphs", "nul\x00del\x7f", "emoji \U0001F600", "CJK \u6f22\u5b57", "Greek \u03b1",
+                 "Cyrillic \u0416", "zero\u200dwidth", "x" * 200000]
+        for document in ["ipuz", "latex", "svg", "text", "lines", "jsonl", "pdf"]:
+            for text in texts if document != "pdf" else texts[:3:2]:  # pdflatex takes 0.5 s a run
+                status, _, body = self.server.request("POST", "/api/export", {
+                    "grid": ["CAT", "ORE", "WET"], "format": document, "title": text,
+                    "clues": [{"number": 1, "direction": "across", "text": text}]})
+                if document != "pdf":  # src/fill/latex.cc's to typeset: until then, 500 without the log
+                    self.assertIn(status, (200, 400), (document, text[:20], body[:200]))
+                if status != 200:
+                    self.assertNotIn(b"tex", json.loads(body)["error"].encode().lower(), (document, text[:20]))
+
     def test_export_clues(self):
         rows = ["CAT", "ORE", "WET"]
         status, _, body = self.server.request("POST", "/api/export", {
@@ -295,10 +318,13 @@ class Api(unittest.TestCase):
 def open_stream(server, query):
     """An unfinished /api/squares stream whose first line has arrived; its socket."""
     sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
-    sock.sendall(f"GET /api/squares?{query} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    sock.sendall(f"GET /api/squares?{query} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
     received = b""
     while b"rows" not in received:
-        received += sock.recv(4096)
+        more = sock.recv(4096)
+        if not more:
+            raise AssertionError(f"the stream ended early: {received!r}")
+        received += more
     return sock
 
 
@@ -325,8 +351,9 @@ class OneWorker(unittest.TestCase):
 
     def test_busy_then_disconnect_frees_the_worker(self):
         sock = open_stream(self.server, "size=7")  # years of squares
-        status, answer = self.server.post("/api/check", {"grid": ["CAT"]})
-        self.assertEqual((status, answer), (503, {"error": "busy"}))
+        response = self.server.exchange("POST", "/api/check", {"grid": ["CAT"]})
+        self.assertEqual((response.status, json.loads(response.data)), (503, {"error": "busy"}))
+        self.assertEqual(response.getheader("Retry-After"), "2")
         sock.close()
         self.assertTrue(self.answered_promptly())
 
@@ -334,13 +361,207 @@ class OneWorker(unittest.TestCase):
         sock = socket.create_connection(("127.0.0.1", self.server.port), timeout=30)
         # A 7x7 double word square: the default list has none that the engine finds in minutes.
         body = json.dumps({"grid": ["......."] * 7, "options": {"timeout": 600}})
-        sock.sendall((f"POST /api/fill HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        sock.sendall((f"POST /api/fill HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                       f"Content-Length: {len(body)}\r\n\r\n{body}").encode())
         time.sleep(1)
         status, answer = self.server.post("/api/check", {"grid": ["CAT"]})
         self.assertEqual((status, answer), (503, {"error": "busy"}))
         sock.close()
         self.assertTrue(self.answered_promptly())
+
+
+def rss_kb(pid, field):
+    """A memory figure of /proc/PID/status (VmRSS, VmHWM) in kB."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise AssertionError(f"no {field} for {pid}")
+
+
+def raw_exchange(port, head, chunks=(), timeout=30):
+    """Sends `head` (bytes) and then `chunks` on a new connection, and reads until the server
+    closes it: (what it answered, whether sending was cut short)."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    cut = False
+    try:
+        sock.sendall(head)
+        for chunk in chunks:
+            sock.sendall(chunk)
+    except (BrokenPipeError, ConnectionResetError):
+        cut = True
+    answer = b""
+    try:
+        while more := sock.recv(65536):
+            answer += more
+    except ConnectionResetError:
+        pass
+    sock.close()
+    return answer, cut
+
+
+class Safety(unittest.TestCase):
+    """Only its own page may drive the workbench, and no client holds it."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server("--threads", "1", "--allow-host", "Workbench.Example", "--read-timeout", "1")
+
+    @classmethod
+    def tearDownClass(cls):
+        assert cls.server.stop() == 0
+
+    def refused(self, response, status, message):
+        self.assertEqual(response.status, status, response.data)
+        self.assertEqual(response.getheader("Content-Type"), "application/json")
+        self.assertIn(message, json.loads(response.data)["error"])
+
+    def test_host_must_name_this_server(self):
+        for host in ["evil.example", f"evil.example:{self.server.port}", "127.0.0.2", "localhost.evil.example"]:
+            self.refused(self.server.exchange("GET", "/", headers={"Host": host}), 403, "not this server's name")
+            self.refused(self.server.exchange("POST", "/api/check", {"grid": ["CAT"]}, {"Host": host}),
+                         403, "--allow-host")
+        for host in ["127.0.0.1", f"localhost:{self.server.port}", "[::1]:80", "workbench.example:8080"]:
+            self.assertEqual(self.server.exchange("GET", "/api/info", headers={"Host": host}).status, 200, host)
+        answer, _ = raw_exchange(self.server.port, b"GET / HTTP/1.0\r\n\r\n")
+        self.assertTrue(answer.startswith(b"HTTP/1.1 403 "), answer)
+
+    def test_origin_must_be_its_own(self):
+        own = f"http://127.0.0.1:{self.server.port}"
+        for origin in ["http://evil.example", f"http://localhost:{self.server.port}", "null",
+                       f"http://127.0.0.1:{self.server.port + 1}"]:
+            self.refused(self.server.exchange("POST", "/api/check", {"grid": ["CAT"]}, {"Origin": origin}),
+                         403, "another site")
+            self.refused(self.server.exchange("GET", "/api/info", headers={"Origin": origin}), 403, "another site")
+        self.assertEqual(self.server.exchange("POST", "/api/check", {"grid": ["CAT"]}, {"Origin": own}).status, 200)
+        self.refused(self.server.exchange("GET", "/api/squares?size=3", headers={"Sec-Fetch-Site": "cross-site"}),
+                     403, "Sec-Fetch-Site")
+        # The page itself may be opened from a link on any site.
+        response = self.server.exchange("GET", "/", headers={"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"})
+        self.assertEqual(response.status, 200)
+
+    def test_post_must_be_json(self):
+        for kind in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None]:
+            headers = {"Content-Type": kind} if kind else {"Content-Type": ""}
+            self.refused(self.server.exchange("POST", "/api/check", b'{"grid": ["CAT"]}', headers), 415,
+                         "Content-Type: application/json")
+        response = self.server.exchange("POST", "/api/check", b'{"grid": ["CAT"]}',
+                                        {"Content-Type": "application/json; charset=utf-8"})
+        self.assertEqual(response.status, 200)
+        self.refused(self.server.exchange("POST", "/api/check", b"\x1f\x8b", {"Content-Encoding": "gzip"}),
+                     415, "compressed")
+
+    def test_framing_headers(self):
+        for path in ["/", "/app.js", "/api/info"]:
+            response = self.server.exchange("GET", path)
+            self.assertEqual(response.status, 200)
+            self.assertIn("frame-ancestors 'none'", response.getheader("Content-Security-Policy"))
+            self.assertEqual(response.getheader("X-Frame-Options"), "DENY")
+            self.assertEqual(response.getheader("X-Content-Type-Options"), "nosniff")
+            self.assertEqual(response.getheader("Referrer-Policy"), "no-referrer")
+            self.assertIsNone(response.getheader("Access-Control-Allow-Origin"))
+
+    def test_wrong_method_and_options(self):
+        for method, path, allow in [("GET", "/api/fill", "POST, OPTIONS"), ("PUT", "/api/check", "POST, OPTIONS"),
+                                    ("POST", "/", "GET, HEAD, OPTIONS"), ("DELETE", "/api/info", "GET, HEAD, OPTIONS")]:
+            response = self.server.exchange(method, path, b"{}")
+            self.refused(response, 405, "only")
+            self.assertEqual(response.getheader("Allow"), allow)
+        response = self.server.exchange("OPTIONS", "/api/fill", headers={
+            "Origin": "http://evil.example", "Access-Control-Request-Method": "POST"})
+        self.assertEqual((response.status, response.getheader("Allow")), (204, "POST, OPTIONS"))
+        self.assertFalse([name for name, _ in response.getheaders() if name.lower().startswith("access-control")])
+        self.assertEqual(self.server.exchange("HEAD", "/").status, 200)
+
+    def test_chunked_body_beyond_the_limit(self):
+        """20 MB chunked: 413, read and dropped as it comes, never held."""
+        before = rss_kb(self.server.process.pid, "VmRSS")
+        chunk = b"%x\r\n%s\r\n" % (1 << 16, b" " * (1 << 16))
+        head = (b"POST /api/export HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                b"Transfer-Encoding: chunked\r\n\r\n")
+        answer, _ = raw_exchange(self.server.port, head, [chunk] * 320 + [b"0\r\n\r\n"])
+        self.assertTrue(answer.startswith(b"HTTP/1.1 413 "), answer[:200])
+        self.assertIn(b"too large", answer)
+        peak = rss_kb(self.server.process.pid, "VmHWM")
+        self.assertLess(peak - before, 16 * 1024, (before, peak))
+        # A Content-Length beyond the limit is refused before its body is sent.
+        answer, _ = raw_exchange(self.server.port, head.replace(b"Transfer-Encoding: chunked", b"Content-Length: 20000000"))
+        self.assertTrue(answer.startswith(b"HTTP/1.1 413 "), answer[:200])
+        # And the server still answers.
+        self.assertEqual(self.server.exchange("GET", "/api/info").status, 200)
+
+    def test_slow_client_is_dropped(self):
+        """--read-timeout 1: a request's headers sent a byte at a time are cut off after 1 s."""
+        for head in [b"", b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n"]:
+            sock = socket.create_connection(("127.0.0.1", self.server.port), timeout=10)
+            sock.sendall(head)
+            start = time.monotonic()
+            closed = False
+            for byte in b"X-Slow: " + b"x" * 100:
+                try:
+                    sock.sendall(bytes([byte]))
+                    time.sleep(0.1)
+                    while sock.recv(4096, socket.MSG_DONTWAIT):  # an answer (400) may come first
+                        pass
+                    closed = True
+                except BlockingIOError:
+                    continue
+                except (BrokenPipeError, ConnectionResetError):
+                    closed = True
+                break
+            sock.close()
+            self.assertTrue(closed, head)
+            self.assertLess(time.monotonic() - start, 1.8, head)  # not a second round of 1 s
+
+
+class Token(unittest.TestCase):
+    """On every address (0.0.0.0), a random token: in the printed address, then a cookie or a header."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server("--threads", "1", "--host", "0.0.0.0", host="0.0.0.0")
+
+    @classmethod
+    def tearDownClass(cls):
+        assert cls.server.stop() == 0
+
+    def test_token_flow(self):
+        token = self.server.token
+        self.assertRegex(token, r"^[0-9a-f]{48}$")
+        for headers in [{}, {"Authorization": "Bearer " + token[:-1] + "0"}, {"X-Squares-Token": token.upper()},
+                        {"Cookie": f"squares_token_{self.server.port + 1}={token}"}]:
+            response = self.server.exchange("GET", "/api/info", headers=headers)
+            self.assertEqual(response.status, 403, headers)
+            self.assertIn("token", json.loads(response.data)["error"])
+        self.assertEqual(self.server.exchange("GET", "/").status, 403)
+        # The page's address as printed: the answer stores the token in a cookie for this port.
+        page = self.server.exchange("GET", f"/?token={token}")
+        self.assertEqual(page.status, 200)
+        cookie = page.getheader("Set-Cookie")
+        self.assertEqual(cookie, f"squares_token_{self.server.port}={token}; Path=/; HttpOnly; SameSite=Strict")
+        for headers in [{"Cookie": f"theme=dark; squares_token_{self.server.port}={token}"},
+                        {"Authorization": f"Bearer {token}"}, {"X-Squares-Token": token}]:
+            self.assertEqual(self.server.exchange("GET", "/api/info", headers=headers).status, 200, headers)
+            response = self.server.exchange("POST", "/api/check", {"grid": ["CAT"]}, headers)
+            self.assertEqual(response.status, 200, headers)
+        stream = self.server.exchange("GET", f"/api/squares?size=2&limit=1&token={token}")
+        self.assertEqual(stream.status, 200, stream.data)
+        # The token is printed once, on stdout, and nowhere else.
+        self.server.process.send_signal(signal.SIGTERM)
+        self.server.process.wait(timeout=20)
+        self.assertNotIn(token, self.server.process.stderr.read())
+
+    def test_given_token_on_loopback(self):
+        server = Server("--token", "secret-word.1")
+        try:
+            self.assertEqual(server.token, "secret-word.1")
+            self.assertEqual(server.exchange("GET", "/api/info").status, 403)
+            self.assertEqual(server.exchange("GET", "/api/info", headers={"X-Squares-Token": "secret-word.1"}).status, 200)
+        finally:
+            server.stop()
+        result = subprocess.run([SQUARES, "serve", "--token", "a b"], capture_output=True, text=True, timeout=30)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("--token", result.stderr)
 
 
 class Command(unittest.TestCase):
@@ -363,7 +584,7 @@ class Command(unittest.TestCase):
         process = subprocess.Popen([SQUARES, "serve", "--port", "0", "--host", "0.0.0.0"],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
-            self.assertRegex(process.stdout.readline(), r"^squares: serving http://0\.0\.0\.0:\d+/$")
+            self.assertRegex(process.stdout.readline(), r"^squares: serving http://0\.0\.0\.0:\d+/\?token=[0-9a-f]{48}$")
             process.send_signal(signal.SIGINT)
             self.assertEqual(process.wait(timeout=20), 0)
             self.assertIn("warning", process.stderr.read())

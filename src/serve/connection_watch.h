@@ -9,18 +9,11 @@
 #include <list>
 #include <memory>
 #include <mutex>
-#include <string>
 #include <thread>
 
 #include "squares/error.h"
 
 namespace squares::serve {
-
-// The socket of the connection from `remote_addr`:`remote_port` to `local_port`, or -1.
-// httplib 0.11 does not hand a handler its socket, so it is found among the process's open
-// descriptors by its addresses; it stays open (and so is not reused) until the handler's answer
-// has been written.
-int FindConnectionSocket(const std::string& remote_addr, int remote_port, int local_port);
 
 class ConnectionWatch {
  public:

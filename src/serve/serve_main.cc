@@ -2,8 +2,10 @@
 // only it links cpp-httplib and the OpenSSL it brings. `squares serve` (cli/serve_command.cc)
 // owns the options: it checks them, answers --help, and runs this program with their values
 // spelled out one way, `--NAME=VALUE` or `--FLAG`:
-//   --host=H --port=N --threads=N --queue=N [--dict=FILE]... [--fold-accents]
-//   [--min-score=S] [--max-level=L] [--verbose]
+//   --host=H --port=N --threads=N --queue=N --connections=N --queue-wait-ms=N
+//   --read-timeout-ms=N [--allow-host=NAME]... [--token=TOKEN] [--dict=FILE]...
+//   [--fold-accents] [--min-score=S] [--max-level=L] [--verbose]
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <optional>
@@ -54,6 +56,16 @@ std::optional<Arguments> ReadArguments(std::span<char* const> argv, std::string_
       out.settings.threads = static_cast<int>(number);
     } else if (name == "--queue" && is_number && number >= 0 && number <= 10000) {
       out.settings.queue = static_cast<int>(number);
+    } else if (name == "--connections" && is_number && number >= 1 && number <= 4096) {
+      out.settings.connections = static_cast<int>(number);
+    } else if (name == "--queue-wait-ms" && is_number && number >= 0 && number <= 3600000) {
+      out.settings.queue_wait = std::chrono::milliseconds(number);
+    } else if (name == "--read-timeout-ms" && is_number && number >= 0 && number <= 3600000) {
+      out.settings.read_timeout = std::chrono::milliseconds(number);
+    } else if (name == "--allow-host" && has_value) {
+      out.settings.allow_hosts.emplace_back(value);
+    } else if (name == "--token" && has_value) {
+      out.settings.token = std::string(value);
     } else if (name == "--dict" && has_value) {
       out.dict.emplace_back(value);
     } else if (name == "--min-score" && is_number) {

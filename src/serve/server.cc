@@ -1,9 +1,13 @@
-// The HTTP side of the workbench: routes, the worker pool, disconnects, limits and signals.
+// The HTTP side of the workbench: routes, who may call them, the worker pool, disconnects,
+// limits and signals.
 #include "serve/server.h"
 
-#include <httplib.h>
+#include <ifaddrs.h>
+#include <netdb.h>
 #include <pthread.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -14,19 +18,36 @@
 #include "serve/api_routes.h"
 #include "serve/assets.h"
 #include "serve/connection_watch.h"
+#include "serve/http_server.h"
 #include "serve/pdf.h"
+#include "serve/request_guard.h"
 #include "serve/work_gate.h"
 
 namespace squares::serve {
 namespace {
 
+// On every answer: no other site may frame the page, load its parts or learn its address.
+const httplib::Headers kSafetyHeaders = {
+    {"Content-Security-Policy",
+     "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; "
+     "form-action 'none'; frame-ancestors 'none'"},
+    {"X-Frame-Options", "DENY"},
+    {"X-Content-Type-Options", "nosniff"},
+    {"Referrer-Policy", "no-referrer"},
+    {"Cross-Origin-Resource-Policy", "same-origin"},
+    {"Cross-Origin-Opener-Policy", "same-origin"},
+};
+
 void Send(httplib::Response& response, const Reply& reply) {
   response.status = reply.status;
   response.set_content(reply.body, reply.content_type);
+  if (reply.status == 503) response.set_header("Retry-After", "2");
 }
 
+Reply Busy() { return ErrorReply(503, "busy"); }
+
 // The route's reply, or the error reply for what it threw: a refused request is the client's
-// (400), anything else the server's (500).
+// (400); anything else is the server's, said on stderr and answered without its details.
 Reply Answer(const std::function<Reply()>& route) {
   try {
     return route();
@@ -37,7 +58,8 @@ Reply Answer(const std::function<Reply()>& route) {
   } catch (const std::bad_alloc&) {
     return ErrorReply(503, "out of memory");
   } catch (const std::exception& error) {
-    return ErrorReply(500, error.what());
+    std::cerr << "squares: internal error: " << error.what() << "\n";
+    return ErrorReply(500, "internal error");
   }
 }
 
@@ -51,16 +73,56 @@ std::string_view ErrorMessage(int status) {
   }
 }
 
+bool IsLoopback(const std::string& host) {
+  return host == "localhost" || host == "::1" || host.starts_with("127.");
+}
+
+// The names a request's Host may give: loopback's, the address served, and when that is every
+// address, each of this machine's and its name; then those allowed by --allow-host.
+std::vector<std::string> HostNames(const ServerSettings& settings) {
+  std::vector<std::string> names = {"localhost", "127.0.0.1", "::1"};
+  names.push_back(settings.host);
+  if (settings.host == "0.0.0.0" || settings.host == "::") {
+    ifaddrs* interfaces = nullptr;
+    if (getifaddrs(&interfaces) == 0) {
+      for (const ifaddrs* entry = interfaces; entry != nullptr; entry = entry->ifa_next) {
+        char name[NI_MAXHOST];
+        if (entry->ifa_addr == nullptr ||
+            (entry->ifa_addr->sa_family != AF_INET && entry->ifa_addr->sa_family != AF_INET6) ||
+            getnameinfo(entry->ifa_addr,
+                        entry->ifa_addr->sa_family == AF_INET ? sizeof(sockaddr_in) : sizeof(sockaddr_in6),
+                        name, sizeof name, nullptr, 0, NI_NUMERICHOST) != 0) {
+          continue;
+        }
+        names.push_back(name);
+      }
+      freeifaddrs(interfaces);
+    }
+    char hostname[256] = {};
+    if (gethostname(hostname, sizeof hostname - 1) == 0) names.push_back(hostname);
+  }
+  names.insert(names.end(), settings.allow_hosts.begin(), settings.allow_hosts.end());
+  for (std::string& name : names) {
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  }
+  return names;
+}
+
+RequestHead HeadOf(const httplib::Request& request) {
+  RequestHead head{request.method, request.path, {}, request.get_param_value("token")};
+  head.headers.assign(request.headers.begin(), request.headers.end());
+  return head;
+}
+
 class Workbench {
  public:
   Workbench(const Dictionary& dictionary, const ServerSettings& settings)
       : settings_(settings), routes_(dictionary, settings.threads, FindPdflatex()),
-        gate_(settings.threads, settings.queue) {
-    // A pool thread per worker and per waiting request, and a few to answer "busy", serve the
-    // page and hold idle keep-alive connections.
-    const size_t connections = static_cast<size_t>(settings.threads + settings.queue) + 8;
-    server_.new_task_queue = [connections] { return new httplib::ThreadPool(connections); };
-    server_.set_payload_max_length(settings.max_body);
+        gate_(settings.threads, settings.queue, settings.queue_wait),
+        server_(ConnectionLimits{.connections = settings.connections, .read = settings.read_timeout}) {
+    guard_.hosts = HostNames(settings);
+    guard_.token = settings.token;
+    guard_.max_body = settings.max_body;
     // httplib's default sets SO_REUSEPORT, with which a second server on the same port would
     // share it silently instead of failing.
     server_.set_socket_options([](int socket) {
@@ -68,11 +130,23 @@ class Workbench {
       setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
     });
     server_.set_keep_alive_timeout(2);
+    server_.set_default_headers(kSafetyHeaders);
+    server_.set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
+      return Guard(request, response) ? httplib::Server::HandlerResponse::Unhandled
+                                      : httplib::Server::HandlerResponse::Handled;
+    });
+    // A refusal before the client sends its body (curl asks first for large ones).
+    server_.set_expect_100_continue_handler([this](const httplib::Request& request, httplib::Response& response) {
+      return Guard(request, response) ? 100 : response.status;
+    });
     server_.set_error_handler([](const httplib::Request&, httplib::Response& response) {
-      if (response.body.empty()) {
+      if (response.body.empty() && response.status >= 400) {
         response.set_content(ErrorReply(response.status, ErrorMessage(response.status)).body,
                              "application/json");
       }
+    });
+    server_.set_exception_handler([](const httplib::Request&, httplib::Response& response, std::exception_ptr error) {
+      Send(response, Answer([&]() -> Reply { std::rethrow_exception(error); }));
     });
     for (const Asset& asset : Assets()) {
       const auto serve_asset = [asset](const httplib::Request&, httplib::Response& response) {
@@ -81,26 +155,26 @@ class Workbench {
       };
       std::string path = "/";  // (not "/" + name: g++ 12 warns falsely of an overlap there)
       path += asset.name;
-      server_.Get(path, serve_asset);
-      if (asset.name == "index.html") server_.Get("/", serve_asset);
+      Get(path, serve_asset);
+      if (asset.name == "index.html") Get("/", serve_asset);
     }
     Post("/api/fill", &ApiRoutes::Fill);
     Post("/api/candidates", &ApiRoutes::Candidates);
     Post("/api/check", [this](std::string_view body, const StopFlag&) { return routes_.Check(body); });
     Post("/api/export", &ApiRoutes::Export);
     Post("/api/open", [this](std::string_view body, const StopFlag&) { return routes_.Open(body); });
-    server_.Get("/api/info", [this](const httplib::Request&, httplib::Response& response) {
+    Get("/api/info", [this](const httplib::Request&, httplib::Response& response) {
       Send(response, routes_.Info());
     });
-    server_.Get("/api/squares", [this](const httplib::Request& request, httplib::Response& response) {
+    Get("/api/squares", [this](const httplib::Request& request, httplib::Response& response) {
       Squares(request, response);
     });
   }
 
   // The port bound (`settings.port`, or the one chosen for 0), or -1.
   int Bind() {
-    if (settings_.port == 0) return server_.bind_to_any_port(settings_.host);
-    return server_.bind_to_port(settings_.host, settings_.port) ? settings_.port : -1;
+    guard_.port = server_.Bind(settings_.host, settings_.port);
+    return guard_.port;
   }
   void Listen() { server_.listen_after_bind(); }
   void Stop() {
@@ -111,35 +185,73 @@ class Workbench {
  private:
   using Route = std::function<Reply(std::string_view body, const StopFlag& stop)>;
 
+  // Whether the request may go on; if not, `response` is its answer and the connection ends.
+  bool Guard(const httplib::Request& request, httplib::Response& response) {
+    Connection& connection = CurrentConnection();
+    const Verdict verdict = connection.turned_away ? Verdict{503, "busy", "", false} : Check(guard_, HeadOf(request));
+    if (verdict.status == 0) {
+      if (verdict.store_token) {
+        response.set_header("Set-Cookie", TokenCookieName(guard_.port) + "=" + guard_.token +
+                                              "; Path=/; HttpOnly; SameSite=Strict");
+      }
+      return true;
+    }
+    connection.close = true;
+    if (!verdict.allow.empty()) response.set_header("Allow", verdict.allow);
+    if (verdict.message.empty()) {
+      response.status = verdict.status;
+    } else {
+      Send(response, ErrorReply(verdict.status, verdict.message));
+    }
+    return false;
+  }
+
+  void Get(const std::string& path, httplib::Server::Handler handler) {
+    guard_.routes[path] = "GET";
+    server_.Get(path, std::move(handler));
+  }
+
   void Post(const std::string& path, Reply (ApiRoutes::*route)(std::string_view, const StopFlag&) const) {
     Post(path, [this, route](std::string_view body, const StopFlag& stop) {
       return (routes_.*route)(body, stop);
     });
   }
-  // A route run on a worker, with a stop flag set when its client leaves.
+  // A route run on a worker, with a stop flag set when its client leaves. The body is read here,
+  // counted as it comes: a chunked one has no length to refuse it by beforehand.
   void Post(const std::string& path, Route route) {
-    server_.Post(path, [this, route](const httplib::Request& request, httplib::Response& response) {
-      const auto stop = WatchClient(request);
+    guard_.routes[path] = "POST";
+    server_.Post(path, [this, route](const httplib::Request&, httplib::Response& response,
+                                     const httplib::ContentReader& read) {
+      std::string body;
+      bool too_large = false;
+      const bool read_whole = read([&](const char* data, size_t size) {
+        too_large = body.size() + size > settings_.max_body;
+        if (!too_large) body.append(data, size);
+        return !too_large;
+      });
+      if (!read_whole) {
+        CurrentConnection().close = true;
+        return Send(response, too_large ? ErrorReply(413, "the request body is too large (at most " +
+                                                              std::to_string(settings_.max_body) + " bytes)")
+                                        : ErrorReply(400, "the request body did not arrive whole"));
+      }
+      const auto stop = watch_.Watch(CurrentConnection().socket);
       const auto worker = gate_.Enter(*stop);
-      if (!worker) return Send(response, ErrorReply(503, "busy"));
-      Send(response, Answer([&] { return route(request.body, *stop); }));
+      if (!worker) return Send(response, Busy());
+      Send(response, Answer([&] { return route(body, *stop); }));
     });
-  }
-
-  std::shared_ptr<StopFlag> WatchClient(const httplib::Request& request) {
-    return watch_.Watch(FindConnectionSocket(request.remote_addr, request.remote_port,
-                                             request.local_port));
   }
 
   // GET /api/squares: the search is made (and so its options checked) before the answer, then
   // its results stream as NDJSON until it ends, the client leaves or the server stops.
   void Squares(const httplib::Request& request, httplib::Response& response) {
-    const auto stop = WatchClient(request);
+    const auto stop = watch_.Watch(CurrentConnection().socket);
     const auto worker = gate_.Enter(*stop);
-    if (!worker) return Send(response, ErrorReply(503, "busy"));
+    if (!worker) return Send(response, Busy());
     std::shared_ptr<SquareSearch> search;
     const Reply refused = Answer([&] {
-      const QueryParams params(request.params.begin(), request.params.end());
+      QueryParams params(request.params.begin(), request.params.end());
+      params.erase("token");
       search = std::make_shared<SquareSearch>(routes_.Squares(params, *stop));
       return Reply{};
     });
@@ -163,16 +275,15 @@ class Workbench {
   ApiRoutes routes_;
   WorkGate gate_;
   ConnectionWatch watch_;
-  httplib::Server server_;
+  GuardSettings guard_;
+  HttpServer server_;
 };
-
-bool IsLoopback(const std::string& host) {
-  return host == "127.0.0.1" || host == "localhost" || host == "::1";
-}
 
 }  // namespace
 
-int Serve(const Dictionary& dictionary, const ServerSettings& settings) {
+int Serve(const Dictionary& dictionary, const ServerSettings& given) {
+  ServerSettings settings = given;
+  if (settings.token.empty() && !IsLoopback(settings.host)) settings.token = NewToken();
   // SIGINT and SIGTERM go to one thread, which stops the server: every thread started from
   // here on inherits the blocked mask.
   sigset_t signals, previous;
@@ -191,11 +302,12 @@ int Serve(const Dictionary& dictionary, const ServerSettings& settings) {
     } else {
       if (!IsLoopback(settings.host)) {
         std::cerr << "squares: warning: serving on " << settings.host
-                  << ": anyone who reaches it can run searches on this machine\n";
+                  << ": anyone who reaches it with the token can run searches on this machine\n";
       }
       const bool v6 = settings.host.find(':') != std::string::npos;
       std::cout << "squares: serving http://" << (v6 ? "[" : "") << settings.host
-                << (v6 ? "]" : "") << ":" << port << "/" << std::endl;
+                << (v6 ? "]" : "") << ":" << port << "/" << (settings.token.empty() ? "" : "?token=" + settings.token)
+                << std::endl;
       std::atomic<bool> listened = false;
       std::thread waiter([&] {
         int signal = 0;

@@ -10,7 +10,10 @@ std::shared_ptr<void> WorkGate::Enter(const StopFlag& stop) {
     if (waiting_ >= queue_) return nullptr;
     ++waiting_;
     // The stop flag is set from other threads without this mutex: look at it every 50 ms.
-    while (free_ == 0 && !stop.load()) freed_.wait_for(lock, std::chrono::milliseconds(50));
+    const auto deadline = std::chrono::steady_clock::now() + wait_;
+    while (free_ == 0 && !stop.load() && std::chrono::steady_clock::now() < deadline) {
+      freed_.wait_for(lock, std::chrono::milliseconds(50));
+    }
     --waiting_;
     if (free_ == 0) return nullptr;
   }

@@ -1,9 +1,13 @@
 // The workbench's requests (src/serve/requests.h): any body is read into a request or refused
 // with a BadRequest; a grid read is rectangular and within the size limit. The first byte
 // chooses the route; a body for /api/squares is its query parameters, one `name=value` a line.
+// The last choice is the guard (request_guard.h) on a request's head: "METHOD PATH TOKEN" and
+// then "Name: value" lines; it lets through only what it should, and refuses with a message.
+#include <algorithm>
 #include <string>
 
 #include "fuzz_targets.h"
+#include "serve/request_guard.h"
 #include "serve/requests.h"
 
 namespace squares::core::fuzz {
@@ -14,6 +18,67 @@ void CheckRows(const Grid& grid) {
   FUZZ_CHECK(grid.cols() >= 1 && grid.cols() <= serve::kMaxGridSide);
 }
 
+std::vector<std::string_view> Lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+bool HasHeader(const serve::RequestHead& head, std::string_view name, std::string_view part) {
+  return std::any_of(head.headers.begin(), head.headers.end(), [&](const auto& header) {
+    std::string key = header.first, value = header.second;
+    for (std::string* text : {&key, &value}) {
+      std::transform(text->begin(), text->end(), text->begin(), [](unsigned char c) { return std::tolower(c); });
+    }
+    return key == name && value.find(part) != std::string::npos;
+  });
+}
+
+void FuzzGuard(std::string_view text, bool with_token) {
+  serve::GuardSettings settings;
+  settings.hosts = {"localhost", "127.0.0.1", "::1"};
+  settings.token = with_token ? "token-1234" : "";
+  settings.port = 8080;
+  settings.max_body = 1000;
+  settings.routes = {{"/", "GET"}, {"/api/info", "GET"}, {"/api/fill", "POST"}};
+  const std::vector<std::string_view> lines = Lines(text);
+  if (lines.empty()) return;
+  serve::RequestHead head;
+  const std::string_view first = lines.front();
+  const size_t space = std::min(first.find(' '), first.size());
+  const size_t second = std::min(first.find(' ', space + 1), first.size());
+  head.method = first.substr(0, space);
+  head.path = first.substr(std::min(space + 1, first.size()), second - std::min(space + 1, second));
+  head.query_token = first.substr(std::min(second + 1, first.size()));
+  for (size_t k = 1; k < lines.size(); ++k) {
+    const size_t colon = std::min(lines[k].find(':'), lines[k].size());
+    head.headers.emplace_back(lines[k].substr(0, colon), lines[k].substr(std::min(colon + 1, lines[k].size())));
+  }
+  const serve::Verdict verdict = serve::Check(settings, head);
+  const std::vector<int> statuses = {0, 204, 400, 403, 404, 405, 411, 413, 415};
+  FUZZ_CHECK(std::find(statuses.begin(), statuses.end(), verdict.status) != statuses.end());
+  FUZZ_CHECK((verdict.status == 0 || verdict.status == 204) == verdict.message.empty());
+  FUZZ_CHECK((verdict.status == 204 || verdict.status == 405) == !verdict.allow.empty());
+  if (verdict.status == 0 || verdict.status == 204 || verdict.status == 405) {
+    FUZZ_CHECK(settings.routes.count(head.path) == 1);
+    FUZZ_CHECK(HasHeader(head, "host", ""));
+  }
+  if (verdict.status == 0 && head.method == "POST") FUZZ_CHECK(HasHeader(head, "content-type", "json"));
+  if (verdict.status == 0 && with_token) {
+    FUZZ_CHECK(head.query_token == settings.token || HasHeader(head, "authorization", settings.token) ||
+               HasHeader(head, "x-squares-token", settings.token) || HasHeader(head, "cookie", settings.token));
+  }
+  FUZZ_CHECK(!verdict.store_token || head.query_token == settings.token);
+  FUZZ_CHECK(serve::SameToken(head.query_token, settings.token) ==
+             (with_token && head.query_token == settings.token));
+}
+
 }  // namespace
 
 void FuzzServe(std::string_view data) {
@@ -21,7 +86,7 @@ void FuzzServe(std::string_view data) {
   const char route = data[0];
   const std::string_view body = data.substr(1);
   try {
-    switch (route % 6) {
+    switch (static_cast<unsigned char>(route) % 8) {
       case 0: {
         const serve::FillRequest request = serve::ParseFillRequest(body, 4);
         CheckRows(request.grid);
@@ -43,17 +108,14 @@ void FuzzServe(std::string_view data) {
       case 4:
         CheckRows(serve::CheckedSize(Grid::Parse(body, "fuzz.ipuz"), "fuzz.ipuz"));
         break;
+      case 6: FuzzGuard(body, false); break;
+      case 7: FuzzGuard(body, true); break;
       default: {
         serve::QueryParams params;
-        size_t start = 0;
-        while (start < body.size()) {
-          size_t end = body.find('\n', start);
-          if (end == std::string_view::npos) end = body.size();
-          const std::string_view line = body.substr(start, end - start);
+        for (const std::string_view line : Lines(body)) {
           const size_t equals = line.find('=');
           params.emplace(std::string(line.substr(0, equals)),
                          equals == std::string_view::npos ? "" : std::string(line.substr(equals + 1)));
-          start = end + 1;
         }
         const SquareOptions options = serve::ParseSquaresQuery(params, 4);
         FUZZ_CHECK(options.threads >= 1 && options.threads <= 4);

@@ -1,0 +1,247 @@
+#!/bin/sh
+# `squares serve` attacked as a security reviewer would, with the figures it gets:
+# 1. 100 slowloris connections (SLOW=N for another count; a header byte a second each) while
+#    GET /api/info is asked every 0.2 s: its latencies, and when the slow connections were dropped;
+# 2. 200 parallel POST /api/check, then 200 parallel 15x15 fills: every status, none reset;
+# 3. a page of another site in headless Chromium (Debian's, driven by playwright-core from
+#    build/npm), and DNS rebinding (--host-resolver-rules maps evil.example to 127.0.0.1): what
+#    it tried, what it got, and whether the server ran anything for it.
+# Not a timed test: the figures depend on the machine and its load.
+# Usage: scripts/serve-attack.sh   (SQUARES=binary, default build/src/squares; CHROMIUM, default
+# /usr/bin/chromium; NODE_MODULES, default build/npm/node_modules)
+set -eu
+cd "$(dirname "$0")/.."
+squares=${SQUARES:-build/src/squares}
+chromium=${CHROMIUM:-/usr/bin/chromium}
+modules=$(realpath "${NODE_MODULES:-build/npm/node_modules}")
+work=$(mktemp -d /tmp/serve-attack.XXXXXX)
+server=
+trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT INT TERM
+
+# serve ARGS...: starts `squares serve --port 0 ARGS` in the background; sets $server and $port.
+serve() {
+  rm -f "$work/out"
+  "$squares" serve --port 0 "$@" >"$work/out" 2>"$work/err" &
+  server=$!
+  port=
+  while [ -z "$port" ]; do
+    kill -0 "$server" 2>/dev/null || { cat "$work/err" >&2; exit 1; }
+    sleep 0.1
+    port=$(sed -n 's|^squares: serving http://127.0.0.1:\([0-9]*\)/$|\1|p' "$work/out" 2>/dev/null)
+  done
+}
+stop() {
+  kill "$server"
+  wait "$server" || true
+  server=
+}
+
+serve --threads 2
+echo "== squares serve --threads 2 (queue 64, queue wait 5 s, read timeout 10 s) on port $port"
+python3 - "$port" "${SLOW:-100}" <<'PY'
+import http.client, json, socket, statistics, sys, threading, time
+
+port, slow_count = int(sys.argv[1]), int(sys.argv[2])
+
+def request(method, path, body=None, timeout=60):
+    """(status or the exception's name, seconds)."""
+    start = time.monotonic()
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        connection.request(method, path, body, {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        response.read()
+        connection.close()
+        return response.status, time.monotonic() - start
+    except Exception as error:  # a reset, a timeout: what the figures are about
+        return type(error).__name__, time.monotonic() - start
+
+# 1. Slowloris.
+slow = [socket.create_connection(("127.0.0.1", port)) for _ in range(slow_count)]
+for sock in slow:
+    sock.sendall(b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    sock.setblocking(False)
+dropped = {}
+latencies = []
+start = time.monotonic()
+stop = threading.Event()
+
+def probe():
+    while not stop.is_set():
+        latencies.append(request("GET", "/api/info", timeout=30))
+        time.sleep(0.2)
+
+prober = threading.Thread(target=probe)
+prober.start()
+while time.monotonic() - start < 25 and len(dropped) < len(slow):
+    for k, sock in enumerate(slow):
+        if k in dropped:
+            continue
+        try:
+            if sock.recv(1) == b"":
+                dropped[k] = time.monotonic() - start
+                continue
+        except BlockingIOError:
+            pass
+        except OSError:
+            dropped[k] = time.monotonic() - start
+            continue
+        try:
+            sock.send(b"x")
+        except OSError:
+            dropped[k] = time.monotonic() - start
+    time.sleep(1)
+stop.set()
+prober.join()
+for sock in slow:
+    sock.close()
+answered = [seconds for status, seconds in latencies if status == 200]
+others = [status for status, _ in latencies if status != 200]
+print(f"slowloris: {slow_count} connections sending a header byte a second; GET /api/info asked {len(latencies)} "
+      f"times meanwhile: {len(answered)} answered 200 (latency median {statistics.median(answered) * 1000:.1f} ms, "
+      f"max {max(answered) * 1000:.1f} ms){', others: ' + str(others) if others else ''}")
+if dropped:
+    print(f"  the server dropped {len(dropped)} of the slow connections, "
+          f"{min(dropped.values()):.1f} to {max(dropped.values()):.1f} s after they began")
+
+# 2. Bursts.
+def burst(count, method, path, body):
+    results = [None] * count
+    barrier = threading.Barrier(count)
+
+    def one(k):
+        barrier.wait()
+        results[k] = request(method, path, body, timeout=120)
+
+    threads = [threading.Thread(target=one, args=(k,)) for k in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    counts = {}
+    for status, _ in results:
+        counts[status] = counts.get(status, 0) + 1
+    slowest = max(seconds for _, seconds in results)
+    return ", ".join(f"{n} x {status}" for status, n in sorted(counts.items(), key=str)), slowest
+
+statuses, slowest = burst(200, "POST", "/api/check", json.dumps({"grid": ["CAT", "ORE", "WET"]}))
+print(f"burst: 200 parallel POST /api/check: {statuses}; the slowest answered in {slowest:.2f} s")
+grid = ["....#....#....."] * 15
+statuses, slowest = burst(200, "POST", "/api/fill", json.dumps({"grid": grid, "options": {"timeout": 3}}))
+print(f"burst: 200 parallel 15x15 fills (timeout 3 s): {statuses}; the slowest answered in {slowest:.2f} s")
+PY
+stop
+
+if [ ! -x "$chromium" ] || [ ! -d "$modules/playwright-core" ]; then
+  echo "browser: skipped (no $chromium or no playwright-core in $modules; scripts/setup.sh installs them)"
+  exit 0
+fi
+# One worker and no queue: a request the server runs for the attacker would hold the worker, and
+# the check that follows each attempt would then be answered busy.
+serve --threads 1 --queue 0
+echo "== squares serve --threads 1 --queue 0 on port $port; the attacker's page at http://evil.example"
+cat >"$work/attack.cjs" <<'JS'
+const http = require("http");
+const path = require("path");
+const [modules, chromiumPath, port] = process.argv.slice(2);
+const { chromium } = require(path.join(modules, "playwright-core"));
+const workbench = `http://127.0.0.1:${port}`;
+const fill = JSON.stringify({ grid: Array(7).fill("......."), options: { timeout: 30 } });
+
+// Each attempt runs in the attacker's page and resolves to what the page could see.
+const attempts = {
+  "fetch GET /api/info (CORS)": `fetch("${workbench}/api/info").then((r) => r.text()).then((t) => "read: " + t)`,
+  "fetch POST /api/fill text/plain, no-cors": `fetch("${workbench}/api/fill", { method: "POST", mode: "no-cors",
+      headers: { "Content-Type": "text/plain" }, body: ${JSON.stringify(fill)} }).then((r) => "sent; response " + r.type)`,
+  "fetch POST /api/fill as JSON (needs a preflight)": `fetch("${workbench}/api/fill", { method: "POST",
+      headers: { "Content-Type": "application/json" }, body: ${JSON.stringify(fill)} }).then((r) => r.text()).then((t) => "read: " + t)`,
+  "form POST text/plain to /api/fill": `new Promise((resolve) => {
+      const sink = document.createElement("iframe"); sink.name = "sink"; document.body.append(sink);
+      const form = document.createElement("form"); form.method = "POST"; form.enctype = "text/plain";
+      form.action = "${workbench}/api/fill"; form.target = "sink";
+      const input = document.createElement("input"); input.name = ${JSON.stringify(fill.slice(0, -1) + ', "x": "')};
+      input.value = '"}'; form.append(input); document.body.append(form);
+      sink.onload = () => resolve("submitted; the frame is not readable"); form.submit(); })`,
+  "img GET /api/squares?size=7 (an endless search)": `new Promise((resolve) => { const img = new Image();
+      img.onload = () => resolve("loaded"); img.onerror = () => resolve("error event");
+      img.src = "${workbench}/api/squares?size=7"; })`,
+  "script src /api/info": `new Promise((resolve) => { const s = document.createElement("script");
+      s.onload = () => resolve("ran"); s.onerror = () => resolve("error event");
+      s.src = "${workbench}/api/info"; document.head.append(s); })`,
+  "iframe of the workbench page": `new Promise((resolve) => { const f = document.createElement("iframe");
+      f.onload = () => { let text; try { text = f.contentDocument.body.innerText; } catch (e) { text = e.name; }
+        resolve("frame loaded; its text: " + text); };
+      f.src = "${workbench}/"; document.body.append(f); })`,
+};
+
+function check() {  // the workbench's answer to a check: 503 if it is still running an attack
+  return new Promise((resolve) => {
+    const request = http.request(`${workbench}/api/check`, { method: "POST", headers: { "Content-Type": "application/json" } },
+      (response) => { response.resume(); response.on("end", () => resolve(response.statusCode)); });
+    request.on("error", (error) => resolve(error.code));
+    request.end(JSON.stringify({ grid: ["CAT"] }));
+  });
+}
+
+(async () => {
+  const site = http.createServer((request, response) => {
+    response.setHeader("Content-Type", "text/html");
+    response.end("<!doctype html><title>evil</title><body>a page of another site</body>");
+  });
+  await new Promise((resolve) => site.listen(0, "127.0.0.1", resolve));
+  const evil = `http://evil.example:${site.address().port}/`;
+  const browser = await chromium.launch({
+    executablePath: chromiumPath, headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP evil.example 127.0.0.1"],
+  });
+  const page = await browser.newPage();
+  const console_ = [];
+  page.on("console", (message) => console_.push(message.text()));
+  await page.goto(evil);
+  for (const [name, code] of Object.entries(attempts)) {
+    const seen = await page.evaluate(`Promise.race([${code}, new Promise((r) => setTimeout(() => r("no answer in 5 s"), 5000))])
+      .catch((error) => "refused: " + error.name + ": " + error.message)`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    console.log(`cross-site: ${name}: ${seen}; the server then answers a check ${await check()}`);
+  }
+  const frames = page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.url() || "about:blank");
+  console.log(`cross-site: the page's frames hold: ${frames.join(", ")}`);
+  for (const line of new Set(console_.filter((text) => /frame-ancestors|CORS|Refused/.test(text)))) {
+    console.log(`  chromium: ${line.trim().slice(0, 150)}...`);
+  }
+
+  // DNS rebinding: the attacker's name now resolves to 127.0.0.1, so its page is same-origin
+  // with the workbench and may read what it answers.
+  const rebound = `http://evil.example:${port}/`;
+  const response = await page.goto(rebound);
+  console.log(`rebinding: GET ${rebound}: ${response.status()} ${(await response.text()).trim()}`);
+  for (const [method, route, body] of [["GET", "/api/info", undefined], ["POST", "/api/fill", fill]]) {
+    const seen = await page.evaluate(async ([method, route, body]) => {
+      const r = await fetch(route, { method, body, headers: body ? { "Content-Type": "application/json" } : {} });
+      return `${r.status} ${(await r.text()).trim()}`;
+    }, [method, route, body]);
+    console.log(`rebinding: same-origin ${method} ${route} from that page: ${seen}; then a check: ${await check()}`);
+  }
+
+  // The controls: the workbench's own page gets its answers, and a fill it starts holds the
+  // only worker (so the checks above would have said 503 had an attack run one).
+  await page.goto(`${workbench}/`);
+  const own = await page.evaluate(async () => (await fetch("/api/check", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ grid: ["CAT"] }) })).status);
+  await page.evaluate((body) => {
+    window.fill = new AbortController();
+    fetch("/api/fill", { method: "POST", headers: { "Content-Type": "application/json" }, body, signal: window.fill.signal })
+      .catch(() => {});
+  }, fill);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const during = await check();
+  await page.evaluate(() => window.fill.abort());
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  console.log(`control: the workbench's own page POSTs /api/check: ${own}; while its own fill runs a check ` +
+              `gets ${during}, after it cancels ${await check()}`);
+  await browser.close();
+  site.close();
+})().catch((error) => { console.error(error); process.exit(1); });
+JS
+node "$work/attack.cjs" "$modules" "$chromium" "$port"
+stop

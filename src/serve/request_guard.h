@@ -1,0 +1,57 @@
+// Who may drive the workbench, decided from a request's method, path and headers before its
+// body is read. A web page the user visits may send requests to 127.0.0.1 too: by a name that
+// resolves there (DNS rebinding: its Host is then that name), or as a cross-site request (its
+// Origin is then the page's). So the Host must name this server, an Origin must be its own, a
+// POST must say it is JSON (a browser sends that cross-site only after a preflight, which is
+// never granted), and on an address other than loopback every request must carry the token.
+// Apart from the HTTP server (server.cc) so that the fuzz target drives it too.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace squares::serve {
+
+struct GuardSettings {
+  std::vector<std::string> hosts;  // the names a Host header may give, lowercase, no port
+  std::string token;               // required on every request when not empty
+  int port = 0;                    // names the token's cookie (cookies do not tell ports apart)
+  size_t max_body = 1 << 20;       // a larger Content-Length: 413 before the body is read
+  // Each route's path and the one method it answers (GET also answers HEAD).
+  std::map<std::string, std::string, std::less<>> routes;
+};
+
+// A request as the guard sees it: its headers as they came (names in any case, repeats kept)
+// and its query's `token` value ("" when none).
+struct RequestHead {
+  std::string method, path;
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::string query_token;
+};
+
+struct Verdict {
+  int status = 0;          // 0: the request may go on; else the answer, and the connection ends
+  std::string message;     // the {"error": ...} of a refusal
+  std::string allow;       // the Allow header of a 405 or an OPTIONS answer (204)
+  bool store_token = false;  // passed with its token in the query: the answer sets the cookie
+};
+
+// The verdict on `head`. Its checks, in order: a Host among `hosts` (403), the token (403), a
+// known path (404), OPTIONS (204, no CORS grant) and the method (405), a same-origin request for
+// the API and any POST (403), then a POST's framing: JSON (415), no Content-Encoding (415),
+// one length that is not too large (400, 411, 413).
+Verdict Check(const GuardSettings& settings, const RequestHead& head);
+
+// "squares_token_PORT": the cookie that holds the token after the first page load.
+std::string TokenCookieName(int port);
+
+// Whether `given` equals `expected`, in a time that does not depend on where they differ.
+bool SameToken(std::string_view given, std::string_view expected);
+
+// A new token: 24 random bytes as 48 hex digits.
+std::string NewToken();
+
+}  // namespace squares::serve
