@@ -1,5 +1,5 @@
 #!/bin/sh
-# The layers (DESIGN §11): no file of the engine (src/lexicon, src/search, src/fill,
+# The layers (docs/architecture.md): no file of the engine (src/lexicon, src/search, src/fill,
 # src/puzzles) or of the API (src/api) includes a header of the command line (src/cli), and
 # the library holds no command-line object; the server (src/serve) includes only the public
 # API; the squares binary does not load the server's cpp-httplib and OpenSSL (squares-serve

@@ -1,5 +1,5 @@
 // Output of a filled crossword grid: text, lines, jsonl, ipuz, LaTeX (cwpuzzle), PDF (LaTeX
-// through pdflatex), SVG and Across Lite .puz (DESIGN §6).
+// through pdflatex), SVG and Across Lite .puz.
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
 // Grid: a crossword grid (black cells, empty cells, pre-fixed letters) read from one of three
-// text formats, with its slots numbered as printed crosswords number them (DESIGN §6).
+// text formats, with its slots numbered as printed crosswords number them.
 #pragma once
 
 #include <string>

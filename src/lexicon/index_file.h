@@ -1,5 +1,5 @@
 // Index files: a lexicon and the automata of every length saved by `squares index`, loaded
-// by --dict without parsing or building anything (DESIGN §3).
+// by --dict without parsing or building anything.
 #pragma once
 
 #include <cstdint>
