@@ -72,7 +72,7 @@ ninja -C build >/dev/null
 # playwright-core, which drives Debian's Chromium in tests/serve_browser.cjs (it downloads no
 # browser; the test skips without it).
 npm_packages="@xwordly/xword-parser@1.0.5 @confuzzle/readpuz@1.2.3 @confuzzle/writepuz@1.2.3
-  playwright-core@1.65.1"
+  playwright-core@1.61.1"
 if [ ! -f build/npm/installed ] || [ "$(cat build/npm/installed)" != "$npm_packages" ]; then
   mkdir -p build/npm
   if (cd build/npm && npm install --no-audit --no-fund --no-save --silent $npm_packages); then
