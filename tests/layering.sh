@@ -1,5 +1,5 @@
 #!/bin/sh
-# The layers: the engine (src/lexicon, src/search, src/fill, src/puzzles) includes neither the
+# The layers (docs/architecture.md): the engine (src/lexicon, src/search, src/fill, src/puzzles) includes neither the
 # public API (include/squares) nor a face; the API (src/api) includes no face; each face (the
 # command line src/cli, the server src/serve, the Python module src/python) includes only the
 # public headers (squares/), the text helpers (text/) and its own folder, and the library holds
