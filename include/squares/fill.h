@@ -120,7 +120,8 @@ struct FillStats {
 struct FillResult {
   FillStatus status = FillStatus::kImpossible;
   std::string message;   // what the command prints for a status other than kFilled
-  std::string bad_slot;  // kOverConstrained: the slot ("12 Across")
+  std::string bad_slot;  // the slot with no word ("12 Across"): kOverConstrained, or
+                         // kImpossible when proven before any search (see ProveGrid)
   std::vector<Fill> fills;         // when no callback was given
   std::vector<std::string> notes;  // entries kept as given, not in the list
   FillStats stats;
@@ -141,6 +142,27 @@ struct GridCheck {
   std::optional<FillQuality> quality;
 };
 GridCheck CheckGrid(const Dictionary& dictionary, const Grid& grid, bool allow_repeats = false);
+
+// The live proof of a grid, without a search: arc consistency over all its slots at once, as
+// the fill's search keeps it at each node. A letter leaves a cell when some slot through it
+// has no word with that letter there that fits the letters its other cells can still take,
+// until nothing changes. Every letter taken out is in no fill; what is left may still have
+// none (only a search decides). Entries and cells left empty are named in `message`.
+struct ProofOptions {
+  bool allow_repeats = false;        // as FillOptions
+  std::vector<std::string> exclude;  // as FillOptions (words never used)
+};
+struct GridProof {
+  bool consistent = true;     // no entry or cell was left empty
+  std::vector<int> letters;   // per cell (row-major): the letters it can still take (0 for a
+                              // black cell or a cell with none)
+  std::vector<int64_t> words; // per slot: the words that still fit it (-1: an entry kept as
+                              // given, not in the list)
+  std::vector<int> dead_slots;  // slots with no word left (their own letters, or propagation)
+  std::vector<int> dead_cells;  // cells whose two slots, each alone, share no letter
+  std::string message;  // "7 Down has no word: O.T.........E..", or "" when consistent
+};
+GridProof ProveGrid(const Dictionary& dictionary, const Grid& grid, const ProofOptions& options = {});
 
 // The words that fit a slot, best first, each with whether the rest of the grid can still be
 // filled with it in place.

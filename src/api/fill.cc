@@ -1,8 +1,11 @@
 // The API's grid fill: FillGrid and Candidates, on fill_grid.h.
 #include <algorithm>
+#include <bit>
+#include <span>
 #include <thread>
 
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "api/api_internal.h"
 #include "api/grid_internal.h"
 #include "fill/fill_grid.h"
@@ -155,7 +158,7 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
         return true;
       });
   result.status = StatusOf(outcome.status);
-  if (outcome.status == core::FillStatus::kOverConstrained) {
+  if (outcome.bad_slot >= 0) {
     result.bad_slot = core::SlotName(g.slots[problem.grid_slot[outcome.bad_slot]]);
   }
   result.message = core::FillStatusMessage(grid.source(), g, problem, outcome, settings.engine);
@@ -168,6 +171,77 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
 FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOptions& options,
                     const std::function<bool(const Fill&)>& on_fill) {
   return api::FillGrid(dictionary, grid, options, on_fill, {});
+}
+
+namespace {
+
+// A slot's letters as the constructor sees them: "O.T..".
+std::string PatternOf(const Grid& grid, const Slot& slot) {
+  std::string pattern;
+  for (int cell : slot.cells) pattern += grid.letter(cell).empty() ? "." : grid.letter(cell);
+  return pattern;
+}
+
+// The proof's message: the entries with no word, then the cells with no letter (a few of each).
+std::string ProofMessage(const Grid& grid, const GridProof& proof, const core::Consistency& c,
+                         std::span<const int> dead_slots) {
+  constexpr size_t kNamed = 3;
+  std::vector<std::string> parts;
+  for (int s : dead_slots) {
+    if (parts.size() == kNamed) break;
+    const Slot& slot = grid.slots()[s];
+    const char* why = c.dead.empty() && c.repeated ? "'s only word is used elsewhere"
+                      : c.dead.empty()             ? " has no word that fits its crossing entries"
+                                                   : " has no word";
+    parts.push_back(absl::StrFormat("%s%s: %s", slot.name(), why, PatternOf(grid, slot)));
+  }
+  for (size_t k = 0; k < proof.dead_cells.size() && k < kNamed; ++k) {
+    const int cell = proof.dead_cells[k];
+    std::vector<std::string> names;
+    for (const Slot& slot : grid.slots()) {
+      if (std::find(slot.cells.begin(), slot.cells.end(), cell) != slot.cells.end()) names.push_back(slot.name());
+    }
+    parts.push_back(absl::StrFormat("row %d, column %d has no letter that fits both %s",
+                                    cell / grid.cols() + 1, cell % grid.cols() + 1,
+                                    absl::StrJoin(names, " and ")));
+  }
+  const size_t more = dead_slots.size() + proof.dead_cells.size() - parts.size();
+  if (more > 0) parts.push_back(absl::StrFormat("%d more", more));
+  return absl::StrJoin(parts, "; ");
+}
+
+}  // namespace
+
+GridProof ProveGrid(const Dictionary& dictionary, const Grid& grid, const ProofOptions& options) {
+  const core::Grid& g = grid.impl().grid;
+  const core::GridFill problem =
+      Problem(dictionary, grid, FilterOf(dictionary, options.exclude, core::ScoreOrder::kNone, {}));
+  GridProof proof;
+  proof.letters.assign(g.size(), 0);
+  proof.words.assign(g.slots.size(), -1);
+  if (problem.too_long >= 0) {  // the problem is incomplete: that slot is all there is to say
+    proof.consistent = false;
+    proof.dead_slots = {problem.too_long};
+    proof.words[problem.too_long] = 0;
+    const Slot& slot = grid.slots()[problem.too_long];
+    proof.message = absl::StrFormat("%s is longer than any word: %s", slot.name(), PatternOf(grid, slot));
+    return proof;
+  }
+  core::FillOptions engine;
+  engine.distinct = !options.allow_repeats;
+  const core::Consistency c = core::Propagated(problem.problem, engine);
+  for (int cell = 0; cell < g.size(); ++cell) {
+    if (!g.black[cell]) proof.letters[cell] = std::popcount(c.domains[cell]);
+  }
+  for (size_t s = 0; s < problem.grid_slot.size(); ++s) {
+    proof.words[problem.grid_slot[s]] = static_cast<int64_t>(c.words[s]);
+  }
+  for (int s : c.dead) proof.dead_slots.push_back(problem.grid_slot[s]);
+  if (c.emptied >= 0) proof.dead_slots.push_back(problem.grid_slot[c.emptied]);
+  proof.dead_cells = c.dead_cells;
+  proof.consistent = c.consistent();
+  if (!proof.consistent) proof.message = ProofMessage(grid, proof, c, proof.dead_slots);
+  return proof;
 }
 
 std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid, int slot,

@@ -98,7 +98,10 @@ Reply ApiRoutes::Fill(std::string_view body, const StopFlag& stop) const {
   const Grid grid = GridOf(request.grid);
   request.options.stop = &stop;
   const FillResult result = FillGrid(dictionary_, grid, request.options);
-  Json json = {{"status", StatusName(result.status)}, {"message", result.message}};
+  // The page's grid has no file name: its messages start with the entry they name.
+  std::string message = result.message;
+  if (message.starts_with(grid.source() + ": ")) message.erase(0, grid.source().size() + 2);
+  Json json = {{"status", StatusName(result.status)}, {"message", message}};
   if (!result.bad_slot.empty()) json["bad_slot"] = result.bad_slot;
   if (!result.notes.empty()) json["notes"] = result.notes;
   json["stats"] = {{"nodes", result.stats.nodes}, {"seconds", result.stats.seconds}};
@@ -157,6 +160,20 @@ Reply ApiRoutes::Check(std::string_view body) const {
   Json json = {{"filled", check.filled}, {"valid", check.valid}, {"problems", check.problems}};
   if (check.quality) json["quality"] = QualityJson(*check.quality);
   return JsonReply(json);
+}
+
+Reply ApiRoutes::Prove(std::string_view body) const {
+  const ProveRequest request = ParseProveRequest(body);
+  const Grid grid = GridOf(request.grid);
+  const GridProof proof = ProveGrid(dictionary_, grid, request.options);
+  Json dead = Json::array();
+  for (int s : proof.dead_slots) dead.push_back(SlotJson(grid, s));
+  return JsonReply({{"consistent", proof.consistent},
+                    {"letters", proof.letters},
+                    {"words", proof.words},
+                    {"dead_slots", std::move(dead)},
+                    {"dead_cells", proof.dead_cells},
+                    {"message", proof.message}});
 }
 
 Reply ApiRoutes::Export(std::string_view body, const StopFlag& stop) const {

@@ -33,6 +33,8 @@ class ApiRoutes {
   Reply Fill(std::string_view body, const StopFlag& stop) const;
   Reply Candidates(std::string_view body, const StopFlag& stop) const;
   Reply Check(std::string_view body) const;
+  // POST /api/prove: the grid's live proof (ProveGrid): letters per cell, dead entries.
+  Reply Prove(std::string_view body) const;
   Reply Export(std::string_view body, const StopFlag& stop) const;
   Reply Open(std::string_view body) const;
   // GET /api/info: the version, the dictionary's size, the largest grid, whether PDF is offered.

@@ -305,6 +305,19 @@ CheckRequest ParseCheckRequest(std::string_view body) {
   return result;
 }
 
+ProveRequest ParseProveRequest(std::string_view body) {
+  const Json json = ParseJson(body);
+  const Json& request = ObjectOf(json, "the request", {"grid", "options"});
+  ProveRequest result;
+  result.grid = GridOf(Find(request, "grid"));
+  if (const Json* options = Find(request, "options")) {
+    ObjectOf(*options, "\"options\"", {"allow-repeats", "exclude"});
+    if (const Json* v = Find(*options, "allow-repeats")) result.options.allow_repeats = BoolOf(*v, "allow-repeats");
+    if (const Json* v = Find(*options, "exclude")) result.options.exclude = WordsOf(*v, "exclude");
+  }
+  return result;
+}
+
 ExportRequest ParseExportRequest(std::string_view body) {
   const Json json = ParseJson(body);
   const Json& request = ObjectOf(json, "the request", {"grid", "format", "clues", "title", "author",

@@ -59,6 +59,12 @@ struct CheckRequest {
   bool allow_repeats = false;
 };
 
+// POST /api/prove: {"grid": [...], "options": {"allow-repeats": bool, "exclude": [...]}}.
+struct ProveRequest {
+  Rows grid;
+  ProofOptions options;
+};
+
 // POST /api/export: {"grid": [...] filled, "format", "clues": [...], "title", ...}.
 struct ExportRequest {
   Rows grid;
@@ -82,6 +88,7 @@ struct Puzzle {
 FillRequest ParseFillRequest(std::string_view body, int max_threads);
 CandidatesRequest ParseCandidatesRequest(std::string_view body);
 CheckRequest ParseCheckRequest(std::string_view body);
+ProveRequest ParseProveRequest(std::string_view body);
 ExportRequest ParseExportRequest(std::string_view body);
 OpenRequest ParseOpenRequest(std::string_view body);
 

@@ -87,6 +87,7 @@ class Workbench {
     Post("/api/fill", &ApiRoutes::Fill);
     Post("/api/candidates", &ApiRoutes::Candidates);
     Post("/api/check", [this](std::string_view body, const StopFlag&) { return routes_.Check(body); });
+    Post("/api/prove", [this](std::string_view body, const StopFlag&) { return routes_.Prove(body); });
     Post("/api/export", &ApiRoutes::Export);
     Post("/api/open", [this](std::string_view body, const StopFlag&) { return routes_.Open(body); });
     server_.Get("/api/info", [this](const httplib::Request&, httplib::Response& response) {

@@ -2,6 +2,7 @@
 // candidates of the selected entry, autofill, locks, rejected words, clues, check and export.
 import { GridModel, MAX_SIDE } from "./grid_model.js";
 import { answerOf, postJson, postForBlob } from "./api.js";
+import { ProofView } from "./proof_view.js";
 
 const VIABILITY = {
   fillable: ["✓", "the grid can still be filled with it"],
@@ -26,6 +27,7 @@ export class Editor {
     this.candidatesTimer = 0;
     this.fillRequest = null;         // the AbortController of the fill in flight
     this.grid = this.$("grid");
+    this.proof = new ProofView(this.$("proof-status"), () => this.paint());
     try {
       const saved = localStorage.getItem(STORAGE_KEY);
       if (saved) this.model.restore(saved);
@@ -189,11 +191,19 @@ export class Editor {
   }
 
   changed() {
-    if (this.grid.childElementCount !== this.model.rows) this.build();
-    else this.paint();
+    if (this.grid.childElementCount !== this.model.rows) {
+      this.build();
+    } else {
+      this.proveGrid();
+      this.paint();
+    }
     this.renderClues();
     this.scheduleCandidates();
     this.save();
+  }
+
+  proveGrid() {
+    this.proof.prove(this.model.toRows(), this.model.rejected);
   }
 
   save() {
@@ -260,6 +270,7 @@ export class Editor {
       }
       this.grid.append(row);
     }
+    this.proveGrid();
     this.paint();
     this.renderClues();
     this.scheduleCandidates();
@@ -276,15 +287,22 @@ export class Editor {
     const slot = this.slot();
     const inSlot = new Set(slot ? slot.cells : []);
     const region = this.region();
+    const rows = this.model.toRows();
     for (let r = 0; r < this.model.rows; r++) {
       for (let c = 0; c < this.model.cols; c++) {
         const i = this.model.index(r, c), cell = this.model.cells[i];
         const el = this.grid.children[r].children[c];
         const here = r === this.cursor.r && c === this.cursor.c;
+        const proven = cell.black ? null : this.proof.cellState(rows, i);
         el.className = [cell.black ? "black" : "", inSlot.has(i) ? "slot" : "", here ? "cursor" : "",
                         cell.origin === "fill" ? "filled" : "", cell.locked ? "locked" : "",
-                        region && r >= region.top && r <= region.bottom && c >= region.left && c <= region.right ? "region" : ""]
+                        region && r >= region.top && r <= region.bottom && c >= region.left && c <= region.right ? "region" : "",
+                        ...(proven ? proven.classes : [])]
           .filter(Boolean).join(" ");
+        // The fewer letters a cell can take, the stronger its shade (1 letter: full).
+        el.style.setProperty("--tight", proven && !cell.letter ? Math.max(0, 1 - Math.log2(proven.letters) / 4.7).toFixed(2) : 0);
+        el.title = proven ? proven.title : "";
+        el.dataset.letters = proven ? proven.letters : "";
         const number = this.model.numbers[i];
         el.firstChild.textContent = number || "";
         el.lastChild.textContent = cell.letter;
