@@ -448,17 +448,23 @@ TEST_CASE("Candidates against brute force") {
   }
   const Grid grid = Grid::Load(kSmallGrid);
   CandidateOptions options;
-  // max_words and max_checked; a stop before the checks leaves them unknown.
+  // max_words and max_checked: past max_checked only the proof decides (never fillable, and
+  // an impossible word says why); a stop before the searches
+  // leaves no word fillable.
   options.max_words = 3;
   options.max_checked = 1;
   std::vector<Candidate> few = Candidates(words, grid, 0, options);
   REQUIRE(few.size() == 3);
   CHECK(few[0].viability != Viability::kUnknown);
-  CHECK(few[1].viability == Viability::kUnknown);
+  CHECK(!few[0].reason.empty());
+  for (size_t k = 1; k < few.size(); ++k) {
+    CHECK(few[k].viability != Viability::kFillable);
+    if (few[k].viability == Viability::kImpossible) CHECK(!few[k].reason.empty());
+  }
   StopFlag stop{true};
   options.stop = &stop;
   few = Candidates(words, grid, 0, options);
-  CHECK(few[0].viability == Viability::kUnknown);
+  for (const Candidate& candidate : few) CHECK(candidate.viability != Viability::kFillable);
   // Ranked by score, best first (a word list's: higher is better).
   const Dictionary scored = Dictionary::FromWords({"ab;1", "ba;7", "aa;3", "bb;5"});
   std::vector<std::string> ranked;

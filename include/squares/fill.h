@@ -171,14 +171,25 @@ struct Candidate {
   std::string word;
   int64_t score = 0;
   Viability viability = Viability::kUnknown;
+  std::string reason;  // why it is fillable, impossible or undecided, in the constructor's words
 };
+// A candidate whose letter a cell cannot take (ProveGrid) is impossible at once; a first fill
+// of the whole grid (with restarts) makes its word fillable; then each candidate still
+// undecided, best first, gets a first-fill search with it in place, starting from what the
+// whole grid's search learned (its nogoods hold for every candidate): seconds_per_word each,
+// then rounds of four times as long for those left, until `seconds` in all.
 struct CandidateOptions {
   size_t max_words = 100;        // the best this many, by score
-  size_t max_checked = 20;       // of those, the first this many get a viability search
+  size_t max_checked = 20;       // of those, the first this many are decided
   double seconds_per_word = 0.05;
+  double seconds = 0;            // the time for deciding in all (0: one round)
   bool allow_repeats = false;
   std::vector<std::string> exclude;
   const StopFlag* stop = nullptr;
+  // When set: called with the list (none decided by a search yet) before any search, then
+  // with each candidate's index as a search decides it; return false to stop.
+  std::function<bool(const std::vector<Candidate>&)> on_list;
+  std::function<bool(size_t index, const Candidate&)> on_decided;
 };
 std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid, int slot,
                                   const CandidateOptions& options = {});

@@ -1,6 +1,7 @@
 // The API's grid fill: FillGrid and Candidates, on fill_grid.h.
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <span>
 #include <thread>
 
@@ -244,11 +245,45 @@ GridProof ProveGrid(const Dictionary& dictionary, const Grid& grid, const ProofO
   return proof;
 }
 
+namespace {
+
+// The name of the slot other than `slot` through `cell` ("12 Down"), or "" when none.
+std::string CrossingName(const Grid& grid, int slot, int cell) {
+  const std::vector<Slot>& slots = grid.slots();
+  for (size_t s = 0; s < slots.size(); ++s) {
+    const bool here = std::find(slots[s].cells.begin(), slots[s].cells.end(), cell) != slots[s].cells.end();
+    if (here && static_cast<int>(s) != slot) return slots[s].name();
+  }
+  return "";
+}
+
+// Why the proof's domains rule `word` out of the slot's cells, or "" when they do not.
+std::string RuledOut(const Grid& grid, int slot, std::span<const int> cells, core::WordView word,
+                     const std::vector<core::LetterSet>& domains, const core::Alphabet& alphabet) {
+  for (size_t k = 0; k < cells.size(); ++k) {
+    if (domains[cells[k]] >> word[k] & 1) continue;
+    std::string letter;
+    alphabet.append_utf8(word[k], true, letter);
+    const std::string crossing = CrossingName(grid, slot, cells[k]);
+    return crossing.empty() ? absl::StrFormat("%s cannot be letter %d", letter, k + 1)
+                            : absl::StrFormat("no word of %s fits with %s as letter %d", crossing,
+                                              letter, k + 1);
+  }
+  return "";
+}
+
+std::string Seconds(double seconds) { return absl::StrFormat("%.2f s", seconds); }
+
+}  // namespace
+
 std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid, int slot,
                                   const CandidateOptions& options) {
   const core::Grid& g = grid.impl().grid;
   if (slot < 0 || slot >= static_cast<int>(g.slots.size())) {
     api::ThrowUsage(absl::StrFormat("Candidates: slot %d of a grid of %d slots", slot, g.slots.size()));
+  }
+  if (!(options.seconds >= 0) || !(options.seconds_per_word >= 0)) {
+    api::ThrowUsage("CandidateOptions: seconds and seconds_per_word must not be negative");
   }
   const core::ScoreOrder scores = OrderOf(dictionary.better());
   core::GridFill problem = Problem(dictionary, grid, FilterOf(dictionary, options.exclude, scores, {}));
@@ -257,6 +292,7 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
   if (problem.too_long >= 0 || at == problem.grid_slot.end()) return candidates;  // no words
   core::FillProblem& p = problem.problem;
   const core::FillSlot& s = p.slots[at - problem.grid_slot.begin()];
+  const core::Alphabet& alphabet = dictionary.impl().dictionary.alphabet();
   // The slot's words that fit its cells' letters, best first (the list's order on a tie):
   // the list's words of the length that the slot's automaton (the filtered one) has.
   const core::WordsOfLength& words =
@@ -274,24 +310,90 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
   if (fitting.size() > options.max_words) fitting.resize(options.max_words);
   core::FillOptions check;
   check.distinct = !options.allow_repeats;
-  check.timeout_seconds = options.seconds_per_word;
   check.stop = options.stop;
   check.block_words = 50;
-  const std::vector<core::LetterSet> domains = p.domains;
+  // The proof: a letter no fill has rules its candidates out at once.
+  const core::Consistency proof = core::Propagated(p, check);
+  auto word_of = [&](size_t k) { return words.word(fitting[k].second); };
   for (size_t k = 0; k < fitting.size(); ++k) {
     Candidate candidate;
-    const core::WordView word = words.word(fitting[k].second);
     candidate.score = words.scores[fitting[k].second];
-    candidate.word = dictionary.impl().dictionary.alphabet().to_utf8(word, true);
-    if (k < options.max_checked && !(options.stop && options.stop->load())) {
-      for (size_t i = 0; i < s.cells.size(); ++i) p.domains[s.cells[i]] = core::LetterSet{1} << word[i];
-      const core::FillResult result = core::Fill(p, check, [](std::span<const core::Letter>) { return true; });
-      p.domains = domains;
-      candidate.viability = result.status == core::FillStatus::kFilled      ? Viability::kFillable
-                            : result.status == core::FillStatus::kTimedOut ? Viability::kUnknown
-                                                                            : Viability::kImpossible;
+    candidate.word = alphabet.to_utf8(word_of(k), true);
+    if (!proof.consistent()) {
+      candidate.viability = Viability::kImpossible;
+      candidate.reason = "the grid has no fill: an entry or a cell has nothing left (see its proof)";
+    } else if (std::string why = RuledOut(grid, slot, s.cells, word_of(k), proof.domains, alphabet); !why.empty()) {
+      candidate.viability = Viability::kImpossible;
+      candidate.reason = why;
     }
     candidates.push_back(std::move(candidate));
+  }
+  const size_t checked = std::min(options.max_checked, candidates.size());
+  auto stopped = [&] { return options.stop && options.stop->load(); };
+  auto undecided = [&](size_t k) { return candidates[k].viability == Viability::kUnknown; };
+  bool go_on = !options.on_list || options.on_list(candidates);
+  auto decided = [&](size_t k, Viability viability, std::string reason) {
+    candidates[k].viability = viability;
+    candidates[k].reason = std::move(reason);
+    if (options.on_decided && !options.on_decided(k, candidates[k])) go_on = false;
+  };
+  // A first fill of the whole grid: its word here is fillable, and its nogoods hold for all.
+  const std::vector<core::LetterSet> domains = p.domains;
+  core::Nogoods learned;
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  const double total = options.seconds > 0 ? options.seconds : options.seconds_per_word * static_cast<double>(checked);
+  if (go_on && proof.consistent() && checked > 0 && !stopped()) {
+    core::FillOptions whole = check;
+    whole.timeout_seconds = std::max(options.seconds_per_word, total / 8);
+    core::Word used;
+    const core::FillResult result = core::Fill(p, whole, [&](std::span<const core::Letter> letters) {
+      for (int cell : s.cells) used.push_back(letters[cell]);
+      return true;
+    });
+    learned = result.nogoods;
+    for (size_t k = 0; k < checked && go_on && !used.empty(); ++k) {
+      if (std::equal(used.begin(), used.end(), word_of(k).begin(), word_of(k).end())) {
+        decided(k, Viability::kFillable, "the grid's first fill uses it (" + Seconds(result.stats.seconds) + ")");
+      }
+    }
+    if (result.status == core::FillStatus::kImpossible || result.status == core::FillStatus::kOverConstrained) {
+      for (size_t k = 0; k < checked && go_on; ++k) {
+        if (undecided(k)) decided(k, Viability::kImpossible, "the grid has no fill at all");
+      }
+    }
+  }
+  // Rounds: each candidate left, best first, with seconds_per_word, then four times as long.
+  core::FillOptions one = check;
+  one.nogoods = &learned;
+  double budget = options.seconds_per_word;
+  for (int round = 0; go_on && !stopped(); ++round, budget *= 4) {
+    bool left = false;
+    for (size_t k = 0; k < checked && go_on && !stopped(); ++k) {
+      if (!undecided(k)) continue;
+      const double remaining = total - elapsed();
+      if (remaining <= 0) break;
+      one.timeout_seconds = std::min(budget, remaining);
+      for (size_t i = 0; i < s.cells.size(); ++i) p.domains[s.cells[i]] = core::LetterSet{1} << word_of(k)[i];
+      const core::FillResult result = core::Fill(p, one, [](std::span<const core::Letter>) { return true; });
+      p.domains = domains;
+      const std::string effort = absl::StrFormat("%d nodes, %s", result.stats.nodes, Seconds(result.stats.seconds));
+      switch (result.status) {
+        case core::FillStatus::kFilled:
+          decided(k, Viability::kFillable, "a fill of the grid with it exists (found in " + effort + ")");
+          break;
+        case core::FillStatus::kTimedOut:
+          candidates[k].reason = "not decided in the time given (" + effort + ")";
+          left = true;
+          break;
+        default:
+          decided(k, Viability::kImpossible,
+                  result.bad_slot >= 0 ? "with it, " + core::SlotName(g.slots[problem.grid_slot[result.bad_slot]]) +
+                                             " has no word that fits"
+                                       : "a search proved no fill has it (" + effort + ")");
+      }
+    }
+    if (!left || options.seconds <= 0 || elapsed() >= total) break;
   }
   return candidates;
 }

@@ -279,13 +279,17 @@ CandidatesRequest ParseCandidatesRequest(std::string_view body) {
   }
   if (const Json* options = Find(request, "options")) {
     ObjectOf(*options, "\"options\"",
-             {"max-words", "max-checked", "seconds-per-word", "allow-repeats", "exclude"});
+             {"max-words", "max-checked", "seconds-per-word", "seconds", "allow-repeats", "exclude"});
     CandidateOptions& out = result.options;
     if (const Json* v = Find(*options, "max-words")) out.max_words = IntOf(*v, "max-words", 1, 10000);
     if (const Json* v = Find(*options, "max-checked")) out.max_checked = IntOf(*v, "max-checked", 0, 1000);
     if (const Json* v = Find(*options, "seconds-per-word")) {
       out.seconds_per_word = SecondsOf(*v, "seconds-per-word", 0);
       if (out.seconds_per_word > 10) throw BadRequest("\"seconds-per-word\" takes at most 10");
+    }
+    if (const Json* v = Find(*options, "seconds")) {
+      out.seconds = SecondsOf(*v, "seconds", 0);
+      if (out.seconds > 60) throw BadRequest("\"seconds\" takes at most 60");
     }
     if (const Json* v = Find(*options, "allow-repeats")) out.allow_repeats = BoolOf(*v, "allow-repeats");
     if (const Json* v = Find(*options, "exclude")) out.exclude = WordsOf(*v, "exclude");
@@ -335,13 +339,13 @@ ExportRequest ParseExportRequest(std::string_view body) {
   if (format == nullptr) throw BadRequest("the request has no \"format\"");
   const std::string name = StringOf(*format, "format");
   bool known = false;
-  for (DocumentFormat f : {DocumentFormat::kIpuz, DocumentFormat::kLatex, DocumentFormat::kSvg,
+  for (DocumentFormat f : {DocumentFormat::kIpuz, DocumentFormat::kPuz, DocumentFormat::kLatex, DocumentFormat::kSvg,
                            DocumentFormat::kText, DocumentFormat::kLines, DocumentFormat::kJsonl}) {
     if (FormatOf(f).name == name) document.format = f, known = true;
   }
   if (name == "pdf") document.format = DocumentFormat::kLatex, result.pdf = known = true;
   if (!known) {
-    throw BadRequest("\"format\" takes ipuz, latex, pdf, svg, text, lines or jsonl, not " +
+    throw BadRequest("\"format\" takes ipuz, puz, latex, pdf, svg, text, lines or jsonl, not " +
                      Quoted(name));
   }
   if (const Json* v = Find(request, "clues")) document.clues = CluesOf(*v);

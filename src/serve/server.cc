@@ -86,6 +86,9 @@ class Workbench {
     }
     Post("/api/fill", &ApiRoutes::Fill);
     Post("/api/candidates", &ApiRoutes::Candidates);
+    server_.Post("/api/candidates/stream", [this](const httplib::Request& request, httplib::Response& response) {
+      Stream(request, response, [this, &request](const StopFlag& stop) { return routes_.CandidatesStream(request.body, stop); });
+    });
     Post("/api/check", [this](std::string_view body, const StopFlag&) { return routes_.Check(body); });
     Post("/api/prove", [this](std::string_view body, const StopFlag&) { return routes_.Prove(body); });
     Post("/api/export", &ApiRoutes::Export);
@@ -130,6 +133,32 @@ class Workbench {
   std::shared_ptr<StopFlag> WatchClient(const httplib::Request& request) {
     return watch_.Watch(FindConnectionSocket(request.remote_addr, request.remote_port,
                                              request.local_port));
+  }
+
+  // A POST whose answer streams as NDJSON: `start` reads the request (a refusal is answered
+  // at once) and gives what writes the lines, on a worker until it ends or the client leaves.
+  using Producer = std::function<void(const ApiRoutes::Write&)>;
+  void Stream(const httplib::Request& request, httplib::Response& response,
+              const std::function<Producer(const StopFlag&)>& start) {
+    const auto stop = WatchClient(request);
+    const auto worker = gate_.Enter(*stop);
+    if (!worker) return Send(response, ErrorReply(503, "busy"));
+    Producer produce;
+    const Reply refused = Answer([&] {
+      produce = start(*stop);
+      return Reply{};
+    });
+    if (!produce) return Send(response, refused);
+    response.set_chunked_content_provider(
+        "application/x-ndjson", [produce, stop, worker](size_t, httplib::DataSink& sink) {
+          const Reply failed = Answer([&] {
+            produce([&](std::string_view line) { return sink.write(line.data(), line.size()); });
+            return Reply{};
+          });
+          if (failed.status != 200) sink.write(failed.body.data(), failed.body.size());
+          sink.done();
+          return true;
+        });
   }
 
   // GET /api/squares: the search is made (and so its options checked) before the answer, then

@@ -28,3 +28,22 @@ export async function postForBlob(path, body, signal) {
   if (!response.ok) return answerOf(response);
   return response.blob();
 }
+
+// POSTs `body` as JSON and calls `onLine` with each JSON line of the NDJSON answer as it
+// arrives; resolves when the answer ends. Throws as postJson does.
+export async function postStream(path, body, signal, onLine) {
+  const response = await post(path, body, signal);
+  if (!response.ok) return answerOf(response);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let pending = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    pending += decoder.decode(value, { stream: true });
+    const lines = pending.split("\n");
+    pending = lines.pop();
+    for (const line of lines) if (line) onLine(JSON.parse(line));
+  }
+  if (pending.trim()) onLine(JSON.parse(pending));
+}
