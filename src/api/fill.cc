@@ -307,6 +307,9 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
   }
   std::stable_sort(fitting.begin(), fitting.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
+  // The words past those listed: a search among the candidates rules them out.
+  std::vector<size_t> unlisted;
+  for (size_t k = options.max_words; k < fitting.size(); ++k) unlisted.push_back(fitting[k].second);
   if (fitting.size() > options.max_words) fitting.resize(options.max_words);
   core::FillOptions check;
   check.distinct = !options.allow_repeats;
@@ -337,35 +340,78 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
     candidates[k].reason = std::move(reason);
     if (options.on_decided && !options.on_decided(k, candidates[k])) go_on = false;
   };
-  // A first fill of the whole grid: its word here is fillable, and its nogoods hold for all.
+  // First, fills of the whole grid with this slot's word among the candidates still
+  // undecided (every other word of the slot ruled out by a nogood of its letters): each fill
+  // makes one more candidate fillable and is then ruled out too; a search that finds none
+  // proves every candidate left impossible at once. What these searches learn holds for
+  // every search after them (each has fewer fills), as do the nogoods of the words ruled out.
   const std::vector<core::LetterSet> domains = p.domains;
   core::Nogoods learned;
+  auto rule_out = [&](core::WordView word) {
+    for (size_t i = 0; i < s.cells.size(); ++i) learned.literals.push_back(static_cast<uint32_t>(s.cells[i]) * 64 + word[i]);
+    learned.begin.push_back(static_cast<uint32_t>(learned.literals.size()));
+  };
+  for (size_t w : unlisted) rule_out(words.word(w));
+  for (size_t k = 0; k < candidates.size(); ++k) {
+    if (k >= checked || !undecided(k)) rule_out(word_of(k));
+  }
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   const double total = options.seconds > 0 ? options.seconds : options.seconds_per_word * static_cast<double>(checked);
-  if (go_on && proof.consistent() && checked > 0 && !stopped()) {
-    core::FillOptions whole = check;
-    whole.timeout_seconds = std::max(options.seconds_per_word, total / 8);
+  auto any_undecided = [&] {
+    for (size_t k = 0; k < checked; ++k) if (undecided(k)) return true;
+    return false;
+  };
+  // A search with candidate k in place: decides it (true) or leaves it undecided (false).
+  auto search_one = [&](size_t k, const core::FillOptions& one) {
+    for (size_t i = 0; i < s.cells.size(); ++i) p.domains[s.cells[i]] = core::LetterSet{1} << word_of(k)[i];
+    const core::FillResult result = core::Fill(p, one, [](std::span<const core::Letter>) { return true; });
+    p.domains = domains;
+    const std::string effort = absl::StrFormat("%d nodes, %s", result.stats.nodes, Seconds(result.stats.seconds));
+    switch (result.status) {
+      case core::FillStatus::kFilled:
+        decided(k, Viability::kFillable, "a fill of the grid with it exists (found in " + effort + ")");
+        return true;
+      case core::FillStatus::kTimedOut:
+        candidates[k].reason = "not decided in the time given (" + effort + ")";
+        return false;
+      default:
+        decided(k, Viability::kImpossible,
+                result.bad_slot >= 0 ? "with it, " + core::SlotName(g.slots[problem.grid_slot[result.bad_slot]]) +
+                                           " has no word that fits"
+                                     : "a search proved no fill has it (" + effort + ")");
+        rule_out(word_of(k));
+        return true;
+    }
+  };
+  while (go_on && proof.consistent() && any_undecided() && !stopped() && elapsed() < total * 0.75) {
+    core::FillOptions among = check;
+    among.timeout_seconds = total * 0.75 - elapsed();
+    const core::Nogoods given = learned;
+    among.nogoods = &given;
     core::Word used;
-    const core::FillResult result = core::Fill(p, whole, [&](std::span<const core::Letter> letters) {
+    const core::FillResult result = core::Fill(p, among, [&](std::span<const core::Letter> letters) {
       for (int cell : s.cells) used.push_back(letters[cell]);
       return true;
     });
     learned = result.nogoods;
-    for (size_t k = 0; k < checked && go_on && !used.empty(); ++k) {
-      if (std::equal(used.begin(), used.end(), word_of(k).begin(), word_of(k).end())) {
-        decided(k, Viability::kFillable, "the grid's first fill uses it (" + Seconds(result.stats.seconds) + ")");
-      }
-    }
-    if (result.status == core::FillStatus::kImpossible || result.status == core::FillStatus::kOverConstrained) {
+    if (result.status == core::FillStatus::kFilled) {
       for (size_t k = 0; k < checked && go_on; ++k) {
-        if (undecided(k)) decided(k, Viability::kImpossible, "the grid has no fill at all");
+        if (std::equal(used.begin(), used.end(), word_of(k).begin(), word_of(k).end())) {
+          decided(k, Viability::kFillable, "a fill of the grid with it exists (found in " +
+                                               absl::StrFormat("%d nodes, %s", result.stats.nodes, Seconds(result.stats.seconds)) + ")");
+          rule_out(word_of(k));
+        }
+      }
+    } else if (result.status == core::FillStatus::kTimedOut) {
+      break;
+    } else {
+      for (size_t k = 0; k < checked && go_on; ++k) {
+        if (undecided(k)) decided(k, Viability::kImpossible, "a search proved no fill has it, nor any candidate left");
       }
     }
   }
   // Rounds: each candidate left, best first, with seconds_per_word, then four times as long.
-  core::FillOptions one = check;
-  one.nogoods = &learned;
   double budget = options.seconds_per_word;
   for (int round = 0; go_on && !stopped(); ++round, budget *= 4) {
     bool left = false;
@@ -373,25 +419,10 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
       if (!undecided(k)) continue;
       const double remaining = total - elapsed();
       if (remaining <= 0) break;
+      core::FillOptions one = check;
+      one.nogoods = &learned;
       one.timeout_seconds = std::min(budget, remaining);
-      for (size_t i = 0; i < s.cells.size(); ++i) p.domains[s.cells[i]] = core::LetterSet{1} << word_of(k)[i];
-      const core::FillResult result = core::Fill(p, one, [](std::span<const core::Letter>) { return true; });
-      p.domains = domains;
-      const std::string effort = absl::StrFormat("%d nodes, %s", result.stats.nodes, Seconds(result.stats.seconds));
-      switch (result.status) {
-        case core::FillStatus::kFilled:
-          decided(k, Viability::kFillable, "a fill of the grid with it exists (found in " + effort + ")");
-          break;
-        case core::FillStatus::kTimedOut:
-          candidates[k].reason = "not decided in the time given (" + effort + ")";
-          left = true;
-          break;
-        default:
-          decided(k, Viability::kImpossible,
-                  result.bad_slot >= 0 ? "with it, " + core::SlotName(g.slots[problem.grid_slot[result.bad_slot]]) +
-                                             " has no word that fits"
-                                       : "a search proved no fill has it (" + effort + ")");
-      }
+      left = !search_one(k, one) || left;
     }
     if (!left || options.seconds <= 0 || elapsed() >= total) break;
   }
