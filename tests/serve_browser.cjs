@@ -131,6 +131,9 @@ async function proofAndCandidates(page, outDir) {
   await page.waitForFunction(() => document.querySelector("#cell-0-0").dataset.letters > 0);
   assert.equal(await page.locator("#grid .dead-entry, #grid .dead-cell").count(), 0);
   assert.equal(await page.textContent("#proof-status"), "");
+  const stat = (name) => page.textContent(`#stats dd[data-stat="${name}"]`);
+  assert.deepEqual([await stat("Entries"), await stat("Blocks"), await stat("Unchecked cells"), await stat("2-letter entries")],
+                   ["76", "32", "0", "0"]);
   // X at the top left: 1 Down (X..I......) has no word.
   await page.click("#cell-0-0");
   await page.keyboard.press("x");

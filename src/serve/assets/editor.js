@@ -4,6 +4,7 @@ import { GridModel, MAX_SIDE } from "./grid_model.js";
 import { answerOf, postJson, postForBlob } from "./api.js";
 import { ProofView } from "./proof_view.js";
 import { CandidatesView } from "./candidates_view.js";
+import { renderStats } from "./stats_view.js";
 
 // The grid, its clues and rejected words are kept in the browser across reloads.
 const STORAGE_KEY = "squares-workbench-grid";
@@ -324,6 +325,7 @@ export class Editor {
   }
 
   renderClues() {
+    renderStats(this.model, this.$("stats"));
     for (const direction of ["across", "down"]) {
       const list = this.$(`clues-${direction}`);
       list.replaceChildren(...this.model.slots.filter((s) => s.direction === direction).map((slot) => {
