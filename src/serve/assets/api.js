@@ -34,6 +34,13 @@ export async function postForBlob(path, body, signal) {
 export async function postStream(path, body, signal, onLine) {
   const response = await post(path, body, signal);
   if (!response.ok) return answerOf(response);
+  return readLines(response, (line) => onLine(JSON.parse(line)));
+}
+
+// Calls `onLine` with each line (text) of a streamed answer, and `onChunk` after each chunk
+// read; gives the page back its event loop every few milliseconds of lines, so that a fast
+// stream never blocks it for long.
+export async function readLines(response, onLine, onChunk = () => {}) {
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let pending = "";
@@ -43,7 +50,15 @@ export async function postStream(path, body, signal, onLine) {
     pending += decoder.decode(value, { stream: true });
     const lines = pending.split("\n");
     pending = lines.pop();
-    for (const line of lines) if (line) onLine(JSON.parse(line));
+    let slice = performance.now();
+    for (const line of lines) {
+      if (line) onLine(line);
+      if (performance.now() - slice > 8) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        slice = performance.now();
+      }
+    }
+    onChunk();
   }
-  if (pending.trim()) onLine(JSON.parse(pending));
+  if (pending.trim()) onLine(pending);
 }
