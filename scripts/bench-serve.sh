@@ -3,8 +3,32 @@
 # 15x15 grid, all sent at once; every one must be answered 200. Prints the latency percentiles.
 # Not a timed test: the figures depend on the machine and its load.
 # Usage: scripts/bench-serve.sh [N] [GRID]   (SQUARES=path of the binary; default build/src/squares)
+#
+# scripts/bench-serve.sh edits [GRID] [EDITS]: a constructor's edits instead, one server
+# thread pinned to one core (taskset -c 1): the letters of a fill placed one at a time, each
+# followed by the grid's proof and the candidates of its entry (scripts/bench-serve-edits.py);
+# run with SQUARES and then with BASELINE (default /work/main/build/src/squares), side by side.
 set -eu
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = edits ]; then
+  grid=${2:-tests/data/grids/theme-15x15.txt}
+  squares=${SQUARES:-build/src/squares}
+  fill=$(mktemp /tmp/bench-serve-fill.XXXXXX)
+  "$squares" fill --any "$grid" >"$fill"
+  for binary in "$squares" "${BASELINE:-/work/main/build/src/squares}"; do
+    out=$(mktemp /tmp/bench-serve.XXXXXX)
+    taskset -c 1 "$binary" serve --port 0 --threads 1 >"$out" 2>&1 &
+    server=$!
+    while ! grep -q serving "$out"; do sleep 0.1; done
+    port=$(sed -n 's|^squares: serving http://127.0.0.1:\([0-9]*\)/$|\1|p' "$out")
+    echo "== $binary"
+    python3 scripts/bench-serve-edits.py "$port" "$grid" "$fill" "${3:-20}" || status=$?
+    kill $server; wait $server 2>/dev/null || true
+    rm -f "$out"
+  done
+  rm -f "$fill"
+  exit "${status:-0}"
+fi
 requests=${1:-50}
 grid=${2:-tests/data/grids/cwc-15x15-guardian-a.crg}
 squares=${SQUARES:-build/src/squares}

@@ -231,7 +231,7 @@ def grids():
 STATES = [
     # (grid text, extra args, exit status, stderr)
     ("....\n#..#\n....\n", [], 0, ""),
-    ("...#\n....\n#...\n", [], 3, "squares: {g}: impossible: no fill exists (search exhausted, 0 nodes)\n"),
+    ("...#\n....\n#...\n", [], 3, "squares: {g}: impossible: 4 Across (row 2, column 1, 4 letters, pattern ????) has no word that fits its crossing entries\n"),
     ("V..\n.#.\n...\n", [], 4, "squares: {g}: over-constrained: 1 Across (row 1, column 1, 3 letters, "
                               "pattern V??) has no candidate word\n"),
     ("...\n...\n...\n", ["--deterministic"], 5,
@@ -240,7 +240,7 @@ STATES = [
     # A fully pre-filled entry not in the list is kept as given (a seed entry), with a note.
     ("TEAT\n#..#\n....\n", ["--format", "lines"], 0,
      "squares: {g}: 1 Across TEAT is not in the word list: kept as given\n"),
-    ("...#\n....\n#...\n", ["--count"], 3, "squares: {g}: impossible: no fill exists (search exhausted, 0 nodes)\n"),
+    ("...#\n....\n#...\n", ["--count"], 3, "squares: {g}: impossible: 4 Across (row 2, column 1, 4 letters, pattern ????) has no word that fits its crossing entries\n"),
 ]
 
 

@@ -17,6 +17,7 @@ const path = require("node:path");
 
 const CHROMIUM = "/usr/bin/chromium";
 const THEME = "OPERA";
+let readpuz;  // @confuzzle/readpuz, from NODE_MODULES
 
 function skip(reason) {
   console.log(`SKIP: ${reason} (scripts/setup.sh --tests installs it)`);
@@ -66,9 +67,10 @@ async function editor(page, url, outDir) {
   // The down slot crossing it at its third letter: its candidates all fit the letter.
   await page.click("#cell-1-2");
   await page.keyboard.press(" ");
-  await page.waitForFunction(() => /Down \(/.test(document.querySelector("#candidates-status").textContent));
+  await page.waitForFunction(() => /Down \(/.test(document.querySelector("#candidates-status").textContent) &&
+                                    document.querySelector("#candidates").dataset.done, null, { timeout: 30000 });
   const candidates = await page.$$eval("#candidates li", (items) =>
-    items.map((item) => ({ word: item.querySelector("button").textContent, viability: item.className })));
+    items.map((item) => ({ word: item.querySelector(".word").textContent, viability: item.className })));
   assert.ok(candidates.length > 0, "no candidates");
   for (const { word, viability } of candidates) {
     assert.equal(word[1], THEME[2], word);
@@ -110,12 +112,77 @@ async function editor(page, url, outDir) {
     const [pdf] = await Promise.all([page.waitForEvent("download"), page.click("#export-pdf")]);
     assert.equal(fs.readFileSync(await pdf.path()).subarray(0, 5).toString(), "%PDF-");
   }
+  // .puz, read by an independent reader (@confuzzle/readpuz).
+  const [puzFile] = await Promise.all([page.waitForEvent("download"), page.click("[data-format=puz]")]);
+  const puz = readpuz.readpuz(fs.readFileSync(await puzFile.path()));
+  assert.deepEqual([puz.width, puz.height, puz.title], [5, 5, "Browser test"]);
+  assert.equal(puz.solution.replace(/\./g, "#"), rows.join(""));
   await page.screenshot({ path: path.join(outDir, "serve-editor.png"), fullPage: true });
 
   // A plain grid file, read by the server.
   await page.setInputFiles("#open-file", { name: "g.txt", mimeType: "text/plain", buffer: Buffer.from("#..\n.A.\n..#\n") });
   await page.waitForFunction(() => document.querySelectorAll("#grid [role=gridcell]").length === 9);
   assert.deepEqual(await cellLetters(page), ["#..", ".A.", "..#"]);
+}
+
+// The 15x15 with two theme entries: the live proof turns an entry red when a letter kills it;
+// the candidates of an entry come decided, sorted ✓, ?, ✗; choosing one keeps the focus.
+async function proofAndCandidates(page, outDir) {
+  const theme = fs.readFileSync(path.join(__dirname, "data", "grids", "theme-15x15.txt"));
+  await page.setInputFiles("#open-file", { name: "theme.txt", mimeType: "text/plain", buffer: theme });
+  await page.waitForFunction(() => document.querySelectorAll("#grid [role=gridcell]").length === 225);
+  await page.waitForFunction(() => document.querySelector("#cell-0-0").dataset.letters > 0);
+  assert.equal(await page.locator("#grid .dead-entry, #grid .dead-cell").count(), 0);
+  assert.equal(await page.textContent("#proof-status"), "");
+  const stat = (name) => page.textContent(`#stats dd[data-stat="${name}"]`);
+  assert.deepEqual([await stat("Entries"), await stat("Blocks"), await stat("Unchecked cells"), await stat("2-letter entries")],
+                   ["76", "32", "0", "0"]);
+  // X at the top left: 1 Down (X..I......) has no word.
+  await page.click("#cell-0-0");
+  await page.keyboard.press("x");
+  await page.waitForFunction(() => /^1 Down has no word: X\.\.I\.{6}/.test(document.querySelector("#proof-status").textContent));
+  const dead = await page.$$eval("#grid .dead-entry", (cells) => cells.map((cell) => cell.id));
+  assert.deepEqual(dead.slice(0, 3), ["cell-0-0", "cell-1-0", "cell-2-0"]);
+  await page.screenshot({ path: path.join(outDir, "serve-proof.png"), fullPage: true });
+  await page.keyboard.press("Control+z");
+  await page.waitForFunction(() => document.querySelector("#proof-status").textContent === "");
+
+  // 2 Down: decided within seconds, ✓ before ? before ✗.
+  await page.click("#cell-0-1");
+  for (const key of ["ArrowDown", "ArrowUp"]) await page.keyboard.press(key);  // down
+  await page.waitForFunction(() => /^2 Down/.test(document.querySelector("#candidates-status").textContent) &&
+                                    document.querySelector("#candidates").dataset.done, null, { timeout: 30000 })
+    .catch(async (error) => { throw new Error(`${error.message}: ${await page.textContent("#candidates-status")}`); });
+  const rank = { fillable: 0, unknown: 1, impossible: 2 };
+  const marks = await page.$$eval("#candidates li", (items) => items.map((item) => item.className));
+  assert.ok(marks.some((mark) => mark === "fillable"), marks.join());
+  for (let k = 1; k < marks.length; k++) assert.ok(rank[marks[k - 1]] <= rank[marks[k]], marks.join());
+  await page.check("#by-score");
+  const order = await page.$$eval("#candidates li", (items) => items.map((item) => +item.dataset.index));
+  assert.deepEqual(order, [...order].sort((a, b) => a - b));
+  await page.uncheck("#by-score");
+  // One tab stop: arrows inside the list, Enter places the word, the focus is the grid's.
+  assert.equal(await page.locator("#candidates li[tabindex='0']").count(), 1);
+  await page.focus("#candidates li[tabindex='0']");
+  await page.keyboard.press("Home");  // the first in the list: a ✓
+  const chosen = await page.textContent("#candidates li:focus .word");
+  assert.equal(await page.getAttribute("#candidates li:focus", "class"), "fillable");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.activeElement.id === "grid");
+  const column = (await cellLetters(page)).slice(0, 10).map((row) => row[1]).join("");
+  assert.equal(column, chosen);
+  await page.screenshot({ path: path.join(outDir, "serve-candidates.png"), fullPage: true });
+}
+
+// A phone (390x844): the 15x15 grid fits the width, nothing scrolls sideways.
+async function phone(page, outDir) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForFunction(() => document.querySelectorAll("#grid [role=gridcell]").length === 225);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390);
+  const box = await page.locator("#grid").boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
+  await page.screenshot({ path: path.join(outDir, "serve-phone.png"), fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function squares(page, url, outDir) {
@@ -135,6 +202,7 @@ async function main() {
   if (!fs.existsSync(CHROMIUM)) skip(`no ${CHROMIUM}`);
   if (!fs.existsSync(path.join(modules, "playwright-core"))) skip(`no playwright-core in ${modules}`);
   const { chromium } = require(path.join(modules, "playwright-core"));
+  readpuz = require(path.join(modules, "@confuzzle", "readpuz"));
   fs.mkdirSync(outDir, { recursive: true });
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "squares-chromium-"));
   const [server, url] = await startServer(squaresBinary);
@@ -149,6 +217,8 @@ async function main() {
     const errors = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await editor(page, url, outDir);
+    await proofAndCandidates(page, outDir);
+    await phone(page, outDir);
     await squares(page, url, outDir);
     assert.deepEqual(errors, []);
     console.log(`browser test passed; screenshots in ${outDir}`);

@@ -574,7 +574,9 @@ class Token(unittest.TestCase):
     def test_token_flow(self):
         token = self.server.token
         self.assertRegex(token, r"^[0-9a-f]{48}$")
-        for headers in [{}, {"Authorization": "Bearer " + token[:-1] + "0"}, {"X-Squares-Token": token.upper()},
+        # One character off: the last, changed to another hex digit.
+        wrong = token[:-1] + ("1" if token[-1] == "0" else "0")
+        for headers in [{}, {"Authorization": "Bearer " + wrong}, {"X-Squares-Token": token.upper()},
                         {"Cookie": f"squares_token_{self.server.port + 1}={token}"}]:
             response = self.server.exchange("GET", "/api/info", headers=headers)
             self.assertEqual(response.status, 403, headers)

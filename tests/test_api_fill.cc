@@ -253,13 +253,59 @@ TEST_CASE("FillGrid's states and messages are the command's") {
         "has no candidate word");
   result = FillGrid(Dictionary::FromWords({"zz", "ab", "cd"}), Grid::Parse("zz\n..\n", "impossible.txt"));
   CHECK(result.status == FillStatus::kImpossible);
-  CHECK(result.message.find("impossible.txt: impossible: no fill exists") == 0);
+  CHECK(result.message == "impossible.txt: impossible: 1 Down (row 1, column 1, 2 letters, "
+                         "pattern Z?) has no word that fits its crossing entries");
   // An entry kept as given: a note.
   const Dictionary qs = Dictionary::FromWords({"qa", "qb", "ab", "ba", "aa", "bb"});
   result = FillGrid(qs, Grid::Parse("QQ\n..\n", "given.txt"));
   CHECK(result.status == FillStatus::kFilled);
   REQUIRE(result.notes.size() == 1);
   CHECK(result.notes[0] == "given.txt: 1 Across QQ is not in the word list: kept as given");
+}
+
+TEST_CASE("ProveGrid: letters left per cell; the entries and cells with none are named") {
+  const Dictionary words = Dictionary::FromWords({"ab", "cd", "ac", "bd", "xy"});
+  GridProof proof = ProveGrid(words, Grid::FromRows({"..", ".."}));
+  CHECK(proof.consistent);
+  CHECK(proof.message.empty());
+  CHECK(proof.letters == std::vector<int>{1, 2, 2, 1});  // AB/CD or AC/BD; X leads nowhere
+  CHECK(proof.words == std::vector<int64_t>{2, 2, 2, 2});
+  // X makes 1 Across and 1 Down XY, and no word starts with Y.
+  proof = ProveGrid(words, Grid::FromRows({"X.", ".."}));
+  CHECK(!proof.consistent);
+  CHECK(proof.dead_cells == std::vector<int>{1, 2});
+  CHECK(proof.message == "row 1, column 2 has no letter that fits both 1 Across and 2 Down; "
+                         "row 2, column 1 has no letter that fits both 3 Across and 1 Down");
+  proof = ProveGrid(words, Grid::FromRows({"D.", ".."}));
+  CHECK(proof.dead_slots == std::vector<int>{0, 2});
+  CHECK(proof.message == "1 Across has no word: D.; 1 Down has no word: D.");
+  CHECK(proof.letters[1] == 0);
+  // A 15x15 with two theme rows: each entry alone has words, each cell letters; only
+  // propagation over the crossings empties an entry, and the fill names it.
+  const std::string theme =
+      "......#....#...\n"
+      "......#....#...\n"
+      "......#........\n"
+      "INTERNATIONALLY\n"
+      "#...#...#......\n"
+      "...#...#...#...\n"
+      ".....##...#...#\n"
+      ".....#...#.....\n"
+      "#...#...##.....\n"
+      "...#...#...#...\n"
+      "......#...#...#\n"
+      "CHARACTERISTICS\n"
+      "........#......\n"
+      "...#....#......\n"
+      "...#....#......\n";
+  proof = ProveGrid(Dictionary::Default(), Grid::Parse(theme));
+  CHECK(!proof.consistent);
+  CHECK(proof.message == "28 Across has no word that fits its crossing entries: ...");
+  const FillResult result = FillGrid(Dictionary::Default(), Grid::Parse(theme, "theme.txt"), {.any = true});
+  CHECK(result.status == FillStatus::kImpossible);
+  CHECK(result.bad_slot == "28 Across");
+  CHECK(result.message == "theme.txt: impossible: 28 Across (row 6, column 13, 3 letters, pattern ?\?\?) "
+                          "has no word that fits its crossing entries");
 }
 
 TEST_CASE("exclude: a word listed is in no fill, and the fills are the others") {
@@ -402,17 +448,23 @@ TEST_CASE("Candidates against brute force") {
   }
   const Grid grid = Grid::Load(kSmallGrid);
   CandidateOptions options;
-  // max_words and max_checked; a stop before the checks leaves them unknown.
+  // max_words and max_checked: past max_checked only the proof decides (never fillable, and
+  // an impossible word says why); a stop before the searches
+  // leaves no word fillable.
   options.max_words = 3;
   options.max_checked = 1;
   std::vector<Candidate> few = Candidates(words, grid, 0, options);
   REQUIRE(few.size() == 3);
   CHECK(few[0].viability != Viability::kUnknown);
-  CHECK(few[1].viability == Viability::kUnknown);
+  CHECK(!few[0].reason.empty());
+  for (size_t k = 1; k < few.size(); ++k) {
+    CHECK(few[k].viability != Viability::kFillable);
+    if (few[k].viability == Viability::kImpossible) CHECK(!few[k].reason.empty());
+  }
   StopFlag stop{true};
   options.stop = &stop;
   few = Candidates(words, grid, 0, options);
-  CHECK(few[0].viability == Viability::kUnknown);
+  for (const Candidate& candidate : few) CHECK(candidate.viability != Viability::kFillable);
   // Ranked by score, best first (a word list's: higher is better).
   const Dictionary scored = Dictionary::FromWords({"ab;1", "ba;7", "aa;3", "bb;5"});
   std::vector<std::string> ranked;

@@ -158,7 +158,8 @@ struct FillStats {
 struct FillResult {
   FillStatus status = FillStatus::kImpossible;
   std::string message;   // what the command prints for a status other than kFilled
-  std::string bad_slot;  // kOverConstrained: the slot ("12 Across")
+  std::string bad_slot;  // the slot with no word ("12 Across"): kOverConstrained, or
+                         // kImpossible when proven before any search (see ProveGrid)
   std::vector<Fill> fills;         // when no callback was given
   std::vector<std::string> notes;  // entries kept as given, not in the list
   FillStats stats;
@@ -182,6 +183,27 @@ struct GridCheck {
 };
 GridCheck CheckGrid(const Dictionary& dictionary, const Grid& grid, bool allow_repeats = false);
 
+// The live proof of a grid, without a search: arc consistency over all its slots at once, as
+// the fill's search keeps it at each node. A letter leaves a cell when some slot through it
+// has no word with that letter there that fits the letters its other cells can still take,
+// until nothing changes. Every letter taken out is in no fill; what is left may still have
+// none (only a search decides). Entries and cells left empty are named in `message`.
+struct ProofOptions {
+  bool allow_repeats = false;        // as FillOptions
+  std::vector<std::string> exclude;  // as FillOptions (words never used)
+};
+struct GridProof {
+  bool consistent = true;     // no entry or cell was left empty
+  std::vector<int> letters;   // per cell (row-major): the letters it can still take (0 for a
+                              // black cell or a cell with none)
+  std::vector<int64_t> words; // per slot: the words that still fit it (-1: an entry kept as
+                              // given, not in the list)
+  std::vector<int> dead_slots;  // slots with no word left (their own letters, or propagation)
+  std::vector<int> dead_cells;  // cells whose two slots, each alone, share no letter
+  std::string message;  // "7 Down has no word: O.T.........E..", or "" when consistent
+};
+GridProof ProveGrid(const Dictionary& dictionary, const Grid& grid, const ProofOptions& options = {});
+
 // The words that fit a slot, best first, each with whether the rest of the grid can still be
 // filled with it in place.
 enum class Viability { kFillable, kImpossible, kUnknown };
@@ -189,14 +211,25 @@ struct Candidate {
   std::string word;
   int64_t score = 0;
   Viability viability = Viability::kUnknown;
+  std::string reason;  // why it is fillable, impossible or undecided, in the constructor's words
 };
+// A candidate whose letter a cell cannot take (ProveGrid) is impossible at once; a first fill
+// of the whole grid (with restarts) makes its word fillable; then each candidate still
+// undecided, best first, gets a first-fill search with it in place, starting from what the
+// whole grid's search learned (its nogoods hold for every candidate): seconds_per_word each,
+// then rounds of four times as long for those left, until `seconds` in all.
 struct CandidateOptions {
   size_t max_words = 100;        // the best this many, by score
-  size_t max_checked = 20;       // of those, the first this many get a viability search
+  size_t max_checked = 20;       // of those, the first this many are decided
   double seconds_per_word = 0.05;
+  double seconds = 0;            // the time for deciding in all (0: one round)
   bool allow_repeats = false;
   std::vector<std::string> exclude;
   const StopFlag* stop = nullptr;
+  // When set: called with the list (none decided by a search yet) before any search, then
+  // with each candidate's index as a search decides it; return false to stop.
+  std::function<bool(const std::vector<Candidate>&)> on_list;
+  std::function<bool(size_t index, const Candidate&)> on_decided;
 };
 std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid, int slot,
                                   const CandidateOptions& options = {});

@@ -1,12 +1,15 @@
 // The API's grid fill: FillGrid and Candidates, on fill_grid.h.
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
+#include <span>
 #include <thread>
 
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "api/api_internal.h"
 #include "api/grid_internal.h"
 #include "fill/fill_grid.h"
@@ -222,7 +225,7 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
       });
   reporter.Rethrow();
   result.status = StatusOf(outcome.status);
-  if (outcome.status == core::FillStatus::kOverConstrained) {
+  if (outcome.bad_slot >= 0) {
     result.bad_slot = core::SlotName(g.slots[problem.grid_slot[outcome.bad_slot]]);
   }
   result.message = core::FillStatusMessage(grid.source(), g, problem, outcome, settings.engine);
@@ -230,11 +233,116 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
   return result;
 }
 
+namespace {
+
+// A slot's letters as the constructor sees them: "O.T..".
+std::string PatternOf(const Grid& grid, const Slot& slot) {
+  std::string pattern;
+  for (int cell : slot.cells) pattern += grid.letter(cell).empty() ? "." : grid.letter(cell);
+  return pattern;
+}
+
+// The proof's message: the entries with no word, then the cells with no letter (a few of each).
+std::string ProofMessage(const Grid& grid, const GridProof& proof, const core::Consistency& c,
+                         std::span<const int> dead_slots) {
+  constexpr size_t kNamed = 3;
+  std::vector<std::string> parts;
+  for (int s : dead_slots) {
+    if (parts.size() == kNamed) break;
+    const Slot& slot = grid.slots()[s];
+    const char* why = c.dead.empty() && c.repeated ? "'s only word is used elsewhere"
+                      : c.dead.empty()             ? " has no word that fits its crossing entries"
+                                                   : " has no word";
+    parts.push_back(absl::StrFormat("%s%s: %s", slot.name(), why, PatternOf(grid, slot)));
+  }
+  for (size_t k = 0; k < proof.dead_cells.size() && k < kNamed; ++k) {
+    const int cell = proof.dead_cells[k];
+    std::vector<std::string> names;
+    for (const Slot& slot : grid.slots()) {
+      if (std::find(slot.cells.begin(), slot.cells.end(), cell) != slot.cells.end()) names.push_back(slot.name());
+    }
+    parts.push_back(absl::StrFormat("row %d, column %d has no letter that fits both %s",
+                                    cell / grid.cols() + 1, cell % grid.cols() + 1,
+                                    absl::StrJoin(names, " and ")));
+  }
+  const size_t more = dead_slots.size() + proof.dead_cells.size() - parts.size();
+  if (more > 0) parts.push_back(absl::StrFormat("%d more", more));
+  return absl::StrJoin(parts, "; ");
+}
+
+}  // namespace
+
+GridProof ProveGrid(const Dictionary& dictionary, const Grid& grid, const ProofOptions& options) {
+  const core::Grid& g = api::ImplOf(grid).grid;
+  const core::GridFill problem =
+      Problem(dictionary, grid, FilterOf(dictionary, options.exclude, core::ScoreOrder::kNone, {}));
+  GridProof proof;
+  proof.letters.assign(g.size(), 0);
+  proof.words.assign(g.slots.size(), -1);
+  if (problem.too_long >= 0) {  // the problem is incomplete: that slot is all there is to say
+    proof.consistent = false;
+    proof.dead_slots = {problem.too_long};
+    proof.words[problem.too_long] = 0;
+    const Slot& slot = grid.slots()[problem.too_long];
+    proof.message = absl::StrFormat("%s is longer than any word: %s", slot.name(), PatternOf(grid, slot));
+    return proof;
+  }
+  core::FillOptions engine;
+  engine.distinct = !options.allow_repeats;
+  const core::Consistency c = core::Propagated(problem.problem, engine);
+  for (int cell = 0; cell < g.size(); ++cell) {
+    if (!g.black[cell]) proof.letters[cell] = std::popcount(c.domains[cell]);
+  }
+  for (size_t s = 0; s < problem.grid_slot.size(); ++s) {
+    proof.words[problem.grid_slot[s]] = static_cast<int64_t>(c.words[s]);
+  }
+  for (int s : c.dead) proof.dead_slots.push_back(problem.grid_slot[s]);
+  if (c.emptied >= 0) proof.dead_slots.push_back(problem.grid_slot[c.emptied]);
+  proof.dead_cells = c.dead_cells;
+  proof.consistent = c.consistent();
+  if (!proof.consistent) proof.message = ProofMessage(grid, proof, c, proof.dead_slots);
+  return proof;
+}
+
+namespace {
+
+// The name of the slot other than `slot` through `cell` ("12 Down"), or "" when none.
+std::string CrossingName(const Grid& grid, int slot, int cell) {
+  const std::vector<Slot>& slots = grid.slots();
+  for (size_t s = 0; s < slots.size(); ++s) {
+    const bool here = std::find(slots[s].cells.begin(), slots[s].cells.end(), cell) != slots[s].cells.end();
+    if (here && static_cast<int>(s) != slot) return slots[s].name();
+  }
+  return "";
+}
+
+// Why the proof's domains rule `word` out of the slot's cells, or "" when they do not.
+std::string RuledOut(const Grid& grid, int slot, std::span<const int> cells, core::WordView word,
+                     const std::vector<core::LetterSet>& domains, const core::Alphabet& alphabet) {
+  for (size_t k = 0; k < cells.size(); ++k) {
+    if (domains[cells[k]] >> word[k] & 1) continue;
+    std::string letter;
+    alphabet.append_utf8(word[k], true, letter);
+    const std::string crossing = CrossingName(grid, slot, cells[k]);
+    return crossing.empty() ? absl::StrFormat("%s cannot be letter %d", letter, k + 1)
+                            : absl::StrFormat("no word of %s fits with %s as letter %d", crossing,
+                                              letter, k + 1);
+  }
+  return "";
+}
+
+std::string Seconds(double seconds) { return absl::StrFormat("%.2f s", seconds); }
+
+}  // namespace
+
 std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid, int slot,
                                   const CandidateOptions& options) {
   const core::Grid& g = api::ImplOf(grid).grid;
   if (slot < 0 || slot >= static_cast<int>(g.slots.size())) {
     api::ThrowUsage(absl::StrFormat("Candidates: slot %d of a grid of %d slots", slot, g.slots.size()));
+  }
+  if (!(options.seconds >= 0) || !(options.seconds_per_word >= 0)) {
+    api::ThrowUsage("CandidateOptions: seconds and seconds_per_word must not be negative");
   }
   const core::ScoreOrder scores = OrderOf(dictionary.better());
   core::GridFill problem = Problem(dictionary, grid, FilterOf(dictionary, options.exclude, scores, {}));
@@ -243,6 +351,7 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
   if (problem.too_long >= 0 || at == problem.grid_slot.end()) return candidates;  // no words
   core::FillProblem& p = problem.problem;
   const core::FillSlot& s = p.slots[at - problem.grid_slot.begin()];
+  const core::Alphabet& alphabet = api::ImplOf(dictionary).dictionary.alphabet();
   // The slot's words that fit its cells' letters, best first (the list's order on a tie):
   // the list's words of the length that the slot's automaton (the filtered one) has.
   const core::WordsOfLength& words =
@@ -257,27 +366,124 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
   }
   std::stable_sort(fitting.begin(), fitting.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
+  // The words past those listed: a search among the candidates rules them out.
+  std::vector<size_t> unlisted;
+  for (size_t k = options.max_words; k < fitting.size(); ++k) unlisted.push_back(fitting[k].second);
   if (fitting.size() > options.max_words) fitting.resize(options.max_words);
   core::FillOptions check;
   check.distinct = !options.allow_repeats;
-  check.timeout_seconds = options.seconds_per_word;
   check.stop = options.stop;
   check.block_words = 50;
-  const std::vector<core::LetterSet> domains = p.domains;
+  // The proof: a letter no fill has rules its candidates out at once.
+  const core::Consistency proof = core::Propagated(p, check);
+  auto word_of = [&](size_t k) { return words.word(fitting[k].second); };
   for (size_t k = 0; k < fitting.size(); ++k) {
     Candidate candidate;
-    const core::WordView word = words.word(fitting[k].second);
     candidate.score = words.scores[fitting[k].second];
-    candidate.word = api::ImplOf(dictionary).dictionary.alphabet().to_utf8(word, true);
-    if (k < options.max_checked && !(options.stop && options.stop->load())) {
-      for (size_t i = 0; i < s.cells.size(); ++i) p.domains[s.cells[i]] = core::LetterSet{1} << word[i];
-      const core::FillResult result = core::Fill(p, check, [](std::span<const core::Letter>) { return true; });
-      p.domains = domains;
-      candidate.viability = result.status == core::FillStatus::kFilled      ? Viability::kFillable
-                            : result.status == core::FillStatus::kTimedOut ? Viability::kUnknown
-                                                                            : Viability::kImpossible;
+    candidate.word = alphabet.to_utf8(word_of(k), true);
+    if (!proof.consistent()) {
+      candidate.viability = Viability::kImpossible;
+      candidate.reason = "the grid has no fill: an entry or a cell has nothing left (see its proof)";
+    } else if (std::string why = RuledOut(grid, slot, s.cells, word_of(k), proof.domains, alphabet); !why.empty()) {
+      candidate.viability = Viability::kImpossible;
+      candidate.reason = why;
     }
     candidates.push_back(std::move(candidate));
+  }
+  const size_t checked = std::min(options.max_checked, candidates.size());
+  auto stopped = [&] { return options.stop && options.stop->load(); };
+  auto undecided = [&](size_t k) { return candidates[k].viability == Viability::kUnknown; };
+  bool go_on = !options.on_list || options.on_list(candidates);
+  auto decided = [&](size_t k, Viability viability, std::string reason) {
+    candidates[k].viability = viability;
+    candidates[k].reason = std::move(reason);
+    if (options.on_decided && !options.on_decided(k, candidates[k])) go_on = false;
+  };
+  // First, fills of the whole grid with this slot's word among the candidates still
+  // undecided (every other word of the slot ruled out by a nogood of its letters): each fill
+  // makes one more candidate fillable and is then ruled out too; a search that finds none
+  // proves every candidate left impossible at once. What these searches learn holds for
+  // every search after them (each has fewer fills), as do the nogoods of the words ruled out.
+  const std::vector<core::LetterSet> domains = p.domains;
+  core::Nogoods learned;
+  auto rule_out = [&](core::WordView word) {
+    for (size_t i = 0; i < s.cells.size(); ++i) learned.literals.push_back(static_cast<uint32_t>(s.cells[i]) * 64 + word[i]);
+    learned.begin.push_back(static_cast<uint32_t>(learned.literals.size()));
+  };
+  for (size_t w : unlisted) rule_out(words.word(w));
+  for (size_t k = 0; k < candidates.size(); ++k) {
+    if (k >= checked || !undecided(k)) rule_out(word_of(k));
+  }
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  const double total = options.seconds > 0 ? options.seconds : options.seconds_per_word * static_cast<double>(checked);
+  auto any_undecided = [&] {
+    for (size_t k = 0; k < checked; ++k) if (undecided(k)) return true;
+    return false;
+  };
+  // A search with candidate k in place: decides it (true) or leaves it undecided (false).
+  auto search_one = [&](size_t k, const core::FillOptions& one) {
+    for (size_t i = 0; i < s.cells.size(); ++i) p.domains[s.cells[i]] = core::LetterSet{1} << word_of(k)[i];
+    const core::FillResult result = core::Fill(p, one, [](std::span<const core::Letter>) { return true; });
+    p.domains = domains;
+    const std::string effort = absl::StrFormat("%d nodes, %s", result.stats.nodes, Seconds(result.stats.seconds));
+    switch (result.status) {
+      case core::FillStatus::kFilled:
+        decided(k, Viability::kFillable, "a fill of the grid with it exists (found in " + effort + ")");
+        return true;
+      case core::FillStatus::kTimedOut:
+        candidates[k].reason = "not decided in the time given (" + effort + ")";
+        return false;
+      default:
+        decided(k, Viability::kImpossible,
+                result.bad_slot >= 0 ? "with it, " + core::SlotName(g.slots[problem.grid_slot[result.bad_slot]]) +
+                                           " has no word that fits"
+                                     : "a search proved no fill has it (" + effort + ")");
+        rule_out(word_of(k));
+        return true;
+    }
+  };
+  while (go_on && proof.consistent() && any_undecided() && !stopped() && elapsed() < total * 0.75) {
+    core::FillOptions among = check;
+    among.timeout_seconds = total * 0.75 - elapsed();
+    const core::Nogoods given = learned;
+    among.nogoods = &given;
+    core::Word used;
+    const core::FillResult result = core::Fill(p, among, [&](std::span<const core::Letter> letters) {
+      for (int cell : s.cells) used.push_back(letters[cell]);
+      return true;
+    });
+    learned = result.nogoods;
+    if (result.status == core::FillStatus::kFilled) {
+      for (size_t k = 0; k < checked && go_on; ++k) {
+        if (std::equal(used.begin(), used.end(), word_of(k).begin(), word_of(k).end())) {
+          decided(k, Viability::kFillable, "a fill of the grid with it exists (found in " +
+                                               absl::StrFormat("%d nodes, %s", result.stats.nodes, Seconds(result.stats.seconds)) + ")");
+          rule_out(word_of(k));
+        }
+      }
+    } else if (result.status == core::FillStatus::kTimedOut) {
+      break;
+    } else {
+      for (size_t k = 0; k < checked && go_on; ++k) {
+        if (undecided(k)) decided(k, Viability::kImpossible, "a search proved no fill has it, nor any candidate left");
+      }
+    }
+  }
+  // Rounds: each candidate left, best first, with seconds_per_word, then four times as long.
+  double budget = options.seconds_per_word;
+  for (int round = 0; go_on && !stopped(); ++round, budget *= 4) {
+    bool left = false;
+    for (size_t k = 0; k < checked && go_on && !stopped(); ++k) {
+      if (!undecided(k)) continue;
+      const double remaining = total - elapsed();
+      if (remaining <= 0) break;
+      core::FillOptions one = check;
+      one.nogoods = &learned;
+      one.timeout_seconds = std::min(budget, remaining);
+      left = !search_one(k, one) || left;
+    }
+    if (!left || options.seconds <= 0 || elapsed() >= total) break;
   }
   return candidates;
 }

@@ -201,6 +201,10 @@ std::string FillStatusMessage(std::string_view path, const Grid& grid, const Gri
     case FillStatus::kFilled:
       return "";
     case FillStatus::kImpossible:
+      if (result.bad_slot >= 0) {
+        return absl::StrFormat("%s: impossible: %s has no word that fits its crossing entries",
+                               path, DescribeSlot(grid, grid.slots[fill.grid_slot[result.bad_slot]]));
+      }
       return absl::StrFormat("%s: impossible: no fill exists (search exhausted, %d nodes)", path,
                              st.nodes);
     case FillStatus::kOverConstrained:

@@ -456,6 +456,7 @@ int64_t Filler::OnlyRank(int s) const {
 bool Filler::Propagate(uint64_t* conflict) {
   std::vector<uint64_t>& why = why_;
   bool ok = true;
+  emptied_ = -1;
   for (size_t qi = 0; ok; ++qi) {
     while (ok && !fixed_.empty()) {  // the learned nogoods first: they cost little
       const int cell = fixed_.back();
@@ -479,6 +480,7 @@ bool Filler::Propagate(uint64_t* conflict) {
     uint64_t n = Sweep(s, -1);
     const std::vector<int>& cells = p_.slots[s].cells;
     if (n == 0) {
+      emptied_ = s, emptied_repeat_ = false;
       Bump(s);
       SlotCulprits(s, conflict);
       ok = false;
@@ -504,6 +506,7 @@ bool Filler::Propagate(uint64_t* conflict) {
         if (rank_[t] == r) {
           SlotCulprits(t, conflict);
           for (int i = 0; i < w_; ++i) conflict[i] |= why[i];
+          emptied_ = s, emptied_repeat_ = true;
           Bump(s);
           ok = false;
         } else if (rank_[t] < 0 && table_of_slot_[t] >= 0) {

@@ -115,6 +115,7 @@ class Filler {
  public:
   Filler(const FillProblem& problem, const FillOptions& options, const FillCallback& on_fill);
   FillResult Run();
+  Consistency Prove();  // fill_prove.cc
 
  private:
   // The automaton sweep of slot s against the current domains: support_[k] = letters with a
@@ -220,6 +221,8 @@ class Filler {
     }
   }
   std::vector<int> queue_;
+  int emptied_ = -1;         // the slot whose wipe-out (or repeated word) failed Propagate
+  bool emptied_repeat_ = false;
   std::vector<uint64_t> why_;  // Propagate's culprits of a narrowing
   // A 2x2 block of cells on four table slots: cells (0,0) (0,1) (1,0) (1,1); slots across 0
   // (cells 0, 1), across 1 (2, 3), down 0 (0, 2), down 1 (1, 3), each with the position of its

@@ -348,7 +348,10 @@ FillResult Filler::Run() {
   std::vector<uint64_t> conflict(w_);
   if (opt_.block_words > 0) FindBlocks();
   for (int s = 0; s < slots_; ++s) Enqueue(s);
-  if (!Propagate(conflict.data())) return finish(FillStatus::kImpossible);
+  if (!Propagate(conflict.data())) {
+    if (!emptied_repeat_) result.bad_slot = emptied_;  // a slot with no word left
+    return finish(FillStatus::kImpossible);
+  }
   WatchGiven();
   if (!ApplyLearned(conflict.data())) return finish(FillStatus::kImpossible);
   size_t root = trail_.size();

@@ -137,10 +137,30 @@ struct FillStats {
 
 struct FillResult {
   FillStatus status = FillStatus::kImpossible;
-  int bad_slot = -1;  // for kOverConstrained
+  // kOverConstrained: the slot with no word; kImpossible: the slot that propagation at the
+  // root (before any decision) left with no word, or -1 when a search was needed to tell.
+  int bad_slot = -1;
   FillStats stats;
   Nogoods nogoods;  // options.nogoods and those learned (with restarts or options.nogoods)
 };
+
+// What propagation alone (no decision) proves of a problem, as a search's root has it: each
+// cell's letters that every slot through it still supports, the fill's arc consistency.
+// Every letter taken out is in no fill; what is left may still have none (only a search
+// decides). A slot with no word against its own cells' letters is dead at once; otherwise
+// propagation runs to its fixpoint, or until it empties a slot (`emptied`), when the
+// domains are those it had then (each an upper bound of the cell's letters in any fill).
+struct Consistency {
+  std::vector<LetterSet> domains;  // per cell
+  std::vector<uint64_t> words;     // per slot: the words consistent with the domains
+  std::vector<int> dead;           // the slots with no word against their own cells' letters
+  int emptied = -1;                // else the slot propagation left with no word, or -1
+  bool repeated = false;           // emptied by `distinct`: its only word is another slot's
+  // Cells where the slots through it, each taken alone, accept no common letter.
+  std::vector<int> dead_cells;
+  bool consistent() const { return dead.empty() && emptied < 0 && dead_cells.empty(); }
+};
+Consistency Propagated(const FillProblem& problem, const FillOptions& options);
 
 // Called with one letter per cell for each fill; return false to stop the search.
 using FillCallback = std::function<bool(std::span<const Letter> letters)>;

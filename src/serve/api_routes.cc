@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <memory>
+
 #include "serve/pdf.h"
 #include "squares/fill.h"
 #include "squares/squares.h"
@@ -62,6 +64,13 @@ Json SlotJson(const Grid& grid, int index) {
           {"length", slot.length},   {"pattern", SlotWord(slot, GivenLetters(grid))}};
 }
 
+Json CandidateJson(const Candidate& candidate) {
+  return {{"word", candidate.word},
+          {"score", candidate.score},
+          {"viability", ViabilityName(candidate.viability)},
+          {"reason", candidate.reason}};
+}
+
 int SlotIndex(const Grid& grid, const SlotRef& ref) {
   const int count = static_cast<int>(grid.slots().size());
   if (ref.index) {
@@ -95,7 +104,10 @@ Reply ApiRoutes::Fill(std::string_view body, const StopFlag& stop) const {
   const Grid& grid = request.grid;
   request.options.stop = &stop;
   const FillResult result = FillGrid(dictionary_, grid, request.options);
-  Json json = {{"status", StatusName(result.status)}, {"message", result.message}};
+  // The page's grid has no file name: its messages start with the entry they name.
+  std::string message = result.message;
+  if (message.starts_with(grid.source() + ": ")) message.erase(0, grid.source().size() + 2);
+  Json json = {{"status", StatusName(result.status)}, {"message", message}};
   if (!result.bad_slot.empty()) json["bad_slot"] = result.bad_slot;
   if (!result.notes.empty()) json["notes"] = result.notes;
   json["stats"] = {{"nodes", result.stats.nodes}, {"seconds", result.stats.seconds}};
@@ -132,11 +144,50 @@ Reply ApiRoutes::Candidates(std::string_view body, const StopFlag& stop) const {
   request.options.stop = &stop;
   Json words = Json::array();
   for (const Candidate& candidate : squares::Candidates(dictionary_, grid, slot, request.options)) {
-    words.push_back({{"word", candidate.word},
-                     {"score", candidate.score},
-                     {"viability", ViabilityName(candidate.viability)}});
+    words.push_back(CandidateJson(candidate));
   }
   return JsonReply({{"slot", SlotJson(grid, slot)}, {"words", std::move(words)}});
+}
+
+std::function<void(const ApiRoutes::Write&)> ApiRoutes::CandidatesStream(std::string_view body,
+                                                                          const StopFlag& stop) const {
+  auto request = std::make_shared<CandidatesRequest>(ParseCandidatesRequest(body));
+  auto grid = std::make_shared<Grid>(request->grid);
+  const int slot = SlotIndex(*grid, request->slot);
+  {
+    std::lock_guard lock(cache_mutex_);
+    for (const auto& [key, lines] : cache_) {
+      if (key == body) return [lines](const Write& write) { write(lines); };
+    }
+  }
+  return [this, request, grid, slot, &stop, key = std::string(body)](const Write& write) {
+    std::string lines;
+    auto send = [&](const Json& json) {
+      const std::string line = Dump(json) + "\n";
+      lines += line;
+      return write(line);
+    };
+    request->options.stop = &stop;
+    request->options.on_list = [&](const std::vector<Candidate>& candidates) {
+      Json words = Json::array();
+      for (const Candidate& candidate : candidates) words.push_back(CandidateJson(candidate));
+      return send({{"slot", SlotJson(*grid, slot)}, {"words", std::move(words)}});
+    };
+    request->options.on_decided = [&](size_t index, const Candidate& candidate) {
+      return send({{"index", index},
+                   {"viability", ViabilityName(candidate.viability)},
+                   {"reason", candidate.reason}});
+    };
+    const std::vector<Candidate> candidates = squares::Candidates(dictionary_, *grid, slot, request->options);
+    Json undecided = Json::array();  // the reasons of those left undecided
+    for (size_t k = 0; k < candidates.size(); ++k) {
+      if (candidates[k].viability == Viability::kUnknown) undecided.push_back({{"index", k}, {"reason", candidates[k].reason}});
+    }
+    if (!send({{"done", true}, {"undecided", std::move(undecided)}}) || stop.load()) return;
+    std::lock_guard lock(cache_mutex_);
+    cache_.emplace_back(key, std::move(lines));
+    if (cache_.size() > kCachedStreams) cache_.pop_front();
+  };
 }
 
 Reply ApiRoutes::Check(std::string_view body) const {
@@ -145,6 +196,20 @@ Reply ApiRoutes::Check(std::string_view body) const {
   Json json = {{"filled", check.filled}, {"valid", check.valid}, {"problems", check.problems}};
   if (check.quality) json["quality"] = QualityJson(*check.quality);
   return JsonReply(json);
+}
+
+Reply ApiRoutes::Prove(std::string_view body) const {
+  const ProveRequest request = ParseProveRequest(body);
+  const Grid& grid = request.grid;
+  const GridProof proof = ProveGrid(dictionary_, grid, request.options);
+  Json dead = Json::array();
+  for (int s : proof.dead_slots) dead.push_back(SlotJson(grid, s));
+  return JsonReply({{"consistent", proof.consistent},
+                    {"letters", proof.letters},
+                    {"words", proof.words},
+                    {"dead_slots", std::move(dead)},
+                    {"dead_cells", proof.dead_cells},
+                    {"message", proof.message}});
 }
 
 Reply ApiRoutes::Export(std::string_view body, const StopFlag& stop) const {

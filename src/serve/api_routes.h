@@ -3,6 +3,9 @@
 // their bodies, their stop flags and a worker.
 #pragma once
 
+#include <deque>
+#include <functional>
+#include <mutex>
 #include <string>
 #include <string_view>
 
@@ -32,7 +35,14 @@ class ApiRoutes {
   // Each throws BadRequest or squares::Error (both answered 400) for a request it refuses.
   Reply Fill(std::string_view body, const StopFlag& stop) const;
   Reply Candidates(std::string_view body, const StopFlag& stop) const;
+  // POST /api/candidates/stream: the same request; NDJSON lines: {"slot", "words"} first (the
+  // proof's verdicts only), then {"index", "viability", "reason"} as each search decides, then
+  // {"done": true}. A grid state's lines are kept, and sent again while it does not change.
+  using Write = std::function<bool(std::string_view line)>;
+  std::function<void(const Write&)> CandidatesStream(std::string_view body, const StopFlag& stop) const;
   Reply Check(std::string_view body) const;
+  // POST /api/prove: the grid's live proof (ProveGrid): letters per cell, dead entries.
+  Reply Prove(std::string_view body) const;
   Reply Export(std::string_view body, const StopFlag& stop) const;
   Reply Open(std::string_view body) const;
   // GET /api/info: the version, the dictionary's size, the largest grid, whether PDF is offered.
@@ -44,6 +54,10 @@ class ApiRoutes {
   Dictionary dictionary_;
   int max_threads_;
   std::string lualatex_;
+  // CandidatesStream's finished answers by request body, the newest kCachedStreams.
+  static constexpr size_t kCachedStreams = 64;
+  mutable std::mutex cache_mutex_;
+  mutable std::deque<std::pair<std::string, std::string>> cache_;
 };
 
 }  // namespace squares::serve

@@ -244,13 +244,17 @@ CandidatesRequest ParseCandidatesRequest(std::string_view body) {
   }
   if (const Json* options = Find(request, "options")) {
     ObjectOf(*options, "\"options\"",
-             {"max-words", "max-checked", "seconds-per-word", "allow-repeats", "exclude"});
+             {"max-words", "max-checked", "seconds-per-word", "seconds", "allow-repeats", "exclude"});
     CandidateOptions& out = result.options;
     if (const Json* v = Find(*options, "max-words")) out.max_words = IntOf(*v, "max-words", 1, 10000);
     if (const Json* v = Find(*options, "max-checked")) out.max_checked = IntOf(*v, "max-checked", 0, 1000);
     if (const Json* v = Find(*options, "seconds-per-word")) {
       out.seconds_per_word = SecondsOf(*v, "seconds-per-word", 0);
       if (out.seconds_per_word > 10) throw BadRequest("\"seconds-per-word\" takes at most 10");
+    }
+    if (const Json* v = Find(*options, "seconds")) {
+      out.seconds = SecondsOf(*v, "seconds", 0);
+      if (out.seconds > 60) throw BadRequest("\"seconds\" takes at most 60");
     }
     if (const Json* v = Find(*options, "allow-repeats")) out.allow_repeats = BoolOf(*v, "allow-repeats");
     if (const Json* v = Find(*options, "exclude")) out.exclude = WordsOf(*v, "exclude");
@@ -265,6 +269,18 @@ CheckRequest ParseCheckRequest(std::string_view body) {
   if (const Json* options = Find(request, "options")) {
     ObjectOf(*options, "\"options\"", {"allow-repeats"});
     if (const Json* v = Find(*options, "allow-repeats")) result.allow_repeats = BoolOf(*v, "allow-repeats");
+  }
+  return result;
+}
+
+ProveRequest ParseProveRequest(std::string_view body) {
+  const Json json = ParseJson(body);
+  const Json& request = ObjectOf(json, "the request", {"grid", "options"});
+  ProveRequest result{GridOf(Find(request, "grid"))};
+  if (const Json* options = Find(request, "options")) {
+    ObjectOf(*options, "\"options\"", {"allow-repeats", "exclude"});
+    if (const Json* v = Find(*options, "allow-repeats")) result.options.allow_repeats = BoolOf(*v, "allow-repeats");
+    if (const Json* v = Find(*options, "exclude")) result.options.exclude = WordsOf(*v, "exclude");
   }
   return result;
 }

@@ -60,6 +60,12 @@ struct CheckRequest {
   bool allow_repeats = false;
 };
 
+// POST /api/prove: {"grid": [...], "options": {"allow-repeats": bool, "exclude": [...]}}.
+struct ProveRequest {
+  Grid grid;
+  ProofOptions options;
+};
+
 // POST /api/export: {"grid": [...] filled, "format", "clues": [...], "title", ...}.
 struct ExportRequest {
   Grid grid;
@@ -76,6 +82,7 @@ struct OpenRequest {
 FillRequest ParseFillRequest(std::string_view body, int max_threads);
 CandidatesRequest ParseCandidatesRequest(std::string_view body);
 CheckRequest ParseCheckRequest(std::string_view body);
+ProveRequest ParseProveRequest(std::string_view body);
 ExportRequest ParseExportRequest(std::string_view body);
 OpenRequest ParseOpenRequest(std::string_view body);
 

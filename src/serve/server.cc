@@ -161,7 +161,11 @@ class Workbench {
     }
     Post("/api/fill", &ApiRoutes::Fill);
     Post("/api/candidates", &ApiRoutes::Candidates);
+    StreamPost("/api/candidates/stream", [this](std::string_view body, const StopFlag& stop) {
+      return routes_.CandidatesStream(body, stop);
+    });
     Post("/api/check", [this](std::string_view body, const StopFlag&) { return routes_.Check(body); });
+    Post("/api/prove", [this](std::string_view body, const StopFlag&) { return routes_.Prove(body); });
     Post("/api/export", &ApiRoutes::Export);
     Post("/api/open", [this](std::string_view body, const StopFlag&) { return routes_.Open(body); });
     Get("/api/info", [this](const httplib::Request&, httplib::Response& response) {
@@ -217,29 +221,66 @@ class Workbench {
       return (routes_.*route)(body, stop);
     });
   }
-  // A route run on a worker, with a stop flag set when its client leaves. The body is read here,
-  // counted as it comes: a chunked one has no length to refuse it by beforehand.
+  // Reads a POST's body, counted as it comes (a chunked one has no length to refuse it by
+  // beforehand); false when it is refused, `response` then holding the answer.
+  bool ReadBody(const httplib::ContentReader& read, httplib::Response& response, std::string& body) {
+    bool too_large = false;
+    const bool read_whole = read([&](const char* data, size_t size) {
+      too_large = body.size() + size > settings_.max_body;
+      if (!too_large) body.append(data, size);
+      return !too_large;
+    });
+    if (read_whole) return true;
+    CurrentConnection().close = true;
+    Send(response, too_large ? ErrorReply(413, "the request body is too large (at most " +
+                                                   std::to_string(settings_.max_body) + " bytes)")
+                             : ErrorReply(400, "the request body did not arrive whole"));
+    return false;
+  }
+
+  // A route run on a worker, with a stop flag set when its client leaves.
   void Post(const std::string& path, Route route) {
     guard_.routes[path] = "POST";
     server_.Post(path, [this, route](const httplib::Request&, httplib::Response& response,
                                      const httplib::ContentReader& read) {
       std::string body;
-      bool too_large = false;
-      const bool read_whole = read([&](const char* data, size_t size) {
-        too_large = body.size() + size > settings_.max_body;
-        if (!too_large) body.append(data, size);
-        return !too_large;
-      });
-      if (!read_whole) {
-        CurrentConnection().close = true;
-        return Send(response, too_large ? ErrorReply(413, "the request body is too large (at most " +
-                                                              std::to_string(settings_.max_body) + " bytes)")
-                                        : ErrorReply(400, "the request body did not arrive whole"));
-      }
+      if (!ReadBody(read, response, body)) return;
       const auto stop = watch_.Watch(CurrentConnection().socket);
       const auto worker = gate_.Enter(*stop);
       if (!worker) return Send(response, Busy());
       Send(response, Answer([&] { return route(body, *stop); }));
+    });
+  }
+
+  // A POST whose answer streams as NDJSON: `start` reads the request (a refusal is answered at
+  // once) and gives what writes the lines, on a worker until it ends or the client leaves.
+  using Producer = std::function<void(const ApiRoutes::Write&)>;
+  void StreamPost(const std::string& path, std::function<Producer(std::string_view body, const StopFlag&)> start) {
+    guard_.routes[path] = "POST";
+    server_.Post(path, [this, start](const httplib::Request&, httplib::Response& response,
+                                     const httplib::ContentReader& read) {
+      std::string body;
+      if (!ReadBody(read, response, body)) return;
+      const auto stop = watch_.Watch(CurrentConnection().socket);
+      const auto worker = gate_.Enter(*stop);
+      if (!worker) return Send(response, Busy());
+      Producer produce;
+      const Reply refused = Answer([&] {
+        produce = start(body, *stop);
+        return Reply{};
+      });
+      if (!produce) return Send(response, refused);
+      response.set_chunked_content_provider(
+          "application/x-ndjson", [produce, stop, worker](size_t, httplib::DataSink& sink) {
+            // A failed write is a client gone: the search stops with it.
+            const Reply failed = Answer([&] {
+              produce([&](std::string_view line) { return sink.write(line.data(), line.size()); });
+              return Reply{};
+            });
+            if (failed.status != 200) sink.write(failed.body.data(), failed.body.size());
+            sink.done();
+            return true;
+          });
     });
   }
 

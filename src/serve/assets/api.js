@@ -28,3 +28,37 @@ export async function postForBlob(path, body, signal) {
   if (!response.ok) return answerOf(response);
   return response.blob();
 }
+
+// POSTs `body` as JSON and calls `onLine` with each JSON line of the NDJSON answer as it
+// arrives; resolves when the answer ends. Throws as postJson does.
+export async function postStream(path, body, signal, onLine) {
+  const response = await post(path, body, signal);
+  if (!response.ok) return answerOf(response);
+  return readLines(response, (line) => onLine(JSON.parse(line)));
+}
+
+// Calls `onLine` with each line (text) of a streamed answer, and `onChunk` after each chunk
+// read; gives the page back its event loop every few milliseconds of lines, so that a fast
+// stream never blocks it for long.
+export async function readLines(response, onLine, onChunk = () => {}) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let pending = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    pending += decoder.decode(value, { stream: true });
+    const lines = pending.split("\n");
+    pending = lines.pop();
+    let slice = performance.now();
+    for (const line of lines) {
+      if (line) onLine(line);
+      if (performance.now() - slice > 8) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        slice = performance.now();
+      }
+    }
+    onChunk();
+  }
+  if (pending.trim()) onLine(pending);
+}

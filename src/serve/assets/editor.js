@@ -2,12 +2,9 @@
 // candidates of the selected entry, autofill, locks, rejected words, clues, check and export.
 import { GridModel, MAX_SIDE } from "./grid_model.js";
 import { answerOf, postJson, postForBlob } from "./api.js";
-
-const VIABILITY = {
-  fillable: ["✓", "the grid can still be filled with it"],
-  impossible: ["✗", "the grid cannot be filled with it"],
-  unknown: ["?", "not decided in the time allowed"],
-};
+import { ProofView } from "./proof_view.js";
+import { CandidatesView } from "./candidates_view.js";
+import { renderStats } from "./stats_view.js";
 
 // The grid, its clues and rejected words are kept in the browser across reloads.
 const STORAGE_KEY = "squares-workbench-grid";
@@ -22,10 +19,12 @@ export class Editor {
     this.cursor = { r: 0, c: 0 };
     this.direction = "across";
     this.anchor = null;              // the other corner of a selected region, or null
-    this.candidates = null;          // the AbortController of the candidates in flight
     this.candidatesTimer = 0;
     this.fillRequest = null;         // the AbortController of the fill in flight
     this.grid = this.$("grid");
+    this.proof = new ProofView(this.$("proof-status"), () => this.paint());
+    this.candidates = new CandidatesView(this.$("candidates"), this.$("candidates-status"), this.$("by-score"),
+                                         (word) => this.place(word));
     try {
       const saved = localStorage.getItem(STORAGE_KEY);
       if (saved) this.model.restore(saved);
@@ -191,11 +190,19 @@ export class Editor {
   }
 
   changed() {
-    if (this.grid.childElementCount !== this.model.rows) this.build();
-    else this.paint();
+    if (this.grid.childElementCount !== this.model.rows) {
+      this.build();
+    } else {
+      this.proveGrid();
+      this.paint();
+    }
     this.renderClues();
     this.scheduleCandidates();
     this.save();
+  }
+
+  proveGrid() {
+    this.proof.prove(this.model.toRows(), this.model.rejected);
   }
 
   save() {
@@ -222,7 +229,15 @@ export class Editor {
   toggleBlack() {
     const { r, c } = this.cursor;
     const black = !this.model.cell(r, c).black;
-    this.edit(() => this.model.setBlack(r, c, black, this.$("symmetry").checked));
+    const symmetric = this.$("symmetry").checked;
+    const mirror = this.model.cell(this.model.rows - 1 - r, this.model.cols - 1 - c);
+    const lost = [this.model.cell(r, c), ...(symmetric ? [mirror] : [])].filter((cell) => black && cell.letter);
+    if (lost.length) {
+      this.$("proof-status").textContent = `A black square here would erase ${lost.map((cell) => cell.letter).join(" and ")}: ` +
+        "delete the letter first.";
+      return;
+    }
+    this.edit(() => this.model.setBlack(r, c, black, symmetric));
   }
 
   reject() {
@@ -262,6 +277,7 @@ export class Editor {
       }
       this.grid.append(row);
     }
+    this.proveGrid();
     this.paint();
     this.renderClues();
     this.scheduleCandidates();
@@ -278,15 +294,22 @@ export class Editor {
     const slot = this.slot();
     const inSlot = new Set(slot ? slot.cells : []);
     const region = this.region();
+    const rows = this.model.toRows();
     for (let r = 0; r < this.model.rows; r++) {
       for (let c = 0; c < this.model.cols; c++) {
         const i = this.model.index(r, c), cell = this.model.cells[i];
         const el = this.grid.children[r].children[c];
         const here = r === this.cursor.r && c === this.cursor.c;
+        const proven = cell.black ? null : this.proof.cellState(rows, i);
         el.className = [cell.black ? "black" : "", inSlot.has(i) ? "slot" : "", here ? "cursor" : "",
                         cell.origin === "fill" ? "filled" : "", cell.locked ? "locked" : "",
-                        region && r >= region.top && r <= region.bottom && c >= region.left && c <= region.right ? "region" : ""]
+                        region && r >= region.top && r <= region.bottom && c >= region.left && c <= region.right ? "region" : "",
+                        ...(proven ? proven.classes : [])]
           .filter(Boolean).join(" ");
+        // The fewer letters a cell can take, the stronger its shade (1 letter: full).
+        el.style.setProperty("--tight", proven && !cell.letter && !proven.classes.length ? Math.max(0, 1 - Math.log2(proven.letters) / 4.7).toFixed(2) : 0);
+        el.title = proven ? proven.title : "";
+        el.dataset.letters = proven ? proven.letters : "";
         const number = this.model.numbers[i];
         el.firstChild.textContent = number || "";
         el.lastChild.textContent = cell.letter;
@@ -304,6 +327,7 @@ export class Editor {
   }
 
   renderClues() {
+    renderStats(this.model, this.$("stats"));
     for (const direction of ["across", "down"]) {
       const list = this.$(`clues-${direction}`);
       list.replaceChildren(...this.model.slots.filter((s) => s.direction === direction).map((slot) => {
@@ -332,58 +356,20 @@ export class Editor {
     this.candidatesTimer = setTimeout(() => this.loadCandidates(), 120);
   }
 
-  async loadCandidates() {
-    if (this.candidates) this.candidates.abort();
-    const slot = this.slot();
-    const list = this.$("candidates"), status = this.$("candidates-status");
-    if (!slot) {
-      list.replaceChildren();
-      status.textContent = "No entry here.";
-      return;
-    }
-    const controller = new AbortController();
-    this.candidates = controller;
-    status.textContent = `Looking for ${slot.name}…`;
-    try {
-      const answer = await postJson("/api/candidates", {
-        grid: this.model.toRows(), slot: { row: slot.row, col: slot.col, direction: slot.direction },
-        options: { exclude: this.model.rejected },
-      }, controller.signal);
-      list.replaceChildren(...answer.words.map((candidate) => this.candidateItem(slot, candidate)));
-      const count = answer.words.length;
-      status.textContent = `${answer.slot.name} (${answer.slot.pattern}): ${count} word${count === 1 ? "" : "s"}`;
-      list.dataset.slot = answer.slot.name;
-    } catch (error) {
-      if (isAbort(error)) return;
-      list.replaceChildren();
-      status.textContent = error.message;
-    }
+  loadCandidates() {
+    this.candidates.load(this.slot(), this.model.toRows(), this.model.rejected);
   }
 
-  candidateItem(slot, candidate) {
-    const [mark, meaning] = VIABILITY[candidate.viability];
-    const item = document.createElement("li");
-    item.className = candidate.viability;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = candidate.word.toUpperCase();
-    button.setAttribute("aria-label", `${candidate.word}, score ${candidate.score}, ${meaning}`);
-    button.addEventListener("click", () => {
-      const letters = Array.from(candidate.word.toUpperCase());
-      this.edit(() => slot.cells.forEach((i, k) => {
-        const cell = this.model.cells[i];
-        if (cell.letter !== letters[k]) Object.assign(cell, { letter: letters[k], origin: "user" });
-      }));
-    });
-    const score = document.createElement("span");
-    score.className = "score";
-    score.textContent = candidate.score;
-    const viability = document.createElement("span");
-    viability.className = "viability";
-    viability.textContent = mark;
-    viability.title = meaning;
-    item.append(viability, button, score);
-    return item;
+  // Places `word` in the selected entry; the focus goes back to the grid.
+  place(word) {
+    const slot = this.slot();
+    if (!slot) return;
+    const letters = Array.from(word.toUpperCase());
+    this.edit(() => slot.cells.forEach((i, k) => {
+      const cell = this.model.cells[i];
+      if (cell.letter !== letters[k]) Object.assign(cell, { letter: letters[k], origin: "user" });
+    }));
+    this.grid.focus();
   }
 
   // ---- Autofill: the constructor's and the locked letters are kept, with those outside the
@@ -444,7 +430,7 @@ export class Editor {
     const seconds = `${answer.stats.seconds.toFixed(2)} s`;
     if (answer.status !== "filled") return `${answer.status}: ${answer.message} (${seconds})`;
     const q = answer.quality;
-    if (!q) return `Filled (${seconds}).`;
+    if (!q) return `Filled (${seconds}): the list's scores are all equal, so this is the first fill found, not a best one.`;
     let text = `Filled: worst word ${q.worst.toUpperCase()} (score ${q.worst_score}), mean ${q.mean_score.toFixed(2)}`;
     if (q.proven !== undefined) {
       text += q.proven ? ", worst word proven best" : `, not proven best (no worst word beats ${q.bound})`;

@@ -1,7 +1,7 @@
 // The word squares view: typing a first word streams its squares (GET /api/squares, one JSON
 // object a line) with a live count; a change or Stop cancels the search in flight, and the
 // server stops it when the connection closes.
-import { answerOf } from "./api.js";
+import { answerOf, readLines } from "./api.js";
 
 const SHOWN = 300;  // squares drawn; the count goes on past them
 
@@ -64,7 +64,7 @@ export class SquaresView {
     try {
       const response = await fetch(`/api/squares?${params}`, { signal: controller.signal });
       if (!response.ok) await answerOf(response);
-      await this.read(response.body.getReader(), results, status);
+      await this.read(response, results, status);
       if (params.has("limit") && this.count >= +params.get("limit")) ending = "limit reached";
     } catch (error) {
       if (error.name !== "AbortError") {
@@ -83,28 +83,16 @@ export class SquaresView {
     }
   }
 
-  // Reads the NDJSON stream line by line, drawing the first SHOWN squares.
-  async read(reader, results, status) {
-    const decoder = new TextDecoder();
-    let pending = "";
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      pending += decoder.decode(value, { stream: true });
-      const lines = pending.split("\n");
-      pending = lines.pop();
-      for (const line of lines) {
-        if (!line) continue;
-        const result = JSON.parse(line);
-        if (result.error) throw new Error(result.error);
-        if (++this.count <= SHOWN) {
-          const square = document.createElement("pre");
-          square.className = "square";
-          square.textContent = result.rows.join("\n");
-          results.append(square);
-        }
-      }
-      status.textContent = `${this.count} square${this.count === 1 ? "" : "s"}…`;
-    }
+  // Reads the NDJSON stream line by line, drawing the first SHOWN squares; past them a line
+  // is only counted (an error line still stops it).
+  async read(response, results, status) {
+    await readLines(response, (line) => {
+      if (line.startsWith('{"error"')) throw new Error(JSON.parse(line).error);
+      if (++this.count > SHOWN) return;
+      const square = document.createElement("pre");
+      square.className = "square";
+      square.textContent = JSON.parse(line).rows.join("\n");
+      results.append(square);
+    }, () => { status.textContent = `${this.count} square${this.count === 1 ? "" : "s"}…`; });
   }
 }
