@@ -76,8 +76,8 @@ TailCount TailCount::Find(const WalkPlan& plan) {
 // the mask V's child leaves that last cell: the count below is the tail's, its last step
 // counting each letter c by the number of x whose child allows c. Counting then neither
 // places nor tests the fold level's letters. In a diagonal 4x4 square the fold is the third
-// row's last cell, whose column's next letter is the last cell's: a quarter of that
-// search's nodes are the fold level's letters, which no longer need placing.
+// row's last cell, whose column's next letter is the last cell's: a large share of that
+// search's nodes were the fold level's letters, which no longer need placing.
 void TailCount::BuildFold(const WalkPlan& plan, const std::vector<bool>& sifts) {
   if (level < 2) return;
   const std::vector<Level>& levels = plan.levels;
