@@ -66,7 +66,6 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
   // cost more than they save.
   LookAhead look;
   look.unchecked_level = unchecked_level;
-  look.at_level.assign(plan.count(), Range{});
   if (off || plan.empty) return look;
   const int word_count = static_cast<int>(shape.words.size());
   const size_t entry_count = plan.entry_count();
@@ -74,6 +73,7 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
   for (const ShapeWord& word : shape.words) depths = std::max(depths, static_cast<int>(word.cells.size()));
   const size_t mask_bytes = plan.wide ? 8 : 4;
   if (entry_count * depths >= kOwnMask || entry_count * depths * mask_bytes > kMaxReachBytes) return look;
+  look.at_level.assign(plan.count(), Range{});
   std::vector<uint32_t> roots(plan.word_root.begin(), plan.word_root.end());
   std::sort(roots.begin(), roots.end());
   roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
@@ -173,6 +173,7 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
     range.end = static_cast<uint16_t>(checks.size());
   }
   if (plan.max_walkers >= 3 && plan.tie_pairs.empty()) look.DropCovered(plan, fold_level);
+  if (look.checks.empty()) look.at_level.clear();
   for ([[maybe_unused]] const Range& r : look.at_level) {
     assert(r.begin <= r.lifted && r.lifted <= r.one && r.one <= r.two && r.two <= r.three && r.three <= r.end);
   }

@@ -31,7 +31,7 @@ struct LookAhead {
   static constexpr size_t kMaxReachBytes = size_t{256} << 20;  // else no look-ahead
 
   std::vector<Check> checks;
-  std::vector<Range> at_level;  // per level
+  std::vector<Range> at_level;  // per level; empty when no level has a check
   // Letters d >= 1 below a state, at reach[(d - 1) * entry_count + state.first] (a state is
   // named by its child group, unique in the entries); the last plane: its own mask (d = 0).
   std::vector<uint32_t> reach_narrow;

@@ -20,16 +20,15 @@ template <class Mask, bool kLift>
 class SquareSearch::LoopLookAhead {
  public:
   SQUARES_LOOP_INLINE LoopLookAhead(const LookAhead& look, const WalkPlan& plan, bool count_only)
-      : at_level_(look.at_level.data()),
+      : at_level_(look.at_level.empty() ? nullptr : look.at_level.data()),
         checks_(look.checks.data()),
         reach_(look.reach<Mask>()),
         words_(static_cast<uint32_t>(plan.word_count)),
-        unchecked_level_(count_only ? look.unchecked_level : -1),
-        checking_(!look.checks.empty()) {}
+        unchecked_level_(count_only ? look.unchecked_level : -1) {}
 
   // Whether the letters placed up to level l leave every check of level l a letter.
   SQUARES_LOOP_INLINE bool Alive(int l, const DawgEntry<Mask>* state) const {
-    if (!checking_ || l == unchecked_level_) return true;
+    if (!at_level_ || l == unchecked_level_) return true;
     const LookAhead::Range& lv = at_level_[l];
     int k = kLift ? lv.lifted : lv.begin;
     for (; k < lv.one; ++k) {
@@ -56,11 +55,11 @@ class SquareSearch::LoopLookAhead {
   }
 
   // Whether level l tests nothing after a placement.
-  SQUARES_LOOP_INLINE bool Empty(int l) const { return at_level_[l].begin == at_level_[l].end; }
+  SQUARES_LOOP_INLINE bool Empty(int l) const { return !at_level_ || at_level_[l].begin == at_level_[l].end; }
 
   // Level l's letters m less those its lifted checks refuse.
   SQUARES_LOOP_INLINE Mask Lift(int l, Mask m, const DawgEntry<Mask>* entries, const DawgEntry<Mask>* state) const {
-    if (!kLift || at_level_[l].lifted == at_level_[l].begin) return m;
+    if (!kLift || !at_level_ || at_level_[l].lifted == at_level_[l].begin) return m;
     for (int k = at_level_[l].begin; k < at_level_[l].lifted; ++k) {
       const DawgEntry<Mask> s = state[checks_[k].slot_a - words_];
       const Mask other = state[checks_[k].slot_b].mask;
@@ -77,12 +76,11 @@ class SquareSearch::LoopLookAhead {
   }
 
  private:
-  const LookAhead::Range* const at_level_;
+  const LookAhead::Range* const at_level_;  // null: no checks
   const LookAhead::Check* const checks_;
   const Mask* const reach_;
   const uint32_t words_;
   const int unchecked_level_;
-  const bool checking_;
 };
 
 }  // namespace squares::core
