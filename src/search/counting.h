@@ -66,8 +66,11 @@ struct CornerCount {
 };
 static_assert(sizeof(CornerCount::Pair) == 4, "a state's pairs are read as one word each");
 
-// What counting may take instead of searching the levels below a level.
+// What counting may take instead of searching the levels below a level. The sieve's count is
+// taken at sieve_level once a pair of the first sieve_ties tie pairs differs (the sieve's
+// level and ties, kept here where the loop reads them, beside the other shortcuts' levels).
 struct CountingShortcuts {
+  int sieve_level = -1, sieve_ties = 0;
   LoneLevels lone;
   ClosingCount closing;
   CornerCount corner;

@@ -90,7 +90,7 @@ class SquareSearch::LoopCounting {
         return Counted(s.double_closing.Count<Mask>(level_, walk.entries, state));
       }
     }
-    if (sieve.Counts(l) && walk.Untied(sieve.ties())) return Counted(sieve.Count());
+    if (Sifter::kSieving && l == s.sieve_level && walk.Untied(s.sieve_ties)) return Counted(sieve.Count());
     next = look.Lift(l, walk.Letters(l), walk.entries, state);
     if (l == last_) return Counted(std::popcount(next));
     if (l + 1 == last_ && look.Empty(l)) {

@@ -17,6 +17,7 @@ namespace squares::core {
 template <class Mask, bool kSieve>
 class SquareSearch::LoopSieve {
  public:
+  static constexpr bool kSieving = kSieve;
   SQUARES_LOOP_INLINE explicit LoopSieve(const Sieve& sieve)
       : at_level_(sieve.at_level.data()),
         sifts_(sieve.sifts.data()),
@@ -26,7 +27,6 @@ class SquareSearch::LoopSieve {
         first_lists_(sieve.lists.data()),
         blocks_(sieve.blocks),
         last_list_(sieve.sifts.size()),
-        part_(&sieve),
         buffer_(kSieve ? last_list_ * blocks_ : 0),
         list_(kSieve ? last_list_ + 1 : 0),
         list_size_(kSieve ? last_list_ + 1 : 0) {
@@ -71,11 +71,6 @@ class SquareSearch::LoopSieve {
     return true;
   }
 
-  // Whether the sieve counts the last word where it begins, level l; `ties`: the tie pairs
-  // complete before (see LoopWalk::Untied).
-  SQUARES_LOOP_INLINE bool Counts(int l) const { return kSieve && l == part_->level; }
-  SQUARES_LOOP_INLINE int ties() const { return part_->ties; }
-
   // The words the last sift left: the last word's completions.
   SQUARES_LOOP_INLINE uint64_t Count() const {
     uint64_t found = 0;
@@ -92,7 +87,6 @@ class SquareSearch::LoopSieve {
   const Sieve::Block* const first_;
   const uint32_t* const first_lists_;
   const size_t blocks_, last_list_;
-  const Sieve* const part_;
   LoopArray<Sieve::Block> buffer_;
   LoopArray<const Sieve::Block*> list_;
   LoopArray<size_t> list_size_;

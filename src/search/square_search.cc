@@ -114,6 +114,8 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
   sieve_ = Sieve::Build(plan_, shape);
   std::vector<bool> sifts(levels());
   for (int l = 0; l < levels(); ++l) sifts[l] = sieve_.Sifts(l);
+  counting_.sieve_level = sieve_.level;
+  counting_.sieve_ties = sieve_.ties;
   ClosingCount& closing = counting_.closing;
   TailCount& tail = counting_.tail;
   closing = ClosingCount::Build(plan_, shape, sieve_.level);
