@@ -17,3 +17,14 @@ if [ ! -s "$lp" ]; then
   (cd "$data" && npm pack --silent word-list >/dev/null && tar xzf word-list-*.tgz package/words.txt \
      && mv package/words.txt letterpress.txt && rm -rf package word-list-*.tgz)
 fi
+# peer_lists DIR: the lists of bench-peers.sh (fieldfinder takes a-z words only), sorted, no
+# duplicates: DIR/wamerican.txt, DIR/letterpress.txt, and the default list's words of SCOWL
+# size <= 20 and <= 35 (see README, Data) as DIR/common20.txt and DIR/common35.txt.
+peer_lists() {
+  grep -x '[a-z][a-z]*' "$wam" | LC_ALL=C sort -u >"$1/wamerican.txt"
+  grep -x '[a-z][a-z]*' "$lp" | LC_ALL=C sort -u >"$1/letterpress.txt"
+  for size in 20 35; do
+    awk -F';' -v size=$size '$2 <= size { print $1 }' data/words.txt | grep -x '[a-z][a-z]*' \
+      | LC_ALL=C sort -u >"$1/common$size.txt"
+  done
+}

@@ -56,15 +56,7 @@ if ! cmp -s "$peer" "$work/fieldfinder.orig.cpp" || [ ! -x "$ff" ] \
 fi
 
 . scripts/bench-lists.sh
-# list NAME FILE: the a-z words of FILE as $work/NAME.txt
-list() { grep -x '[a-z][a-z]*' "$2" | LC_ALL=C sort -u >"$work/$1.txt"; }
-list wamerican "$wam"
-list letterpress "$lp"
-# common words: the default list's words of SCOWL size <= 20 and <= 35 (see README, Data)
-for size in 20 35; do
-  awk -F';' -v size=$size '$2 <= size { print $1 }' data/words.txt >"$work/scowl.txt"
-  list common$size "$work/scowl.txt"
-done
+peer_lists "$work"
 
 # topology KIND SIZE LIST: writes $work/KIND-SIZE-LIST.top and sets $top to it. KIND:
 # symmetric (row i is column i: the cells above the diagonal only), double, rect (SIZE KxN:

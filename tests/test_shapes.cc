@@ -145,7 +145,7 @@ TEST_CASE("random shapes against brute force, both cell orders, split into tasks
 }
 
 TEST_CASE("diagonal squares and cubes against brute force") {
-  // 4x4 with diagonals: cells on three words, tested together (BuildChecks).
+  // 4x4 with diagonals: cells on three words, tested together (LookAhead::Build).
   std::mt19937 rng(5);
   int four_with_results = 0;
   for (int round = 0; round < 20; ++round) {
@@ -240,8 +240,8 @@ SquareSearch CheckAgainstBruteForce(const Dictionary& dict, const Shape& shape, 
 }
 
 TEST_CASE("word cube 3 and boxes counted up to a symmetry with the tail") {
-  // Three walkers and a tie: the tie is chosen to keep the tail (see BuildTie), which counts
-  // under it. The cube's level before the tail has a tie pair: no fold (see BuildFold).
+  // Three walkers and a tie: the tie is chosen to keep the tail (see WalkPlan::BuildTie), which counts
+  // under it. The cube's level before the tail has a tie pair: no fold (see TailCount).
   const Shape cube = [] {
     Shape shape = MakeCubeShape(3);
     REQUIRE(FinishShape(shape).ok());

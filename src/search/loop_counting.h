@@ -1,6 +1,7 @@
 // The level loop's counting: what it does at a leaf and where the shortcuts count a subtree
-// without searching it (see square_counts.cc: the sieve's count, the closing and corner
-// counts, the tail and its fold, lone levels; and the subtree memo, square_memo.h).
+// without searching it (counting.h: lone levels, the closing and corner counts, the tail and
+// its fold, the double closing count; the sieve's count, sieve.h; and the subtree memo,
+// square_memo.h).
 // Included by square_loop.h only.
 #pragma once
 
@@ -9,6 +10,7 @@
 #include <bit>
 #include <vector>
 
+#include "search/counting.h"
 #include "search/loop_double_closing.h"
 #include "search/loop_tail.h"
 #include "search/square_memo.h"
@@ -16,19 +18,23 @@
 
 namespace squares::core {
 
-template <class Mask, class Walk, class LookAhead, class Sieve, bool kMemo>
+template <class Mask, class Walk, class Look, class Sifter, bool kMemo>
 class SquareSearch::LoopCounting {
  public:
-  // `stats` is the loop's result, which counting adds to.
+  // Counting reads the search's counting shortcuts; `stats` is the loop's result, which
+  // counting adds to.
   SQUARES_LOOP_INLINE LoopCounting(const SquareSearch& search, SquareStats& stats, int /*end_level*/,
                                    SquareSink* /*sink*/, std::vector<SquareTask>* /*prefixes*/,
                                    const std::atomic<bool>* stop)
-      : search_(search), stop_(stop), level_(search.levels_.data()), last_(search.levels() - 1),
-        lone_(search.lone_.data()), stats_(stats), lone_scale_(search.levels()),
-        memo_level_(kMemo ? search.levels() : 0) {
+      : LoopCounting(search.counting_, search.plan_, search.search_id_, stats, stop) {}
+  SQUARES_LOOP_INLINE LoopCounting(const CountingShortcuts& counting, const WalkPlan& plan, uint64_t search_id,
+                                   SquareStats& stats, const std::atomic<bool>* stop)
+      : counting_(counting), stop_(stop), level_(plan.levels.data()), last_(plan.count() - 1),
+        lone_(counting.lone.lone.data()), stats_(stats), lone_scale_(plan.count()),
+        memo_level_(kMemo ? plan.count() : 0) {
     if constexpr (kMemo) {
-      memo_ = &SubtreeMemo::ForSearch(search.search_id_, search.levels());
-      for (int k = 0; k < search.levels(); ++k) {
+      memo_ = &SubtreeMemo::ForSearch(search_id, plan.count());
+      for (int k = 0; k < plan.count(); ++k) {
         const bool on = level_[k].memo_width >= 0 && memo_->measure[k].on;
         memo_level_[k].measure = on ? &memo_->measure[k] : nullptr;
       }
@@ -42,7 +48,7 @@ class SquareSearch::LoopCounting {
     ++stats_.squares;
     return !(stop_ && stop_->load(std::memory_order_relaxed));
   }
-  // Lone levels (see BuildLone): one letter stands for all, the count below it scaled by
+  // Lone levels (see LoneLevels): one letter stands for all, the count below it scaled by
   // their number when the search leaves the level. False: no letter.
   SQUARES_LOOP_INLINE bool IsLone(int l) const { return lone_[l]; }
   SQUARES_LOOP_INLINE bool EnterLone(int l, const Walk& walk) {
@@ -65,25 +71,29 @@ class SquareSearch::LoopCounting {
   }
 
   // Level l's subtree: counted by a shortcut (kDone), or its letters to search (`next`).
-  SQUARES_LOOP_INLINE Below Enter(int l, Walk& walk, const LookAhead& look, const Sieve& sieve, Mask& next) {
-    const SquareSearch& s = search_;
+  SQUARES_LOOP_INLINE Below Enter(int l, Walk& walk, const Look& look, const Sifter& sieve, Mask& next) {
+    const CountingShortcuts& s = counting_;
     const DawgEntry<Mask>* state = walk.state;
-    if (l == s.corner_level_) return Counted(CornerCount(state));
-    if constexpr (Walk::kWalkerCount >= 3) {  // tied or not: no tie pair (see BuildTail, BuildFold)
-      if (l == s.fold_level_) return Counted(FoldCount(walk));
-      if (l == s.tail_level_) return Counted(s.TailCount<Mask, Walk::kWalkerCount, false>(state, nullptr, 0));
+    if (l == s.corner.level) return Counted(CountCorner(state));
+    if constexpr (Walk::kWalkerCount >= 3) {  // tied or not: no tie pair (see TailCount)
+      if (l == s.tail.fold_level) return Counted(FoldCount(walk));
+      if (l == s.tail.level) {
+        return Counted(s.tail.Count<Mask, Walk::kWalkerCount, false>(level_, walk.entries, state, nullptr, 0));
+      }
     }
-    if (l == s.closing_level_) {
-      return Counted(ClosingDot(s.closing_map_[state[s.closing_slots_[0]].first - s.closing_lo_],
-                                s.closing_map_[state[s.closing_slots_[1]].first - s.closing_lo_]));
+    if (l == s.closing.level) {
+      return Counted(ClosingDot(s.closing.map[state[s.closing.slots[0]].first - s.closing.lo],
+                                s.closing.map[state[s.closing.slots[1]].first - s.closing.lo]));
     }
     if constexpr (Walk::kWalkerCount == 2) {
-      if (l == s.double_level_ && walk.Untied(s.double_ties_)) return Counted(s.DoubleClosingCount<Mask>(state));
+      if (l == s.double_closing.level && walk.Untied(s.double_closing.ties)) {
+        return Counted(s.double_closing.Count<Mask>(level_, walk.entries, state));
+      }
     }
-    if (Sieve::kSieving && l == s.sieve_level_ && walk.Untied(s.sieve_ties_)) return Counted(sieve.Count());
+    if (Sifter::kSieving && l == s.sieve_level && walk.Untied(s.sieve_ties)) return Counted(sieve.Count());
     next = look.Lift(l, walk.Letters(l), walk.entries, state);
     if (l == last_) return Counted(std::popcount(next));
-    if (l + 1 == last_ && level_[l].checks_begin == level_[l].checks_end) {
+    if (l + 1 == last_ && look.Empty(l)) {
       // The last two levels at once: each letter of this one placed, the last one's counted.
       for (; next != 0; next &= next - 1) {
         walk.Place(l, std::countr_zero(next));
@@ -118,36 +128,38 @@ class SquareSearch::LoopCounting {
   // The results below the fold level: the tail count, its last step counted once for each of
   // the fold's letters whose child in the fold word allows the step's letter.
   SQUARES_LOOP_INLINE uint64_t FoldCount(const Walk& walk) const {
-    const SquareSearch& s = search_;
-    const DawgEntry<Mask> from = walk.state[level_[s.fold_level_].walkers[s.fold_walker_].before];
+    const TailCount& tail = counting_.tail;
+    const DawgEntry<Mask> from = walk.state[level_[tail.fold_level].walkers[tail.fold_walker].before];
     std::array<Mask, sizeof(Mask) * 8> parts;
     int n = 0;
-    for (Mask xs = walk.Allowed(s.fold_level_); xs; xs &= xs - 1) {
+    for (Mask xs = walk.Allowed(tail.fold_level); xs; xs &= xs - 1) {
       parts[n++] = walk.entries[ChildIndex(from, std::countr_zero(xs))].mask;
     }
-    return s.TailCount<Mask, Walk::kWalkerCount, true>(walk.state, parts.data(), n);
+    return tail.Count<Mask, Walk::kWalkerCount, true>(level_, walk.entries, walk.state, parts.data(), n);
   }
 
-  // The closing count: v of the state whose vectors are at closing_counts_[p], dot w of q's.
+  // The closing count: v of the state whose vectors are at the closing count's counts[p],
+  // dot w of q's.
   SQUARES_LOOP_INLINE uint32_t ClosingDot(uint32_t p, uint32_t q) const {
     constexpr int kLetters = sizeof(Mask) * 8;
-    const uint8_t *v = search_.closing_counts_.data() + p, *w = search_.closing_counts_.data() + q + kLetters;
+    const uint8_t* counts = counting_.closing.counts.data();
+    const uint8_t *v = counts + p, *w = counts + q + kLetters;
     uint32_t dot = 0;
     for (int x = 0; x < kLetters; ++x) dot += v[x] * w[x];
     return dot;
   }
 
-  SQUARES_LOOP_INLINE uint64_t CornerCount(const DawgEntry<Mask>* state) const {
+  SQUARES_LOOP_INLINE uint64_t CountCorner(const DawgEntry<Mask>* state) const {
     constexpr int kLetters = sizeof(Mask) * 8;
-    const SquareSearch& s = search_;
-    auto id = [&](int k) { return s.corner_map_[state[s.corner_slots_[k]].first - s.corner_lo_]; };
+    const CornerCount& s = counting_.corner;
+    auto id = [&](int k) { return s.map[state[s.slots[k]].first - s.lo]; };
     const uint32_t r = id(0);
-    const uint32_t* a = s.corner_children_.data() + size_t{id(1)} * kLetters;
-    const uint32_t* b = s.corner_children_.data() + size_t{id(2)} * kLetters;
-    const Mask amask = state[s.corner_slots_[1]].mask, bmask = state[s.corner_slots_[2]].mask;
+    const uint32_t* a = s.children.data() + size_t{id(1)} * kLetters;
+    const uint32_t* b = s.children.data() + size_t{id(2)} * kLetters;
+    const Mask amask = state[s.slots[1]].mask, bmask = state[s.slots[2]].mask;
     uint64_t found = 0;
-    for (uint32_t k = s.corner_pairs_begin_[r]; k < s.corner_pairs_begin_[r + 1]; ++k) {
-      const CornerPair pair = s.corner_pairs_[k];
+    for (uint32_t k = s.pairs_begin[r]; k < s.pairs_begin[r + 1]; ++k) {
+      const CornerCount::Pair pair = s.pairs[k];
       if (!((amask >> pair.x) & (bmask >> pair.y) & 1)) continue;
       found += uint64_t{pair.count} * ClosingDot(a[pair.x], b[pair.y]);
     }
@@ -178,7 +190,7 @@ class SquareSearch::LoopCounting {
     return Below::kSearch;
   }
 
-  const SquareSearch& search_;
+  const CountingShortcuts& counting_;
   const std::atomic<bool>* const stop_;
   const Level* const level_;
   const int last_;

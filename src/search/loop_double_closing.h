@@ -1,4 +1,4 @@
-// The double closing count in the level loop (see BuildDoubleClosing): counting a double
+// The double closing count in the level loop (see double_closing.h): counting a double
 // square or a rectangle, the results below the start of its second last row as the pairs of
 // row words that close every column, walked together through the rows' automaton.
 // Included by square_loop.h only.
@@ -8,7 +8,7 @@
 #include <bit>
 
 #include "search/loop_walk.h"
-#include "search/square_search.h"
+#include "search/double_closing.h"
 
 namespace squares::core {
 
@@ -18,19 +18,19 @@ namespace squares::core {
 // entered only when it can take the next column's letters. (Pairs that reach the same two
 // states are too few to merge: the rows' automaton joins prefixes only near the word's end.)
 template <class Mask>
-SQUARES_LOOP_CLONES uint64_t SquareSearch::DoubleClosingCount(const DawgEntry<Mask>* state) const {
+SQUARES_LOOP_CLONES uint64_t DoubleClosing::Count(const Level* levels, const DawgEntry<Mask>* entries,
+                                                  const DawgEntry<Mask>* state) const {
   constexpr int kLetters = sizeof(Mask) * 8;
-  const DawgEntry<Mask>* entries = this->entries<Mask>();
-  const int cols = static_cast<int>(double_slots_.size());
+  const int cols = static_cast<int>(slots.size());
   // Per column: the letters of the second last row that some letter can follow (xs), and
   // per such letter x the letters that end the column after it (ends).
   std::array<Mask, kMaxSquareSide> xs;
   std::array<std::array<Mask, kLetters>, kMaxSquareSide> ends;
   for (int c = 0; c < cols; ++c) {
-    const DawgEntry<Mask> column = state[double_slots_[c]];
-    const Mask last_row = static_cast<Mask>(levels_[double_level_ + cols + c].allowed);
+    const DawgEntry<Mask> column = state[slots[c]];
+    const Mask last_row = static_cast<Mask>(levels[level + cols + c].allowed);
     xs[c] = 0;
-    for (Mask m = column.mask & static_cast<Mask>(levels_[double_level_ + c].allowed); m; m &= m - 1) {
+    for (Mask m = column.mask & static_cast<Mask>(levels[level + c].allowed); m; m &= m - 1) {
       const int x = std::countr_zero(m);
       ends[c][x] = entries[ChildIndex(column, x)].mask & last_row;
       if (ends[c][x] != 0) xs[c] |= Mask{1} << x;
@@ -63,7 +63,7 @@ SQUARES_LOOP_CLONES uint64_t SquareSearch::DoubleClosingCount(const DawgEntry<Ma
     }
     return found;
   };
-  return walk(walk, 0, entries[double_roots_[0]], entries[double_roots_[1]]);
+  return walk(walk, 0, entries[roots[0]], entries[roots[1]]);
 }
 
 }  // namespace squares::core

@@ -11,6 +11,8 @@
 #include <cstring>
 #include <vector>
 
+#include "search/counting.h"
+#include "search/listing.h"
 #include "search/sibling_memo.h"
 #include "search/square_memo.h"
 #include "search/square_search.h"
@@ -32,17 +34,20 @@ __attribute__((always_inline)) inline void CopyImage(char* to, const char* from,
 
 }  // namespace
 
-// kReplay: listing into a sink's room keeps the replay memo at replay_level_ and the sibling
-// memo at sibling_level_, when the image's layout allows; a subtree searched is recorded while
-// its results are copied. Splitting (end_level < levels()) collects the prefixes instead.
-template <class Mask, class Walk, class LookAhead, bool kReplay>
+// kReplay: listing into a sink's room keeps the replay memo and the sibling memo at their
+// levels (see ListingMemos), when the image's layout allows; a subtree searched is recorded
+// while its results are copied. Splitting (end_level < levels()) collects the prefixes
+// instead.
+template <class Mask, class Walk, class Look, bool kReplay>
 class SquareSearch::LoopListing {
  public:
+  // Listing reads the search's filters, its listing memos and the closing count's levels;
   // `stats` is the loop's result, which listing adds to.
   SQUARES_LOOP_INLINE LoopListing(const SquareSearch& search, SquareStats& stats, int end_level, SquareSink* sink,
                                   std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop)
-      : search_(search), level_(search.levels_.data()), last_(search.levels() - 1), end_level_(end_level),
-        sink_(sink), prefixes_(prefixes), stop_(stop), stats_(stats) {
+      : search_(search), memos_(search.listing_), closing_(search.counting_.closing),
+        level_(search.plan_.levels.data()), last_(search.levels() - 1), end_level_(end_level), sink_(sink),
+        prefixes_(prefixes), stop_(stop), stats_(stats) {
     SquareImage* image = sink ? sink->image() : nullptr;
     if (image) {
       image_text_ = image->text.data();
@@ -58,16 +63,16 @@ class SquareSearch::LoopListing {
     }
     keep_grid_ = search.has_filters_ || !room_;
     if constexpr (kReplay) {
-      if (search.replay_level_ >= 0 && replay_layout_.Build(image_at_, search.replay_level_, image_size_)) {
-        replay_level_ = search.replay_level_;
+      if (memos_.replay_level >= 0 && replay_layout_.Build(image_at_, memos_.replay_level, image_size_)) {
+        replay_level_ = memos_.replay_level;
         replay_ = &ReplayMemo::ForSearch(search.search_id_);
       }
-      if (search.sibling_level_ >= 0 && sibling_layout_.Build(image_at_, search.sibling_level_, image_size_)) {
-        sibling_level_ = search.sibling_level_;
+      if (memos_.sibling_level >= 0 && sibling_layout_.Build(image_at_, memos_.sibling_level, image_size_)) {
+        sibling_level_ = memos_.sibling_level;
       }
     }
-    closing_batch_ = room_ && !keep_grid_ && search.closing_level_ >= 0 &&
-                     closing_layout_.Build(image_at_, search.closing_level_, image_size_);
+    closing_batch_ = room_ && !keep_grid_ && closing_.level >= 0 &&
+                     closing_layout_.Build(image_at_, closing_.level, image_size_);
   }
 
 
@@ -106,7 +111,7 @@ class SquareSearch::LoopListing {
         recording_.begin = nullptr;
       }
       if (l == sibling_level_ && sibling_recording_.begin) {
-        search_.sibling_memo_->Keep(sibling_key_, sibling_recording_.whole ? sibling_recording_.begin : nullptr,
+        memos_.sibling->Keep(sibling_key_, sibling_recording_.whole ? sibling_recording_.begin : nullptr,
                                     sibling_recording_.at - sibling_recording_.begin, sibling_recording_.results);
         sibling_recording_.begin = nullptr;
       }
@@ -114,9 +119,9 @@ class SquareSearch::LoopListing {
   }
 
   // Level l's subtree: listed at once (kDone, or kStop), or its letters to search (`next`).
-  template <class Sieve>
-  SQUARES_LOOP_INLINE Below Enter(int l, Walk& walk, const LookAhead& look, const Sieve&, Mask& next) {
-    if (l == search_.closing_level_ && end_level_ > last_) return ListClosing(walk) ? Below::kDone : Below::kStop;
+  template <class Sifter>
+  SQUARES_LOOP_INLINE Below Enter(int l, Walk& walk, const Look& look, const Sifter&, Mask& next) {
+    if (l == closing_.level && end_level_ > last_) return ListClosing(walk) ? Below::kDone : Below::kStop;
     next = look.Lift(l, walk.Letters(l), walk.entries, walk.state);
     if (l == last_) {  // every letter allowed completes a result (no look-ahead is left)
       for (; next != 0; next &= next - 1) {
@@ -134,7 +139,7 @@ class SquareSearch::LoopListing {
 
   void Finish() {
     if constexpr (kReplay) {
-      if (sibling_recording_.begin) search_.sibling_memo_->Keep(sibling_key_, nullptr, 0, 0);  // stopped
+      if (sibling_recording_.begin) memos_.sibling->Keep(sibling_key_, nullptr, 0, 0);  // stopped
     }
   }
 
@@ -178,16 +183,15 @@ class SquareSearch::LoopListing {
     for (uint64_t r = 0; r < count; ++r) CopyImage(out + r * image_size_, image_text_, image_size_);
   }
 
-  // Lists the closing count's three levels (see BuildClosing) as three plain loops over A's
+  // Lists the closing count's three levels (see ClosingCount) as three plain loops over A's
   // and B's states: no walkers stepped, no look-ahead to test. With room and no grid to keep,
   // the results of a row's z letters are written at once, each from the image's kept bytes
   // and its three letters (closing_layout_), and the recordings take their letters as they
   // are, not read back from the copies (the closing level lies below the replay and sibling
   // levels). False = stop.
   bool ListClosing(const Walk& walk) {
-    const SquareSearch& s = search_;
-    const int a = s.closing_level_;
-    const DawgEntry<Mask> p = walk.state[s.closing_slots_[0]], q = walk.state[s.closing_slots_[1]];
+    const int a = closing_.level;
+    const DawgEntry<Mask> p = walk.state[closing_.slots[0]], q = walk.state[closing_.slots[1]];
     const Mask middle = static_cast<Mask>(level_[a + 1].allowed) & q.mask;
     const Mask end = static_cast<Mask>(level_[a + 2].allowed);
     const auto base = closing_batch_ ? closing_layout_.Kept(image_text_) : ReplayLayout<uint64_t>::Base{};
@@ -290,10 +294,10 @@ class SquareSearch::LoopListing {
     if (l == sibling_level_) {
       sibling_key_ = walk.KeyAt(l);
       bool record = false;
-      const SiblingMemo::Record found = search_.sibling_memo_->Enter(sibling_key_, LaterSiblings(walk), record);
+      const SiblingMemo::Record found = memos_.sibling->Enter(sibling_key_, LaterSiblings(walk), record);
       if (found.bytes) {
         const bool go_on = Replay(sibling_layout_, found.bytes, found.results);
-        search_.sibling_memo_->Release(sibling_key_);
+        memos_.sibling->Release(sibling_key_);
         return go_on ? Below::kDone : Below::kStop;
       }
       if (record) sibling_recording_.Start(SiblingMemo::Scratch(), SiblingMemo::kMaxRecord);
@@ -318,7 +322,9 @@ class SquareSearch::LoopListing {
     return Below::kSearch;
   }
 
-  const SquareSearch& search_;
+  const SquareSearch& search_;  // its filters
+  const ListingMemos& memos_;
+  const ClosingCount& closing_;
   const Level* const level_;
   const int last_, end_level_;
   SquareSink* const sink_;

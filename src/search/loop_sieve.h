@@ -1,4 +1,4 @@
-// The last word's sieve in the level loop (see BuildSieve): the sifts after each placement,
+// The last word's sieve in the level loop (see sieve.h): the sifts after each placement,
 // and the count of the words left where the last word begins.
 // Included by square_loop.h only.
 #pragma once
@@ -7,30 +7,32 @@
 #include <bit>
 
 #include "search/loop_walk.h"
+#include "search/sieve.h"
 #include "search/square_search.h"
 
 namespace squares::core {
 
-// List 0 is sieve_start_, list j + 1 the blocks left after sift j. Without kSieve, nothing.
+// List 0 is the sieve's start, list j + 1 the blocks left after sift j. Without kSieve,
+// nothing.
 template <class Mask, bool kSieve>
 class SquareSearch::LoopSieve {
  public:
   static constexpr bool kSieving = kSieve;
-  SQUARES_LOOP_INLINE explicit LoopSieve(const SquareSearch& search)
-      : level_(search.levels_.data()),
-        sifts_(search.sifts_.data()),
-        row_of_(search.row_of_.data()),
-        rows_(search.sieve_rows_.data()),
-        first_(search.sieve_first_.data()),
-        first_lists_(search.sieve_lists_.data()),
-        blocks_(search.sieve_blocks_),
-        last_list_(search.sifts_.size()),
+  SQUARES_LOOP_INLINE explicit LoopSieve(const Sieve& sieve)
+      : at_level_(sieve.at_level.data()),
+        sifts_(sieve.sifts.data()),
+        row_of_(sieve.row_of.data()),
+        rows_(sieve.rows.data()),
+        first_(sieve.first.data()),
+        first_lists_(sieve.lists.data()),
+        blocks_(sieve.blocks),
+        last_list_(sieve.sifts.size()),
         buffer_(kSieve ? last_list_ * blocks_ : 0),
         list_(kSieve ? last_list_ + 1 : 0),
         list_size_(kSieve ? last_list_ + 1 : 0) {
     if constexpr (kSieve) {
-      std::fill_n(list_.get(), last_list_ + 1, search.sieve_start_.data());
-      std::fill_n(list_size_.get(), last_list_ + 1, search.sieve_start_.size());
+      std::fill_n(list_.get(), last_list_ + 1, sieve.start.data());
+      std::fill_n(list_size_.get(), last_list_ + 1, sieve.start.size());
     }
   }
   SQUARES_LOOP_INLINE ~LoopSieve() {}
@@ -38,13 +40,12 @@ class SquareSearch::LoopSieve {
   // Level l's sifts on the states its placement set: false when no word is left.
   SQUARES_LOOP_INLINE bool Sift(int l, const DawgEntry<Mask>* state) {
     if constexpr (!kSieve) return true;
-    const Level& lv = level_[l];
-    for (int j = lv.sifts_begin; j < lv.sifts_end; ++j) {
-      const SquareSearch::Sift& sf = sifts_[j];
-      const SieveBlock* in = list_[j];
+    for (int j = at_level_[l][0]; j < at_level_[l][1]; ++j) {
+      const Sieve::Sift& sf = sifts_[j];
+      const Sieve::Block* in = list_[j];
       const size_t n = list_size_[j];
       const uint32_t row = row_of_[sf.map + state[sf.slot].first - sf.first_lo];
-      if (row == kPassRow) {
+      if (row == Sieve::kPassRow) {
         list_[j + 1] = in;
         list_size_[j + 1] = n;
         continue;
@@ -56,7 +57,7 @@ class SquareSearch::LoopSieve {
         continue;
       }
       const uint64_t* bits = rows_ + static_cast<size_t>(row) * blocks_;
-      SieveBlock* out = buffer_.get() + static_cast<size_t>(j) * blocks_;
+      Sieve::Block* out = buffer_.get() + static_cast<size_t>(j) * blocks_;
       size_t kept = 0;
       for (size_t i = 0; i < n; ++i) {
         const uint64_t b = in[i].bits & bits[in[i].index];
@@ -73,21 +74,21 @@ class SquareSearch::LoopSieve {
   // The words the last sift left: the last word's completions.
   SQUARES_LOOP_INLINE uint64_t Count() const {
     uint64_t found = 0;
-    const SieveBlock* left = list_[last_list_];
+    const Sieve::Block* left = list_[last_list_];
     for (size_t i = 0; i < list_size_[last_list_]; ++i) found += std::popcount(left[i].bits);
     return found;
   }
 
  private:
-  const Level* const level_;
-  const SquareSearch::Sift* const sifts_;
+  const std::array<uint16_t, 2>* const at_level_;
+  const Sieve::Sift* const sifts_;
   const uint32_t* const row_of_;
   const uint64_t* const rows_;
-  const SieveBlock* const first_;
+  const Sieve::Block* const first_;
   const uint32_t* const first_lists_;
   const size_t blocks_, last_list_;
-  LoopArray<SieveBlock> buffer_;
-  LoopArray<const SieveBlock*> list_;
+  LoopArray<Sieve::Block> buffer_;
+  LoopArray<const Sieve::Block*> list_;
   LoopArray<size_t> list_size_;
 };
 

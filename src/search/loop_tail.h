@@ -1,4 +1,4 @@
-// The tail count in the level loop (see BuildTail, BuildFold): counting, the results below
+// The tail count in the level loop (see tail.h): counting, the results below
 // the tail's (or the fold's) level as one word's paths through the masks the other words
 // leave its cells.
 // Included by square_loop.h only.
@@ -8,26 +8,26 @@
 #include <bit>
 
 #include "search/loop_walk.h"
-#include "search/square_search.h"
+#include "search/tail.h"
 
 namespace squares::core {
 
-// The tail count (see BuildTail): W's paths from its state through the tail's masks, depth
-// first with one mask of untried letters per step. Folded (see BuildFold): the last step
+// W's paths from its state through the tail's masks, depth first with one mask of untried
+// letters per step. Folded: the last step
 // leaves out the fold's word and counts a path once for each of the masks parts[0, n) (the
 // fold word's children, one per letter of the fold level) that allows its last letter.
 template <class Mask, int kWalkers, bool kFolded>
-SQUARES_LOOP_CLONES uint64_t SquareSearch::TailCount(const DawgEntry<Mask>* state, Mask* parts, int n) const {
-  const DawgEntry<Mask>* entries = this->entries<Mask>();
-  const int length = static_cast<int>(tail_walker_.size());
+SQUARES_LOOP_CLONES uint64_t TailCount::Count(const Level* levels, const DawgEntry<Mask>* entries,
+                                              const DawgEntry<Mask>* state, Mask* parts, int n) const {
+  const int length = static_cast<int>(walker.size());
   std::array<Mask, kMaxLevels> mask, untried;
   std::array<DawgEntry<Mask>, kMaxLevels> at;
   for (int q = 0; q < length; ++q) {
-    const Level& level = levels_[tail_level_ + q];
-    Mask m = static_cast<Mask>(level.allowed);
+    const Level& at = levels[level + q];
+    Mask m = static_cast<Mask>(at.allowed);
     for (int w = 0; w < kWalkers; ++w) {
-      if (w != tail_walker_[q] && !(kFolded && q == length - 1 && w == fold_reader_)) {
-        m &= state[level.walkers[w].before].mask;
+      if (w != walker[q] && !(kFolded && q == length - 1 && w == fold_reader)) {
+        m &= state[at.walkers[w].before].mask;
       }
     }
     mask[q] = m;
@@ -62,9 +62,9 @@ SQUARES_LOOP_CLONES uint64_t SquareSearch::TailCount(const DawgEntry<Mask>* stat
       return count;
     }
   };
-  if (length == 3) return nested.template operator()<3>(nested, state[tail_slot_], 0);
-  if (length == 4) return nested.template operator()<4>(nested, state[tail_slot_], 0);
-  at[0] = state[tail_slot_];
+  if (length == 3) return nested.template operator()<3>(nested, state[slot], 0);
+  if (length == 4) return nested.template operator()<4>(nested, state[slot], 0);
+  at[0] = state[slot];
   untried[0] = at[0].mask & mask[0];
   for (int q = 0; q >= 0;) {
     if (q == length - 1) {

@@ -8,6 +8,7 @@
 
 #include "search/square_memo.h"
 #include "search/square_search.h"
+#include "search/walk.h"
 
 namespace squares::core {
 
@@ -39,25 +40,25 @@ SQUARES_LOOP_INLINE uint32_t ChildIndex(const DawgEntry<Mask>& e, int c) {
 }
 
 // The state holds entries by value (see Walker), so reading a walker's mask is an L1 hit and
-// each placement costs one automaton load per walker. A tied walk (counting up to the search's symmetry, see Run) also
-// constrains the later cell of each tie pair against its image: at least its letter while
+// each placement costs one automaton load per walker. A tied walk (counting up to the
+// search's symmetry, see Run) also constrains the later cell of each tie pair against its image: at least its letter while
 // all the pairs before agree (Tie::kAtLeast), or equal to it (Tie::kEqual).
 template <class Mask, int kWalkers, bool kEchoes, bool kTied>
 class SquareSearch::LoopWalk {
  public:
   static constexpr int kWalkerCount = kWalkers;
-  // `state` holds search.slots_ entries, `letters` a letter per level (see below).
-  SQUARES_LOOP_INLINE LoopWalk(const SquareSearch& search, DawgEntry<Mask>* state, Letter* letters, Tie tie)
-      : entries(search.entries<Mask>()),
+  // `state` holds plan.slots entries, `letters` a letter per level (see below).
+  SQUARES_LOOP_INLINE LoopWalk(const WalkPlan& plan, DawgEntry<Mask>* state, Letter* letters, Tie tie)
+      : entries(plan.entries<Mask>()),
         letters(letters),
-        level_(search.levels_.data()),
-        tie_pairs_(search.tie_pairs_.data()),
-        tie_of_level_(search.tie_of_level_.data()),
-        memo_slots_(search.memo_slots_.data()),
+        level_(plan.levels.data()),
+        tie_pairs_(plan.tie_pairs.data()),
+        tie_of_level_(plan.tie_of_level.data()),
+        memo_slots_(plan.memo_slots.data()),
         tie_(tie),
         state(state) {
-    for (size_t w = 0; w < search.word_root_.size(); ++w) state[w] = entries[search.word_root_[w]];
-    state[search.slots_ - 1] = {static_cast<Mask>(~Mask{0}), 0};  // the free slot
+    for (size_t w = 0; w < plan.word_root.size(); ++w) state[w] = entries[plan.word_root[w]];
+    state[plan.slots - 1] = {static_cast<Mask>(~Mask{0}), 0};  // the free slot
   }
 
   SQUARES_LOOP_INLINE ~LoopWalk() {}

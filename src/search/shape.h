@@ -1,6 +1,6 @@
-// Shapes: any set of words over shared cells (DESIGN §4 "Shapes"). The square modes,
-// diagonal squares, word cubes and user files (fieldfinder topologies, Qxw decks) are all
-// shapes, searched by SquareSearch.
+// Shapes: any set of words over shared cells, each word taken from a list of its length (its
+// own list, or the dictionary). The square modes, diagonal squares, word cubes and user files
+// (fieldfinder topologies, Qxw decks) are all shapes, searched by SquareSearch.
 #pragma once
 
 #include <string>

@@ -4,9 +4,9 @@
 // everything below depends on the states of the columns 1..n-1 only, row 0 less its first
 // letter: the memo key of row 1's start. The level loop (square_loop.h) records a first row's
 // results when siblings follow it and replays them at those siblings; their row 0, the one
-// thing that differs, is in the image already. (Large lists have many such siblings, so about
-// half of a 5x5 listing's results are replays, and the records of a first row are freed once
-// its last sibling has come.) A task that fixes the whole first row does without it.
+// thing that differs, is in the image already. (Large lists have many such siblings, so many
+// of a listing's results are replays; the records of a first row are freed once its last
+// sibling has come.) A task that fixes the whole first row does without it.
 #pragma once
 
 #include <array>

@@ -38,20 +38,21 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
                                                        std::vector<SquareTask>* prefixes,
                                                        const std::atomic<bool>* stop, Tie tie) const {
   SquareStats stats;  // every return returns it: the counts live in the caller's result
-  if (empty_) return stats;
+  if (plan_.empty) return stats;
   using Walk = LoopWalk<Mask, kWalkers, kEchoes, kCounting == Counting::kTied>;
-  using LookAhead = LoopLookAhead<Mask, kWalkers >= 3 && kCounting != Counting::kTied>;
-  using Sieve = LoopSieve<Mask, kSieve>;
+  using Look = LoopLookAhead<Mask, kWalkers >= 3 && kCounting != Counting::kTied>;
+  using Sifter = LoopSieve<Mask, kSieve>;
   constexpr bool kMemo = kCounting == Counting::kMemo;
   // What the search does besides walking: count (with the shortcuts) or list.
-  using Visit = std::conditional_t<kCountOnly, LoopCounting<Mask, Walk, LookAhead, Sieve, kMemo>,
-                                   LoopListing<Mask, Walk, LookAhead, kMemo>>;
-  // The loop's arrays are its own locals, not members of its parts (see LoopArray).
-  std::vector<DawgEntry<Mask>> state(slots_);
+  using Visit = std::conditional_t<kCountOnly, LoopCounting<Mask, Walk, Look, Sifter, kMemo>,
+                                   LoopListing<Mask, Walk, Look, kMemo>>;
+  // The loop's arrays are its own locals, not members of its parts (see LoopArray). Each part
+  // reads the tables of its own part of the search.
+  std::vector<DawgEntry<Mask>> state(plan_.slots);
   std::array<Letter, kMaxLevels> letters;
-  Walk walk(*this, state.data(), letters.data(), tie);
-  const LookAhead look(*this, kCountOnly);
-  Sieve sieve(*this);
+  Walk walk(plan_, state.data(), letters.data(), tie);
+  const Look look(look_ahead_, plan_, kCountOnly);
+  Sifter sieve(sieve_);
   Visit visit(*this, stats, end_level, sink, prefixes, stop);
 
   const int base = static_cast<int>(task.size());  // the task's letters: the search starts below
@@ -125,7 +126,7 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
                                      const std::atomic<bool>* stop, Tie tie) const {
   auto run = [&]<int kWalkers, bool kEchoes>() {
     auto typed = [&]<Counting kCounting>() {
-      if (sieve_level_ >= 0) {
+      if (sieve_.level >= 0) {
         return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, true>(task, end_level, sink, prefixes,
                                                                             stop, tie);
       }
@@ -135,16 +136,16 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
     if constexpr (kCountOnly) {  // ties serve counting only
       if (tie != Tie::kNone) return typed.template operator()<Counting::kTied>();
     }
-    // Symmetric squares (BuildMemoKeys), no sieve. Counting keeps a subtree memo; listing into
+    // Symmetric squares (the walk's memo keys), no sieve. Counting keeps a subtree memo; listing into
     // a sink's room a replay memo, while the thread's pays (else the plain loop is quicker: it
     // keeps fewer registers), and the sibling memo, and only with 32-bit masks: an image needs
     // one byte per letter, and alphabets of more than 32 such letters are not worth the
     // compile time.
     if constexpr (kWalkers == 2 && !kEchoes && (kCountOnly || sizeof(Mask) == 4)) {
-      bool memo = has_memo_;
+      bool memo = plan_.has_memo;
       if constexpr (!kCountOnly) {
-        memo = replay_level_ >= 0 && end_level == levels() && sink && sink->room() && !has_filters_ &&
-               (sibling_level_ >= 0 || ReplayMemo::ForSearch(search_id_).on());
+        memo = listing_.replay_level >= 0 && end_level == levels() && sink && sink->room() && !has_filters_ &&
+               (listing_.sibling_level >= 0 || ReplayMemo::ForSearch(search_id_).on());
       }
       if (memo) {
         return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Counting::kMemo, false>(task, end_level, sink,
@@ -160,14 +161,14 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
   // builds compile the same loops as the release build.
   constexpr bool kGenericShapes = sizeof(Mask) == 8;
   if constexpr (kGenericShapes) {
-    if (max_walkers_ <= 2 && !has_echoes_) return run.template operator()<2, false>();
+    if (plan_.max_walkers <= 2 && !plan_.has_echoes) return run.template operator()<2, false>();
     return run.template operator()<kMaxCellWords, true>();
   } else {
-    switch (max_walkers_) {
+    switch (plan_.max_walkers) {
       case 0:
       case 1:
-      case 2: return has_echoes_ ? run.template operator()<2, true>() : run.template operator()<2, false>();
-      case 3: return has_echoes_ ? run.template operator()<3, true>() : run.template operator()<3, false>();
+      case 2: return plan_.has_echoes ? run.template operator()<2, true>() : run.template operator()<2, false>();
+      case 3: return plan_.has_echoes ? run.template operator()<3, true>() : run.template operator()<3, false>();
       case 4: return run.template operator()<4, true>();
       default: return run.template operator()<kMaxCellWords, true>();
     }

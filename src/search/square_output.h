@@ -1,4 +1,5 @@
-// Formats square search results: text, lines, jsonl (DESIGN §5).
+// Formats square search results: text (a grid, cubes as layers side by side, or one word a
+// line), lines (a result on one line) and jsonl (one JSON object a result).
 #pragma once
 
 #include <array>

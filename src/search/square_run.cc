@@ -74,7 +74,7 @@ SquareStats SquareSearch::RunAny(const SquareTask& task, int end_level, SquareSi
                                  const std::atomic<bool>* stop, Tie tie) const {
   const bool count_only =
       sink == nullptr && prefixes == nullptr && !has_filters_ && end_level == levels();
-  if (wide_) {
+  if (plan_.wide) {
     return count_only ? RunWalkers<uint64_t, true>(task, end_level, sink, prefixes, stop, tie)
                       : RunWalkers<uint64_t, false>(task, end_level, sink, prefixes, stop, tie);
   }
@@ -84,11 +84,11 @@ SquareStats SquareSearch::RunAny(const SquareTask& task, int end_level, SquareSi
 
 SquareStats SquareSearch::Run(const SquareTask& task, SquareSink* sink,
                               const std::atomic<bool>* stop, bool sum_only) const {
-  if (sink || !sum_only || tie_pairs_.empty()) {
+  if (sink || !sum_only || plan_.tie_pairs.empty()) {
     return RunAny(task, levels(), sink, nullptr, stop);
   }
   // X and its image s(X) are both results. Those whose key (the letters of the later cells
-  // of tie_pairs_) is greater than their image's are as many as those whose key is less:
+  // of the tie pairs) is greater than their image's are as many as those whose key is less:
   // count those at least their image's (each pair once, plus those equal), then subtract
   // the equal ones once.
   SquareStats at_least = RunAny(task, levels(), nullptr, nullptr, stop, Tie::kAtLeast);

@@ -1,0 +1,81 @@
+// Counting's shortcuts: the tables of the parts that count the levels below one without
+// searching them (lone levels, the closing and corner counts, the tail and its fold, the
+// double closing count), built once per search. The level loop reads them in
+// loop_counting.h (and listing lists the closing count's levels in loop_listing.h).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "search/double_closing.h"
+#include "search/shape.h"
+#include "search/tail.h"
+#include "search/walk.h"
+
+namespace squares::core {
+
+// Lone levels: lone[l] says that level l's letter is read by one word, which ends there, and
+// by nothing after: the count below is that of one letter times the letters allowed.
+struct LoneLevels {
+  std::vector<uint8_t> lone;  // per level, and one past the last (never lone)
+
+  // busy[l]: another part acts at level l (tests, sifts or counts there).
+  static LoneLevels Build(const WalkPlan& plan, const Shape& shape, const std::vector<bool>& busy);
+  int count() const;
+};
+
+// The closing count: counting, at `level` (the third last) the results below are the dot
+// product of two vectors, v of the state in slot slots[0] and w of that in slots[1]. A
+// state's vectors (kLetters bytes each, v then w) begin at counts[map[state.first - lo]].
+struct ClosingCount {
+  static constexpr double kMinMean = 3.0;  // letters a closing state leaves, on average
+  int level = -1;
+  int unchecked_level = -1;  // the level above, whose look-ahead counting skips (or -1)
+  std::array<uint16_t, 2> slots{};
+  uint32_t lo = 0;
+  std::vector<uint32_t> map;
+  std::vector<uint8_t> counts;
+
+  // Not where the sieve counts the last word (`sieve_level` >= 0).
+  static ClosingCount Build(const WalkPlan& plan, const Shape& shape, int sieve_level);
+};
+
+// The corner count: counting, at `level` (the closing level less 3) the results below are
+// summed over the pairs (x, y) of letters that may follow the state R in slot slots[0] at its
+// second and third letter, `count` times: the dot product of the closing count's v of A's
+// state after x (A in slot slots[1]) and w of B's state after y (B in slots[2]). Per state
+// (its id at map[state.first - lo]): its pairs at pairs[pairs_begin[id], [id + 1]), and per
+// letter the offset in the closing count's `counts` of its child's vectors at
+// children[id * letters + x] (a block of zeros when it has no such child).
+struct CornerCount {
+  struct Pair {
+    uint8_t x, y;
+    uint16_t count;
+  };
+  int level = -1;
+  std::array<uint16_t, 3> slots{};
+  uint32_t lo = 0;
+  std::vector<uint32_t> map;
+  std::vector<uint32_t> children;
+  std::vector<uint32_t> pairs_begin;
+  std::vector<Pair> pairs;
+
+  // Adds a block of zeros to the closing count's vectors.
+  static CornerCount Build(const WalkPlan& plan, const Shape& shape, ClosingCount& closing);
+};
+static_assert(sizeof(CornerCount::Pair) == 4, "a state's pairs are read as one word each");
+
+// What counting may take instead of searching the levels below a level. The sieve's count is
+// taken at sieve_level once a pair of the first sieve_ties tie pairs differs (the sieve's
+// level and ties, kept here where the loop reads them, beside the other shortcuts' levels).
+struct CountingShortcuts {
+  int sieve_level = -1, sieve_ties = 0;
+  LoneLevels lone;
+  ClosingCount closing;
+  CornerCount corner;
+  TailCount tail;
+  DoubleClosing double_closing;
+};
+
+}  // namespace squares::core

@@ -1,0 +1,57 @@
+// The look-ahead's tables (see LookAhead::Build): the tests after each placement that some
+// letter still lies below each pair (or triple) of crossing walkers, and the table of the
+// letters below each state that they read. The level loop runs them in loop_look_ahead.h.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "search/shape.h"
+#include "search/walk.h"
+
+namespace squares::core {
+
+struct LookAhead {
+  // A test: some letter lies both at plane_a below walker state[slot_a] and at plane_b below
+  // state[slot_b] (and, when slot_c != 0, at plane_c below state[slot_c]); plane_x is the
+  // offset of that depth's plane in the reach table, or, in a test of two, kOwnMask for
+  // depth 0: the state's own mask.
+  struct Check {
+    uint16_t slot_a, slot_b, slot_c;
+    uint32_t plane_a, plane_b, plane_c;
+  };
+  static constexpr uint32_t kOwnMask = UINT32_MAX;
+  // Per level, its checks checks[begin, end), cheapest first: up to `one` both operands own
+  // masks, up to `two` one of them, up to `three` neither, then the tests of three words.
+  // The lift (see Build) applies [begin, lifted) to the level's letters before they are
+  // placed; begin <= lifted <= one <= two <= three <= end.
+  struct Range {
+    uint16_t begin = 0, lifted = 0, one = 0, two = 0, three = 0, end = 0;
+  };
+  static constexpr size_t kMaxReachBytes = size_t{256} << 20;  // else no look-ahead
+
+  std::vector<Check> checks;
+  std::vector<Range> at_level;  // per level; empty when no level has a check
+  // Letters d >= 1 below a state, at reach[(d - 1) * entry_count + state.first] (a state is
+  // named by its child group, unique in the entries); the last plane: its own mask (d = 0).
+  std::vector<uint32_t> reach_narrow;
+  std::vector<uint64_t> reach_wide;
+  int unchecked_level = -1;  // counting skips this level's checks (see Build)
+
+  // The checks of `plan`'s levels (none with `off`). `fold_level` is the tail count's fold,
+  // whose letters are not placed (see TailCount); counting skips the checks of
+  // `unchecked_level`, whose cells the count below it tests exactly.
+  static LookAhead Build(const WalkPlan& plan, const Shape& shape, bool off, int fold_level, int unchecked_level);
+  // Whether level l tests nothing after a placement.
+  bool Empty(int l) const { return at_level.empty() || at_level[l].begin == at_level[l].end; }
+  template <class Mask>
+  const Mask* reach() const {
+    if constexpr (sizeof(Mask) == 8) return reach_wide.data();
+    else return reach_narrow.data();
+  }
+
+ private:
+  void DropCovered(const WalkPlan& plan, int fold_level);
+};
+
+}  // namespace squares::core

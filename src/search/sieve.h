@@ -1,0 +1,57 @@
+// The last word's sieve (see Sieve::Build): the words the last word of a shape can still take,
+// narrowed as the words crossing it are placed. The level loop sifts in loop_sieve.h.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "search/shape.h"
+#include "search/walk.h"
+
+namespace squares::core {
+
+// When the last levels spell one word F from its root, and every other word through F's cells
+// has its state before that cell fixed by an earlier level, the words F can take are known
+// before F begins: the words of F's list whose letter k lies in the mask of each such state,
+// kept as a list of nonzero 64-bit blocks of a bitset over F's words (rank order). After the
+// level that fixes a crossing state, one sift ANDs the list with the row of that state: an
+// empty list is a dead end found before the levels between are searched, and counting adds
+// the list's popcount where F would begin instead of walking it. Sift j reads sift j-1's list
+// (sift 0 reads `start`) and rewrites its own whenever its level places a letter, so
+// backtracking needs no undo.
+struct Sieve {
+  // row_of[map + state.first - first_lo] is the row in `rows` of the crossing state in
+  // `slot` (`blocks` words each; kPassRow: the state allows every letter F has there).
+  struct Sift {
+    uint16_t slot;
+    uint32_t map, first_lo;
+  };
+  struct Block {
+    uint32_t index;
+    uint64_t bits;
+  };
+  static constexpr uint32_t kPassRow = UINT32_MAX;
+  static constexpr size_t kMaxBytes = size_t{64} << 20;  // rows; else no sieve
+  static constexpr int kMinLength = 4;     // letters of F
+  static constexpr double kMinMean = 3.0;  // letters a crossing state leaves (mean over states)
+
+  int level = -1;   // where F begins; -1: no sieve
+  int ties = 0;     // tie pairs complete before it
+  size_t blocks = 0;
+  std::vector<Sift> sifts;
+  std::vector<std::array<uint16_t, 2>> at_level;  // per level: its sifts [first, last); empty: none
+  std::vector<uint32_t> row_of;
+  std::vector<uint64_t> rows;
+  std::vector<Block> start;  // F's words that fit its own cells' letters
+  std::vector<Block> first;  // sift 0's lists: list k at [lists[k], lists[k + 1])
+  std::vector<uint32_t> lists;
+
+  static Sieve Build(const WalkPlan& plan, const Shape& shape);
+  // Whether level l sifts after a placement.
+  bool Sifts(int l) const { return !at_level.empty() && at_level[l][0] != at_level[l][1]; }
+};
+static_assert(sizeof(Sieve::Block) == 16, "a block's bits stay 8-byte aligned in a list");
+
+}  // namespace squares::core

@@ -1,0 +1,46 @@
+// The tail count and its fold (see TailCount::Build): counting, the last levels of a shape as
+// one word's paths through the masks the other words leave its cells. The level loop counts
+// them in loop_tail.h.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "search/walk.h"
+
+namespace squares::core {
+
+// Counting, the levels from `level` on spell the rest of one word W from its state in slot
+// `slot`, and every other word through their cells has its state fixed before: the results
+// below are W's suffixes whose letter q lies in the mask of level `level` + q, its walker
+// walker[q] left out. The fold: at fold_level (the level before the tail, or -1) the results
+// below are the tail count whose last step leaves out walker fold_reader and weighs each
+// letter by the letters x of the fold level whose child, in the walker fold_walker steps
+// there, allows it.
+struct TailCount {
+  int level = -1;
+  uint16_t slot = 0;
+  std::vector<uint8_t> walker;
+  int fold_level = -1;
+  uint8_t fold_walker = 0, fold_reader = 0;
+  int unchecked_level = -1;  // the level above the fold, whose look-ahead counting skips (or -1)
+
+  // The levels a tail could take with the ties built so far: the first (-1: none), W's
+  // walker at each, and W's slot before the first.
+  static TailCount Find(const WalkPlan& plan);
+  // Not where the sieve or the closing count counts the last levels (`other_count`); the fold
+  // not where the level before sifts.
+  static TailCount Build(const WalkPlan& plan, bool other_count, const std::vector<bool>& sifts);
+
+  // The count below the tail (kFolded: below the fold, `parts` the fold word's children by the
+  // fold level's letters, n of them), from the walkers' `state` (loop_tail.h); `levels` and
+  // `entries` are the walk's.
+  template <class Mask, int kWalkers, bool kFolded>
+  uint64_t Count(const Level* levels, const DawgEntry<Mask>* entries, const DawgEntry<Mask>* state, Mask* parts,
+                 int n) const;
+
+ private:
+  void BuildFold(const WalkPlan& plan, const std::vector<bool>& sifts);
+};
+
+}  // namespace squares::core

@@ -1,0 +1,114 @@
+// The walk's tables: the levels of a search (one cell each, with the walkers it steps), the
+// automata its walkers read, the memo keys and the tie pairs of the symmetry counted up to.
+// Every part of the search is built from them; the level loop reads them through LoopWalk
+// (loop_walk.h).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <vector>
+
+#include "lexicon/dawg.h"
+#include "search/shape.h"
+
+namespace squares::core {
+
+inline constexpr int kMaxLevels = kMaxShapeLetters;  // cells plus echo levels of a shape
+inline constexpr int kMaxMemoWidth = 6;  // open words a memoized level is keyed by
+
+// The search state is one array of automaton entries (Knuth's a[l][j]): word w's walker after
+// its letter p at state[(p + 1) * words + w] (p = -1: the root of its automaton), and a free
+// slot, the last, whose mask allows every letter. A square's words are its rows (symmetric:
+// row i = column i), then its columns: state[(i + 1) * n + j] is column j after row i.
+// Slots are 16-bit: at most (kMaxShapeWordLength + 1) * kMaxShapeWords + 1 of them.
+//
+// Level l fills one cell and steps the walker of every word whose next letter is that cell's:
+// up to kMaxCellWords walkers; the rest of the level's walkers read the free slot and never
+// step, so the loop has no case analysis: mask = AND of the walkers' masks & allowed. A word
+// that reaches a cell placed at an earlier level (a cell repeated in it, or a word read
+// against the cell order) gets an echo level: one walker, the letter fixed to that level's.
+struct Walker {
+  uint16_t before, after;  // state slots
+  bool step;               // whether `after` is read later
+};
+struct Level {
+  std::array<Walker, kMaxCellWords> walkers;
+  uint8_t walker_count = 0;
+  int8_t memo_width = -1;  // the memos' key at this level's start: the states of the words
+                           // begun and not ended there, at state[memo_slots[memo_begin + k]];
+                           // -1: no memo here
+  uint16_t memo_begin = 0;
+  int16_t echo_of = -1;    // echo level: the level whose letter this one repeats
+  uint16_t cell, mirror;   // grid cells written (mirror: symmetric transpose)
+  LetterSet allowed;
+};
+static_assert((kMaxShapeWordLength + 1) * kMaxShapeWords + 1 <= std::numeric_limits<uint16_t>::max(),
+              "state slots are 16-bit");
+static_assert(kMaxLevels <= std::numeric_limits<int16_t>::max(), "echo_of names a level in 16 bits");
+static_assert(kMaxMemoWidth <= std::numeric_limits<int8_t>::max());
+static_assert(std::is_trivially_copyable_v<Level>, "levels are copied with the search");
+
+// The walk of a shape: its levels in search order, and everything they read. Built once;
+// copies of a search share nothing mutable.
+struct WalkPlan {
+  int word_count = 0;      // the shape's words
+  int slots = 0;           // state array size; the free slot is the last
+  bool wide = false;       // 64-bit masks (an alphabet of more than 32 letters)
+  bool empty = false;      // some word's automaton has no words: no result
+  std::vector<Level> levels;
+  int max_walkers = 0;     // walkers of the busiest level
+  bool has_echoes = false;
+  // The automata: per word, its root entry in entries(). Words of several lengths (or lists)
+  // walk one array, merged_* (each automaton copied in, child indices rebased, so a walker
+  // needs no pointer of its own); with one automaton, `dawg`'s own.
+  std::vector<uint32_t> word_root;
+  const Dawg* dawg = nullptr;
+  std::vector<DawgEntry<uint32_t>> merged_narrow;
+  std::vector<DawgEntry<uint64_t>> merged_wide;
+  // The memo keys' slots (see Level::memo_width); has_memo: some level has a key.
+  std::vector<uint16_t> memo_slots;
+  bool has_memo = false;
+  // Counting up to a symmetry (see BuildTie): the involution of the cells (empty: none), its
+  // tie pairs (later level, earlier level) of each moved cell and its image, by later level,
+  // and per level the earlier level of its pair (-1: none) and the pairs before its own.
+  std::vector<int> symmetry;
+  std::vector<std::array<uint16_t, 2>> tie_pairs;
+  std::vector<std::array<int16_t, 2>> tie_of_level;
+
+  // The levels of `words` (their automata `dawgs`, letters `allowed` per cell) in cell
+  // `order`; with `memo`, the memo keys of a symmetric square.
+  static WalkPlan Build(const Shape& shape, const std::vector<const Dawg*>& dawgs,
+                        const std::vector<LetterSet>& allowed, const std::vector<int>& order, bool memo);
+  // The symmetry counted up to: of the shape's involutions that map words onto words of the
+  // same automaton and cells onto cells of the same letters, the one whose pairs are decided
+  // earliest, preferring the one that leaves the most of the tail from `tail_start` unmoved.
+  void BuildTie(const Shape& shape, const std::vector<LetterSet>& allowed, int tail_start);
+
+  int count() const { return static_cast<int>(levels.size()); }
+  template <class Mask>
+  const DawgEntry<Mask>* entries() const {
+    if constexpr (sizeof(Mask) == 8) return merged_wide.empty() ? dawg->entries<uint64_t>() : merged_wide.data();
+    else return merged_narrow.empty() ? dawg->entries<uint32_t>() : merged_narrow.data();
+  }
+  size_t entry_count() const {
+    const size_t merged = wide ? merged_wide.size() : merged_narrow.size();
+    return merged == 0 ? dawg->entry_count() : merged;
+  }
+  // Whether a tie pair's later cell is placed at level l.
+  bool Tied(int l) const { return !tie_of_level.empty() && tie_of_level[l][0] >= 0; }
+  // The tie pairs complete before `level`.
+  int TiesBefore(int level) const;
+  // Per state slot, the (last) level that sets it, or -1.
+  std::vector<int> SlotWriters() const;
+  // Whether levels [from, to) allow every letter of `letters` (no fixed letter narrows them).
+  bool AllowAll(int from, int to, LetterSet letters) const;
+
+ private:
+  void MergeAutomata(const std::vector<const Dawg*>& dawgs);
+  void BuildLevels(const Shape& shape, const std::vector<LetterSet>& allowed, const std::vector<int>& order);
+  void BuildMemoKeys(const Shape& shape);
+};
+
+}  // namespace squares::core
