@@ -16,11 +16,17 @@ namespace squares {
 // `word;score` list by quality (higher = better).
 enum class Better { kLower, kHigher };
 
-// How a list is read (the command line's --fold-accents, --min-score, --max-level).
+// How a list is read (the command line's --language, --fold-accents, --min-score,
+// --max-level).
 struct DictionaryOptions {
   bool fold_accents = false;          // map accented letters to their base letter (é -> e)
   std::optional<int64_t> min_score;   // use only words scored at least this
   std::optional<int64_t> max_level;   // use only words scored at most this
+  // The crossword conventions the words are read in: "en" (the default), "nl" (IJ one cell),
+  // "de" (Ä Ö Ü as AE OE UE, ß as SS), "it", "fr" (Œ as OE, Æ as AE), "es" (Ñ kept), "pt";
+  // all but "en" drop the other accents. A path given as one of these codes that is no file
+  // names Debian's list for that language (/usr/share/dict/dutch, ...).
+  std::string language = "en";
 };
 
 struct ScoredWord {
@@ -53,7 +59,9 @@ class Dictionary {
   bool scored() const;           // not every word has the same score
   Better better() const;         // the default list: kLower; any other list: kHigher
   bool is_default() const;       // the embedded list
-  std::string letters() const;   // the alphabet, UTF-8, in code-point order
+  std::string letters() const;   // the alphabet, UTF-8, in code-point order (one code point
+                                 // a letter: the Dutch cell IJ is "ĳ")
+  std::string language() const;  // the language code it was read in ("en", "nl", ...)
 
   // Saves the lexicon and its automata as an index file (as `squares index`), which
   // FromFiles maps.

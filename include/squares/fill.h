@@ -85,6 +85,10 @@ struct FillOptions {
   std::optional<Better> better;    // default: the dictionary's better()
   std::optional<int64_t> max_level;  // words scored worse than this are not used
   std::vector<std::string> exclude;  // words never used in this grid (rejected words)
+  // Offensive and slur words (data/offensive: LDNOOBW's lists and @2toad/profanity's, for the
+  // dictionary's language) are left out of fills unless this is set; a grid's fixed entries
+  // and square searches keep every word.
+  bool allow_offensive = false;
   const StopFlag* stop = nullptr;
 };
 

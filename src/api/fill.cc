@@ -6,6 +6,8 @@
 #include "api/api_internal.h"
 #include "api/grid_internal.h"
 #include "fill/fill_grid.h"
+#include "lexicon/language.h"
+#include "text/strings.h"
 
 namespace squares {
 namespace {
@@ -63,17 +65,27 @@ core::FillSettings SettingsOf(Better better, const FillOptions& options) {
 
 namespace {
 
-// The words the fill may not use: `exclude` (those the dictionary's alphabet cannot spell
-// are in no slot anyway) and those scored worse than max_level.
+// The words the fill may not use: `exclude` and, unless `allow_offensive`, the offensive
+// words of the dictionary's language (those the dictionary's alphabet cannot spell are in no
+// slot anyway), and those scored worse than max_level.
 core::WordFilter FilterOf(const Dictionary& dictionary, const std::vector<std::string>& exclude,
-                          core::ScoreOrder scores, std::optional<int64_t> max_level) {
+                          core::ScoreOrder scores, std::optional<int64_t> max_level,
+                          bool allow_offensive = true) {
   const Dictionary::Impl& d = dictionary.impl();
+  const core::Alphabet& alphabet = d.dictionary.alphabet();
   core::WordFilter filter;
-  for (const std::string& word : exclude) {
-    auto encoded = d.dictionary.alphabet().encode(word, d.options.fold_accents);
+  auto add = [&](std::string_view word) {
+    auto encoded = alphabet.encode(word, d.options.fold_accents);
     if (encoded.ok()) filter.exclude.push_back(*std::move(encoded));
+  };
+  for (const std::string& word : exclude) add(word);
+  if (!allow_offensive) {
+    for (std::string_view word : core::SplitLines(core::OffensiveWordsText(alphabet.language()))) {
+      if (!word.empty()) add(word);
+    }
   }
   std::sort(filter.exclude.begin(), filter.exclude.end());
+  filter.exclude.erase(std::unique(filter.exclude.begin(), filter.exclude.end()), filter.exclude.end());
   if (max_level) {
     filter.scores = scores;
     filter.max_cost = scores == core::ScoreOrder::kLowerFirst ? *max_level : -*max_level;
@@ -122,7 +134,8 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
   settings.engine.progress = hooks.progress;
   const core::Grid& g = grid.impl().grid;
   const core::GridFill problem =
-      Problem(dictionary, grid, FilterOf(dictionary, options.exclude, settings.engine.scores, options.max_level));
+      Problem(dictionary, grid, FilterOf(dictionary, options.exclude, settings.engine.scores,
+                                         options.max_level, options.allow_offensive));
   FillResult result;
   result.notes = problem.notes;
   if (hooks.on_notes) hooks.on_notes(result.notes);

@@ -12,7 +12,11 @@ namespace squares::core {
 
 std::span<const OptionSpec> DictionaryOptions() {
   static constexpr OptionSpec kOptions[] = {
-      {"dict", 'd', "FILE", "word list or index file (repeatable; - = stdin; default: embedded)"},
+      {"dict", 'd', "FILE", "word list, index file or language code (nl: Debian's Dutch list); "
+                            "repeatable; - = stdin; default: embedded"},
+      {"language", 0, "LANG", "crossword conventions: en (default), nl (IJ one cell), de (ÄÖÜß as "
+                              "AE OE UE SS), it, fr, es (Ñ kept), pt; all but en drop accents",
+       "en nl de it fr es pt"},
       {"fold-accents", 0, nullptr, "map accented letters to their base letter (é -> e)"},
       {"min-score", 0, "S", "use only words scored at least S"},
       {"max-level", 0, "L", "use only words scored at most L (SCOWL size for the default list)"},
@@ -182,6 +186,14 @@ bool ShowHelp(const ParsedArgs& args, std::string_view usage,
 absl::StatusOr<LexiconOptions> LexiconOptionsFrom(const ParsedArgs& args) {
   LexiconOptions options;
   options.fold_accents = args.has("fold-accents");
+  if (args.has("language")) {
+    const std::optional<Language> language = FindLanguage(args.get("language"));
+    if (!language) {
+      return UsageError(absl::StrFormat("--language: '%s' is not one of %s", args.get("language"),
+                                        LanguageCodes()));
+    }
+    options.language = *language;
+  }
   constexpr int64_t kScoreLimit = int64_t{1} << 62;
   auto min_score = args.get_int("min-score", options.min_score, -kScoreLimit, kScoreLimit);
   if (!min_score.ok()) return min_score.status();
@@ -198,6 +210,7 @@ absl::StatusOr<LoadOptions> LoadOptionsFrom(const ParsedArgs& args) {
   LoadOptions options;
   options.paths = args.all("dict");
   options.fold_accents = lexicon->fold_accents;
+  options.language = lexicon->language;
   if (args.has("min-score")) options.min_score = lexicon->min_score;
   if (args.has("max-level")) options.max_level = lexicon->max_score;
   options.verbose = args.has("verbose");

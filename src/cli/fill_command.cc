@@ -36,7 +36,9 @@ constexpr std::string_view kUsage =
     "the best: its worst word is the best any fill can have (proven, unless --timeout or\n"
     "--quality-time, 10 s by default, cuts the proof short: a note says so), and its mean\n"
     "score the best that the time left (or\n"
-    "--polish nodes) of search finds. --any prints the first fill found instead.\n"
+    "--polish nodes) of search finds. --any prints the first fill found instead. With a list\n"
+    "whose words all score the same (Debian's lists) the best fill is the first one found.\n"
+    "Offensive and slur words of the list's --language are left out unless --allow-offensive.\n"
     "\n"
     "GRID formats (detected): crucio (.crg: rows, columns, then rows of '-' empty, '#' black,\n"
     "letters fixed), cwc pattern ('W H', then rows of '+' empty, ' ' black), or plain rows of\n"
@@ -74,6 +76,7 @@ constexpr OptionSpec kFillOptions[] = {
     {"limit", 'l', "N", "with --all or --count: stop after N fills"},
     {"shard", 0, "I/N", "with --all or --count: only part I of N (parts concatenate in order)"},
     {"allow-repeats", 0, nullptr, "a word may fill several slots (by default no word twice)"},
+    {"allow-offensive", 0, nullptr, "use offensive and slur words too (left out by default)"},
     {"distinct", 'U', nullptr, "no word twice in the grid (the default; kept for crucio's -U)"},
     {"deterministic", 'D', nullptr, "a fill-in puzzle that can be solved without guessing"},
     {"fill-in", 0, nullptr, "list the words grouped by length instead of numbered entries"},
@@ -230,6 +233,7 @@ absl::StatusOr<::squares::FillOptions> FillOptionsFrom(const ParsedArgs& a) {
     return UsageError("--allow-repeats and --distinct exclude each other");
   }
   options.allow_repeats = a.has("allow-repeats");
+  options.allow_offensive = a.has("allow-offensive");
   options.deterministic = a.has("deterministic");
   if (a.has("better")) {
     const std::string better = a.get("better");
@@ -397,6 +401,10 @@ int RunFillCommand(std::span<char* const> args) {
                                    st.learned, st.mirrored, st.rejected, st.seconds).c_str());
     }
     if (quality && st.fills > 0 && !options.all) QualityNote(path, *quality, a.has("stats"));
+    if (!quality && st.fills > 0 && !options.all && !options.any && a.has("stats")) {
+      std::fprintf(stderr, "squares: %s: every word of the list scores the same: the best fill is "
+                           "the first one found\n", path.c_str());
+    }
     // A part of --shard with no fill is not impossible: the fills may lie in other parts.
     using ::squares::FillStatus;
     if (result.status == FillStatus::kFilled ||

@@ -32,7 +32,7 @@ struct IndexHeader {
   char magic[8];          // kIndexMagic
   uint32_t version;       // kIndexVersion
   uint32_t byte_order;    // kByteOrderProbe in the writer's byte order
-  uint32_t flags;         // bit 0: built with --fold-accents
+  uint32_t flags;         // bit 0: built with --fold-accents; bits 8..15: the language
   uint32_t reserved;      // 0
   int64_t min_score;      // the score filters the list was built with
   int64_t max_score;
