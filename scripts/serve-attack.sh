@@ -224,8 +224,9 @@ function check() {  // the workbench's answer to a check: 503 if it is still run
   }
 
   // The controls: the workbench's own page gets its answers, and a fill it starts holds the
-  // only worker (so the checks above would have said 503 had an attack run one).
-  await page.goto(`${workbench}/`);
+  // only worker (so the checks above would have said 503 had an attack run one). The page asks
+  // for candidates as it opens: its fill waits for them to end.
+  await page.goto(`${workbench}/`, { waitUntil: "networkidle" });
   const own = await page.evaluate(async () => (await fetch("/api/check", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ grid: ["CAT"] }) })).status);
   await page.evaluate((body) => {

@@ -1,17 +1,20 @@
 #!/bin/sh
 # Installs the build dependencies from Debian (when missing) and builds into ./build.
 # clang is for scripts/sanitize.sh (ASan, UBSan and the libFuzzer targets); GNU time for the
-# endless-input test's memory bounds; pybind11-dev and python3-dev for the Python module; zsh
+# endless-input test's memory bounds; pybind11-dev and python3-dev for the Python module,
+# python3-mypy for its stubs' test, python3-mesonpy and python3-venv for `pip install .`; zsh
 # for the install test's check of the zsh completion; cpp-httplib and nlohmann-json for `squares
-# serve`, and chromium for its browser test. For the documents' test, without their
-# recommendations: pdflatex (texlive-latex-base), cwpuzzle (texlive-games), the T1 fonts of
-# the LaTeX page (lmodern), pdftotext (poppler-utils); node and npm when missing (Debian's
+# serve`, and chromium for its browser test. For the documents and their test, without their
+# recommendations: lualatex and fontspec (texlive-luatex, texlive-latex-recommended), cwpuzzle
+# (texlive-games), the page's fonts (fonts-dejavu-core; fonts-wqy-microhei for Chinese,
+# Japanese and Korean), pdftotext and pdftoppm (poppler-utils); node and npm when missing (Debian's
 # npm), and the npm readers of ipuz and .puz in build/npm (never in the source tree).
 set -eu
 cd "$(dirname "$0")/.."
 packages="g++ clang libclang-rt-dev libabsl-dev libxxhash-dev doctest-dev meson ninja-build pkg-config parallel time
-  pybind11-dev python3-dev zsh libcpp-httplib-dev nlohmann-json3-dev chromium"
-document_packages="texlive-latex-base texlive-games lmodern poppler-utils"
+  pybind11-dev python3-dev python3-mypy python3-mesonpy python3-venv zsh libcpp-httplib-dev nlohmann-json3-dev chromium"
+document_packages="texlive-luatex texlive-latex-recommended texlive-games fonts-dejavu-core
+  fonts-wqy-microhei poppler-utils"
 command -v npm >/dev/null || document_packages="$document_packages nodejs npm"
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo=sudo

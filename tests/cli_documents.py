@@ -4,20 +4,28 @@
     cli_documents.py SQUARES TESTS_DIR NODE_MODULES GROUP plain|sanitized
 
 GROUP is one of
-  readers  ipuz (both clue forms) read by @xwordly/xword-parser, .puz read by
-           @confuzzle/readpuz and written again by @confuzzle/writepuz (its own checksums:
-           the same bytes), each with the clues, title, author and copyright asked for, and a
-           placeholder where a clue is missing; a letter with no Latin-1 form refused for puz.
-           Skipped (77) without node or the npm packages (scripts/setup.sh installs them into
-           build/npm).
-  latex    pdflatex compiles a 5x5 (through --format pdf), a 15x15 of accented letters, a
-           21x21 and a 24x30 grid, the grids without an overfull line; pdftotext shows the
-           clue texts, the placeholder and the solution's heading. Skipped (77) without TeX.
+  readers  ipuz (both clue forms), jpz and xd read by @xwordly/xword-parser (the jpz and xd
+           equal to the ipuz: grid, numbers, circles, clues), .puz read by @confuzzle/readpuz
+           and written again by @confuzzle/writepuz (its own checksums: the same bytes), each
+           with the clues, title, author and copyright asked for, and a placeholder where a
+           clue is missing; a letter with no Latin-1 form refused for puz. Skipped (77)
+           without node or the npm packages (scripts/setup.sh installs them into build/npm).
+  latex    lualatex compiles a 5x5 (through --format pdf), a 15x15 of accented letters, a
+           21x21 (letter paper) and a 24x30 grid, the grids without an overfull line;
+           pdftotext shows the clue texts, the placeholder and the solution's heading; the
+           submission sheet holds every answer and clue. Page images in
+           $SQUARES_TEST_ARTEFACTS. Skipped (77) without TeX.
+  letters  every letter of the default list, Latin-1 and Latin Extended-A in PDF grids, read
+           back in their rows; clues in Latin, Greek, Cyrillic and CJK; an emoji a warning.
   svg      on a 21x21 grid with 3-digit numbers, no number's box meets its cell's letter's
            box (boxes computed from the SVG with the font metrics below), each box inside its
-           cell; the clue list holds every entry.
+           cell; the title shows; the clue list holds every entry, in columns, wrapped.
   files    --all with a document format: refused (exit 2) without --output-dir, one file per
            fill with it; jsonl streams; the clue file's errors (exit 1, file and line).
+  formats  Across Lite text and the Exolve page; warnings (.puz text, unused clues) and
+           --strict; invalid UTF-8; a given grid's quality.
+  marks    circled and shaded cells in ipuz, jpz, .puz (GEXT), SVG and LaTeX.
+  exolve   the Exolve page in headless Chromium hands createExolve() the puzzle text intact.
 """
 import json
 import os
@@ -25,6 +33,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import unicodedata
 import xml.dom.minidom
 
 FAILURES = []
@@ -119,10 +128,22 @@ def readers(tmp):
         got = read_with_node("ipuz", path)
         want = {"title": "Small one", "author": "A. Setter", "copyright": "© 2026 A. Setter",
                 "width": 4, "height": 3, "solution": ["REAR", "#AT#", "AREA"],
+                "numbers": [[1, 2, 3, 0], [0, 4, 0, 0], [5, 0, 0, 0]],
                 "across": SMALL_ACROSS, "down": SMALL_DOWN}
         for key, value in want.items():
             check(got.get(key) == value, f"ipuz {form} read by xword-parser: {key} = "
                                          f"{got.get(key)!r}, want {value!r}")
+    # jpz and xd read by the same reader as the ipuz: the same grid, numbers and clues, on the
+    # small grid and on a 15x15 of accented letters with numbers past 50.
+    accents = write(os.path.join(tmp, "accents.txt"), "éàçñüöåøabcd\n")
+    grid15 = write(os.path.join(tmp, "accents15.txt"), block_grid(15, 15, "ÉÀÇÑÜÖÅØABCD"))
+    for args in (base, ["fill", grid15, "--dict", accents, "--allow-repeats"] + META):
+        status, out, err = run(args + ["--format", "ipuz"])
+        want = read_with_node("ipuz", write(os.path.join(tmp, "same.ipuz"), out.decode()))
+        for fmt in ("jpz", "xd"):
+            status, out, err = run(args + ["--format", fmt])
+            got = read_with_node(fmt, write(os.path.join(tmp, "same." + fmt), out.decode()))
+            check(status == 0 and got == want, f"{fmt} read by xword-parser: {got}, the ipuz: {want}")
     # .puz: clue strings in the order of their numbers, Across before Down at one number.
     status, out, err = run(base + ["--format", "puz"])
     check(status == 0, f"puz: status {status} {err}")
@@ -161,15 +182,21 @@ def readers(tmp):
                                          "Latin-1 form"), f"greek puz: {status} {err!r}")
 
 
-def pdf_text(path):
-    proc = subprocess.run(["pdftotext", "-enc", "UTF-8", path, "-"], stdout=subprocess.PIPE,
-                          timeout=60)
+def write_bytes(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+    return path
+
+
+def pdf_text(path, options=()):
+    proc = subprocess.run(["pdftotext", "-enc", "UTF-8", *options, path, "-"],
+                          stdout=subprocess.PIPE, timeout=60)
     return proc.stdout.decode("utf-8")
 
 
 def latex(tmp):
-    if shutil.which("pdflatex") is None or shutil.which("pdftotext") is None:
-        print("pdflatex or pdftotext not installed: skipping (scripts/setup.sh installs them)")
+    if shutil.which("lualatex") is None or shutil.which("pdftotext") is None:
+        print("lualatex or pdftotext not installed: skipping (scripts/setup.sh installs them)")
         sys.exit(77)
     # A 5x5 through --format pdf, with clues by word and by number.
     grid5 = write(os.path.join(tmp, "g5.txt"), "#....\n.....\n.....\n.....\n....#\n")
@@ -180,35 +207,50 @@ def latex(tmp):
                   "1 Down\tA clue with $, % and {braces}\n")
     status, out, err = run(["fill", grid5, "--any", "-j", "1", "--clues", clues, "--format", "pdf",
                             "--title", "Five & five"])
-    path = os.path.join(tmp, "g5.pdf")
-    with open(path, "wb") as f:
-        f.write(out)
+    path = write_bytes(os.path.join(tmp, "g5.pdf"), out)
     text = pdf_text(path)
     check(status == 0 and out.startswith(b"%PDF"), f"5x5 pdf: status {status} {err}")
     for want in ("Five & five", "The first across clue", "A clue with $, % and {braces}",
                  "[clue]", "Across", "Down", "Solution"):
         check(want in text, f"5x5 pdf: {want!r} not in pdftotext's text")
-    # Without pdflatex on the PATH: a clear error before any search.
+    # Without lualatex on the PATH: a clear error before any search.
     status, out, err = run(["fill", grid5, "--format", "pdf"], env={"PATH": "/nonexistent"})
-    check(status == 1 and "runs pdflatex, which is not installed" in err,
-          f"pdf without pdflatex: {status} {err!r}")
+    check(status == 1 and "runs lualatex, which is not installed" in err,
+          f"pdf without lualatex: {status} {err!r}")
     if SANITIZED:
         return
     accents = write(os.path.join(tmp, "accents.txt"), "éàçñüöåøabcd\n")
-    cases = [("accents15", block_grid(15, 15, "ÉÀÇÑÜÖÅØABCD"), accents),
-             ("grid21", block_grid(21, 21, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"), None),
-             ("grid24x30", block_grid(24, 30, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"), None)]
-    for name, text, words in cases:
+    page_images(path, "5x5-a4")
+    # The submission sheet of the 5x5: the constructor on each page, every answer and clue.
+    status, out, err = run(["fill", grid5, "--any", "-j", "1", "--clues", clues, "--format",
+                            "submission", "--title", "Five", "--author", "A. Setter",
+                            "--address", "1 Grid Lane|Crossville", "--email", "a@b.example",
+                            "--paper", "letter"])
+    path = write_bytes(os.path.join(tmp, "submission.pdf"), out)
+    page_images(path, "5x5-submission-letter")
+    text = " ".join(pdf_text(path).split())
+    check(status == 0, f"submission: {status} {err}")
+    down1 = [e for e in fill["down"] if e["number"] == 1][0]
+    for want in ["A. Setter 1 Grid Lane Crossville a@b.example",
+                 f"The first across clue ({fill['across'][0]['length']})",
+                 f"A clue with $, % and {{braces}} ({down1['length']})", "page 1"] + [
+                     e["word"] for e in fill["across"] + fill["down"]]:
+        check(want in text, f"submission: {want!r} not in its text {text!r}")
+    cases = [("accents15", block_grid(15, 15, "ÉÀÇÑÜÖÅØABCD"), accents, "a4"),
+             ("grid21", block_grid(21, 21, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"), None, "letter"),
+             ("grid24x30", block_grid(24, 30, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"), None, "a4")]
+    for name, text, words, paper in cases:
         grid = write(os.path.join(tmp, name + ".txt"), text)
         clues = write(os.path.join(tmp, name + ".clues"), "1 Across\tCafé au lait, naïve\n")
-        args = ["fill", grid, "--allow-repeats", "--clues", clues, "--format", "latex"]
+        args = ["fill", grid, "--allow-repeats", "--clues", clues, "--format", "latex",
+                "--paper", paper]
         status, out, err = run(args + (["--dict", words] if words else []))
         check(status == 0, f"{name}: latex status {status}")
         write(os.path.join(tmp, name + ".tex"), out.decode())
-        proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+        proc = subprocess.run(["lualatex", "-interaction=nonstopmode", "-halt-on-error",
                                name + ".tex"], cwd=tmp, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, timeout=120)
-        if not check(proc.returncode == 0, f"{name}: pdflatex failed: "
+        if not check(proc.returncode == 0, f"{name}: lualatex failed: "
                                            f"{proc.stdout.decode('utf-8', 'replace')[-800:]}"):
             continue
         with open(os.path.join(tmp, name + ".log"), encoding="latin-1") as f:
@@ -219,6 +261,116 @@ def latex(tmp):
             check(want in shown, f"{name}: {want!r} not in pdftotext's text")
         if name == "accents15":
             check("É" in shown and "Ñ" in shown, f"{name}: the accented letters are not shown")
+        size = {"a4": "595.276 x 841.89", "letter": "612 x 792"}[paper]
+        info = subprocess.run(["pdfinfo", os.path.join(tmp, name + ".pdf")],
+                              stdout=subprocess.PIPE, timeout=60).stdout.decode()
+        check(f"Page size:       {size} pts" in info, f"{name}: not on {paper} paper: {info!r}")
+        page_images(os.path.join(tmp, name + ".pdf"), f"{name}-{paper}")
+
+
+def page_images(pdf, name):
+    """Each page of `pdf` as a PNG in the build folder's test-artefacts/documents (for a person
+    to look at; nothing is compared)."""
+    folder = os.environ.get("SQUARES_TEST_ARTEFACTS")
+    if not folder or shutil.which("pdftoppm") is None:
+        return
+    os.makedirs(folder, exist_ok=True)
+    subprocess.run(["pdftoppm", "-r", "50", "-png", pdf, os.path.join(folder, name)],
+                   timeout=60, check=True)
+
+
+def letter_grid(letters, width):
+    """A fully given grid holding `letters` (with A as filler): rows of `width` letters with
+    black rows between them, so that each row is one Across entry and there is no Down entry;
+    and its word list (the rows)."""
+    rows = ["".join(letters[i:i + width]).ljust(width, "A") for i in range(0, len(letters), width)]
+    grid = "\n".join(sum(([r] if i == 0 else ["#" * width, r] for i, r in enumerate(rows)), []))
+    return rows, grid + "\n", "\n".join(rows) + "\n"
+
+
+def default_list_letters():
+    """The letters of the default word list (data/words.txt), upper-cased."""
+    seen = set()
+    with open(os.path.join(TESTS, "..", "data", "words.txt"), encoding="utf-8") as f:
+        for line in f:
+            seen.update(ch.upper() for ch in line.split(";")[0] if ch.isalpha())
+    return sorted(seen)
+
+
+# Clue texts in the scripts a clue may hold, and what pdftotext must read back.
+SCRIPT_CLUES = [("1 Across", "Œuvre, Łódź, façade, Ærø"), ("2 Across", "Καλημέρα κόσμε"),
+                ("3 Across", "Здравствуй, мир"), ("4 Across", "漢字 かな 한국어"),
+                ("5 Across", "Smile 😀 and join a\u200db")]
+
+
+# The CJK fonts the LaTeX page falls back on (src/fill/latex.cc).
+CJK_FONTS = ["/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+             "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+             "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+             "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"]
+
+
+def letters(tmp):
+    """Every letter of the default list, Latin-1 and Latin Extended-A in PDF grids (two: a list
+    holds at most 64 letters), read back by pdftotext in their rows; clues in Latin, Greek,
+    Cyrillic and CJK; an emoji a warning and a white square; --strict refuses it."""
+    if shutil.which("lualatex") is None or shutil.which("pdftotext") is None:
+        print("lualatex or pdftotext not installed: skipping (scripts/setup.sh installs them)")
+        sys.exit(77)
+    first = default_list_letters() + [chr(c) for c in range(0xC0, 0x100) if chr(c).isalpha()
+                                      and chr(c) not in "ßÿ" and chr(c).upper() == chr(c)]
+    first += ["ß", "Ÿ"]
+    extended = []
+    for c in range(0x100, 0x180):
+        upper = chr(c).upper()
+        if len(upper) == 1 and upper not in extended and upper not in first and upper.isalpha():
+            extended.append(upper)
+    for name, chosen in (("latin1", first), ("extended", extended)):
+        chosen = list(dict.fromkeys(chosen))
+        rows, grid, words = letter_grid(chosen, 12)
+        args = ["fill", write(os.path.join(tmp, name + ".txt"), grid),
+                "--dict", write(os.path.join(tmp, name + ".words"), words), "--format", "pdf"]
+        if name == "latin1":
+            clues = "".join(f"{key}\t{text}\n" for key, text in SCRIPT_CLUES)
+            args += ["--clues", write(os.path.join(tmp, "scripts.clues"), clues),
+                     "--title", "Every letter\x7f\n\nof Latin-1", "--author", "Łukasz Ωmega"]
+        status, out, err = run(args)
+        path = write_bytes(os.path.join(tmp, name + ".pdf"), out)
+        if not check(status == 0 and out.startswith(b"%PDF"), f"{name}: status {status} {err}"):
+            continue
+        # The rows as squares reads the grid (İ is I to it), compared as pdftotext gives
+        # them: compatibility forms expanded (Ĳ is IJ, Ŀ is L·), so both sides in NFKC.
+        _, shown, _ = run(args[:4] + ["--format", "jsonl"])
+        rows = [unicodedata.normalize("NFKC", r) for r in json.loads(shown)["rows"] if "#" not in r]
+        solution = pdf_text(path, ["-layout", "-f", "2"])
+        lines = [unicodedata.normalize("NFKC", "".join(line.split()))
+                 for line in solution.splitlines()]
+        for row in rows:
+            check(row in lines, f"{name}: the row {row} is not a line of the solution page "
+                                f"{[line for line in lines if line]}")
+        if name == "latin1":
+            text = " ".join(pdf_text(path, ["-l", "1"]).split())
+            # The CJK clue needs a CJK font (setup.sh installs fonts-wqy-microhei); without
+            # one its characters are white squares, and warnings.
+            cjk = any(os.path.exists(f) for f in CJK_FONTS)
+            if not cjk:
+                print("no CJK font installed: the CJK clue is not checked")
+            for key, clue in SCRIPT_CLUES[:4 if cjk else 3]:
+                check(clue in text, f"{key}: {clue!r} not in pdftotext's text")
+            check("Smile □ and join ab" in text, "the emoji is not a white square")
+            check("Every letter of Latin-1" in text, f"the title: {text[:80]!r}")
+            check(not cjk or err == "squares: warning: the title: the control character U+007F is "
+                  "left out\nsquares: warning: pdf: no font has U+1F600 (😀): the PDF shows a "
+                  "white square in its place\n", f"warnings: {err!r}")
+            info = subprocess.run(["pdfinfo", path], stdout=subprocess.PIPE, timeout=60).stdout
+            info = info.decode("utf-8")
+            check("Title:           Every letter   of Latin-1" in info and
+                  "Author:          Łukasz Ωmega" in info and "595.276 x 841.89" in info,
+                  f"pdfinfo: {info!r}")
+            status, out, err = run(args + ["--strict", "--paper", "letter"])
+            check(status == 1 and out == b"" and err.startswith(
+                "squares: the title: the control character U+007F is left out\n") and
+                  err.endswith(" warnings, no document written\n"), f"--strict: {status} {err!r}")
 
 
 # Font metrics of the SVG's sans-serif (Helvetica, Arial, DejaVu Sans), in ems, taken wide:
@@ -235,9 +387,11 @@ def letter_box(x, y, size):
 def svg(tmp):
     text = block_grid(21, 21, "ABCDEFGHIJKLMNOPQRSTUVWXYZÉÇQ")
     grid = write(os.path.join(tmp, "grid21.txt"), text)
-    clues = write(os.path.join(tmp, "c.txt"), "1 Across\tFirst & <best>\n")
+    clues = write(os.path.join(tmp, "c.txt"), "1 Across\tFirst & <best>\n2 Down\t" +
+                  "A long clue, " * 20 + "\n")
     status, out, err = run(["fill", grid, "--allow-repeats", "--format", "svg", "--solution",
-                            "--clues", clues, "--title", "Twenty-one"])
+                            "--clues", clues, "--title", "Twenty-one", "--author", "A. Setter",
+                            "--date", "2026-11-27"])
     check(status == 0, f"svg: status {status}")
     doc = xml.dom.minidom.parseString(out)
     cells = [r for r in doc.getElementsByTagName("rect") if r.getAttribute("stroke-width") == "1"]
@@ -286,19 +440,40 @@ def svg(tmp):
     check(len(shown) == len(numbering(rows)) and headings == ["Across", "Down"],
           f"svg: {len(shown)} clues, headings {headings}")
     first = "".join(n.toxml() for n in shown[0].childNodes)
-    check(first == '<tspan font-weight="bold">1</tspan> First &amp; &lt;best&gt;',
-          f"svg: first clue {first!r}")
+    check(first == '<tspan font-weight="bold">1</tspan><tspan x="28">First &amp; &lt;best&gt; '
+                   '(3)</tspan>', f"svg: first clue {first!r}")
+    # The title and author show; the clues are in three columns under the grid, as wide as
+    # it whatever a clue's length, each line inside its column (0.6 em a character).
+    visible = {t.getAttribute("class"): t.firstChild.data for t in texts
+               if t.getAttribute("class") in ("title", "byline")}
+    check(visible == {"title": "Twenty-one", "byline": "A. Setter · 2026-11-27"},
+          f"svg: title and byline {visible}")
+    width = int(doc.documentElement.getAttribute("width"))
+    check(width == 21 * 32 + 8, f"svg: {width} wide")
+    columns = sorted({int(t.getAttribute("x")) for t in shown})
+    check(columns == [4, 228, 452], f"svg: clue columns at {columns}")
+    for t in shown:
+        for line in t.getElementsByTagName("tspan")[1:]:
+            right = int(line.getAttribute("x")) + 0.6 * 12 * len(line.firstChild.data)
+            check(right <= int(t.getAttribute("x")) + 224, f"svg: {line.firstChild.data!r} "
+                                                           "leaves its column")
+    long_clue = [t for t in shown if t.firstChild.firstChild.data == "2" and
+                 len(t.getElementsByTagName("tspan")) > 5]
+    check(len(long_clue) == 1, "svg: the long clue is not wrapped")
 
 
 def files(tmp):
     grid = os.path.join(TESTS, "data", "fill", "small.txt")
     words = os.path.join(TESTS, "data", "fill", "words.txt")
     base = ["fill", grid, "--dict", words]
-    for fmt in ("ipuz", "latex", "svg", "puz", "pdf"):
+    extensions = {"ipuz": "ipuz", "latex": "tex", "svg": "svg", "puz": "puz", "pdf": "pdf",
+                  "jpz": "jpz", "xd": "xd", "exolve": "html", "across-text": "txt",
+                  "submission": "pdf"}
+    for fmt, extension in extensions.items():
         status, out, err = run(base + ["--all", "--format", fmt])
         check(status == 2 and out == b"" and err == (
             f"squares: --all with --format {fmt}: one document per fill: give --output-dir DIR "
-            f"(files DIR/0001.{'tex' if fmt == 'latex' else fmt}, ...), or stream every fill "
+            f"(files DIR/0001.{extension}, ...), or stream every fill "
             "with --format jsonl\n"), f"--all --format {fmt} without --output-dir: {status} {err!r}")
     status, out, _ = run(base + ["--count"])
     count = int(out)
@@ -325,6 +500,12 @@ def files(tmp):
                     solutions.add(xml.dom.minidom.parse(f).getElementsByTagName("title")[0]
                                   .firstChild.data)
         check(len(solutions) == (count if fmt == "ipuz" else 1), f"{fmt} files: {solutions}")
+    for fmt in ("jpz", "xd", "exolve", "across-text"):
+        folder = os.path.join(tmp, "out-" + fmt)
+        status, out, err = run(base + ["--all", "--format", fmt, "--output-dir", folder])
+        check(status == 0 and sorted(os.listdir(folder)) ==
+              [f"{i:04d}.{extensions[fmt]}" for i in range(1, count + 1)],
+              f"--all --format {fmt} --output-dir: {status} {err} {os.listdir(folder)}")
     status, out, err = run(base + ["--format", "jsonl", "--output-dir", tmp])
     check(status == 2 and "--output-dir writes documents" in err, f"jsonl --output-dir: {err!r}")
     status, out, err = run(base + ["--ipuz-clues", "list"])
@@ -340,6 +521,137 @@ def files(tmp):
         check(status == 1 and out == b"" and err == want, f"clues error: {err!r}, want {want!r}")
 
 
+def formats(tmp):
+    """Across Lite text and the Exolve page of the small fill; the text a format cannot hold
+    (.puz) and the clues no entry uses are warnings naming the field or the file and line,
+    errors with --strict; a fully given grid's jsonl has its quality."""
+    grid = os.path.join(TESTS, "data", "fill", "small.txt")
+    words = os.path.join(TESTS, "data", "fill", "words.txt")
+    clues = write(os.path.join(tmp, "clues.txt"), SMALL_CLUES + "zebra\tStriped\nrear\tBack\n")
+    base = ["fill", grid, "--dict", words, "--clues", clues] + META + [
+        "--notes", "Mind the `back`\\tick ${x}", "--date", "2026-11-27"]
+    status, out, err = run(base + ["--format", "across-text"])
+    unused = (f"squares: warning: {clues}:5: no entry of the fill is ZEBRA: the clue is not used\n"
+              f"squares: warning: {clues}:6: 1 Across already has a clue (line 2): this one for "
+              "REAR is not used\n")
+    check(status == 0 and err == unused, f"clue warnings: {status} {err!r}")
+    check(out.decode() == "<ACROSS PUZZLE V2>\n<TITLE>\n\tSmall one\n<AUTHOR>\n\tA. Setter\n"
+          "<COPYRIGHT>\n\t© 2026 A. Setter\n<SIZE>\n\t4x3\n<GRID>\n\tREAR\n\t.AT.\n\tAREA\n"
+          "<ACROSS>\n\tBack part, \"quoted\" & <tagged>\n\t[clue]\n\tSpace\n<DOWN>\n\t[clue]\n"
+          "\tConsumed\n<NOTEPAD>\nMind the `back`\\tick ${x}\n", f"across-text: {out.decode()!r}")
+    status, out, err = run(base + ["--format", "exolve"])
+    page = out.decode()
+    for want in ("  exolve-title: Small one\n  exolve-setter: A. Setter\n",
+                 "  exolve-preamble:\n    2026-11-27\n    Mind the \\`back\\`\\\\tick \\${x}\n",
+                 "  exolve-grid:\n    R E A R\n    . A T .\n    A R E A\n",
+                 "  exolve-across:\n    1 Back part, &quot;quoted&quot; &amp; &lt;tagged&gt; (4)\n",
+                 "  exolve-down:\n    2 [clue] (3)\n    3 Consumed (3)\nexolve-end\n`);"):
+        check(want in page, f"exolve: {want!r} not in the page")
+    status, out, err = run(base + ["--format", "xd", "--strict"])
+    check(status == 1 and out == b"" and err == unused.replace("warning: ", "") +
+          "squares: --strict: 2 warnings, no document written\n", f"--strict: {status} {err!r}")
+    # .puz: text beyond Latin-1 is a warning naming the field, the characters and what they
+    # became; the file holds what the warning says.
+    status, out, err = run(["fill", grid, "--dict", words, "--format", "puz", "--title",
+                            "Body of work (œuvre)", "--author", "Łukasz ‘Ł’ 😀"])
+    check(status == 0 and err == (
+        "squares: warning: puz: the title: beyond Latin-1, written 'œ' (U+0153) as '?'\n"
+        "squares: warning: puz: the author: beyond Latin-1, written 'Ł' (U+0141) as '?', '‘' "
+        "(U+2018) as ''', 'Ł' (U+0141) as '?', '’' (U+2019) as ''', '😀' (U+1F600) as '?'\n")
+        and b"Body of work (?uvre)\0?ukasz '?' ?\0" in out, f"puz warnings: {status} {err!r}")
+    # An invalid UTF-8 byte (an argument can hold one) is U+FFFD, in every format.
+    for fmt in ("puz", "jpz", "svg", "xd", "exolve", "across-text", "latex"):
+        status, out, err = run(["fill", grid, "--dict", words, "--format", fmt, "--title",
+                                "bad \udcff byte"])
+        check(status == 0 and out, f"{fmt} of an invalid title: {status} {err!r}")
+    status, out, err = run(["fill", grid, "--dict", words, "--format", "puz", "--title", "œ",
+                            "--strict"])
+    check(status == 1 and out == b"", f"puz --strict: {status} {err!r}")
+    # A grid given whole: its quality, from the default (scored) list.
+    rows = ["#SAFE", "OPERA", "FACER", "FRIES", "SEAR#"]
+    given = write(os.path.join(tmp, "given.txt"), "\n".join(rows) + "\n")
+    status, out, err = run(["fill", given, "--format", "jsonl"])
+    quality = json.loads(out).get("quality", {}) if status == 0 else {}
+    entries = [e["word"] for e in json.loads(out)["across"] + json.loads(out)["down"]]
+    check(quality.get("worst") in entries and quality.get("mean_score", 0) > 0,
+          f"given grid: {status} {out!r} {err}")
+
+
+def marks(tmp):
+    """Circled and shaded cells (a block of marks after the grid) in ipuz and jpz (read by
+    @xwordly/xword-parser), .puz (its GEXT section, checked here byte by byte), SVG and the
+    LaTeX page; a mark on a black cell is an error naming its line and column."""
+    words = write(os.path.join(tmp, "m.words"), "cat\nore\nwet\ncow\nare\ntet\n")
+    grid = write(os.path.join(tmp, "m.txt"), "CAT\nORE\nWET\n\nO..\n.*.\n..O\n")
+    base = ["fill", grid, "--dict", words] + META
+    read = {}
+    for fmt in ("ipuz", "jpz"):
+        status, out, err = run(base + ["--format", fmt])
+        check(status == 0 and (b"D1D1D1" in out), f"{fmt} marks: {status} {err}")
+        if shutil.which("node") is not None and os.path.isdir(NODE_MODULES):
+            read[fmt] = read_with_node(fmt, write(os.path.join(tmp, "m." + fmt), out.decode()))
+    for fmt, got in read.items():
+        check(got.get("circled") == ["O..", "...", "..O"], f"{fmt}: circles {got.get('circled')}")
+    status, out, err = run(base + ["--format", "puz"])
+    check(status == 0 and err == "squares: warning: puz: the format has no shaded cells: they "
+          "are left plain\n", f"puz marks: {status} {err!r}")
+    section = out[out.index(b"GEXT"):]
+    data = section[8:17]
+    check(section[:8] == b"GEXT" + (9).to_bytes(2, "little") +
+          puz_checksum(data).to_bytes(2, "little") and data == b"\x80" + b"\0" * 7 + b"\x80"
+          and section[17:] == b"\0", f"puz GEXT: {section!r}")
+    status, out, err = run(base + ["--format", "svg"])
+    doc = xml.dom.minidom.parseString(out)
+    circles = [(c.getAttribute("cx"), c.getAttribute("cy"))
+               for c in doc.getElementsByTagName("circle")]
+    shaded = [r for r in doc.getElementsByTagName("rect") if r.getAttribute("fill") == "#d1d1d1"]
+    check(len(circles) == 2 and len(shaded) == 1, f"svg marks: {circles}, {len(shaded)} shaded")
+    status, out, err = run(base + ["--format", "latex"])
+    check(b"|[1][o]C|[2]A|[3]T|.\n|[4]O|[][gf]R|E|.\n|[5]W|E|[][o]T|.\n" in out,
+          f"latex marks: {out[-400:]!r}")
+    bad = write(os.path.join(tmp, "bad.txt"), "CA#\nORE\nWET\n\n..O\n...\n...\n")
+    status, out, err = run(["fill", bad, "--dict", words])
+    check(status == 1 and err == f"squares: {bad}:5:3: a mark on a black cell\n",
+          f"mark on black: {status} {err!r}")
+
+
+def puz_checksum(data, c=0):
+    for b in data:
+        c = ((c >> 1) | 0x8000 if c & 1 else c >> 1) + b & 0xffff
+    return c
+
+
+def exolve(tmp):
+    """The Exolve page in headless Chromium: its script runs and hands createExolve() the
+    puzzle text, every special character of the title, notes and clues intact."""
+    if shutil.which("node") is None:
+        print("node missing: skipping")
+        sys.exit(77)
+    grid = os.path.join(TESTS, "data", "fill", "small.txt")
+    words = os.path.join(TESTS, "data", "fill", "words.txt")
+    clues = write(os.path.join(tmp, "clues.txt"), "1 Across\tTick `x` ${y} \\\\ </script> & <i>\n")
+    page = os.path.join(tmp, "small.html")
+    status, out, err = run(["fill", grid, "--dict", words, "--clues", clues, "--format", "exolve",
+                            "--title", "A `title` ${z}", "--notes", "Back\\slash"])
+    write_bytes(page, out)
+    proc = subprocess.run(["node", os.path.join(TESTS, "exolve_page.cjs"), NODE_MODULES, page],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    if proc.returncode == 77:
+        print(proc.stderr.decode())
+        sys.exit(77)
+    if not check(proc.returncode == 0, f"exolve page: {proc.stderr.decode()[-600:]}"):
+        return
+    got = json.loads(proc.stdout)
+    check(got["errors"] == [], f"exolve page errors: {got['errors']}")
+    text = got["text"] or ""
+    for want in ("\nexolve-begin\n  exolve-id: squares-puzzle\n  exolve-title: A `title` ${z}\n",
+                 "  exolve-preamble:\n    Back\\slash\n",
+                 "  exolve-grid:\n    R E A R\n    . A T .\n    A R E A\n",
+                 "    1 Tick `x` ${y} \\\\ &lt;/script&gt; &amp; &lt;i&gt; (4)\n",
+                 "    3 [clue] (3)\nexolve-end\n"):
+        check(want in text, f"exolve: {want!r} not in what createExolve got: {text!r}")
+
+
 def main():
     global SQUARES, TESTS, NODE_MODULES, SANITIZED
     SQUARES, TESTS, NODE_MODULES, group, build = sys.argv[1:]
@@ -350,7 +662,8 @@ def main():
         NODE_MODULES = os.path.abspath(fallback)
     tmp = tempfile.mkdtemp()
     try:
-        {"readers": readers, "latex": latex, "svg": svg, "files": files}[group](tmp)
+        {"readers": readers, "latex": latex, "letters": letters, "svg": svg,
+         "files": files, "formats": formats, "marks": marks, "exolve": exolve}[group](tmp)
     finally:
         shutil.rmtree(tmp)
     if FAILURES:

@@ -15,7 +15,7 @@ GROUP is one of
               Under the sanitizers, each grid once (not with each option).
   states      each result state: its exit status and message.
   errors      each malformed-grid and usage error: exit status and message.
-  latex       the LaTeX output compiles with pdflatex (skipped, status 77, without TeX).
+  latex       the LaTeX output compiles with lualatex (skipped, status 77, without TeX).
 """
 import json
 import os
@@ -112,7 +112,8 @@ def golden():
     _, out, _ = run(["fill", grid, "--dict", words_file, "--format", "svg"])
     doc = xml.dom.minidom.parseString(out)
     texts = [t.firstChild.data for t in doc.getElementsByTagName("text")]
-    check(texts == ["1", "2", "3", "4", "5"], f"svg without --solution shows numbers only: {texts}")
+    check(texts == ["small.txt", "1", "2", "3", "4", "5"],
+          f"svg without --solution shows the title and numbers only: {texts}")
 
 
 def identities():
@@ -312,7 +313,8 @@ ERRORS = [
     ("#.#\n###\n", [], 1, "squares: {g}:1:2: isolated cell (in no slot)\n"),
     ("Q.\n..\n", [], 1, "squares: {g}:1:1: letter 'Q' is not in the dictionary's alphabet\n"),
     ("..\n..\n", ["--format", "rtf"], 2,
-     "squares: unknown format 'rtf' (expected text, lines, jsonl, ipuz, latex, svg, puz or pdf)\n"),
+     "squares: unknown format 'rtf' (expected text, lines, jsonl, ipuz, latex, svg, puz, pdf, "
+     "jpz, xd, exolve, across-text, submission)\n"),
     ("..\n..\n", ["--limit", "3"], 2, "squares: --limit needs --all or --count\n"),
     ("..\n..\n", ["--timeout", "soon"], 2, "squares: --timeout: 'soon' is not a positive number\n"),
     ("..\n..\n", ["--branch", "cell"], 2, "squares: --branch: 'cell' is not 'letter' or 'word'\n"),
@@ -356,8 +358,8 @@ def errors():
 
 
 def latex():
-    if shutil.which("pdflatex") is None:
-        print("pdflatex not installed: skipping")
+    if shutil.which("lualatex") is None:
+        print("lualatex not installed: skipping")
         sys.exit(77)
     tmp = tempfile.mkdtemp()
     try:
@@ -367,11 +369,11 @@ def latex():
             _, out, _ = run(["fill", grid, "--dict", words, "--format", "latex"] + extra)
             with open(os.path.join(tmp, "fill.tex"), "w") as f:
                 f.write(out)
-            proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+            proc = subprocess.run(["lualatex", "-interaction=nonstopmode", "-halt-on-error",
                                    "fill.tex"], cwd=tmp, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, timeout=120)
             check(proc.returncode == 0 and os.path.exists(os.path.join(tmp, "fill.pdf")),
-                  f"pdflatex {extra}: {proc.stdout.decode('utf-8', 'replace')[-800:]}")
+                  f"lualatex {extra}: {proc.stdout.decode('utf-8', 'replace')[-800:]}")
     finally:
         shutil.rmtree(tmp)
 

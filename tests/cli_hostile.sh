@@ -22,7 +22,7 @@ python3 -c "print('a' * 65); print('cat\ndog\nact\ntac')" >long.txt
 expect 0 "squares: 4 words, 6 letters; skipped 0 entries with non-letters, 1 longer than 64 letters; merged 0 duplicates; 0 outside the score range" \
   "$squares" -n 3 --dict long.txt --verbose --limit 0
 python3 -c "print('\n'.join(chr(c) for c in [*range(97, 123), *range(0x3b1, 0x3be), *range(0x430, 0x44a)]))" >alpha.txt
-expect 1 "squares: alpha.txt:65: the word list uses more than 64 letters; the 65th is 'щ' (try --fold-accents)" \
+expect 1 "squares: alpha.txt:65: the word list uses more than 64 letters; the 65th is 'щ' (try folding accents)" \
   "$squares" -n 2 --dict alpha.txt
 printf 'cat\nd\377g\n' >utf8.txt
 expect 1 "squares: utf8.txt:2:2: invalid UTF-8 (byte 0xff)" "$squares" -n 3 --dict utf8.txt
@@ -35,7 +35,7 @@ expect 1 "squares: truncated.idx: truncated index file" "$squares" -n 3 --dict t
 write flipped.idx 'b[:-3] + bytes([b[-3] ^ 4]) + b[-2:]'
 expect 1 "squares: flipped.idx: checksum mismatch: the file is corrupt" "$squares" -n 3 --dict flipped.idx
 write version.idx 'b[:8] + bytes([9]) + b[9:]'
-expect 1 "squares: version.idx: index format version 9; this squares reads version 1: rebuild it with 'squares index'" \
+expect 1 "squares: version.idx: index format version 9; this squares reads versions 1 to 2: rebuild it with 'squares index'" \
   "$squares" -n 3 --dict version.idx
 write order.idx 'b[:12] + bytes([1, 2, 3, 4]) + b[16:]'
 expect 1 "squares: order.idx: index written on a machine of the other byte order; rebuild it here" \

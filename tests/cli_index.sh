@@ -26,9 +26,9 @@ cmp -s "$tmp/stdin.out" "$tmp/text.out" || { echo "FAIL: index on stdin"; failur
 # Usage errors (exit 2).
 expect 2 "squares: index: give at least one word list" "$squares" index -o "$tmp/x.idx"
 expect 2 "squares: index: give the output file with -o FILE" "$squares" index "$list"
-expect 2 "squares: $tmp/w.idx: an index file must be the only --dict" \
+expect 2 "squares: $tmp/w.idx: an index file must be the only list" \
   "$squares" --dict "$tmp/w.idx" --dict "$list" -n 3 --count
-expect 2 "squares: $tmp/w.idx: the index was built with other --fold-accents/--min-score/--max-level options; rebuild it with 'squares index' and the options you want" \
+expect 2 "squares: $tmp/w.idx: the index was built with other options (accent folding, minimum score, maximum level); rebuild it with the options you want" \
   "$squares" --dict "$tmp/w.idx" --fold-accents -n 3 --count
 # Data errors (exit 1).
 expect 1 "squares: $tmp/none.txt: No such file or directory" "$squares" index "$tmp/none.txt" -o "$tmp/x.idx"
@@ -43,7 +43,7 @@ expect 1 "squares: $tmp/w.idx:1:10: NUL byte: this looks like a binary file, not
 # Parser-level limits: a list of 65 letters is refused naming the 65th; words over 64 letters
 # are skipped and counted.
 python3 -c 'import sys; sys.stdout.write("".join(chr(c) + "\n" for c in list(range(0x61, 0x7b)) + list(range(0xe0, 0xf7)) + list(range(0x3b1, 0x3ca))))' >"$tmp/many.txt"
-expect 1 "squares: $tmp/many.txt:65: the word list uses more than 64 letters; the 65th is 'π' (try --fold-accents)" \
+expect 1 "squares: $tmp/many.txt:65: the word list uses more than 64 letters; the 65th is 'π' (try folding accents)" \
   "$squares" index "$tmp/many.txt" -o "$tmp/x.idx"
 { printf 'ab\n'; printf 'a%.0s' $(seq 65); printf '\n'; } >"$tmp/long.txt"
 expect 0 "squares: $tmp/x.idx: 1 words, 2 letters, 1680 bytes" \

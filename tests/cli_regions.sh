@@ -43,7 +43,7 @@ expect 1 "squares: $tmp/gap.txt:2: empty row" "$squares" regions --dict "$words"
 expect 1 "squares: $tmp/empty.txt: no rows" "$squares" regions --dict "$words" "$tmp/empty.txt"
 expect 1 "squares: $tmp/missing.txt: No such file or directory" \
   "$squares" regions --dict "$words" "$tmp/missing.txt"
-expect 1 "squares: no unique 2x4 puzzle found in 1000 solver runs; try another --seed" \
+expect 1 "squares: no unique 2x4 puzzle found in 1000 solver runs; try another seed" \
   sh -c "printf 'aaaa\\n' | \"$squares\" regions --dict - --make 2x4"
 
 # Usage errors (exit 2).

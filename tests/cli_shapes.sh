@@ -125,7 +125,7 @@ done
 sed "s|\$|:$words|" "$tmp/double4.txt" >"$tmp/listed4.txt"
 "$squares" shape "$tmp/listed4.txt" --dict "$tmp/no-such-list" -f lines >"$tmp/got" 2>"$tmp/err" ||
   fail "shape with named lists and an unused --dict"
-grep -qF "listed4.txt: every word names its list; --dict is not read" "$tmp/err" || fail "unused --dict: no note"
+grep -qF "listed4.txt: every word names its list; the main dictionary is not read" "$tmp/err" || fail "unused --dict: no note"
 "$squares" shape "$tmp/double4.txt" --dict "$words" -f lines >"$tmp/want"
 [ -s "$tmp/want" ] || fail "double topology: no squares"
 same "shape with named lists" "$tmp/want" "$tmp/got"

@@ -4,9 +4,9 @@
 # tests/install_example.cc against the installed library (static or shared, as built) three
 # ways: with `pkg-config --cflags --libs`, as a meson project's dependency('squares') and as a
 # CMake project's pkg_check_modules(IMPORTED_TARGET), and compares each one's output with the
-# installed binary's. PYTHON (empty when the module is not built): the installed module
-# imports, from a directory that PYTHON searches. SKIP non-empty: exit 77 (skipped) with it as
-# the reason.
+# installed binary's. Nothing is installed outside PREFIX. PYTHON (empty when the module is not
+# built): the package squares is in the site directory PYTHON names for PREFIX, with its stubs,
+# and imports. SKIP non-empty: exit 77 (skipped) with it as the reason.
 set -eu
 build=$1 prefix=$2 libdir=$3 skip=$4 python=$5
 shift 5
@@ -18,6 +18,8 @@ rm -rf "$dest"
 meson install -C "$build" --destdir "$dest" --no-rebuild >"$build/install-test.log"
 
 fail() { echo "FAIL: $*"; exit 1; }
+outside=$(find "$dest" ! -type d ! -path "$root/*" | head -3)
+[ -z "$outside" ] || fail "installed outside the prefix $prefix: $outside"
 for file in bin/squares bin/squares-serve include/squares/squares.h "$libdir/pkgconfig/squares.pc" \
             share/man/man1/squares.1 share/bash-completion/completions/squares \
             share/zsh/site-functions/_squares; do
@@ -50,7 +52,7 @@ done
 
 want=$("$root/bin/squares" bishop --limit 3 --format lines
        printf 'bit\nice\nten\ntab\nant\nban\n' | "$root/bin/squares" -n 3 --count --dict -
-       echo "usage error: --size: '40' is not an integer in 1..32")
+       echo "usage error: SquareOptions::size: 40 is not in 1..32")
 printf '%s\n' "$want" | head -1 | grep -q '^bishop ' || fail "no square of bishop"
 # check HOW PROGRAM: PROGRAM (a consumer of the installed library) prints what the binary does.
 check() {
@@ -104,15 +106,18 @@ EOF
 fi
 
 if [ -n "$python" ]; then
-  module=$(find "$dest" -name 'squares*.so' -path '*-packages/*')
-  [ -n "$module" ] || fail "the Python module was not installed"
-  installed_dir=$(dirname "$module")
-  where=${installed_dir#"$dest"}
-  "$python" -c 'import sys; sys.exit(sys.argv[1] not in sys.path)' "$where" ||
-    fail "the Python module was installed in $where, which $python does not search"
-  LD_LIBRARY_PATH="$root/$libdir" PYTHONPATH="$installed_dir" "$python" -c \
+  package=$(find "$root" -name __init__.py -path '*-packages/squares/*')
+  [ -n "$package" ] || fail "the Python package squares was not installed under $prefix"
+  site=$(dirname "$(dirname "$package")")
+  where=${site#"$dest"}
+  want=$("$python" -c 'import site, sys; print(site.getsitepackages([sys.argv[1]])[-1])' "$prefix")
+  [ "$where" = "$want" ] || fail "the Python package was installed in $where, not $want ($python's for $prefix)"
+  for file in py.typed _squares.pyi; do
+    [ -f "$site/squares/$file" ] || fail "not installed: $where/squares/$file"
+  done
+  LD_LIBRARY_PATH="$root/$libdir" PYTHONPATH="$site" "$python" -c \
     'import squares; assert "bishop" in squares.Dictionary(), "no bishop"' ||
-    fail "the installed Python module does not import"
-  ways="$ways; the Python module imports from $where"
+    fail "the installed Python package does not import"
+  ways="$ways; the Python package imports from $where"
 fi
 echo "ok: $kind library installed into $dest, the example built with $ways"

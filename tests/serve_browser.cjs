@@ -105,7 +105,7 @@ async function editor(page, url, outDir) {
   assert.deepEqual(ipuz.solution.map((row) => row.join("")), rows);
   const texts = [...ipuz.clues.Across, ...ipuz.clues.Down].map((clue) => Array.isArray(clue) ? clue[1] : clue.clue);
   assert.ok(texts.includes("Sung drama"), JSON.stringify(ipuz.clues));
-  if (await page.isVisible("#export-pdf")) {  // the server has pdflatex
+  if (await page.isVisible("#export-pdf")) {  // the server has lualatex
     const [pdf] = await Promise.all([page.waitForEvent("download"), page.click("#export-pdf")]);
     assert.equal(fs.readFileSync(await pdf.path()).subarray(0, 5).toString(), "%PDF-");
   }

@@ -305,15 +305,15 @@ TEST_CASE("errors: kind, source, line, column") {
     }
     return "no error";
   };
-  CHECK(error_of(Sized(squares::SquareKind::kSymmetric, 40)) == "usage: --size: '40' is not an integer in 1..32");
+  CHECK(error_of(Sized(squares::SquareKind::kSymmetric, 40)) == "usage: SquareOptions::size: 40 is not in 1..32");
   squares::SquareOptions unknown;
   unknown.first = "qqqqq";
   CHECK(error_of(unknown) == "data: 'qqqqq' is not in the dictionary");
   CHECK(error_of(squares::SquareOptions{}) ==
-        "usage: nothing to search: give a first WORD, -n N, --rect KxN or --pattern (try --help)");
+        "usage: nothing to search: SquareOptions needs a first word, a size, rows and cols, or a pattern");
   squares::SquareOptions transpose = Sized(squares::SquareKind::kSymmetric, 4);
   transpose.no_transpose = true;
-  CHECK(error_of(transpose) == "usage: --no-transpose applies to --double only");
+  CHECK(error_of(transpose) == "usage: no_transpose applies to double squares only");
   squares::SquareOptions shard = Sized(squares::SquareKind::kSymmetric, 4);
   shard.shard_index = 3;
   shard.shard_count = 2;
@@ -370,6 +370,7 @@ TEST_CASE("a stop ends a count that finds nothing for long, within 50 ms") {
   }
   squares::StopFlag stop{false};
   squares::SquareOptions options = Sized(squares::SquareKind::kSymmetric, 8);
+  options.threads = 1;
   options.stop = &stop;
   const squares::SquareSearch symmetric(english, options);
   CHECK(StopLatency(stop, [&] { symmetric.Count(); }) < kMaxLatency);
@@ -380,6 +381,7 @@ TEST_CASE("a stop ends a shape search within 50 ms") {
   squares::StopFlag stop{false};
   squares::SquareOptions options = Sized(squares::SquareKind::kDouble, 6);
   options.diagonals = true;
+  options.threads = 1;
   options.stop = &stop;
   const squares::SquareSearch search(english, options);
   CHECK(StopLatency(stop, [&] { search.Count(); }) < kMaxLatency);

@@ -45,6 +45,7 @@ TEST_CASE("the --format choices the completions offer are the formats each comma
       }
     }
   }
-  // squares and shape: text lines jsonl; fill: text lines jsonl ipuz latex svg puz pdf
-  CHECK(checked == 3 + 3 + 8);
+  // squares and shape: text lines jsonl; fill: text lines jsonl ipuz latex svg puz pdf jpz xd
+  // exolve across-text submission
+  CHECK(checked == 3 + 3 + 13);
 }

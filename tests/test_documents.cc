@@ -9,6 +9,7 @@
 #include "fill/clues.h"
 #include "fill/fill_output.h"
 #include "fill/grid.h"
+#include "fill/latex_text.h"
 #include "squares/error.h"
 #include "squares/fill.h"
 
@@ -145,6 +146,53 @@ TEST_CASE("squares::ParseClues: the public reader, errors as squares::Error") {
     CHECK(e.line() == 2);
     CHECK(e.source() == "c.txt");
   }
+}
+
+}  // namespace
+}  // namespace squares::core
+
+namespace squares::core {
+namespace {
+
+TEST_CASE("latex text: no text runs a command; controls left out; long text in lines") {
+  std::vector<std::string> warnings;
+  CHECK(LatexText("\\input{x} ^^5c \\write18 #$%&_{}~", "t", &warnings) ==
+        "\\textbackslash{}input\\{x\\} \\textasciicircum{}\\textasciicircum{}5c "
+        "\\textbackslash{}write18 \\#\\$\\%\\&\\_\\{\\}\\textasciitilde{}");
+  CHECK(warnings.empty());
+  CHECK(LatexText(std::string("a\n\nb\tc\0d\x7f" "e\u200df\xff", 15), "the title", &warnings) ==
+        "a  b cde" "f\uFFFD");
+  CHECK(warnings == std::vector<std::string>{
+                        "the title: the control character U+0000 is left out",
+                        "the title: the control character U+007F is left out"});
+  // 2500 letters without a space: lines of 1000 bytes joined by '%' (no space in between);
+  // with spaces, a line ends at a space.
+  const std::string long_word = LatexText(std::string(2500, 'x'), "t", nullptr);
+  CHECK(long_word == std::string(1000, 'x') + "%\n" + std::string(1000, 'x') + "%\n" +
+                         std::string(500, 'x'));
+  std::string spaced;
+  for (int k = 0; k < 300; ++k) spaced += "word ";
+  const std::string broken = LatexText(spaced, "t", nullptr);
+  CHECK(broken.find('%') == std::string::npos);
+  CHECK(broken.find('\n') != std::string::npos);
+  for (size_t start = 0, end; start < broken.size(); start = end + 1) {
+    end = broken.find('\n', start);
+    if (end == std::string::npos) end = broken.size();
+    CHECK(end - start <= 1001);
+  }
+}
+
+TEST_CASE("unused clues: a word no entry holds, a second clue for an entry") {
+  auto grid = ParseGrid("g.txt", "REAR\n#AT#\nAREA\n");
+  REQUIRE(grid.ok());
+  std::vector<std::string> letters;
+  for (char ch : std::string("REAR.AT.AREA")) letters.push_back(ch == '.' ? "" : std::string(1, ch));
+  auto clues = ParseClues("1 Across\tBack\nzebra\tStriped\nrear\tBehind\narea\tSpace\n", "c.txt");
+  REQUIRE(clues.ok());
+  CHECK(UnusedClues(*grid, letters, *clues, "c.txt") ==
+        std::vector<std::string>{
+            "c.txt:2: no entry of the fill is ZEBRA: the clue is not used",
+            "c.txt:3: 1 Across already has a clue (line 1): this one for REAR is not used"});
 }
 
 }  // namespace

@@ -178,13 +178,45 @@ TEST_CASE("index: every single-bit flip is refused") {
   }
 }
 
+TEST_CASE("index: the scores' meaning is kept; version 1 files read as higher-is-better") {
+  const Dictionary dictionary = MustDictionary("cat;3\ndog\nact\n");
+  for (ScoreMeaning meaning : {ScoreMeaning{}, ScoreMeaning{true, false}, ScoreMeaning{true, true}}) {
+    auto loaded = ParseIndex(SerializeIndex(dictionary, {}, 7, meaning), "m.idx");
+    REQUIRE_MESSAGE(loaded.ok(), loaded.status().message());
+    CHECK(loaded->meaning.lower_better == meaning.lower_better);
+    CHECK(loaded->meaning.embedded == meaning.embedded);
+  }
+  auto embedded = ParseIndex(DefaultDictionaryIndex(), "<default>");
+  REQUIRE(embedded.ok());
+  CHECK(embedded->meaning.lower_better);
+  CHECK(embedded->meaning.embedded);
+  // Version 1 had no meaning flags: its lists' higher scores were better; a meaning flag in
+  // a version 1 header is a corruption.
+  std::string bytes = SmallIndex();
+  IndexHeader header = HeaderOf(bytes);
+  header.version = 1;
+  SetHeader(bytes, header);
+  auto old = ParseIndex(bytes, "old.idx");
+  REQUIRE_MESSAGE(old.ok(), old.status().message());
+  CHECK(!old->meaning.lower_better);
+  CHECK(!old->meaning.embedded);
+  header.flags = 2;
+  SetHeader(bytes, header);
+  CHECK(Message(ParseIndex(bytes, "old.idx")) == "old.idx: unknown build options");
+}
+
 TEST_CASE("index: foreign version and byte order") {
   std::string bytes = SmallIndex();
   IndexHeader header = HeaderOf(bytes);
-  header.version = 2;
+  header.version = 3;
   SetHeader(bytes, header);
   CHECK(Message(ParseIndex(bytes, "v.idx")) ==
-        "v.idx: index format version 2; this squares reads version 1: rebuild it with "
+        "v.idx: index format version 3; this squares reads versions 1 to 2: rebuild it with "
+        "'squares index'");
+  header.version = 0;
+  SetHeader(bytes, header);
+  CHECK(Message(ParseIndex(bytes, "v.idx")) ==
+        "v.idx: index format version 0; this squares reads versions 1 to 2: rebuild it with "
         "'squares index'");
   header.version = kIndexVersion;
   header.byte_order = __builtin_bswap32(kByteOrderProbe);

@@ -303,7 +303,7 @@ TEST_CASE("topology and deck parsing") {
   CHECK(std::string(ParseShape("1,2\n2\n", "t").status().message()) == "t:2: a word needs at least 2 cells");
   CHECK(std::string(ParseShape("a b\n.UNIQUE 1\n", "d.qxd").status().message()) ==
         "d.qxd:2: deck directive '.UNIQUE' is not supported (squares accepts .RANDOM only; lists "
-        "come from --dict)");
+        "come from the dictionary)");
   // A grid: the first consecutive words of one length that cover every cell once.
   auto grid = ParseShape("1,4\n2,5\n3,6\n1,2,3\n4,5,6\n", "g");
   REQUIRE(grid.ok());

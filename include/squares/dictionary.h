@@ -17,11 +17,14 @@ namespace squares {
 enum class Better { kLower, kHigher };
 
 // How a list is read (the command line's --language, --fold-accents, --min-score,
-// --max-level).
+// --max-level), and what its scores mean.
 struct DictionaryOptions {
   bool fold_accents = false;          // map accented letters to their base letter (é -> e)
   std::optional<int64_t> min_score;   // use only words scored at least this
   std::optional<int64_t> max_level;   // use only words scored at most this
+  // Which scores are better. Default: kLower for the embedded list, the index's own for an
+  // index file, kHigher for any other list.
+  std::optional<Better> better;
   // The crossword conventions the words are read in: "en" (the default), "nl" (IJ one cell),
   // "de" (Ä Ö Ü as AE OE UE, ß as SS), "it", "fr" (Œ as OE, Æ as AE), "es" (Ñ kept), "pt";
   // all but "en" drop the other accents. A path given as one of these codes that is no file
@@ -41,14 +44,17 @@ class Dictionary {
   // The embedded default list (English, SCOWL size <= 70, scored by SCOWL size).
   static Dictionary Default(const DictionaryOptions& options = {});
   // Word lists (one entry per line, optional ";score" or tab score, '#' comments), or one
-  // index file of `squares index` (then `options` must be those it was built with).
+  // index file of `squares index` or SaveIndex (then fold_accents, min_score and max_level,
+  // when given, must be those it was built with). A file that cannot be read is an Error
+  // with its path as source() and file_error() saying why.
   static Dictionary FromFiles(const std::vector<std::string>& paths,
                               const DictionaryOptions& options = {});
   // Entries in memory, read as the lines of a word list ("word" or "word;score"); messages
   // name the source "<words>".
   static Dictionary FromWords(const std::vector<std::string>& entries,
                               const DictionaryOptions& options = {});
-  // An index file's bytes (IndexBytes()), e.g. from a pickle.
+  // An index file's bytes (IndexBytes()), e.g. from a pickle: the dictionary that made them,
+  // with its options and better().
   static Dictionary FromIndexBytes(std::string bytes);
 
   size_t size() const;                        // the number of words
@@ -57,14 +63,15 @@ class Dictionary {
   std::vector<std::string> Words(int length) const;  // in the list's sorted order
   std::vector<ScoredWord> ScoredWords(int length) const;
   bool scored() const;           // not every word has the same score
-  Better better() const;         // the default list: kLower; any other list: kHigher
-  bool is_default() const;       // the embedded list
+  Better better() const;         // DictionaryOptions::better, or its default
+  bool is_default() const;       // the embedded list (or an index saved from it)
   std::string letters() const;   // the alphabet, UTF-8, in code-point order (one code point
                                  // a letter: the Dutch cell IJ is "ĳ")
   std::string language() const;  // the language code it was read in ("en", "nl", ...)
 
   // Saves the lexicon and its automata as an index file (as `squares index`), which
-  // FromFiles maps.
+  // FromFiles maps, with everything that changes results: the options it was read with and
+  // better(). A dictionary loaded from it searches exactly as this one.
   void SaveIndex(const std::string& path) const;
   std::string IndexBytes() const;
 

@@ -75,7 +75,7 @@ struct FillOptions {
   bool allow_repeats = false;  // a word may fill several slots
   bool deterministic = false;  // a fill-in puzzle that can be solved without guessing
   uint64_t seed = 1;           // tie-breaks and restarts
-  int threads = 0;             // 0: all cores
+  int threads = 0;             // 0: all cores (as SquareOptions and the command line)
   double timeout = 0;          // seconds; 0: none
   double quality_time = 10;    // seconds for the best fill after the first fill (0: no limit)
   std::optional<int64_t> polish;  // nodes of search for a better mean (default: until the
@@ -132,6 +132,8 @@ struct FillResult {
 
 // Fills `grid`. With `on_fill`, each fill is handed to it (return false to stop) instead of
 // kept in FillResult::fills. A best fill (the default with a scored list) is one fill.
+// on_fill runs on the calling thread; if it throws, the fill stops, its threads are joined
+// and the exception reaches the caller unchanged.
 FillResult FillGrid(const Dictionary& dictionary, const Grid& grid,
                     const FillOptions& options = {},
                     const std::function<bool(const Fill&)>& on_fill = {});
@@ -166,7 +168,11 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
                                   const CandidateOptions& options = {});
 
 // Documents.
-enum class DocumentFormat { kText, kLines, kJsonl, kIpuz, kLatex, kSvg, kPuz };
+// kSubmission: the LaTeX of the sheet editors ask for (answer grid, clues with answers,
+// the constructor's name, address and e-mail); latex and submission make PDFs by lualatex.
+enum class DocumentFormat {
+  kText, kLines, kJsonl, kIpuz, kLatex, kSvg, kPuz, kJpz, kXd, kExolve, kAcrossText, kSubmission
+};
 
 // A clue: for the slot numbered `number` in `direction`, or (number 0) for the entry `word`.
 struct Clue {
@@ -183,6 +189,14 @@ struct DocumentOptions {
   std::string title, author, copyright;
   std::vector<Clue> clues;  // missing clues show as placeholders
   bool ipuz_clue_arrays = true;  // ipuz clues as [number, "clue"] (else objects)
+  std::string notes, date;       // a note to the solver; the puzzle's date, as given
+  std::string paper = "a4";      // latex: "a4" or "letter"
+  std::string name, address, email;  // submission: the constructor (name default: author);
+                                     // the address's lines separated by newlines or '|'
+  // When given, receives a line for each thing the document could not carry as given (puz:
+  // a character outside Latin-1 and what replaced it; latex: a control character left out),
+  // naming the field and the character.
+  std::vector<std::string>* warnings = nullptr;
 };
 
 // One fill as a document (puz is binary, in a std::string).

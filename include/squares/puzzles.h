@@ -61,7 +61,8 @@ struct KakuroResult {
 // Follows the boards as they are solved: called with each solution of a board (`solution`
 // not null: its digits as in KakuroResult::solutions; false stops that board's search), then
 // once when the board is done (`solution` null; false: no later board is solved). `board` is
-// its result so far (count: the solutions before this one).
+// its result so far (count: the solutions before this one). It runs on the calling thread;
+// if it throws, the search stops and the exception reaches the caller unchanged.
 using KakuroCallback =
     std::function<bool(const KakuroResult& board, const std::vector<int>* solution)>;
 
@@ -106,7 +107,8 @@ struct RegionsResult {
 // Splits a letter grid (rows of letters, one a line) into connected regions whose letters,
 // read in row-major order, spell words.
 // With `on_solution`, each solution is handed to it (false stops the search) instead of
-// kept in RegionsResult::solutions.
+// kept in RegionsResult::solutions; if it throws, the search stops and the exception reaches
+// the caller unchanged.
 RegionsResult SolveRegions(const Dictionary& dictionary, std::string_view puzzle,
                            const RegionsOptions& options = {},
                            const std::string& source = "<puzzle>",

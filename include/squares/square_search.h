@@ -49,12 +49,13 @@ struct SquareOptions {
   bool no_transpose = false;  // double: a square or its transpose, not both
   CellOrder order = CellOrder::kDefault;
   bool upper = false;     // results in upper case
-  std::optional<uint64_t> limit;  // stop after this many results
+  std::optional<int64_t> limit;   // stop after this many results (0: none; not negative)
   // > 0: only the `best` results with the best worst word, then the best mean score, best
   // first, on the dictionary's scores (better() says which are better); the first is proven
   // best. Needs every word on the dictionary (no shape word with a list of its own).
   int best = 0;
-  int threads = 1;        // worker threads; 0: all cores. Results come in the same order.
+  int threads = 0;        // worker threads; 0: all cores (as FillOptions and the command
+                          // line). Results come in the same order on any number.
   int shard_index = 1, shard_count = 1;  // only part I of N (the parts concatenate in order)
   const StopFlag* stop = nullptr;
 };
@@ -111,8 +112,13 @@ class SquareSearch {
   SearchStats Write(SquareFormat format,
                     const std::function<bool(std::string_view text)>& out) const;
 
-  // Called with the search's progress at most four times a second (null: never).
+  // Called with the search's progress at most four times a second, once the search is past a
+  // second (null: never).
   void set_progress(std::function<void(const SearchProgress&)> progress);
+
+  // Every callback (on_result, out, progress) runs on the calling thread, one call at a time,
+  // whatever the number of threads. One that throws stops the search: its threads are joined
+  // and the exception reaches the caller of ForEach, Count or Write unchanged.
 
   struct Impl;  // the library's own (the command line reads what --verbose and --stats print)
   const Impl& impl() const { return *impl_; }

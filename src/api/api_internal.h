@@ -25,16 +25,25 @@ namespace squares {
 // The engine's dictionary builds an automaton on first use, which is not thread-safe: a call
 // holds `mutex` while it builds what its search needs; searches then only read them.
 struct Dictionary::Impl {
-  Impl(core::Dictionary d, core::LexiconOptions o, bool is_default)
-      : dictionary(std::move(d)), options(o), is_default(is_default) {}
+  Impl(core::Dictionary d, core::LexiconOptions o, Better b, bool embedded, uint64_t hash)
+      : dictionary(std::move(d)), options(o), better(b), is_default(embedded), source_hash(hash) {}
   core::Dictionary dictionary;
   core::LexiconOptions options;  // those it was read with (an index file's own)
+  Better better;
   bool is_default = false;
+  uint64_t source_hash;  // of the lists read (an index file's own), which its index keeps
   mutable std::mutex mutex;
 
-  // A Dictionary on an engine's dictionary (the command line loads its own).
+  // A Dictionary on an engine's dictionary (`source_hash`: that of its lexicon, unless given).
+  static Dictionary Wrap(core::Dictionary dictionary, core::LexiconOptions options, Better better,
+                         bool is_default, std::optional<uint64_t> source_hash = std::nullopt) {
+    const uint64_t hash = source_hash.value_or(dictionary.lexicon().source_hash());
+    return Dictionary(std::make_shared<const Impl>(std::move(dictionary), options, better, is_default, hash));
+  }
+  // The command line's (it loads its own): the embedded list's lower scores are better, any
+  // other's higher.
   static Dictionary Wrap(core::Dictionary dictionary, core::LexiconOptions options, bool is_default) {
-    return Dictionary(std::make_shared<const Impl>(std::move(dictionary), options, is_default));
+    return Wrap(std::move(dictionary), options, is_default ? Better::kLower : Better::kHigher, is_default);
   }
 };
 

@@ -9,36 +9,76 @@
 #include "lexicon/index_file.h"
 #include "lexicon/load.h"
 #include "lexicon/unicode.h"
+#include "text/read_file.h"
 #include "text/strings.h"
 #include "squares/squares.h"
 
 namespace squares {
 namespace api {
 
+namespace {
+
+// The numbers of "N:M" or "N" at the end of `head` (the last one first, at most two), and
+// where they start.
+int TrailingNumbers(std::string_view head, int (&numbers)[2], size_t& cut) {
+  int count = 0;
+  cut = head.size();
+  while (count < 2) {
+    const size_t colon = head.rfind(':', cut - 1);
+    if (colon == std::string_view::npos || colon + 1 >= cut) break;
+    int value = 0;
+    if (!core::ParseInt(head.substr(colon + 1, cut - colon - 1), value) || value < 0) break;
+    numbers[count++] = value;
+    cut = colon;
+  }
+  return count;
+}
+
+// The cell column a message names after its position ("row 2, column 3: " or "solution row
+// 2, column 3: ", as Kakuro boards' errors do), or 0.
+int CellColumn(std::string_view text) {
+  if (text.substr(0, 9) == "solution ") text.remove_prefix(9);
+  if (text.substr(0, 4) != "row ") return 0;
+  const size_t comma = text.find(", column ");
+  const size_t end = text.find(": ");
+  if (comma == std::string_view::npos || end == std::string_view::npos || comma > end) return 0;
+  int row = 0, column = 0;
+  if (!core::ParseInt(text.substr(4, comma - 4), row) ||
+      !core::ParseInt(text.substr(comma + 9, end - comma - 9), column)) {
+    return 0;
+  }
+  return column;
+}
+
+// Whether the text before a data error's first ": " names where the data came from ("g.txt",
+// "/tmp/words", "<index>"), not what the error is about ("cannot run pdflatex").
+bool LooksLikeSource(std::string_view head) {
+  if (head.empty() || head.find(' ') != std::string_view::npos) return false;
+  return head.find_first_of("./") != std::string_view::npos || (head.front() == '<' && head.back() == '>');
+}
+
+}  // namespace
+
 Error ToError(const absl::Status& status) {
   const std::string message(status.message());
   const ErrorKind kind = status.code() == absl::StatusCode::kInvalidArgument ? ErrorKind::kUsage
                                                                              : ErrorKind::kData;
+  if (const std::optional<core::IoFailure> failure = core::IoFailureOf(status)) {
+    return Error(kind, message, failure->path, 0, 0, failure->error_number);
+  }
   // "SOURCE:LINE[:COLUMN]: text", the source free of ": " (file names and "<grid>").
   const size_t end = message.find(": ");
   if (end != std::string::npos) {
-    const std::string head = message.substr(0, end);
-    int numbers[2] = {0, 0}, count = 0;
-    size_t cut = head.size();
-    while (count < 2) {
-      const size_t colon = head.rfind(':', cut - 1);
-      if (colon == std::string::npos || colon + 1 >= cut) break;
-      int value = 0;
-      if (!core::ParseInt(std::string_view(head).substr(colon + 1, cut - colon - 1), value) || value < 0) {
-        break;
-      }
-      numbers[count++] = value;
-      cut = colon;
-    }
+    const std::string_view head = std::string_view(message).substr(0, end);
+    int numbers[2] = {0, 0};
+    size_t cut = 0;
+    const int count = TrailingNumbers(head, numbers, cut);
     if (count > 0 && cut > 0) {
-      const int line = count == 2 ? numbers[1] : numbers[0], column = count == 2 ? numbers[0] : 0;
-      return Error(kind, message, head.substr(0, cut), line, column);
+      const int line = count == 2 ? numbers[1] : numbers[0];
+      const int column = count == 2 ? numbers[0] : CellColumn(std::string_view(message).substr(end + 2));
+      return Error(kind, message, std::string(head.substr(0, cut)), line, column);
     }
+    if (kind == ErrorKind::kData && LooksLikeSource(head)) return Error(kind, message, std::string(head));
   }
   return Error(kind, message);
 }
@@ -66,21 +106,27 @@ core::LexiconOptions LexiconOptionsOf(const DictionaryOptions& options) {
   return LoadOptionsOf({}, options).lexicon();
 }
 
-core::Dictionary Load(const std::vector<std::string>& paths, const DictionaryOptions& options) {
-  return Value(core::LoadDictionary(LoadOptionsOf(paths, options)));
+Better BetterOf(const DictionaryOptions& options, core::ScoreMeaning meaning) {
+  return options.better.value_or(meaning.lower_better ? Better::kLower : Better::kHigher);
+}
+
+// The embedded list (no paths) or files, with the lexicon options they were read with (an
+// index file's own) and what their scores mean (an index's, unless the options say).
+Dictionary Load(const std::vector<std::string>& paths, const DictionaryOptions& options) {
+  core::LoadedTraits traits;
+  core::Dictionary dictionary = Value(core::LoadDictionary(LoadOptionsOf(paths, options), nullptr, &traits));
+  return Dictionary::Impl::Wrap(std::move(dictionary), traits.options, BetterOf(options, traits.meaning),
+                                traits.meaning.embedded, traits.source_hash);
 }
 
 }  // namespace
 }  // namespace api
 
-Dictionary Dictionary::Default(const DictionaryOptions& options) {
-  auto impl = std::make_shared<Impl>(api::Load({}, options), api::LexiconOptionsOf(options), true);
-  return Dictionary(std::move(impl));
-}
+Dictionary Dictionary::Default(const DictionaryOptions& options) { return api::Load({}, options); }
 
 Dictionary Dictionary::FromFiles(const std::vector<std::string>& paths, const DictionaryOptions& options) {
   if (paths.empty()) api::ThrowUsage("no word list given (Dictionary::Default is the embedded one)");
-  return Dictionary(std::make_shared<Impl>(api::Load(paths, options), api::LexiconOptionsOf(options), false));
+  return api::Load(paths, options);
 }
 
 Dictionary Dictionary::FromWords(const std::vector<std::string>& entries, const DictionaryOptions& options) {
@@ -88,13 +134,14 @@ Dictionary Dictionary::FromWords(const std::vector<std::string>& entries, const 
   const std::string text = absl::StrJoin(entries, "\n");
   const core::LexiconSource source{"<words>", text};
   auto lexicon = api::Value(core::Lexicon::Read({&source, 1}, lexicon_options));
-  return Dictionary(std::make_shared<Impl>(core::Dictionary(std::move(lexicon)), lexicon_options, false));
+  return Impl::Wrap(core::Dictionary(std::move(lexicon)), lexicon_options, api::BetterOf(options, {}), false);
 }
 
 Dictionary Dictionary::FromIndexBytes(std::string bytes) {
   auto owned = std::make_shared<const std::string>(std::move(bytes));
   core::LoadedIndex index = api::Value(core::ParseIndex(*owned, "<index>", owned));
-  return Dictionary(std::make_shared<Impl>(std::move(index.dictionary), index.options, false));
+  return Impl::Wrap(std::move(index.dictionary), index.options, api::BetterOf({}, index.meaning),
+                    index.meaning.embedded, index.source_hash);
 }
 
 size_t Dictionary::size() const { return impl_->dictionary.lexicon().word_count(); }
@@ -141,7 +188,7 @@ bool Dictionary::scored() const {
   return false;
 }
 
-Better Dictionary::better() const { return impl_->is_default ? Better::kLower : Better::kHigher; }
+Better Dictionary::better() const { return impl_->better; }
 bool Dictionary::is_default() const { return impl_->is_default; }
 
 std::string Dictionary::letters() const {
@@ -157,18 +204,23 @@ std::string Dictionary::language() const {
 
 std::string Dictionary::IndexBytes() const {
   std::lock_guard lock(impl_->mutex);  // serializing builds every automaton
-  return core::SerializeIndex(impl_->dictionary, impl_->options, impl_->dictionary.lexicon().source_hash());
+  return core::SerializeIndex(impl_->dictionary, impl_->options, impl_->source_hash,
+                              {impl_->better == Better::kLower, impl_->is_default});
 }
 
 void Dictionary::SaveIndex(const std::string& path) const {
   const std::string bytes = IndexBytes();
   std::FILE* file = std::fopen(path.c_str(), "wb");
   if (file == nullptr) {
-    throw Error(ErrorKind::kData, absl::StrFormat("%s: cannot create: %s", path, std::strerror(errno)), path);
+    const int error = errno;
+    throw Error(ErrorKind::kData, absl::StrFormat("%s: cannot create: %s", path, std::strerror(error)), path, 0, 0,
+                error);
   }
   const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
   if (std::fclose(file) != 0 || !ok) {
-    throw Error(ErrorKind::kData, absl::StrFormat("%s: write error: %s", path, std::strerror(errno)), path);
+    const int error = errno;
+    throw Error(ErrorKind::kData, absl::StrFormat("%s: write error: %s", path, std::strerror(error)), path, 0, 0,
+                error);
   }
 }
 

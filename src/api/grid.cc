@@ -108,7 +108,9 @@ std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions
   static constexpr core::FillFormat kFormats[] = {
       core::FillFormat::kText, core::FillFormat::kLines, core::FillFormat::kJsonl,
       core::FillFormat::kIpuz, core::FillFormat::kLatex, core::FillFormat::kSvg,
-      core::FillFormat::kPuz};
+      core::FillFormat::kPuz, core::FillFormat::kJpz, core::FillFormat::kXd,
+      core::FillFormat::kExolve, core::FillFormat::kAcrossText,
+      core::FillFormat::kSubmissionLatex};
   const core::Grid& g = grid.impl().grid;
   if (fill.letters.size() != static_cast<size_t>(g.size())) {
     api::ThrowUsage(absl::StrFormat("a fill of %d cells for a grid of %d", fill.letters.size(), g.size()));
@@ -121,6 +123,13 @@ std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions
   output.author = options.author;
   output.copyright = options.copyright;
   output.ipuz_clue_arrays = options.ipuz_clue_arrays;
+  output.paper = options.paper;
+  output.notes = options.notes;
+  output.date = options.date;
+  output.name = options.name;
+  output.address = options.address;
+  output.email = options.email;
+  output.warnings = options.warnings;
   std::vector<core::Clue> clues;
   for (const Clue& clue : options.clues) {
     clues.push_back({clue.number,

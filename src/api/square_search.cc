@@ -51,6 +51,9 @@ void CheckRun(const SquareOptions& options) {
     ThrowUsage(absl::StrFormat("best: %d is not in 1..1000000", options.best));
   }
   if (options.best > 0 && options.shard_count > 1) ThrowUsage("best squares are not sharded: drop the shard");
+  if (options.limit && *options.limit < 0) {
+    ThrowUsage(absl::StrFormat("SquareOptions::limit: %d is negative", *options.limit));
+  }
 }
 
 }  // namespace
@@ -98,7 +101,7 @@ namespace {
 core::RunOptions RunOptionsOf(const SquareSearch::Impl& impl, Clock::time_point start) {
   const SquareOptions& options = impl.options;
   core::RunOptions run;
-  if (options.limit) run.limit = *options.limit;
+  if (options.limit) run.limit = static_cast<uint64_t>(*options.limit);
   run.threads = options.threads > 0 ? options.threads
                                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   run.shard_index = options.shard_index;

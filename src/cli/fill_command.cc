@@ -42,12 +42,14 @@ constexpr std::string_view kUsage =
     "\n"
     "GRID formats (detected): crucio (.crg: rows, columns, then rows of '-' empty, '#' black,\n"
     "letters fixed), cwc pattern ('W H', then rows of '+' empty, ' ' black), or plain rows of\n"
-    "'.' empty, '#' black, letters fixed.\n"
+    "'.' empty, '#' black, letters fixed. After the rows of a crucio or plain grid, a blank\n"
+    "line and rows of marks: 'O' a circled cell, '*' a shaded one, '.' or '#' neither.\n"
     "\n"
     "CLUES file (--clues): one clue a line, 'WORD<TAB>clue' (the entry that holds WORD) or\n"
     "'NUMBER DIRECTION<TAB>clue' ('12 Across', '3 D'); '#' starts a comment. An entry without\n"
-    "a clue shows the placeholder [clue] in the documents.\n"
-    "Documents (ipuz, latex, svg, puz, pdf) hold one fill each: with --all they need\n"
+    "a clue shows the placeholder [clue] in the documents; a clue no entry of the fill uses is\n"
+    "a warning.\n"
+    "Documents (every format but text, lines and jsonl) hold one fill each: with --all they need\n"
     "--output-dir DIR (files DIR/0001.ipuz, ...); text, lines and jsonl stream every fill.\n"
     "\n"
     "Exit status: 0 filled, 1 data error, 2 usage error, 3 impossible (search exhausted),\n"
@@ -56,12 +58,22 @@ constexpr std::string_view kUsage =
     "other parts).\n";
 
 constexpr OptionSpec kFillOptions[] = {
-    {"format", 'f', "FMT", "output: text, lines, jsonl, ipuz, latex, svg, puz or pdf (default "
-                           "text; pdf runs pdflatex)", "text lines jsonl ipuz latex svg puz pdf"},
+    {"format", 'f', "FMT", "output: text (default), lines, jsonl, ipuz, latex, svg, puz, pdf, "
+                           "jpz, xd, exolve, across-text or submission (docs/documents.md)",
+     "text lines jsonl ipuz latex svg puz pdf jpz xd exolve across-text submission"},
     {"clues", 0, "FILE", "clues for the entries (see CLUES above)"},
     {"title", 0, "TEXT", "the documents' title (default: the grid's file name)"},
     {"author", 0, "TEXT", "the documents' author"},
     {"copyright", 0, "TEXT", "the documents' copyright line"},
+    {"notes", 0, "TEXT", "a note to the solver"},
+    {"date", 0, "TEXT", "the puzzle's date, as it should print"},
+    {"name", 0, "TEXT", "submission: the constructor's name (default: --author)"},
+    {"address", 0, "TEXT", "submission: the constructor's postal address (lines separated by "
+                           "'|' or newlines)"},
+    {"email", 0, "TEXT", "submission, exolve: the constructor's e-mail"},
+    {"paper", 0, "SIZE", "latex, pdf: the paper, 'a4' (default) or 'letter'", "a4 letter"},
+    {"strict", 0, nullptr, "a warning is an error (exit 1): text a format cannot hold, a clue "
+                           "not used"},
     {"ipuz-clues", 0, "FORM", "ipuz clues as 'array' [number, \"clue\"] (default) or 'object'",
      "array object"},
     {"output-dir", 'O', "DIR", "write each fill as its own document, DIR/0001.EXT, ... (their "
@@ -138,8 +150,13 @@ absl::StatusOr<FillOutputOptions> OutputOptionsFrom(const ParsedArgs& a, const G
     return UsageError(absl::StrFormat("--ipuz-clues: '%s' is not 'array' or 'object'", form));
   }
   output.ipuz_clue_arrays = form == "array";
+  output.paper = a.get("paper", "a4");
+  if (output.paper != "a4" && output.paper != "letter") {
+    return UsageError(absl::StrFormat("--paper: '%s' is not 'a4' or 'letter'", output.paper));
+  }
   if (a.has("output-dir") && !IsDocumentFormat(output.format)) {
-    return UsageError("--output-dir writes documents: give --format ipuz, latex, svg, puz or pdf");
+    return UsageError("--output-dir writes documents: give a --format other than text, lines "
+                      "or jsonl");
   }
   if (a.has("all") && !a.has("count") && IsDocumentFormat(output.format) &&
       !a.has("output-dir")) {
@@ -148,8 +165,8 @@ absl::StatusOr<FillOutputOptions> OutputOptionsFrom(const ParsedArgs& a, const G
         "DIR/0001.%s, ...), or stream every fill with --format jsonl",
         a.get("format"), FileExtension(output.format)));
   }
-  if (output.format == FillFormat::kPdf) {
-    if (absl::Status status = CheckPdflatex(); !status.ok()) return status;
+  if (LatexSource(output.format) != output.format) {
+    if (absl::Status status = CheckLualatex(); !status.ok()) return status;
   }
   output.title = a.get("title", path.substr(path.find_last_of('/') + 1));
   output.author = a.get("author");
@@ -182,17 +199,31 @@ absl::StatusOr<std::string> WriteDocument(const std::string& dir, int64_t index,
   return path;
 }
 
-// A fill as its document; `pdf`: the LaTeX page made a PDF. Errors as statuses: the search's
-// callback reports them once it has stopped the search.
+// A fill as its document; `pdf`: the LaTeX page made a PDF. Its warnings (and those of the
+// clues it leaves unused) go to stderr, or with `strict` make it an error. Errors as
+// statuses: the search's callback reports them once it has stopped the search.
 absl::StatusOr<std::string> FormatDocument(const ::squares::Grid& grid, const ::squares::Fill& fill,
-                                           const ::squares::DocumentOptions& document, bool pdf) {
+                                           ::squares::DocumentOptions document, bool pdf,
+                                           const std::vector<Clue>& clues,
+                                           const std::string& clues_path, bool strict) {
+  std::vector<std::string> warnings = UnusedClues(grid.impl().grid, fill.letters, clues, clues_path);
+  document.warnings = &warnings;
+  absl::StatusOr<std::string> text;
   try {
-    std::string text = ::squares::FormatFill(grid, fill, document);
-    if (pdf) return LatexToPdf(text);
-    return text;
+    text = ::squares::FormatFill(grid, fill, document);
+    if (pdf) text = LatexToPdf(*text, &warnings);
   } catch (const ::squares::Error& error) {
     return absl::FailedPreconditionError(error.what());
   }
+  for (const std::string& warning : warnings) {
+    std::fprintf(stderr, "squares: %s%s\n", strict ? "" : "warning: ", warning.c_str());
+  }
+  if (strict && !warnings.empty()) {
+    return absl::FailedPreconditionError(absl::StrFormat(
+        "--strict: %d warning%s, no document written", warnings.size(),
+        warnings.size() == 1 ? "" : "s"));
+  }
+  return text;
 }
 
 }  // namespace
@@ -332,17 +363,24 @@ int RunFillCommand(std::span<char* const> args) {
     std::vector<Clue> clues;
     auto output = OutputOptionsFrom(a, grid.impl().grid, path, clues);
     if (!output.ok()) return Fail(output.status());
-    // The document: pdf is the LaTeX page through pdflatex.
-    const bool pdf = output->format == FillFormat::kPdf;
+    // The document: pdf and submission are LaTeX pages through lualatex.
+    const bool pdf = LatexSource(output->format) != output->format;
     ::squares::DocumentOptions document;
-    static_assert(static_cast<int>(FillFormat::kPuz) == static_cast<int>(::squares::DocumentFormat::kPuz));
-    document.format = static_cast<::squares::DocumentFormat>(pdf ? FillFormat::kLatex : output->format);
+    static_assert(static_cast<int>(FillFormat::kSubmissionLatex) ==
+                  static_cast<int>(::squares::DocumentFormat::kSubmission));
+    document.format = static_cast<::squares::DocumentFormat>(LatexSource(output->format));
     document.fill_in = a.has("fill-in") || options.deterministic;
     document.solution = a.has("solution");
     document.title = output->title;
     document.author = output->author;
     document.copyright = output->copyright;
     document.ipuz_clue_arrays = output->ipuz_clue_arrays;
+    document.paper = output->paper;
+    document.notes = a.get("notes");
+    document.date = a.get("date");
+    document.name = a.get("name");
+    document.address = a.get("address");
+    document.email = a.get("email");
     for (const Clue& clue : clues) {
       document.clues.push_back({clue.number,
                                 clue.direction == Direction::kAcross ? ::squares::Direction::kAcross
@@ -365,12 +403,27 @@ int RunFillCommand(std::span<char* const> args) {
       for (const std::string& line : notes) std::fprintf(stderr, "squares: %s\n", line.c_str());
     };
     std::optional<::squares::FillQuality> quality;  // the last fill's, with a scored list
+    // A grid given whole has no words to search, so no quality from the search: its quality
+    // is that of its words.
+    std::optional<::squares::FillQuality> given_quality;
+    bool given = true;
+    for (int cell = 0; cell < grid.rows() * grid.cols(); ++cell) {
+      given = given && (grid.black(cell) || !grid.letter(cell).empty());
+    }
+    if (given) given_quality = ::squares::CheckGrid(dictionary, grid, options.allow_repeats).quality;
     const ::squares::FillResult result = ::squares::api::FillGrid(
         dictionary, grid, options,
         [&](const ::squares::Fill& fill) {
           ticker.Stop();
-          quality = fill.quality;
-          absl::StatusOr<std::string> text = FormatDocument(grid, fill, document, pdf);
+          ::squares::Fill with_quality;
+          if (given_quality && !fill.quality) {
+            with_quality = fill;
+            with_quality.quality = given_quality;
+          }
+          const ::squares::Fill& shown = given_quality && !fill.quality ? with_quality : fill;
+          quality = shown.quality;
+          absl::StatusOr<std::string> text =
+              FormatDocument(grid, shown, document, pdf, clues, a.get("clues"), a.has("strict"));
           if (text.ok() && !output_dir.empty()) {
             text = WriteDocument(output_dir, ++documents, FileExtension(output->format), *text);
             if (text.ok()) *text += "\n";  // the file's path, on stdout

@@ -28,14 +28,14 @@ constexpr std::string_view kUsage =
 
 constexpr OptionSpec kServeOptions[] = {
     {"port", 'p', "N", "port to listen on (default 8080; 0: any free port)"},
-    {"host", 0, "HOST", "address to listen on (default 127.0.0.1; another warns and needs a token)"},
-    {"allow-host", 0, "NAME", "a name the Host header may give besides this server's (repeatable)"},
-    {"token", 0, "TOKEN", "the token requests must carry (default: a random one when HOST is not loopback)"},
+    {"host", 0, "HOST", "address to listen on (default 127.0.0.1; another warns, needs a token)"},
+    {"allow-host", 0, "NAME", "another name the Host header may give (repeatable)"},
+    {"token", 0, "TOKEN", "the token requests must carry (default: random, off loopback)"},
     {"threads", 'j', "N", "requests searched at once (default: all cores)"},
     {"queue", 0, "N", "requests waiting for a search beyond those, then 'busy' (default 64)"},
     {"queue-wait", 0, "SECONDS", "the longest a request waits for a search, then 'busy' (default 5)"},
-    {"connections", 0, "N", "connections served at once; as many more wait, then 'busy' (default 256)"},
-    {"read-timeout", 0, "SECONDS", "for a request's headers, then for its body (default 10)"},
+    {"connections", 0, "N", "requests served at once; as many more wait, then 'busy' (default 256)"},
+    {"read-timeout", 0, "SECONDS", "for a request's head, then for its body (default 10)"},
     {"help", 'h', nullptr, "show this help and exit"},
 };
 

@@ -169,6 +169,11 @@ absl::Status SquareOptionsFrom(const ParsedArgs& args, squares::SquareOptions& o
     }
     options.pattern = args.get("pattern");
     options.no_transpose = args.has("no-transpose");
+    if (options.no_transpose && !args.has("double")) return UsageError("--no-transpose applies to --double only");
+    if (args.positional().empty() && !args.has("first") && options.size == 0 && !args.has("rect") &&
+        options.pattern.empty()) {
+      return UsageError("nothing to search: give a first WORD, -n N, --rect KxN or --pattern (try --help)");
+    }
   }
   options.first = args.positional().empty() ? args.get("first") : args.positional()[0];
   options.contains = args.get("contains");
@@ -192,7 +197,7 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
   auto threads = args.get_threads();
   auto shard = args.get_shard();
   auto best = args.get_int("best", 0, 1, 1000000);
-  if (args.has("limit") && limit.ok()) options.limit = static_cast<uint64_t>(*limit);
+  if (args.has("limit") && limit.ok()) options.limit = *limit;
   if (best.ok()) options.best = static_cast<int>(*best);
   if (threads.ok()) options.threads = *threads;
   if (shard.ok()) std::tie(options.shard_index, options.shard_count) = *shard;

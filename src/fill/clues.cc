@@ -107,6 +107,36 @@ absl::Status CheckClues(const Grid& grid, const std::vector<Clue>& clues,
   return absl::OkStatus();
 }
 
+std::vector<std::string> UnusedClues(const Grid& grid, const std::vector<std::string>& letters,
+                                     const std::vector<Clue>& clues, std::string_view source) {
+  std::map<std::pair<int, Direction>, const Clue*> numbered;
+  for (const Clue& clue : clues) {
+    if (clue.number > 0) numbered[{clue.number, clue.direction}] = &clue;
+  }
+  std::vector<std::string> warnings;
+  for (const Clue& clue : clues) {
+    if (clue.number > 0) continue;
+    bool matched = false;
+    for (const GridSlot& slot : grid.slots) {
+      std::string word;
+      for (int c : slot.cells) word += letters[c];
+      if (word != clue.word) continue;
+      matched = true;
+      if (auto it = numbered.find({slot.number, slot.direction}); it != numbered.end()) {
+        warnings.push_back(absl::StrFormat(
+            "%s:%d: %d %s already has a clue (line %d): this one for %s is not used", source,
+            clue.line, slot.number, slot.direction == Direction::kAcross ? "Across" : "Down",
+            it->second->line, clue.word));
+      }
+    }
+    if (!matched) {
+      warnings.push_back(absl::StrFormat("%s:%d: no entry of the fill is %s: the clue is not used",
+                                         source, clue.line, clue.word));
+    }
+  }
+  return warnings;
+}
+
 std::vector<std::optional<std::string>> SlotClues(const Grid& grid,
                                                   const std::vector<std::string>& letters,
                                                   const std::vector<Clue>& clues) {

@@ -43,6 +43,12 @@ std::vector<std::optional<std::string>> SlotClues(const Grid& grid,
                                                   const std::vector<std::string>& letters,
                                                   const std::vector<Clue>& clues);
 
+// What a fill leaves of the clues unused, one warning each naming `source` and the line: a
+// clue for a word no entry of the fill holds; a clue for an entry that already has one (a
+// numbered clue wins over one by word).
+std::vector<std::string> UnusedClues(const Grid& grid, const std::vector<std::string>& letters,
+                                     const std::vector<Clue>& clues, std::string_view source);
+
 // What a document shows for a slot without a clue.
 inline constexpr std::string_view kCluePlaceholder = "[clue]";
 

@@ -6,6 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
+#include "fill/latex_text.h"
 
 namespace squares::core {
 
@@ -33,6 +34,33 @@ std::vector<std::string> ShownClues(const Grid& grid, const std::vector<std::str
   }
   return shown;
 }
+
+std::string XmlText(std::string_view text) {
+  std::string out;
+  for (size_t pos = 0; pos < text.size();) {
+    const size_t start = pos;
+    const int32_t cp = NextCodePoint(text, pos);
+    if (cp == '<') out += "&lt;";
+    else if (cp == '>') out += "&gt;";
+    else if (cp == '&') out += "&amp;";
+    else if (cp == '"') out += "&quot;";
+    // XML 1.0 has no form for the other control characters: left out.
+    else if ((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || cp == 0xfffe ||
+             cp == 0xffff) continue;
+    else out.append(text.substr(start, pos - start));
+  }
+  return out;
+}
+
+std::string OneLine(std::string_view text) {
+  std::string out(text);
+  for (char& ch : out) {
+    if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
+  }
+  return out;
+}
+
+std::string ClueField(const GridSlot& slot) { return "the clue of " + SlotName(slot); }
 
 namespace {
 
@@ -152,6 +180,10 @@ void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
   if (!options.copyright.empty()) {
     absl::StrAppendFormat(&out, "  \"copyright\": %s,\n", JsonString(options.copyright));
   }
+  if (!options.notes.empty()) {
+    absl::StrAppendFormat(&out, "  \"notes\": %s,\n", JsonString(options.notes));
+  }
+  if (!options.date.empty()) absl::StrAppendFormat(&out, "  \"date\": %s,\n", JsonString(options.date));
   out += "  \"origin\": \"squares fill\",\n";
   if (options.quality) {
     absl::StrAppendFormat(&out, "  \"squares:quality\": %s,\n", QualityJson(*options.quality));
@@ -168,6 +200,10 @@ void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
         if (c > 0) out += ", ";
         if (grid.black[i]) {
           out += "\"#\"";
+        } else if (pass == 0 && grid.mark(i) != CellMark::kNone) {
+          absl::StrAppendFormat(&out, "{\"cell\": %d, \"style\": {%s}}", grid.numbers[i],
+                                grid.mark(i) == CellMark::kCircled ? "\"shapebg\": \"circle\""
+                                                                   : "\"color\": \"D1D1D1\"");
         } else if (pass == 0) {
           absl::StrAppendFormat(&out, "%d", grid.numbers[i]);
         } else {
@@ -203,112 +239,51 @@ void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
   out += "\n  }\n}\n";
 }
 
-std::string XmlText(std::string_view text) {
-  std::string out;
-  for (char ch : text) {
-    if (ch == '<') out += "&lt;";
-    else if (ch == '>') out += "&gt;";
-    else if (ch == '&') out += "&amp;";
-    else out += ch;
-  }
-  return out;
-}
+}  // namespace
 
-// A printable grid of 32-unit cells, and with clues or a title a clue list below it. A
-// number sits in the top band of its cell (8-unit digits, baseline at 9), a letter in the
-// bottom part (16-unit, baseline at 28): a letter's accents reach 0.95 of its size above the
-// baseline (y 12.8), so the two never meet, however many digits the number has.
-void AppendSvg(const Grid& grid, const std::vector<std::string>& letters,
-               const FillOutputOptions& options, std::string& out) {
-  constexpr int kCell = 32, kMargin = 4, kClueLine = 16, kClueFont = 12;
-  const bool clue_list = options.clues != nullptr;
-  const std::vector<std::string> clues =
-      clue_list ? ShownClues(grid, letters, options) : std::vector<std::string>();
-  int width = grid.cols * kCell + 2 * kMargin, height = grid.rows * kCell + 2 * kMargin;
-  if (clue_list) {
-    // One line per clue and two per heading; the width of the longest line at 0.6 of the font
-    // size per character (wider than the mean letter of a sans-serif font).
-    size_t longest = 0;
-    for (const std::string& clue : clues) longest = std::max(longest, clue.size() + 5);
-    width = std::max(width, 2 * kMargin + static_cast<int>(longest * kClueFont * 6 / 10));
-    height += kClueLine * (static_cast<int>(clues.size()) + 5);
-  }
-  absl::StrAppendFormat(&out,
-                        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                        "viewBox=\"0 0 %d %d\" font-family=\"Helvetica, Arial, sans-serif\">\n",
-                        width, height, width, height);
-  if (!options.title.empty()) {
-    absl::StrAppendFormat(&out, "<title>%s</title>\n", XmlText(options.title));
-  }
-  if (!options.author.empty() || !options.copyright.empty()) {
-    absl::StrAppendFormat(&out, "<desc>%s</desc>\n",
-                          XmlText(options.author.empty() || options.copyright.empty()
-                                      ? options.author + options.copyright
-                                      : options.author + ", " + options.copyright));
-  }
-  absl::StrAppendFormat(&out, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width,
-                        height);
-  for (int r = 0; r < grid.rows; ++r) {
-    for (int c = 0; c < grid.cols; ++c) {
-      int i = grid.cell(r, c), x = kMargin + c * kCell, y = kMargin + r * kCell;
-      absl::StrAppendFormat(&out,
-                            "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
-                            "stroke=\"black\" stroke-width=\"1\"/>\n",
-                            x, y, kCell, kCell, grid.black[i] ? "black" : "white");
-      if (grid.black[i]) continue;
-      if (grid.numbers[i] > 0) {
-        absl::StrAppendFormat(&out,
-                              "<text class=\"number\" x=\"%d\" y=\"%d\" font-size=\"8\">%d</text>\n",
-                              x + 2, y + 9, grid.numbers[i]);
-      }
-      if (options.solution) {
-        absl::StrAppendFormat(&out,
-                              "<text class=\"letter\" x=\"%d\" y=\"%d\" font-size=\"16\" "
-                              "text-anchor=\"middle\">%s</text>\n",
-                              x + kCell / 2, y + 28, XmlText(letters[i]));
-      }
-    }
-  }
-  absl::StrAppendFormat(&out,
-                        "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                        "stroke=\"black\" stroke-width=\"2\"/>\n",
-                        kMargin, kMargin, grid.cols * kCell, grid.rows * kCell);
-  if (clue_list) {
-    int y = kMargin + grid.rows * kCell + kClueLine / 2;
-    for (size_t s = 0; s < grid.slots.size(); ++s) {
-      const GridSlot& slot = grid.slots[s];
-      if (s == 0 || grid.slots[s - 1].direction != slot.direction) {
-        y += 2 * kClueLine;
-        absl::StrAppendFormat(&out,
-                              "<text class=\"heading\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
-                              "font-weight=\"bold\">%s</text>\n",
-                              kMargin, y, kClueFont,
-                              slot.direction == Direction::kAcross ? "Across" : "Down");
-      }
-      y += kClueLine;
-      absl::StrAppendFormat(&out,
-                            "<text class=\"clue\" x=\"%d\" y=\"%d\" font-size=\"%d\">"
-                            "<tspan font-weight=\"bold\">%d</tspan> %s</text>\n",
-                            kMargin, y, kClueFont, slot.number, XmlText(clues[s]));
-    }
-  }
-  out += "</svg>\n";
-}
+namespace {
+
+struct FormatName {
+  FillFormat format;
+  std::string_view name, extension;
+};
+// The formats a command names, in the order --help lists them (kSubmissionLatex is the API's
+// alone: the command's submission is its PDF).
+constexpr FormatName kFormatNames[] = {
+    {FillFormat::kText, "text", "txt"},       {FillFormat::kLines, "lines", "txt"},
+    {FillFormat::kJsonl, "jsonl", "jsonl"},   {FillFormat::kIpuz, "ipuz", "ipuz"},
+    {FillFormat::kLatex, "latex", "tex"},     {FillFormat::kSvg, "svg", "svg"},
+    {FillFormat::kPuz, "puz", "puz"},         {FillFormat::kPdf, "pdf", "pdf"},
+    {FillFormat::kJpz, "jpz", "jpz"},         {FillFormat::kXd, "xd", "xd"},
+    {FillFormat::kExolve, "exolve", "html"},  {FillFormat::kAcrossText, "across-text", "txt"},
+    {FillFormat::kSubmission, "submission", "pdf"},
+    {FillFormat::kSubmissionLatex, "submission-latex", "tex"},
+};
 
 }  // namespace
 
 absl::StatusOr<FillFormat> ParseFillFormat(std::string_view name) {
-  if (name == "text") return FillFormat::kText;
-  if (name == "lines") return FillFormat::kLines;
-  if (name == "jsonl") return FillFormat::kJsonl;
-  if (name == "ipuz") return FillFormat::kIpuz;
-  if (name == "latex") return FillFormat::kLatex;
-  if (name == "svg") return FillFormat::kSvg;
-  if (name == "puz") return FillFormat::kPuz;
-  if (name == "pdf") return FillFormat::kPdf;
+  for (const FormatName& entry : kFormatNames) {
+    if (entry.name == name && entry.format != FillFormat::kSubmissionLatex) return entry.format;
+  }
   return absl::InvalidArgumentError(absl::StrFormat(
-      "unknown format '%s' (expected text, lines, jsonl, ipuz, latex, svg, puz or pdf)", name));
+      "unknown format '%s' (expected %s)", name, FillFormatNames(", ")));
+}
+
+std::string FillFormatNames(std::string_view separator) {
+  std::string out;
+  for (const FormatName& entry : kFormatNames) {
+    if (entry.format == FillFormat::kSubmissionLatex) continue;
+    if (!out.empty()) out += separator;
+    out += entry.name;
+  }
+  return out;
+}
+
+FillFormat LatexSource(FillFormat format) {
+  if (format == FillFormat::kPdf) return FillFormat::kLatex;
+  if (format == FillFormat::kSubmission) return FillFormat::kSubmissionLatex;
+  return format;
 }
 
 bool IsDocumentFormat(FillFormat format) {
@@ -317,15 +292,8 @@ bool IsDocumentFormat(FillFormat format) {
 }
 
 std::string_view FileExtension(FillFormat format) {
-  switch (format) {
-    case FillFormat::kText: return "txt";
-    case FillFormat::kLines: return "txt";
-    case FillFormat::kJsonl: return "jsonl";
-    case FillFormat::kIpuz: return "ipuz";
-    case FillFormat::kLatex: return "tex";
-    case FillFormat::kSvg: return "svg";
-    case FillFormat::kPuz: return "puz";
-    case FillFormat::kPdf: return "pdf";
+  for (const FormatName& entry : kFormatNames) {
+    if (entry.format == format) return entry.extension;
   }
   return "";
 }
@@ -353,10 +321,30 @@ absl::Status AppendFill(const Grid& grid, const std::vector<std::string>& letter
       break;
     case FillFormat::kPuz:
       return AppendPuz(grid, letters, options, out);
-    case FillFormat::kPdf: {
+    case FillFormat::kJpz:
+      AppendJpz(grid, letters, options, out);
+      break;
+    case FillFormat::kXd:
+      AppendXd(grid, letters, options, out);
+      break;
+    case FillFormat::kExolve:
+      AppendExolve(grid, letters, options, out);
+      break;
+    case FillFormat::kAcrossText:
+      AppendAcrossText(grid, letters, options, out);
+      break;
+    case FillFormat::kSubmissionLatex:
+      AppendSubmissionLatex(grid, letters, options, out);
+      break;
+    case FillFormat::kPdf:
+    case FillFormat::kSubmission: {
       std::string latex;
-      AppendLatex(grid, letters, options, latex);
-      absl::StatusOr<std::string> pdf = LatexToPdf(latex);
+      if (options.format == FillFormat::kPdf) {
+        AppendLatex(grid, letters, options, latex);
+      } else {
+        AppendSubmissionLatex(grid, letters, options, latex);
+      }
+      absl::StatusOr<std::string> pdf = LatexToPdf(latex, options.warnings);
       if (!pdf.ok()) return pdf.status();
       out += *pdf;
       break;

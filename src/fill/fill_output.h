@@ -1,5 +1,5 @@
 // Output of a filled crossword grid: text, lines, jsonl, ipuz, LaTeX (cwpuzzle), PDF (LaTeX
-// through pdflatex), SVG and Across Lite .puz (DESIGN §6).
+// through lualatex), SVG and Across Lite .puz.
 #pragma once
 
 #include <string>
@@ -12,7 +12,12 @@
 
 namespace squares::core {
 
-enum class FillFormat { kText, kLines, kJsonl, kIpuz, kLatex, kSvg, kPuz, kPdf };
+// The formats up to kSubmissionLatex are those of the API's DocumentFormat, in its order;
+// kPdf and kSubmission are the LaTeX of kLatex and kSubmissionLatex made PDFs.
+enum class FillFormat {
+  kText, kLines, kJsonl, kIpuz, kLatex, kSvg, kPuz, kJpz, kXd, kExolve, kAcrossText,
+  kSubmissionLatex, kPdf, kSubmission
+};
 
 // The quality of a fill with a scored list, computed from its words (entries kept as given
 // do not count): the worst word (the highest score when lower is better, else the lowest),
@@ -39,23 +44,39 @@ struct FillOutputOptions {
   const std::vector<Clue>* clues = nullptr;
   bool ipuz_clue_arrays = true;  // ipuz clues as [number, "clue"], else as objects
   const FillQuality* quality = nullptr;  // jsonl, ipuz: reported when given
+  std::string notes;        // a note to the solver (every format with a place for it)
+  std::string date;         // the puzzle's date as given (ipuz, jpz, xd, latex, svg)
+  std::string paper = "a4";  // latex, pdf: "a4" or "letter"
+  // submission: the constructor's name (default: the author), postal address (lines) and
+  // e-mail, printed on each page's head.
+  std::string name, address, email;
+  // What a document could not carry as given (a character outside .puz's Latin-1, a control
+  // character left out, a character no font of the PDF has), one line each naming the field
+  // and the character; nullptr: not collected.
+  std::vector<std::string>* warnings = nullptr;
 };
 
 absl::StatusOr<FillFormat> ParseFillFormat(std::string_view name);
+// The names ParseFillFormat takes, joined by `separator`.
+std::string FillFormatNames(std::string_view separator);
 
-// Whether the format is one document per fill (ipuz, latex, svg, puz, pdf), which several
+// The LaTeX document a PDF format is made from (kLatex for kPdf, kSubmissionLatex for
+// kSubmission); other formats unchanged.
+FillFormat LatexSource(FillFormat format);
+
+// Whether the format is one document per fill (all but text, lines and jsonl), which several
 // fills cannot share a stream in; and the extension of its files ("ipuz", ...).
 bool IsDocumentFormat(FillFormat format);
 std::string_view FileExtension(FillFormat format);
 
 // Appends one filled grid; `letters` holds each cell's letter as UTF-8 ("" for black cells).
-// Fails (data) for puz when a letter or text has no Latin-1 form, and for pdf when pdflatex
-// is missing or fails.
+// Fails (data) for puz when a letter has no Latin-1 form, and for pdf when lualatex is
+// missing or fails.
 absl::Status AppendFill(const Grid& grid, const std::vector<std::string>& letters,
                         const FillOutputOptions& options, std::string& out);
 
-// Whether `pdflatex` can be run (a data error that says what to install when not), so that
+// Whether `lualatex` can be run (a data error that says what to install when not), so that
 // a command can refuse --format pdf before it searches.
-absl::Status CheckPdflatex();
+absl::Status CheckLualatex();
 
 }  // namespace squares::core

@@ -75,6 +75,48 @@ absl::StatusOr<RawRow> ParseRow(std::string_view name, int line, std::string_vie
   return row;
 }
 
+// The block of marks after a grid's rows (`lines`, the first at source line `first_line`):
+// as many rows as the grid, each as long, 'O' circled, '*' shaded, '.' or '#' neither; a mark
+// on a black cell is an error.
+absl::Status ParseMarks(std::string_view name, const std::vector<std::string_view>& lines,
+                        int first_line, Grid& g) {
+  if (static_cast<int>(lines.size()) != g.rows) {
+    return LineError(name, first_line, absl::StrFormat("the marks have %d rows, the grid %d",
+                                                       lines.size(), g.rows));
+  }
+  for (int r = 0; r < g.rows; ++r) {
+    const int line = first_line + r;
+    if (static_cast<int>(lines[r].size()) != g.cols) {
+      return LineError(name, line, absl::StrFormat("a row of marks has %d characters, the grid "
+                                                   "%d columns", lines[r].size(), g.cols));
+    }
+    for (int c = 0; c < g.cols; ++c) {
+      const char mark = lines[r][c];
+      if (mark == '.' || mark == '#') continue;
+      if (mark != 'O' && mark != '*') {
+        return CellError(name, line, c + 1, absl::StrFormat("bad mark '%c' (expected 'O' "
+                                                            "circled, '*' shaded, '.' or '#')",
+                                                            mark));
+      }
+      if (g.black[g.cell(r, c)]) return CellError(name, line, c + 1, "a mark on a black cell");
+      g.marks[g.cell(r, c)] = mark == 'O' ? CellMark::kCircled : CellMark::kShaded;
+    }
+  }
+  return absl::OkStatus();
+}
+
+// The grid's lines, and after a blank line those of its marks (moved to `marks`).
+void SplitMarks(std::vector<std::string_view>& lines, std::vector<std::string_view>& marks,
+                int& marks_line) {
+  for (size_t k = 0; k < lines.size(); ++k) {
+    if (!Trim(lines[k]).empty()) continue;
+    marks.assign(lines.begin() + static_cast<std::ptrdiff_t>(k) + 1, lines.end());
+    marks_line = static_cast<int>(k) + 2;
+    lines.resize(k);
+    return;
+  }
+}
+
 // Builds the grid from its rows: numbering, slots, and the check that every white cell is
 // in a slot.
 absl::StatusOr<Grid> Build(std::string_view name, const std::vector<RawRow>& raw, int cols,
@@ -87,6 +129,7 @@ absl::StatusOr<Grid> Build(std::string_view name, const std::vector<RawRow>& raw
   g.black.assign(g.size(), true);
   g.fixed.assign(g.size(), "");
   g.numbers.assign(g.size(), 0);
+  g.marks.assign(g.size(), CellMark::kNone);
   for (int r = 0; r < g.rows; ++r) {
     for (int c = 0; c < static_cast<int>(raw[r].kinds.size()); ++c) {
       g.black[g.cell(r, c)] = raw[r].kinds[c] == CellKind::kBlack;
@@ -128,17 +171,27 @@ absl::StatusOr<Grid> Build(std::string_view name, const std::vector<RawRow>& raw
   return g;
 }
 
+absl::StatusOr<Grid> WithMarks(std::string_view name, absl::StatusOr<Grid> grid,
+                               const std::vector<std::string_view>& marks, int marks_line) {
+  if (!grid.ok() || marks.empty()) return grid;
+  if (absl::Status status = ParseMarks(name, marks, marks_line, *grid); !status.ok()) return status;
+  return grid;
+}
+
 }  // namespace
 
 absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text) {
   std::vector<std::string_view> lines = SplitLines(text);
   if (lines.empty()) return absl::DataLossError(absl::StrFormat("%s: empty grid file", name));
+  std::vector<std::string_view> marks;
+  int marks_line = 0;
   std::vector<RawRow> raw;
   int rows = 0, cols = 0;
   std::string_view first = Trim(lines[0]);
   size_t space = first.find_first_of(" \t");
   if (ParseCount(first, &rows) && lines.size() >= 2 && ParseCount(Trim(lines[1]), &cols)) {
     // crucio: rows, columns, then exactly `rows` rows of `cols` cells.
+    SplitMarks(lines, marks, marks_line);
     if (rows < 1 || cols < 1) return LineError(name, 1, "grid size must be at least 1x1");
     if (rows > kMaxGridSide || cols > kMaxGridSide) return TooLarge(name, 1, rows, cols);
     int given = static_cast<int>(lines.size()) - 2;
@@ -155,7 +208,7 @@ absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text) {
       }
       raw.push_back(*std::move(row));
     }
-    return Build(name, raw, cols, GridFormat::kCrucio);
+    return WithMarks(name, Build(name, raw, cols, GridFormat::kCrucio), marks, marks_line);
   }
   int width = 0, height = 0;
   if (space != std::string_view::npos && ParseCount(first.substr(0, space), &width) &&
@@ -179,6 +232,8 @@ absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text) {
     return Build(name, raw, width, GridFormat::kCwc);
   }
   // plain: rows of '.', '#' and letters, all the same length.
+  SplitMarks(lines, marks, marks_line);
+  if (lines.empty()) return LineError(name, 1, "empty row");
   if (lines.size() > kMaxGridSide) {
     return LineError(name, kMaxGridSide + 1, absl::StrFormat("more than %d rows (the largest "
                                                              "grid has %d rows and columns)",
@@ -195,7 +250,8 @@ absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text) {
     raw.push_back(*std::move(row));
   }
   if (raw[0].kinds.empty()) return LineError(name, 1, "empty row");
-  return Build(name, raw, static_cast<int>(raw[0].kinds.size()), GridFormat::kPlain);
+  return WithMarks(name, Build(name, raw, static_cast<int>(raw[0].kinds.size()),
+                               GridFormat::kPlain), marks, marks_line);
 }
 
 std::string SlotName(const GridSlot& slot) {

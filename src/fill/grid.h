@@ -2,6 +2,7 @@
 // text formats, with its slots numbered as printed crosswords number them (DESIGN §6).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,20 +34,27 @@ struct GridSlot {
 // encoded code point, uppercase as written). Slots: all Across slots in reading order, then all
 // Down slots in reading order; every non-black cell lies in at least one slot (the parser
 // rejects isolated cells). numbers[i] is the printed number of cell i, 0 when it has none.
+// How a white cell is marked in print: a circle in it, or shaded (a theme's letters).
+enum class CellMark : uint8_t { kNone, kCircled, kShaded };
+
 struct Grid {
   int rows = 0, cols = 0;
   std::vector<bool> black;
   std::vector<std::string> fixed;  // "" = empty cell (or black)
   std::vector<int> numbers;
+  std::vector<CellMark> marks;     // per cell; kNone for black cells
   std::vector<GridSlot> slots;
   GridFormat format = GridFormat::kPlain;
   int first_row_line = 1;  // source line of row 0 (for messages about cells)
 
   int cell(int row, int col) const { return row * cols + col; }
+  CellMark mark(int cell) const { return marks.empty() ? CellMark::kNone : marks[cell]; }
   int size() const { return rows * cols; }
 };
 
-// Parses a grid, detecting the format:
+// Parses a grid, detecting the format (plain and crucio grids may be followed by a blank line
+// and a block of marks, a row per grid row: 'O' a circled cell, '*' a shaded one, '.' or '#'
+// neither):
 //   crucio (.crg): line 1 rows, line 2 columns, then the rows: '-' empty, '#' black, A-Z fixed;
 //   cwc pattern:   line 1 "W H", then H rows: '+' empty, ' ' black, letter fixed (short rows
 //                  are padded with black; lines after the grid are ignored);

@@ -1,47 +1,102 @@
-// The LaTeX page of a fill (the crossword package's cwpuzzle) and its PDF by pdflatex.
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
+// The LaTeX page of a fill (the crossword package's cwpuzzle), typeset by LuaLaTeX in Debian's
+// DejaVu fonts so that any letter and any clue text prints (docs/documents.md says why).
+#include <cstdint>
 
-#include <cerrno>
-#include <cstdlib>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
-
-extern char** environ;
+#include "fill/latex_text.h"
+#include "lexicon/unicode.h"
 
 namespace squares::core {
 namespace {
 
-// Text with LaTeX's special characters made literal.
-std::string LatexText(std::string_view text) {
-  std::string out;
-  for (char ch : text) {
-    switch (ch) {
-      case '\\': out += "\\textbackslash{}"; break;
-      case '^': out += "\\textasciicircum{}"; break;
-      case '~': out += "\\textasciitilde{}"; break;
-      case '#': case '$': case '%': case '&': case '_': case '{': case '}':
-        out += '\\';
-        out += ch;
-        break;
-      default: out += ch;
+// The fonts, and what the document does with a character none of them has. DejaVu (Debian's
+// fonts-dejavu-core) holds Latin, Greek, Cyrillic and most symbols; the CJK fonts that are
+// installed (any of those listed) fill in for what it lacks. A character no font has is
+// drawn as a white square (U+25A1) and named in the log ("squares-missing: CODE"), which
+// LatexToPdf turns into warnings; luaotfload's own .notdef box after it is dropped.
+// The Lua goes through TeX first: it holds no '%', '#', '~', '\' or Lua comment, and its
+// lines end with complete statements (TeX joins them with spaces).
+constexpr std::string_view kFonts = R"(\usepackage{fontspec}
+\directlua{
+  local fallback, count = {}, 0
+  for _, file in ipairs({"/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+                         "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+                         "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+                         "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+                         "/usr/share/fonts/opentype/freefont/FreeSerif.otf"}) do
+    local handle = io.open(file, "rb")
+    if handle then
+      handle:close()
+      count = count + 1
+      fallback[count] = "[" .. file .. "]:mode=node;"
+    end
+  end
+  luaotfload.add_fallback("squares", fallback)
+  local glyph, mark = node.id("glyph"), 9633
+  local function replace_missing(head)
+    local boxes, found = {}, 0
+    for n in node.traverse_id(glyph, head) do
+      local chars = fonts.hashes.characters[n.font]
+      local char = chars and chars[n.char]
+      if chars and not char then
+        texio.write_nl("log", "squares-missing: " .. n.char)
+        n.char = mark
+      elseif char and char.index == 0 and n.char > 983039 then
+        found = found + 1
+        boxes[found] = n
+      end
+    end
+    for k = 1, found do
+      head = node.remove(head, boxes[k])
+      node.free(boxes[k])
+    end
+    return head
+  end
+  luatexbase.add_to_callback("pre_linebreak_filter", replace_missing, "squares.missing")
+  luatexbase.add_to_callback("hpack_filter", replace_missing, "squares.missing")
+}
+\setmainfont{DejaVuSerif.ttf}[Path=/usr/share/fonts/truetype/dejavu/,
+  BoldFont=DejaVuSerif-Bold.ttf, RawFeature={fallback=squares}]
+\setsansfont{DejaVuSans.ttf}[Path=/usr/share/fonts/truetype/dejavu/,
+  BoldFont=DejaVuSans-Bold.ttf, RawFeature={fallback=squares}]
+)";
+
+// A PDF text string: UTF-16BE in hex with its byte order mark, which any text can be; on one
+// line, as a document's title and author show, and at most 500 characters (a viewer shows no
+// more). The hex digits go on lines of 64 characters (TeX reads lines of limited length; a
+// PDF ignores white space in a hex string).
+std::string PdfString(std::string_view text) {
+  std::string out = "<FEFF";
+  int characters = 0;
+  for (size_t pos = 0; pos < text.size() && characters < 500; ++characters) {
+    if (characters % 16 == 15) out += '\n';
+    int32_t cp = NextCodePoint(text, pos);
+    if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) cp = ' ';
+    if (cp >= 0x10000) {
+      cp -= 0x10000;
+      absl::StrAppendFormat(&out, "%04X%04X", 0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff));
+    } else {
+      absl::StrAppendFormat(&out, "%04X", cp);
     }
   }
-  return out;
+  return out + ">";
 }
 
-// The `Puzzle` environment. cwpuzzle reads a cell's content as one token, and a UTF-8 letter
-// beyond ASCII is several: it goes in braces, after \relax, so that the package's tests of
-// the content (is it '.' or '*') compare \relax and not half of the letter.
+// A cell's letter in the `Puzzle` environment. cwpuzzle reads a cell's content as one token
+// and compares it with '.' and '*': a letter of several code points, or one LaTeX must
+// escape, goes in braces after \relax.
+std::string CellLetter(const std::string& letter, std::vector<std::string>* warnings) {
+  const std::string text = LatexText(letter, "the grid", warnings);
+  if (text.size() == 1 && text == letter) return text;
+  return "{\\relax " + text + "}";
+}
+
+}  // namespace
+
 void AppendLatexGrid(const Grid& grid, const std::vector<std::string>& letters,
-                     std::string& out) {
+                     std::vector<std::string>* warnings, std::string& out) {
   absl::StrAppendFormat(&out, "\\begin{Puzzle}{%d}{%d}\n", grid.cols, grid.rows);
   for (int r = 0; r < grid.rows; ++r) {
     for (int c = 0; c < grid.cols; ++c) {
@@ -51,12 +106,13 @@ void AppendLatexGrid(const Grid& grid, const std::vector<std::string>& letters,
         continue;
       }
       out += '|';
-      if (grid.numbers[i] > 0) absl::StrAppendFormat(&out, "[%d]", grid.numbers[i]);
-      if (letters[i].size() == 1) {
-        out += letters[i];
-      } else {
-        absl::StrAppendFormat(&out, "{\\relax %s}", letters[i]);
+      // [number][cell type]: 'o' a frame with a circle, "gf" the shade under a frame.
+      const CellMark mark = grid.mark(i);
+      if (grid.numbers[i] > 0 || mark != CellMark::kNone) {
+        absl::StrAppendFormat(&out, "[%s]", grid.numbers[i] > 0 ? absl::StrCat(grid.numbers[i]) : "");
       }
+      if (mark != CellMark::kNone) out += mark == CellMark::kCircled ? "[o]" : "[gf]";
+      out += CellLetter(letters[i], warnings);
     }
     out += "|.\n";
   }
@@ -64,7 +120,7 @@ void AppendLatexGrid(const Grid& grid, const std::vector<std::string>& letters,
 }
 
 void AppendClueLists(const Grid& grid, const std::vector<std::string>& letters,
-                     const FillOutputOptions& options, std::string& out) {
+                     const FillOutputOptions& options, bool answers, std::string& out) {
   const std::vector<std::string> clues = ShownClues(grid, letters, options);
   out += "\\begin{multicols}{2}\\small\n";
   for (size_t s = 0; s < grid.slots.size(); ++s) {
@@ -73,128 +129,88 @@ void AppendClueLists(const Grid& grid, const std::vector<std::string>& letters,
       absl::StrAppendFormat(&out, "\\subsection*{%s}\n",
                             slot.direction == Direction::kAcross ? "Across" : "Down");
     }
-    absl::StrAppendFormat(&out, "\\SqEntry{%d}{%s}\n", slot.number, LatexText(clues[s]));
+    absl::StrAppendFormat(&out, "\\SqEntry{%d}{%s (%d)", slot.number,
+                          LatexText(clues[s], ClueField(slot), options.warnings), slot.length);
+    if (answers) {
+      absl::StrAppendFormat(&out, "\\hfill\\mbox{\\textsf{%s}}",
+                            LatexText(SlotWord(slot, letters), "an answer", nullptr));
+    }
+    out += "}\n";
   }
   out += "\\end{multicols}\n";
 }
 
-}  // namespace
-
-// The page: the grid at most as wide as the text (20 pt cells, smaller when the columns need
-// it, less 4 pt in all: cwpuzzle's picture comes out 2.2 pt wider than its cells; the numbers
-// and letters scale with the cell), the clue lists in two columns (or the
-// words by length), and the solution on a page of its own under a heading.
-void AppendLatex(const Grid& grid, const std::vector<std::string>& letters,
-                 const FillOutputOptions& options, std::string& out) {
-  out += "\\documentclass{article}\n"
-         "\\usepackage[a4paper,margin=2cm]{geometry}\n"
-         "\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n\\usepackage{lmodern}\n"
-         "\\usepackage{multicol}\n\\usepackage{cwpuzzle}\n"
-         "\\newlength\\SqCell\n\\setlength\\SqCell{20pt}\n";
+// The grid as wide as the text, with cells of at most 1.5 cm (less 4 pt in all: cwpuzzle's
+// picture comes out 2.2 pt wider than its cells; the numbers and letters scale with the
+// cell); the PDF's title and author in its metadata.
+void AppendLatexPreamble(const Grid& grid, const FillOutputOptions& options, std::string& out) {
+  absl::StrAppendFormat(&out, "\\documentclass{article}\n\\usepackage[%s,margin=2cm]{geometry}\n",
+                        options.paper == "letter" ? "letterpaper" : "a4paper");
+  out += kFonts;
+  out += "\\usepackage{multicol}\n\\usepackage{xcolor}\n\\usepackage{cwpuzzle}\n"
+         "\\PuzzleDefineColorCell{g}{black!18}\n";
+  absl::StrAppendFormat(&out, "\\pdfextension info {/Title %s", PdfString(options.title));
+  if (!options.author.empty()) absl::StrAppendFormat(&out, " /Author %s", PdfString(options.author));
+  out += " /Creator (squares)}\n";
   absl::StrAppendFormat(&out,
-                        "\\ifdim %d\\SqCell>\\textwidth "
-                        "\\setlength\\SqCell{\\dimexpr(\\textwidth-4pt)/%d\\relax}\\fi\n",
-                        grid.cols, grid.cols);
+                        "\\newlength\\SqCell\n"
+                        "\\setlength\\SqCell{\\dimexpr(\\textwidth-4pt)/%d\\relax}\n"
+                        "\\ifdim\\SqCell>1.5cm \\setlength\\SqCell{1.5cm}\\fi\n",
+                        grid.cols);
   out += "\\setlength\\PuzzleUnitlength{\\SqCell}\n"
          "\\renewcommand\\PuzzleNumberFont{\\sffamily\\fontsize{0.3\\SqCell}{0.3\\SqCell}"
          "\\selectfont}\n"
          "\\newcommand\\SqEntry[2]{\\par\\noindent\\hangindent=2.4em\\makebox[2.4em][l]"
          "{\\textbf{#1}}#2}\n"
-         "\\setlength\\parindent{0pt}\n\\pagestyle{empty}\n\\begin{document}\n";
+         "\\setlength\\parindent{0pt}\n";
+}
+
+void AppendLatexHeading(const FillOutputOptions& options, std::string& out) {
+  std::vector<std::string>* warnings = options.warnings;
   if (!options.title.empty()) {
-    absl::StrAppendFormat(&out, "\\section*{%s}\n", LatexText(options.title));
+    absl::StrAppendFormat(&out, "\\section*{%s}\n", LatexText(options.title, "the title", warnings));
   }
-  if (!options.author.empty()) absl::StrAppendFormat(&out, "%s\\par\n", LatexText(options.author));
+  if (!options.author.empty()) {
+    absl::StrAppendFormat(&out, "%s\\par\n", LatexText(options.author, "the author", warnings));
+  }
   if (!options.copyright.empty()) {
-    absl::StrAppendFormat(&out, "{\\small %s}\\par\n", LatexText(options.copyright));
+    absl::StrAppendFormat(&out, "{\\small %s}\\par\n",
+                          LatexText(options.copyright, "the copyright", warnings));
+  }
+  if (!options.date.empty()) {
+    absl::StrAppendFormat(&out, "%s\\par\n", LatexText(options.date, "the date", warnings));
+  }
+  if (!options.notes.empty()) {
+    absl::StrAppendFormat(&out, "\\smallskip{\\small %s}\\par\n",
+                          LatexText(options.notes, "the notes", warnings));
   }
   out += "\\medskip\n";
-  AppendLatexGrid(grid, letters, out);
+}
+
+// The page: the heading, the grid, the clue lists in two columns (or the words by length),
+// and the solution on a page of its own under a heading.
+void AppendLatex(const Grid& grid, const std::vector<std::string>& letters,
+                 const FillOutputOptions& options, std::string& out) {
+  AppendLatexPreamble(grid, options, out);
+  out += "\\pagestyle{empty}\n\\begin{document}\n";
+  AppendLatexHeading(options, out);
+  AppendLatexGrid(grid, letters, options.warnings, out);
   out += "\\medskip\n";
   if (options.fill_in) {
     for (const auto& [length, words] : WordsByLength(grid, letters)) {
       absl::StrAppendFormat(&out, "\\begin{PuzzleWords}{%d}\n", length);
       for (const std::string& word : words) {
-        absl::StrAppendFormat(&out, "  \\Word{%s}\n", LatexText(word));
+        absl::StrAppendFormat(&out, "  \\Word{%s}\n", LatexText(word, "a word", nullptr));
       }
       out += "\\end{PuzzleWords}\n";
     }
   } else {
-    AppendClueLists(grid, letters, options, out);
+    AppendClueLists(grid, letters, options, false, out);
   }
   out += "\n\\newpage\n\\section*{Solution}\n\\PuzzleSolution\n"
          "{\\fontsize{0.6\\SqCell}{0.6\\SqCell}\\selectfont\n";
-  AppendLatexGrid(grid, letters, out);
+  AppendLatexGrid(grid, letters, nullptr, out);  // its warnings were given once
   out += "}\n\\end{document}\n";
-}
-
-absl::Status CheckPdflatex() {
-  const char* path = std::getenv("PATH");
-  std::stringstream dirs(path ? path : "/usr/bin:/bin");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    if (!dir.empty() && access((dir + "/pdflatex").c_str(), X_OK) == 0) {
-      return absl::OkStatus();
-    }
-  }
-  return absl::FailedPreconditionError(
-      "--format pdf runs pdflatex, which is not installed (Debian: texlive-latex-base "
-      "texlive-games lmodern); --format latex writes the LaTeX source");
-}
-
-absl::StatusOr<std::string> LatexToPdf(std::string_view latex) {
-  if (absl::Status status = CheckPdflatex(); !status.ok()) return status;
-  std::string dir_template =
-      (std::filesystem::temp_directory_path() / "squares-pdf.XXXXXX").string();
-  if (mkdtemp(dir_template.data()) == nullptr) {
-    return absl::InternalError(absl::StrFormat("cannot make a temporary folder: %s",
-                                               std::strerror(errno)));
-  }
-  const std::filesystem::path dir = dir_template;
-  struct Remove {
-    std::filesystem::path dir;
-    ~Remove() {
-      std::error_code ignored;
-      std::filesystem::remove_all(dir, ignored);
-    }
-  } remove{dir};
-  std::ofstream(dir / "puzzle.tex", std::ios::binary) << latex;
-  // pdflatex's own output goes to its log (puzzle.log); its terminal output is not wanted.
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-  const std::string out_dir = "-output-directory=" + dir.string();
-  const std::string tex = (dir / "puzzle.tex").string();
-  const char* argv[] = {"pdflatex", "-interaction=nonstopmode", "-halt-on-error",
-                        "-no-shell-escape", out_dir.c_str(), tex.c_str(), nullptr};
-  pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, "pdflatex", &actions, nullptr,
-                                   const_cast<char* const*>(argv), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) {
-    return absl::FailedPreconditionError(
-        absl::StrFormat("cannot run pdflatex: %s", std::strerror(spawned)));
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  std::ifstream pdf(dir / "puzzle.pdf", std::ios::binary);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !pdf) {
-    // The first error line of the log says what went wrong.
-    std::ifstream log(dir / "puzzle.log");
-    std::string line, error = "no log";
-    while (std::getline(log, line)) {
-      if (!line.empty() && line[0] == '!') {
-        error = line;
-        break;
-      }
-    }
-    return absl::FailedPreconditionError(absl::StrFormat("pdflatex failed: %s", error));
-  }
-  std::stringstream bytes;
-  bytes << pdf.rdbuf();
-  return bytes.str();
 }
 
 }  // namespace squares::core

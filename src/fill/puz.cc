@@ -1,12 +1,13 @@
 // Across Lite .puz (FORMATS.md §6): a 52-byte header, the solution and the empty board, then
 // NUL-terminated Latin-1 strings (title, author, copyright, the clues, notes), with the
-// checksums Across Lite and other readers check.
+// checksums Across Lite and other readers check; circled cells in a GEXT section.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
+#include "fill/latex_text.h"
 #include "lexicon/unicode.h"
 
 namespace squares::core {
@@ -27,37 +28,82 @@ void PutU16(std::string& out, size_t at, uint16_t value) {
   out[at + 1] = static_cast<char>(value >> 8);
 }
 
-// Text as Latin-1: typographic quotes, dashes and the ellipsis as their ASCII forms, any
-// other character beyond Latin-1 as '?'.
-std::string Latin1Text(std::string_view text) {
-  std::string out;
+// Text as Latin-1: typographic quotes, dashes and the ellipsis as their ASCII forms,
+// invisible format characters (zero-width joiners, variation selectors) left out, any other
+// character beyond Latin-1 as '?'; the replacements, when any, make one warning naming
+// `field`.
+std::string Latin1Text(std::string_view text, std::string_view field,
+                       std::vector<std::string>* warnings) {
+  std::string out, replaced;
   for (size_t pos = 0; pos < text.size();) {
-    const int32_t cp = DecodeUtf8(text, pos);
+    const size_t start = pos;
+    const int32_t cp = NextCodePoint(text, pos);
+    std::string_view replacement;
     if (cp == 0x2018 || cp == 0x2019) {
-      out += '\'';
+      replacement = "'";
     } else if (cp == 0x201c || cp == 0x201d) {
-      out += '"';
+      replacement = "\"";
     } else if (cp == 0x2013 || cp == 0x2014) {
-      out += '-';
+      replacement = "-";
     } else if (cp == 0x2026) {
-      out += "...";
-    } else {
-      out += cp > 0 && cp <= 0xff ? static_cast<char>(cp) : '?';
+      replacement = "...";
+    } else if (cp > 0 && cp <= 0xff) {
+      out += static_cast<char>(cp);
+      continue;
+    } else if (!IsInvisibleFormat(cp)) {
+      replacement = "?";
     }
+    out += replacement;
+    absl::StrAppendFormat(&replaced, "%s'%s' (U+%04X) as '%s'", replaced.empty() ? "" : ", ",
+                          cp == 0xfffd ? "\xEF\xBF\xBD" : text.substr(start, pos - start), cp,
+                          replacement);
+  }
+  if (warnings != nullptr && !replaced.empty()) {
+    warnings->push_back(
+        absl::StrFormat("puz: %s: beyond Latin-1, written %s", field, replaced));
   }
   return out;
 }
 
+// The strings of the file besides the clues.
+struct PuzStrings {
+  std::string title, author, copyright, notes;
+};
+
 // The checksum of the strings, as the file checksum and the masked ones take it: title,
-// author and copyright with their NUL when not empty, each clue without it, notes (none).
-uint16_t TextChecksum(const std::string& title, const std::string& author,
-                      const std::string& copyright, const std::vector<std::string>& clues,
+// author and copyright with their NUL when not empty, each clue without it, the notes with
+// their NUL when not empty (version 1.3).
+uint16_t TextChecksum(const PuzStrings& strings, const std::vector<std::string>& clues,
                       uint16_t c) {
-  for (const std::string* field : {&title, &author, &copyright}) {
+  for (const std::string* field : {&strings.title, &strings.author, &strings.copyright}) {
     if (!field->empty()) c = Checksum(std::string_view(field->c_str(), field->size() + 1), c);
   }
   for (const std::string& clue : clues) c = Checksum(clue, c);
+  if (!strings.notes.empty()) {
+    c = Checksum(std::string_view(strings.notes.c_str(), strings.notes.size() + 1), c);
+  }
   return c;
+}
+
+// The GEXT section when a cell is circled: a byte a cell, 0x80 circled. A shaded cell has no
+// form in the format: it is left plain, with a warning.
+void AppendMarks(const Grid& grid, std::vector<std::string>* warnings, std::string& out) {
+  std::string marks(grid.size(), '\0');
+  bool circled = false, shaded = false;
+  for (int i = 0; i < grid.size(); ++i) {
+    circled = circled || grid.mark(i) == CellMark::kCircled;
+    shaded = shaded || grid.mark(i) == CellMark::kShaded;
+    if (grid.mark(i) == CellMark::kCircled) marks[i] = static_cast<char>(0x80);
+  }
+  if (shaded && warnings != nullptr) {
+    warnings->emplace_back("puz: the format has no shaded cells: they are left plain");
+  }
+  if (!circled) return;
+  std::string section = "GEXT";
+  section.append(4, '\0');
+  PutU16(section, 4, static_cast<uint16_t>(marks.size()));
+  PutU16(section, 6, Checksum(marks, 0));
+  out += section + marks + '\0';
 }
 
 }  // namespace
@@ -94,9 +140,13 @@ absl::Status AppendPuz(const Grid& grid, const std::vector<std::string>& letters
     return grid.slots[a].number < grid.slots[b].number;
   });
   std::vector<std::string> clues;
-  for (size_t s : order) clues.push_back(Latin1Text(shown[s]));
-  const std::string title = Latin1Text(options.title), author = Latin1Text(options.author),
-                    copyright = Latin1Text(options.copyright);
+  for (size_t s : order) {
+    clues.push_back(Latin1Text(shown[s], ClueField(grid.slots[s]), options.warnings));
+  }
+  const PuzStrings strings{Latin1Text(options.title, "the title", options.warnings),
+                           Latin1Text(options.author, "the author", options.warnings),
+                           Latin1Text(options.copyright, "the copyright", options.warnings),
+                           Latin1Text(options.notes, "the notes", options.warnings)};
 
   std::string header(kHeaderSize, '\0');
   header.replace(0x02, 12, std::string_view("ACROSS&DOWN\0", 12));
@@ -107,9 +157,8 @@ absl::Status AppendPuz(const Grid& grid, const std::vector<std::string>& letters
   PutU16(header, 0x30, 1);  // a bitmask Across Lite expects set
   const uint16_t cib = Checksum(std::string_view(header).substr(0x2c, 8), 0);
   const uint16_t solution_sum = Checksum(solution, 0), state_sum = Checksum(state, 0);
-  const uint16_t text_sum = TextChecksum(title, author, copyright, clues, 0);
-  const uint16_t file_sum = TextChecksum(title, author, copyright, clues,
-                                         Checksum(state, Checksum(solution, cib)));
+  const uint16_t text_sum = TextChecksum(strings, clues, 0);
+  const uint16_t file_sum = TextChecksum(strings, clues, Checksum(state, Checksum(solution, cib)));
   PutU16(header, 0x00, file_sum);
   PutU16(header, 0x0e, cib);
   const uint16_t parts[4] = {cib, solution_sum, state_sum, text_sum};
@@ -121,7 +170,7 @@ absl::Status AppendPuz(const Grid& grid, const std::vector<std::string>& letters
   out += header;
   out += solution;
   out += state;
-  for (const std::string* field : {&title, &author, &copyright}) {
+  for (const std::string* field : {&strings.title, &strings.author, &strings.copyright}) {
     out += *field;
     out += '\0';
   }
@@ -129,7 +178,9 @@ absl::Status AppendPuz(const Grid& grid, const std::vector<std::string>& letters
     out += clue;
     out += '\0';
   }
-  out += '\0';  // the notes: none
+  out += strings.notes;
+  out += '\0';
+  AppendMarks(grid, options.warnings, out);
   return absl::OkStatus();
 }
 

@@ -10,15 +10,17 @@
 
 #include "absl/strings/str_format.h"
 #include "lexicon/unicode.h"
+#include "text/read_file.h"
 #include "xxhash.h"
 
 namespace squares::core {
 namespace {
 
-constexpr uint32_t kFoldAccents = 1;
+constexpr uint32_t kFoldAccents = 1, kLowerBetter = 2, kEmbedded = 4;
 // Bits 8..15 of the flags: the language (language.h) the list was read in.
 constexpr int kLanguageShift = 8;
 constexpr uint32_t kLanguageMask = 0xFF << kLanguageShift;
+constexpr uint32_t kKnownFlags = kFoldAccents | kLowerBetter | kEmbedded | kLanguageMask;
 
 class Writer {
  public:
@@ -162,7 +164,7 @@ absl::StatusOr<Dictionary> ParsePayload(std::string_view payload, const LexiconO
 bool IsIndex(std::string_view head) { return head.substr(0, kIndexMagic.size()) == kIndexMagic; }
 
 std::string SerializeIndex(const Dictionary& dictionary, const LexiconOptions& options,
-                           uint64_t source_hash) {
+                           uint64_t source_hash, ScoreMeaning meaning) {
   Writer out;
   const Alphabet& alphabet = dictionary.alphabet();
   out.put(static_cast<uint32_t>(alphabet.size()));
@@ -190,7 +192,8 @@ std::string SerializeIndex(const Dictionary& dictionary, const LexiconOptions& o
   std::memcpy(header.magic, kIndexMagic.data(), sizeof(header.magic));
   header.version = kIndexVersion;
   header.byte_order = kByteOrderProbe;
-  header.flags = (options.fold_accents ? kFoldAccents : 0) |
+  header.flags = (options.fold_accents ? kFoldAccents : 0) | (meaning.lower_better ? kLowerBetter : 0) |
+                 (meaning.embedded ? kEmbedded : 0) |
                  static_cast<uint32_t>(options.language) << kLanguageShift;
   header.min_score = options.min_score;
   header.max_score = options.max_score;
@@ -201,10 +204,10 @@ std::string SerializeIndex(const Dictionary& dictionary, const LexiconOptions& o
   return file;
 }
 
-BuiltIndex BuildIndex(Lexicon lexicon, const LexiconOptions& options) {
+BuiltIndex BuildIndex(Lexicon lexicon, const LexiconOptions& options, ScoreMeaning meaning) {
   const uint64_t source_hash = lexicon.source_hash();
   const Dictionary dictionary(std::move(lexicon));
-  return BuiltIndex{SerializeIndex(dictionary, options, source_hash),
+  return BuiltIndex{SerializeIndex(dictionary, options, source_hash, meaning),
                     dictionary.lexicon().word_count(), dictionary.alphabet().size()};
 }
 
@@ -212,7 +215,8 @@ uint64_t IndexFileSize(std::string_view head) {
   IndexHeader header;
   if (!IsIndex(head) || head.size() < sizeof(header)) return 0;
   std::memcpy(&header, head.data(), sizeof(header));
-  if (header.byte_order != kByteOrderProbe || header.version != kIndexVersion ||
+  if (header.byte_order != kByteOrderProbe || header.version < kOldestIndexVersion ||
+      header.version > kIndexVersion ||
       header.header_hash != XXH3_64bits(head.data(), offsetof(IndexHeader, header_hash)) ||
       header.payload_size > UINT64_MAX - sizeof(header) - 1) {
     return 0;
@@ -249,10 +253,10 @@ absl::StatusOr<LoadedIndex> ParseIndex(std::string_view bytes, std::string_view 
     return refuse("index written on a machine of the other byte order; rebuild it here");
   }
   if (header.byte_order != kByteOrderProbe) return refuse("checksum mismatch: the file is corrupt");
-  if (header.version != kIndexVersion) {
-    return refuse(absl::StrFormat("index format version %d; this squares reads version %d: "
+  if (header.version < kOldestIndexVersion || header.version > kIndexVersion) {
+    return refuse(absl::StrFormat("index format version %d; this squares reads versions %d to %d: "
                                   "rebuild it with 'squares index'",
-                                  header.version, kIndexVersion));
+                                  header.version, kOldestIndexVersion, kIndexVersion));
   }
   if (header.header_hash != XXH3_64bits(bytes.data(), offsetof(IndexHeader, header_hash))) {
     return refuse("checksum mismatch: the file is corrupt");
@@ -265,9 +269,9 @@ absl::StatusOr<LoadedIndex> ParseIndex(std::string_view bytes, std::string_view 
   if (all_checks && header.payload_hash != XXH3_64bits(payload.data(), payload.size())) {
     return refuse("checksum mismatch: the file is corrupt");
   }
+  const uint32_t known = header.version == 1 ? kFoldAccents : kKnownFlags;
   const uint32_t language = (header.flags & kLanguageMask) >> kLanguageShift;
-  if ((header.flags & ~(kFoldAccents | kLanguageMask)) != 0 || language >= kLanguageCount ||
-      header.reserved != 0 ||
+  if ((header.flags & ~known) != 0 || language >= kLanguageCount || header.reserved != 0 ||
       header.min_score > header.max_score) {
     return refuse("unknown build options");
   }
@@ -278,12 +282,16 @@ absl::StatusOr<LoadedIndex> ParseIndex(std::string_view bytes, std::string_view 
   options.max_score = header.max_score;
   auto dictionary = ParsePayload(payload, options, !all_checks, std::move(storage));
   if (!dictionary.ok()) return refuse(absl::StrFormat("corrupt index: %s", dictionary.status().message()));
-  return LoadedIndex{*std::move(dictionary), options, header.source_hash};
+  const ScoreMeaning meaning{(header.flags & kLowerBetter) != 0, (header.flags & kEmbedded) != 0};
+  return LoadedIndex{*std::move(dictionary), options, header.source_hash, meaning};
 }
 
 absl::StatusOr<LoadedIndex> LoadIndexFile(const std::string& path) {
   int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return absl::NotFoundError(absl::StrFormat("%s: %s", path, std::strerror(errno)));
+  if (fd < 0) {
+    const int error = errno;
+    return IoError(path, error, absl::StrFormat("%s: %s", path, std::strerror(error)));
+  }
   struct stat st;
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     close(fd);
@@ -293,7 +301,8 @@ absl::StatusOr<LoadedIndex> LoadIndexFile(const std::string& path) {
   void* map = size == 0 ? nullptr : mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
   close(fd);
   if (map == MAP_FAILED) {
-    return absl::DataLossError(absl::StrFormat("%s: cannot map: %s", path, std::strerror(errno)));
+    const int error = errno;
+    return IoError(path, error, absl::StrFormat("%s: cannot map: %s", path, std::strerror(error)));
   }
   // The dictionary views the mapping; the last copy of this pointer unmaps it.
   std::shared_ptr<const void> mapping(map, [size](const void* p) {

@@ -1,5 +1,5 @@
 // Index files: a lexicon and the automata of every length saved by `squares index`, loaded
-// by --dict without parsing or building anything (DESIGN §3).
+// by --dict without parsing or building anything.
 #pragma once
 
 #include <cstdint>
@@ -24,15 +24,20 @@ namespace squares::core {
 // A length without words has 0 entries. Loading checks the header, both hashes, then every
 // count and index against the bytes that are there (Lexicon::FromParts, Dawg::FromParts),
 // so a hostile file is refused with an error and never read out of bounds.
+//
+// Version 2 adds the flags for what the scores mean (ScoreMeaning); a version 1 file is read
+// as a list whose higher scores are better, as it was then.
 inline constexpr std::string_view kIndexMagic{"SQUARES\x1A", 8};
-inline constexpr uint32_t kIndexVersion = 1;
+inline constexpr uint32_t kIndexVersion = 2;
+inline constexpr uint32_t kOldestIndexVersion = 1;
 inline constexpr uint32_t kByteOrderProbe = 0x01020304;
 
 struct IndexHeader {
   char magic[8];          // kIndexMagic
   uint32_t version;       // kIndexVersion
   uint32_t byte_order;    // kByteOrderProbe in the writer's byte order
-  uint32_t flags;         // bit 0: built with --fold-accents; bits 8..15: the language
+  uint32_t flags;         // bit 0: accents folded; bit 1: lower scores are better;
+                          // bit 2: the embedded list; bits 8..15: the language
   uint32_t reserved;      // 0
   int64_t min_score;      // the score filters the list was built with
   int64_t max_score;
@@ -46,15 +51,24 @@ static_assert(sizeof(IndexHeader) == 72);
 // Whether `head` (the first bytes of a file) starts with the index magic.
 bool IsIndex(std::string_view head);
 
+// What a list's scores mean, which the index keeps so that a saved list ranks its words as
+// the list did: a word list's higher scores are better; the embedded list's are SCOWL sizes,
+// whose lower ones are better (commoner words).
+struct ScoreMeaning {
+  bool lower_better = false;
+  bool embedded = false;  // the embedded list (any options)
+};
+
 // The bytes of an index of `dictionary` (builds every automaton), built from sources whose
 // bytes hash to `source_hash` with `options`.
 std::string SerializeIndex(const Dictionary& dictionary, const LexiconOptions& options,
-                           uint64_t source_hash);
+                           uint64_t source_hash, ScoreMeaning meaning = {});
 
 struct LoadedIndex {
   Dictionary dictionary;
   LexiconOptions options;  // the options the index was built with
   uint64_t source_hash;
+  ScoreMeaning meaning;
 };
 
 // The index of a lexicon read with `options`: SerializeIndex with the hash of the sources'
@@ -64,10 +78,10 @@ struct BuiltIndex {
   size_t words = 0;
   int letters = 0;
 };
-BuiltIndex BuildIndex(Lexicon lexicon, const LexiconOptions& options);
+BuiltIndex BuildIndex(Lexicon lexicon, const LexiconOptions& options, ScoreMeaning meaning = {});
 
 // The size of the whole index file whose header is `head`, or 0 when `head` is not an intact
-// header of this version: how much a reader of a stream may take.
+// header of a version this program reads: how much a reader of a stream may take.
 uint64_t IndexFileSize(std::string_view head);
 
 // Recomputes the header's hashes of a serialized index (for SerializeIndex, and for tests and

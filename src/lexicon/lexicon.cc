@@ -15,6 +15,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_format.h"
 #include "lexicon/unicode.h"
+#include "text/read_file.h"
 #include "text/strings.h"
 #include "xxhash.h"
 
@@ -243,7 +244,7 @@ absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
     std::string letter;
     AppendUtf8(*overflow, letter);
     return absl::DataLossError(absl::StrFormat(
-        "%s: the word list uses more than %d letters; the 65th is '%s' (try --fold-accents)",
+        "%s: the word list uses more than %d letters; the 65th is '%s' (try folding accents)",
         where.str(), kMaxLetters, letter));
   }
   entries.push_back({begin, length, score});
@@ -309,8 +310,9 @@ absl::Status Reader::Read(const LexiconSource& source) {
       const ssize_t got = read(source.fd, chunk.data(), chunk.size());
       if (got < 0 && errno == EINTR) continue;
       if (got < 0) {
-        return absl::DataLossError(
-            absl::StrFormat("%s: read error: %s", source.name, std::strerror(errno)));
+        const int error = errno;
+        return IoError(source.name, error,
+                       absl::StrFormat("%s: read error: %s", source.name, std::strerror(error)));
       }
       if (got == 0) break;
       absl::Status status = Feed(at, std::string_view(chunk.data(), static_cast<size_t>(got)));

@@ -27,9 +27,9 @@ namespace {
 // says), whose first bytes `head` have been read; checked against the lexicon options given.
 absl::StatusOr<Dictionary> LoadIndex(const LoadOptions& options, const std::string& path,
                                      InputFile& file, std::string& head,
-                                     std::vector<std::string>* notes) {
+                                     std::vector<std::string>* notes, LoadedTraits* traits) {
   if (options.paths.size() > 1) {
-    return UsageError(absl::StrFormat("%s: an index file must be the only --dict", path));
+    return UsageError(absl::StrFormat("%s: an index file must be the only list", path));
   }
   absl::StatusOr<LoadedIndex> index;
   if (file.regular()) {
@@ -55,8 +55,8 @@ absl::StatusOr<Dictionary> LoadIndex(const LoadOptions& options, const std::stri
       (options.min_score && *options.min_score != built.min_score) ||
       (options.max_level && *options.max_level != built.max_score)) {
     return UsageError(absl::StrFormat(
-        "%s: the index was built with other --fold-accents/--min-score/--max-level options; "
-        "rebuild it with 'squares index' and the options you want",
+        "%s: the index was built with other options (accent folding, minimum score, maximum "
+        "level); rebuild it with the options you want",
         path));
   }
   if (options.verbose && notes) {
@@ -64,6 +64,7 @@ absl::StatusOr<Dictionary> LoadIndex(const LoadOptions& options, const std::stri
                                      index->dictionary.lexicon().word_count(),
                                      index->dictionary.alphabet().size()));
   }
+  if (traits) *traits = {built, index->meaning, index->source_hash};
   return std::move(index->dictionary);
 }
 
@@ -96,7 +97,8 @@ absl::StatusOr<Lexicon> ReadLexicon(std::span<const std::string> paths,
 }
 
 absl::StatusOr<Dictionary> LoadDictionary(const LoadOptions& options,
-                                          std::vector<std::string>* notes) {
+                                          std::vector<std::string>* notes, LoadedTraits* traits) {
+  if (traits) *traits = {options.lexicon(), options.paths.empty() ? ScoreMeaning{true, true} : ScoreMeaning{}};
   // Each source is opened once (a pipe can be read only once): its first bytes tell an index
   // from a word list, which then reads on from them.
   std::vector<InputFile> files;
@@ -112,7 +114,7 @@ absl::StatusOr<Dictionary> LoadDictionary(const LoadOptions& options,
     if (!file.ok()) return file.status();
     std::string head;
     if (absl::Status status = file->ReadUpTo(head, kIndexMagic.size()); !status.ok()) return status;
-    if (IsIndex(head)) return LoadIndex(options, path, *file, head, notes);
+    if (IsIndex(head)) return LoadIndex(options, path, *file, head, notes, traits);
     files.push_back(*std::move(file));
     heads.push_back(std::move(head));
   }
@@ -129,12 +131,14 @@ absl::StatusOr<Dictionary> LoadDictionary(const LoadOptions& options,
       auto index = ParseIndex(DefaultDictionaryIndex(), "<default dictionary>", nullptr,
                               IndexChecks::kHeaderOnly);
       if (!index.ok()) return index.status();
+      if (traits) traits->source_hash = index->source_hash;
       return std::move(index->dictionary);
     }
     sources.push_back({"<default dictionary>", DefaultDictionaryText()});
   }
   auto lexicon = Lexicon::Read(sources, options.lexicon());
   if (!lexicon.ok()) return lexicon.status();
+  if (traits) traits->source_hash = lexicon->source_hash();
   if (options.verbose && notes) {
     const LexiconCounts& counts = lexicon->counts();
     notes->push_back(absl::StrFormat(

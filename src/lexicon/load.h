@@ -10,6 +10,7 @@
 
 #include "absl/status/statusor.h"
 #include "lexicon/dawg.h"
+#include "lexicon/index_file.h"
 
 namespace squares::core {
 
@@ -28,9 +29,16 @@ struct LoadOptions {
 // Loads the sources with the lexicon options. A source that starts with the index magic is an
 // index file (index_file.h): it must be the only one, and lexicon options, when given, must be
 // those it was built with. With `verbose`, the lines to report (without "squares: ": an
-// index's size, the entries skipped) are appended to `notes`.
+// index's size, the entries skipped) are appended to `notes`. `traits` (when given) are set
+// to what the load read besides the words.
+struct LoadedTraits {
+  LexiconOptions options;    // those the words were read with (an index file's own)
+  ScoreMeaning meaning;      // the index's, the embedded list's, or a word list's
+  uint64_t source_hash = 0;  // of the lists read (an index file's own)
+};
 absl::StatusOr<Dictionary> LoadDictionary(const LoadOptions& options,
-                                          std::vector<std::string>* notes = nullptr);
+                                          std::vector<std::string>* notes = nullptr,
+                                          LoadedTraits* traits = nullptr);
 // The file a --dict path names: the path itself, or for a language code that is no file
 // ("nl"), Debian's list for that language; a usage error names the package to install when
 // that list is missing.

@@ -623,7 +623,7 @@ absl::StatusOr<MadeRegionPuzzle> MakeRegionPuzzle(int rows, int cols, const Dict
   }
   return absl::DeadlineExceededError(absl::StrCat(
       "no unique ", rows, "x", cols, " puzzle found in ", made.attempts,
-      " solver runs; try another --seed"));
+      " solver runs; try another seed"));
 }
 
 }  // namespace squares::core

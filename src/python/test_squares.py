@@ -75,9 +75,24 @@ class DictionaryTest(unittest.TestCase):
         self.assertIsInstance(caught.exception, squares.Error)
         self.assertIsInstance(caught.exception, ValueError)
         self.assertEqual((caught.exception.source, caught.exception.line), ("<words>", 2))
-        with self.assertRaises(squares.Error) as caught:
-            squares.Dictionary("/nonexistent/words.txt")
-        self.assertEqual(str(caught.exception), "/nonexistent/words.txt: No such file or directory")
+        # A missing file: a FileNotFoundError carrying the path, and a squares.DataError.
+        for call in [lambda: squares.Dictionary("/nonexistent/words.txt"),
+                     lambda: squares.Grid.load("/nonexistent/words.txt")]:
+            with self.assertRaises(FileNotFoundError) as caught:
+                call()
+            self.assertIsInstance(caught.exception, squares.DataError)
+            self.assertIsInstance(caught.exception, squares.FileNotFound)
+            self.assertEqual((caught.exception.filename, caught.exception.source, caught.exception.errno),
+                             ("/nonexistent/words.txt", "/nonexistent/words.txt", 2))
+            self.assertEqual(str(caught.exception),
+                             "[Errno 2] No such file or directory: '/nonexistent/words.txt'")
+        if os.geteuid() != 0:  # root reads any file
+            with tempfile.NamedTemporaryFile("w") as f:
+                os.chmod(f.name, 0)
+                with self.assertRaises(PermissionError) as caught:
+                    squares.Dictionary(f.name)
+                self.assertIsInstance(caught.exception, squares.FileError)
+                self.assertEqual(caught.exception.filename, f.name)
 
     def test_lexicon_options(self):
         d = squares.Dictionary(["cat;5", "dog;1"], min_score=3)
@@ -110,7 +125,7 @@ class SignatureTest(unittest.TestCase):
         self.assertEqual(fill.parameters["quality_time"].default, 10.0)
         self.assertEqual(fill.parameters["branch"].default, "letter")
         kakuro = inspect.signature(squares.kakuro)
-        self.assertEqual(list(kakuro.parameters), ["boards", "all", "limit", "timeout", "source"])
+        self.assertEqual(list(kakuro.parameters), ["boards", "all", "limit", "check", "timeout", "source"])
         self.assertIn("The number of results", squares.Dictionary.count.__doc__)
         for cls in (squares.Square, squares.FillResult, squares.Fill, squares.KakuroResult,
                     squares.RegionsResult, squares.Dictionary, squares.Grid):
@@ -128,7 +143,7 @@ class SignatureTest(unittest.TestCase):
         self.assertEqual(squares.Dictionary(max_level=best[0].worst_score - 1).count(5), 0)
 
     def test_stub_names_the_module(self):
-        stub = os.path.join(os.path.dirname(os.path.abspath(__file__)), "squares.pyi")
+        stub = os.path.join(os.path.dirname(os.path.abspath(__file__)), "squares", "_squares.pyi")
         with open(stub) as f:
             source = f.read()
         public = {name for name in dir(squares) if not name.startswith("_")}
@@ -139,7 +154,7 @@ class SignatureTest(unittest.TestCase):
         d = squares.Dictionary(WORDS3)
         for call in [lambda: d.count("3"), lambda: d.count(3, double="yes"),
                      lambda: d.count(3, colour=True), lambda: d.count(3, shard="1/2"),
-                     lambda: d.count(3, limit=-1), lambda: d.fill(42), lambda: d.count(3, shape=7),
+                     lambda: d.fill(42), lambda: d.count(3, shape=7), lambda: d.fill("...", better=1),
                      lambda: squares.Dictionary(42), lambda: squares.Dictionary([b"cat"]),
                      lambda: squares.kakuro(["x"])]:
             with self.assertRaises(TypeError):
@@ -155,12 +170,13 @@ class SquaresTest(unittest.TestCase):
     def test_against_brute_force(self):
         want = brute_symmetric(WORDS3, 3)
         self.assertGreater(len(want), 0)
-        self.assertEqual([s.rows for s in self.small.squares(3)], want)
+        self.assertEqual([list(s.rows) for s in self.small.squares(3)], want)
+        self.assertEqual([list(rows) for rows in self.small.squares(3, rows_only=True)], want)
         self.assertEqual(self.small.count(3), len(want))
         self.assertEqual(self.small.count(3, limit=1), 1)
         first = next(iter(self.small.squares(3)))
-        self.assertEqual(repr(first), f"Square(rows={want[0]!r})")
-        self.assertEqual(first.words, want[0] + want[0])
+        self.assertEqual(repr(first), f"Square(rows={tuple(want[0])!r})")
+        self.assertEqual(first.words, tuple(want[0] + want[0]))
 
     def test_against_cli(self):
         listing = cli("bishop", "--limit", "3", "--format", "lines").splitlines()
@@ -205,9 +221,15 @@ class SquaresTest(unittest.TestCase):
         self.assertEqual(str(caught.exception), "'bsihop' is not in the dictionary")
         with self.assertRaises(squares.UsageError) as caught:
             self.english.count(40)
-        self.assertEqual(str(caught.exception), "--size: '40' is not an integer in 1..32")
+        self.assertEqual(str(caught.exception), "SquareOptions::size: 40 is not in 1..32")
         with self.assertRaises(squares.UsageError):
             self.english.count(3, double=True, rect=(3, 4))
+        with self.assertRaises(squares.UsageError) as caught:
+            self.english.count(3, limit=-1)
+        self.assertEqual(str(caught.exception), "limit: -1 is negative")
+        with self.assertRaises(squares.UsageError) as caught:
+            self.english.count(shape=[[0, 1]], order="random")
+        self.assertEqual(str(caught.exception), "order: 'random' is not 'default' or 'greedy' or 'given'")
 
     def test_iterator_close(self):
         it = self.english.squares(5)
@@ -215,7 +237,7 @@ class SquaresTest(unittest.TestCase):
         it.close()
         self.assertRaises(StopIteration, next, it)
         with self.small.squares(3) as it:
-            rows = [s.rows for s in it]
+            rows = [list(s.rows) for s in it]
         self.assertEqual(rows, brute_symmetric(WORDS3, 3))
         self.assertEqual(it.stats.results, len(rows))
 
@@ -226,8 +248,8 @@ class PuzzlesTest(unittest.TestCase):
         # A word may fill several slots here, as in a double square.
         fills = list(d.fill("...\n...\n...\n", all=True, allow_repeats=True))
         self.assertEqual(len(fills), d.count(3, double=True))
-        self.assertEqual([f.rows for f in fills],
-                         [s.rows for s in d.squares(3, double=True, upper=True)])
+        self.assertEqual([tuple(f.rows) for f in fills],
+                         list(d.squares(3, double=True, upper=True, rows_only=True)))
         self.assertEqual(d.fill("...\n...\n...\n").status, squares.FillStatus.IMPOSSIBLE)
         # The default list is scored: the best fill, with its proven quality, as
         # `squares fill -j 2` fills this grid.
@@ -275,6 +297,101 @@ class PuzzlesTest(unittest.TestCase):
         self.assertEqual(result.verdict, squares.RegionsVerdict.UNIQUE)
         (solution,) = result.solutions
         self.assertEqual(solution.drawing + "words: " + " ".join(solution.words) + "\nunique\n", golden)
+
+
+class SurfaceTest(unittest.TestCase):
+    """Values: equal, hashed and pickled by value; enums or their names; the C++ API's calls."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.english = squares.Dictionary()
+        cls.grid = squares.Grid.from_rows(["...."] * 4)
+        cls.best = cls.english.fill(cls.grid, threads=2)
+
+    def test_values_pickle(self):
+        square = next(iter(self.english.squares(first="bishop", best=1)))
+        again = pickle.loads(pickle.dumps(square))
+        self.assertEqual(again, square)
+        self.assertEqual(hash(again), hash(square))
+        self.assertEqual(len({square, again}), 1)
+        self.assertEqual((again.rows, again.worst_score), (square.rows, square.worst_score))
+        self.assertNotEqual(square, squares.Square(square.rows))
+        self.assertEqual(squares.Square(["ab", "ba"]).words, ())
+        grid = pickle.loads(pickle.dumps(self.grid))
+        self.assertEqual((grid, grid.text_rows, len(grid.slots)), (self.grid, ["...."] * 4, 8))
+        result = pickle.loads(pickle.dumps(self.best))
+        self.assertEqual((result.status, result.fills[0].rows, result.fills[0].quality.worst_word),
+                         (squares.FillStatus.FILLED, ["FLEW", "LIVE", "ONES", "WENT"], "FLEW"))
+        with open(os.path.join(DATA, "kakuro", "small.kgrid")) as f:
+            board = squares.kakuro(f.read())[0]
+        again = pickle.loads(pickle.dumps(board))
+        self.assertEqual((again.name, again.verdict, again.solutions), (board.name, board.verdict, board.solutions))
+
+    def test_rows_only(self):
+        rows = list(self.english.squares(first="bishop", rows_only=True))
+        self.assertEqual(rows, [s.rows for s in self.english.squares(first="bishop")])
+        for kwargs in [dict(cube=2, limit=50), dict(size=4, double=True, limit=50, upper=True),
+                       dict(rect=(2, 5), limit=50), dict(shape=[[0, 1, 2], [3, 4, 5], [0, 3], [2, 5]], limit=50)]:
+            self.assertEqual(list(self.english.squares(rows_only=True, **kwargs)),
+                             [s.rows for s in self.english.squares(**kwargs)], kwargs)
+        self.assertEqual(len(rows), self.english.count(first="bishop"))
+        self.assertIsInstance(rows[0], tuple)
+
+    def test_enums(self):
+        scored = squares.Dictionary(["ab;1", "ba;1", "aa;5", "bb;2"])
+        for better in ("lower", "higher"):
+            enum = squares.Better.LOWER if better == "lower" else squares.Better.HIGHER
+            by_enum = scored.fill("..\n..\n", better=enum, allow_repeats=True)
+            by_name = scored.fill("..\n..\n", better=better, allow_repeats=True)
+            self.assertEqual(by_enum.fills[0].rows, by_name.fills[0].rows)
+            self.assertEqual(sorted(by_enum.fills[0].rows), ["AA", "AA"] if better == "higher" else ["AB", "BA"])
+        shape = [[0, 1], [2, 3], [0, 2], [1, 3]]
+        d = squares.Dictionary(["at", "to", "ta", "ot", "oa", "ao"])
+        self.assertEqual(d.count(shape=shape, order=squares.CellOrder.GIVEN), d.count(shape=shape, order="greedy"))
+        with self.assertRaises(squares.UsageError):
+            scored.fill("..\n..\n", branch="column")
+
+    def test_check_candidates_documents(self):
+        fill = self.best.fills[0]
+        check = self.english.check("\n".join(fill.rows) + "\n")
+        self.assertEqual((check.filled, check.valid, check.problems), (True, True, []))
+        bad = self.english.check("FLEW\nLIVE\nONES\nWENX\n")
+        self.assertFalse(bad.valid)
+        self.assertIn("WENX", " ".join(bad.problems))
+        candidates = self.english.candidates("FLE.\n....\n....\n....\n", 0, max_words=5, max_checked=2)
+        self.assertTrue(all(c.word.upper().startswith("FLE") for c in candidates), candidates)
+        self.assertEqual(candidates[0].viability, squares.Viability.FILLABLE)
+        clues = squares.parse_clues("FLEW\tWent by air\n1 Down\tWhat flies\n")
+        self.assertEqual([(c.number, c.word, c.text) for c in clues], [(0, "FLEW", "Went by air"), (1, "", "What flies")])
+        self.assertEqual(clues[1].direction, squares.Direction.DOWN)
+        self.assertEqual(squares.format_fill(self.grid, fill, "lines"), "FLEW LIVE ONES WENT\n")
+        ipuz = squares.format_fill(self.grid, fill, squares.DocumentFormat.IPUZ, clues=clues, title="T")
+        self.assertIn("Went by air", ipuz)
+        self.assertIsInstance(squares.format_fill(self.grid, fill, "puz"), bytes)
+        with self.assertRaises(squares.DataError) as caught:
+            squares.parse_clues("FLEW Went by air\n", source="c.txt")
+        self.assertEqual((caught.exception.source, caught.exception.line), ("c.txt", 1))
+
+    def test_make_regions(self):
+        d = squares.Dictionary(os.path.join(DATA, "regions", "words.txt"))
+        made = d.make_regions(4, 4, min=3, max=5, seed=2)
+        self.assertEqual([len(row) for row in made.rows], [4] * 4)
+        solved = d.regions("\n".join(made.rows) + "\n", min=3, max=5)
+        self.assertEqual(solved.verdict, squares.RegionsVerdict.UNIQUE)
+        self.assertEqual(solved.solutions[0].words, made.solution.words)
+
+    def test_progress(self):
+        reports = []
+        # Reports come at most four times a second: this search takes about a second.
+        count = self.english.count(rect=(3, 7), limit=100000, threads=1, progress=reports.append)
+        self.assertEqual(count, 100000)
+        self.assertTrue(reports, "no progress in a search of seconds")
+        self.assertTrue(all(0 <= p.parts_done <= p.parts for p in reports), reports)
+
+        def fail(progress):
+            raise RuntimeError("stop here")
+        with self.assertRaisesRegex(RuntimeError, "stop here"):
+            self.english.count(rect=(3, 7), threads=1, progress=fail)
 
 
 # A child process: builds what `setup` says, prints "ready", runs `call`; on KeyboardInterrupt

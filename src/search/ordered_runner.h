@@ -7,6 +7,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -28,6 +29,10 @@ namespace squares::core {
 //
 // `cancel` (optional) stops the run from outside: the work is handed a flag set soon after
 // it (the committer polls it while it waits), and no task starts after it.
+//
+// An exception from commit or from a task's work stops the run too: every thread is joined,
+// then it is rethrown, unchanged, on the calling thread (commit's, which is the caller's
+// own, before any of the work's).
 template <class Piece>
 class PieceSender;
 
@@ -92,6 +97,7 @@ void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
   std::mutex mutex;
   std::condition_variable changed;
   size_t next = 0, head = 0;  // head: the task being committed
+  std::exception_ptr thrown;  // commit's exception, else the first of a task's work
   // A piece for task k to fill: false when the run stops first.
   auto take = [&](std::unique_lock<std::mutex>& lock, size_t k, Piece& into) {
     changed.wait(lock, [&] {
@@ -128,7 +134,15 @@ void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
         sender.task_ = next++;
         if (!take(lock, sender.task_, piece)) return;
       }
-      work(sender.task_, sender, stop);
+      try {
+        work(sender.task_, sender, stop);
+      } catch (...) {
+        std::lock_guard lock(mutex);
+        if (!thrown) thrown = std::current_exception();
+        stop = true;
+        changed.notify_all();
+        return;
+      }
       std::lock_guard lock(mutex);
       queue[sender.task_].push_back(std::move(piece));
       done[sender.task_] = 1;
@@ -142,7 +156,7 @@ void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
     bool last;
     {
       std::unique_lock lock(mutex);
-      auto ready = [&] { return !queue[head].empty(); };
+      auto ready = [&] { return !queue[head].empty() || thrown; };
       if (!cancel) {
         changed.wait(lock, ready);
       } else {
@@ -153,19 +167,28 @@ void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
           break;
         }
       }
+      if (thrown) break;
       piece = std::move(queue[head].front());
       queue[head].pop_front();
       last = done[head] && queue[head].empty();
     }
-    go_on = commit(head, piece, last);
+    std::exception_ptr committing;
+    try {
+      go_on = commit(head, piece, last);
+    } catch (...) {
+      committing = std::current_exception();
+      go_on = false;
+    }
     piece.clear();
     std::lock_guard lock(mutex);
+    if (committing) thrown = committing;
     spare.push_back(std::move(piece));
     if (last) ++head;
     if (!go_on) stop = true;
     changed.notify_all();
   }
   for (std::thread& t : pool) t.join();
+  if (thrown) std::rethrow_exception(thrown);
 }
 
 }  // namespace squares::core

@@ -116,7 +116,7 @@ absl::StatusOr<Shape> ParseDeck(const std::vector<std::pair<int, std::string_vie
       if (directive == ".RANDOM") continue;
       return LineError(name, line, absl::StrFormat(
           "deck directive '%s' is not supported (squares accepts .RANDOM only; lists come from "
-          "--dict)", directive));
+          "the dictionary)", directive));
     }
     ShapeWord word;
     word.line = line;

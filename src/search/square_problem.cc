@@ -48,7 +48,7 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options, co
     cols = options.cols;
   } else if (options.size != 0) {
     if (options.size < 1 || options.size > kMaxSquareSide) {
-      return UsageError(absl::StrFormat("--size: '%d' is not an integer in 1..%d", options.size, kMaxSquareSide));
+      return UsageError(absl::StrFormat("SquareOptions::size: %d is not in 1..%d", options.size, kMaxSquareSide));
     }
     rows = cols = options.size;
   } else if (!first_word.empty()) {
@@ -56,7 +56,7 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options, co
   } else if (!pattern_rows.empty()) {
     rows = cols = static_cast<int>(pattern_rows.size());  // a square: a rectangle gives its size
   } else {
-    return UsageError("nothing to search: give a first WORD, -n N, --rect KxN or --pattern (try --help)");
+    return UsageError("nothing to search: SquareOptions needs a first word, a size, rows and cols, or a pattern");
   }
   if (rows < 1 || cols < 1 || rows > kMaxSquareSide || cols > kMaxSquareSide) {
     return UsageError(absl::StrFormat("size %dx%d is out of range (1..%d)", rows, cols, kMaxSquareSide));
@@ -74,7 +74,7 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options, co
   }
   if (!pattern_rows.empty()) {
     if (static_cast<int>(pattern_rows.size()) != rows) {
-      return UsageError(absl::StrFormat("--pattern has %d rows, expected %d", pattern_rows.size(), rows));
+      return UsageError(absl::StrFormat("the pattern has %d rows, expected %d", pattern_rows.size(), rows));
     }
     for (int i = 0; i < rows; ++i) {
       std::string_view row = pattern_rows[i];
@@ -88,14 +88,14 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options, co
         while (pos + len < row.size() && (row[pos + len] & 0xC0) == 0x80) ++len;
         auto letter = alphabet.encode(row.substr(pos, len));
         if (!letter.ok()) {
-          return UsageError(absl::StrFormat("--pattern row %d: %s", i + 1, letter.status().message()));
+          return UsageError(absl::StrFormat("pattern row %d: %s", i + 1, letter.status().message()));
         }
         if (j < cols) problem.allowed[i * cols + j] &= LetterSet{1} << (*letter)[0];
         pos += len;
       }
       if (j != cols) {
         return UsageError(absl::StrFormat(
-            "--pattern row %d has %d cells, expected %d%s", i + 1, j, cols,
+            "pattern row %d has %d cells, expected %d%s", i + 1, j, cols,
             sized_by_pattern ? ", as many as the pattern has rows" : ""));
       }
     }
@@ -103,7 +103,7 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options, co
   if (!options.contains.empty()) {
     auto word = alphabet.encode(options.contains);
     if (!word.ok() || static_cast<int>(word->size()) != cols) {
-      return UsageError(absl::StrFormat("--contains: '%s' is not a %d-letter word of the alphabet",
+      return UsageError(absl::StrFormat("contains: '%s' is not a %d-letter word of the alphabet",
                                         options.contains, cols));
     }
     problem.contains = *word;
@@ -111,30 +111,30 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options, co
   problem.distinct = options.distinct;
   problem.no_transpose = options.no_transpose;
   if (problem.no_transpose && problem.mode != SquareMode::kDouble) {
-    return UsageError("--no-transpose applies to --double only");
+    return UsageError("no_transpose applies to double squares only");
   }
   return problem;
 }
 
 // The shape of a cube, or of a square with its diagonals.
 absl::StatusOr<Shape> MakeBuiltInShape(const SquareOptions& options) {
-  if (!options.pattern.empty()) return UsageError("--pattern does not apply to --diagonals or --cube");
-  if (options.no_transpose) return UsageError("--no-transpose does not apply to --diagonals or --cube");
-  if (options.kind == SquareKind::kRectangle) return UsageError("--rect does not apply to --diagonals or --cube");
+  if (!options.pattern.empty()) return UsageError("a pattern does not apply to diagonal squares or cubes");
+  if (options.no_transpose) return UsageError("no_transpose does not apply to diagonal squares or cubes");
+  if (options.kind == SquareKind::kRectangle) return UsageError("a rectangle has no diagonals");
   if (options.kind == SquareKind::kCube) {
-    if (options.diagonals) return UsageError("--cube N gives the shape; drop --diagonals, --double and -n");
+    if (options.diagonals) return UsageError("a cube has no diagonals");
     if (options.size < 2 || options.size > 10) {  // 10^3 cells: kMaxShapeCells
-      return UsageError(absl::StrFormat("--cube: '%d' is not an integer in 2..10", options.size));
+      return UsageError(absl::StrFormat("SquareOptions::size: %d is not in 2..10 for a cube", options.size));
     }
     return MakeCubeShape(options.size);
   }
   int n = options.size;
   if (n == 0) {
-    if (options.first.empty()) return UsageError("--diagonals needs -n N or a first WORD");
+    if (options.first.empty()) return UsageError("diagonals: SquareOptions needs a size or a first word");
     n = Letters(options.first);  // the word itself is checked with the problem
   }
   if (n < 2 || n > kMaxSquareSide) {
-    return UsageError(absl::StrFormat("--size: '%d' is not an integer in 2..%d", n, kMaxSquareSide));
+    return UsageError(absl::StrFormat("a diagonal square's size: %d is not in 2..%d", n, kMaxSquareSide));
   }
   Shape shape = MakeSquareShape(options.kind == SquareKind::kDouble ? SquareShapeKind::kDouble
                                                                      : SquareShapeKind::kSymmetric,
@@ -197,7 +197,7 @@ absl::StatusOr<std::vector<const Dictionary*>> ShapeDictionaries(
     setup.dictionary = &main();
     all.push_back(setup.dictionary);
   } else if (note_unused) {
-    setup.notes.push_back(absl::StrFormat("%s: every word names its list; --dict is not read", shape.name));
+    setup.notes.push_back(absl::StrFormat("%s: every word names its list; the main dictionary is not read", shape.name));
   }
   std::vector<std::unique_ptr<Dictionary>> lists;
   for (const ShapeWord& word : shape.words) {
@@ -210,7 +210,7 @@ absl::StatusOr<std::vector<const Dictionary*>> ShapeDictionaries(
       path = dir + path;
     }
     auto lexicon = ReadLexicon({&path, 1}, list_options);
-    if (absl::IsNotFound(lexicon.status()) || absl::IsFailedPrecondition(lexicon.status())) {
+    if (IoFailureOf(lexicon.status())) {
       return absl::NotFoundError(absl::StrFormat("%s:%d: word list '%s': %s", shape.name, word.line,
                                                  word.list, lexicon.status().message()));
     }
@@ -280,7 +280,7 @@ absl::StatusOr<ShapeProblem> MakeShapeProblem(const SquareOptions& options, Shap
   if (!options.contains.empty()) {
     auto word = alphabet.encode(options.contains);
     if (!word.ok()) {
-      return UsageError(absl::StrFormat("--contains: '%s' is not a word of the alphabet", options.contains));
+      return UsageError(absl::StrFormat("contains: '%s' is not a word of the alphabet", options.contains));
     }
     problem.contains = *word;
   }
@@ -306,7 +306,7 @@ absl::StatusOr<SquareSetup> MakeSquareSetup(const SquareOptions& options, const 
   const bool square_mode = (options.kind == SquareKind::kSymmetric || options.kind == SquareKind::kDouble ||
                             options.kind == SquareKind::kRectangle) && !options.diagonals;
   if (options.order != squares::CellOrder::kDefault && square_mode) {
-    return UsageError("--order applies to --diagonals and --cube");
+    return UsageError("SquareOptions::order applies to diagonal squares, cubes and shapes");
   }
   if (square_mode) {
     setup.dictionary = &main();

@@ -180,8 +180,8 @@ Reply ApiRoutes::Export(std::string_view body, const StopFlag& stop) const {
   fill.quality = CheckGrid(dictionary_, filled).quality;
   std::string document = FormatFill(grid, fill, request.document);
   if (request.pdf) {
-    if (pdflatex_.empty()) throw BadRequest("PDF needs pdflatex, which this server does not have");
-    return Reply{200, "application/pdf", LatexToPdf(pdflatex_, document, stop)};
+    if (lualatex_.empty()) throw BadRequest("PDF needs lualatex, which this server does not have");
+    return Reply{200, "application/pdf", LatexToPdf(lualatex_, document, stop)};
   }
   return Reply{200, std::string(FormatOf(request.document.format).content_type), std::move(document)};
 }
@@ -212,7 +212,7 @@ Reply ApiRoutes::Info() const {
   return JsonReply({{"version", Version()},
                     {"words", dictionary_.size()},
                     {"max_side", kMaxGridSide},
-                    {"pdf", !pdflatex_.empty()}});
+                    {"pdf", !lualatex_.empty()}});
 }
 
 SquareSearch ApiRoutes::Squares(const QueryParams& params, const StopFlag& stop) const {

@@ -24,10 +24,10 @@ Reply ErrorReply(int status, std::string_view message);
 
 class ApiRoutes {
  public:
-  // `max_threads`: the most threads one request may ask for; `pdflatex`: the program that
+  // `max_threads`: the most threads one request may ask for; `lualatex`: the program that
   // makes PDF downloads ("": none).
-  ApiRoutes(Dictionary dictionary, int max_threads, std::string pdflatex)
-      : dictionary_(std::move(dictionary)), max_threads_(max_threads), pdflatex_(std::move(pdflatex)) {}
+  ApiRoutes(Dictionary dictionary, int max_threads, std::string lualatex)
+      : dictionary_(std::move(dictionary)), max_threads_(max_threads), lualatex_(std::move(lualatex)) {}
 
   // Each throws BadRequest or squares::Error (both answered 400) for a request it refuses.
   Reply Fill(std::string_view body, const StopFlag& stop) const;
@@ -43,7 +43,7 @@ class ApiRoutes {
  private:
   Dictionary dictionary_;
   int max_threads_;
-  std::string pdflatex_;
+  std::string lualatex_;
 };
 
 }  // namespace squares::serve

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -53,17 +54,17 @@ std::string FindPdflatex() {
   const char* path = std::getenv("PATH");
   std::istringstream dirs(path ? path : "");
   for (std::string dir; std::getline(dirs, dir, ':');) {
-    const fs::path candidate = fs::path(dir.empty() ? "." : dir) / "pdflatex";
+    const fs::path candidate = fs::path(dir.empty() ? "." : dir) / "lualatex";
     if (access(candidate.c_str(), X_OK) == 0) return candidate.string();
   }
   return "";
 }
 
-std::string LatexToPdf(const std::string& pdflatex, const std::string& latex, const StopFlag& stop,
+std::string LatexToPdf(const std::string& lualatex, const std::string& latex, const StopFlag& stop,
                        double seconds) {
   TempDir dir;
   std::ofstream(dir.path() / "grid.tex", std::ios::binary) << latex;
-  const std::string log = (dir.path() / "pdflatex.out").string();
+  const std::string log = (dir.path() / "lualatex.out").string();
   posix_spawn_file_actions_t files;
   posix_spawn_file_actions_init(&files);
   posix_spawn_file_actions_addopen(&files, 0, "/dev/null", O_RDONLY, 0);
@@ -71,7 +72,7 @@ std::string LatexToPdf(const std::string& pdflatex, const std::string& latex, co
   posix_spawn_file_actions_adddup2(&files, 1, 2);
   // Run in the folder, on a relative name: TeX's paranoid mode refuses absolute paths.
   posix_spawn_file_actions_addchdir_np(&files, dir.path().c_str());
-  std::vector<std::string> words = {pdflatex, "-no-shell-escape", "-interaction=nonstopmode",
+  std::vector<std::string> words = {lualatex, "-no-shell-escape", "-interaction=nonstopmode",
                                     "-halt-on-error", "grid.tex"};
   std::vector<char*> argv;
   for (std::string& word : words) argv.push_back(word.data());
@@ -89,9 +90,9 @@ std::string LatexToPdf(const std::string& pdflatex, const std::string& latex, co
   for (std::string& variable : variables) envp.push_back(variable.data());
   envp.push_back(nullptr);
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, pdflatex.c_str(), &files, nullptr, argv.data(), envp.data());
+  const int spawned = posix_spawn(&pid, lualatex.c_str(), &files, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&files);
-  if (spawned != 0) throw std::runtime_error("cannot run " + pdflatex);
+  if (spawned != 0) throw std::runtime_error("cannot run lualatex");
 
   // Waited for by polling, so that a client gone or the time up kills it.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
@@ -100,15 +101,22 @@ std::string LatexToPdf(const std::string& pdflatex, const std::string& latex, co
     if (stop.load() || std::chrono::steady_clock::now() > deadline) {
       kill(pid, SIGKILL);
       waitpid(pid, &status, 0);
-      throw std::runtime_error(stop.load() ? "stopped" : "pdflatex took too long");
+      throw std::runtime_error(stop.load() ? "stopped" : "lualatex took too long");
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   const fs::path pdf = dir.path() / "grid.pdf";
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !fs::exists(pdf)) {
-    std::string text = ReadAll(log);
-    if (text.size() > 600) text = "..." + text.substr(text.size() - 600);
-    throw std::runtime_error("pdflatex failed: " + text);
+    std::istringstream text(ReadAll(log));
+    std::string line, error = "no error line";
+    while (std::getline(text, line)) {
+      if (line.rfind("!", 0) == 0) {
+        error = line;
+        break;
+      }
+    }
+    std::fprintf(stderr, "squares serve: lualatex failed: %s\n", error.c_str());
+    throw std::runtime_error("the PDF could not be made (lualatex failed)");
   }
   return ReadAll(pdf);
 }

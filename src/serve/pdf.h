@@ -1,4 +1,4 @@
-// PDF downloads: a LaTeX document (FormatFill's) run through pdflatex, when the machine has it.
+// PDF downloads: a LaTeX document (FormatFill's) run through lualatex, when the machine has it.
 #pragma once
 
 #include <string>
@@ -7,14 +7,16 @@
 
 namespace squares::serve {
 
-// The pdflatex on PATH, or "" when there is none (the server then offers no PDF).
+// The lualatex on PATH (the documents' engine, which typesets any letter and any text), or ""
+// when there is none (the server then offers no PDF).
 std::string FindPdflatex();
 
-// The PDF of `latex`, made by `pdflatex` in a temporary folder (no shell escape, no file read
+// The PDF of `latex`, made by `lualatex` in a temporary folder (no shell escape, no file read
 // or written outside it and TeX's own trees, stopping at the first error); it is killed after
-// `seconds` or when `stop` is set. Throws std::runtime_error
-// with the end of pdflatex's log when it fails.
-std::string LatexToPdf(const std::string& pdflatex, const std::string& latex,
+// `seconds` or when `stop` is set. Throws std::runtime_error when it fails, with a message
+// that holds nothing of TeX's log (which names the server's paths): the log's first error
+// line goes to the server's stderr.
+std::string LatexToPdf(const std::string& lualatex, const std::string& latex,
                        const StopFlag& stop, double seconds = 60);
 
 }  // namespace squares::serve

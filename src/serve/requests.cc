@@ -3,6 +3,7 @@
 
 #include <charconv>
 #include <initializer_list>
+#include <iterator>
 #include <limits>
 
 #include <nlohmann/json.hpp>
@@ -323,13 +324,16 @@ ExportRequest ParseExportRequest(std::string_view body) {
   const std::string name = StringOf(*format, "format");
   bool known = false;
   for (DocumentFormat f : {DocumentFormat::kIpuz, DocumentFormat::kLatex, DocumentFormat::kSvg,
-                           DocumentFormat::kText, DocumentFormat::kLines, DocumentFormat::kJsonl}) {
+                           DocumentFormat::kText, DocumentFormat::kLines, DocumentFormat::kJsonl,
+                           DocumentFormat::kPuz, DocumentFormat::kJpz, DocumentFormat::kXd,
+                           DocumentFormat::kExolve, DocumentFormat::kAcrossText}) {
     if (FormatOf(f).name == name) document.format = f, known = true;
   }
   if (name == "pdf") document.format = DocumentFormat::kLatex, result.pdf = known = true;
+  if (name == "submission") document.format = DocumentFormat::kSubmission, result.pdf = known = true;
   if (!known) {
-    throw BadRequest("\"format\" takes ipuz, latex, pdf, svg, text, lines or jsonl, not " +
-                     Quoted(name));
+    throw BadRequest("\"format\" takes ipuz, latex, pdf, svg, puz, jpz, xd, exolve, across-text, "
+                     "submission, text, lines or jsonl, not " + Quoted(name));
   }
   if (const Json* v = Find(request, "clues")) document.clues = CluesOf(*v);
   if (const Json* v = Find(request, "title")) document.title = StringOf(*v, "title");
@@ -596,7 +600,13 @@ const FormatInfo& FormatOf(DocumentFormat format) {
       {"latex", "application/x-latex; charset=utf-8", ".tex"},
       {"svg", "image/svg+xml", ".svg"},
       {"puz", "application/octet-stream", ".puz"},
+      {"jpz", "application/xml; charset=utf-8", ".jpz"},
+      {"xd", "text/plain; charset=utf-8", ".xd"},
+      {"exolve", "text/html; charset=utf-8", ".html"},
+      {"across-text", "text/plain; charset=utf-8", ".txt"},
+      {"submission", "application/x-latex; charset=utf-8", ".tex"},
   };
+  static_assert(std::size(kFormats) == static_cast<size_t>(DocumentFormat::kSubmission) + 1);
   return kFormats[static_cast<int>(format)];
 }
 

@@ -63,7 +63,7 @@ struct CheckRequest {
 struct ExportRequest {
   Rows grid;
   DocumentOptions document;
-  bool pdf = false;  // "pdf": the LaTeX document (document.format) through pdflatex
+  bool pdf = false;  // "pdf", "submission": the LaTeX document (document.format) through lualatex
 };
 
 // POST /api/open: {"name": "file.crg", "text": "..."}, a file the page opened.

@@ -5,6 +5,7 @@
 #include <ifaddrs.h>
 #include <netdb.h>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -279,9 +280,20 @@ class Workbench {
   HttpServer server_;
 };
 
+// As many open connections as the system lets this process have (Debian's soft limit of 1024
+// would stop accepting before the waiting connections reach theirs).
+void RaiseOpenFileLimit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < std::min<rlim_t>(limit.rlim_max, 65536)) {
+    limit.rlim_cur = std::min<rlim_t>(limit.rlim_max, 65536);
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
 }  // namespace
 
 int Serve(const Dictionary& dictionary, const ServerSettings& given) {
+  RaiseOpenFileLimit();
   ServerSettings settings = given;
   if (settings.token.empty() && !IsLoopback(settings.host)) settings.token = NewToken();
   // SIGINT and SIGTERM go to one thread, which stops the server: every thread started from

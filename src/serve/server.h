@@ -17,7 +17,7 @@ struct ServerSettings {
   int queue = 64;     // requests waiting for a worker; beyond them: 503 {"error": "busy"}
   std::chrono::milliseconds queue_wait{5000};  // the longest a request waits for one: then 503
   size_t max_body = 1 << 20;  // larger bodies: 413
-  int connections = 256;      // connections served at once (http_server.h)
+  int connections = 256;      // requests served at once (connection_pool.h)
   std::chrono::milliseconds read_timeout{10000};  // for a request's headers, then for its body
   std::vector<std::string> allow_hosts;  // names a Host header may give besides this server's
   // Required on every request, when not empty; on an address other than loopback, one is

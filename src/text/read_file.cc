@@ -9,18 +9,52 @@
 #include <cstring>
 #include <utility>
 
+#include "absl/strings/cord.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
 namespace squares::core {
+namespace {
+
+// The payloads of an IoError (Debian's Abseil has its own string_view: these convert).
+constexpr absl::string_view kPathPayload = "squares/io-path", kErrnoPayload = "squares/io-errno";
+
+}  // namespace
+
+absl::Status IoError(std::string_view path, int error_number, std::string_view message) {
+  const absl::StatusCode code = error_number == ENOENT                           ? absl::StatusCode::kNotFound
+                                : error_number == EACCES || error_number == EPERM ? absl::StatusCode::kPermissionDenied
+                                : error_number == EISDIR                          ? absl::StatusCode::kFailedPrecondition
+                                                                                  : absl::StatusCode::kDataLoss;
+  absl::Status status(code, std::string(message));
+  status.SetPayload(kPathPayload, absl::Cord(std::string(path)));
+  status.SetPayload(kErrnoPayload, absl::Cord(absl::StrCat(error_number)));
+  return status;
+}
+
+std::optional<IoFailure> IoFailureOf(const absl::Status& status) {
+  const auto path = status.GetPayload(kPathPayload);
+  const auto error_number = status.GetPayload(kErrnoPayload);
+  IoFailure failure;
+  if (!path || !error_number || !absl::SimpleAtoi(std::string(*error_number), &failure.error_number)) {
+    return std::nullopt;
+  }
+  failure.path = std::string(*path);
+  return failure;
+}
 
 absl::StatusOr<InputFile> InputFile::Open(const std::string& path) {
   if (path == "-") return InputFile(path, STDIN_FILENO, false);
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return absl::NotFoundError(absl::StrFormat("%s: %s", path, std::strerror(errno)));
+  if (fd < 0) {
+    const int error = errno;
+    return IoError(path, error, absl::StrFormat("%s: %s", path, std::strerror(error)));
+  }
   InputFile file(path, fd, true);
   struct stat st;
   if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-    return absl::FailedPreconditionError(absl::StrFormat("%s: is a directory", path));
+    return IoError(path, EISDIR, absl::StrFormat("%s: is a directory", path));
   }
   file.regular_ = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
   return file;
@@ -42,7 +76,8 @@ absl::StatusOr<size_t> InputFile::Read(std::string& out, size_t n) {
   while (got < 0 && errno == EINTR);
   out.resize(size + std::max<ssize_t>(got, 0));
   if (got < 0) {
-    return absl::DataLossError(absl::StrFormat("%s: read error: %s", path_, std::strerror(errno)));
+    const int error = errno;
+    return IoError(path_, error, absl::StrFormat("%s: read error: %s", path_, std::strerror(error)));
   }
   return static_cast<size_t>(got);
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -9,6 +10,18 @@
 #include "absl/status/statusor.h"
 
 namespace squares::core {
+
+// A file that could not be opened, read or written: the status's message (which names the
+// file), and the path and errno it keeps for IoFailureOf, so that the API can say which file
+// and why (not found, permission denied, other). Its code: kNotFound for ENOENT,
+// kPermissionDenied for EACCES and EPERM, kFailedPrecondition for EISDIR, else kDataLoss.
+absl::Status IoError(std::string_view path, int error_number, std::string_view message);
+struct IoFailure {
+  std::string path;
+  int error_number = 0;
+};
+// What an IoError keeps; nullopt for any other status.
+std::optional<IoFailure> IoFailureOf(const absl::Status& status);
 
 // An input file opened for reading in chunks (`-` = stdin); closes what it opened. Errors
 // name the file.

@@ -36,10 +36,12 @@ void FuzzIndex(std::string_view data) {
     return;
   }
   CheckLoaded(*loaded);
-  // A loaded index saves back to a file that loads to the same words.
-  std::string again = SerializeIndex(loaded->dictionary, loaded->options, loaded->source_hash);
+  // A loaded index saves back to a file that loads to the same words and meaning.
+  std::string again = SerializeIndex(loaded->dictionary, loaded->options, loaded->source_hash, loaded->meaning);
   auto reloaded = ParseIndex(again, "again.idx");
   FUZZ_CHECK(reloaded.ok());
+  FUZZ_CHECK(reloaded->meaning.lower_better == loaded->meaning.lower_better);
+  FUZZ_CHECK(reloaded->meaning.embedded == loaded->meaning.embedded);
   FUZZ_CHECK(reloaded->dictionary.lexicon().word_count() ==
              loaded->dictionary.lexicon().word_count());
 }

@@ -73,8 +73,10 @@ export class Editor {
     for (const button of this.root.querySelectorAll("[data-format]")) {
       button.addEventListener("click", () => this.export(button.dataset.format));
     }
-    // PDF only when the server has pdflatex.
-    fetch("/api/info").then(answerOf).then((info) => { this.$("export-pdf").hidden = !info.pdf; }, () => {});
+    // PDF only when the server has lualatex.
+    fetch("/api/info").then(answerOf).then((info) => {
+      for (const id of ["export-pdf", "export-submission"]) this.$(id).hidden = !info.pdf;
+    }, () => {});
   }
 
   // ---- The grid: mouse and keyboard.
@@ -487,7 +489,9 @@ export class Editor {
       status.textContent = `Making the ${format} document…`;
       const blob = await postForBlob("/api/export", { grid: this.model.toRows(), format, title,
                                                       clues: this.model.clueList() });
-      const extension = { ipuz: "ipuz", latex: "tex", pdf: "pdf", svg: "svg", text: "txt" }[format];
+      const extension = { ipuz: "ipuz", latex: "tex", pdf: "pdf", svg: "svg", text: "txt", puz: "puz",
+                          jpz: "jpz", xd: "xd", exolve: "html", "across-text": "txt",
+                          submission: "pdf" }[format];
       const link = document.createElement("a");
       link.href = URL.createObjectURL(blob);
       link.download = `${title.replace(/[^\w.-]+/g, "-") || "grid"}.${extension}`;

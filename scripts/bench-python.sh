@@ -1,0 +1,64 @@
+#!/bin/sh
+# The Python package against the command line on the same search: symmetric 5x5 squares on
+# wamerican, one thread each, both pinned to CPU 1 (taskset), alternating, the least CPU
+# seconds (user + system, the whole process: the search's thread and Python's) of RUNS.
+#   scripts/bench-python.sh [BUILD_DIR] [RUNS]     (default: build 3; Debian's python3)
+# Prints the command's `--format lines` (into /dev/null), and in one Python process:
+# list(d.squares(5, rows_only=True)) (tuples of rows), list(d.squares(5)) (Square objects),
+# and draining the rows_only iterator without keeping them, each with its squares per second;
+# every figure includes reading the word list and building its automata, which the load
+# line gives alone.
+set -eu
+build=${1:-build}
+runs=${2:-3}
+bin=$build/src/squares
+[ -x "$bin" ] && [ -d "$build/src/python/squares" ] ||
+  { echo "bench-python.sh: build first (scripts/setup.sh)" >&2; exit 2; }
+data=$build/bench-data
+mkdir -p "$data"
+. scripts/bench-lists.sh
+python=/usr/bin/python3
+
+# seconds COMMAND...: the CPU seconds (user + system) COMMAND took.
+seconds() {
+  /usr/bin/time -f '%U %S' -o "$data/time.txt" "$@" >/dev/null
+  awk '{ printf "%.3f", $1 + $2 }' "$data/time.txt"
+}
+# One Python process: the dictionary, then WHAT (load, rows, squares, drain) once.
+cat >"$data/bench-python.py" <<'PYTHON'
+import collections, squares, sys
+what, words = sys.argv[1:]
+d = squares.Dictionary(words)
+if what == "rows": n = len(list(d.squares(5, threads=1, rows_only=True)))
+if what == "squares": n = len(list(d.squares(5, threads=1)))
+if what == "drain": collections.deque(d.squares(5, threads=1, rows_only=True), maxlen=0)
+PYTHON
+
+count=$("$bin" -n 5 -j 1 --count --dict "$wam")
+best() { sort -n | head -1; }
+: >"$data/python.txt"
+for run in $(seq "$runs"); do
+  echo "cli $(seconds taskset -c 1 "$bin" -n 5 -j 1 --format lines --dict "$wam")" >>"$data/python.txt"
+  for what in load rows squares drain; do
+    echo "$what $(seconds taskset -c 1 env PYTHONPATH="$build/src/python" "$python" "$data/bench-python.py" \
+      "$what" "$wam")" >>"$data/python.txt"
+  done
+done
+cli=$(grep '^cli ' "$data/python.txt" | cut -d' ' -f2 | best)
+load=$(grep '^load ' "$data/python.txt" | cut -d' ' -f2 | best)
+echo "symmetric 5x5 on wamerican: $count squares; CPU seconds, least of $runs, pinned, one thread"
+printf '%-44s %8s %10s %12s\n' "" seconds "vs command" "squares/s*"
+for what in cli rows squares drain; do
+  s=$(grep "^$what " "$data/python.txt" | cut -d' ' -f2 | best)
+  case $what in
+    cli) label="squares -n 5 -j 1 --format lines" ;;
+    rows) label="list(d.squares(5, rows_only=True))" ;;
+    squares) label="list(d.squares(5))" ;;
+    drain) label="rows_only, iterated, none kept" ;;
+  esac
+  awk -v l="$label" -v s="$s" -v c="$cli" -v z="$load" -v n="$count" -v w="$what" 'BEGIN {
+    rate = w == "cli" ? "" : sprintf("%.2f M", n / (s - z) / 1e6)
+    printf "%-44s %8.3f %9.2fx %12s\n", l, s, s / c, rate }'
+done
+echo "Python's dictionary alone (squares.Dictionary(wamerican)): $load s"
+echo "* Python's: its squares over its seconds less the dictionary's"

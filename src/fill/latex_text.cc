@@ -1,0 +1,68 @@
+#include "fill/latex_text.h"
+
+#include <cstdint>
+
+#include "absl/strings/str_format.h"
+#include "lexicon/unicode.h"
+
+namespace squares::core {
+namespace {
+
+bool Control(int32_t cp) { return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f); }
+
+}  // namespace
+
+int32_t NextCodePoint(std::string_view text, size_t& pos) {
+  const int32_t cp = DecodeUtf8(text, pos);
+  if (cp >= 0) return cp;
+  ++pos;
+  return 0xfffd;
+}
+
+bool IsInvisibleFormat(int32_t cp) {
+  return (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2060 && cp <= 0x2064) || cp == 0x180e ||
+         (cp >= 0xfe00 && cp <= 0xfe0f) || cp == 0xfeff || (cp >= 0xe0000 && cp <= 0xe007f);
+}
+
+std::string LatexText(std::string_view text, std::string_view field,
+                      std::vector<std::string>* warnings) {
+  // TeX reads at most 200,000 bytes a line: a long text is broken into lines, at a space (a
+  // line break is one) once a line has kSoftLine bytes, or, past kLine, with '%' before the
+  // break (TeX then sees no space there).
+  constexpr size_t kSoftLine = 900, kLine = 1000;
+  std::string out;
+  size_t line_start = 0;
+  for (size_t pos = 0; pos < text.size();) {
+    const int32_t cp = NextCodePoint(text, pos);
+    const bool space = cp == ' ' || cp == '\n' || cp == '\r' || cp == '\t';
+    if (out.size() - line_start >= (space ? kSoftLine : kLine)) {
+      out += space ? "\n" : "%\n";
+      line_start = out.size();
+      if (space) continue;
+    }
+    switch (cp) {
+      case '\\': out += "\\textbackslash{}"; continue;
+      case '^': out += "\\textasciicircum{}"; continue;
+      case '~': out += "\\textasciitilde{}"; continue;
+      case '#': case '$': case '%': case '&': case '_': case '{': case '}':
+        out += '\\';
+        out += static_cast<char>(cp);
+        continue;
+      case '\n': case '\r': case '\t': case 0x2028: case 0x2029:
+        out += ' ';
+        continue;
+      default: break;
+    }
+    if (Control(cp)) {
+      if (warnings != nullptr) {
+        warnings->push_back(absl::StrFormat("%s: the control character U+%04X is left out",
+                                            field, cp));
+      }
+      continue;
+    }
+    if (!IsInvisibleFormat(cp)) AppendUtf8(static_cast<char32_t>(cp), out);
+  }
+  return out;
+}
+
+}  // namespace squares::core

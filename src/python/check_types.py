@@ -1,0 +1,34 @@
+"""python3 check_types.py README ALLOWLIST, run in the directory holding the built package:
+mypy --strict on the README's Python examples (the stubs must type them, overloads and all),
+then mypy.stubtest of the stubs against the compiled module (allowing what ALLOWLIST lists).
+Exit 77 (skipped) without mypy (Debian: python3-mypy)."""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+try:
+    import mypy  # noqa: F401
+except ImportError:
+    print("skipped: no mypy (Debian: python3-mypy)")
+    sys.exit(77)
+
+readme, allowlist = sys.argv[1:]
+with open(readme) as f:
+    examples = re.findall(r"```python\n(.*?)```", f.read(), re.S)
+if not examples:
+    sys.exit(f"no ```python example in {readme}")
+failed = False
+with tempfile.TemporaryDirectory() as scratch:
+    example = os.path.join(scratch, "readme_examples.py")
+    with open(example, "w") as f:
+        f.write("\n".join(examples))
+    env = dict(os.environ, PYTHONPATH=os.getcwd())
+    for command in ([sys.executable, "-m", "mypy", "--strict", "--cache-dir", os.path.join(scratch, "cache"), example],
+                    [sys.executable, "-m", "mypy.stubtest", "squares", "--allowlist", allowlist,
+                     "--mypy-config-file", os.devnull]):
+        run = subprocess.run(command, env=env, capture_output=True, text=True)
+        print(" ".join(command[2:4]), run.stdout, run.stderr, sep="\n")
+        failed |= run.returncode != 0
+sys.exit(1 if failed else 0)

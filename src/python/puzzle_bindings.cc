@@ -1,0 +1,153 @@
+// The Python module's Kakuro boards and word-region puzzles: kakuro(), Dictionary.regions()
+// and Dictionary.make_regions().
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "python/bindings.h"
+#include "python/interruptible.h"
+#include "squares/squares.h"
+
+namespace squares::python {
+namespace {
+
+// Per-cell values (row-major) as a list of rows.
+py::list Rows(const std::vector<int>& cells, int cols) {
+  py::list rows;
+  for (size_t start = 0; cols > 0 && start < cells.size(); start += cols) {
+    rows.append(py::cast(std::vector<int>(cells.begin() + start, cells.begin() + start + cols)));
+  }
+  return rows;
+}
+
+void DefKakuro(py::module_& m) {
+  py::enum_<KakuroVerdict>(m, "KakuroVerdict")
+      .value("UNIQUE", KakuroVerdict::kUnique)
+      .value("NOT_UNIQUE", KakuroVerdict::kNotUnique)
+      .value("NO_SOLUTION", KakuroVerdict::kNoSolution)
+      .value("TIMED_OUT", KakuroVerdict::kTimedOut);
+  py::class_<KakuroResult> result(m, "KakuroResult", "One board's verdict and solutions.");
+  result.def_readonly("name", &KakuroResult::name, "from the board's KAKURO header; '' for a bare board")
+      .def_readonly("rows", &KakuroResult::rows)
+      .def_readonly("cols", &KakuroResult::cols)
+      .def_readonly("verdict", &KakuroResult::verdict)
+      .def_readonly("count", &KakuroResult::count, "solutions found")
+      .def_readonly("all", &KakuroResult::all, "count is every solution (unless limited)")
+      .def_property_readonly(
+          "solutions",
+          [](const KakuroResult& r) {
+            py::list solutions;
+            for (const std::vector<int>& digits : r.solutions) solutions.append(Rows(digits, r.cols));
+            return solutions;
+          },
+          "Each solution as rows of digits (ints 1..9; 0 for black and clue cells).")
+      .def_readonly("check_ok", &KakuroResult::check_ok,
+                    "with check: the stored solution is valid and the only one")
+      .def_readonly("check", &KakuroResult::check, "with check: what `squares kakuro --check` says")
+      .def_property_readonly("verdict_text", &KakuroResult::verdict_text)
+      .def("solution_text", &KakuroResult::solution_text, py::arg("index"),
+           "A solution as `squares kakuro` prints it: a digit per white cell, '#' for the others.")
+      .def("__repr__", [](const KakuroResult& r) {
+        return "KakuroResult(name=" + Repr(py::str(r.name)) + ", verdict=" + Str(py::cast(r.verdict)) + ")";
+      });
+  DefPickle(result, &KakuroResult::name, &KakuroResult::rows, &KakuroResult::cols, &KakuroResult::verdict,
+            &KakuroResult::count, &KakuroResult::all, &KakuroResult::solutions, &KakuroResult::check_ok,
+            &KakuroResult::check);
+  m.def(
+      "kakuro",
+      [](const std::string& boards, bool all, std::optional<int64_t> limit, bool check,
+         std::optional<double> timeout, const std::string& source) {
+        KakuroOptions options;
+        options.all = all;
+        SetLimit(limit, &options.limit);
+        options.check = check;
+        options.timeout = timeout.value_or(0);
+        return RunInterruptibly([&](const StopFlag* stop) {
+          options.stop = stop;
+          return SolveKakuro(boards, options, source);
+        });
+      },
+      py::arg("boards"), py::kw_only(), py::arg("all") = false, py::arg("limit") = py::none(),
+      py::arg("check") = false, py::arg("timeout") = py::none(), py::arg("source") = "<board>",
+      "Solves every board of a Kakuro file's text: a list of KakuroResult. Stops at a board's "
+      "second solution unless all=True (limit: at most this many); check: check each board's "
+      "stored SOLUTION; timeout: seconds per board.");
+}
+
+RegionsOptions RegionsOptionsOf(int min, int max, bool all, bool upper) {
+  RegionsOptions options;
+  options.min = min;
+  options.max = max;
+  options.all = all;
+  options.upper = upper;
+  return options;
+}
+
+void DefRegions(py::module_& m, py::class_<Dictionary>& dictionary) {
+  py::enum_<RegionsVerdict>(m, "RegionsVerdict")
+      .value("UNIQUE", RegionsVerdict::kUnique)
+      .value("NOT_UNIQUE", RegionsVerdict::kNotUnique)
+      .value("NO_SOLUTION", RegionsVerdict::kNoSolution)
+      .value("STOPPED", RegionsVerdict::kStopped);
+  py::class_<RegionsSolution>(m, "RegionsSolution", "A partition of the puzzle into word regions.")
+      .def_readonly("words", &RegionsSolution::words, "the word of each region, in region order")
+      .def_readonly("region_of", &RegionsSolution::region_of,
+                    "per cell (row-major): its region, 0, 1, ... in reading order")
+      .def_readonly("drawing", &RegionsSolution::drawing, "the partition drawn with +---+ borders")
+      .def("__repr__", [](const RegionsSolution& s) { return "RegionsSolution(words=" + Repr(py::cast(s.words)) + ")"; });
+  py::class_<RegionsResult>(m, "RegionsResult", "A region puzzle's verdict and solutions.")
+      .def_readonly("verdict", &RegionsResult::verdict)
+      .def_readonly("rows", &RegionsResult::rows)
+      .def_readonly("cols", &RegionsResult::cols)
+      .def_readonly("count", &RegionsResult::count, "solutions found")
+      .def_readonly("solutions", &RegionsResult::solutions, "up to two (with all: every one)")
+      .def_property_readonly("verdict_text", &RegionsResult::verdict_text)
+      .def("__repr__", [](const RegionsResult& r) {
+        return "RegionsResult(verdict=" + Str(py::cast(r.verdict)) + ", count=" + std::to_string(r.count) + ")";
+      });
+  py::class_<MadeRegions>(m, "MadeRegions", "A region puzzle made with exactly one solution.")
+      .def_readonly("rows", &MadeRegions::rows, "the puzzle's letters, a row each")
+      .def_readonly("solution", &MadeRegions::solution)
+      .def_readonly("attempts", &MadeRegions::attempts, "solver runs it took")
+      .def("__repr__", [](const MadeRegions& r) { return "MadeRegions(rows=" + Repr(py::cast(r.rows)) + ")"; });
+  dictionary.def(
+      "regions",
+      [](const Dictionary& d, const std::string& puzzle, int min, int max, bool all, bool upper,
+         const std::string& source) {
+        RegionsOptions options = RegionsOptionsOf(min, max, all, upper);
+        return RunInterruptibly([&](const StopFlag* stop) {
+          options.stop = stop;
+          return SolveRegions(d, puzzle, options, source);
+        });
+      },
+      py::arg("puzzle"), py::kw_only(), py::arg("min") = 4, py::arg("max") = 8, py::arg("all") = false,
+      py::arg("upper") = false, py::arg("source") = "<puzzle>",
+      "Splits a letter grid (rows of letters, one a line) into connected regions of min..max "
+      "cells whose letters, read in row-major order, spell words; stops at the second solution "
+      "unless all=True.");
+  dictionary.def(
+      "make_regions",
+      [](const Dictionary& d, int rows, int cols, int min, int max, bool upper, uint64_t seed) {
+        RegionsOptions options = RegionsOptionsOf(min, max, false, upper);
+        return RunInterruptibly([&](const StopFlag* stop) {
+          options.stop = stop;
+          return MakeRegions(d, rows, cols, options, seed);
+        });
+      },
+      py::arg("rows"), py::arg("cols"), py::kw_only(), py::arg("min") = 4, py::arg("max") = 8,
+      py::arg("upper") = false, py::arg("seed") = 1,
+      "Makes a region puzzle of rows x cols (1 to 50 each) with exactly one solution, regions of "
+      "min..max cells (the same puzzle for the same seed).");
+}
+
+}  // namespace
+
+void DefPuzzles(py::module_& m, py::class_<Dictionary>& dictionary) {
+  DefKakuro(m);
+  DefRegions(m, dictionary);
+}
+
+}  // namespace squares::python

@@ -1,0 +1,89 @@
+// squares.Square, and the batches that carry square results from the search's thread to
+// Python. A long iteration makes one Square per result, so Square is a small C type (its rows
+// and words as tuples of str, made straight from the batch's text) rather than a pybind11
+// class wrapping a SquareResult; being immutable, it is equal and hashed by value and pickles
+// as its fields.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "absl/container/flat_hash_map.h"
+#include <string_view>
+#include <vector>
+
+#include "squares/square_search.h"
+
+namespace squares::python {
+
+namespace py = pybind11;
+
+// Creates the type squares.Square (once, at import).
+py::object MakeSquareType();
+
+// The str of each word met so far (with the GIL): results repeat words, and a list() of a
+// million squares then holds one str per word rather than one per row. Consecutive results
+// mostly share their first rows, so a row is first compared with the last result's.
+class WordCache {
+ public:
+  WordCache() = default;
+  WordCache(const WordCache&) = delete;
+  WordCache& operator=(const WordCache&) = delete;
+  ~WordCache();
+  // A new reference to the str of `word`: `same` when that holds these bytes (null: none to
+  // compare), else the cache's; null with an error set.
+  PyObject* Get(std::string_view word, PyObject* same = nullptr);
+  // The last result's rows (a tuple; a new reference or null), and setting them (stolen).
+  PyObject* last_rows() const { return last_rows_; }
+  void set_last_rows(PyObject* rows);
+
+ private:
+  absl::flat_hash_map<std::string, PyObject*> strings_;
+  PyObject* last_rows_ = nullptr;
+};
+
+// Results as the search hands them over, kept as one text and the end of each string in it.
+// Add() runs on the search's thread (under the stream's lock), Take() with the GIL. A Square
+// needs the words of SquareSearch::ForEach; a tuple of rows is made from the text of
+// SquareSearch::Write(kLines), which skips forming a SquareResult, unless a row may hold a
+// space (a cube's layers side by side). A batch holds results of one kind of Add.
+class SquareBatch {
+ public:
+  // rows_only: Take() makes the tuple of rows (and Add(result) keeps no words).
+  SquareBatch(PyObject* square_type, bool rows_only)
+      : square_type_(square_type), rows_only_(rows_only), words_(std::make_shared<WordCache>()) {}
+
+  void Add(const SquareResult& result);
+  void Add(std::string_view lines);  // whole lines: rows separated by spaces
+  size_t size() const { return records_.empty() ? ends_.size() : records_.size(); }
+  bool empty() const { return size() == 0; }
+  void clear();
+  // A new reference to result `index` (a Square, or with rows_only a tuple of str); null with a
+  // Python error set when out of memory.
+  PyObject* Take(size_t index);
+
+ private:
+  struct Record {
+    uint32_t first_string;  // into ends_
+    uint32_t rows, words;
+    int64_t worst_score;
+    double mean_score;
+  };
+  std::string_view String(uint32_t index) const;
+  PyObject* TakeRows(std::string_view line);
+  PyObject* LastRow(Py_ssize_t index) const;    // borrowed; null when none
+  PyObject* Remembered(PyObject* rows) const;  // keeps `rows` as the last result's; returns it
+
+  PyObject* square_type_;
+  bool rows_only_;
+  std::shared_ptr<WordCache> words_;  // one for a stream's batches (copies of one batch)
+  std::string text_;
+  std::vector<uint32_t> ends_;  // the end of string i (from Add(lines): line i) in text_ (it
+                                // starts where i-1 ends; a line's '\n' is in neither)
+  std::vector<Record> records_;   // one per Add(result); none from Add(lines)
+};
+
+}  // namespace squares::python

@@ -1,0 +1,53 @@
+"""Word squares, crossword fill, Kakuro and word-region puzzles (the squares library).
+
+Everything is defined in the compiled module squares._squares (its types: _squares.pyi) and
+re-exported here."""
+from ._squares import (
+    Better,
+    Branching,
+    Candidate,
+    CellOrder,
+    Clue,
+    DataError,
+    Dictionary,
+    Direction,
+    DocumentFormat,
+    Error,
+    FileAccessError,
+    FileError,
+    FileNotFound,
+    Fill,
+    FillIterator,
+    FillQuality,
+    FillResult,
+    FillStats,
+    FillStatus,
+    Grid,
+    GridCheck,
+    KakuroResult,
+    KakuroVerdict,
+    MadeRegions,
+    RegionsResult,
+    RegionsSolution,
+    RegionsVerdict,
+    SearchProgress,
+    SearchStats,
+    Slot,
+    Square,
+    SquareIterator,
+    UsageError,
+    Viability,
+    __version__,
+    format_fill,
+    kakuro,
+    parse_clues,
+)
+
+__all__ = [
+    "Better", "Branching", "Candidate", "CellOrder", "Clue", "DataError", "Dictionary", "Direction",
+    "DocumentFormat", "Error", "FileAccessError", "FileError", "FileNotFound", "Fill", "FillIterator",
+    "FillQuality", "FillResult", "FillStats", "FillStatus", "Grid", "GridCheck", "KakuroResult",
+    "KakuroVerdict", "MadeRegions", "RegionsResult", "RegionsSolution", "RegionsVerdict",
+    "SearchProgress", "SearchStats", "Slot", "Square", "SquareIterator", "UsageError", "Viability",
+    "format_fill", "kakuro", "parse_clues",
+]
