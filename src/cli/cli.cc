@@ -12,11 +12,10 @@ namespace squares::core {
 
 std::span<const OptionSpec> DictionaryOptions() {
   static constexpr OptionSpec kOptions[] = {
-      {"dict", 'd', "FILE", "word list, index file or language code (nl: Debian's Dutch list); "
-                            "repeatable; - = stdin; default: embedded"},
-      {"language", 0, "LANG", "crossword conventions: en (default), nl (IJ one cell), de (ÄÖÜß as "
-                              "AE OE UE SS), it, fr, es (Ñ kept), pt; all but en drop accents",
-       "en nl de it fr es pt"},
+      {"dict", 'd', "FILE", "word list, index file or language (nl: Debian's list); repeatable; "
+                            "- = stdin; default: embedded"},
+      {"language", 0, "LANG", "a word's cells: en (default), nl (IJ one cell), de (Ä as AE, ß as SS), "
+                              "it, fr, es (Ñ kept), pt", "en nl de it fr es pt"},
       {"fold-accents", 0, nullptr, "map accented letters to their base letter (é -> e)"},
       {"min-score", 0, "S", "use only words scored at least S"},
       {"max-level", 0, "L", "use only words scored at most L (SCOWL size for the default list)"},
