@@ -26,4 +26,7 @@ if [ -r /usr/share/dict/italian ]; then
   python3 "$(dirname "$0")/check_fill_words.py" "$tmp/rows" /usr/share/dict/italian >/dev/null ||
     fail "Italian 13x13 fill"
 fi
+printf 'AB#\n...\n#..\n' >"$tmp/short.txt"
+expect 1 "squares: $tmp/short.txt: 1 Across has 2 letters, fewer than the minimum of 3" \
+  "$squares" fill --dict "$data/nl.txt" --min-length 3 "$tmp/short.txt"
 exit $((failures > 0))

@@ -249,3 +249,26 @@ TEST_CASE("--allow-offensive lifts the filter; a German fill leaves out German s
 }
 
 }  // namespace
+
+namespace {
+
+TEST_CASE("min_length refuses a grid with a shorter entry, naming it") {
+  const Dictionary dictionary = Read({"ab", "èd", "ae", "bd"}, "it");
+  const Grid grid = Grid::FromRows({"..", ".."});
+  FillOptions options;
+  options.threads = 1;
+  options.any = true;
+  CHECK(FillGrid(dictionary, grid, options).status == FillStatus::kFilled);
+  options.min_length = 3;
+  try {
+    FillGrid(dictionary, grid, options);
+    FAIL("no error");
+  } catch (const Error& error) {
+    CHECK(error.kind() == ErrorKind::kData);
+    CHECK(std::string(error.what()) == "<rows>: 1 Across has 2 letters, fewer than the minimum of 3");
+  }
+  options.min_length = 1;
+  CHECK_THROWS_AS(FillGrid(dictionary, grid, options), Error);
+}
+
+}  // namespace

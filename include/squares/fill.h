@@ -89,6 +89,10 @@ struct FillOptions {
   // dictionary's language) are left out of fills unless this is set; a grid's fixed entries
   // and square searches keep every word.
   bool allow_offensive = false;
+  // A grid with an entry shorter than this is refused (kData, naming the entry). 2 accepts
+  // every grid: two-letter entries, as Italian crosswords have; 3 holds a grid to the
+  // English custom.
+  int min_length = 2;
   const StopFlag* stop = nullptr;
 };
 

@@ -32,6 +32,9 @@ core::FillSettings SettingsOf(Better better, const FillOptions& options) {
     api::ThrowUsage("FillOptions: deterministic and all exclude each other");
   }
   if (options.threads < 0 || options.threads > 1024) api::ThrowUsage("FillOptions::threads: 0 to 1024");
+  if (options.min_length < 2 || options.min_length > core::kMaxWordLength) {
+    api::ThrowUsage(absl::StrFormat("FillOptions::min_length: 2 to %d", core::kMaxWordLength));
+  }
   if (!(options.timeout >= 0) || !(options.quality_time >= 0) || (options.polish && *options.polish < 0)) {
     api::ThrowUsage("FillOptions: timeout, quality_time and polish must not be negative");
   }
@@ -133,6 +136,14 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
   core::FillSettings settings = SettingsOf(dictionary.better(), options);
   settings.engine.progress = hooks.progress;
   const core::Grid& g = grid.impl().grid;
+  for (const core::GridSlot& slot : g.slots) {
+    if (static_cast<int>(slot.cells.size()) < options.min_length) {
+      throw Error(ErrorKind::kData,
+                  absl::StrFormat("%s: %s has %d letters, fewer than the minimum of %d",
+                                  grid.source(), core::SlotName(slot), slot.cells.size(),
+                                  options.min_length));
+    }
+  }
   const core::GridFill problem =
       Problem(dictionary, grid, FilterOf(dictionary, options.exclude, settings.engine.scores,
                                          options.max_level, options.allow_offensive));

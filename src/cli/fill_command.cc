@@ -89,6 +89,7 @@ constexpr OptionSpec kFillOptions[] = {
     {"shard", 0, "I/N", "with --all or --count: only part I of N (parts concatenate in order)"},
     {"allow-repeats", 0, nullptr, "a word may fill several slots (by default no word twice)"},
     {"allow-offensive", 0, nullptr, "use offensive and slur words too (left out by default)"},
+    {"min-length", 0, "N", "refuse a grid with an entry shorter than N letters (default 2)"},
     {"distinct", 'U', nullptr, "no word twice in the grid (the default; kept for crucio's -U)"},
     {"deterministic", 'D', nullptr, "a fill-in puzzle that can be solved without guessing"},
     {"fill-in", 0, nullptr, "list the words grouped by length instead of numbered entries"},
@@ -274,6 +275,9 @@ absl::StatusOr<::squares::FillOptions> FillOptionsFrom(const ParsedArgs& a) {
     options.better = better == "lower" ? ::squares::Better::kLower : ::squares::Better::kHigher;
   }
   options.prefer_scores = a.has("prefer-scores");
+  auto min_length = a.get_int("min-length", 2, 2, 64);
+  if (!min_length.ok()) return min_length.status();
+  options.min_length = static_cast<int>(*min_length);
   auto polish = a.get_int("polish", 0, 0, INT64_MAX);
   if (!polish.ok()) return polish.status();
   if (a.has("polish")) options.polish = *polish;
