@@ -4,11 +4,11 @@
 # wamerican-huge) for both, each run limited to TIMEOUT seconds. Each grid becomes a Qxw deck:
 # one line per slot listing its cells, `=PATTERN` when it has fixed letters ('?' = any).
 # Squares forbids repeated words (its default); Qxw's batch mode has no such switch.
-#   scripts/bench-fill-qxw.sh [SQUARES [GRID_DIR]]     env: TIMEOUT (default 60)
+#   scripts/bench-fill-qxw.sh SQUARES GRID_DIR   (SQUARES: e.g. build/src/squares)     env: TIMEOUT (default 60)
 set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
-squares=${1:-$here/build/src/squares}
-grids=${2:-$here/../shared/data/grids}
+[ $# -eq 2 ] || { echo "usage: scripts/bench-fill-qxw.sh SQUARES GRID_DIR" >&2; exit 2; }
+squares=$1
+grids=$2
 timeout=${TIMEOUT:-60}
 huge=/usr/share/dict/american-english-huge
 qxw=$(command -v qxw || echo /usr/games/qxw)

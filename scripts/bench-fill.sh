@@ -7,12 +7,12 @@
 #    limited to TIMEOUT seconds: status (filled / impossible / over-constrained / timeout /
 #    error) and wall seconds.
 # Then the totals.
-#   scripts/bench-fill.sh [SQUARES [GRID_DIR]]
+#   scripts/bench-fill.sh SQUARES GRID_DIR   (SQUARES: e.g. build/src/squares)
 #   env: TIMEOUT (default 60), QUALITY_TIMEOUT (default 10), SEED (default 1)
 set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
-squares=${1:-$here/build/src/squares}
-grids=${2:-$here/../shared/data/grids}
+[ $# -eq 2 ] || { echo "usage: scripts/bench-fill.sh SQUARES GRID_DIR" >&2; exit 2; }
+squares=$1
+grids=$2
 timeout=${TIMEOUT:-60}
 quality_timeout=${QUALITY_TIMEOUT:-10}
 seed=${SEED:-1}

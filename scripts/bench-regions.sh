@@ -1,5 +1,5 @@
 #!/bin/sh
-# Benchmark of `squares regions` (issue 6): makes N unique ROWSxCOLS puzzles with the default
+# Benchmark of `squares regions`: makes N unique ROWSxCOLS puzzles with the default
 # dictionary (seeds 1..N), then solves each one and reports, per puzzle, the generator's
 # solver runs and time, the solver's placements, search nodes and solve time (--stats), and
 # the wall time of the whole `squares regions PUZZLE` process (dictionary loading included).

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Square-search benchmark: counts, CPU seconds, search nodes per second, and the ratio to the
-# yardsticks of issue 3 (fastest public programs, CPU seconds on a 2-core machine), all
+# yardsticks (the fastest public programs' figures, CPU seconds on a 2-core machine), all
 # measured in one run. Not a test: speed targets live here.
 #   scripts/bench.sh [BUILD_DIR]      (default: build)
 # Word lists: Debian's wamerican (a-z words, lower-cased: 73,445) and the npm package

@@ -1,12 +1,13 @@
 #!/bin/sh
-# The whole test suite: the README's test command, and what .ci/run runs. Builds
-# (scripts/setup.sh) and runs the tests, then runs them again under ASan and UBSan
-# (scripts/sanitize.sh) while the cluster test (scripts/cluster-test.sh) runs beside them: it
-# spends most of its 40 s waiting on its daemons, and the sanitizer build is CPU-bound. The
-# cluster test's output follows the sanitizer phase's; the run fails when either fails.
+# The whole test suite: the README's test command, and what .ci/run runs. Installs what the
+# tests use and builds everything (scripts/setup.sh --tests), runs the tests, then runs them
+# again under ASan and UBSan (scripts/sanitize.sh) while the cluster test
+# (scripts/cluster-test.sh) runs beside them: it spends most of its time waiting on its
+# daemons, and the sanitizer build is CPU-bound. The cluster test's output follows the
+# sanitizer phase's; the run fails when either fails.
 set -eu
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --tests
 meson test -C build --print-errorlogs
 log=$(mktemp /tmp/squares-check.XXXXXX)
 scripts/cluster-test.sh >"$log" 2>&1 &

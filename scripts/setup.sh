@@ -1,24 +1,43 @@
 #!/bin/sh
-# Installs the build dependencies from Debian (when missing) and builds into ./build.
-# clang is for scripts/sanitize.sh (ASan, UBSan and the libFuzzer targets); GNU time for the
-# endless-input test's memory bounds; pybind11-dev and python3-dev for the Python module,
-# python3-mypy for its stubs' test, python3-mesonpy and python3-venv for `pip install .`; zsh
-# for the install test's check of the zsh completion; cpp-httplib and nlohmann-json for `squares
-# serve`, and chromium for its browser test. For the documents and their test, without their
-# recommendations: lualatex and fontspec (texlive-luatex, texlive-latex-recommended), cwpuzzle
-# (texlive-games), the page's fonts (fonts-dejavu-core; fonts-wqy-microhei for Chinese,
-# Japanese and Korean), pdftotext and pdftoppm (poppler-utils); node and npm when missing (Debian's
-# npm), and the npm readers of ipuz and .puz in build/npm (never in the source tree).
+# Usage: scripts/setup.sh [--tests]
+# Installs the Debian packages the build needs (when missing; with sudo when not root), sets up
+# ./build and builds the squares program and what it links, nothing else: the README's first
+# command, kept to what a user needs to run squares. `ninja -C build` builds the rest (the
+# server squares-serve, the man page, the Python module when its packages are there, the tests).
+#
+# --tests (scripts/check.sh) also installs what the tests use, configures the build again so
+# that it sees them, and builds everything:
+#   clang and libclang-rt-dev for scripts/sanitize.sh (ASan, UBSan, the libFuzzer targets);
+#   pybind11-dev and python3-dev for the Python module and its test, python3-mypy for its
+#   stubs' test, python3-mesonpy and python3-venv for `pip install .`; GNU time for the endless
+#   input test's memory bounds; parallel for the shard runner's test; zsh for the install
+#   test's check of the zsh completion; cmake for its CMake project; chromium for the
+#   workbench's browser test; for the documents and their test, without their recommendations,
+#   lualatex and fontspec (texlive-luatex, texlive-latex-recommended), cwpuzzle
+#   (texlive-games), the page's fonts (fonts-dejavu-core; fonts-wqy-microhei for Chinese,
+#   Japanese and Korean), pdftotext and pdftoppm (poppler-utils), and node and npm when
+#   missing (Debian's); and, with npm, the independent readers of ipuz and .puz and
+#   playwright-core in build/npm (never in the source tree).
 set -eu
 cd "$(dirname "$0")/.."
-packages="g++ clang libclang-rt-dev libabsl-dev libxxhash-dev doctest-dev meson ninja-build pkg-config parallel time
-  pybind11-dev python3-dev python3-mypy python3-mesonpy python3-venv zsh libcpp-httplib-dev nlohmann-json3-dev chromium"
+tests=""
+case "${1-}" in
+  "") ;;
+  --tests) tests=1 ;;
+  *) echo "usage: scripts/setup.sh [--tests]" >&2; exit 2 ;;
+esac
+# Without their recommendations (libabsl-dev's would bring cmake, meson's dpkg-dev).
+build_packages="g++ libabsl-dev libxxhash-dev doctest-dev meson ninja-build pkg-config
+  libcpp-httplib-dev nlohmann-json3-dev"
+test_packages="clang libclang-rt-dev pybind11-dev python3-dev python3-mypy python3-mesonpy python3-venv
+  time parallel zsh cmake chromium"
 document_packages="texlive-luatex texlive-latex-recommended texlive-games fonts-dejavu-core
   fonts-wqy-microhei poppler-utils"
 command -v npm >/dev/null || document_packages="$document_packages nodejs npm"
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo=sudo
 updated=""
+installed=""
 # apt_install [APT OPTIONS] -- PACKAGES: those of PACKAGES not installed yet.
 apt_install() {
   options=""
@@ -34,16 +53,30 @@ apt_install() {
   [ -n "$updated" ] || $sudo apt-get update -qq
   updated=1
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $options $missing >/dev/null
+  installed=1
 }
-apt_install -- $packages
+apt_install --no-install-recommends -- $build_packages
+if [ -z "$tests" ]; then
+  [ -f build/build.ninja ] || meson setup build >/dev/null
+  ninja -C build src/squares >/dev/null
+  exit 0
+fi
+
+apt_install -- $test_packages
 apt_install --no-install-recommends -- $document_packages
-[ -f build/build.ninja ] || meson setup build >/dev/null
+# A build set up before the packages above were installed has not looked for pybind11 or node:
+# configuring it again does.
+if [ ! -f build/build.ninja ]; then
+  meson setup build >/dev/null
+elif [ -n "$installed" ]; then
+  meson setup --reconfigure build >/dev/null
+fi
 ninja -C build >/dev/null
 # The independent readers of tests/cli_documents.py (it skips, saying so, without them), and
 # playwright-core, which drives Debian's Chromium in tests/serve_browser.cjs (it downloads no
 # browser; the test skips without it).
 npm_packages="@xwordly/xword-parser@1.0.5 @confuzzle/readpuz@1.2.3 @confuzzle/writepuz@1.2.3
-  playwright-core@1.65.1"
+  playwright-core@1.61.1"
 if [ ! -f build/npm/installed ] || [ "$(cat build/npm/installed)" != "$npm_packages" ]; then
   mkdir -p build/npm
   if (cd build/npm && npm install --no-audit --no-fund --no-save --silent $npm_packages); then

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs one `squares` enumeration as N exact shards (`--shard I/N`) with GNU Parallel, on local
-# cores or on SSH hosts, then merges the parts (DESIGN §4; README "Running across machines").
+# cores or on SSH hosts, then merges the parts (docs/development.md, "Running across machines").
 #
 #   shard-run.sh [-j JOBS] [-N SHARDS] [-o DIR] [-O FILE] [--sshloginfile FILE]
 #                [--squares PATH] -- SQUARES-ARGS...

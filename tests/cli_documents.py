@@ -9,7 +9,7 @@ GROUP is one of
            and written again by @confuzzle/writepuz (its own checksums: the same bytes), each
            with the clues, title, author and copyright asked for, and a placeholder where a
            clue is missing; a letter with no Latin-1 form refused for puz. Skipped (77)
-           without node or the npm packages (scripts/setup.sh installs them into build/npm).
+           without node or the npm packages (scripts/setup.sh --tests installs them into build/npm).
   latex    lualatex compiles a 5x5 (through --format pdf), a 15x15 of accented letters, a
            21x21 (letter paper) and a 24x30 grid, the grids without an overfull line;
            pdftotext shows the clue texts, the placeholder and the solution's heading; the
@@ -110,7 +110,7 @@ def readers(tmp):
             os.path.join(NODE_MODULES, "@xwordly", "xword-parser")) or not os.path.isdir(
             os.path.join(NODE_MODULES, "@confuzzle", "writepuz")):
         print(f"node or the npm readers (in {NODE_MODULES}) missing: skipping "
-              "(scripts/setup.sh installs them)")
+              "(scripts/setup.sh --tests installs them)")
         sys.exit(77)
     grid = os.path.join(TESTS, "data", "fill", "small.txt")
     words = os.path.join(TESTS, "data", "fill", "words.txt")
@@ -196,7 +196,7 @@ def pdf_text(path, options=()):
 
 def latex(tmp):
     if shutil.which("lualatex") is None or shutil.which("pdftotext") is None:
-        print("lualatex or pdftotext not installed: skipping (scripts/setup.sh installs them)")
+        print("lualatex or pdftotext not installed: skipping (scripts/setup.sh --tests installs them)")
         sys.exit(77)
     # A 5x5 through --format pdf, with clues by word and by number.
     grid5 = write(os.path.join(tmp, "g5.txt"), "#....\n.....\n.....\n.....\n....#\n")

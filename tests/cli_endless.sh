@@ -1,5 +1,5 @@
 #!/bin/sh
-# Endless and enormous input (DESIGN §10): every reader answers /dev/zero, /dev/urandom and an
+# Endless and enormous input: every reader answers /dev/zero, /dev/urandom and an
 # endless valid stream with a clear error, quickly and in bounded memory, measured with GNU
 # time; an endless valid word list (`yes`) is read with bounded memory until it is stopped,
 # and so is endless output.

@@ -6,7 +6,7 @@
 GROUP is one of
   golden      text, lines (--all), ipuz, latex, svg and fill-in output of a small grid on
               tests/data/fill/words.txt, byte for byte against tests/data/fill/golden/*; every
-              fill is also checked word by word. --update rewrites the golden files.
+              fill is also checked word by word; the grid read from ipuz fills the same. --update rewrites the golden files.
   identities  `fill --all` on an empty n x n grid lists exactly what `--double -n n` lists
               (n = 3 on words.txt, n = 4 on words4.txt in tests/data/fill), and --count agrees;
               the parts of --shard I/N concatenate to --all (text and lines), counts sum.
@@ -14,7 +14,7 @@ GROUP is one of
               checked against the list, and --distinct fills have no word twice.
               Under the sanitizers, each grid once (not with each option).
   states      each result state: its exit status and message.
-  errors      each malformed-grid and usage error: exit status and message.
+  errors      each malformed-grid (ipuz too) and usage error: exit status and message.
   latex       the LaTeX output compiles with lualatex (skipped, status 77, without TeX).
 """
 import json
@@ -94,6 +94,15 @@ def golden():
                 f.write(out)
         with open(path, encoding="utf-8") as f:
             check(f.read() == out, f"golden {name}: output differs from {path}")
+    # The same grid as ipuz (with clues and a title) fills the same way.
+    ipuz = os.path.join(TESTS, "data", "fill", "small.ipuz")
+    got, want = (run(["fill", path, "--dict", words_file, "--all", "--format", "lines"]) for path in (ipuz, grid))
+    check(got == want and want[0] == 0, f"{ipuz}: {got} differs from {grid}'s {want}")
+    _, out, _ = run(["fill", ipuz, "--dict", words_file, "--format", "ipuz"])
+    document = json.loads(out)
+    check(document["title"] == "Small" and document["author"] == "the squares tests", f"{ipuz}: {out}")
+    check([1, "Top row"] in document["clues"]["Across"] and [3, "Third column"] in document["clues"]["Down"],
+          f"{ipuz}: its clues are not the document's: {document['clues']}")
     # Independent checks of what the goldens hold.
     _, out, _ = run(["fill", grid, "--dict", words_file, "--all", "--format", "lines"])
     fills = out.split("\n")[:-1]
@@ -312,6 +321,11 @@ ERRORS = [
     ("##\n##\n", [], 1, "squares: {g}: grid has no slot (no run of 2 or more white cells)\n"),
     ("#.#\n###\n", [], 1, "squares: {g}:1:2: isolated cell (in no slot)\n"),
     ("Q.\n..\n", [], 1, "squares: {g}:1:1: letter 'Q' is not in the dictionary's alphabet\n"),
+    # ipuz: the cell, the JSON position, the missing key.
+    ('{"puzzle": [[0, 0], [0, "AB"]]}', [], 1,
+     "squares: {g}:2:2: 'AB' is not one letter (rebus cells are not supported)\n"),
+    ('{"puzzle": [[0, 0]],\n "title": }', [], 1, "squares: {g}:2:11: not valid JSON\n"),
+    ('{"title": "x"}', [], 1, "squares: {g}: no \"puzzle\": not an ipuz crossword\n"),
     ("..\n..\n", ["--format", "rtf"], 2,
      "squares: unknown format 'rtf' (expected text, lines, jsonl, ipuz, latex, svg, puz, pdf, "
      "jpz, xd, exolve, across-text, submission)\n"),

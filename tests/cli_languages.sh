@@ -15,7 +15,7 @@ golden en-first-ijs 0 "$squares" --dict "$data/nl.txt" --first ijs --count
 golden de-strasse 0 "$squares" --dict "$data/de.txt" --language de --first strasse --count
 golden de-first-oel 0 "$squares" --dict "$data/de.txt" --language de --first Öl --upper
 
-expect 2 "squares: --language: 'xx' is not one of en, nl, de, it, fr, es, pt" \
+expect 2 "squares: unknown language 'xx' (one of en, nl, de, it, fr, es, pt)" \
   "$squares" --dict "$data/nl.txt" --language xx --first ijs
 
 # With Debian's Italian list installed (witalian): the 13×13 crucio grid filled, checked by an

@@ -35,12 +35,24 @@ if command -v zsh >/dev/null 2>&1; then
   [ "$bound" = _squares ] || fail "zsh binds '$bound' to squares, not _squares"
 fi
 if [ -e "$root/$libdir/libsquares.so" ]; then kind=shared; else kind=static; fi
+# No face reaches inside the library: the public headers hold no Impl and no impl().
+if grep -n -E '\bImpl\b|impl\(\)' "$root"/include/squares/*.h; then fail "a public header shows the library's insides"; fi
+# A shared library exports the public API only (src/api/exports.map): squares:: names that
+# start with an upper-case letter, and its classes' type information.
+if [ $kind = shared ]; then
+  exported=$(nm -D --defined-only -C "$root/$libdir/libsquares.so" | sed 's/^[0-9a-f]* [A-Za-z] //')
+  others=$(printf '%s\n' "$exported" |
+    grep -v -E '^((typeinfo|typeinfo name|vtable) for )?squares::[A-Z]') || true
+  [ -z "$others" ] || fail "libsquares.so exports more than the public API: $(printf '%s\n' "$others" | head -5)"
+  printf '%s\n' "$exported" | grep -q '^squares::Dictionary::Default' || fail "libsquares.so does not export Dictionary::Default"
+fi
 [ -e "$root/$libdir/libsquares.a" ] || [ $kind = shared ] || fail "no library installed"
 # The binary runs as installed: a shared build's finds its library by its rpath.
 "$root/bin/squares" --version >/dev/null || fail "the installed $kind binary does not run"
-# `squares serve` runs the squares-serve installed beside it.
-"$root/bin/squares" serve --help | grep -q '^Usage: squares serve' ||
-  fail "the installed squares does not run the installed squares-serve"
+# `squares serve` runs the squares-serve installed beside it: only the server says it cannot listen.
+served=$("$root/bin/squares" serve --host 256.0.0.1 --port 1 2>&1) && fail "squares serve listened on 256.0.0.1"
+printf '%s\n' "$served" | grep -q 'cannot listen on 256.0.0.1' ||
+  fail "the installed squares does not run the installed squares-serve: $served"
 # Every command and option of --help is in the man page.
 for command in "" shape stats index fill regions kakuro serve; do
   "$root/bin/squares" $command --help | grep -o -- '--[a-z][a-z-]*' | sort -u | while read -r option; do

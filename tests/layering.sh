@@ -1,30 +1,51 @@
 #!/bin/sh
-# The layers (DESIGN §11): no file of the engine (src/lexicon, src/search, src/fill,
-# src/puzzles) or of the API (src/api) includes a header of the command line (src/cli), and
-# the library holds no command-line object; the server (src/serve) includes only the public
-# API; the squares binary does not load the server's cpp-httplib and OpenSSL (squares-serve
-# does). Arguments: the source root, the built library (a static one is listed with ar), the
-# squares binary.
+# The layers (docs/architecture.md): the engine (src/lexicon, src/search, src/fill, src/puzzles) includes neither the
+# public API (include/squares) nor a face; the API (src/api) includes no face; each face (the
+# command line src/cli, the server src/serve, the Python module src/python) includes only the
+# public headers (squares/), the text helpers (text/) and its own folder, and the library holds
+# no command-line object; the squares binary does not load the server's cpp-httplib and OpenSSL
+# (squares-serve does). Arguments: the source root, the built library (a static one is listed
+# with ar), the squares binary.
 set -eu
 root=$1
 library=$2
 binary=$3
 status=0
-for dir in lexicon search fill puzzles api; do
-  for file in "$root/src/$dir"/*; do
-    if grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"cli/' "$file"; then
-      echo "FAIL: ${file#"$root"/} includes a header of src/cli" >&2
-      status=1
+# The quoted includes of FILE that name a folder of src/ or the public headers.
+project_includes() {
+  sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([a-z_]*\)\/.*/\1 &/p' "$1" |
+    while read -r folder line; do
+      if [ "$folder" = squares ] || [ -d "$root/src/$folder" ]; then printf '%s %s\n' "$folder" "$line"; fi
+    done
+}
+# fail_unless FILE ALLOWED...: every project include of FILE is of a folder in ALLOWED.
+fail_unless() {
+  file=$1
+  shift
+  project_includes "$file" | while read -r folder line; do
+    allowed=no
+    for name; do [ "$folder" = "$name" ] && allowed=yes; done
+    if [ $allowed = no ]; then
+      echo "FAIL: ${file#"$root"/} includes $folder/ (allowed: $*): $line" >&2
+      echo fail
     fi
   done
+}
+engine="lexicon search fill puzzles text"
+for dir in lexicon search fill puzzles text; do
+  for file in "$root/src/$dir"/*.h "$root/src/$dir"/*.cc; do
+    [ -e "$file" ] || continue
+    [ -z "$(fail_unless "$file" $engine)" ] || status=1
+  done
 done
-# The workbench's server is a face on the public API: it includes only its own headers and
-# those of include/squares.
-for file in "$root"/src/serve/*.h "$root"/src/serve/*.cc; do
-  if grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$file" | grep -v '"\(serve\|squares\)/'; then
-    echo "FAIL: ${file#"$root"/} includes a header of the library's insides" >&2
-    status=1
-  fi
+for file in "$root"/src/api/*.h "$root"/src/api/*.cc; do
+  [ -z "$(fail_unless "$file" $engine api squares)" ] || status=1
+done
+for dir in cli serve python; do
+  for file in "$root/src/$dir"/*.h "$root/src/$dir"/*.cc; do
+    [ -e "$file" ] || continue
+    [ -z "$(fail_unless "$file" squares text "$dir")" ] || status=1
+  done
 done
 case $library in
   *.a)

@@ -4,9 +4,10 @@
 // holds a letter and every entry is a word of the list, exports ipuz and reads it back; then
 // on the squares page types BISHOP and sees squares arrive. Also undo/redo, a reload keeping
 // the grid, and opening a grid file. Screenshots of both pages go to OUT_DIR. Skips (exit 77)
-// without Chromium or playwright-core (scripts/setup.sh installs both).
+// without Chromium or playwright-core (scripts/setup.sh --tests installs both).
 //
-// Usage: node serve_browser.cjs SQUARES OUT_DIR NODE_MODULES (scripts/setup.sh's: build/npm)
+// Usage: node serve_browser.cjs SQUARES OUT_DIR NODE_MODULES
+// (NODE_MODULES: build/npm/node_modules, where scripts/setup.sh --tests installs them)
 "use strict";
 const assert = require("node:assert/strict");
 const { spawn } = require("node:child_process");
@@ -18,7 +19,7 @@ const CHROMIUM = "/usr/bin/chromium";
 const THEME = "OPERA";
 
 function skip(reason) {
-  console.log(`SKIP: ${reason} (scripts/setup.sh installs it)`);
+  console.log(`SKIP: ${reason} (scripts/setup.sh --tests installs it)`);
   process.exit(77);
 }
 

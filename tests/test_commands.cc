@@ -6,10 +6,8 @@
 #include <string_view>
 
 #include "cli/commands.h"
-#include "fill/fill_output.h"
-#include "search/square_output.h"
 
-using namespace squares::core;
+using namespace squares::cli;
 
 TEST_CASE("every command has a name of its own and no option twice") {
   std::set<std::string_view> names;
@@ -38,8 +36,8 @@ TEST_CASE("the --format choices the completions offer are the formats each comma
         for (std::string_view choice : SplitString(spec.choices, ' ')) {
           CAPTURE(command->name);
           CAPTURE(choice);
-          CHECK((command->name == "fill" ? ParseFillFormat(choice).ok()
-                                         : ParseSquareFormat(choice).ok()));
+          CHECK((command->name == "fill" ? DocumentFormatNamed(choice).ok()
+                                         : SquareFormatNamed(choice).ok()));
           ++checked;
         }
       }

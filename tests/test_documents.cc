@@ -1,5 +1,5 @@
 // The documents of a fill: the clues reader (core and public API), slot clue matching, and
-// the .puz layout and checksums against the format's definition (FORMATS.md §6).
+// the .puz layout and checksums against the format's definition (the community's notes).
 #include <doctest/doctest.h>
 
 #include <string>
@@ -78,7 +78,8 @@ TEST_CASE("clues: matched to slots by number first, then by word; unknown number
   CHECK(CheckClues(grid, *missing, "c").message() == "c:2: the grid has no 9 Down");
 }
 
-// The checksum of FORMATS.md §6, written out again here from its definition.
+// The .puz checksum (per byte: rotate right by one bit, then add), written again here from the
+// format's definition.
 uint16_t Cksum(std::string_view bytes, uint16_t c = 0) {
   for (unsigned char b : bytes) {
     c = (c & 1) ? (c >> 1) + 0x8000 : c >> 1;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,6 +12,12 @@
 #include "squares/error.h"
 
 namespace squares {
+
+// The library's own: what a handle holds, and how the library reaches it.
+namespace detail {
+struct DictionaryImpl;
+struct Access;
+}  // namespace detail
 
 // Which scores are better: the default list is scored by SCOWL size (lower = commoner), a
 // `word;score` list by quality (higher = better).
@@ -30,6 +37,17 @@ struct DictionaryOptions {
   // all but "en" drop the other accents. A path given as one of these codes that is no file
   // names Debian's list for that language (/usr/share/dict/dutch, ...).
   std::string language = "en";
+  // Called with each note of the reading, one line each (the command line's --verbose): an
+  // index file's size, the entries a list skipped and why. The embedded list is then read
+  // from its text, not its index. Null: no notes are made.
+  std::function<void(const std::string& note)> on_note;
+};
+
+// The automaton of the words of one length (`squares stats`).
+struct AutomatonStats {
+  size_t words = 0;
+  size_t states = 0, entries = 0, bytes = 0;
+  double build_seconds = 0;  // the time the call took to build it (next to none when built)
 };
 
 struct ScoredWord {
@@ -49,6 +67,10 @@ class Dictionary {
   // with its path as source() and file_error() saying why.
   static Dictionary FromFiles(const std::vector<std::string>& paths,
                               const DictionaryOptions& options = {});
+  // Word lists only, as `squares index` reads them: an index file among them is refused (a
+  // data error: a binary file, not a word list).
+  static Dictionary FromWordLists(const std::vector<std::string>& paths,
+                                  const DictionaryOptions& options = {});
   // Entries in memory, read as the lines of a word list ("word" or "word;score"); messages
   // name the source "<words>".
   static Dictionary FromWords(const std::vector<std::string>& entries,
@@ -68,6 +90,8 @@ class Dictionary {
   std::string letters() const;   // the alphabet, UTF-8, in code-point order (one code point
                                  // a letter: the Dutch cell IJ is "ĳ")
   std::string language() const;  // the language code it was read in ("en", "nl", ...)
+  // The automaton of the words of `length` letters (1 to max_length()), built if it was not.
+  AutomatonStats automaton_stats(int length) const;
 
   // Saves the lexicon and its automata as an index file (as `squares index`), which
   // FromFiles maps, with everything that changes results: the options it was read with and
@@ -75,12 +99,10 @@ class Dictionary {
   void SaveIndex(const std::string& path) const;
   std::string IndexBytes() const;
 
-  struct Impl;  // the library's own
-  const Impl& impl() const { return *impl_; }
-
  private:
-  explicit Dictionary(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
-  std::shared_ptr<const Impl> impl_;
+  friend struct detail::Access;
+  explicit Dictionary(std::shared_ptr<const detail::DictionaryImpl> impl) : impl_(std::move(impl)) {}
+  std::shared_ptr<const detail::DictionaryImpl> impl_;
 };
 
 }  // namespace squares

@@ -15,6 +15,12 @@
 
 namespace squares {
 
+// The library's own: what a handle holds, and how the library reaches it.
+namespace detail {
+struct GridImpl;
+struct Access;
+}  // namespace detail
+
 enum class Direction { kAcross, kDown };
 
 // A slot: a maximal run of two or more white cells in one direction.
@@ -27,15 +33,27 @@ struct Slot {
   std::string name() const;    // "3 Across", "12 Down"
 };
 
+// A clue: for the slot numbered `number` in `direction`, or (number 0) for the entry `word`.
+struct Clue {
+  int number = 0;
+  Direction direction = Direction::kAcross;
+  std::string word;
+  std::string text;
+  int line = 0;  // the line of the clues file it was read from (ParseClues), 0 when none
+};
+
 // A crossword grid: black cells, empty cells, fixed letters. Slots are numbered as printed
 // crosswords number them: all Across slots in reading order, then all Down slots.
 class Grid {
  public:
-  // Reads a grid in any of the three formats, detected: crucio (.crg: rows, columns, then rows
-  // of '-' empty, '#' black, letters), cwc ('W H', then rows of '+' empty, ' ' black), or plain
-  // rows of '.' empty, '#' black, letters. Errors (kData) name `source`, the line and column.
+  // Reads a grid in any of the four formats, detected: ipuz (a JSON object, or "ipuz(...)":
+  // its cells, with its clues, title, author and copyright), crucio (.crg: rows, columns, then
+  // rows of '-' empty, '#' black, letters), cwc ('W H', then rows of '+' empty, ' ' black), or
+  // plain rows of '.' empty, '#' black, letters. Errors (kData) name `source`, the line and
+  // column (of an ipuz cell: its row and column).
   static Grid Parse(std::string_view text, const std::string& source = "<grid>");
-  // Plain rows: '.' empty, '#' black, a letter fixed.
+  // Plain rows, as given (no other format is detected): '.' empty, '#' black, a letter fixed.
+  // Errors name the source "<rows>", the row (as its line) and the column.
   static Grid FromRows(const std::vector<std::string>& rows);
   static Grid Load(const std::string& path);  // Parse of a file ('-': stdin)
 
@@ -47,13 +65,16 @@ class Grid {
   const std::vector<Slot>& slots() const;
   std::vector<std::string> text_rows() const; // plain rows: '.', '#', letters
   const std::string& source() const;
-
-  struct Impl;  // the library's own
-  const Impl& impl() const { return *impl_; }
+  // What an ipuz file gives besides its cells (empty for the other formats).
+  const std::vector<Clue>& clues() const;
+  const std::string& title() const;
+  const std::string& author() const;
+  const std::string& copyright() const;
 
  private:
-  explicit Grid(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
-  std::shared_ptr<const Impl> impl_;
+  friend struct detail::Access;
+  explicit Grid(std::shared_ptr<const detail::GridImpl> impl) : impl_(std::move(impl)) {}
+  std::shared_ptr<const detail::GridImpl> impl_;
 };
 
 enum class FillStatus {
@@ -65,6 +86,15 @@ enum class FillStatus {
 };
 
 enum class Branching { kLetter, kWord };
+
+// How far a running fill has come (FillOptions::progress); scores as the dictionary gives them.
+struct FillProgress {
+  double seconds = 0;
+  int64_t nodes = 0;                 // searched so far, by every thread
+  std::optional<int64_t> best_worst; // a best fill: the worst word's score of the best fill so far
+  std::optional<int64_t> asked;      // a best fill: the score its search now asks of every word
+  bool polishing = false;            // a best fill: the worst word is settled, the mean improves
+};
 
 // Every option of `squares fill`.
 struct FillOptions {
@@ -94,6 +124,14 @@ struct FillOptions {
   // English custom.
   int min_length = 2;
   const StopFlag* stop = nullptr;
+  bool count_only = false;  // with all: only count the fills (FillStats::fills); none is kept
+                            // or handed to the callback
+  // Called with each note (FillResult::notes) before the search starts.
+  std::function<void(const std::string& note)> on_note;
+  // Called with the fill's progress about four times a second, from a thread of the
+  // library's, while the search runs. An exception it throws is rethrown by FillGrid once the
+  // search has ended; it is not called again.
+  std::function<void(const FillProgress& progress)> progress;
 };
 
 // The quality of a fill with a scored list (entries kept as given do not count), and what
@@ -172,18 +210,12 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
                                   const CandidateOptions& options = {});
 
 // Documents.
-// kSubmission: the LaTeX of the sheet editors ask for (answer grid, clues with answers,
-// the constructor's name, address and e-mail); latex and submission make PDFs by lualatex.
+// kSubmissionLatex: the LaTeX of the sheet editors ask for (answer grid, clues with
+// answers, the constructor's name, address and e-mail). kPdf and kSubmission are kLatex and
+// kSubmissionLatex made PDFs by lualatex (a data error when it is missing or fails).
 enum class DocumentFormat {
-  kText, kLines, kJsonl, kIpuz, kLatex, kSvg, kPuz, kJpz, kXd, kExolve, kAcrossText, kSubmission
-};
-
-// A clue: for the slot numbered `number` in `direction`, or (number 0) for the entry `word`.
-struct Clue {
-  int number = 0;
-  Direction direction = Direction::kAcross;
-  std::string word;
-  std::string text;
+  kText, kLines, kJsonl, kIpuz, kLatex, kSvg, kPuz, kJpz, kXd, kExolve, kAcrossText,
+  kSubmissionLatex, kPdf, kSubmission
 };
 
 struct DocumentOptions {
@@ -205,7 +237,22 @@ struct DocumentOptions {
 
 // One fill as a document (puz is binary, in a std::string).
 std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions& options);
+// The format a name says, as the command line and the workbench name them ("ipuz",
+// "across-text", "submission"; not kSubmissionLatex): a usage Error naming those there are.
+DocumentFormat DocumentFormatNamed(std::string_view name);
+// The extension of a format's files, without the dot ("ipuz", "html", "pdf").
+std::string_view DocumentExtension(DocumentFormat format);
+// Whether FormatFill can make `format` on this machine: an Error (kData) saying what to
+// install when it cannot (pdf and submission need lualatex), so that a caller can refuse before it searches.
+void CheckDocumentFormat(DocumentFormat format);
 // Reads clues: one `WORD<TAB>clue` or `NUMBER DIRECTION<TAB>clue` ("12 Across", "3 D") a line.
 std::vector<Clue> ParseClues(std::string_view text, const std::string& source = "<clues>");
+// A numbered clue for a slot the grid does not have is an Error (kData) naming `source` and
+// the clue's line.
+void CheckClues(const Grid& grid, const std::vector<Clue>& clues, const std::string& source);
+// What a fill leaves of the clues unused, one warning each naming `source` and the clue's
+// line: a clue for a word no entry holds; a second clue for an entry (a numbered clue wins).
+std::vector<std::string> UnusedClues(const Grid& grid, const Fill& fill, const std::vector<Clue>& clues,
+                                     const std::string& source);
 
 }  // namespace squares

@@ -58,6 +58,10 @@ struct KakuroResult {
   std::string solution_text(size_t k) const;
 };
 
+// A solution's digits (as KakuroResult::solutions) as `squares kakuro` prints them: a row a
+// line, a digit per white cell and '#' for every other cell, separated by spaces.
+std::string KakuroSolutionText(int rows, int cols, const std::vector<int>& digits);
+
 // Follows the boards as they are solved: called with each solution of a board (`solution`
 // not null: its digits as in KakuroResult::solutions; false stops that board's search), then
 // once when the board is done (`solution` null; false: no later board is solved). `board` is
@@ -74,8 +78,11 @@ std::vector<KakuroResult> SolveKakuro(std::string_view boards, const KakuroOptio
 
 enum class RegionsVerdict { kUnique, kNotUnique, kNoSolution, kStopped };
 
+// The largest region, in cells.
+inline constexpr int kMaxRegionSize = 10;
+
 struct RegionsOptions {
-  int min = 4, max = 8;  // region sizes, 1 <= min <= max <= 10
+  int min = 4, max = 8;  // region sizes, 1 <= min <= max <= kMaxRegionSize
   bool all = false;      // every solution (else stop at the second)
   bool upper = false;
   const StopFlag* stop = nullptr;

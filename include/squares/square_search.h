@@ -15,6 +15,15 @@
 
 namespace squares {
 
+// The library's own: what a handle holds, and how the library reaches it.
+namespace detail {
+struct SquareSearchImpl;
+struct Access;
+}  // namespace detail
+
+// The largest side of a square and of either side of a rectangle.
+inline constexpr int kMaxSquareSide = 32;
+
 enum class SquareKind {
   kSymmetric,  // n x n, row i = column i
   kDouble,     // n x n, every row and every column a word
@@ -95,12 +104,24 @@ struct SearchProgress {
 class SquareSearch {
  public:
   SquareSearch(const Dictionary& dictionary, const SquareOptions& options);
+  // The same, with the dictionary read by `load` only when some word reads it: a shape whose
+  // words all name lists of their own does not (the command line's `shape` does not read an
+  // unused --dict), and then, with `note_unused`, a note says so. Those lists are read with
+  // `list_options`.
+  SquareSearch(const std::function<Dictionary()>& load, const DictionaryOptions& list_options,
+               const SquareOptions& options, bool note_unused = true);
 
   int rows() const;  // the grid's rows and columns (a shape: its layout's; 0 when none)
   int cols() const;
   // Notes on the problem, as the command prints them on stderr ("the dictionary has no words
   // of length 9").
   const std::vector<std::string>& notes() const;
+  // A shape's cells in the order the search fills them, by name (the cell numbers, or a Qxw
+  // deck's cell names), separated by spaces; "" for the square modes.
+  const std::string& cell_order() const;
+  // How many cells the shape's symmetry exchanges: Count() counts the results up to it (and
+  // multiplies back) when it has no limit and no shard; 0 when it has none.
+  int symmetry_cells() const;
 
   // Calls `on_result` with each result, in the search's order, until it returns false, the
   // limit is reached or the search ends.
@@ -120,12 +141,10 @@ class SquareSearch {
   // whatever the number of threads. One that throws stops the search: its threads are joined
   // and the exception reaches the caller of ForEach, Count or Write unchanged.
 
-  struct Impl;  // the library's own (the command line reads what --verbose and --stats print)
-  const Impl& impl() const { return *impl_; }
-
  private:
-  explicit SquareSearch(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}  // Impl makes it
-  std::shared_ptr<Impl> impl_;
+  friend struct detail::Access;
+  explicit SquareSearch(std::shared_ptr<detail::SquareSearchImpl> impl) : impl_(std::move(impl)) {}
+  std::shared_ptr<detail::SquareSearchImpl> impl_;
 };
 
 }  // namespace squares

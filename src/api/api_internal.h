@@ -1,5 +1,6 @@
-// What the API's implementation files share: the Impl structs behind the public handles, and
-// the translation of the engine's absl::Status errors into squares::Error.
+// What the API's implementation files share: what the public handles hold (detail::*Impl),
+// detail::Access to it, and the translation of the engine's absl::Status errors into
+// squares::Error.
 #pragma once
 
 #include <functional>
@@ -16,16 +17,18 @@
 #include "lexicon/lexicon.h"
 #include "squares/dictionary.h"
 #include "squares/error.h"
+#include "squares/fill.h"
 #include "squares/square_search.h"
-#include "search/square_problem.h"
+#include "api/square_problem.h"
 #include "search/square_search.h"
 
 namespace squares {
+namespace detail {
 
 // The engine's dictionary builds an automaton on first use, which is not thread-safe: a call
 // holds `mutex` while it builds what its search needs; searches then only read them.
-struct Dictionary::Impl {
-  Impl(core::Dictionary d, core::LexiconOptions o, Better b, bool embedded, uint64_t hash)
+struct DictionaryImpl {
+  DictionaryImpl(core::Dictionary d, core::LexiconOptions o, Better b, bool embedded, uint64_t hash)
       : dictionary(std::move(d)), options(o), better(b), is_default(embedded), source_hash(hash) {}
   core::Dictionary dictionary;
   core::LexiconOptions options;  // those it was read with (an index file's own)
@@ -33,21 +36,9 @@ struct Dictionary::Impl {
   bool is_default = false;
   uint64_t source_hash;  // of the lists read (an index file's own), which its index keeps
   mutable std::mutex mutex;
-
-  // A Dictionary on an engine's dictionary (`source_hash`: that of its lexicon, unless given).
-  static Dictionary Wrap(core::Dictionary dictionary, core::LexiconOptions options, Better better,
-                         bool is_default, std::optional<uint64_t> source_hash = std::nullopt) {
-    const uint64_t hash = source_hash.value_or(dictionary.lexicon().source_hash());
-    return Dictionary(std::make_shared<const Impl>(std::move(dictionary), options, better, is_default, hash));
-  }
-  // The command line's (it loads its own): the embedded list's lower scores are better, any
-  // other's higher.
-  static Dictionary Wrap(core::Dictionary dictionary, core::LexiconOptions options, bool is_default) {
-    return Wrap(std::move(dictionary), options, is_default ? Better::kLower : Better::kHigher, is_default);
-  }
 };
 
-struct SquareSearch::Impl {
+struct SquareSearchImpl {
   SquareOptions options;
   std::optional<Dictionary> dictionary;  // the main one, when the search reads it
   core::SquareSetup setup;
@@ -61,14 +52,32 @@ struct SquareSearch::Impl {
   const core::SquareSearch& Search(bool count_only) const;
   // Cells the count's symmetry exchanges (counting up to it; 0: none).
   int SymmetryCells() const;
-  static SquareSearch Wrap(std::shared_ptr<Impl> impl) { return SquareSearch(std::move(impl)); }
 
  private:
   mutable std::mutex mutex_;
   mutable std::optional<core::SquareSearch> list_, count_;
 };
 
+struct GridImpl;  // grid_internal.h
+
+// The library's way to what a handle holds, and to a handle on it.
+struct Access {
+  static const DictionaryImpl& Of(const Dictionary& dictionary) { return *dictionary.impl_; }
+  static const GridImpl& Of(const Grid& grid) { return *grid.impl_; }
+  static const SquareSearchImpl& Of(const SquareSearch& search) { return *search.impl_; }
+  static Dictionary Make(std::shared_ptr<const DictionaryImpl> impl) { return Dictionary(std::move(impl)); }
+  static Grid Make(std::shared_ptr<const GridImpl> impl) { return Grid(std::move(impl)); }
+  static SquareSearch Make(std::shared_ptr<SquareSearchImpl> impl) { return SquareSearch(std::move(impl)); }
+};
+
+}  // namespace detail
+
 namespace api {
+
+template <class Handle>
+const auto& ImplOf(const Handle& handle) {
+  return detail::Access::Of(handle);
+}
 
 // A search whose main dictionary is loaded by `load` only when some word needs it (the
 // command line's `shape` does not read an unused --dict); lists a shape names are read with
@@ -76,6 +85,9 @@ namespace api {
 SquareSearch MakeSquareSearch(const std::function<Dictionary()>& load,
                               const core::LexiconOptions& list_options, bool note_unused,
                               const SquareOptions& options);
+
+// The lexicon options of the public ones.
+core::LexiconOptions LexiconOptionsOf(const DictionaryOptions& options);
 
 // The Error for a failed status: kInvalidArgument is a usage error, every other a data error;
 // a message that starts "SOURCE:LINE:COLUMN: " or "SOURCE:LINE: " gives the position.

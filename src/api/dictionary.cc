@@ -1,4 +1,5 @@
 // The API's Dictionary, and its error translation.
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -99,27 +100,41 @@ core::LoadOptions LoadOptionsOf(const std::vector<std::string>& paths, const Dic
   load.fold_accents = options.fold_accents;
   load.min_score = options.min_score;
   load.max_level = options.max_level;
+  load.verbose = options.on_note != nullptr;
   return load;
-}
-
-core::LexiconOptions LexiconOptionsOf(const DictionaryOptions& options) {
-  return LoadOptionsOf({}, options).lexicon();
 }
 
 Better BetterOf(const DictionaryOptions& options, core::ScoreMeaning meaning) {
   return options.better.value_or(meaning.lower_better ? Better::kLower : Better::kHigher);
 }
 
+// A Dictionary on an engine's dictionary (`source_hash`: that of its lexicon, unless given).
+Dictionary Wrap(core::Dictionary dictionary, core::LexiconOptions options, Better better,
+                bool is_default, std::optional<uint64_t> source_hash = std::nullopt) {
+  const uint64_t hash = source_hash.value_or(dictionary.lexicon().source_hash());
+  return detail::Access::Make(std::make_shared<const detail::DictionaryImpl>(
+      std::move(dictionary), options, better, is_default, hash));
+}
+
 // The embedded list (no paths) or files, with the lexicon options they were read with (an
-// index file's own) and what their scores mean (an index's, unless the options say).
+// index file's own) and what their scores mean (an index's, unless the options say); its
+// notes to on_note.
 Dictionary Load(const std::vector<std::string>& paths, const DictionaryOptions& options) {
+  std::vector<std::string> notes;
   core::LoadedTraits traits;
-  core::Dictionary dictionary = Value(core::LoadDictionary(LoadOptionsOf(paths, options), nullptr, &traits));
-  return Dictionary::Impl::Wrap(std::move(dictionary), traits.options, BetterOf(options, traits.meaning),
-                                traits.meaning.embedded, traits.source_hash);
+  absl::StatusOr<core::Dictionary> dictionary =
+      core::LoadDictionary(LoadOptionsOf(paths, options), &notes, &traits);
+  for (const std::string& note : notes) options.on_note(note);
+  return Wrap(Value(std::move(dictionary)), traits.options, BetterOf(options, traits.meaning),
+              traits.meaning.embedded, traits.source_hash);
 }
 
 }  // namespace
+
+core::LexiconOptions LexiconOptionsOf(const DictionaryOptions& options) {
+  return LoadOptionsOf({}, options).lexicon();
+}
+
 }  // namespace api
 
 Dictionary Dictionary::Default(const DictionaryOptions& options) { return api::Load({}, options); }
@@ -129,19 +144,26 @@ Dictionary Dictionary::FromFiles(const std::vector<std::string>& paths, const Di
   return api::Load(paths, options);
 }
 
+Dictionary Dictionary::FromWordLists(const std::vector<std::string>& paths, const DictionaryOptions& options) {
+  if (paths.empty()) api::ThrowUsage("no word list given (Dictionary::Default is the embedded one)");
+  const core::LexiconOptions lexicon_options = api::LexiconOptionsOf(options);
+  core::Lexicon lexicon = api::Value(core::ReadLexicon(paths, lexicon_options));
+  return api::Wrap(core::Dictionary(std::move(lexicon)), lexicon_options, api::BetterOf(options, {}), false);
+}
+
 Dictionary Dictionary::FromWords(const std::vector<std::string>& entries, const DictionaryOptions& options) {
   const core::LexiconOptions lexicon_options = api::LexiconOptionsOf(options);
   const std::string text = absl::StrJoin(entries, "\n");
   const core::LexiconSource source{"<words>", text};
   auto lexicon = api::Value(core::Lexicon::Read({&source, 1}, lexicon_options));
-  return Impl::Wrap(core::Dictionary(std::move(lexicon)), lexicon_options, api::BetterOf(options, {}), false);
+  return api::Wrap(core::Dictionary(std::move(lexicon)), lexicon_options, api::BetterOf(options, {}), false);
 }
 
 Dictionary Dictionary::FromIndexBytes(std::string bytes) {
   auto owned = std::make_shared<const std::string>(std::move(bytes));
   core::LoadedIndex index = api::Value(core::ParseIndex(*owned, "<index>", owned));
-  return Impl::Wrap(std::move(index.dictionary), index.options, api::BetterOf({}, index.meaning),
-                    index.meaning.embedded, index.source_hash);
+  return api::Wrap(std::move(index.dictionary), index.options, api::BetterOf({}, index.meaning),
+                   index.meaning.embedded, index.source_hash);
 }
 
 size_t Dictionary::size() const { return impl_->dictionary.lexicon().word_count(); }
@@ -200,6 +222,20 @@ std::string Dictionary::letters() const {
 
 std::string Dictionary::language() const {
   return std::string(core::InfoOf(impl_->dictionary.alphabet().language()).code);
+}
+
+AutomatonStats Dictionary::automaton_stats(int length) const {
+  AutomatonStats stats;
+  if (length < 1 || length > core::kMaxWordLength) return stats;
+  std::lock_guard lock(impl_->mutex);  // the automaton is built on first use
+  stats.words = impl_->dictionary.lexicon().words(length).count();
+  const auto start = std::chrono::steady_clock::now();
+  const core::Dawg& dawg = impl_->dictionary.dawg(length);
+  stats.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  stats.states = dawg.state_count();
+  stats.entries = dawg.entry_count();
+  stats.bytes = dawg.bytes();
+  return stats;
 }
 
 std::string Dictionary::IndexBytes() const {

@@ -1,5 +1,9 @@
 // The API's grid fill: FillGrid and Candidates, on fill_grid.h.
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
 #include <thread>
 
 #include "absl/strings/str_format.h"
@@ -74,7 +78,7 @@ namespace {
 core::WordFilter FilterOf(const Dictionary& dictionary, const std::vector<std::string>& exclude,
                           core::ScoreOrder scores, std::optional<int64_t> max_level,
                           bool allow_offensive = true) {
-  const Dictionary::Impl& d = dictionary.impl();
+  const detail::DictionaryImpl& d = api::ImplOf(dictionary);
   const core::Alphabet& alphabet = d.dictionary.alphabet();
   core::WordFilter filter;
   auto add = [&](std::string_view word) {
@@ -97,8 +101,8 @@ core::WordFilter FilterOf(const Dictionary& dictionary, const std::vector<std::s
 }
 
 core::GridFill Problem(const Dictionary& dictionary, const Grid& grid, const core::WordFilter& filter) {
-  std::lock_guard lock(dictionary.impl().mutex);  // the slots' automata are built on first use
-  return api::Value(core::GridFillProblem(grid.impl().grid, dictionary.impl().dictionary,
+  std::lock_guard lock(api::ImplOf(dictionary).mutex);  // the slots' automata are built on first use
+  return api::Value(core::GridFillProblem(api::ImplOf(grid).grid, api::ImplOf(dictionary).dictionary,
                                           grid.source(), filter));
 }
 
@@ -129,13 +133,71 @@ FillStatus StatusOf(core::FillStatus status) {
 
 }  // namespace
 
-namespace api {
+namespace {
+
+// FillOptions::progress, called from a thread of its own about four times a second while the
+// engine keeps `progress` up to date. An exception from it ends the calls; Rethrow() hands it
+// on once the search is over.
+class ProgressReporter {
+ public:
+  ProgressReporter(const FillOptions& options, core::ScoreOrder scores) : options_(options), scores_(scores) {
+    if (options_.progress) thread_ = std::thread([this] { Run(); });
+  }
+  ~ProgressReporter() { Stop(); }
+  core::FillProgress* progress() { return options_.progress ? &progress_ : nullptr; }
+  void Stop() {
+    if (!thread_.joinable()) return;
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  void Rethrow() {
+    Stop();
+    if (error_) std::rethrow_exception(error_);
+  }
+
+ private:
+  void Run() {
+    const auto start = std::chrono::steady_clock::now();
+    std::unique_lock lock(mutex_);
+    while (!wake_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stop_; })) {
+      FillProgress report;
+      report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      report.nodes = progress_.nodes.load();
+      // The engine's costs are scores, negated when higher scores are better.
+      auto score = [&](int64_t cost) { return scores_ == core::ScoreOrder::kHigherFirst ? -cost : cost; };
+      if (const int64_t worst = progress_.best_worst; worst != INT64_MAX) report.best_worst = score(worst);
+      if (const int64_t asked = progress_.max_cost; asked != INT64_MAX) report.asked = score(asked);
+      report.polishing = progress_.polishing;
+      try {
+        options_.progress(report);
+      } catch (...) {
+        error_ = std::current_exception();
+        return;
+      }
+    }
+  }
+
+  const FillOptions& options_;
+  core::ScoreOrder scores_;
+  core::FillProgress progress_;
+  std::thread thread_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stop_ = false;
+  std::exception_ptr error_;
+};
+
+}  // namespace
 
 FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOptions& options,
-                    const std::function<bool(const Fill&)>& on_fill, const FillHooks& hooks) {
-  core::FillSettings settings = SettingsOf(dictionary.better(), options);
-  settings.engine.progress = hooks.progress;
-  const core::Grid& g = grid.impl().grid;
+                    const std::function<bool(const Fill&)>& on_fill) {
+  core::FillSettings settings = api::SettingsOf(dictionary.better(), options);
+  if (options.count_only && !options.all) api::ThrowUsage("FillOptions::count_only needs all");
+  const core::Grid& g = api::ImplOf(grid).grid;
   for (const core::GridSlot& slot : g.slots) {
     if (static_cast<int>(slot.cells.size()) < options.min_length) {
       throw Error(ErrorKind::kData,
@@ -149,21 +211,25 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
                                          options.max_level, options.allow_offensive));
   FillResult result;
   result.notes = problem.notes;
-  if (hooks.on_notes) hooks.on_notes(result.notes);
+  if (options.on_note) {
+    for (const std::string& note : result.notes) options.on_note(note);
+  }
   if (problem.too_long >= 0) {
     result.status = FillStatus::kOverConstrained;
     result.bad_slot = core::SlotName(g.slots[problem.too_long]);
     result.message = core::FillStatusMessage(grid.source(), g, problem, {}, settings.engine);
     return result;
   }
-  const core::Alphabet& alphabet = dictionary.impl().dictionary.alphabet();
+  const core::Alphabet& alphabet = api::ImplOf(dictionary).dictionary.alphabet();
   // A scored list (not all scores alike) gives each fill a quality.
   const bool scored = core::IsScored(problem.problem);
   core::FillQuality quality;
   Fill fill;  // reused: its strings keep their buffers from one fill to the next
+  ProgressReporter reporter(options, settings.engine.scores);
+  settings.engine.progress = reporter.progress();
   const core::FillResult outcome = core::SearchFill(
       problem.problem, settings, &quality, [&](std::span<const core::Letter> letters) {
-        if (hooks.count_only) return true;
+        if (options.count_only) return true;
         core::ReadFill(g, problem, alphabet, settings.engine.scores, letters, fill.letters,
                        scored ? &quality : nullptr);
         fill.rows.resize(g.rows);
@@ -178,6 +244,7 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
         result.fills.push_back(fill);
         return true;
       });
+  reporter.Rethrow();
   result.status = StatusOf(outcome.status);
   if (outcome.status == core::FillStatus::kOverConstrained) {
     result.bad_slot = core::SlotName(g.slots[problem.grid_slot[outcome.bad_slot]]);
@@ -187,16 +254,9 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
   return result;
 }
 
-}  // namespace api
-
-FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOptions& options,
-                    const std::function<bool(const Fill&)>& on_fill) {
-  return api::FillGrid(dictionary, grid, options, on_fill, {});
-}
-
 std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid, int slot,
                                   const CandidateOptions& options) {
-  const core::Grid& g = grid.impl().grid;
+  const core::Grid& g = api::ImplOf(grid).grid;
   if (slot < 0 || slot >= static_cast<int>(g.slots.size())) {
     api::ThrowUsage(absl::StrFormat("Candidates: slot %d of a grid of %d slots", slot, g.slots.size()));
   }
@@ -210,7 +270,7 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
   // The slot's words that fit its cells' letters, best first (the list's order on a tie):
   // the list's words of the length that the slot's automaton (the filtered one) has.
   const core::WordsOfLength& words =
-      dictionary.impl().dictionary.lexicon().words(static_cast<int>(s.cells.size()));
+      api::ImplOf(dictionary).dictionary.lexicon().words(static_cast<int>(s.cells.size()));
   std::vector<std::pair<int64_t, size_t>> fitting;  // (cost, word)
   for (size_t k = 0; k < words.count(); ++k) {
     const core::WordView w = words.word(k);
@@ -232,7 +292,7 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
     Candidate candidate;
     const core::WordView word = words.word(fitting[k].second);
     candidate.score = words.scores[fitting[k].second];
-    candidate.word = dictionary.impl().dictionary.alphabet().to_utf8(word, true);
+    candidate.word = api::ImplOf(dictionary).dictionary.alphabet().to_utf8(word, true);
     if (k < options.max_checked && !(options.stop && options.stop->load())) {
       for (size_t i = 0; i < s.cells.size(); ++i) p.domains[s.cells[i]] = core::LetterSet{1} << word[i];
       const core::FillResult result = core::Fill(p, check, [](std::span<const core::Letter>) { return true; });

@@ -8,12 +8,13 @@
 #include "text/read_file.h"
 #include "fill/clues.h"
 #include "fill/fill_output.h"
+#include "fill/ipuz_reader.h"
 #include "lexicon/unicode.h"
 
 namespace squares {
 
-Grid Grid::Impl::Make(core::Grid grid, std::string source) {
-  auto impl = std::make_shared<Impl>();
+std::shared_ptr<detail::GridImpl> detail::GridImpl::Make(core::Grid grid, std::string source) {
+  auto impl = std::make_shared<GridImpl>();
   impl->letters.resize(grid.size());
   for (int i = 0; i < grid.size(); ++i) {
     const std::string& fixed = grid.fixed[i];
@@ -28,7 +29,7 @@ Grid Grid::Impl::Make(core::Grid grid, std::string source) {
   }
   impl->grid = std::move(grid);
   impl->source = std::move(source);
-  return Grid(std::move(impl));
+  return impl;
 }
 
 std::string Slot::name() const {
@@ -36,11 +37,21 @@ std::string Slot::name() const {
 }
 
 Grid Grid::Parse(std::string_view text, const std::string& source) {
-  return Impl::Make(api::Value(core::ParseGrid(source, text)), source);
+  if (!core::IsIpuz(text)) return Grid(detail::GridImpl::Make(api::Value(core::ParseGrid(source, text)), source));
+  core::IpuzPuzzle puzzle = api::Value(core::ParseIpuz(text, source));
+  std::shared_ptr<detail::GridImpl> impl = detail::GridImpl::Make(api::Value(core::ParseGridRows(source, puzzle.rows)), source);
+  for (const core::Clue& clue : puzzle.clues) {
+    impl->clues.push_back({clue.number, clue.direction == core::Direction::kAcross ? Direction::kAcross : Direction::kDown,
+                           clue.word, clue.text});
+  }
+  impl->title = std::move(puzzle.title);
+  impl->author = std::move(puzzle.author);
+  impl->copyright = std::move(puzzle.copyright);
+  return Grid(std::move(impl));
 }
 
 Grid Grid::FromRows(const std::vector<std::string>& rows) {
-  return Parse(absl::StrJoin(rows, "\n"), "<rows>");
+  return Grid(detail::GridImpl::Make(api::Value(core::ParseGridRows("<rows>", rows)), "<rows>"));
 }
 
 Grid Grid::Load(const std::string& path) {
@@ -56,6 +67,10 @@ const std::string& Grid::letter(int cell) const { return impl_->letters.at(cell)
 int Grid::number(int cell) const { return impl_->grid.numbers.at(cell); }
 const std::vector<Slot>& Grid::slots() const { return impl_->slots; }
 const std::string& Grid::source() const { return impl_->source; }
+const std::vector<Clue>& Grid::clues() const { return impl_->clues; }
+const std::string& Grid::title() const { return impl_->title; }
+const std::string& Grid::author() const { return impl_->author; }
+const std::string& Grid::copyright() const { return impl_->copyright; }
 
 std::vector<std::string> Grid::text_rows() const {
   std::vector<std::string> rows(impl_->grid.rows);
@@ -68,8 +83,8 @@ std::vector<std::string> Grid::text_rows() const {
 }
 
 GridCheck CheckGrid(const Dictionary& dictionary, const Grid& grid, bool allow_repeats) {
-  const Grid::Impl& g = grid.impl();
-  const core::Dictionary& d = dictionary.impl().dictionary;
+  const detail::GridImpl& g = api::ImplOf(grid);
+  const core::Dictionary& d = api::ImplOf(dictionary).dictionary;
   GridCheck check;
   check.filled = true;
   for (int i = 0; i < g.grid.size(); ++i) check.filled &= g.grid.black[i] || !g.letters[i].empty();
@@ -82,7 +97,7 @@ GridCheck CheckGrid(const Dictionary& dictionary, const Grid& grid, bool allow_r
     std::string word;
     for (int c : slot.cells) word += g.letters[c];
     int64_t score = 0;
-    auto encoded = d.alphabet().encode(word, dictionary.impl().options.fold_accents);
+    auto encoded = d.alphabet().encode(word, api::ImplOf(dictionary).options.fold_accents);
     if (!encoded.ok() || !d.lexicon().find(*encoded, &score)) {
       check.problems.push_back(absl::StrFormat("%s: %s is not in the dictionary", slot.name(), word));
     } else if (auto seen = std::find(words.begin(), words.end(), word); !allow_repeats && seen != words.end()) {
@@ -104,19 +119,56 @@ GridCheck CheckGrid(const Dictionary& dictionary, const Grid& grid, bool allow_r
   return check;
 }
 
+namespace {
+
+// The engine's formats are the API's, in its order.
+static_assert(static_cast<int>(core::FillFormat::kSubmission) ==
+              static_cast<int>(DocumentFormat::kSubmission));
+
+core::FillFormat FormatOf(DocumentFormat format) {
+  if (format < DocumentFormat::kText || format > DocumentFormat::kSubmission) {
+    api::ThrowUsage(absl::StrFormat("DocumentFormat %d is not a format", static_cast<int>(format)));
+  }
+  return static_cast<core::FillFormat>(format);
+}
+
+}  // namespace
+
+namespace api {
+
+std::vector<core::Clue> CluesOf(const std::vector<Clue>& clues) {
+  std::vector<core::Clue> out;
+  for (const Clue& clue : clues) {
+    out.push_back({clue.number,
+                   clue.direction == Direction::kAcross ? core::Direction::kAcross : core::Direction::kDown,
+                   clue.number > 0 ? "" : core::ClueWordKey(clue.word), clue.text, clue.line});
+  }
+  return out;
+}
+
+}  // namespace api
+
+DocumentFormat DocumentFormatNamed(std::string_view name) {
+  return static_cast<DocumentFormat>(api::Value(core::ParseFillFormat(name)));
+}
+
+std::string_view DocumentExtension(DocumentFormat format) {
+  return core::FileExtension(FormatOf(format));
+}
+
+void CheckDocumentFormat(DocumentFormat format) {
+  if (format == DocumentFormat::kPdf || format == DocumentFormat::kSubmission) {
+    api::Check(core::CheckLualatex());
+  }
+}
+
 std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions& options) {
-  static constexpr core::FillFormat kFormats[] = {
-      core::FillFormat::kText, core::FillFormat::kLines, core::FillFormat::kJsonl,
-      core::FillFormat::kIpuz, core::FillFormat::kLatex, core::FillFormat::kSvg,
-      core::FillFormat::kPuz, core::FillFormat::kJpz, core::FillFormat::kXd,
-      core::FillFormat::kExolve, core::FillFormat::kAcrossText,
-      core::FillFormat::kSubmissionLatex};
-  const core::Grid& g = grid.impl().grid;
+  const core::Grid& g = api::ImplOf(grid).grid;
   if (fill.letters.size() != static_cast<size_t>(g.size())) {
     api::ThrowUsage(absl::StrFormat("a fill of %d cells for a grid of %d", fill.letters.size(), g.size()));
   }
   core::FillOutputOptions output;
-  output.format = kFormats[static_cast<int>(options.format)];
+  output.format = FormatOf(options.format);
   output.fill_in = options.fill_in;
   output.solution = options.solution;
   output.title = options.title;
@@ -130,13 +182,7 @@ std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions
   output.address = options.address;
   output.email = options.email;
   output.warnings = options.warnings;
-  std::vector<core::Clue> clues;
-  for (const Clue& clue : options.clues) {
-    clues.push_back({clue.number,
-                     clue.direction == Direction::kAcross ? core::Direction::kAcross
-                                                          : core::Direction::kDown,
-                     clue.number > 0 ? "" : core::ClueWordKey(clue.word), clue.text});
-  }
+  const std::vector<core::Clue> clues = api::CluesOf(options.clues);
   if (!options.clues.empty()) output.clues = &clues;
   core::FillQuality quality;
   if (fill.quality) {

@@ -1,46 +1,40 @@
-// What the API's fill calls share: the Grid behind the public handle, and FillGrid with the
-// engine's progress (the command line's progress line reads it).
+// What the API's grid calls share: the Grid behind the public handle, the engine's fill
+// settings and clues of the public options.
 #pragma once
 
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "fill/clues.h"
 #include "fill/grid.h"
 #include "fill/fill_grid.h"
 #include "squares/fill.h"
 
 namespace squares {
+namespace detail {
 
-struct Grid::Impl {
+struct GridImpl {
   core::Grid grid;
   std::string source;
   std::vector<Slot> slots;
   std::vector<std::string> letters;  // per cell: the fixed letter in upper case, or ""
+  std::vector<Clue> clues;           // an ipuz file's
+  std::string title, author, copyright;
 
-  static Grid Make(core::Grid grid, std::string source);
+  static std::shared_ptr<GridImpl> Make(core::Grid grid, std::string source);
 };
 
+}  // namespace detail
+
 namespace api {
+
+// The engine's clues of the public ones (a word's clue keyed by its letters, ClueWordKey).
+std::vector<core::Clue> CluesOf(const std::vector<Clue>& clues);
 
 // The engine's settings for `options` (usage errors for values out of range), scores better
 // as `better` says unless the options do.
 core::FillSettings SettingsOf(Better better, const ::squares::FillOptions& options);
-
-// What the command line follows of a fill as it runs.
-struct FillHooks {
-  core::FillProgress* progress = nullptr;  // kept up to date (see core::FillProgress)
-  // Called with FillResult::notes before the search.
-  std::function<void(const std::vector<std::string>&)> on_notes;
-  // Only count the fills (FillStats::fills): none is read or handed over.
-  bool count_only = false;
-};
-
-// FillGrid, with `hooks`.
-::squares::FillResult FillGrid(const ::squares::Dictionary& dictionary, const Grid& grid,
-                               const ::squares::FillOptions& options,
-                               const std::function<bool(const Fill&)>& on_fill,
-                               const FillHooks& hooks);
 
 }  // namespace api
 }  // namespace squares

@@ -15,8 +15,17 @@ std::string KakuroResult::verdict_text() const {
   return core::KakuroVerdictText(count, all, verdict == KakuroVerdict::kTimedOut);
 }
 
+static_assert(kMaxRegionSize == core::kMaxRegionSize);
+
+std::string KakuroSolutionText(int rows, int cols, const std::vector<int>& digits) {
+  if (rows < 0 || cols < 0 || digits.size() != static_cast<size_t>(rows) * static_cast<size_t>(cols)) {
+    api::ThrowUsage(absl::StrFormat("KakuroSolutionText: %d digits for %dx%d cells", digits.size(), rows, cols));
+  }
+  return core::FormatKakuroCells(rows, cols, digits);
+}
+
 std::string KakuroResult::solution_text(size_t k) const {
-  return core::FormatKakuroCells(rows, cols, solutions.at(k));
+  return KakuroSolutionText(rows, cols, solutions.at(k));
 }
 
 std::vector<KakuroResult> SolveKakuro(std::string_view boards, const KakuroOptions& options,
@@ -90,8 +99,8 @@ core::RegionSizes SizesOf(const RegionsOptions& options) {
 
 // The solver, its automata built under the dictionary's lock (searches then only read them).
 std::unique_ptr<const core::RegionSolver> Solver(const Dictionary& dictionary, core::RegionSizes sizes) {
-  std::lock_guard lock(dictionary.impl().mutex);
-  return std::make_unique<const core::RegionSolver>(dictionary.impl().dictionary, sizes);
+  std::lock_guard lock(api::ImplOf(dictionary).mutex);
+  return std::make_unique<const core::RegionSolver>(api::ImplOf(dictionary).dictionary, sizes);
 }
 
 RegionsSolution SolutionOf(const core::RegionPuzzle& puzzle, const core::RegionPartition& partition,
@@ -113,7 +122,7 @@ RegionsResult SolveRegions(const Dictionary& dictionary, std::string_view puzzle
                            const RegionsOptions& options, const std::string& source,
                            const std::function<bool(const RegionsSolution&)>& on_solution) {
   const core::RegionSizes sizes = SizesOf(options);
-  const Dictionary::Impl& d = dictionary.impl();
+  const detail::DictionaryImpl& d = api::ImplOf(dictionary);
   const core::Alphabet& alphabet = d.dictionary.alphabet();
   const core::RegionPuzzle puzzle =
       api::Value(core::ParseRegionPuzzle(puzzle_text, source, alphabet, d.options.fold_accents));
@@ -149,9 +158,9 @@ MadeRegions MakeRegions(const Dictionary& dictionary, int rows, int cols,
   if (rows < 1 || cols < 1 || rows > 50 || cols > 50) {
     api::ThrowUsage(absl::StrFormat("MakeRegions: %dx%d: expected 1 to 50 rows and columns", rows, cols));
   }
-  const core::Dictionary& d = dictionary.impl().dictionary;
+  const core::Dictionary& d = api::ImplOf(dictionary).dictionary;
   {
-    std::lock_guard lock(dictionary.impl().mutex);  // the generator's solver reads them
+    std::lock_guard lock(api::ImplOf(dictionary).mutex);  // the generator's solver reads them
     for (int length = sizes.min; length <= sizes.max; ++length) d.dawg(length);
   }
   absl::StatusOr<core::MadeRegionPuzzle> made = core::MakeRegionPuzzle(rows, cols, d, sizes, seed, options.stop);

@@ -1,5 +1,5 @@
 // The API's SquareSearch: the options checked and the problem built by the engine
-// (search/square_problem.h), run by its runner (search/square_runner.h).
+// (api/square_problem.h), run by its runner (search/square_runner.h).
 #include <chrono>
 #include <thread>
 
@@ -12,7 +12,7 @@
 
 namespace squares {
 
-const core::SquareSearch& SquareSearch::Impl::Search(bool count_only) const {
+const core::SquareSearch& detail::SquareSearchImpl::Search(bool count_only) const {
   // Only the square modes order their cells otherwise for counting.
   if (!setup.square) count_only = false;
   std::lock_guard lock(mutex_);
@@ -20,13 +20,13 @@ const core::SquareSearch& SquareSearch::Impl::Search(bool count_only) const {
   if (!search) {
     // Making it may build automata of the main dictionary.
     std::unique_lock<std::mutex> building;
-    if (dictionary) building = std::unique_lock(dictionary->impl().mutex);
+    if (dictionary) building = std::unique_lock(api::ImplOf(*dictionary).mutex);
     search.emplace(api::Value(setup.Search(count_only)));
   }
   return *search;
 }
 
-int SquareSearch::Impl::SymmetryCells() const {
+int detail::SquareSearchImpl::SymmetryCells() const {
   const std::vector<int>& symmetry = Search(true).symmetry();
   int moved = 0;
   for (size_t c = 0; c < symmetry.size(); ++c) moved += symmetry[c] != static_cast<int>(c);
@@ -61,16 +61,16 @@ void CheckRun(const SquareOptions& options) {
 SquareSearch MakeSquareSearch(const std::function<Dictionary()>& load, const core::LexiconOptions& list_options,
                               bool note_unused, const SquareOptions& options) {
   CheckRun(options);
-  auto impl = std::make_shared<SquareSearch::Impl>();
+  auto impl = std::make_shared<detail::SquareSearchImpl>();
   impl->options = options;
   // The main dictionary's automata are built under its lock, held from its first use on.
   std::unique_lock<std::mutex> building;
   auto main = [&]() -> const core::Dictionary& {
     if (!impl->dictionary) {
       impl->dictionary = load();
-      building = std::unique_lock(impl->dictionary->impl().mutex);
+      building = std::unique_lock(api::ImplOf(*impl->dictionary).mutex);
     }
-    return impl->dictionary->impl().dictionary;
+    return api::ImplOf(*impl->dictionary).dictionary;
   };
   impl->setup = Value(core::MakeSquareSetup(options, main, list_options, note_unused));
   impl->notes = impl->setup.notes;
@@ -93,12 +93,12 @@ SquareSearch MakeSquareSearch(const std::function<Dictionary()>& load, const cor
       impl->cols = static_cast<int>(shape.layout[0].size());
     }
   }
-  return SquareSearch::Impl::Wrap(std::move(impl));
+  return detail::Access::Make(std::move(impl));
 }
 
 namespace {
 
-core::RunOptions RunOptionsOf(const SquareSearch::Impl& impl, Clock::time_point start) {
+core::RunOptions RunOptionsOf(const detail::SquareSearchImpl& impl, Clock::time_point start) {
   const SquareOptions& options = impl.options;
   core::RunOptions run;
   if (options.limit) run.limit = static_cast<uint64_t>(*options.limit);
@@ -126,7 +126,7 @@ SearchStats StatsOf(const core::SquareStats& stats, const SquareOptions& options
 
 // The best results (SquareOptions::best) by the engine's descent on the dictionary's scores:
 // each step rebuilds the problem's search on the words it keeps.
-core::BestSquaresResult Best(const SquareSearch::Impl& impl, const core::RunOptions& run) {
+core::BestSquaresResult Best(const detail::SquareSearchImpl& impl, const core::RunOptions& run) {
   const core::SquareSetup& setup = impl.setup;
   impl.Search(false);  // the dictionary's automata, built under its lock
   core::ScoredLists lists;
@@ -151,7 +151,7 @@ core::BestSquaresResult Best(const SquareSearch::Impl& impl, const core::RunOpti
   return best;
 }
 
-core::SquareFormatter FormatterOf(const SquareSearch::Impl& impl, const core::SquareSearch& search,
+core::SquareFormatter FormatterOf(const detail::SquareSearchImpl& impl, const core::SquareSearch& search,
                                   core::SquareFormat format) {
   const core::Alphabet& alphabet = *impl.setup.alphabet;
   if (impl.setup.square) return core::SquareFormatter(alphabet, search.problem(), format, impl.options.upper);
@@ -161,8 +161,17 @@ core::SquareFormatter FormatterOf(const SquareSearch::Impl& impl, const core::Sq
 }  // namespace
 }  // namespace api
 
+static_assert(kMaxSquareSide == core::kMaxSquareSide);
+
 SquareSearch::SquareSearch(const Dictionary& dictionary, const SquareOptions& options)
-    : SquareSearch(api::MakeSquareSearch([&] { return dictionary; }, dictionary.impl().options, true, options)) {}
+    : SquareSearch(api::MakeSquareSearch([&] { return dictionary; }, api::ImplOf(dictionary).options, true, options)) {}
+
+SquareSearch::SquareSearch(const std::function<Dictionary()>& load, const DictionaryOptions& list_options,
+                           const SquareOptions& options, bool note_unused)
+    : SquareSearch(api::MakeSquareSearch(load, api::LexiconOptionsOf(list_options), note_unused, options)) {}
+
+const std::string& SquareSearch::cell_order() const { return impl_->cell_order; }
+int SquareSearch::symmetry_cells() const { return impl_->SymmetryCells(); }
 
 int SquareSearch::rows() const { return impl_->rows; }
 int SquareSearch::cols() const { return impl_->cols; }

@@ -8,9 +8,9 @@
 
 #include "absl/strings/str_format.h"
 
-namespace squares::core {
+namespace squares::cli {
 
-std::span<const OptionSpec> DictionaryOptions() {
+std::span<const OptionSpec> DictionaryOptionTable() {
   static constexpr OptionSpec kOptions[] = {
       {"dict", 'd', "FILE", "word list, index file or language (nl: Debian's list); repeatable; "
                             "- = stdin; default: embedded"},
@@ -182,47 +182,33 @@ bool ShowHelp(const ParsedArgs& args, std::string_view usage,
   return true;
 }
 
-absl::StatusOr<LexiconOptions> LexiconOptionsFrom(const ParsedArgs& args) {
-  LexiconOptions options;
+size_t CodePoints(std::string_view utf8) {
+  return static_cast<size_t>(std::count_if(utf8.begin(), utf8.end(), [](char byte) {
+    return (static_cast<unsigned char>(byte) & 0xC0) != 0x80;
+  }));
+}
+
+absl::StatusOr<DictionaryOptions> DictionaryOptionsFrom(const ParsedArgs& args) {
+  DictionaryOptions options;
   options.fold_accents = args.has("fold-accents");
-  if (args.has("language")) {
-    const std::optional<Language> language = FindLanguage(args.get("language"));
-    if (!language) {
-      return UsageError(absl::StrFormat("--language: '%s' is not one of %s", args.get("language"),
-                                        LanguageCodes()));
-    }
-    options.language = *language;
-  }
+  if (args.has("language")) options.language = args.get("language");  // checked on loading
   constexpr int64_t kScoreLimit = int64_t{1} << 62;
-  auto min_score = args.get_int("min-score", options.min_score, -kScoreLimit, kScoreLimit);
-  if (!min_score.ok()) return min_score.status();
-  options.min_score = *min_score;
-  auto max_level = args.get_int("max-level", options.max_score, -kScoreLimit, kScoreLimit);
-  if (!max_level.ok()) return max_level.status();
-  options.max_score = *max_level;
+  for (auto [name, field] : {std::pair{"min-score", &options.min_score}, std::pair{"max-level", &options.max_level}}) {
+    if (!args.has(name)) continue;
+    auto value = args.get_int(name, 0, -kScoreLimit, kScoreLimit);
+    if (!value.ok()) return value.status();
+    *field = *value;
+  }
+  if (args.has("verbose")) {
+    options.on_note = [](const std::string& note) { std::cerr << "squares: " << note << "\n"; };
+  }
   return options;
 }
 
-absl::StatusOr<LoadOptions> LoadOptionsFrom(const ParsedArgs& args) {
-  auto lexicon = LexiconOptionsFrom(args);
-  if (!lexicon.ok()) return lexicon.status();
-  LoadOptions options;
-  options.paths = args.all("dict");
-  options.fold_accents = lexicon->fold_accents;
-  options.language = lexicon->language;
-  if (args.has("min-score")) options.min_score = lexicon->min_score;
-  if (args.has("max-level")) options.max_level = lexicon->max_score;
-  options.verbose = args.has("verbose");
-  return options;
+Dictionary LoadDictionary(const ParsedArgs& args) {
+  absl::StatusOr<DictionaryOptions> options = DictionaryOptionsFrom(args);
+  if (!options.ok()) throw Error(ErrorKind::kUsage, std::string(options.status().message()));
+  return args.has("dict") ? Dictionary::FromFiles(args.all("dict"), *options) : Dictionary::Default(*options);
 }
 
-absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args) {
-  auto options = LoadOptionsFrom(args);
-  if (!options.ok()) return options.status();
-  std::vector<std::string> notes;
-  auto dictionary = LoadDictionary(*options, &notes);
-  for (const std::string& note : notes) std::cerr << "squares: " << note << "\n";
-  return dictionary;
-}
-
-}  // namespace squares::core
+}  // namespace squares::cli

@@ -13,12 +13,21 @@
 #include <map>
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "lexicon/dawg.h"
-#include "lexicon/load.h"
+#include "squares/dictionary.h"
 #include "text/read_file.h"
 #include "text/strings.h"
 
-namespace squares::core {
+namespace squares::cli {
+
+// The text helpers (text/) the commands read their arguments and files with.
+using core::ExitCodeFor;
+using core::kExitData;
+using core::kExitOk;
+using core::kExitUsage;
+using core::ParseInt;
+using core::ReadFile;
+using core::SplitString;
+using core::UsageError;
 
 struct OptionSpec {
   const char* name;        // long name without "--"
@@ -32,7 +41,7 @@ struct OptionSpec {
 // The options every search command accepts (--dict, --format, --count, ...).
 std::span<const OptionSpec> CommonOptions();
 // The dictionary options (--dict, --fold-accents, --min-score, --max-level, --verbose).
-std::span<const OptionSpec> DictionaryOptions();
+std::span<const OptionSpec> DictionaryOptionTable();
 
 class ParsedArgs {
  public:
@@ -69,12 +78,15 @@ std::string HelpText(std::string_view usage,
 bool ShowHelp(const ParsedArgs& args, std::string_view usage,
               std::span<const std::span<const OptionSpec>> tables);
 
-// The lexicon options given by --fold-accents, --min-score and --max-level.
-absl::StatusOr<LexiconOptions> LexiconOptionsFrom(const ParsedArgs& args);
-// The dictionary options of --dict, --fold-accents, --min-score, --max-level, --verbose.
-absl::StatusOr<LoadOptions> LoadOptionsFrom(const ParsedArgs& args);
-// Loads the dictionary those options name (load.h), reporting on stderr what --verbose asks.
-absl::StatusOr<Dictionary> LoadDictionary(const ParsedArgs& args);
+// How --fold-accents, --min-score and --max-level read a list; with --verbose, each note of
+// the reading goes to stderr.
+absl::StatusOr<DictionaryOptions> DictionaryOptionsFrom(const ParsedArgs& args);
+// The dictionary those options and --dict name: the lists or index file of --dict, else the
+// embedded list. Errors as squares::Error.
+Dictionary LoadDictionary(const ParsedArgs& args);
+
+// The code points of UTF-8 text (its bytes other than continuation bytes).
+size_t CodePoints(std::string_view utf8);
 
 // Buffered stdout. A closed pipe (EPIPE) ends the program quietly with status 0; any other
 // write error is reported on stderr and ends it with status 1.
@@ -103,4 +115,4 @@ class Output {
   std::string buffer_;
 };
 
-}  // namespace squares::core
+}  // namespace squares::cli

@@ -2,9 +2,9 @@
 
 #include <cstdio>
 
-#include "api/api_internal.h"
+#include "absl/strings/str_format.h"
 
-namespace squares::core {
+namespace squares::cli {
 
 std::span<const Command* const> Commands() {
   static const Command* const kCommands[] = {
@@ -14,11 +14,19 @@ std::span<const Command* const> Commands() {
   return kCommands;
 }
 
-::squares::Dictionary LoadApiDictionary(const ParsedArgs& args) {
-  core::Dictionary dictionary = api::Value(LoadDictionary(args));
-  // The built-in list is the default one, whichever lexicon options read it.
-  return ::squares::Dictionary::Impl::Wrap(std::move(dictionary), api::Value(LexiconOptionsFrom(args)),
-                                           !args.has("dict"));
+absl::StatusOr<SquareFormat> SquareFormatNamed(std::string_view name) {
+  if (name == "text") return SquareFormat::kText;
+  if (name == "lines") return SquareFormat::kLines;
+  if (name == "jsonl") return SquareFormat::kJsonl;
+  return UsageError(absl::StrFormat("unknown format '%s' (expected text, lines or jsonl)", name));
+}
+
+absl::StatusOr<DocumentFormat> DocumentFormatNamed(std::string_view name) {
+  try {
+    return ::squares::DocumentFormatNamed(name);
+  } catch (const Error& error) {
+    return UsageError(error.what());
+  }
 }
 
 int Fail(const absl::Status& status) {
@@ -27,10 +35,10 @@ int Fail(const absl::Status& status) {
   return ExitCodeFor(status);
 }
 
-int Fail(const ::squares::Error& error) {
+int Fail(const Error& error) {
   Output::Stdout().flush();
   std::fprintf(stderr, "squares: %s\n", error.what());
   return error.usage() ? kExitUsage : kExitData;
 }
 
-}  // namespace squares::core
+}  // namespace squares::cli

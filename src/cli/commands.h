@@ -10,16 +10,12 @@
 #include <vector>
 
 #include "cli/cli.h"
-#include "fill/fill_output.h"
-#include "fill/grid.h"
-#include "fill/grid_fill.h"
-#include "puzzles/regions.h"
-#include "search/square_search.h"
-#include "squares/square_search.h"
 #include "squares/dictionary.h"
+#include "squares/error.h"
 #include "squares/fill.h"
+#include "squares/square_search.h"
 
-namespace squares::core {
+namespace squares::cli {
 
 struct Command {
   std::string_view name;     // the subcommand; "" for the square search (`squares [WORD]`)
@@ -44,19 +40,19 @@ const Command& KakuroCommand();   // squares kakuro BOARD
 const Command& ShapeCommand();    // squares shape FILE
 const Command& ServeCommand();    // squares serve
 
-// Parts of the commands that the library's API (squares.h) shares, so that it accepts the
-// same options and reports the same errors.
 // The square search's options from the square command's arguments (usage errors in the
 // order the search's own checks follow; the search checks the rest).
-absl::Status SquareOptionsFrom(const ParsedArgs& args, squares::SquareOptions& options);
+absl::Status SquareOptionsFrom(const ParsedArgs& args, SquareOptions& options);
 // fill's options (usage errors).
-absl::StatusOr<::squares::FillOptions> FillOptionsFrom(const ParsedArgs& args);
-// The dictionary of the command's options (--dict, ...) as the API's (a squares::Error).
-::squares::Dictionary LoadApiDictionary(const ParsedArgs& args);
+absl::StatusOr<FillOptions> FillOptionsFrom(const ParsedArgs& args);
+// The output formats of the square commands and of fill, by their names on the command line
+// (a usage error names the ones there are); fill's `pdf` is DocumentFormat::kPdf.
+absl::StatusOr<SquareFormat> SquareFormatNamed(std::string_view name);
+absl::StatusOr<DocumentFormat> DocumentFormatNamed(std::string_view name);
 // Report an error as the command line does, after what stdout holds: "squares: MESSAGE" on
 // stderr; the exit code (2 usage, 1 data).
 int Fail(const absl::Status& status);
-int Fail(const ::squares::Error& error);
+int Fail(const Error& error);
 int RunSquaresCommand(std::span<char* const> args);
 int RunStatsCommand(std::span<char* const> args);
 int RunIndexCommand(std::span<char* const> args);
@@ -64,7 +60,7 @@ int RunRegionsCommand(std::span<char* const> args);
 int RunFillCommand(std::span<char* const> args);
 int RunKakuroCommand(std::span<char* const> args);
 int RunShapeCommand(std::span<char* const> args);
-// Runs squares-serve, the program beside this one that serves (serve_main.cc), in this process.
+// Runs squares-serve, the program that serves (serve/serve_main.cc), in this process.
 int RunServeCommand(std::span<char* const> args);
 
-}  // namespace squares::core
+}  // namespace squares::cli

@@ -1,4 +1,5 @@
-// `squares fill GRID`: fill a crossword grid with dictionary words (DESIGN §6).
+// `squares fill GRID`: fill a crossword grid with dictionary words, and print the fills as
+// text or as documents.
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -13,15 +14,11 @@
 #include <unistd.h>
 
 #include "absl/strings/str_format.h"
-#include "api/grid_internal.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "fill/clues.h"
-#include "fill/fill_document.h"
-#include "fill/fill_output.h"
 #include "squares/fill.h"
 
-namespace squares::core {
+namespace squares::cli {
 namespace {
 
 // Exit statuses of the result states (0, 1 and 2 keep their common meaning).
@@ -40,10 +37,11 @@ constexpr std::string_view kUsage =
     "whose words all score the same (Debian's lists) the best fill is the first one found.\n"
     "Offensive and slur words of the list's --language are left out unless --allow-offensive.\n"
     "\n"
-    "GRID formats (detected): crucio (.crg: rows, columns, then rows of '-' empty, '#' black,\n"
-    "letters fixed), cwc pattern ('W H', then rows of '+' empty, ' ' black), or plain rows of\n"
-    "'.' empty, '#' black, letters fixed. After the rows of a crucio or plain grid, a blank\n"
-    "line and rows of marks: 'O' a circled cell, '*' a shaded one, '.' or '#' neither.\n"
+    "GRID formats (detected): ipuz (its clues, title, author and copyright are the documents'\n"
+    "unless the options give them), crucio (.crg: rows, columns, then rows of '-' empty, '#'\n"
+    "black, letters fixed), cwc pattern ('W H', then rows of '+' empty, ' ' black), or plain\n"
+    "rows of '.' empty, '#' black, letters fixed. After the rows of a crucio or plain grid, a\n"
+    "blank line and rows of marks: 'O' a circled cell, '*' a shaded one, '.' or '#' neither.\n"
     "\n"
     "CLUES file (--clues): one clue a line, 'WORD<TAB>clue' (the entry that holds WORD) or\n"
     "'NUMBER DIRECTION<TAB>clue' ('12 Across', '3 D'); '#' starts a comment. An entry without\n"
@@ -110,7 +108,7 @@ constexpr OptionSpec kFillOptions[] = {
 
 // The quality of a fill with a scored list on stderr: always when the best fill's search ran
 // out of time before its proof, else with --stats.
-void QualityNote(const std::string& path, const ::squares::FillQuality& quality, bool stats) {
+void QualityNote(const std::string& path, const FillQuality& quality, bool stats) {
   const std::string note = absl::StrFormat("squares: %s: worst word %s (score %d), mean score %.2f",
                                            path, quality.worst_word, quality.worst_score,
                                            quality.mean_score);
@@ -137,52 +135,62 @@ int Report(int code, const std::string& message) {
   return code;
 }
 
-// The documents' options (--title, --author, --copyright, --ipuz-clues, --clues read into
-// `clues` and checked against the grid).
-absl::StatusOr<FillOutputOptions> OutputOptionsFrom(const ParsedArgs& a, const Grid& grid,
-                                                    const std::string& path,
-                                                    std::vector<Clue>& clues) {
-  FillOutputOptions output;
-  auto format = ParseFillFormat(a.get("format", "text"));
+// Whether a format is one document per fill (ipuz, latex, svg, puz, pdf), which several fills
+// cannot share a stream in.
+bool IsDocument(DocumentFormat format) {
+  return format != DocumentFormat::kText && format != DocumentFormat::kLines &&
+         format != DocumentFormat::kJsonl;
+}
+
+
+// The documents' options: --format, --ipuz-clues, --fill-in, --solution, and --title, --author,
+// --copyright and --clues (read and checked against the grid), which default to what an ipuz
+// grid holds (the title to the grid's file name).
+absl::StatusOr<DocumentOptions> DocumentOptionsFrom(const ParsedArgs& a, const Grid& grid,
+                                                    const std::string& path) {
+  DocumentOptions document;
+  auto format = DocumentFormatNamed(a.get("format", "text"));
   if (!format.ok()) return format.status();
-  output.format = *format;
+  document.format = *format;
   const std::string form = a.get("ipuz-clues", "array");
   if (form != "array" && form != "object") {
     return UsageError(absl::StrFormat("--ipuz-clues: '%s' is not 'array' or 'object'", form));
   }
-  output.ipuz_clue_arrays = form == "array";
-  output.paper = a.get("paper", "a4");
-  if (output.paper != "a4" && output.paper != "letter") {
-    return UsageError(absl::StrFormat("--paper: '%s' is not 'a4' or 'letter'", output.paper));
+  document.ipuz_clue_arrays = form == "array";
+  document.paper = a.get("paper", "a4");
+  if (document.paper != "a4" && document.paper != "letter") {
+    return UsageError(absl::StrFormat("--paper: '%s' is not 'a4' or 'letter'", document.paper));
   }
-  if (a.has("output-dir") && !IsDocumentFormat(output.format)) {
+  if (a.has("output-dir") && !IsDocument(document.format)) {
     return UsageError("--output-dir writes documents: give a --format other than text, lines "
                       "or jsonl");
   }
-  if (a.has("all") && !a.has("count") && IsDocumentFormat(output.format) &&
-      !a.has("output-dir")) {
+  if (a.has("all") && !a.has("count") && IsDocument(document.format) && !a.has("output-dir")) {
     return UsageError(absl::StrFormat(
         "--all with --format %s: one document per fill: give --output-dir DIR (files "
         "DIR/0001.%s, ...), or stream every fill with --format jsonl",
-        a.get("format"), FileExtension(output.format)));
+        a.get("format"), DocumentExtension(document.format)));
   }
-  if (LatexSource(output.format) != output.format) {
-    if (absl::Status status = CheckLualatex(); !status.ok()) return status;
-  }
-  output.title = a.get("title", path.substr(path.find_last_of('/') + 1));
-  output.author = a.get("author");
-  output.copyright = a.get("copyright");
+  CheckDocumentFormat(document.format);  // pdf, submission: lualatex, before the search
+  document.fill_in = a.has("fill-in") || a.has("deterministic");
+  document.solution = a.has("solution");
+  document.title = a.get("title", grid.title().empty() ? path.substr(path.find_last_of('/') + 1) : grid.title());
+  document.author = a.get("author", grid.author());
+  document.copyright = a.get("copyright", grid.copyright());
+  document.clues = grid.clues();
+  document.notes = a.get("notes");
+  document.date = a.get("date");
+  document.name = a.get("name");
+  document.address = a.get("address");
+  document.email = a.get("email");
   if (a.has("clues")) {
     const std::string clues_path = a.get("clues");
     auto text = ReadFile(clues_path, 8 << 20, "a file of clues");
     if (!text.ok()) return text.status();
-    auto parsed = ParseClues(*text, clues_path);
-    if (!parsed.ok()) return parsed.status();
-    if (absl::Status status = CheckClues(grid, *parsed, clues_path); !status.ok()) return status;
-    clues = *std::move(parsed);
-    output.clues = &clues;
+    document.clues = ParseClues(*text, clues_path);
+    CheckClues(grid, document.clues, clues_path);
   }
-  return output;
+  return document;
 }
 
 // Writes fill number `index` (from 1) as DIR/NNNN.EXT; returns its path.
@@ -200,20 +208,18 @@ absl::StatusOr<std::string> WriteDocument(const std::string& dir, int64_t index,
   return path;
 }
 
-// A fill as its document; `pdf`: the LaTeX page made a PDF. Its warnings (and those of the
-// clues it leaves unused) go to stderr, or with `strict` make it an error. Errors as
-// statuses: the search's callback reports them once it has stopped the search.
-absl::StatusOr<std::string> FormatDocument(const ::squares::Grid& grid, const ::squares::Fill& fill,
-                                           ::squares::DocumentOptions document, bool pdf,
-                                           const std::vector<Clue>& clues,
-                                           const std::string& clues_path, bool strict) {
-  std::vector<std::string> warnings = UnusedClues(grid.impl().grid, fill.letters, clues, clues_path);
-  document.warnings = &warnings;
+// A fill as its document. Its warnings (and those of the clues it leaves unused) go to
+// stderr, or with `strict` make it an error. Errors as statuses: the search's callback reports
+// them once it has stopped the search.
+absl::StatusOr<std::string> FormatDocument(const Grid& grid, const Fill& fill, DocumentOptions document,
+                                           const std::string& clues_source, bool strict) {
+  std::vector<std::string> warnings;
   absl::StatusOr<std::string> text;
   try {
-    text = ::squares::FormatFill(grid, fill, document);
-    if (pdf) text = LatexToPdf(*text, &warnings);
-  } catch (const ::squares::Error& error) {
+    warnings = UnusedClues(grid, fill, document.clues, clues_source);
+    document.warnings = &warnings;
+    text = FormatFill(grid, fill, document);
+  } catch (const Error& error) {
     return absl::FailedPreconditionError(error.what());
   }
   for (const std::string& warning : warnings) {
@@ -231,11 +237,11 @@ absl::StatusOr<std::string> FormatDocument(const ::squares::Grid& grid, const ::
 
 const Command& FillCommand() {
   static const Command command{"fill", "fill a crossword grid", kUsage,
-                               {kFillOptions, DictionaryOptions()}, true, RunFillCommand};
+                               {kFillOptions, DictionaryOptionTable()}, true, RunFillCommand};
   return command;
 }
 
-absl::StatusOr<::squares::FillOptions> FillOptionsFrom(const ParsedArgs& a) {
+absl::StatusOr<FillOptions> FillOptionsFrom(const ParsedArgs& a) {
   auto seed = a.get_int("seed", 1, 0, INT64_MAX);
   if (!seed.ok()) return seed.status();
   auto limit = a.get_int("limit", 0, 1, INT64_MAX);
@@ -244,9 +250,9 @@ absl::StatusOr<::squares::FillOptions> FillOptionsFrom(const ParsedArgs& a) {
   if (!shard.ok()) return shard.status();
   auto timeout = a.get_seconds("timeout", 0);
   if (!timeout.ok()) return timeout.status();
-  ::squares::FillOptions options;
+  FillOptions options;
   std::string branch = a.get("branch", "letter");
-  options.branch = branch == "word" ? ::squares::Branching::kWord : ::squares::Branching::kLetter;
+  options.branch = branch == "word" ? Branching::kWord : Branching::kLetter;
   if (branch != "letter" && branch != "word") {
     return UsageError(absl::StrFormat("--branch: '%s' is not 'letter' or 'word'", branch));
   }
@@ -272,7 +278,7 @@ absl::StatusOr<::squares::FillOptions> FillOptionsFrom(const ParsedArgs& a) {
     if (better != "lower" && better != "higher") {
       return UsageError(absl::StrFormat("--better: '%s' is not 'lower' or 'higher'", better));
     }
-    options.better = better == "lower" ? ::squares::Better::kLower : ::squares::Better::kHigher;
+    options.better = better == "lower" ? Better::kLower : Better::kHigher;
   }
   options.prefer_scores = a.has("prefer-scores");
   auto min_length = a.get_int("min-length", 2, 2, 64);
@@ -293,56 +299,36 @@ absl::StatusOr<::squares::FillOptions> FillOptionsFrom(const ParsedArgs& a) {
   return options;
 }
 
-// A progress line on stderr while a fill runs, four times a second once it has run a second:
-// time and nodes, and for the best fill the best worst word so far and what the search asks
-// now. Stop() clears it; call it before anything else is printed.
-class FillTicker {
+// A progress line on stderr while a fill runs (FillOptions::progress), once it has run a
+// second: time and nodes, and for the best fill the best worst word so far and what the search
+// asks now. Stop() clears it for good; call it before anything else is printed.
+class FillProgressLine {
  public:
-  FillTicker(bool enabled, const FillProgress& progress, ScoreOrder scores)
-      : progress_(progress), scores_(scores), start_(std::chrono::steady_clock::now()) {
-    if (enabled) thread_ = std::thread([this] { Run(); });
-  }
-  ~FillTicker() { Stop(); }
-  void Stop() {
-    if (!thread_.joinable()) return;
-    {
-      std::lock_guard lock(mutex_);
-      stop_ = true;
+  void Show(const FillProgress& progress) {
+    std::lock_guard lock(mutex_);
+    if (stopped_ || progress.seconds < 1) return;
+    std::string line = absl::StrFormat("squares: %.1f s, %d nodes", progress.seconds, progress.nodes);
+    if (progress.best_worst) {
+      line += absl::StrFormat("; best so far: worst word scored %d", *progress.best_worst);
+      if (progress.polishing) {
+        line += ", improving the mean";
+      } else if (progress.asked) {
+        line += absl::StrFormat("; looking for one with every word scored %d or better", *progress.asked);
+      }
     }
-    wake_.notify_all();
-    thread_.join();
-    if (shown_) std::fprintf(stderr, "\r\033[K");
+    std::fprintf(stderr, "\r\033[K%s", line.c_str());
+    shown_ = true;
   }
+  void Stop() {
+    std::lock_guard lock(mutex_);
+    if (shown_ && !stopped_) std::fprintf(stderr, "\r\033[K");
+    stopped_ = true;
+  }
+  ~FillProgressLine() { Stop(); }
 
  private:
-  void Run() {
-    std::unique_lock lock(mutex_);
-    while (!wake_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stop_; })) {
-      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-      if (seconds < 1) continue;
-      std::string line = absl::StrFormat("squares: %.1f s, %d nodes", seconds, progress_.nodes.load());
-      const int64_t worst = progress_.best_worst, asked = progress_.max_cost;
-      auto score = [&](int64_t cost) { return scores_ == ScoreOrder::kHigherFirst ? -cost : cost; };
-      if (worst != INT64_MAX) {
-        line += absl::StrFormat("; best so far: worst word scored %d", score(worst));
-        if (progress_.polishing) {
-          line += ", improving the mean";
-        } else if (asked != INT64_MAX) {
-          line += absl::StrFormat("; looking for one with every word scored %d or better", score(asked));
-        }
-      }
-      std::fprintf(stderr, "\r\033[K%s", line.c_str());
-      shown_ = true;
-    }
-  }
-
-  const FillProgress& progress_;
-  ScoreOrder scores_;
-  std::chrono::steady_clock::time_point start_;
-  std::thread thread_;
   std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stop_ = false, shown_ = false;
+  bool stopped_ = false, shown_ = false;
 };
 
 int RunFillCommand(std::span<char* const> args) {
@@ -354,98 +340,62 @@ int RunFillCommand(std::span<char* const> args) {
   if (a.positional().size() != 1) {
     return Fail(UsageError("give exactly one GRID file (try 'squares fill --help')"));
   }
-  auto format = ParseFillFormat(a.get("format", "text"));
-  if (!format.ok()) return Fail(format.status());
+  // A usage error in the format comes before any file is read.
+  if (auto format = DocumentFormatNamed(a.get("format", "text")); !format.ok()) return Fail(format.status());
   auto parsed_options = FillOptionsFrom(a);
   if (!parsed_options.ok()) return Fail(parsed_options.status());
-  const ::squares::FillOptions& options = *parsed_options;
+  FillOptions& options = *parsed_options;
   const bool count_only = a.has("count");
   const std::string path = a.positional()[0];
   try {
-    const ::squares::Grid grid = ::squares::Grid::Load(path);
-    const ::squares::Dictionary dictionary = LoadApiDictionary(a);
-    std::vector<Clue> clues;
-    auto output = OutputOptionsFrom(a, grid.impl().grid, path, clues);
-    if (!output.ok()) return Fail(output.status());
-    // The document: pdf and submission are LaTeX pages through lualatex.
-    const bool pdf = LatexSource(output->format) != output->format;
-    ::squares::DocumentOptions document;
-    static_assert(static_cast<int>(FillFormat::kSubmissionLatex) ==
-                  static_cast<int>(::squares::DocumentFormat::kSubmission));
-    document.format = static_cast<::squares::DocumentFormat>(LatexSource(output->format));
-    document.fill_in = a.has("fill-in") || options.deterministic;
-    document.solution = a.has("solution");
-    document.title = output->title;
-    document.author = output->author;
-    document.copyright = output->copyright;
-    document.ipuz_clue_arrays = output->ipuz_clue_arrays;
-    document.paper = output->paper;
-    document.notes = a.get("notes");
-    document.date = a.get("date");
-    document.name = a.get("name");
-    document.address = a.get("address");
-    document.email = a.get("email");
-    for (const Clue& clue : clues) {
-      document.clues.push_back({clue.number,
-                                clue.direction == Direction::kAcross ? ::squares::Direction::kAcross
-                                                                     : ::squares::Direction::kDown,
-                                clue.word, clue.text});
-    }
+    const Grid grid = Grid::Load(path);
+    const Dictionary dictionary = LoadDictionary(a);
+    auto document = DocumentOptionsFrom(a, grid, path);
+    if (!document.ok()) return Fail(document.status());
     Output& out = Output::Stdout();
     const std::string output_dir = a.get("output-dir");
     int64_t documents = 0;
     absl::Status output_status;  // the first document that could not be made or written
-    const ScoreOrder scores = options.better.value_or(dictionary.better()) == ::squares::Better::kLower
-                                  ? ScoreOrder::kLowerFirst
-                                  : ScoreOrder::kHigherFirst;
-    FillProgress progress;
-    FillTicker ticker(a.has("progress") || isatty(STDERR_FILENO), progress, scores);
-    ::squares::api::FillHooks hooks;
-    hooks.progress = &progress;
-    hooks.count_only = count_only;
-    hooks.on_notes = [](const std::vector<std::string>& notes) {
-      for (const std::string& line : notes) std::fprintf(stderr, "squares: %s\n", line.c_str());
-    };
-    std::optional<::squares::FillQuality> quality;  // the last fill's, with a scored list
+    FillProgressLine progress_line;
+    if (a.has("progress") || isatty(STDERR_FILENO)) {
+      options.progress = [&progress_line](const FillProgress& progress) { progress_line.Show(progress); };
+    }
+    options.count_only = count_only;
+    options.on_note = [](const std::string& note) { std::fprintf(stderr, "squares: %s\n", note.c_str()); };
+    std::optional<FillQuality> quality;  // the last fill's, with a scored list
     // A grid given whole has no words to search, so no quality from the search: its quality
     // is that of its words.
-    std::optional<::squares::FillQuality> given_quality;
+    std::optional<FillQuality> given_quality;
     bool given = true;
     for (int cell = 0; cell < grid.rows() * grid.cols(); ++cell) {
       given = given && (grid.black(cell) || !grid.letter(cell).empty());
     }
-    if (given) given_quality = ::squares::CheckGrid(dictionary, grid, options.allow_repeats).quality;
-    const ::squares::FillResult result = ::squares::api::FillGrid(
-        dictionary, grid, options,
-        [&](const ::squares::Fill& fill) {
-          ticker.Stop();
-          ::squares::Fill with_quality;
-          if (given_quality && !fill.quality) {
-            with_quality = fill;
-            with_quality.quality = given_quality;
-          }
-          const ::squares::Fill& shown = given_quality && !fill.quality ? with_quality : fill;
-          quality = shown.quality;
-          absl::StatusOr<std::string> text =
-              FormatDocument(grid, shown, document, pdf, clues, a.get("clues"), a.has("strict"));
-          if (text.ok() && !output_dir.empty()) {
-            text = WriteDocument(output_dir, ++documents, FileExtension(output->format), *text);
-            if (text.ok()) *text += "\n";  // the file's path, on stdout
-          }
-          if (!text.ok()) {
-            output_status = text.status();
-            return false;
-          }
-          out.write(*text);
-          // Listed text fills each end with a blank line (as squares' text output does), so
-          // the outputs of --shard parts concatenate to the whole.
-          if (options.all && document.format == ::squares::DocumentFormat::kText) out.put('\n');
-          out.maybe_flush();
-          return true;
-        },
-        hooks);
-    ticker.Stop();
-    const ::squares::FillStats& st = result.stats;
+    if (given) given_quality = CheckGrid(dictionary, grid, options.allow_repeats).quality;
+    const std::string clues_source = a.get("clues", path);
+    const FillResult result = FillGrid(dictionary, grid, options, [&](const Fill& found) {
+      progress_line.Stop();
+      Fill fill = found;
+      if (given_quality && !fill.quality) fill.quality = given_quality;
+      quality = fill.quality;
+      absl::StatusOr<std::string> text =
+          FormatDocument(grid, fill, *document, clues_source, a.has("strict"));
+      if (text.ok() && !output_dir.empty()) {
+        text = WriteDocument(output_dir, ++documents, DocumentExtension(document->format), *text);
+        if (text.ok()) *text += "\n";  // the file's path, on stdout
+      }
+      if (!text.ok()) {
+        output_status = text.status();
+        return false;
+      }
+      out.write(*text);
+      // Listed text fills each end with a blank line (as squares' text output does), so
+      // the outputs of --shard parts concatenate to the whole.
+      if (options.all && document->format == DocumentFormat::kText) out.put('\n');
+      out.maybe_flush();
+      return true;
+    });
+    progress_line.Stop();
+    const FillStats& st = result.stats;
     if (!output_status.ok()) return Fail(output_status);
     if (count_only) out.write(absl::StrFormat("%d\n", st.fills));
     out.flush();
@@ -463,7 +413,6 @@ int RunFillCommand(std::span<char* const> args) {
                            "the first one found\n", path.c_str());
     }
     // A part of --shard with no fill is not impossible: the fills may lie in other parts.
-    using ::squares::FillStatus;
     if (result.status == FillStatus::kFilled ||
         (result.status == FillStatus::kImpossible && options.shard_count > 1)) {
       return kExitOk;
@@ -473,9 +422,9 @@ int RunFillCommand(std::span<char* const> args) {
                      : result.status == FillStatus::kNoDeterministic ? kExitNoDeterministic
                                                                      : kExitTimedOut;
     return Report(code, result.message);
-  } catch (const ::squares::Error& error) {
+  } catch (const Error& error) {
     return Fail(error);
   }
 }
 
-}  // namespace squares::core
+}  // namespace squares::cli

@@ -8,9 +8,8 @@
 #include "absl/strings/str_format.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "lexicon/index_file.h"
 
-namespace squares::core {
+namespace squares::cli {
 namespace {
 
 constexpr std::string_view kUsage =
@@ -35,16 +34,22 @@ absl::Status WriteFile(const std::string& path, std::string_view bytes) {
 absl::Status Run(const ParsedArgs& args) {
   if (args.positional().empty()) return UsageError("index: give at least one word list");
   if (!args.has("output")) return UsageError("index: give the output file with -o FILE");
-  auto options = LexiconOptionsFrom(args);
+  auto options = DictionaryOptionsFrom(args);
   if (!options.ok()) return options.status();
-  auto lexicon = ReadLexicon(args.positional(), *options);
-  if (!lexicon.ok()) return lexicon.status();
-  const BuiltIndex index = BuildIndex(*std::move(lexicon), *options);
-  if (absl::Status status = WriteFile(args.get("output"), index.bytes); !status.ok()) return status;
+  std::string bytes;
+  size_t words = 0, letters = 0;
+  try {
+    const Dictionary dictionary = Dictionary::FromWordLists(args.positional(), *options);
+    bytes = dictionary.IndexBytes();
+    words = dictionary.size();
+    letters = CodePoints(dictionary.letters());
+  } catch (const Error& error) {
+    return error.usage() ? UsageError(error.what()) : absl::DataLossError(error.what());
+  }
+  if (absl::Status status = WriteFile(args.get("output"), bytes); !status.ok()) return status;
   if (args.has("verbose")) {
-    std::cerr << absl::StrFormat("squares: %s: %d words, %d letters, %d bytes\n",
-                                 args.get("output"), index.words, index.letters,
-                                 index.bytes.size());
+    std::cerr << absl::StrFormat("squares: %s: %d words, %d letters, %d bytes\n", args.get("output"),
+                                 words, letters, bytes.size());
   }
   return absl::OkStatus();
 }
@@ -53,7 +58,7 @@ absl::Status Run(const ParsedArgs& args) {
 
 const Command& IndexCommand() {
   static const Command command{"index", "save a word list's lexicon and automata", kUsage,
-                               {kIndexOptions, DictionaryOptions()}, true, RunIndexCommand};
+                               {kIndexOptions, DictionaryOptionTable()}, true, RunIndexCommand};
   return command;
 }
 
@@ -72,4 +77,4 @@ int RunIndexCommand(std::span<char* const> argv) {
   return ExitCodeFor(status);
 }
 
-}  // namespace squares::core
+}  // namespace squares::cli

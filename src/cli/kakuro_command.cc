@@ -1,14 +1,13 @@
-// `squares kakuro BOARD`: solve Kakuro boards on the grid-fill engine (DESIGN §7).
+// `squares kakuro BOARD`: solve Kakuro boards (the library solves each as a fill of digits).
 #include <cstdio>
 #include <cstdlib>
 
 #include "absl/strings/str_format.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "puzzles/kakuro.h"
 #include "squares/puzzles.h"
 
-namespace squares::core {
+namespace squares::cli {
 namespace {
 
 constexpr std::string_view kUsage =
@@ -91,7 +90,7 @@ int RunKakuroCommand(std::span<char* const> args) {
     if (solution != nullptr) {
       if (list) {
         if (board.count > 0) out.put('\n');
-        out.write(core::FormatKakuroCells(board.rows, board.cols, *solution));
+        out.write(KakuroSolutionText(board.rows, board.cols, *solution));
       }
       return true;
     }
@@ -137,4 +136,4 @@ int RunKakuroCommand(std::span<char* const> args) {
   return failed ? kExitData : kExitOk;
 }
 
-}  // namespace squares::core
+}  // namespace squares::cli

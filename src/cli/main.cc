@@ -7,13 +7,13 @@
 
 int main(int argc, char** argv) {
   // Writing into a closed pipe must end the program quietly: take EPIPE as an error return
-  // (handled by squares::core::Output) instead of dying from SIGPIPE.
+  // (handled by squares::cli::Output) instead of dying from SIGPIPE.
   std::signal(SIGPIPE, SIG_IGN);
   std::span<char* const> args(argv, argc);
   if (argc >= 2) {
-    for (const squares::core::Command* command : squares::core::Commands()) {
+    for (const squares::cli::Command* command : squares::cli::Commands()) {
       if (!command->name.empty() && command->name == argv[1]) return command->run(args.subspan(1));
     }
   }
-  return squares::core::RunSquaresCommand(args);
+  return squares::cli::RunSquaresCommand(args);
 }

@@ -11,11 +11,9 @@
 #include "absl/strings/str_join.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "fill/grid.h"
-#include "puzzles/regions.h"
 #include "squares/puzzles.h"
 
-namespace squares::core {
+namespace squares::cli {
 namespace {
 
 constexpr OptionSpec kRegionOptions[] = {
@@ -70,8 +68,8 @@ absl::Status Solve(const ParsedArgs& args, const ::squares::RegionsOptions& opti
                                                 : "regions: expected one PUZZLE file");
   }
   const std::string& path = args.positional()[0];
-  absl::StatusOr<std::string> text =
-      ReadFile(path, kMaxGridFileBytes, "a region puzzle of up to 256x256 cells");
+  // 256 rows of 256 letters of up to 4 bytes, with room to spare.
+  absl::StatusOr<std::string> text = ReadFile(path, size_t{1} << 20, "a region puzzle of up to 256x256 cells");
   if (!text.ok()) return text.status();
   Output& out = Output::Stdout();
   std::vector<::squares::RegionsSolution> first_two;  // without --all
@@ -148,7 +146,7 @@ absl::Status Run(std::span<char* const> argv) {
   options.min = static_cast<int>(*min), options.max = static_cast<int>(*max);
   options.all = args->has("all");
   options.upper = args->has("upper");
-  const ::squares::Dictionary dictionary = LoadApiDictionary(*args);
+  const ::squares::Dictionary dictionary = LoadDictionary(*args);
   return args->has("make") ? Make(*args, options, dictionary) : Solve(*args, options, dictionary);
 }
 
@@ -156,7 +154,7 @@ absl::Status Run(std::span<char* const> argv) {
 
 const Command& RegionsCommand() {
   static const Command command{"regions", "solve or make word-region puzzles", kUsage,
-                               {kRegionOptions, DictionaryOptions()}, true, RunRegionsCommand};
+                               {kRegionOptions, DictionaryOptionTable()}, true, RunRegionsCommand};
   return command;
 }
 
@@ -172,4 +170,4 @@ int RunRegionsCommand(std::span<char* const> args) {
   return ExitCodeFor(status);
 }
 
-}  // namespace squares::core
+}  // namespace squares::cli

@@ -8,13 +8,11 @@
 #include <iostream>
 
 #include "absl/strings/str_format.h"
-#include "api/api_internal.h"
-#include "search/square_output.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "squares/square_search.h"
 
-namespace squares::core {
+namespace squares::cli {
 namespace {
 
 constexpr std::string_view kUsage =
@@ -121,7 +119,7 @@ absl::Status SquareOptionsFrom(const ParsedArgs& args, squares::SquareOptions& o
       if (args.has("diagonals") || args.has("double") || args.has("size")) {
         return UsageError("--cube N gives the shape; drop --diagonals, --double and -n");
       }
-      auto n = args.get_int("cube", 0, 2, 10);  // 10^3 cells: kMaxShapeCells
+      auto n = args.get_int("cube", 0, 2, 10);  // 1000 cells, about the most a shape may have
       if (!n.ok()) return n.status();
       options.kind = squares::SquareKind::kCube;
       options.size = static_cast<int>(*n);
@@ -188,9 +186,9 @@ namespace {
 // the common options say (--format, --count, --limit, --threads, --shard, --progress,
 // --stats, --quiet, --verbose), and prints its results.
 int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::time_point start) {
-  auto format = ParseSquareFormat(args.get("format", "text"));
+  auto format = SquareFormatNamed(args.get("format", "text"));
   if (!format.ok()) return Fail(format.status());
-  auto list_options = LexiconOptionsFrom(args);
+  auto list_options = DictionaryOptionsFrom(args);
   if (!list_options.ok()) return Fail(list_options.status());
   // Their errors come after the search's own.
   auto limit = args.get_int("limit", 0, 0, INT64_MAX);
@@ -202,18 +200,20 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
   if (threads.ok()) options.threads = *threads;
   if (shard.ok()) std::tie(options.shard_index, options.shard_count) = *shard;
 
-  auto load = [&args] { return LoadApiDictionary(args); };
+  // The main dictionary is read only when some word reads it (a shape's words may all name
+  // lists of their own).
+  auto load = [&args] { return LoadDictionary(args); };
   std::optional<squares::SquareSearch> search;
   try {
-    search.emplace(api::MakeSquareSearch(load, *list_options, args.has("dict"), options));
+    search.emplace(load, *list_options, options, args.has("dict"));
   } catch (const squares::Error& error) {
     return Fail(error);
   }
   if (!args.has("quiet")) {
     for (const std::string& note : search->notes()) std::cerr << "squares: note: " << note << "\n";
   }
-  if (args.has("verbose") && !search->impl().cell_order.empty()) {
-    std::cerr << "squares: cell order: " << search->impl().cell_order << "\n";
+  if (args.has("verbose") && !search->cell_order().empty()) {
+    std::cerr << "squares: cell order: " << search->cell_order() << "\n";
   }
   for (const absl::Status& status : {limit.status(), threads.status(), shard.status(), best.status()}) {
     if (!status.ok()) return Fail(status);
@@ -231,7 +231,7 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
       search->Count(&stats);
       Output::Stdout().write(absl::StrFormat("%d\n", stats.results));
     } else {
-      stats = search->Write(static_cast<squares::SquareFormat>(*format), [](std::string_view text) {
+      stats = search->Write(*format, [](std::string_view text) {
         Output::Stdout().write(text);
         return true;
       });
@@ -245,7 +245,7 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
     std::cerr << absl::StrFormat("squares: %d nodes, %d results, %.3f s, %.1f M nodes/s\n", stats.nodes,
                                  stats.results, seconds, stats.nodes / std::max(seconds, 1e-9) / 1e6);
     if (count_only && !options.limit && options.shard_count == 1) {
-      if (const int moved = search->impl().SymmetryCells(); moved > 0) {
+      if (const int moved = search->symmetry_cells(); moved > 0) {
         std::cerr << absl::StrFormat("squares: counted up to a symmetry of the shape that exchanges %d cells\n", moved);
       }
     }
@@ -258,14 +258,14 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
 const Command& SquaresCommand() {
   static const Command command{"",
                                "word squares, double squares, rectangles, diagonal squares and cubes",
-                               kUsage, {kSquareOptions, CommonOptions(), DictionaryOptions()},
+                               kUsage, {kSquareOptions, CommonOptions(), DictionaryOptionTable()},
                                false, RunSquaresCommand};
   return command;
 }
 
 const Command& ShapeCommand() {
   static const Command command{"shape", "any shape of words, from a topology file or a Qxw deck",
-                               kShapeUsage, {kShapeOptions, CommonOptions(), DictionaryOptions()},
+                               kShapeUsage, {kShapeOptions, CommonOptions(), DictionaryOptionTable()},
                                true, RunShapeCommand};
   return command;
 }
@@ -305,4 +305,4 @@ int RunShapeCommand(std::span<char* const> argv) {
   return RunSearch(*args, std::move(options), start);
 }
 
-}  // namespace squares::core
+}  // namespace squares::cli

@@ -11,7 +11,7 @@
 #include "absl/strings/str_replace.h"
 #include "cli/commands.h"
 
-namespace squares::core {
+namespace squares::cli {
 namespace {
 
 // The text after "squares " that names a command ("" for the square search).
@@ -204,14 +204,14 @@ bool Write(const char* path, const std::string& text) {
 }
 
 }  // namespace
-}  // namespace squares::core
+}  // namespace squares::cli
 
 int main(int argc, char** argv) {
   if (argc != 5) {
     std::fprintf(stderr, "usage: make_docs VERSION MAN BASH ZSH\n");
     return 2;
   }
-  using namespace squares::core;
+  using namespace squares::cli;
   const bool ok = Write(argv[2], ManPage(argv[1])) && Write(argv[3], Bash()) && Write(argv[4], Zsh());
   return ok ? 0 : 1;
 }

@@ -1,4 +1,4 @@
-// A crossword grid's fill on the engine (DESIGN §6): the engine's problem for a grid (a domain
+// A crossword grid's fill on the engine: the engine's problem for a grid (a domain
 // per cell, the automaton of its length per slot), the search (the best fill, or the engine's
 // fills in order), a fill's letters and quality, and what a result other than a fill says.
 // `squares fill` and the library's FillGrid, Candidates and CheckGrid are made of these.

@@ -167,7 +167,7 @@ void AppendJsonl(const Grid& grid, const std::vector<std::string>& letters,
   out += "}\n";
 }
 
-// ipuz v2 crossword (FORMATS.md §7). Clues as [number, "clue"] (the spec's examples) or as
+// ipuz v2 crossword (the ipuz.org specification). Clues as [number, "clue"] (the spec's examples) or as
 // objects that also carry the enumeration and the answer.
 void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
                 const FillOutputOptions& options, std::string& out) {

@@ -178,6 +178,28 @@ absl::StatusOr<Grid> WithMarks(std::string_view name, absl::StatusOr<Grid> grid,
   return grid;
 }
 
+// Plain rows of '.', '#' and letters, all the same length.
+absl::StatusOr<Grid> ParsePlain(std::string_view name, const std::vector<std::string_view>& lines) {
+  std::vector<RawRow> raw;
+  if (lines.size() > kMaxGridSide) {
+    return LineError(name, kMaxGridSide + 1, absl::StrFormat("more than %d rows (the largest "
+                                                             "grid has %d rows and columns)",
+                                                             kMaxGridSide, kMaxGridSide));
+  }
+  for (size_t r = 0; r < lines.size(); ++r) {
+    auto row = ParseRow(name, static_cast<int>(r) + 1, lines[r], '.', '#', false);
+    if (!row.ok()) return row.status();
+    if (r > 0 && row->kinds.size() != raw[0].kinds.size()) {
+      return LineError(name, static_cast<int>(r) + 1,
+                       absl::StrFormat("row has %d cells, expected %d", row->kinds.size(),
+                                       raw[0].kinds.size()));
+    }
+    raw.push_back(*std::move(row));
+  }
+  if (raw[0].kinds.empty()) return LineError(name, 1, "empty row");
+  return Build(name, raw, static_cast<int>(raw[0].kinds.size()), GridFormat::kPlain);
+}
+
 }  // namespace
 
 absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text) {
@@ -231,27 +253,15 @@ absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text) {
     }
     return Build(name, raw, width, GridFormat::kCwc);
   }
-  // plain: rows of '.', '#' and letters, all the same length.
+  // plain, then maybe marks
   SplitMarks(lines, marks, marks_line);
   if (lines.empty()) return LineError(name, 1, "empty row");
-  if (lines.size() > kMaxGridSide) {
-    return LineError(name, kMaxGridSide + 1, absl::StrFormat("more than %d rows (the largest "
-                                                             "grid has %d rows and columns)",
-                                                             kMaxGridSide, kMaxGridSide));
-  }
-  for (size_t r = 0; r < lines.size(); ++r) {
-    auto row = ParseRow(name, static_cast<int>(r) + 1, lines[r], '.', '#', false);
-    if (!row.ok()) return row.status();
-    if (r > 0 && row->kinds.size() != raw[0].kinds.size()) {
-      return LineError(name, static_cast<int>(r) + 1,
-                       absl::StrFormat("row has %d cells, expected %d", row->kinds.size(),
-                                       raw[0].kinds.size()));
-    }
-    raw.push_back(*std::move(row));
-  }
-  if (raw[0].kinds.empty()) return LineError(name, 1, "empty row");
-  return WithMarks(name, Build(name, raw, static_cast<int>(raw[0].kinds.size()),
-                               GridFormat::kPlain), marks, marks_line);
+  return WithMarks(name, ParsePlain(name, lines), marks, marks_line);
+}
+
+absl::StatusOr<Grid> ParseGridRows(std::string_view name, const std::vector<std::string>& rows) {
+  if (rows.empty()) return absl::DataLossError(absl::StrFormat("%s: a grid of no rows", name));
+  return ParsePlain(name, std::vector<std::string_view>(rows.begin(), rows.end()));
 }
 
 std::string SlotName(const GridSlot& slot) {

@@ -1,5 +1,5 @@
 // Grid: a crossword grid (black cells, empty cells, pre-fixed letters) read from one of three
-// text formats, with its slots numbered as printed crosswords number them (DESIGN §6).
+// text formats, with its slots numbered as printed crosswords number them.
 #pragma once
 
 #include <cstdint>
@@ -62,6 +62,8 @@ struct Grid {
 // Errors name the source, line and column: "g.txt:3: row has 9 cells, expected 10"; grids
 // over kMaxGridSide rows or columns are refused.
 absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text);
+// Plain rows as given (no format is detected): errors name the row as its line.
+absl::StatusOr<Grid> ParseGridRows(std::string_view name, const std::vector<std::string>& rows);
 
 // "3 Across" / "12 Down".
 std::string SlotName(const GridSlot& slot);

@@ -1,5 +1,5 @@
 // GridFill: the search engine that fills cells so that every slot spells a word of that slot's
-// automaton (DESIGN §6). Crossword grids pass the dictionary's per-length Dawg for each slot;
+// automaton. Crossword grids pass the dictionary's per-length Dawg for each slot;
 // Kakuro passes per-(length, sum) digit automata. The engine knows nothing of grids beyond
 // "slot = list of cells".
 //
@@ -154,7 +154,7 @@ FillResult Fill(const FillProblem& problem, const FillOptions& options,
 // fill_best.cc's RunRace); the statistics are both searches'. Otherwise Fill.
 FillResult FillFirst(const FillProblem& problem, const FillOptions& options, const FillCallback& on_fill);
 
-// The best fill (DESIGN §6) for scored slots (options.scores is not kNone; unscored slots
+// The best fill for scored slots (options.scores is not kNone; unscored slots
 // cost nothing). First the fill whose worst word costs least: a first fill, then runs of the
 // restart search with max_cost just below the best worst word so far, each finding a better
 // fill or proving there is none (the best is then proven); then, at that worst cost,

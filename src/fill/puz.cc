@@ -1,6 +1,7 @@
-// Across Lite .puz (FORMATS.md §6): a 52-byte header, the solution and the empty board, then
-// NUL-terminated Latin-1 strings (title, author, copyright, the clues, notes), with the
-// checksums Across Lite and other readers check; circled cells in a GEXT section.
+// Across Lite .puz, as the community's notes on the format describe it: a 52-byte header, the
+// solution and the empty board, then NUL-terminated Latin-1 strings (title, author, copyright,
+// the clues, notes), with the checksums Across Lite and other readers check; circled cells in
+// a GEXT section.
 #include <algorithm>
 #include <cstdint>
 #include <vector>

@@ -1,5 +1,5 @@
-// Dawg: the minimal acyclic automaton of all words of one length, in one flat array
-// (DESIGN §3).
+// Dawg: the minimal acyclic automaton of all words of one length, in one flat array, built
+// with Daciuk's incremental algorithm from the sorted words.
 #pragma once
 
 #include <array>

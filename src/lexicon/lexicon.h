@@ -1,4 +1,4 @@
-// Lexicon: a word list read, normalized and grouped by length (DESIGN §2).
+// Lexicon: a word list read, normalized and grouped by length.
 #pragma once
 
 #include <algorithm>
@@ -117,9 +117,14 @@ struct LexiconCounts {
 
 class Lexicon {
  public:
-  // Reads the sources as DESIGN §2 says. Errors (invalid UTF-8, a NUL byte, a bad score, more
-  // than 64 letters, a line over kMaxLineBytes, a read error) name the source and line, and
-  // the column where there is one: "words.txt:12:5: invalid UTF-8 (byte 0xff)".
+  // Reads the sources: one entry a line (UTF-8, an optional BOM, LF or CRLF), an optional
+  // score after ';' or a tab, '#' comment lines and empty lines ignored. Entries are case
+  // folded and NFC-normalized; one with a character that is not a letter, or longer than
+  // kMaxWordLength letters, is skipped and counted; duplicates are merged, the highest score
+  // kept. The alphabet is the letters used, in code-point order. Errors (invalid UTF-8, a NUL
+  // byte, a bad score, more than 64 letters, a line over kMaxLineBytes, a read error) name the
+  // source and line, and the column where there is one: "words.txt:12:5: invalid UTF-8 (byte
+  // 0xff)".
   static absl::StatusOr<Lexicon> Read(std::span<const LexiconSource> sources,
                                       const LexiconOptions& options = {});
   // A lexicon from normalized parts (an index file): by_length[L] holds the words of length

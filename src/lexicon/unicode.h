@@ -1,4 +1,5 @@
-// UTF-8 decoding and the letter normalization of DESIGN §2 (internal to the library).
+// UTF-8 decoding and the letter normalization (case folding, NFC, --fold-accents), internal to
+// the library.
 #pragma once
 
 #include <string>

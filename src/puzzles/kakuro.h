@@ -1,4 +1,4 @@
-// Kakuro (DESIGN §7): boards read from text, their runs, and the grid-fill problem whose slots
+// Kakuro: boards read from text, their runs, and the grid-fill problem whose slots
 // are the runs, each with the automaton of the digit strings its clue allows.
 #pragma once
 
@@ -45,7 +45,7 @@ struct KakuroBoard {
   int white_count() const { return static_cast<int>(white_cells.size()); }
 };
 
-// Parses the format of shared/data/kakuro/README.md: puzzles `KAKURO name rows cols`, the token
+// Parses Kakuro boards: puzzles `KAKURO name rows cols`, the token
 // rows (`.` white, `#` black, `D\R` clue with down sum D and right sum R, either may be
 // empty), an optional SOLUTION block (a digit per white cell, `#` elsewhere), `END`; or one
 // bare block of token rows with no header. Errors name the file, the line and, for a cell,

@@ -1,4 +1,4 @@
-// Word-region puzzles: parsing, the partition solver, drawing and the generator (DESIGN §8).
+// Word-region puzzles: parsing, the partition solver, drawing and the generator.
 #include "puzzles/regions.h"
 
 #include <algorithm>

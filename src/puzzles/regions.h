@@ -1,4 +1,4 @@
-// Word-region puzzles (DESIGN §8): split a letter grid into connected regions of
+// Word-region puzzles: split a letter grid into connected regions of
 // min..max cells (4-neighbourhood) whose letters, read in row-major order, spell words.
 #pragma once
 
@@ -51,10 +51,9 @@ struct ShapeTrie;
 
 // The solver for one dictionary and one range of region sizes; reusable across puzzles.
 // Solve calls `on_solution` for each solution in search order until it returns false or
-// the search is exhausted, and returns the number of solutions reported. The search
-// (DESIGN §8): the first free cell in reading order starts the next region, which extends
-// along the automaton of its length through free cells later in reading order and is
-// accepted when connected. Placements are enumerated once per puzzle, by walking a trie of
+// the search is exhausted, and returns the number of solutions reported. The search: the
+// first free cell in reading order starts the next region, which extends along the automaton
+// of its length through free cells later in reading order and is accepted when connected. Placements are enumerated once per puzzle, by walking a trie of
 // all connected shapes in step with the automaton; after a region is placed, the search
 // backs up as soon as a free cell has no placement left that avoids the used cells.
 class RegionSolver {
@@ -77,7 +76,7 @@ class RegionSolver {
 // The word of each region, in region order.
 std::vector<Word> RegionWords(const RegionPuzzle& puzzle, const RegionPartition& partition);
 
-// Draws the partition with +---+ borders (DESIGN §8), one string per text line.
+// Draws the partition with +---+ borders, one string per text line.
 std::vector<std::string> DrawRegions(const RegionPuzzle& puzzle, const RegionPartition& partition,
                                      const Alphabet& alphabet, bool upper);
 

@@ -1,6 +1,5 @@
 #include "python/errors.h"
 
-#include <cerrno>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -18,26 +17,6 @@ py::handle NewException(const char* name, const char* doc, const py::object& bas
   return type;
 }
 
-// A file's errno and path, when `error` is a file's that could not be read or written (else
-// errno 0). Errors that carry their errno give it; before they did, the message was
-// "PATH: strerror(errno)".
-template <class LibraryError>
-std::pair<int, std::string> FileErrorOf(const LibraryError& error) {
-  if constexpr (requires { error.error_number(); }) {
-    return {error.error_number(), error.source()};
-  } else {
-    const std::string message = error.what();
-    for (const int number : {ENOENT, EACCES, EPERM}) {
-      const std::string reason = std::string(": ") + std::strerror(number);
-      if (message.size() > reason.size() &&
-          message.compare(message.size() - reason.size(), reason.size(), reason) == 0) {
-        return {number, message.substr(0, message.size() - reason.size())};
-      }
-    }
-    return {0, ""};
-  }
-}
-
 py::object OrNone(int value) { return value ? py::object(py::int_(value)) : py::object(py::none()); }
 
 }  // namespace
@@ -45,11 +24,11 @@ py::object OrNone(int value) { return value ? py::object(py::int_(value)) : py::
 void RaiseError(const Error& error) {
   py::handle type = error.usage() ? usage_error : data_error;
   py::object exception;
-  const auto [number, path] = FileErrorOf(error);
-  if (number) {
-    type = number == ENOENT ? file_not_found
-           : number == EACCES || number == EPERM ? file_access_error
-                                                 : file_error;
+  if (const int number = error.error_number()) {
+    const std::string& path = error.source();
+    type = error.file_error() == FileError::kNotFound     ? file_not_found
+           : error.file_error() == FileError::kPermission ? file_access_error
+                                                                 : file_error;
     exception = type(number, std::strerror(number), path);
     exception.attr("errno") = number;  // ValueError's constructor, first in the MRO, sets none
     exception.attr("strerror") = std::strerror(number);

@@ -36,8 +36,10 @@ PyObject* square_type = nullptr;
 // ---- Dictionary ----
 
 Dictionary MakeDictionary(const py::object& source, bool fold_accents,
-                          std::optional<int64_t> min_score, std::optional<int64_t> max_level) {
-  const DictionaryOptions options{fold_accents, min_score, max_level};
+                          std::optional<int64_t> min_score, std::optional<int64_t> max_level,
+                          const py::object& better) {
+  DictionaryOptions options{fold_accents, min_score, max_level, std::nullopt};
+  if (!better.is_none()) options.better = EnumArg<Better>(better, "better");
   if (source.is_none()) {
     py::gil_scoped_release release;
     return Dictionary::Default(options);
@@ -235,7 +237,8 @@ void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
       .value("GREEDY", CellOrder::kGreedy)
       .value("GIVEN", CellOrder::kGiven);
   cls.def(py::init(&MakeDictionary), py::arg("source") = py::none(), py::kw_only(),
-          py::arg("fold_accents") = false, py::arg("min_score") = py::none(), py::arg("max_level") = py::none())
+          py::arg("fold_accents") = false, py::arg("min_score") = py::none(), py::arg("max_level") = py::none(),
+          py::arg("better") = py::none())
       .def("__len__", &Dictionary::size)
       .def("__contains__", [](const Dictionary& d, const std::string& word) { return d.contains(word); })
       .def("__repr__", [](const Dictionary& d) {

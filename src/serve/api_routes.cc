@@ -18,18 +18,6 @@ std::string Dump(const Json& json) {
 
 Reply JsonReply(const Json& json) { return Reply{200, "application/json", Dump(json) + "\n"}; }
 
-// A grid of at most kMaxGridSide each way (requests.cc checks the rows; a file is checked here).
-const Grid& Checked(const Grid& grid, const std::string& source) {
-  if (grid.rows() > kMaxGridSide || grid.cols() > kMaxGridSide) {
-    throw BadRequest(source + ": the grid is " + std::to_string(grid.rows()) + "x" +
-                     std::to_string(grid.cols()) + "; at most " + std::to_string(kMaxGridSide) +
-                     "x" + std::to_string(kMaxGridSide) + " is allowed");
-  }
-  return grid;
-}
-
-Grid GridOf(const Rows& rows) { return Checked(Grid::FromRows(rows), "<grid>"); }
-
 // The quality's fields as `squares fill --format jsonl` names them.
 Json QualityJson(const FillQuality& quality) {
   Json json = {{"worst", quality.worst_word},
@@ -55,6 +43,15 @@ std::vector<std::string> GivenLetters(const Grid& grid) {
   std::vector<std::string> letters(static_cast<size_t>(grid.rows()) * grid.cols());
   for (size_t cell = 0; cell < letters.size(); ++cell) letters[cell] = grid.letter(static_cast<int>(cell));
   return letters;
+}
+
+// The rows of `grid` with `letters` in its white cells ('.' for a cell without one).
+std::vector<std::string> RowsOf(const Grid& grid, const std::vector<std::string>& letters) {
+  std::vector<std::string> rows(grid.rows());
+  for (int cell = 0; cell < grid.rows() * grid.cols(); ++cell) {
+    rows[cell / grid.cols()] += grid.black(cell) ? "#" : letters[cell].empty() ? "." : letters[cell];
+  }
+  return rows;
 }
 
 Json SlotJson(const Grid& grid, int index) {
@@ -95,7 +92,7 @@ Reply ErrorReply(int status, std::string_view message) {
 
 Reply ApiRoutes::Fill(std::string_view body, const StopFlag& stop) const {
   FillRequest request = ParseFillRequest(body, max_threads_);
-  const Grid grid = GridOf(request.grid);
+  const Grid& grid = request.grid;
   request.options.stop = &stop;
   const FillResult result = FillGrid(dictionary_, grid, request.options);
   Json json = {{"status", StatusName(result.status)}, {"message", result.message}};
@@ -118,16 +115,7 @@ Reply ApiRoutes::Fill(std::string_view body, const StopFlag& stop) const {
       }
     }
   }
-  Json rows = Json::array();
-  for (int r = 0; r < grid.rows(); ++r) {
-    std::string row;
-    for (int c = 0; c < grid.cols(); ++c) {
-      const int cell = r * grid.cols() + c;
-      row += grid.black(cell) ? "#" : letters[cell].empty() ? "." : letters[cell];
-    }
-    rows.push_back(std::move(row));
-  }
-  json["rows"] = std::move(rows);
+  json["rows"] = RowsOf(grid, letters);
   json["across"] = Json::array();
   json["down"] = Json::array();
   for (const Slot& slot : grid.slots()) {
@@ -139,7 +127,7 @@ Reply ApiRoutes::Fill(std::string_view body, const StopFlag& stop) const {
 
 Reply ApiRoutes::Candidates(std::string_view body, const StopFlag& stop) const {
   CandidatesRequest request = ParseCandidatesRequest(body);
-  const Grid grid = GridOf(request.grid);
+  const Grid& grid = request.grid;
   const int slot = SlotIndex(grid, request.slot);
   request.options.stop = &stop;
   Json words = Json::array();
@@ -153,7 +141,7 @@ Reply ApiRoutes::Candidates(std::string_view body, const StopFlag& stop) const {
 
 Reply ApiRoutes::Check(std::string_view body) const {
   const CheckRequest request = ParseCheckRequest(body);
-  const GridCheck check = CheckGrid(dictionary_, GridOf(request.grid), request.allow_repeats);
+  const GridCheck check = CheckGrid(dictionary_, request.grid, request.allow_repeats);
   Json json = {{"filled", check.filled}, {"valid", check.valid}, {"problems", check.problems}};
   if (check.quality) json["quality"] = QualityJson(*check.quality);
   return JsonReply(json);
@@ -161,21 +149,12 @@ Reply ApiRoutes::Check(std::string_view body) const {
 
 Reply ApiRoutes::Export(std::string_view body, const StopFlag& stop) const {
   const ExportRequest request = ParseExportRequest(body);
-  const Grid filled = GridOf(request.grid);
+  const Grid& filled = request.grid;
   // The document's grid is the blank one, and its fill the letters given.
-  Rows blank;
   squares::Fill fill;
   fill.letters = GivenLetters(filled);
-  for (int r = 0; r < filled.rows(); ++r) {
-    std::string structure, row;
-    for (int c = 0; c < filled.cols(); ++c) {
-      const int cell = r * filled.cols() + c;
-      structure += filled.black(cell) ? '#' : '.';
-      row += filled.black(cell) ? "#" : fill.letters[cell];
-    }
-    blank.push_back(std::move(structure));
-    fill.rows.push_back(std::move(row));
-  }
+  fill.rows = RowsOf(filled, fill.letters);
+  std::vector<std::string> blank = RowsOf(filled, std::vector<std::string>(fill.letters.size()));
   const Grid grid = Grid::FromRows(blank);
   fill.quality = CheckGrid(dictionary_, filled).quality;
   std::string document = FormatFill(grid, fill, request.document);
@@ -188,24 +167,17 @@ Reply ApiRoutes::Export(std::string_view body, const StopFlag& stop) const {
 
 Reply ApiRoutes::Open(std::string_view body) const {
   const OpenRequest request = ParseOpenRequest(body);
-  if (IsIpuz(request.text)) {
-    const Puzzle puzzle = ParseIpuz(request.text, request.name);
-    GridOf(puzzle.grid);  // its slots must be those of a grid
-    Json clues = Json::array();
-    for (const Clue& clue : puzzle.clues) {
-      clues.push_back({{"number", clue.number},
-                       {"direction", DirectionName(clue.direction)},
-                       {"text", clue.text}});
-    }
-    return JsonReply({{"grid", puzzle.grid},
-                      {"clues", std::move(clues)},
-                      {"title", puzzle.title},
-                      {"author", puzzle.author},
-                      {"copyright", puzzle.copyright}});
-  }
   const Grid grid = Grid::Parse(request.text, request.name);
-  Checked(grid, request.name);
-  return JsonReply({{"grid", grid.text_rows()}, {"clues", Json::array()}});
+  CheckedSize(grid, request.name);
+  Json clues = Json::array();
+  for (const Clue& clue : grid.clues()) {
+    clues.push_back({{"number", clue.number}, {"direction", DirectionName(clue.direction)}, {"text", clue.text}});
+  }
+  return JsonReply({{"grid", grid.text_rows()},
+                    {"clues", std::move(clues)},
+                    {"title", grid.title()},
+                    {"author", grid.author()},
+                    {"copyright", grid.copyright()}});
 }
 
 Reply ApiRoutes::Info() const {

@@ -92,39 +92,8 @@ std::vector<std::string> WordsOf(const Json& value, std::string_view name) {
   return words;
 }
 
-// The length in bytes of the UTF-8 sequence at text[pos], or 0 when it is not valid UTF-8.
-size_t Utf8Length(std::string_view text, size_t pos) {
-  const auto byte = static_cast<unsigned char>(text[pos]);
-  const size_t length = byte < 0x80 ? 1 : byte >= 0xC2 && byte < 0xE0 ? 2
-                        : byte >= 0xE0 && byte < 0xF0 ? 3 : byte >= 0xF0 && byte < 0xF5 ? 4 : 0;
-  if (length == 0 || pos + length > text.size()) return 0;
-  for (size_t k = 1; k < length; ++k) {
-    if ((static_cast<unsigned char>(text[pos + k]) & 0xC0) != 0x80) return 0;
-  }
-  return length;
-}
-
-// A row's cells: '.', '#' or one letter (any non-ASCII character, or an ASCII letter) each.
-std::vector<std::string> CellsOf(std::string_view row, int row_number) {
-  std::vector<std::string> cells;
-  for (size_t pos = 0; pos < row.size();) {
-    const size_t length = Utf8Length(row, pos);
-    const auto column = std::to_string(cells.size() + 1);
-    const std::string where = "grid row " + std::to_string(row_number) + ", column " + column;
-    if (length == 0) throw BadRequest(where + ": not UTF-8");
-    const char ch = row[pos];
-    const bool ascii_letter = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
-    if (length == 1 && ch != '.' && ch != '#' && !ascii_letter) {
-      throw BadRequest(where + ": " + Quoted(std::string_view(&row[pos], 1)) +
-                       " is not '.', '#' or a letter");
-    }
-    cells.emplace_back(row.substr(pos, length));
-    pos += length;
-  }
-  return cells;
-}
-
-Rows GridOf(const Json* value) {
+// The request's "grid": rows of '.', '#' and letters, read and checked by Grid::FromRows.
+Grid GridOf(const Json* value) {
   if (value == nullptr) throw BadRequest("the request has no \"grid\"");
   if (!value->is_array() || value->empty()) {
     throw BadRequest("\"grid\" takes a non-empty array of rows");
@@ -133,24 +102,12 @@ Rows GridOf(const Json* value) {
     throw BadRequest("the grid has " + std::to_string(value->size()) + " rows; at most " +
                      std::to_string(kMaxGridSide) + " are allowed");
   }
-  Rows rows;
-  size_t width = 0;
+  std::vector<std::string> rows;
   for (const Json& row : *value) {
-    const int number = static_cast<int>(rows.size()) + 1;
-    if (!row.is_string()) throw BadRequest("grid row " + std::to_string(number) + " is not a string");
-    const size_t cells = CellsOf(row.get_ref<const std::string&>(), number).size();
-    if (cells == 0 || cells > kMaxGridSide) {
-      throw BadRequest("grid row " + std::to_string(number) + " has " + std::to_string(cells) +
-                       " cells; 1.." + std::to_string(kMaxGridSide) + " are allowed");
-    }
-    if (number > 1 && cells != width) {
-      throw BadRequest("grid row " + std::to_string(number) + " has " + std::to_string(cells) +
-                       " cells, row 1 has " + std::to_string(width));
-    }
-    width = cells;
+    if (!row.is_string()) throw BadRequest("grid row " + std::to_string(rows.size() + 1) + " is not a string");
     rows.push_back(row.get<std::string>());
   }
-  return rows;
+  return CheckedSize(Grid::FromRows(rows), "the grid");
 }
 
 Direction DirectionOf(const Json& value) {
@@ -231,10 +188,10 @@ int CellIndexOf(const Json& object, std::string_view key, int hi) {
   return static_cast<int>(IntOf(*value, key, 0, hi));
 }
 
-Region RegionOf(const Json& value, const Rows& grid) {
+Region RegionOf(const Json& value, const Grid& grid) {
   const Json& object = ObjectOf(value, "\"region\"", {"top", "left", "bottom", "right"});
-  const int height = static_cast<int>(grid.size());
-  const int width = static_cast<int>(CellsOf(grid[0], 1).size());
+  const int height = grid.rows();
+  const int width = grid.cols();
   Region region{CellIndexOf(object, "top", height - 1), CellIndexOf(object, "left", width - 1),
                 CellIndexOf(object, "bottom", height - 1), CellIndexOf(object, "right", width - 1)};
   if (region.top > region.bottom || region.left > region.right) {
@@ -245,11 +202,19 @@ Region RegionOf(const Json& value, const Rows& grid) {
 
 }  // namespace
 
+const Grid& CheckedSize(const Grid& grid, const std::string& what) {
+  if (grid.rows() > kMaxGridSide || grid.cols() > kMaxGridSide) {
+    throw BadRequest(what + " is " + std::to_string(grid.rows()) + "x" + std::to_string(grid.cols()) +
+                     "; at most " + std::to_string(kMaxGridSide) + "x" + std::to_string(kMaxGridSide) +
+                     " is allowed");
+  }
+  return grid;
+}
+
 FillRequest ParseFillRequest(std::string_view body, int max_threads) {
   const Json json = ParseJson(body);
   const Json& request = ObjectOf(json, "the request", {"grid", "options", "region"});
-  FillRequest result;
-  result.grid = GridOf(Find(request, "grid"));
+  FillRequest result{GridOf(Find(request, "grid"))};
   result.options.threads = 1;
   if (const Json* options = Find(request, "options")) {
     if (!options->is_object()) throw BadRequest("\"options\" is not a JSON object");
@@ -264,8 +229,7 @@ FillRequest ParseFillRequest(std::string_view body, int max_threads) {
 CandidatesRequest ParseCandidatesRequest(std::string_view body) {
   const Json json = ParseJson(body);
   const Json& request = ObjectOf(json, "the request", {"grid", "slot", "options"});
-  CandidatesRequest result;
-  result.grid = GridOf(Find(request, "grid"));
+  CandidatesRequest result{GridOf(Find(request, "grid"))};
   const Json* slot = Find(request, "slot");
   if (slot == nullptr) throw BadRequest("the request has no \"slot\"");
   if (slot->is_number()) {
@@ -297,8 +261,7 @@ CandidatesRequest ParseCandidatesRequest(std::string_view body) {
 CheckRequest ParseCheckRequest(std::string_view body) {
   const Json json = ParseJson(body);
   const Json& request = ObjectOf(json, "the request", {"grid", "options"});
-  CheckRequest result;
-  result.grid = GridOf(Find(request, "grid"));
+  CheckRequest result{GridOf(Find(request, "grid"))};
   if (const Json* options = Find(request, "options")) {
     ObjectOf(*options, "\"options\"", {"allow-repeats"});
     if (const Json* v = Find(*options, "allow-repeats")) result.allow_repeats = BoolOf(*v, "allow-repeats");
@@ -310,11 +273,10 @@ ExportRequest ParseExportRequest(std::string_view body) {
   const Json json = ParseJson(body);
   const Json& request = ObjectOf(json, "the request", {"grid", "format", "clues", "title", "author",
                                                        "copyright", "solution", "fill-in"});
-  ExportRequest result;
-  result.grid = GridOf(Find(request, "grid"));
-  for (size_t r = 0; r < result.grid.size(); ++r) {
-    if (result.grid[r].find('.') != std::string::npos) {
-      throw BadRequest("grid row " + std::to_string(r + 1) +
+  ExportRequest result{GridOf(Find(request, "grid"))};
+  for (int cell = 0; cell < result.grid.rows() * result.grid.cols(); ++cell) {
+    if (!result.grid.black(cell) && result.grid.letter(cell).empty()) {
+      throw BadRequest("grid row " + std::to_string(cell / result.grid.cols() + 1) +
                        " has an empty cell: export takes a filled grid");
     }
   }
@@ -330,7 +292,7 @@ ExportRequest ParseExportRequest(std::string_view body) {
     if (FormatOf(f).name == name) document.format = f, known = true;
   }
   if (name == "pdf") document.format = DocumentFormat::kLatex, result.pdf = known = true;
-  if (name == "submission") document.format = DocumentFormat::kSubmission, result.pdf = known = true;
+  if (name == "submission") document.format = DocumentFormat::kSubmissionLatex, result.pdf = known = true;
   if (!known) {
     throw BadRequest("\"format\" takes ipuz, latex, pdf, svg, puz, jpz, xd, exolve, across-text, "
                      "submission, text, lines or jsonl, not " + Quoted(name));
@@ -353,147 +315,6 @@ OpenRequest ParseOpenRequest(std::string_view body) {
   if (text == nullptr) throw BadRequest("the request has no \"text\"");
   result.text = StringOf(*text, "text");
   if (result.name.empty()) result.name = "<grid>";
-  return result;
-}
-
-namespace {
-
-// The JSON inside an ipuz file: the file itself, or what its "ipuz(" ... ")" wrapper holds.
-std::string_view IpuzJson(std::string_view text) {
-  const auto space = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; };
-  while (!text.empty() && space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && space(text.back())) text.remove_suffix(1);
-  if (text.substr(0, 5) == "ipuz(" && !text.empty() && text.back() == ')') {
-    text = text.substr(5, text.size() - 6);
-  }
-  return text;
-}
-
-// An ipuz cell's letter: a string, or an object's "value"; "" for none.
-std::string IpuzLetter(const Json& cell, const std::string& block, const std::string& where) {
-  const Json* value = &cell;
-  if (cell.is_object()) {
-    value = Find(cell, "value");
-    if (value == nullptr) return "";
-  }
-  if (!value->is_string()) return "";
-  const std::string letter = value->get<std::string>();
-  if (letter.empty() || letter == block || letter == "." || letter == " ") return "";
-  const std::vector<std::string> cells = CellsOf(letter, 1);
-  if (cells.size() != 1 || cells[0] == "." || cells[0] == "#") {
-    throw BadRequest(where + ": " + Quoted(letter) + " is not one letter (rebus cells are not supported)");
-  }
-  return letter;
-}
-
-// Whether an ipuz puzzle cell is black: the block string, or null (an omitted cell).
-bool IpuzBlack(const Json& cell, const std::string& block) {
-  const Json& value = cell.is_object() && Find(cell, "cell") ? *Find(cell, "cell") : cell;
-  return value.is_null() || (value.is_string() && value.get<std::string>() == block);
-}
-
-const Json& IpuzRows(const Json& json, std::string_view key, const std::string& source) {
-  const Json* rows = Find(json, key);
-  if (rows == nullptr || !rows->is_array() || rows->empty() || rows->size() > kMaxGridSide) {
-    throw BadRequest(source + ": \"" + std::string(key) + "\" is not an array of 1.." +
-                     std::to_string(kMaxGridSide) + " rows");
-  }
-  for (const Json& row : *rows) {
-    if (!row.is_array() || row.size() != (*rows)[0].size() || row.empty() ||
-        row.size() > kMaxGridSide) {
-      throw BadRequest(source + ": \"" + std::string(key) + "\" rows are not arrays of one width in 1.." +
-                       std::to_string(kMaxGridSide));
-    }
-  }
-  return *rows;
-}
-
-void ReadIpuzClues(const Json& clues, const std::string& source, std::vector<Clue>& out) {
-  if (!clues.is_object()) throw BadRequest(source + ": \"clues\" is not an object");
-  for (const auto& [key, list] : clues.items()) {
-    Direction direction;
-    if (key.rfind("Across", 0) == 0) {
-      direction = Direction::kAcross;
-    } else if (key.rfind("Down", 0) == 0) {
-      direction = Direction::kDown;
-    } else {
-      continue;  // other directions (diagonal, ...) have no slot here
-    }
-    if (!list.is_array()) throw BadRequest(source + ": clues " + Quoted(key) + " are not an array");
-    for (const Json& item : list) {
-      const Json* number = nullptr;
-      const Json* text = nullptr;
-      if (item.is_array() && item.size() >= 2) {
-        number = &item[0], text = &item[1];
-      } else if (item.is_object()) {
-        number = Find(item, "number"), text = Find(item, "clue");
-      }
-      int value = 0;
-      if (number != nullptr && number->is_number_integer()) {
-        value = number->get<int64_t>() > 0 && number->get<int64_t>() <= kMaxGridSide * kMaxGridSide
-                    ? static_cast<int>(number->get<int64_t>()) : 0;
-      } else if (number != nullptr && number->is_string()) {
-        const std::string digits = number->get<std::string>();
-        value = digits.size() <= 3 && !digits.empty() &&
-                digits.find_first_not_of("0123456789") == std::string::npos ? std::stoi(digits) : 0;
-      }
-      if (value == 0 || text == nullptr || !text->is_string()) {
-        throw BadRequest(source + ": a clue of " + Quoted(key) +
-                         " is not [number, \"clue\"] or {\"number\", \"clue\"}");
-      }
-      out.push_back(Clue{value, direction, "", text->get<std::string>()});
-    }
-  }
-}
-
-}  // namespace
-
-bool IsIpuz(std::string_view text) {
-  const std::string_view json = IpuzJson(text);
-  return !json.empty() && json.front() == '{';
-}
-
-Puzzle ParseIpuz(std::string_view text, const std::string& source) {
-  Json json;
-  try {
-    json = ParseJson(IpuzJson(text));
-  } catch (const BadRequest& error) {
-    throw BadRequest(source + ": " + error.what());
-  }
-  if (!json.is_object()) throw BadRequest(source + ": not an ipuz puzzle (no JSON object)");
-  const Json& puzzle = IpuzRows(json, "puzzle", source);
-  const Json* solution = Find(json, "solution");
-  if (solution != nullptr && !solution->is_null()) {
-    const Json& rows = IpuzRows(json, "solution", source);
-    if (rows.size() != puzzle.size() || rows[0].size() != puzzle[0].size()) {
-      throw BadRequest(source + ": \"solution\" and \"puzzle\" differ in size");
-    }
-  } else {
-    solution = nullptr;
-  }
-  const Json* block_value = Find(json, "block");
-  const std::string block = block_value && block_value->is_string() ? block_value->get<std::string>() : "#";
-  Puzzle result;
-  for (size_t r = 0; r < puzzle.size(); ++r) {
-    std::string row;
-    for (size_t c = 0; c < puzzle[r].size(); ++c) {
-      const std::string where = source + ": row " + std::to_string(r + 1) + ", column " +
-                                std::to_string(c + 1);
-      if (IpuzBlack(puzzle[r][c], block)) {
-        row += '#';
-        continue;
-      }
-      std::string letter = IpuzLetter(puzzle[r][c], block, where);
-      if (letter.empty() && solution != nullptr) letter = IpuzLetter((*solution)[r][c], block, where);
-      row += letter.empty() ? "." : letter;
-    }
-    result.grid.push_back(std::move(row));
-  }
-  if (const Json* clues = Find(json, "clues")) ReadIpuzClues(*clues, source, result.clues);
-  for (auto [key, field] : {std::pair{"title", &result.title}, std::pair{"author", &result.author},
-                            std::pair{"copyright", &result.copyright}}) {
-    if (const Json* value = Find(json, key); value && value->is_string()) *field = value->get<std::string>();
-  }
   return result;
 }
 
@@ -604,7 +425,9 @@ const FormatInfo& FormatOf(DocumentFormat format) {
       {"xd", "text/plain; charset=utf-8", ".xd"},
       {"exolve", "text/html; charset=utf-8", ".html"},
       {"across-text", "text/plain; charset=utf-8", ".txt"},
-      {"submission", "application/x-latex; charset=utf-8", ".tex"},
+      {"submission-latex", "application/x-latex; charset=utf-8", ".tex"},
+      {"pdf", "application/pdf", ".pdf"},
+      {"submission", "application/pdf", ".pdf"},
   };
   static_assert(std::size(kFormats) == static_cast<size_t>(DocumentFormat::kSubmission) + 1);
   return kFormats[static_cast<int>(format)];

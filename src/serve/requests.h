@@ -23,9 +23,10 @@ class BadRequest : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// A grid as the API sends it: rows of '.' empty, '#' black or a letter (UTF-8), all of one
-// width, at most kMaxGridSide each way.
-using Rows = std::vector<std::string>;
+// A request's grid is sent as rows of '.' empty, '#' black or a letter (UTF-8), all of one
+// width: Grid::FromRows reads them (its errors name the row and column), then this refuses a
+// grid larger than kMaxGridSide either way (a BadRequest naming it `what`).
+const Grid& CheckedSize(const Grid& grid, const std::string& what);
 
 // A rectangle of cells, both corners included.
 struct Region {
@@ -34,7 +35,7 @@ struct Region {
 
 // POST /api/fill: {"grid": [...], "options": {...}, "region": {...}}.
 struct FillRequest {
-  Rows grid;
+  Grid grid;
   FillOptions options;           // threads 1 unless asked (the pool runs requests side by side)
   std::optional<Region> region;  // the answer changes only these cells
 };
@@ -48,20 +49,20 @@ struct SlotRef {
 
 // POST /api/candidates: {"grid": [...], "slot": {"row", "col", "direction"} or N, "options"}.
 struct CandidatesRequest {
-  Rows grid;
+  Grid grid;
   SlotRef slot;
   CandidateOptions options;
 };
 
 // POST /api/check: {"grid": [...], "options": {"allow-repeats": bool}}.
 struct CheckRequest {
-  Rows grid;
+  Grid grid;
   bool allow_repeats = false;
 };
 
 // POST /api/export: {"grid": [...] filled, "format", "clues": [...], "title", ...}.
 struct ExportRequest {
-  Rows grid;
+  Grid grid;
   DocumentOptions document;
   bool pdf = false;  // "pdf", "submission": the LaTeX document (document.format) through lualatex
 };
@@ -72,23 +73,11 @@ struct OpenRequest {
   std::string text;
 };
 
-// An ipuz crossword's grid (its solution's letters where it has them) and clues.
-struct Puzzle {
-  Rows grid;
-  std::vector<Clue> clues;
-  std::string title, author, copyright;
-};
-
 FillRequest ParseFillRequest(std::string_view body, int max_threads);
 CandidatesRequest ParseCandidatesRequest(std::string_view body);
 CheckRequest ParseCheckRequest(std::string_view body);
 ExportRequest ParseExportRequest(std::string_view body);
 OpenRequest ParseOpenRequest(std::string_view body);
-
-// An ipuz file: JSON (or "ipuz(...)", the format's JavaScript wrapper) with a "puzzle" key.
-// Messages name the file `source`.
-bool IsIpuz(std::string_view text);
-Puzzle ParseIpuz(std::string_view text, const std::string& source);
 
 // GET /api/squares's query parameters, named as the square command's long options (first,
 // size, double, rect, diagonals, pattern, contains, distinct, no-transpose, limit, upper,

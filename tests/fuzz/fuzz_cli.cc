@@ -59,8 +59,8 @@ void FuzzCli(std::string_view data) {
   int saved = dup(1), null = open("/dev/null", O_WRONLY);
   dup2(null, 1);
   close(null);
-  int status = RunSquaresCommand(std::span<char* const>(argv.data(), argv.size() - 1));
-  Output::Stdout().flush();
+  int status = cli::RunSquaresCommand(std::span<char* const>(argv.data(), argv.size() - 1));
+  cli::Output::Stdout().flush();
   dup2(saved, 1);
   close(saved);
   FUZZ_CHECK(status == kExitOk || status == kExitData || status == kExitUsage);

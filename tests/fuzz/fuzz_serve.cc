@@ -13,8 +13,9 @@
 namespace squares::core::fuzz {
 namespace {
 
-void CheckRows(const serve::Rows& rows) {
-  FUZZ_CHECK(!rows.empty() && rows.size() <= serve::kMaxGridSide);
+void CheckRows(const Grid& grid) {
+  FUZZ_CHECK(grid.rows() >= 1 && grid.rows() <= serve::kMaxGridSide);
+  FUZZ_CHECK(grid.cols() >= 1 && grid.cols() <= serve::kMaxGridSide);
 }
 
 std::vector<std::string_view> Lines(std::string_view text) {
@@ -92,7 +93,7 @@ void FuzzServe(std::string_view data) {
         FUZZ_CHECK(request.options.threads >= 1 && request.options.threads <= 4);
         if (request.region) {
           FUZZ_CHECK(request.region->top <= request.region->bottom);
-          FUZZ_CHECK(request.region->bottom < static_cast<int>(request.grid.size()));
+          FUZZ_CHECK(request.region->bottom < request.grid.rows());
         }
         break;
       }
@@ -101,11 +102,11 @@ void FuzzServe(std::string_view data) {
       case 3: {
         const serve::ExportRequest request = serve::ParseExportRequest(body);
         CheckRows(request.grid);
-        for (const std::string& row : request.grid) FUZZ_CHECK(row.find('.') == std::string::npos);
+        for (const std::string& row : request.grid.text_rows()) FUZZ_CHECK(row.find('.') == std::string::npos);
         break;
       }
       case 4:
-        if (serve::IsIpuz(body)) CheckRows(serve::ParseIpuz(body, "fuzz.ipuz").grid);
+        CheckRows(serve::CheckedSize(Grid::Parse(body, "fuzz.ipuz"), "fuzz.ipuz"));
         break;
       case 6: FuzzGuard(body, false); break;
       case 7: FuzzGuard(body, true); break;
@@ -122,6 +123,8 @@ void FuzzServe(std::string_view data) {
       }
     }
   } catch (const serve::BadRequest& error) {
+    FUZZ_CHECK(error.what()[0] != '\0');
+  } catch (const Error& error) {
     FUZZ_CHECK(error.what()[0] != '\0');
   }
 }

@@ -1,4 +1,4 @@
-#include "search/square_problem.h"
+#include "api/square_problem.h"
 
 #include <algorithm>
 #include <filesystem>

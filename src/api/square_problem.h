@@ -1,4 +1,5 @@
-// The problem of a square search from the API's description of it (squares::SquareOptions):
+// The engine's problem of a square search from the API's description of it (SquareOptions),
+// here in the API so that the engine never reads the public types:
 // the square modes, the built-in shapes (diagonal squares, word cubes), shapes from cell
 // lists or files, with the dictionaries their words take. The command line fills the same
 // description from its arguments, so both report the same errors.

@@ -1,0 +1,96 @@
+// The ipuz reader behind Grid::Parse and Grid::Load: what the library writes it reads back
+// (cells, clues, title, author), and a bad file is refused with the problem and its place.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "squares/error.h"
+#include "squares/fill.h"
+
+namespace squares {
+namespace {
+
+// The message of the Error that parsing `text` as x.ipuz throws ("" when none).
+std::string ErrorOf(const std::string& text) {
+  try {
+    Grid::Parse(text, "x.ipuz");
+  } catch (const Error& error) {
+    CHECK(error.kind() == ErrorKind::kData);
+    if (error.line() > 0) CHECK(error.source() == "x.ipuz");
+    return error.what();
+  }
+  return "";
+}
+
+TEST_CASE("ipuz: FormatFill's document reads back as its grid, clues, title and author") {
+  const Grid blank = Grid::FromRows({"...#", "....", "#..."});
+  Fill fill;
+  fill.rows = {"CAT#", "AREA", "#EAR"};
+  for (const std::string row : {"CAT#", "AREA", "#EAR"}) {
+    for (char letter : row) fill.letters.push_back(letter == '#' ? "" : std::string(1, letter));
+  }
+  DocumentOptions options;
+  options.format = DocumentFormat::kIpuz;
+  options.title = "Tiny";
+  options.author = "Ann Author";
+  options.clues = {{1, Direction::kAcross, "", "Pet"}, {2, Direction::kDown, "", "Sky"}};
+  for (bool arrays : {true, false}) {
+    options.ipuz_clue_arrays = arrays;
+    const std::string document = FormatFill(blank, fill, options);
+    for (const std::string& text : {document, "ipuz(" + document + ")"}) {
+      const Grid grid = Grid::Parse(text, "tiny.ipuz");
+      CHECK(grid.text_rows() == fill.rows);  // the solution's letters fill the cells
+      CHECK(grid.source() == "tiny.ipuz");
+      CHECK(grid.title() == "Tiny");
+      CHECK(grid.author() == "Ann Author");
+      std::vector<std::string> pet, sky;
+      for (const Clue& clue : grid.clues()) {
+        if (clue.text == "Pet") pet.push_back(std::to_string(clue.number) + (clue.direction == Direction::kAcross ? "A" : "D"));
+        if (clue.text == "Sky") sky.push_back(std::to_string(clue.number) + (clue.direction == Direction::kAcross ? "A" : "D"));
+      }
+      CHECK(pet == std::vector<std::string>{"1A"});
+      CHECK(sky == std::vector<std::string>{"2D"});
+      CHECK(grid.slots().size() == blank.slots().size());
+    }
+  }
+}
+
+TEST_CASE("ipuz: cells as numbers, block strings, null, letters and objects") {
+  const Grid grid = Grid::Parse(
+      R"({"block": "@", "puzzle": [[1, {"cell": 2, "value": "é"}, null], ["a", 0, {"cell": "@"}], )"
+      R"([3, 0, "@"]]})",
+      "g.ipuz");
+  CHECK(grid.text_rows() == std::vector<std::string>{".É#", "A.#", "..#"});
+}
+
+TEST_CASE("ipuz: the other formats still read, and FromRows detects none") {
+  CHECK(Grid::Parse("3\n3\n---\n---\n---\n").rows() == 3);  // crucio
+  CHECK(Grid::Parse("...\n...\n").text_rows() == std::vector<std::string>{"...", "..."});
+  CHECK(Grid::Parse("...\n").clues().empty());
+  CHECK(Grid::Parse("...\n").title().empty());
+  // Rows that would read as a crucio header are cells, and refused as such.
+  CHECK_THROWS_WITH_AS(Grid::FromRows({"3", "3"}), doctest::Contains("<rows>:1:1: bad character '3'"), Error);
+  CHECK_THROWS_WITH_AS(Grid::FromRows({"...", ".."}), "<rows>:2: row has 2 cells, expected 3", Error);
+}
+
+TEST_CASE("ipuz: a bad file names the problem and where it is") {
+  CHECK(ErrorOf("{\"puzzle\": [[0, 0]],\n  \"title\": }") == "x.ipuz:2:12: not valid JSON");
+  CHECK(ErrorOf("{\"dimensions\": {}}") == "x.ipuz: no \"puzzle\": not an ipuz crossword");
+  CHECK(ErrorOf("{\"puzzle\": 3}") == "x.ipuz: \"puzzle\" is not an array of 1..256 rows");
+  CHECK(ErrorOf("{\"puzzle\": [[0, 0], [0]]}") == "x.ipuz: \"puzzle\" row 2 has 1 cells, row 1 has 2");
+  CHECK(ErrorOf("{\"puzzle\": [[0, 0], [0, \"AB\"]]}") ==
+        "x.ipuz:2:2: 'AB' is not one letter (rebus cells are not supported)");
+  CHECK(ErrorOf("{\"puzzle\": [[0, 0], [0, true]]}") ==
+        "x.ipuz:2:2: a cell is not a number, a string, null or an object");
+  CHECK(ErrorOf("{\"puzzle\": [[0, 0]], \"solution\": [[\"A\"]]}") ==
+        "x.ipuz: \"solution\" and \"puzzle\" differ in size");
+  CHECK(ErrorOf("{\"puzzle\": [[0, 0]], \"clues\": {\"Across\": [[1, \"ok\"], [\"one\", \"x\"]]}}") ==
+        "x.ipuz: clue 2 of \"Across\" is not [number, \"clue\"] or {\"number\", \"clue\"}");
+  CHECK(ErrorOf("{\"puzzle\": [[0, \"#\", 0]]}") == "x.ipuz:1:1: isolated cell (in no slot)");
+  // Not meant as ipuz (no JSON object): read as plain rows, which it is not.
+  CHECK(ErrorOf("[1, 2]") == "x.ipuz:1:1: bad character '[' (expected '.' empty, '#' black or a letter)");
+}
+
+}  // namespace
+}  // namespace squares
