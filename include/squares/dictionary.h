@@ -23,8 +23,8 @@ struct Access;
 // `word;score` list by quality (higher = better).
 enum class Better { kLower, kHigher };
 
-// How a list is read (the command line's --fold-accents, --min-score, --max-level), and
-// what its scores mean.
+// How a list is read (the command line's --language, --fold-accents, --min-score,
+// --max-level), and what its scores mean.
 struct DictionaryOptions {
   bool fold_accents = false;          // map accented letters to their base letter (é -> e)
   std::optional<int64_t> min_score;   // use only words scored at least this
@@ -32,6 +32,11 @@ struct DictionaryOptions {
   // Which scores are better. Default: kLower for the embedded list, the index's own for an
   // index file, kHigher for any other list.
   std::optional<Better> better;
+  // The crossword conventions the words are read in: "en" (the default), "nl" (IJ one cell),
+  // "de" (Ä Ö Ü as AE OE UE, ß as SS), "it", "fr" (Œ as OE, Æ as AE), "es" (Ñ kept), "pt";
+  // all but "en" drop the other accents. A path given as one of these codes that is no file
+  // names Debian's list for that language (/usr/share/dict/dutch, ...).
+  std::string language = "en";
   // Called with each note of the reading, one line each (the command line's --verbose): an
   // index file's size, the entries a list skipped and why. The embedded list is then read
   // from its text, not its index. Null: no notes are made.
@@ -82,7 +87,9 @@ class Dictionary {
   bool scored() const;           // not every word has the same score
   Better better() const;         // DictionaryOptions::better, or its default
   bool is_default() const;       // the embedded list (or an index saved from it)
-  std::string letters() const;   // the alphabet, UTF-8, in code-point order
+  std::string letters() const;   // the alphabet, UTF-8, in code-point order (one code point
+                                 // a letter: the Dutch cell IJ is "ĳ")
+  std::string language() const;  // the language code it was read in ("en", "nl", ...)
   // The automaton of the words of `length` letters (1 to max_length()), built if it was not.
   AutomatonStats automaton_stats(int length) const;
 

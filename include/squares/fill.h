@@ -115,6 +115,14 @@ struct FillOptions {
   std::optional<Better> better;    // default: the dictionary's better()
   std::optional<int64_t> max_level;  // words scored worse than this are not used
   std::vector<std::string> exclude;  // words never used in this grid (rejected words)
+  // Offensive and slur words (data/offensive: LDNOOBW's lists and @2toad/profanity's, for the
+  // dictionary's language) are left out of fills unless this is set; a grid's fixed entries
+  // and square searches keep every word.
+  bool allow_offensive = false;
+  // A grid with an entry shorter than this is refused (kData, naming the entry). 2 accepts
+  // every grid: two-letter entries, as Italian crosswords have; 3 holds a grid to the
+  // English custom.
+  int min_length = 2;
   const StopFlag* stop = nullptr;
   bool count_only = false;  // with all: only count the fills (FillStats::fills); none is kept
                             // or handed to the callback

@@ -9,6 +9,7 @@
 #include "api/api_internal.h"
 #include "lexicon/index_file.h"
 #include "lexicon/load.h"
+#include "lexicon/unicode.h"
 #include "text/read_file.h"
 #include "text/strings.h"
 #include "squares/squares.h"
@@ -90,6 +91,12 @@ namespace {
 core::LoadOptions LoadOptionsOf(const std::vector<std::string>& paths, const DictionaryOptions& options) {
   core::LoadOptions load;
   load.paths = paths;
+  const std::optional<core::Language> language = core::FindLanguage(options.language);
+  if (!language) {
+    ThrowUsage(absl::StrFormat("unknown language '%s' (one of %s)", options.language,
+                               core::LanguageCodes()));
+  }
+  load.language = *language;
   load.fold_accents = options.fold_accents;
   load.min_score = options.min_score;
   load.max_level = options.max_level;
@@ -209,8 +216,12 @@ bool Dictionary::is_default() const { return impl_->is_default; }
 std::string Dictionary::letters() const {
   std::string out;
   const core::Alphabet& alphabet = impl_->dictionary.alphabet();
-  for (int c = 0; c < alphabet.size(); ++c) alphabet.append_utf8(static_cast<core::Letter>(c), false, out);
+  for (int c = 0; c < alphabet.size(); ++c) core::AppendUtf8(alphabet.code_point(static_cast<core::Letter>(c)), out);
   return out;
+}
+
+std::string Dictionary::language() const {
+  return std::string(core::InfoOf(impl_->dictionary.alphabet().language()).code);
 }
 
 AutomatonStats Dictionary::automaton_stats(int length) const {

@@ -13,6 +13,8 @@
 #include "api/api_internal.h"
 #include "api/grid_internal.h"
 #include "fill/fill_grid.h"
+#include "lexicon/language.h"
+#include "text/strings.h"
 
 namespace squares {
 namespace {
@@ -37,6 +39,9 @@ core::FillSettings SettingsOf(Better better, const FillOptions& options) {
     api::ThrowUsage("FillOptions: deterministic and all exclude each other");
   }
   if (options.threads < 0 || options.threads > 1024) api::ThrowUsage("FillOptions::threads: 0 to 1024");
+  if (options.min_length < 2 || options.min_length > core::kMaxWordLength) {
+    api::ThrowUsage(absl::StrFormat("FillOptions::min_length: 2 to %d", core::kMaxWordLength));
+  }
   if (!(options.timeout >= 0) || !(options.quality_time >= 0) || (options.polish && *options.polish < 0)) {
     api::ThrowUsage("FillOptions: timeout, quality_time and polish must not be negative");
   }
@@ -70,17 +75,27 @@ core::FillSettings SettingsOf(Better better, const FillOptions& options) {
 
 namespace {
 
-// The words the fill may not use: `exclude` (those the dictionary's alphabet cannot spell
-// are in no slot anyway) and those scored worse than max_level.
+// The words the fill may not use: `exclude` and, unless `allow_offensive`, the offensive
+// words of the dictionary's language (those the dictionary's alphabet cannot spell are in no
+// slot anyway), and those scored worse than max_level.
 core::WordFilter FilterOf(const Dictionary& dictionary, const std::vector<std::string>& exclude,
-                          core::ScoreOrder scores, std::optional<int64_t> max_level) {
+                          core::ScoreOrder scores, std::optional<int64_t> max_level,
+                          bool allow_offensive = true) {
   const detail::DictionaryImpl& d = api::ImplOf(dictionary);
+  const core::Alphabet& alphabet = d.dictionary.alphabet();
   core::WordFilter filter;
-  for (const std::string& word : exclude) {
-    auto encoded = d.dictionary.alphabet().encode(word, d.options.fold_accents);
+  auto add = [&](std::string_view word) {
+    auto encoded = alphabet.encode(word, d.options.fold_accents);
     if (encoded.ok()) filter.exclude.push_back(*std::move(encoded));
+  };
+  for (const std::string& word : exclude) add(word);
+  if (!allow_offensive) {
+    for (std::string_view word : core::SplitLines(core::OffensiveWordsText(alphabet.language()))) {
+      if (!word.empty()) add(word);
+    }
   }
   std::sort(filter.exclude.begin(), filter.exclude.end());
+  filter.exclude.erase(std::unique(filter.exclude.begin(), filter.exclude.end()), filter.exclude.end());
   if (max_level) {
     filter.scores = scores;
     filter.max_cost = scores == core::ScoreOrder::kLowerFirst ? *max_level : -*max_level;
@@ -186,8 +201,17 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
   core::FillSettings settings = api::SettingsOf(dictionary.better(), options);
   if (options.count_only && !options.all) api::ThrowUsage("FillOptions::count_only needs all");
   const core::Grid& g = api::ImplOf(grid).grid;
+  for (const core::GridSlot& slot : g.slots) {
+    if (static_cast<int>(slot.cells.size()) < options.min_length) {
+      throw Error(ErrorKind::kData,
+                  absl::StrFormat("%s: %s has %d letters, fewer than the minimum of %d",
+                                  grid.source(), core::SlotName(slot), slot.cells.size(),
+                                  options.min_length));
+    }
+  }
   const core::GridFill problem =
-      Problem(dictionary, grid, FilterOf(dictionary, options.exclude, settings.engine.scores, options.max_level));
+      Problem(dictionary, grid, FilterOf(dictionary, options.exclude, settings.engine.scores,
+                                         options.max_level, options.allow_offensive));
   FillResult result;
   result.notes = problem.notes;
   if (options.on_note) {

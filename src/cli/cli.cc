@@ -12,7 +12,10 @@ namespace squares::cli {
 
 std::span<const OptionSpec> DictionaryOptionTable() {
   static constexpr OptionSpec kOptions[] = {
-      {"dict", 'd', "FILE", "word list or index file (repeatable; - = stdin; default: embedded)"},
+      {"dict", 'd', "FILE", "word list, index file or language (nl: Debian's list); repeatable; "
+                            "- = stdin; default: embedded"},
+      {"language", 0, "LANG", "a word's cells: en (default), nl (IJ one cell), de (Ä as AE, ß as SS), "
+                              "it, fr, es (Ñ kept), pt", "en nl de it fr es pt"},
       {"fold-accents", 0, nullptr, "map accented letters to their base letter (é -> e)"},
       {"min-score", 0, "S", "use only words scored at least S"},
       {"max-level", 0, "L", "use only words scored at most L (SCOWL size for the default list)"},
@@ -188,6 +191,7 @@ size_t CodePoints(std::string_view utf8) {
 absl::StatusOr<DictionaryOptions> DictionaryOptionsFrom(const ParsedArgs& args) {
   DictionaryOptions options;
   options.fold_accents = args.has("fold-accents");
+  if (args.has("language")) options.language = args.get("language");  // checked on loading
   constexpr int64_t kScoreLimit = int64_t{1} << 62;
   for (auto [name, field] : {std::pair{"min-score", &options.min_score}, std::pair{"max-level", &options.max_level}}) {
     if (!args.has(name)) continue;

@@ -33,7 +33,9 @@ constexpr std::string_view kUsage =
     "the best: its worst word is the best any fill can have (proven, unless --timeout or\n"
     "--quality-time, 10 s by default, cuts the proof short: a note says so), and its mean\n"
     "score the best that the time left (or\n"
-    "--polish nodes) of search finds. --any prints the first fill found instead.\n"
+    "--polish nodes) of search finds. --any prints the first fill found instead. With a list\n"
+    "whose words all score the same (Debian's lists) the best fill is the first one found.\n"
+    "Offensive and slur words of the list's --language are left out unless --allow-offensive.\n"
     "\n"
     "GRID formats (detected): ipuz (its clues, title, author and copyright are the documents'\n"
     "unless the options give them), crucio (.crg: rows, columns, then rows of '-' empty, '#'\n"
@@ -84,6 +86,8 @@ constexpr OptionSpec kFillOptions[] = {
     {"limit", 'l', "N", "with --all or --count: stop after N fills"},
     {"shard", 0, "I/N", "with --all or --count: only part I of N (parts concatenate in order)"},
     {"allow-repeats", 0, nullptr, "a word may fill several slots (by default no word twice)"},
+    {"allow-offensive", 0, nullptr, "use offensive and slur words too (left out by default)"},
+    {"min-length", 0, "N", "refuse a grid with an entry shorter than N letters (default 2)"},
     {"distinct", 'U', nullptr, "no word twice in the grid (the default; kept for crucio's -U)"},
     {"deterministic", 'D', nullptr, "a fill-in puzzle that can be solved without guessing"},
     {"fill-in", 0, nullptr, "list the words grouped by length instead of numbered entries"},
@@ -267,6 +271,7 @@ absl::StatusOr<FillOptions> FillOptionsFrom(const ParsedArgs& a) {
     return UsageError("--allow-repeats and --distinct exclude each other");
   }
   options.allow_repeats = a.has("allow-repeats");
+  options.allow_offensive = a.has("allow-offensive");
   options.deterministic = a.has("deterministic");
   if (a.has("better")) {
     const std::string better = a.get("better");
@@ -276,6 +281,9 @@ absl::StatusOr<FillOptions> FillOptionsFrom(const ParsedArgs& a) {
     options.better = better == "lower" ? Better::kLower : Better::kHigher;
   }
   options.prefer_scores = a.has("prefer-scores");
+  auto min_length = a.get_int("min-length", 2, 2, 64);
+  if (!min_length.ok()) return min_length.status();
+  options.min_length = static_cast<int>(*min_length);
   auto polish = a.get_int("polish", 0, 0, INT64_MAX);
   if (!polish.ok()) return polish.status();
   if (a.has("polish")) options.polish = *polish;
@@ -400,6 +408,10 @@ int RunFillCommand(std::span<char* const> args) {
                                    st.learned, st.mirrored, st.rejected, st.seconds).c_str());
     }
     if (quality && st.fills > 0 && !options.all) QualityNote(path, *quality, a.has("stats"));
+    if (!quality && st.fills > 0 && !options.all && !options.any && a.has("stats")) {
+      std::fprintf(stderr, "squares: %s: every word of the list scores the same: the best fill is "
+                           "the first one found\n", path.c_str());
+    }
     // A part of --shard with no fill is not impossible: the fills may lie in other parts.
     if (result.status == FillStatus::kFilled ||
         (result.status == FillStatus::kImpossible && options.shard_count > 1)) {

@@ -17,7 +17,10 @@ namespace squares::core {
 namespace {
 
 constexpr uint32_t kFoldAccents = 1, kLowerBetter = 2, kEmbedded = 4;
-constexpr uint32_t kKnownFlags = kFoldAccents | kLowerBetter | kEmbedded;
+// Bits 8..15 of the flags: the language (language.h) the list was read in.
+constexpr int kLanguageShift = 8;
+constexpr uint32_t kLanguageMask = 0xFF << kLanguageShift;
+constexpr uint32_t kKnownFlags = kFoldAccents | kLowerBetter | kEmbedded | kLanguageMask;
 
 class Writer {
  public:
@@ -107,7 +110,8 @@ absl::Status CheckRanks(const Lexicon& lexicon, const std::vector<Dawg>& dawgs) 
 }
 
 // The payload after the header checks: alphabet, words and automata of every length.
-absl::StatusOr<Dictionary> ParsePayload(std::string_view payload, bool fold_accents, bool trusted,
+absl::StatusOr<Dictionary> ParsePayload(std::string_view payload, const LexiconOptions& options,
+                                        bool trusted,
                                         std::shared_ptr<const void> storage) {
   Reader in(payload);
   uint32_t letters = 0, zero = 0;
@@ -119,7 +123,7 @@ absl::StatusOr<Dictionary> ParsePayload(std::string_view payload, bool fold_acce
   for (size_t c = 0; c < code_points.size(); ++c) {
     char32_t cp = code_points[c];
     if (cp > 0x10FFFF || !IsLetter(cp) || FoldCase(cp) != cp ||
-        (fold_accents && FoldAccent(cp) != cp) || (c > 0 && code_points[c - 1] >= cp)) {
+        (options.fold_accents && FoldAccent(cp) != cp) || (c > 0 && code_points[c - 1] >= cp)) {
       return absl::DataLossError(absl::StrFormat("bad alphabet letter U+%04X", code_points[c]));
     }
   }
@@ -147,7 +151,7 @@ absl::StatusOr<Dictionary> ParsePayload(std::string_view payload, bool fold_acce
   }
   if (!in.at_end()) return absl::DataLossError("trailing bytes after the last automaton");
   std::vector<char32_t> alphabet(code_points.begin(), code_points.end());
-  auto lexicon = Lexicon::FromParts(Alphabet(std::move(alphabet)), std::move(by_length), trusted);
+  auto lexicon = Lexicon::FromParts(Alphabet(std::move(alphabet), options.language), std::move(by_length), trusted);
   if (!lexicon.ok()) return lexicon.status();
   if (!trusted) {
     if (absl::Status status = CheckRanks(*lexicon, dawgs); !status.ok()) return status;
@@ -189,7 +193,8 @@ std::string SerializeIndex(const Dictionary& dictionary, const LexiconOptions& o
   header.version = kIndexVersion;
   header.byte_order = kByteOrderProbe;
   header.flags = (options.fold_accents ? kFoldAccents : 0) | (meaning.lower_better ? kLowerBetter : 0) |
-                 (meaning.embedded ? kEmbedded : 0);
+                 (meaning.embedded ? kEmbedded : 0) |
+                 static_cast<uint32_t>(options.language) << kLanguageShift;
   header.min_score = options.min_score;
   header.max_score = options.max_score;
   header.source_hash = source_hash;
@@ -265,15 +270,17 @@ absl::StatusOr<LoadedIndex> ParseIndex(std::string_view bytes, std::string_view 
     return refuse("checksum mismatch: the file is corrupt");
   }
   const uint32_t known = header.version == 1 ? kFoldAccents : kKnownFlags;
-  if ((header.flags & ~known) != 0 || header.reserved != 0 ||
+  const uint32_t language = (header.flags & kLanguageMask) >> kLanguageShift;
+  if ((header.flags & ~known) != 0 || language >= kLanguageCount || header.reserved != 0 ||
       header.min_score > header.max_score) {
     return refuse("unknown build options");
   }
   LexiconOptions options;
   options.fold_accents = header.flags & kFoldAccents;
+  options.language = static_cast<Language>(language);
   options.min_score = header.min_score;
   options.max_score = header.max_score;
-  auto dictionary = ParsePayload(payload, options.fold_accents, !all_checks, std::move(storage));
+  auto dictionary = ParsePayload(payload, options, !all_checks, std::move(storage));
   if (!dictionary.ok()) return refuse(absl::StrFormat("corrupt index: %s", dictionary.status().message()));
   const ScoreMeaning meaning{(header.flags & kLowerBetter) != 0, (header.flags & kEmbedded) != 0};
   return LoadedIndex{*std::move(dictionary), options, header.source_hash, meaning};

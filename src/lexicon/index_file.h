@@ -37,7 +37,7 @@ struct IndexHeader {
   uint32_t version;       // kIndexVersion
   uint32_t byte_order;    // kByteOrderProbe in the writer's byte order
   uint32_t flags;         // bit 0: accents folded; bit 1: lower scores are better;
-                          // bit 2: the embedded list
+                          // bit 2: the embedded list; bits 8..15: the language
   uint32_t reserved;      // 0
   int64_t min_score;      // the score filters the list was built with
   int64_t max_score;

@@ -21,9 +21,15 @@
 
 namespace squares::core {
 
-Alphabet::Alphabet(std::vector<char32_t> code_points) : letters_(std::move(code_points)) {
+Alphabet::Alphabet(std::vector<char32_t> code_points, Language language)
+    : letters_(std::move(code_points)), language_(language) {
   assert(letters_.size() <= kMaxLetters);
   for (char32_t cp : letters_) {
+    if (cp == kDutchIj) {
+      utf8_lower_.emplace_back("ij");
+      utf8_upper_.emplace_back("IJ");
+      continue;
+    }
     AppendUtf8(cp, utf8_lower_.emplace_back());
     AppendUtf8(UpperCase(cp), utf8_upper_.emplace_back());
   }
@@ -46,18 +52,25 @@ std::string Alphabet::to_utf8(WordView word, bool upper) const {
 
 absl::StatusOr<Word> Alphabet::encode(std::string_view text, bool fold_accents) const {
   Word word;
+  std::u32string cells;
   for (size_t pos = 0; pos < text.size();) {
     size_t start = pos;
     int32_t cp = DecodeUtf8(text, pos);
     if (cp < 0) return absl::InvalidArgumentError("invalid UTF-8");
-    char32_t folded = FoldCase(cp);
-    if (fold_accents) folded = FoldAccent(folded);
-    int code = find(folded);
-    if (code < 0) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "'%s' is not a letter of the dictionary's alphabet", text.substr(start, pos - start)));
+    size_t after_next = pos;
+    const int32_t next = pos < text.size() ? DecodeUtf8(text, after_next) : 0;
+    cells.clear();
+    if (AppendCells(language_, fold_accents, FoldCase(cp), next < 0 ? 0 : FoldCase(next), cells)) {
+      pos = after_next;
     }
-    word.push_back(static_cast<Letter>(code));
+    for (char32_t cell : cells) {
+      int code = find(cell);
+      if (code < 0) {
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "'%s' is not a letter of the dictionary's alphabet", text.substr(start, pos - start)));
+      }
+      word.push_back(static_cast<Letter>(code));
+    }
   }
   return word;
 }
@@ -93,6 +106,8 @@ struct Reader {
   static constexpr size_t kMaxReserveBytes = size_t{8} << 20;
 
   const LexiconOptions& options;
+  const bool dutch = options.language == Language::kDutch;  // 'i' may start the cell ĳ
+  std::u32string cells;  // the cells of one letter (AppendCells)
   LexiconCounts& counts;
   std::vector<Letter> buffer;
   std::vector<RawEntry> entries;
@@ -152,7 +167,7 @@ absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
     size_t k = 0;
     for (; k < raw.size(); ++k) {
       const unsigned char byte = raw[k];
-      if (byte < 'a' || byte > 'z' || ascii_id[byte] < 0) break;
+      if (byte < 'a' || byte > 'z' || ascii_id[byte] < 0 || (byte == 'i' && dutch)) break;
       buffer[begin + k] = static_cast<Letter>(ascii_id[byte]);
     }
     if (k == raw.size()) {
@@ -184,7 +199,8 @@ absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
   bool letters_only = true;
   for (size_t pos = 0; pos < line.size();) {
     char32_t letter = static_cast<unsigned char>(line[pos]);
-    if (letter >= 'a' && letter <= 'z' && ascii_id[letter] >= 0) {  // the common case
+    if (letter >= 'a' && letter <= 'z' && ascii_id[letter] >= 0 && !(letter == 'i' && dutch)) {
+      // the common case
       buffer.push_back(static_cast<Letter>(ascii_id[letter]));
       ++pos;
       continue;
@@ -200,10 +216,19 @@ absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
       continue;  // keep validating the UTF-8 of the rest of the line
     }
     letter = FoldCase(cp);
-    if (options.fold_accents) letter = FoldAccent(letter);
-    std::optional<Letter> id = IdOf(letter);
-    if (!id && !overflow) overflow = letter;
-    buffer.push_back(id.value_or(0));
+    char32_t next = 0;
+    size_t after_next = pos;
+    if (dutch && letter == 'i' && pos < line.size()) {  // only the Dutch ij joins two letters
+      const int32_t next_cp = DecodeUtf8(line, after_next);
+      if (next_cp >= 0) next = FoldCase(next_cp);
+    }
+    cells.clear();
+    if (AppendCells(options.language, options.fold_accents, letter, next, cells)) pos = after_next;
+    for (char32_t cell : cells) {
+      std::optional<Letter> id = IdOf(cell);
+      if (!id && !overflow) overflow = cell;
+      buffer.push_back(id.value_or(0));
+    }
   }
   uint32_t length = static_cast<uint32_t>(buffer.size()) - begin;
   if (!letters_only || length > kMaxWordLength) {
@@ -334,7 +359,7 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
   // The alphabet: every letter used, in code-point order; code_of maps provisional ids.
   std::vector<char32_t> used = reader.letter_of_id;
   std::sort(used.begin(), used.end());
-  lexicon.alphabet_ = Alphabet(used);
+  lexicon.alphabet_ = Alphabet(used, options.language);
   std::array<Letter, kMaxLetters> code_of{};
   for (size_t id = 0; id < used.size(); ++id) {
     code_of[id] = static_cast<Letter>(lexicon.alphabet_.find(reader.letter_of_id[id]));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "lexicon/language.h"
 
 namespace squares::core {
 
@@ -26,26 +27,31 @@ using WordView = std::basic_string_view<Letter>;
 class Alphabet {
  public:
   Alphabet() = default;
-  explicit Alphabet(std::vector<char32_t> code_points);  // sorted, unique, <= 64
+  // `code_points` sorted, unique, at most 64; `language` maps a word to its cells (encode).
+  explicit Alphabet(std::vector<char32_t> code_points, Language language = Language::kEnglish);
 
   int size() const { return static_cast<int>(letters_.size()); }
+  Language language() const { return language_; }
   char32_t code_point(Letter c) const { return letters_[c]; }
   // The code of a (normalized) code point, or -1 when it is not in the alphabet.
   int find(char32_t cp) const;
-  // Appends the UTF-8 form of letter c (uppercased when `upper`).
+  // Appends the UTF-8 form of letter c (uppercased when `upper`): a cell's text, so the
+  // Dutch ĳ is written "ij" / "IJ".
   void append_utf8(Letter c, bool upper, std::string& out) const;
   std::string to_utf8(WordView word, bool upper = false) const;
-  // Normalizes `text` (case fold, optional accent fold) and encodes it; fails when a
-  // character is not a letter of this alphabet (the message names it).
+  // Normalizes `text` (case fold, the language's cells, optional accent fold) and encodes it;
+  // fails when a character is not a letter of this alphabet (the message names it).
   absl::StatusOr<Word> encode(std::string_view text, bool fold_accents = false) const;
 
  private:
   std::vector<char32_t> letters_;
   std::vector<std::string> utf8_lower_, utf8_upper_;
+  Language language_ = Language::kEnglish;
 };
 
 struct LexiconOptions {
   bool fold_accents = false;                         // é -> e, ñ -> n, ...
+  Language language = Language::kEnglish;            // the cells of a word (language.h)
   int64_t min_score = std::numeric_limits<int64_t>::min();  // drop words scored lower
   int64_t max_score = std::numeric_limits<int64_t>::max();  // drop words scored higher (--max-level)
 };

@@ -1,5 +1,7 @@
 #include "lexicon/load.h"
 
+#include <unistd.h>
+
 #include <memory>
 #include <utility>
 
@@ -13,6 +15,7 @@ namespace squares::core {
 LexiconOptions LoadOptions::lexicon() const {
   LexiconOptions options;
   options.fold_accents = fold_accents;
+  options.language = language;
   if (min_score) options.min_score = *min_score;
   if (max_level) options.max_score = *max_level;
   return options;
@@ -42,6 +45,12 @@ absl::StatusOr<Dictionary> LoadIndex(const LoadOptions& options, const std::stri
   }
   if (!index.ok()) return index.status();
   const LexiconOptions& built = index->options;
+  if (options.language != built.language) {
+    return UsageError(absl::StrFormat(
+        "%s: the index was built for --language %s; rebuild it with 'squares index' and "
+        "--language %s",
+        path, InfoOf(built.language).code, InfoOf(options.language).code));
+  }
   if ((options.fold_accents && !built.fold_accents) ||
       (options.min_score && *options.min_score != built.min_score) ||
       (options.max_level && *options.max_level != built.max_score)) {
@@ -60,6 +69,19 @@ absl::StatusOr<Dictionary> LoadIndex(const LoadOptions& options, const std::stri
 }
 
 }  // namespace
+
+absl::StatusOr<std::string> ResolveListPath(const std::string& path) {
+  const std::optional<Language> language = FindLanguage(path);
+  if (!language || access(path.c_str(), F_OK) == 0) return path;
+  const LanguageInfo& info = InfoOf(*language);
+  if (access(std::string(info.debian_list).c_str(), R_OK) != 0) {
+    return UsageError(absl::StrFormat(
+        "--dict %s: %s is not installed: the %s word list comes with Debian's package %s "
+        "(apt install %s)",
+        path, info.debian_list, info.name, info.debian_package, info.debian_package));
+  }
+  return std::string(info.debian_list);
+}
 
 absl::StatusOr<Lexicon> ReadLexicon(std::span<const std::string> paths,
                                     const LexiconOptions& options) {
@@ -81,7 +103,13 @@ absl::StatusOr<Dictionary> LoadDictionary(const LoadOptions& options,
   // from a word list, which then reads on from them.
   std::vector<InputFile> files;
   std::vector<std::string> heads;
-  for (const std::string& path : options.paths) {
+  std::vector<std::string> paths;
+  for (const std::string& named : options.paths) {
+    auto path = ResolveListPath(named);
+    if (!path.ok()) return path.status();
+    paths.push_back(*std::move(path));
+  }
+  for (const std::string& path : paths) {
     auto file = InputFile::Open(path);
     if (!file.ok()) return file.status();
     std::string head;
@@ -92,13 +120,14 @@ absl::StatusOr<Dictionary> LoadDictionary(const LoadOptions& options,
   }
   std::vector<LexiconSource> sources;
   for (size_t k = 0; k < files.size(); ++k) {
-    const std::string& path = options.paths[k];
+    const std::string& path = paths[k];
     sources.push_back({path == "-" ? "<stdin>" : path, heads[k], files[k].fd()});
   }
   if (sources.empty()) {
     // The index built with the binary serves the default options; other options (and
     // verbose, which reports what reading skipped) read the text.
-    if (!options.fold_accents && !options.min_score && !options.max_level && !options.verbose) {
+    if (!options.fold_accents && options.language == Language::kEnglish && !options.min_score &&
+        !options.max_level && !options.verbose) {
       auto index = ParseIndex(DefaultDictionaryIndex(), "<default dictionary>", nullptr,
                               IndexChecks::kHeaderOnly);
       if (!index.ok()) return index.status();

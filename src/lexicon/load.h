@@ -15,9 +15,10 @@
 namespace squares::core {
 
 struct LoadOptions {
-  std::vector<std::string> paths;  // word lists or one index file (`-` = stdin); none: the
-                                   // embedded list
+  std::vector<std::string> paths;  // word lists or one index file (`-` = stdin), or a language
+                                   // code ("nl": Debian's list for it); none: the embedded list
   bool fold_accents = false;
+  Language language = Language::kEnglish;
   std::optional<int64_t> min_score, max_level;
   // Report what reading skipped (the embedded list is then read from its text, not its index).
   bool verbose = false;
@@ -38,6 +39,10 @@ struct LoadedTraits {
 absl::StatusOr<Dictionary> LoadDictionary(const LoadOptions& options,
                                           std::vector<std::string>* notes = nullptr,
                                           LoadedTraits* traits = nullptr);
+// The file a --dict path names: the path itself, or for a language code that is no file
+// ("nl"), Debian's list for that language; a usage error names the package to install when
+// that list is missing.
+absl::StatusOr<std::string> ResolveListPath(const std::string& path);
 // Reads word lists (`-` = stdin) in chunks: memory is bounded by the lexicon, not the input.
 absl::StatusOr<Lexicon> ReadLexicon(std::span<const std::string> paths,
                                     const LexiconOptions& options);
