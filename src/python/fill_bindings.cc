@@ -55,6 +55,8 @@ struct FillArgs {
   py::object better;
   std::optional<int64_t> max_level;
   std::vector<std::string> exclude;
+  bool allow_offensive;
+  int min_length;
 };
 
 FillOptions FillOptionsOf(FillArgs args) {
@@ -77,6 +79,8 @@ FillOptions FillOptionsOf(FillArgs args) {
   }
   options.max_level = args.max_level;
   options.exclude = std::move(args.exclude);
+  options.allow_offensive = args.allow_offensive;
+  options.min_length = args.min_length;
   return options;
 }
 
@@ -331,11 +335,13 @@ void DefFill(py::module_& m, py::class_<Dictionary>& dictionary) {
          const Shard& shard, bool allow_repeats, bool deterministic, uint64_t seed, std::optional<int> threads,
          std::optional<double> timeout, double quality_time, std::optional<int64_t> polish,
          const py::object& branch, bool prefer_scores, const py::object& better,
-         std::optional<int64_t> max_level, std::vector<std::string> exclude) {
+         std::optional<int64_t> max_level, std::vector<std::string> exclude, bool allow_offensive,
+         int min_length) {
         return FillDictionaryGrid(d, GridOf(grid),
                                   FillOptionsOf({any, all, limit, shard, allow_repeats, deterministic, seed,
                                                  threads, timeout, quality_time, polish, branch, prefer_scores,
-                                                 better, max_level, std::move(exclude)}));
+                                                 better, max_level, std::move(exclude), allow_offensive,
+                                                 min_length}));
       },
       py::arg("grid"), py::kw_only(), py::arg("any") = false, py::arg("all") = false,
       py::arg("limit") = py::none(), py::arg("shard") = py::none(), py::arg("allow_repeats") = false,
@@ -343,6 +349,7 @@ void DefFill(py::module_& m, py::class_<Dictionary>& dictionary) {
       py::arg("timeout") = py::none(), py::arg("quality_time") = 10.0, py::arg("polish") = py::none(),
       py::arg("branch") = "letter", py::arg("prefer_scores") = false, py::arg("better") = py::none(),
       py::arg("max_level") = py::none(), py::arg("exclude") = std::vector<std::string>(),
+      py::arg("allow_offensive") = false, py::arg("min_length") = 2,
       "Fills a crossword grid (a Grid, or its text) as `squares fill` does: the best fill with a "
       "scored list, any=True the first found. Returns a FillResult; all=True a FillIterator of "
       "every fill instead (limit, shard (i, n)).\n\n"
@@ -351,7 +358,8 @@ void DefFill(py::module_& m, py::class_<Dictionary>& dictionary) {
       "seconds (None: none); quality_time: seconds for the best fill after the first; polish: "
       "nodes of search for a better mean; branch: a Branching or 'letter', 'word'; prefer_scores: "
       "try the best-scored words first; better: a Better or 'lower', 'higher' (None: the list's); "
-      "max_level: words scored worse are not used; exclude: words never used.");
+      "max_level: words scored worse are not used; exclude: words never used; allow_offensive: "
+      "offensive words may fill (left out by default); min_length: a shorter entry is an error.");
   DefCheckAndCandidates(m, dictionary);
   DefDocuments(m);
 }

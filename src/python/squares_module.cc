@@ -37,8 +37,12 @@ PyObject* square_type = nullptr;
 
 Dictionary MakeDictionary(const py::object& source, bool fold_accents,
                           std::optional<int64_t> min_score, std::optional<int64_t> max_level,
-                          const py::object& better) {
-  DictionaryOptions options{fold_accents, min_score, max_level, std::nullopt};
+                          const py::object& better, const std::string& language) {
+  DictionaryOptions options;
+  options.fold_accents = fold_accents;
+  options.min_score = min_score;
+  options.max_level = max_level;
+  options.language = language;
   if (!better.is_none()) options.better = EnumArg<Better>(better, "better");
   if (source.is_none()) {
     py::gil_scoped_release release;
@@ -238,7 +242,7 @@ void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
       .value("GIVEN", CellOrder::kGiven);
   cls.def(py::init(&MakeDictionary), py::arg("source") = py::none(), py::kw_only(),
           py::arg("fold_accents") = false, py::arg("min_score") = py::none(), py::arg("max_level") = py::none(),
-          py::arg("better") = py::none())
+          py::arg("better") = py::none(), py::arg("language") = "en")
       .def("__len__", &Dictionary::size)
       .def("__contains__", [](const Dictionary& d, const std::string& word) { return d.contains(word); })
       .def("__repr__", [](const Dictionary& d) {
@@ -246,6 +250,7 @@ void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
       })
       .def_property_readonly("max_length", &Dictionary::max_length, "the longest word's letters")
       .def_property_readonly("letters", &Dictionary::letters, "the alphabet, in code-point order")
+      .def_property_readonly("language", &Dictionary::language, "the language code it was read in ('en', 'nl', ...)")
       .def_property_readonly("scored", &Dictionary::scored, "not every word has the same score")
       .def_property_readonly("better", &Dictionary::better)
       .def_property_readonly("is_default", &Dictionary::is_default, "the embedded list")

@@ -109,6 +109,24 @@ class DictionaryTest(unittest.TestCase):
         with multiprocessing.get_context("fork").Pool(1) as pool:
             self.assertEqual(pool.apply(count_three, (small,)), small.count(3))
 
+    def test_language_and_breakfast(self):
+        # German crosswords write ß as SS and umlauts as two letters: a word's cells follow.
+        german = squares.Dictionary(["straße", "öl", "ehe", "lee"], language="de")
+        self.assertEqual(german.language, "de")
+        self.assertIn("strasse", german)
+        self.assertEqual(german.words(7), ["strasse"])
+        self.assertEqual(german.words(3), ["ehe", "lee", "oel"])
+        with self.assertRaises(squares.UsageError):
+            squares.Dictionary(["abc"], language="xx")
+        # A 3x3 whose only fill holds an offensive word: refused by default, allowed on request.
+        d = squares.Dictionary(["ass", "sea", "sat", "eat", "ate", "sae"])
+        grid = "...\n...\n...\n"
+        lifted = d.fill(grid, any=True, allow_offensive=True, allow_repeats=True)
+        self.assertTrue(any("ASS" in row for row in lifted.fills[0].rows), lifted.fills[0].rows)
+        kept = d.fill(grid, any=True, allow_repeats=True)
+        for fill in kept.fills:
+            self.assertFalse(any("ASS" in row for row in fill.rows), fill.rows)
+
     def test_pickle_keeps_better(self):
         # The default list's lower-is-better survives a pickle; a list can be told either way.
         default = squares.Dictionary()
@@ -413,7 +431,7 @@ class SurfaceTest(unittest.TestCase):
         def fail(progress):
             raise RuntimeError("stop here")
         with self.assertRaisesRegex(RuntimeError, "stop here"):
-            self.english.count(rect=(3, 7), threads=1, progress=fail)
+            self.english.count(double=True, size=5, threads=2, progress=fail)
 
 
 # A child process: builds what `setup` says, prints "ready", runs `call`; on KeyboardInterrupt

@@ -36,8 +36,8 @@ struct Region {
 // POST /api/fill: {"grid": [...], "options": {...}, "region": {...}}.
 struct FillRequest {
   Grid grid;
-  FillOptions options;           // threads 1 unless asked (the pool runs requests side by side)
-  std::optional<Region> region;  // the answer changes only these cells
+  FillOptions options{};         // threads 1 unless asked (the pool runs requests side by side)
+  std::optional<Region> region{};  // the answer changes only these cells
 };
 
 // A slot by its index in Grid::slots(), or as the slot through a cell in a direction.
@@ -50,8 +50,8 @@ struct SlotRef {
 // POST /api/candidates: {"grid": [...], "slot": {"row", "col", "direction"} or N, "options"}.
 struct CandidatesRequest {
   Grid grid;
-  SlotRef slot;
-  CandidateOptions options;
+  SlotRef slot{};
+  CandidateOptions options{};
 };
 
 // POST /api/check: {"grid": [...], "options": {"allow-repeats": bool}}.
@@ -63,13 +63,13 @@ struct CheckRequest {
 // POST /api/prove: {"grid": [...], "options": {"allow-repeats": bool, "exclude": [...]}}.
 struct ProveRequest {
   Grid grid;
-  ProofOptions options;
+  ProofOptions options{};
 };
 
 // POST /api/export: {"grid": [...] filled, "format", "clues": [...], "title", ...}.
 struct ExportRequest {
   Grid grid;
-  DocumentOptions document;
+  DocumentOptions document{};
   bool pdf = false;  // "pdf", "submission": the LaTeX document (document.format) through lualatex
 };
 
