@@ -252,65 +252,53 @@ class Workbench {
     });
   }
 
-  // A POST whose answer streams as NDJSON: `start` reads the request (a refusal is answered at
-  // once) and gives what writes the lines, on a worker until it ends or the client leaves.
+  // An answer that streams as NDJSON, on a worker until it ends, the client leaves or the
+  // server stops: `start` checks the request (a refusal is answered at once) and gives what
+  // writes the lines.
   using Producer = std::function<void(const ApiRoutes::Write&)>;
-  void StreamPost(const std::string& path, std::function<Producer(std::string_view body, const StopFlag&)> start) {
-    guard_.routes[path] = "POST";
-    server_.Post(path, [this, start](const httplib::Request&, httplib::Response& response,
-                                     const httplib::ContentReader& read) {
-      std::string body;
-      if (!ReadBody(read, response, body)) return;
-      const auto stop = watch_.Watch(CurrentConnection().socket);
-      const auto worker = gate_.Enter(*stop);
-      if (!worker) return Send(response, Busy());
-      Producer produce;
-      const Reply refused = Answer([&] {
-        produce = start(body, *stop);
-        return Reply{};
-      });
-      if (!produce) return Send(response, refused);
-      response.set_chunked_content_provider(
-          "application/x-ndjson", [produce, stop, worker](size_t, httplib::DataSink& sink) {
-            // A failed write is a client gone: the search stops with it.
-            const Reply failed = Answer([&] {
-              produce([&](std::string_view line) { return sink.write(line.data(), line.size()); });
-              return Reply{};
-            });
-            if (failed.status != 200) sink.write(failed.body.data(), failed.body.size());
-            sink.done();
-            return true;
-          });
-    });
-  }
-
-  // GET /api/squares: the search is made (and so its options checked) before the answer, then
-  // its results stream as NDJSON until it ends, the client leaves or the server stops.
-  void Squares(const httplib::Request& request, httplib::Response& response) {
+  void Stream(httplib::Response& response, const std::function<Producer(const StopFlag&)>& start) {
     const auto stop = watch_.Watch(CurrentConnection().socket);
     const auto worker = gate_.Enter(*stop);
     if (!worker) return Send(response, Busy());
-    std::shared_ptr<SquareSearch> search;
+    Producer produce;
     const Reply refused = Answer([&] {
-      QueryParams params(request.params.begin(), request.params.end());
-      params.erase("token");
-      search = std::make_shared<SquareSearch>(routes_.Squares(params, *stop));
+      produce = start(*stop);
       return Reply{};
     });
-    if (!search) return Send(response, refused);
+    if (!produce) return Send(response, refused);
     response.set_chunked_content_provider(
-        "application/x-ndjson", [search, stop, worker](size_t, httplib::DataSink& sink) {
+        "application/x-ndjson", [produce, stop, worker](size_t, httplib::DataSink& sink) {
           // A failed write is a client gone: the search stops with it.
           const Reply failed = Answer([&] {
-            search->Write(SquareFormat::kJsonl, [&](std::string_view text) {
-              return sink.write(text.data(), text.size());
-            });
+            produce([&](std::string_view line) { return sink.write(line.data(), line.size()); });
             return Reply{};
           });
           if (failed.status != 200) sink.write(failed.body.data(), failed.body.size());
           sink.done();
           return true;
         });
+  }
+
+  // A POST whose answer streams (Stream).
+  void StreamPost(const std::string& path, std::function<Producer(std::string_view body, const StopFlag&)> start) {
+    guard_.routes[path] = "POST";
+    server_.Post(path, [this, start](const httplib::Request&, httplib::Response& response,
+                                     const httplib::ContentReader& read) {
+      std::string body;
+      if (!ReadBody(read, response, body)) return;
+      Stream(response, [&](const StopFlag& stop) { return start(body, stop); });
+    });
+  }
+
+  // GET /api/squares: the search is made (and so its options checked) before the answer, then
+  // its results stream as NDJSON.
+  void Squares(const httplib::Request& request, httplib::Response& response) {
+    Stream(response, [&](const StopFlag& stop) -> Producer {
+      QueryParams params(request.params.begin(), request.params.end());
+      params.erase("token");
+      auto search = std::make_shared<SquareSearch>(routes_.Squares(params, stop));
+      return [search](const ApiRoutes::Write& write) { search->Write(SquareFormat::kJsonl, write); };
+    });
   }
 
   ServerSettings settings_;
