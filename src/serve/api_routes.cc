@@ -156,8 +156,8 @@ std::function<void(const ApiRoutes::Write&)> ApiRoutes::CandidatesStream(std::st
   const int slot = SlotIndex(*grid, request->slot);
   {
     std::lock_guard lock(cache_mutex_);
-    for (const auto& [key, lines] : cache_) {
-      if (key == body) return [lines](const Write& write) { write(lines); };
+    for (const auto& entry : cache_) {
+      if (entry.first == body) return [lines = entry.second](const Write& write) { write(lines); };
     }
   }
   return [this, request, grid, slot, &stop, key = std::string(body)](const Write& write) {
