@@ -13,7 +13,7 @@ if [ ! -f "$build/build.ninja" ]; then
   CXX=clang++ meson setup "$build" -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false \
     --buildtype=plain -Doptimization=1 >/dev/null
 fi
-ninja -C "$build" >/dev/null
+ninja --quiet -C "$build"
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
   meson test -C "$build" --print-errorlogs --timeout-multiplier "${ASAN_TIMEOUT_MULTIPLIER:-6}"
 FUZZ_BUILD=$build FUZZ_JOBS=2 scripts/fuzz.sh "${FUZZ_SECONDS:-5}"

@@ -58,7 +58,7 @@ apt_install() {
 apt_install --no-install-recommends -- $build_packages
 if [ -z "$tests" ]; then
   [ -f build/build.ninja ] || meson setup build >/dev/null
-  ninja -C build src/squares >/dev/null
+  ninja --quiet -C build src/squares
   exit 0
 fi
 
@@ -71,7 +71,7 @@ if [ ! -f build/build.ninja ]; then
 elif [ -n "$installed" ]; then
   meson setup --reconfigure build >/dev/null
 fi
-ninja -C build >/dev/null
+ninja --quiet -C build
 # The independent readers of tests/cli_documents.py (it skips, saying so, without them), and
 # playwright-core, which drives Debian's Chromium in tests/serve_browser.cjs (it downloads no
 # browser; the test skips without it).

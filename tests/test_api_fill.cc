@@ -301,7 +301,9 @@ TEST_CASE("ProveGrid: letters left per cell; the entries and cells with none are
   proof = ProveGrid(Dictionary::Default(), Grid::Parse(theme));
   CHECK(!proof.consistent);
   CHECK(proof.message == "28 Across has no word that fits its crossing entries: ...");
-  const FillResult result = FillGrid(Dictionary::Default(), Grid::Parse(theme, "theme.txt"), {.any = true});
+  FillOptions any;
+  any.any = true;
+  const FillResult result = FillGrid(Dictionary::Default(), Grid::Parse(theme, "theme.txt"), any);
   CHECK(result.status == FillStatus::kImpossible);
   CHECK(result.bad_slot == "28 Across");
   CHECK(result.message == "theme.txt: impossible: 28 Across (row 6, column 13, 3 letters, pattern ?\?\?) "
