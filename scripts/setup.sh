@@ -11,7 +11,8 @@
 #   pybind11-dev and python3-dev for the Python module and its test, python3-mypy for its
 #   stubs' test, python3-mesonpy and python3-venv for `pip install .`; GNU time for the endless
 #   input test's memory bounds; parallel for the shard runner's test; zsh for the install
-#   test's check of the zsh completion; cmake for its CMake project; chromium for the
+#   test's check of the zsh completion; cmake for its CMake project; witalian for the
+#   languages test's Italian 13x13 fill; chromium for the
 #   workbench's browser test; for the documents and their test, without their recommendations,
 #   lualatex and fontspec (texlive-luatex, texlive-latex-recommended), cwpuzzle
 #   (texlive-games), the page's fonts (fonts-dejavu-core; fonts-wqy-microhei for Chinese,
@@ -30,7 +31,7 @@ esac
 build_packages="g++ libabsl-dev libxxhash-dev doctest-dev meson ninja-build pkg-config
   libcpp-httplib-dev nlohmann-json3-dev"
 test_packages="clang libclang-rt-dev pybind11-dev python3-dev python3-mypy python3-mesonpy python3-venv
-  time parallel zsh cmake chromium"
+  time parallel zsh cmake witalian chromium"
 document_packages="texlive-luatex texlive-latex-recommended texlive-games fonts-dejavu-core
   fonts-wqy-microhei poppler-utils"
 command -v npm >/dev/null || document_packages="$document_packages nodejs npm"
