@@ -19,7 +19,8 @@ int main() {
   const auto small = squares::Dictionary::FromWords({"bit", "ice", "ten", "tab", "ant", "ban"});
   squares::SquareOptions three;
   three.size = 3;
-  std::printf("%llu\n", static_cast<unsigned long long>(squares::SquareSearch(small, three).Count()));
+  std::printf("%llu\n",
+              static_cast<unsigned long long>(squares::SquareSearch(small, three).Count()));
   try {
     squares::SquareOptions too_big;
     too_big.size = 40;

@@ -1,4 +1,5 @@
-// kakuro_generate NAME ROWS COLS WHITES SEED: prints a random Kakuro board (scripts/bench-kakuro.sh).
+// kakuro_generate NAME ROWS COLS WHITES SEED: prints a random Kakuro board
+// (scripts/bench-kakuro.sh).
 #include <cstdio>
 #include <cstdlib>
 
@@ -10,7 +11,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::string board = squares::core::GenerateKakuro(argv[1], std::atoi(argv[2]), std::atoi(argv[3]),
-                                              std::atoi(argv[4]), std::strtoull(argv[5], nullptr, 10));
+                                                    std::atoi(argv[4]),
+                                                    std::strtoull(argv[5], nullptr, 10));
   std::fputs(board.c_str(), stdout);
   return 0;
 }

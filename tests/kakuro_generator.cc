@@ -15,7 +15,9 @@ class Layout {
   Layout(int rows, int cols) : rows_(rows), cols_(cols), digit_(rows * cols, 0) {}
 
   int& at(int r, int c) { return digit_[r * cols_ + c]; }
-  bool white(int r, int c) const { return r > 0 && c > 0 && r < rows_ && c < cols_ && digit_[r * cols_ + c] != 0; }
+  bool white(int r, int c) const {
+    return r > 0 && c > 0 && r < rows_ && c < cols_ && digit_[r * cols_ + c] != 0;
+  }
   int whites() const {
     int n = 0;
     for (int d : digit_) n += d != 0;
@@ -62,8 +64,7 @@ class Layout {
 
 }  // namespace
 
-std::string GenerateKakuro(const std::string& name, int rows, int cols, int whites,
-                           uint64_t seed) {
+std::string GenerateKakuro(const std::string& name, int rows, int cols, int whites, uint64_t seed) {
   std::mt19937_64 rng(seed);
   Layout g(rows, cols);
   for (int r = 1; r < rows; ++r) {
@@ -103,14 +104,16 @@ std::string GenerateKakuro(const std::string& name, int rows, int cols, int whit
       if (!g.white(r, c)) {
         int sums[2] = {0, 0};  // down, right
         for (bool down : {true, false}) {
-          const bool run = g.white(r + down, c + !down) && g.Segment(r + down, c + !down, down) >= 2;
+          const bool run = g.white(r + down, c + !down) &&
+                           g.Segment(r + down, c + !down, down) >= 2;
           for (int k = 1; run && g.white(r + down * k, c + !down * k); ++k) {
             sums[!down] += g.at(r + down * k, c + !down * k);
           }
         }
-        token = sums[0] || sums[1] ? absl::StrFormat("%s\\%s", sums[0] ? std::to_string(sums[0]) : "",
-                                                     sums[1] ? std::to_string(sums[1]) : "")
-                                   : "#";
+        token = sums[0] || sums[1]
+                    ? absl::StrFormat("%s\\%s", sums[0] ? std::to_string(sums[0]) : "",
+                                      sums[1] ? std::to_string(sums[1]) : "")
+                    : "#";
       }
       board += (c ? " " : "") + token;
       solution += (c ? " " : "") + (g.white(r, c) ? std::to_string(g.at(r, c)) : "#");

@@ -11,7 +11,6 @@ namespace squares::core {
 // A board in the `KAKURO name rows cols` format with a SOLUTION block, `whites` white cells
 // exactly when that is reachable from the random layout (else as close below as it got).
 // Same arguments, same board.
-std::string GenerateKakuro(const std::string& name, int rows, int cols, int whites,
-                           uint64_t seed);
+std::string GenerateKakuro(const std::string& name, int rows, int cols, int whites, uint64_t seed);
 
 }  // namespace squares::core

@@ -45,7 +45,8 @@ std::string Written(const squares::SquareSearch& search, squares::SquareFormat f
 std::string RowsAsLines(const squares::SquareSearch& search) {
   std::string out;
   search.ForEach([&](const squares::SquareResult& result) {
-    for (size_t i = 0; i < result.rows.size(); ++i) out += result.rows[i] + (i + 1 < result.rows.size() ? " " : "\n");
+    for (size_t i = 0; i < result.rows.size(); ++i)
+      out += result.rows[i] + (i + 1 < result.rows.size() ? " " : "\n");
     return true;
   });
   return out;
@@ -67,8 +68,10 @@ const squares::Dictionary& Words4() {
 
 TEST_CASE("counts as the command line's") {
   const squares::Dictionary english = squares::Dictionary::Default();
-  CHECK(squares::SquareSearch(english, Sized(squares::SquareKind::kSymmetric, 4)).Count() == CliCount("-n 4"));
-  CHECK(squares::SquareSearch(english, Sized(squares::SquareKind::kDouble, 3)).Count() == CliCount("--double -n 3"));
+  CHECK(squares::SquareSearch(english, Sized(squares::SquareKind::kSymmetric, 4)).Count() ==
+        CliCount("-n 4"));
+  CHECK(squares::SquareSearch(english, Sized(squares::SquareKind::kDouble, 3)).Count() ==
+        CliCount("--double -n 3"));
   squares::SquareOptions rect;
   rect.kind = squares::SquareKind::kRectangle;
   rect.rows = 3;
@@ -82,7 +85,8 @@ TEST_CASE("counts as the command line's") {
   CHECK(squares::SquareSearch(english, diagonals).Count() == CliCount("-n 4 --diagonals"));
   squares::DictionaryOptions common;
   common.max_level = 10;
-  const squares::SquareSearch cube(squares::Dictionary::Default(common), Sized(squares::SquareKind::kCube, 3));
+  const squares::SquareSearch cube(squares::Dictionary::Default(common),
+                                   Sized(squares::SquareKind::kCube, 3));
   const uint64_t cubes = cube.Count();
   CHECK(cubes == CliCount("--cube 3 --max-level 10"));
   CHECK(cubes > 0);
@@ -91,11 +95,13 @@ TEST_CASE("counts as the command line's") {
   narrow.first = "bead";
   narrow.distinct = true;
   narrow.no_transpose = true;
-  CHECK(squares::SquareSearch(english, narrow).Count() == CliCount("--double bead --distinct --no-transpose"));
+  CHECK(squares::SquareSearch(english, narrow).Count() ==
+        CliCount("--double bead --distinct --no-transpose"));
   squares::SquareOptions pattern;
   pattern.pattern = "s..../...../...../...../....t";
   pattern.contains = "heart";
-  CHECK(squares::SquareSearch(english, pattern).Count() == CliCount("--pattern s..../...../...../...../....t --contains heart"));
+  CHECK(squares::SquareSearch(english, pattern).Count() ==
+        CliCount("--pattern s..../...../...../...../....t --contains heart"));
 }
 
 TEST_CASE("listings are the command line's bytes") {
@@ -121,15 +127,17 @@ TEST_CASE("listings are the command line's bytes") {
   one.rows = 3;
   one.cols = 4;
   one.limit = 1;
-  squares::SquareSearch(squares::Dictionary::Default(), one).ForEach([](const squares::SquareResult& result) {
-    REQUIRE(result.rows.size() == 3);
-    REQUIRE(result.words.size() == 7);
-    for (int i = 0; i < 3; ++i) CHECK(result.words[i] == result.rows[i]);
-    for (int j = 0; j < 4; ++j) {
-      CHECK(result.words[3 + j] == std::string{result.rows[0][j], result.rows[1][j], result.rows[2][j]});
-    }
-    return true;
-  });
+  squares::SquareSearch(squares::Dictionary::Default(), one)
+      .ForEach([](const squares::SquareResult& result) {
+        REQUIRE(result.rows.size() == 3);
+        REQUIRE(result.words.size() == 7);
+        for (int i = 0; i < 3; ++i) CHECK(result.words[i] == result.rows[i]);
+        for (int j = 0; j < 4; ++j) {
+          CHECK(result.words[3 + j] ==
+                std::string{result.rows[0][j], result.rows[1][j], result.rows[2][j]});
+        }
+        return true;
+      });
 }
 
 TEST_CASE("shapes: diagonals, cubes, shape files") {
@@ -137,7 +145,8 @@ TEST_CASE("shapes: diagonals, cubes, shape files") {
   squares::SquareOptions diagonals = Sized(squares::SquareKind::kDouble, 4);
   diagonals.diagonals = true;
   const squares::SquareSearch search(Words4(), diagonals);
-  CHECK(Written(search, squares::SquareFormat::kJsonl) == Cli("--double -n 4 --diagonals -f jsonl" + dict));
+  CHECK(Written(search, squares::SquareFormat::kJsonl) ==
+        Cli("--double -n 4 --diagonals -f jsonl" + dict));
   CHECK(Written(search, squares::SquareFormat::kText) == Cli("--double -n 4 --diagonals" + dict));
   CHECK(search.Count() == CliCount("--double -n 4 --diagonals" + dict));
 
@@ -147,7 +156,8 @@ TEST_CASE("shapes: diagonals, cubes, shape files") {
   cube.limit = 50;
   const squares::SquareSearch cubes(squares::Dictionary::Default(common), cube);
   CHECK(Written(cubes, squares::SquareFormat::kText) == Cli("--cube 3 --max-level 10 --limit 50"));
-  CHECK(Written(cubes, squares::SquareFormat::kLines) == Cli("--cube 3 --max-level 10 --limit 50 -f lines"));
+  CHECK(Written(cubes, squares::SquareFormat::kLines) ==
+        Cli("--cube 3 --max-level 10 --limit 50 -f lines"));
 
   // A topology file, and the same shape as cell lists.
   const std::string path = "test_api_sym4.txt";
@@ -167,10 +177,11 @@ TEST_CASE("shapes: diagonals, cubes, shape files") {
   CHECK(Written(from_cells, squares::SquareFormat::kJsonl) == want);
   // The same squares as the symmetric mode, as words.
   std::vector<std::string> symmetric;
-  squares::SquareSearch(Words4(), Sized(squares::SquareKind::kSymmetric, 4)).ForEach([&](const squares::SquareResult& r) {
-    symmetric.push_back(r.rows[0] + r.rows[1] + r.rows[2] + r.rows[3]);
-    return true;
-  });
+  squares::SquareSearch(Words4(), Sized(squares::SquareKind::kSymmetric, 4))
+      .ForEach([&](const squares::SquareResult& r) {
+        symmetric.push_back(r.rows[0] + r.rows[1] + r.rows[2] + r.rows[3]);
+        return true;
+      });
   std::vector<std::string> shaped;
   from_cells.ForEach([&](const squares::SquareResult& r) {
     REQUIRE(r.words.size() == 4);
@@ -201,7 +212,8 @@ TEST_CASE("shards concatenate to the whole; threads keep the order") {
     shard.shard_count = 3;
     const squares::SquareSearch part(words, shard);
     const std::string text = Written(part, squares::SquareFormat::kLines);
-    CHECK(text == Cli("--double -n 4 -f lines --shard " + std::to_string(i) + "/3 --dict " + kWords4));
+    CHECK(text ==
+          Cli("--double -n 4 -f lines --shard " + std::to_string(i) + "/3 --dict " + kWords4));
     parts += text;
     counted += part.Count();
   }
@@ -229,7 +241,8 @@ TEST_CASE("limits") {
   const squares::SquareSearch search(squares::Dictionary::Default(), options);
   CHECK(search.Count() == 7);
   int seen = 0;
-  const squares::SearchStats stats = search.ForEach([&](const squares::SquareResult&) { return ++seen > 0; });
+  const squares::SearchStats stats =
+      search.ForEach([&](const squares::SquareResult&) { return ++seen > 0; });
   CHECK(seen == 7);
   CHECK(stats.results == 7);
   CHECK(Written(search, squares::SquareFormat::kLines) == Cli("-n 4 --limit 7 -f lines"));
@@ -305,12 +318,14 @@ TEST_CASE("errors: kind, source, line, column") {
     }
     return "no error";
   };
-  CHECK(error_of(Sized(squares::SquareKind::kSymmetric, 40)) == "usage: SquareOptions::size: 40 is not in 1..32");
+  CHECK(error_of(Sized(squares::SquareKind::kSymmetric, 40)) ==
+        "usage: SquareOptions::size: 40 is not in 1..32");
   squares::SquareOptions unknown;
   unknown.first = "qqqqq";
   CHECK(error_of(unknown) == "data: 'qqqqq' is not in the dictionary");
   CHECK(error_of(squares::SquareOptions{}) ==
-        "usage: nothing to search: SquareOptions needs a first word, a size, rows and cols, or a pattern");
+        "usage: nothing to search: SquareOptions needs a first word, a size, rows and cols, or a "
+        "pattern");
   squares::SquareOptions transpose = Sized(squares::SquareKind::kSymmetric, 4);
   transpose.no_transpose = true;
   CHECK(error_of(transpose) == "usage: no_transpose applies to double squares only");
@@ -387,6 +402,7 @@ TEST_CASE("a stop ends a shape search within 50 ms") {
   CHECK(StopLatency(stop, [&] { search.Count(); }) < kMaxLatency);
   stop = false;
   int results = 0;
-  CHECK(StopLatency(stop, [&] { search.ForEach([&](const squares::SquareResult&) { return ++results > 0; }); }) <
-        kMaxLatency);
+  CHECK(StopLatency(stop, [&] {
+          search.ForEach([&](const squares::SquareResult&) { return ++results > 0; });
+        }) < kMaxLatency);
 }

@@ -19,7 +19,8 @@ namespace {
 // A file in the temporary directory holding `text`, removed at the end of the scope.
 class TempFile {
  public:
-  TempFile(const std::string& name, const std::string& text) : path_(std::string(P_tmpdir) + "/" + name) {
+  TempFile(const std::string& name, const std::string& text)
+      : path_(std::string(P_tmpdir) + "/" + name) {
     std::ofstream(path_) << text;
   }
   ~TempFile() { std::remove(path_.c_str()); }
@@ -61,7 +62,8 @@ TEST_CASE("square search: the dictionary read only when a word reads it; cell or
   const TempFile list("squares-face-two.txt", "at\nto\nta\not\n");
   SquareOptions options;
   options.kind = SquareKind::kShape;
-  options.shape = {{{0, 1}, list.path()}, {{2, 3}, list.path()}, {{0, 2}, list.path()}, {{1, 3}, list.path()}};
+  options.shape = {
+      {{0, 1}, list.path()}, {{2, 3}, list.path()}, {{0, 2}, list.path()}, {{1, 3}, list.path()}};
   bool loaded = false;
   const auto load = [&] {
     loaded = true;
@@ -80,7 +82,9 @@ TEST_CASE("square search: the dictionary read only when a word reads it; cell or
   CHECK(cells == std::set<std::string>{"0", "1", "2", "3"});
   // 2x2 squares whose rows and columns are all in the list, counted by hand.
   const std::vector<std::string> words = {"at", "to", "ta", "ot"};
-  auto in = [&](std::string word) { return std::find(words.begin(), words.end(), word) != words.end(); };
+  auto in = [&](std::string word) {
+    return std::find(words.begin(), words.end(), word) != words.end();
+  };
   uint64_t expected = 0;
   for (const std::string& top : words) {
     for (const std::string& bottom : words) {
@@ -123,10 +127,11 @@ TEST_CASE("fill: notes before the search, a count without fills, progress and it
   count.all = count.count_only = true;
   count.allow_repeats = true;
   int handed = 0;
-  const FillResult counted = FillGrid(three, Grid::FromRows({"..", "..", ".."}), count, [&](const Fill&) {
-    ++handed;
-    return true;
-  });
+  const FillResult counted =
+      FillGrid(three, Grid::FromRows({"..", "..", ".."}), count, [&](const Fill&) {
+        ++handed;
+        return true;
+      });
   CHECK(counted.stats.fills == 1);  // ab/cd/ef: columns ace and bdf
   CHECK(handed == 0);
   CHECK(counted.fills.empty());
@@ -150,7 +155,8 @@ TEST_CASE("fill: notes before the search, a count without fills, progress and it
   CHECK(reports.back().seconds >= 0.2);
   CHECK(!reports.back().best_worst);  // no best-fill search
   slow.progress = [](const FillProgress&) { throw std::runtime_error("progress failed"); };
-  CHECK_THROWS_WITH_AS(FillGrid(Dictionary::Default(), empty, slow), "progress failed", std::runtime_error);
+  CHECK_THROWS_WITH_AS(FillGrid(Dictionary::Default(), empty, slow), "progress failed",
+                       std::runtime_error);
 }
 
 TEST_CASE("documents and puzzles: clues checked against the grid, a Kakuro solution's text") {

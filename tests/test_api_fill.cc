@@ -92,8 +92,8 @@ std::string Join(const std::vector<std::string>& parts, const std::string& separ
 // A file in a folder of this run's own, removed at exit.
 std::string TempFile(const std::string& name, const std::string& text) {
   static const struct Folder {
-    std::filesystem::path path = std::filesystem::temp_directory_path() /
-                                 ("squares-api-fill-" + std::to_string(getpid()));
+    std::filesystem::path path =
+        std::filesystem::temp_directory_path() / ("squares-api-fill-" + std::to_string(getpid()));
     Folder() { std::filesystem::create_directories(path); }
     ~Folder() { std::filesystem::remove_all(path); }
   } folder;
@@ -127,12 +127,13 @@ TEST_CASE("FillGrid's fill is the command's, in text and jsonl") {
     REQUIRE(result.fills.size() == 1);
     CHECK(result.message.empty());
     CHECK(result.stats.fills >= 1);  // a best fill: the fills of its descent
-    for (const auto& [format, name] : {std::pair{DocumentFormat::kText, "text"},
-                                       std::pair{DocumentFormat::kJsonl, "jsonl"},
-                                       std::pair{DocumentFormat::kLines, "lines"}}) {
+    for (const auto& [format, name] :
+         {std::pair{DocumentFormat::kText, "text"}, std::pair{DocumentFormat::kJsonl, "jsonl"},
+          std::pair{DocumentFormat::kLines, "lines"}}) {
       DocumentOptions document;
       document.format = format;
-      const CliRun cli = Cli("fill -j1 --format " + std::string(name) + " " + c.dict_args + " '" + c.grid + "'");
+      const CliRun cli =
+          Cli("fill -j1 --format " + std::string(name) + " " + c.dict_args + " '" + c.grid + "'");
       CHECK(cli.status == 0);
       CHECK(FormatFill(grid, result.fills[0], document) == cli.out);
     }
@@ -141,7 +142,8 @@ TEST_CASE("FillGrid's fill is the command's, in text and jsonl") {
     for (int cell = 0; cell < grid.rows() * grid.cols(); ++cell) {
       const std::string& row = fill.rows[cell / grid.cols()];
       CHECK((grid.black(cell) ? fill.letters[cell].empty() : !fill.letters[cell].empty()));
-      if (!grid.black(cell) && fill.letters[cell].size() == 1) CHECK(row[cell % grid.cols()] == fill.letters[cell][0]);
+      if (!grid.black(cell) && fill.letters[cell].size() == 1)
+        CHECK(row[cell % grid.cols()] == fill.letters[cell][0]);
     }
     for (const std::string& entry : Entries(fill.rows)) CHECK(c.dictionary.contains(entry));
   }
@@ -199,8 +201,8 @@ TEST_CASE("a best fill's quality: the jsonl's fields, and the words' scores") {
 TEST_CASE("FillGrid with all: the command's fills, in order, by callback and counted") {
   const std::string empty3 = TempFile("empty3.txt", "...\n...\n...\n");
   const Dictionary words = SmallWords();
-  for (const auto& grid_extra : {std::pair{kSmallGrid, std::string()},
-                                 std::pair{empty3, std::string("--allow-repeats")}}) {
+  for (const auto& grid_extra :
+       {std::pair{kSmallGrid, std::string()}, std::pair{empty3, std::string("--allow-repeats")}}) {
     const std::string& path = grid_extra.first;
     const std::string& extra = grid_extra.second;
     CAPTURE(path);
@@ -218,7 +220,8 @@ TEST_CASE("FillGrid with all: the command's fills, in order, by callback and cou
       return true;
     });
     CHECK(result.fills.empty());  // handed to the callback instead
-    const CliRun cli = Cli("fill --all --format lines --dict '" + kWords + "' " + extra + " " + path);
+    const CliRun cli =
+        Cli("fill --all --format lines --dict '" + kWords + "' " + extra + " " + path);
     CHECK(listed == cli.out);
     CHECK(calls == static_cast<int64_t>(Lines(cli.out).size()));
     CHECK(calls > 0);
@@ -236,7 +239,8 @@ TEST_CASE("FillGrid with all: the command's fills, in order, by callback and cou
     std::string parts;
     for (int i = 1; i <= 3; ++i) {
       options.shard_index = i, options.shard_count = 3;
-      for (const Fill& fill : FillGrid(words, grid, options).fills) parts += FormatFill(grid, fill, lines);
+      for (const Fill& fill : FillGrid(words, grid, options).fills)
+        parts += FormatFill(grid, fill, lines);
     }
     CHECK(parts == listed);
   }
@@ -251,10 +255,12 @@ TEST_CASE("FillGrid's states and messages are the command's") {
   CHECK(result.message ==
         "long.txt: over-constrained: 1 Across (row 1, column 1, 5 letters, pattern ?\?\?\?\?) "
         "has no candidate word");
-  result = FillGrid(Dictionary::FromWords({"zz", "ab", "cd"}), Grid::Parse("zz\n..\n", "impossible.txt"));
+  result = FillGrid(Dictionary::FromWords({"zz", "ab", "cd"}),
+                    Grid::Parse("zz\n..\n", "impossible.txt"));
   CHECK(result.status == FillStatus::kImpossible);
-  CHECK(result.message == "impossible.txt: impossible: 1 Down (row 1, column 1, 2 letters, "
-                         "pattern Z?) has no word that fits its crossing entries");
+  CHECK(result.message ==
+        "impossible.txt: impossible: 1 Down (row 1, column 1, 2 letters, "
+        "pattern Z?) has no word that fits its crossing entries");
   // An entry kept as given: a note.
   const Dictionary qs = Dictionary::FromWords({"qa", "qb", "ab", "ba", "aa", "bb"});
   result = FillGrid(qs, Grid::Parse("QQ\n..\n", "given.txt"));
@@ -274,8 +280,9 @@ TEST_CASE("ProveGrid: letters left per cell; the entries and cells with none are
   proof = ProveGrid(words, Grid::FromRows({"X.", ".."}));
   CHECK(!proof.consistent);
   CHECK(proof.dead_cells == std::vector<int>{1, 2});
-  CHECK(proof.message == "row 1, column 2 has no letter that fits both 1 Across and 2 Down; "
-                         "row 2, column 1 has no letter that fits both 3 Across and 1 Down");
+  CHECK(proof.message ==
+        "row 1, column 2 has no letter that fits both 1 Across and 2 Down; "
+        "row 2, column 1 has no letter that fits both 3 Across and 1 Down");
   proof = ProveGrid(words, Grid::FromRows({"D.", ".."}));
   CHECK(proof.dead_slots == std::vector<int>{0, 2});
   CHECK(proof.message == "1 Across has no word: D.; 1 Down has no word: D.");
@@ -306,8 +313,9 @@ TEST_CASE("ProveGrid: letters left per cell; the entries and cells with none are
   const FillResult result = FillGrid(Dictionary::Default(), Grid::Parse(theme, "theme.txt"), any);
   CHECK(result.status == FillStatus::kImpossible);
   CHECK(result.bad_slot == "28 Across");
-  CHECK(result.message == "theme.txt: impossible: 28 Across (row 6, column 13, 3 letters, pattern ?\?\?) "
-                          "has no word that fits its crossing entries");
+  CHECK(result.message ==
+        "theme.txt: impossible: 28 Across (row 6, column 13, 3 letters, pattern ?\?\?) "
+        "has no word that fits its crossing entries");
 }
 
 TEST_CASE("exclude: a word listed is in no fill, and the fills are the others") {
@@ -333,7 +341,8 @@ TEST_CASE("exclude: a word listed is in no fill, and the fills are the others") 
   }
   for (const std::string& spelling : {excluded, std::string("Zz-not-a-word")}) {
     all.exclude = {spelling, "not-a-word"};
-    for (char& ch : all.exclude[0]) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    for (char& ch : all.exclude[0])
+      ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     std::vector<std::vector<std::string>> fills;
     for (const Fill& fill : FillGrid(words, grid, all).fills) fills.push_back(fill.rows);
     if (spelling == excluded) {
@@ -352,12 +361,14 @@ TEST_CASE("exclude: a word listed is in no fill, and the fills are the others") 
   CandidateOptions candidate_options;
   candidate_options.exclude = {excluded};
   for (int slot = 0; slot < static_cast<int>(grid.slots().size()); ++slot) {
-    for (const Candidate& c : Candidates(words, grid, slot, candidate_options)) CHECK(c.word != excluded);
+    for (const Candidate& c : Candidates(words, grid, slot, candidate_options))
+      CHECK(c.word != excluded);
   }
   // Every word of a length excluded: over-constrained; a given entry excluded is kept.
   FillOptions none;
   none.exclude = {"at", "he", "no", "on", "or", "so", "we"};
-  CHECK(FillGrid(words, Grid::Parse("AT\n..\n", "given2.txt"), none).status == FillStatus::kOverConstrained);
+  CHECK(FillGrid(words, Grid::Parse("AT\n..\n", "given2.txt"), none).status ==
+        FillStatus::kOverConstrained);
   none.exclude = {"at"};
   const FillResult kept = FillGrid(words, Grid::Parse("AT\n..\n", "given2.txt"), none);
   REQUIRE(kept.notes.size() == 1);
@@ -365,7 +376,8 @@ TEST_CASE("exclude: a word listed is in no fill, and the fills are the others") 
 }
 
 TEST_CASE("max_level: no word scored worse is used") {
-  const Dictionary scored = Dictionary::FromWords({"ab;1", "ba;1", "aa;9", "bb;5", "cc;2", "ac;3", "ca;3"});
+  const Dictionary scored =
+      Dictionary::FromWords({"ab;1", "ba;1", "aa;9", "bb;5", "cc;2", "ac;3", "ca;3"});
   const Grid grid = Grid::Parse("..\n..\n", "two.txt");
   FillOptions options;
   options.all = true;
@@ -391,7 +403,8 @@ std::vector<std::set<std::string>> SmallFills(const Dictionary& words, const std
   auto fits = [&](const std::string& row, int r) {
     for (int c = 0; c < 4; ++c) {
       const char f = fixed[r * 5 + c];
-      if (f != '.' && f != '#' && std::tolower(static_cast<unsigned char>(f)) != row[c]) return false;
+      if (f != '.' && f != '#' && std::tolower(static_cast<unsigned char>(f)) != row[c])
+        return false;
     }
     return true;
   };
@@ -411,42 +424,44 @@ std::vector<std::set<std::string>> SmallFills(const Dictionary& words, const std
 
 TEST_CASE("Candidates against brute force") {
   const Dictionary words = SmallWords();
-  for (const std::string fixed : {"....\n#..#\n....\n", "....\n#..#\n..E.\n", "S...\n#..#\n....\n"}) {
-  CAPTURE(fixed);
-  const Grid grid = Grid::Parse(fixed);
-  REQUIRE(grid.slots().size() == 5);
-  const std::vector<std::set<std::string>> fillable = SmallFills(words, fixed);
-  CandidateOptions options;
-  options.max_checked = 100;
-  options.seconds_per_word = 10;
-  int fillable_seen = 0, impossible_seen = 0;
-  for (int s = 0; s < 5; ++s) {
-    CAPTURE(s);
-    const std::vector<Candidate> candidates = Candidates(words, grid, s, options);
-    // The words that fit the slot's letters, in the list's order (its scores are all alike).
-    std::vector<std::string> fitting;
-    const int length = grid.slots()[s].length;
-    for (const std::string& w : words.Words(length)) {
-      bool fits = true;
-      for (int k = 0; k < length; ++k) {
-        const std::string& fixed = grid.letter(grid.slots()[s].cells[k]);
-        fits = fits && (fixed.empty() || std::tolower(static_cast<unsigned char>(fixed[0])) == w[k]);
+  for (const std::string fixed :
+       {"....\n#..#\n....\n", "....\n#..#\n..E.\n", "S...\n#..#\n....\n"}) {
+    CAPTURE(fixed);
+    const Grid grid = Grid::Parse(fixed);
+    REQUIRE(grid.slots().size() == 5);
+    const std::vector<std::set<std::string>> fillable = SmallFills(words, fixed);
+    CandidateOptions options;
+    options.max_checked = 100;
+    options.seconds_per_word = 10;
+    int fillable_seen = 0, impossible_seen = 0;
+    for (int s = 0; s < 5; ++s) {
+      CAPTURE(s);
+      const std::vector<Candidate> candidates = Candidates(words, grid, s, options);
+      // The words that fit the slot's letters, in the list's order (its scores are all alike).
+      std::vector<std::string> fitting;
+      const int length = grid.slots()[s].length;
+      for (const std::string& w : words.Words(length)) {
+        bool fits = true;
+        for (int k = 0; k < length; ++k) {
+          const std::string& fixed = grid.letter(grid.slots()[s].cells[k]);
+          fits = fits &&
+                 (fixed.empty() || std::tolower(static_cast<unsigned char>(fixed[0])) == w[k]);
+        }
+        if (fits) fitting.push_back(w);
       }
-      if (fits) fitting.push_back(w);
+      REQUIRE(candidates.size() == fitting.size());
+      for (size_t k = 0; k < candidates.size(); ++k) {
+        std::string word = candidates[k].word;
+        for (char& ch : word) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        CHECK(word == fitting[k]);
+        CHECK(candidates[k].viability ==
+              (fillable[s].count(word) ? Viability::kFillable : Viability::kImpossible));
+        fillable_seen += candidates[k].viability == Viability::kFillable;
+        impossible_seen += candidates[k].viability == Viability::kImpossible;
+      }
     }
-    REQUIRE(candidates.size() == fitting.size());
-    for (size_t k = 0; k < candidates.size(); ++k) {
-      std::string word = candidates[k].word;
-      for (char& ch : word) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      CHECK(word == fitting[k]);
-      CHECK(candidates[k].viability ==
-            (fillable[s].count(word) ? Viability::kFillable : Viability::kImpossible));
-      fillable_seen += candidates[k].viability == Viability::kFillable;
-      impossible_seen += candidates[k].viability == Viability::kImpossible;
-    }
-  }
-  CHECK(fillable_seen > 0);
-  CHECK(impossible_seen > 0);
+    CHECK(fillable_seen > 0);
+    CHECK(impossible_seen > 0);
   }
   const Grid grid = Grid::Load(kSmallGrid);
   CandidateOptions options;
@@ -519,7 +534,8 @@ TEST_CASE("Grid: the parser's errors name the source, line and column; the acces
     FAIL("no error");
   } catch (const Error& error) {
     CHECK(error.kind() == ErrorKind::kData);
-    CHECK(std::string(error.what()) == "g.txt:2:2: bad character '*' (expected '.' empty, '#' black or a letter)");
+    CHECK(std::string(error.what()) ==
+          "g.txt:2:2: bad character '*' (expected '.' empty, '#' black or a letter)");
     CHECK(error.source() == "g.txt");
     CHECK(error.line() == 2);
     CHECK(error.column() == 2);
@@ -582,12 +598,14 @@ std::vector<std::vector<int>> PrintedDigits(const std::string& out) {
       fresh = true;
       continue;
     }
-    if (line.find(' ') == std::string::npos || !(std::isdigit(static_cast<unsigned char>(line[0])) || line[0] == '#')) {
+    if (line.find(' ') == std::string::npos ||
+        !(std::isdigit(static_cast<unsigned char>(line[0])) || line[0] == '#')) {
       continue;  // a board's name
     }
     if (fresh) boards.emplace_back();
     fresh = false;
-    for (size_t k = 0; k < line.size(); k += 2) boards.back().push_back(line[k] == '#' ? 0 : line[k] - '0');
+    for (size_t k = 0; k < line.size(); k += 2)
+      boards.back().push_back(line[k] == '#' ? 0 : line[k] - '0');
   }
   return boards;
 }
@@ -603,7 +621,8 @@ TEST_CASE("SolveKakuro: the command's solutions, digit by digit, and verdicts") 
     std::vector<std::vector<int>> digits;
     for (const KakuroResult& r : results) {
       if (!r.solutions.empty()) digits.push_back(r.solutions[0]);
-      for (const std::vector<int>& s : r.solutions) CHECK(s.size() == static_cast<size_t>(r.rows * r.cols));
+      for (const std::vector<int>& s : r.solutions)
+        CHECK(s.size() == static_cast<size_t>(r.rows * r.cols));
     }
     CHECK(digits == PrintedDigits(Cli("kakuro '" + path + "'").out));
     // The verdicts of --count and of --all --count.
@@ -616,7 +635,8 @@ TEST_CASE("SolveKakuro: the command's solutions, digit by digit, and verdicts") 
         CHECK(r.count == static_cast<int64_t>(r.solutions.size()));
         CHECK((r.verdict == KakuroVerdict::kUnique) == (r.count == 1));
       }
-      CHECK(verdicts == Cli(std::string("kakuro --count ") + (all ? "--all '" : "'") + path + "'").out);
+      CHECK(verdicts ==
+            Cli(std::string("kakuro --count ") + (all ? "--all '" : "'") + path + "'").out);
     }
   }
   // --check.
@@ -648,10 +668,12 @@ void CheckDrawing(const RegionsSolution& solution, int rows, int cols) {
     for (int c = 0; c < cols; ++c) {
       const int cell = r * cols + c;
       if (c + 1 < cols) {
-        CHECK((lines[2 * r + 1][4 * c + 4] == '|') == (solution.region_of[cell] != solution.region_of[cell + 1]));
+        CHECK((lines[2 * r + 1][4 * c + 4] == '|') ==
+              (solution.region_of[cell] != solution.region_of[cell + 1]));
       }
       if (r + 1 < rows) {
-        CHECK((lines[2 * r + 2][4 * c + 2] == '-') == (solution.region_of[cell] != solution.region_of[cell + cols]));
+        CHECK((lines[2 * r + 2][4 * c + 2] == '-') ==
+              (solution.region_of[cell] != solution.region_of[cell + cols]));
       }
     }
   }
@@ -670,22 +692,29 @@ TEST_CASE("SolveRegions and MakeRegions: the command's drawings, words and verdi
       std::string printed;
       for (const RegionsSolution& s : result.solutions) {
         CheckDrawing(s, result.rows, result.cols);
-        if (all || result.count == 1) printed += s.drawing + "words: " + Join(s.words, " ") + "\n" + (all ? "\n" : "");
+        if (all || result.count == 1)
+          printed += s.drawing + "words: " + Join(s.words, " ") + "\n" + (all ? "\n" : "");
       }
-      const std::string out = Cli("regions --dict '" + words_path + "' " + (all ? "--all '" : "'") + path + "'").out;
+      const std::string out =
+          Cli("regions --dict '" + words_path + "' " + (all ? "--all '" : "'") + path + "'").out;
       if (all || result.count < 2) {
         CHECK(printed + result.verdict_text() + "\n" == out);
       } else {
-        CHECK(out.find("solution 1: " + Join(result.solutions[0].words, " ") + "\n") != std::string::npos);
-        CHECK(out.find("solution 2: " + Join(result.solutions[1].words, " ") + "\n") != std::string::npos);
+        CHECK(out.find("solution 1: " + Join(result.solutions[0].words, " ") + "\n") !=
+              std::string::npos);
+        CHECK(out.find("solution 2: " + Join(result.solutions[1].words, " ") + "\n") !=
+              std::string::npos);
       }
     }
   }
   RegionsOptions options;
   options.min = 4, options.max = 6;
   const MadeRegions made = MakeRegions(words, 6, 6, options, 3);
-  const std::string out = Cli("regions --dict '" + words_path + "' --make 6x6 --min 4 --max 6 --seed 3 --solution").out;
-  CHECK(Join(made.rows, "\n") + "\n\n" + made.solution.drawing + "words: " + Join(made.solution.words, " ") + "\n" == out);
+  const std::string out =
+      Cli("regions --dict '" + words_path + "' --make 6x6 --min 4 --max 6 --seed 3 --solution").out;
+  CHECK(Join(made.rows, "\n") + "\n\n" + made.solution.drawing +
+            "words: " + Join(made.solution.words, " ") + "\n" ==
+        out);
   CheckDrawing(made.solution, 6, 6);
   const RegionsResult solved = SolveRegions(words, Join(made.rows, "\n"), options);
   CHECK(solved.verdict == RegionsVerdict::kUnique);
@@ -781,16 +810,18 @@ TEST_CASE("the stop flag ends a Kakuro search, a regions search and MakeRegions 
     std::vector<KakuroResult> results;
     int64_t found = 0;
     const double latency = StopLatency(stop, kRunFor, [&] {
-      results = SolveKakuro(board, options, "<board>", [&](const KakuroResult&, const std::vector<int>* digits) {
-        found += digits != nullptr;
-        return true;
-      });
+      results = SolveKakuro(board, options, "<board>",
+                            [&](const KakuroResult&, const std::vector<int>* digits) {
+                              found += digits != nullptr;
+                              return true;
+                            });
     });
     CHECK(latency < kStopSeconds);
     REQUIRE(results.size() == 1);
     CHECK(results[0].verdict == KakuroVerdict::kTimedOut);
     CHECK(results[0].count == found);
-    MESSAGE("kakuro: returned " << latency * 1000 << " ms after the stop, " << found << " solutions");
+    MESSAGE("kakuro: returned " << latency * 1000 << " ms after the stop, " << found
+                                << " solutions");
   }
   {
     // A grid of one letter and words of it: partitions without end.
@@ -803,13 +834,15 @@ TEST_CASE("the stop flag ends a Kakuro search, a regions search and MakeRegions 
     RegionsResult result;
     size_t found = 0;
     const double latency = StopLatency(stop, kRunFor, [&] {
-      result = SolveRegions(a, puzzle, options, "<puzzle>", [&](const RegionsSolution&) { return ++found > 0; });
+      result = SolveRegions(a, puzzle, options, "<puzzle>",
+                            [&](const RegionsSolution&) { return ++found > 0; });
     });
     CHECK(latency < kStopSeconds);
     CHECK(result.verdict == RegionsVerdict::kStopped);
     CHECK(result.verdict_text() == "stopped");
     CHECK(result.count == found);
-    MESSAGE("regions: returned " << latency * 1000 << " ms after the stop, " << found << " solutions");
+    MESSAGE("regions: returned " << latency * 1000 << " ms after the stop, " << found
+                                 << " solutions");
   }
   {
     // A 50x50 puzzle takes the generator many solver runs (over 10 s).
@@ -818,7 +851,8 @@ TEST_CASE("the stop flag ends a Kakuro search, a regions search and MakeRegions 
     RegionsOptions options;
     options.stop = &stop;
     MadeRegions made;
-    const double latency = StopLatency(stop, kRunFor, [&] { made = MakeRegions(english, 50, 50, options); });
+    const double latency =
+        StopLatency(stop, kRunFor, [&] { made = MakeRegions(english, 50, 50, options); });
     CHECK(latency < kStopSeconds);
     CHECK(made.rows.empty());
     MESSAGE("regions --make: returned " << latency * 1000 << " ms after the stop");

@@ -8,8 +8,8 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -171,15 +171,17 @@ TEST_CASE("an exception from a fill's callback reaches the caller") {
 
 TEST_CASE("an exception from a Kakuro's or a regions puzzle's callback reaches the caller") {
   int calls = 0;
-  const std::string boards = "KAKURO two 3 3\n# 3\\ 3\\\n\\3 . .\n\\3 . .\nEND\n"
-                             "KAKURO one 3 3\n# 3\\ 4\\\n\\3 . .\n\\4 . .\nEND\n";
+  const std::string boards =
+      "KAKURO two 3 3\n# 3\\ 3\\\n\\3 . .\n\\3 . .\nEND\n"
+      "KAKURO one 3 3\n# 3\\ 4\\\n\\3 . .\n\\4 . .\nEND\n";
   CheckThrown("from a Kakuro", [&] {
-    SolveKakuro(boards, {}, "<board>", [&](const KakuroResult& board, const std::vector<int>* solution) {
-      ++calls;
-      if (solution != nullptr) CHECK(board.name == "two");
-      throw Thrown("from a Kakuro", 42);
-      return true;
-    });
+    SolveKakuro(boards, {}, "<board>",
+                [&](const KakuroResult& board, const std::vector<int>* solution) {
+                  ++calls;
+                  if (solution != nullptr) CHECK(board.name == "two");
+                  throw Thrown("from a Kakuro", 42);
+                  return true;
+                });
   });
   CHECK(calls == 1);  // the first board's first solution; no later board
   const Dictionary words = Dictionary::FromFiles({kData + "/regions/words.txt"});
@@ -228,7 +230,8 @@ void CheckRoundTrips(const Dictionary& dictionary, const Grid& grid, int size) {
   const std::string want = BestResults(dictionary, grid, size);
   const std::string path = TempPath("saved.idx");
   dictionary.SaveIndex(path);
-  for (const Dictionary& loaded : {Dictionary::FromIndexBytes(dictionary.IndexBytes()), Dictionary::FromFiles({path})}) {
+  for (const Dictionary& loaded :
+       {Dictionary::FromIndexBytes(dictionary.IndexBytes()), Dictionary::FromFiles({path})}) {
     CHECK(loaded.better() == dictionary.better());
     CHECK(loaded.is_default() == dictionary.is_default());
     CHECK(loaded.size() == dictionary.size());
@@ -257,7 +260,8 @@ TEST_CASE("an index keeps the scores' direction and the options it was read with
   {
     std::ofstream out(list);
     for (int length : {3, 4}) {
-      for (const ScoredWord& word : english.ScoredWords(length)) out << word.word << ";" << word.score << "\n";
+      for (const ScoredWord& word : english.ScoredWords(length))
+        out << word.word << ";" << word.score << "\n";
     }
   }
   const Dictionary scored = Dictionary::FromFiles({list});
@@ -281,8 +285,9 @@ TEST_CASE("an index keeps the scores' direction and the options it was read with
   CHECK(accents.contains("CAFÉ"));
   const std::string accents_path = TempPath("accents.idx");
   accents.SaveIndex(accents_path);
-  for (const Dictionary& loaded : {Dictionary::FromIndexBytes(accents.IndexBytes()),
-                                   Dictionary::FromFiles({accents_path}), Dictionary::FromFiles({accents_path}, folded)}) {
+  for (const Dictionary& loaded :
+       {Dictionary::FromIndexBytes(accents.IndexBytes()), Dictionary::FromFiles({accents_path}),
+        Dictionary::FromFiles({accents_path}, folded)}) {
     CHECK(loaded.contains("café"));
     CHECK(loaded.contains("naive"));
     CHECK(loaded.IndexBytes() == accents.IndexBytes());
@@ -366,16 +371,19 @@ TEST_CASE("errors name their position in source(), line() and column()") {
   };
   // A Kakuro board's cell: its row and column in cells.
   const Error cell = error_of([] { SolveKakuro("# 3\\ 4\\\n\\3 . x\n\\4 . .\n", {}, "b.txt"); });
-  CHECK(std::string(cell.what()) == "b.txt:2: row 2, column 3: malformed token 'x' (expected '.', '#' or a clue 'D\\R')");
+  CHECK(std::string(cell.what()) ==
+        "b.txt:2: row 2, column 3: malformed token 'x' (expected '.', '#' or a clue 'D\\R')");
   CHECK(cell.source() == "b.txt");
   CHECK(cell.line() == 2);
   CHECK(cell.column() == 3);
   const Error solution = error_of([] {
     KakuroOptions check;
     check.check = true;
-    SolveKakuro("KAKURO k 3 3\n# 3\\ 4\\\n\\3 . .\n\\4 . .\nSOLUTION\n# # #\n# 1 x\n# 3 1\nEND\n", check, "s.txt");
+    SolveKakuro("KAKURO k 3 3\n# 3\\ 4\\\n\\3 . .\n\\4 . .\nSOLUTION\n# # #\n# 1 x\n# 3 1\nEND\n",
+                check, "s.txt");
   });
-  CHECK(std::string(solution.what()) == "s.txt:7: solution row 2, column 3: expected a digit 1-9 (white cell), found 'x'");
+  CHECK(std::string(solution.what()) ==
+        "s.txt:7: solution row 2, column 3: expected a digit 1-9 (white cell), found 'x'");
   CHECK(solution.line() == 7);
   CHECK(solution.column() == 3);
   // A grid's character.

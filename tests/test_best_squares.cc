@@ -26,7 +26,8 @@ struct Rank {
 int64_t Cost(int64_t score, bool lower_better) { return lower_better ? score : -score; }
 
 // The rank of a grid when every word of the shape is in the list, else nothing.
-std::optional<Rank> RankOf(const Lexicon& lexicon, const Shape& shape, const Grid& grid, bool lower_better) {
+std::optional<Rank> RankOf(const Lexicon& lexicon, const Shape& shape, const Grid& grid,
+                           bool lower_better) {
   Rank rank{INT64_MIN, 0};
   for (const ShapeWord& word : shape.words) {
     Word w;
@@ -61,7 +62,8 @@ std::vector<Rank> BruteForce(const Lexicon& lexicon, const Shape& shape, bool lo
 }
 
 // Words of `lengths` over the first `letters` letters, each with a score in 1..levels.
-std::string ScoredWords(std::mt19937& rng, int count, std::vector<int> lengths, int letters, int levels) {
+std::string ScoredWords(std::mt19937& rng, int count, std::vector<int> lengths, int letters,
+                        int levels) {
   std::string text;
   for (int length : lengths) {
     std::string words = test::RandomWords(rng, count, length, letters);
@@ -74,8 +76,8 @@ std::string ScoredWords(std::mt19937& rng, int count, std::vector<int> lengths, 
 }
 
 // Runs BestSquares on the search `problem` makes and checks it against brute force.
-void Check(const Dictionary& dictionary, const Shape& shape, const BestSearchBuilder& build, bool lower_better,
-           size_t k) {
+void Check(const Dictionary& dictionary, const Shape& shape, const BestSearchBuilder& build,
+           bool lower_better, size_t k) {
   const std::vector<Rank> all = BruteForce(dictionary.lexicon(), shape, lower_better);
   ScoredLists lists{{&dictionary}, {}, lower_better};
   auto best = BestSquares(lists, build, k);
@@ -89,7 +91,8 @@ void Check(const Dictionary& dictionary, const Shape& shape, const BestSearchBui
     REQUIRE(rank.has_value());
     CHECK(*rank == all[r]);  // the r-th best, up to ties
     CHECK(square.worst == Cost(rank->worst, lower_better));
-    CHECK(square.mean == doctest::Approx(Cost(rank->total, lower_better) / double(shape.words.size())));
+    CHECK(square.mean ==
+          doctest::Approx(Cost(rank->total, lower_better) / double(shape.words.size())));
     CHECK(std::find(seen.begin(), seen.end(), square.grid) == seen.end());
     seen.push_back(square.grid);
   }
@@ -107,7 +110,8 @@ TEST_CASE("best squares: the square modes against brute force") {
   std::mt19937 rng(45);
   for (int trial = 0; trial < 60; ++trial) {
     const int letters = 3 + trial % 2;
-    const auto dictionary = Dictionary(test::MustRead(ScoredWords(rng, 14 + trial % 7, {2, 3}, letters, 1 + trial % 5)));
+    const auto dictionary = Dictionary(
+        test::MustRead(ScoredWords(rng, 14 + trial % 7, {2, 3}, letters, 1 + trial % 5)));
     const bool lower_better = trial % 3 == 0;
     const size_t k = 1 + rng() % 6;
     SquareProblem problem;
@@ -117,9 +121,12 @@ TEST_CASE("best squares: the square modes against brute force") {
     CAPTURE(trial);
     const SquareShapeKind kind = static_cast<SquareShapeKind>(problem.mode);  // the same order
     const Shape shape = MakeSquareShape(kind, problem.rows, problem.cols, false);
-    Check(dictionary, shape,
-          [&](std::span<const Dictionary* const> lists) { return SquareSearch::Create(*lists[0], problem); },
-          lower_better, k);
+    Check(
+        dictionary, shape,
+        [&](std::span<const Dictionary* const> lists) {
+          return SquareSearch::Create(*lists[0], problem);
+        },
+        lower_better, k);
   }
 }
 
@@ -130,16 +137,17 @@ TEST_CASE("best squares: a shape (a double square with its diagonals) against br
     Shape shape = MakeSquareShape(SquareShapeKind::kDouble, 3, 3, true);
     REQUIRE(FinishShape(shape).ok());
     CAPTURE(trial);
-    Check(dictionary, shape,
-          [&](std::span<const Dictionary* const> lists) {
-            ShapeProblem problem;
-            problem.shape = shape;
-            for (const ShapeWord& word : shape.words) {
-              problem.dawgs.push_back(&lists[0]->dawg(static_cast<int>(word.cells.size())));
-            }
-            return SquareSearch::Create(std::move(problem));
-          },
-          trial % 2 == 0, 1 + trial % 4);
+    Check(
+        dictionary, shape,
+        [&](std::span<const Dictionary* const> lists) {
+          ShapeProblem problem;
+          problem.shape = shape;
+          for (const ShapeWord& word : shape.words) {
+            problem.dawgs.push_back(&lists[0]->dawg(static_cast<int>(word.cells.size())));
+          }
+          return SquareSearch::Create(std::move(problem));
+        },
+        trial % 2 == 0, 1 + trial % 4);
   }
 }
 
@@ -148,7 +156,9 @@ TEST_CASE("best squares: equal scores take the first results; a set stop flag en
   SquareProblem problem;
   problem.mode = SquareMode::kDouble;
   problem.rows = problem.cols = 2;
-  auto build = [&](std::span<const Dictionary* const> lists) { return SquareSearch::Create(*lists[0], problem); };
+  auto build = [&](std::span<const Dictionary* const> lists) {
+    return SquareSearch::Create(*lists[0], problem);
+  };
   ScoredLists lists{{&dictionary}, {}, false};
   auto best = BestSquares(lists, build, 3);
   REQUIRE(best.ok());

@@ -56,7 +56,8 @@ std::vector<Grid> BruteForce(const Lexicon& lex, SquareMode mode, int rows, int 
     const size_t i = grid.size();
     for (const std::string& w : row_words) {
       // A symmetric square's row i begins with its column i so far.
-      if (mode == SquareMode::kSymmetric && w.compare(0, i, column(static_cast<int>(i))) != 0) continue;
+      if (mode == SquareMode::kSymmetric && w.compare(0, i, column(static_cast<int>(i))) != 0)
+        continue;
       grid.push_back(w);
       bool ok = true;
       for (int j = 0; j < cols && ok; ++j) ok = col_prefixes.contains(column(j));
@@ -74,7 +75,8 @@ class CollectSink : public SquareSink {
       : alphabet_(alphabet), rows_(rows), cols_(cols) {}
   bool Accept(const Letter* grid) override {
     Grid g;
-    for (int i = 0; i < rows_; ++i) g.push_back(alphabet_.to_utf8(WordView(grid + i * cols_, cols_)));
+    for (int i = 0; i < rows_; ++i)
+      g.push_back(alphabet_.to_utf8(WordView(grid + i * cols_, cols_)));
     grids.push_back(g);
     return true;
   }
@@ -155,7 +157,8 @@ std::string DenseList(std::mt19937& rng, int length, int letters, int keep_perce
   for (int i = 0; i < length; ++i) total *= letters;
   for (int code = 0; code < total; ++code) {
     if (static_cast<int>(rng() % 100) >= keep_percent) continue;
-    for (int i = 0, rest = code; i < length; ++i, rest /= letters) text += static_cast<char>('a' + rest % letters);
+    for (int i = 0, rest = code; i < length; ++i, rest /= letters)
+      text += static_cast<char>('a' + rest % letters);
     text += '\n';
   }
   return text;
@@ -206,7 +209,8 @@ TEST_CASE("square search: the last row's sieve finds what plain enumeration find
   CHECK(square->Run({}, nullptr).squares == sink.grids.size());
   CHECK(square->Run({}, nullptr, nullptr, /*sum_only=*/true).squares == sink.grids.size());
   uint64_t tasks = 0;
-  for (const SquareTask& task : square->Split(50)) tasks += square->Run(task, nullptr, nullptr, true).squares;
+  for (const SquareTask& task : square->Split(50))
+    tasks += square->Run(task, nullptr, nullptr, true).squares;
   CHECK(tasks == sink.grids.size());
   for (const Grid& g : sink.grids) {
     CHECK(g[0] == first);
@@ -239,15 +243,17 @@ TEST_CASE("square search: the closing and corner counts find what plain enumerat
     CHECK(search->corner_level() == (n > 3 ? cells - 6 : -1));  // 3x3: the corner is the square
     std::vector<Grid> expected = BruteForce(dict.lexicon(), SquareMode::kSymmetric, n, n);
     CHECK(expected.size() > 20);
-    CHECK(Search(dict, problem) == expected);  // counts each task too (the closing count)
+    CHECK(Search(dict, problem) == expected);          // counts each task too (the closing count)
     for (size_t tasks : {size_t{30}, size_t{3000}}) {  // tasks that end at and below it too
       uint64_t counted = 0;
-      for (const SquareTask& task : search->Split(tasks)) counted += search->Run(task, nullptr).squares;
+      for (const SquareTask& task : search->Split(tasks))
+        counted += search->Run(task, nullptr).squares;
       CHECK(counted == expected.size());
     }
     // A letter fixed in the last row: no closing count, the same squares.
     problem.allowed.assign(n * n, ~LetterSet{0});
-    problem.allowed[n * n - 2] = problem.allowed[n * n - n - 1] = LetterSet{1} << dict.alphabet().find(U'b');
+    problem.allowed[n * n - 2] = problem.allowed[n * n - n - 1] = LetterSet{1}
+                                                                  << dict.alphabet().find(U'b');
     auto fixed = SquareSearch::Create(dict, problem);
     REQUIRE(fixed.ok());
     CHECK(fixed->closing_level() == -1);
@@ -284,7 +290,8 @@ TEST_CASE("square search: the double closing count finds what plain enumeration 
   for (int trial = 0; trial < Trials(6); ++trial) {
     const int rows = 5, cols = trial % 2 == 0 ? 5 : 3 + trial / 2 % 2;
     const SquareMode mode = cols == rows ? SquareMode::kDouble : SquareMode::kRectangle;
-    Dictionary dict(MustRead(DenseList(rng, rows, 3, 12) + (cols < rows ? DenseList(rng, cols, 3, 50) : "")));
+    Dictionary dict(
+        MustRead(DenseList(rng, rows, 3, 12) + (cols < rows ? DenseList(rng, cols, 3, 50) : "")));
     CAPTURE(trial);
     SquareProblem problem = Problem(mode, rows, cols);
     auto search = SquareSearch::Create(dict, problem);
@@ -307,14 +314,16 @@ TEST_CASE("square search: the double closing count finds what plain enumeration 
     problem.allowed.assign(rows * cols, ~LetterSet{0});
     const LetterSet b = LetterSet{1} << dict.alphabet().find(U'b');
     problem.allowed[(rows - 1) * cols + 1] = problem.allowed[(rows - 2) * cols + 2] = b;
-    if (mode == SquareMode::kDouble) problem.allowed[1 * cols + rows - 1] = problem.allowed[2 * cols + rows - 2] = b;
+    if (mode == SquareMode::kDouble)
+      problem.allowed[1 * cols + rows - 1] = problem.allowed[2 * cols + rows - 2] = b;
     auto fixed = SquareSearch::Create(dict, problem);
     REQUIRE(fixed.ok());
     CHECK(fixed->double_closing_level() == (rows - 2) * cols);
     CHECK(fixed->symmetry().empty() == (mode == SquareMode::kRectangle));
     std::vector<Grid> with_b;
     for (const Grid& g : expected) {
-      const bool image = mode == SquareMode::kRectangle || (g[1][rows - 1] == 'b' && g[2][rows - 2] == 'b');
+      const bool image = mode == SquareMode::kRectangle ||
+                         (g[1][rows - 1] == 'b' && g[2][rows - 2] == 'b');
       if (g[rows - 1][1] == 'b' && g[rows - 2][2] == 'b' && image) with_b.push_back(g);
     }
     CHECK(!with_b.empty());
@@ -327,17 +336,24 @@ TEST_CASE("square search: the double closing count finds what plain enumeration 
     auto search = SquareSearch::Create(dict, problem);
     REQUIRE(search.ok());
     CHECK(search->double_closing_level() == -1);
-    CHECK(search->Run({}, nullptr, nullptr, true).squares == BruteForce(dict.lexicon(), SquareMode::kDouble, n, n).size());
+    CHECK(search->Run({}, nullptr, nullptr, true).squares ==
+          BruteForce(dict.lexicon(), SquareMode::kDouble, n, n).size());
   }
 }
 
-TEST_CASE("square search: counting symmetric squares with the diagonal last finds what plain enumeration finds") {
+TEST_CASE(
+    "square search: counting symmetric squares with the diagonal last finds what plain enumeration "
+    "finds") {
   // Counting only, the diagonal cell (i, i) of the first rows is placed last in its row and
   // counted by its letters (a lone level), not searched; listing keeps row-major order.
   std::mt19937 rng(29);
   for (int trial = 0; trial < Trials(6); ++trial) {
     const int n = 4 + trial % 3;
-    Dictionary dict(MustRead(DenseList(rng, n, 4, n == 4 ? 50 : n == 5 ? 10 : 3) + RandomWords(rng, 40, n, 6)));
+    Dictionary dict(MustRead(DenseList(rng, n, 4,
+                                       n == 4   ? 50
+                                       : n == 5 ? 10
+                                                : 3) +
+                             RandomWords(rng, 40, n, 6)));
     CAPTURE(trial);
     SquareProblem problem = Problem(SquareMode::kSymmetric, n, n);
     problem.count_only = true;
@@ -352,7 +368,8 @@ TEST_CASE("square search: counting symmetric squares with the diagonal last find
     CHECK(search->Run({}, nullptr).squares == expected.size());
     for (size_t tasks : {size_t{30}, size_t{3000}}) {  // tasks that end before, at and after one
       uint64_t counted = 0;
-      for (const SquareTask& task : search->Split(tasks)) counted += search->Run(task, nullptr).squares;
+      for (const SquareTask& task : search->Split(tasks))
+        counted += search->Run(task, nullptr).squares;
       CHECK(counted == expected.size());
     }
     CollectSink sink(dict.alphabet(), n, n);  // listed, the lone levels are searched
@@ -365,7 +382,8 @@ TEST_CASE("square search: counting symmetric squares with the diagonal last find
     auto fixed = SquareSearch::Create(dict, problem);
     REQUIRE(fixed.ok());
     CHECK(fixed->lone_levels() == n - 3);
-    const auto with_b = std::count_if(expected.begin(), expected.end(), [](const Grid& g) { return g[0][0] == 'b'; });
+    const auto with_b = std::count_if(expected.begin(), expected.end(),
+                                      [](const Grid& g) { return g[0][0] == 'b'; });
     CHECK(with_b > 0);
     CHECK(fixed->Run({}, nullptr).squares == static_cast<uint64_t>(with_b));
     CHECK(&fixed->row_dawg() == &dict.dawg(n));  // the rows' automaton, not a moved one
@@ -431,17 +449,18 @@ TEST_CASE("square search constraints: first row, pattern, contains, distinct, no
 
     SquareProblem distinct = Problem(SquareMode::kDouble, n, n);
     distinct.distinct = true;
-    CHECK(Search(dict, distinct) == filter(all_double, [&](const Grid& g) { return distinct_words(g, true); }));
+    CHECK(Search(dict, distinct) ==
+          filter(all_double, [&](const Grid& g) { return distinct_words(g, true); }));
     SquareProblem distinct_sym = Problem(SquareMode::kSymmetric, n, n);
     distinct_sym.distinct = true;
-    CHECK(Search(dict, distinct_sym) == filter(all_sym, [&](const Grid& g) { return distinct_words(g, false); }));
+    CHECK(Search(dict, distinct_sym) ==
+          filter(all_sym, [&](const Grid& g) { return distinct_words(g, false); }));
 
     // With a constraint, a square whose transpose breaks it is kept whatever its order.
     SquareProblem once_pattern = pattern;
     once_pattern.no_transpose = true;
-    std::vector<Grid> patterned = filter(all_double, [&](const Grid& g) {
-      return g[n - 1][n - 1] == 'a' && g[0][1] == 'b';
-    });
+    std::vector<Grid> patterned =
+        filter(all_double, [&](const Grid& g) { return g[n - 1][n - 1] == 'a' && g[0][1] == 'b'; });
     std::set<Grid> patterned_set(patterned.begin(), patterned.end());
     CHECK(Search(dict, once_pattern) == filter(patterned, [&](const Grid& g) {
             return g <= Transpose(g) || !patterned_set.contains(Transpose(g));
@@ -494,7 +513,8 @@ TEST_CASE("square search: counting (with its subtree memo) agrees with listing o
 // Keeps the search's image and checks it against the formatter at every result.
 class ImageSink : public SquareSink {
  public:
-  explicit ImageSink(const SquareFormatter& formatter) : formatter_(formatter), image_(*formatter.Image()) {}
+  explicit ImageSink(const SquareFormatter& formatter)
+      : formatter_(formatter), image_(*formatter.Image()) {}
   SquareImage* image() override { return &image_; }
   bool Accept(const Letter* grid) override {
     std::string expected;
@@ -529,7 +549,8 @@ TEST_CASE("square search keeps a result's text image current in every format and
   }
   // Letters of more than one byte: no image, the formatter's general path.
   Dictionary wide(MustRead("\u00e4b\nb\u00e4\n"));
-  SquareFormatter formatter(wide.alphabet(), Problem(SquareMode::kSymmetric, 2, 2), SquareFormat::kLines, false);
+  SquareFormatter formatter(wide.alphabet(), Problem(SquareMode::kSymmetric, 2, 2),
+                            SquareFormat::kLines, false);
   CHECK(!formatter.Image().has_value());
 }
 
@@ -586,7 +607,8 @@ class RoomSink : public SquareSink {
   uint64_t limit_, given_ = 0;
 };
 
-TEST_CASE("square search: listing into a sink's room (and its replay memo) writes the formatter's text") {
+TEST_CASE(
+    "square search: listing into a sink's room (and its replay memo) writes the formatter's text") {
   std::mt19937 rng(5);
   for (int n : {4, 5, 6}) {
     // As in the memo's test case: symmetric subtrees recur, so records are replayed.
@@ -621,7 +643,9 @@ TEST_CASE("square search: listing into a sink's room (and its replay memo) write
   }
 }
 
-TEST_CASE("square search: listing replays a first row's results at its siblings, across tasks and threads") {
+TEST_CASE(
+    "square search: listing replays a first row's results at its siblings, across tasks and "
+    "threads") {
   std::mt19937 rng(14);
   for (int n : {5, 6}) {
     // Words come with siblings, words that differ from them in the first letter only

@@ -17,9 +17,10 @@ namespace squares::core {
 namespace {
 
 TEST_CASE("clues: both forms, comments, directions, words without spaces") {
-  auto clues = ParseClues("# theme\n\n12 Across\tA clue\n3 D\tDown one\r\n7a\tx\n"
-                          "ice cream\tCold\n  Café\t  Coffee house  \n",
-                          "c.txt");
+  auto clues = ParseClues(
+      "# theme\n\n12 Across\tA clue\n3 D\tDown one\r\n7a\tx\n"
+      "ice cream\tCold\n  Café\t  Coffee house  \n",
+      "c.txt");
   REQUIRE(clues.ok());
   REQUIRE(clues->size() == 5);
   CHECK((*clues)[0].number == 12);
@@ -43,7 +44,8 @@ TEST_CASE("clues: errors name the file and line") {
       {"1 Across clue\n", "c.txt:1: expected WORD<TAB>clue or NUMBER DIRECTION<TAB>clue (no tab)"},
       {"1 Across\t \n", "c.txt:1: empty clue"},
       {"#\n1 A\tx\n1 Across\ty\n", "c.txt:3: '1 Across' already has a clue (line 2)"},
-      {"12 Sideways\tx\n", "c.txt:1: '12 Sideways' is neither a word nor NUMBER DIRECTION (12 Across, 3 D)"},
+      {"12 Sideways\tx\n",
+       "c.txt:1: '12 Sideways' is neither a word nor NUMBER DIRECTION (12 Across, 3 D)"},
       {"ok\tx\nbad\xff\ty\n", "c.txt:2: invalid UTF-8"},
       {std::string("a\tb\0c\n", 6), "c.txt:1: NUL byte"},
   };
@@ -161,16 +163,20 @@ TEST_CASE("latex text: no text runs a command; controls left out; long text in l
         "\\textbackslash{}input\\{x\\} \\textasciicircum{}\\textasciicircum{}5c "
         "\\textbackslash{}write18 \\#\\$\\%\\&\\_\\{\\}\\textasciitilde{}");
   CHECK(warnings.empty());
-  CHECK(LatexText(std::string("a\n\nb\tc\0d\x7f" "e\u200df\xff", 15), "the title", &warnings) ==
-        "a  b cde" "f\uFFFD");
-  CHECK(warnings == std::vector<std::string>{
-                        "the title: the control character U+0000 is left out",
-                        "the title: the control character U+007F is left out"});
+  CHECK(LatexText(std::string("a\n\nb\tc\0d\x7f"
+                              "e\u200df\xff",
+                              15),
+                  "the title", &warnings) ==
+        "a  b cde"
+        "f\uFFFD");
+  CHECK(warnings ==
+        std::vector<std::string>{"the title: the control character U+0000 is left out",
+                                 "the title: the control character U+007F is left out"});
   // 2500 letters without a space: lines of 1000 bytes joined by '%' (no space in between);
   // with spaces, a line ends at a space.
   const std::string long_word = LatexText(std::string(2500, 'x'), "t", nullptr);
-  CHECK(long_word == std::string(1000, 'x') + "%\n" + std::string(1000, 'x') + "%\n" +
-                         std::string(500, 'x'));
+  CHECK(long_word ==
+        std::string(1000, 'x') + "%\n" + std::string(1000, 'x') + "%\n" + std::string(500, 'x'));
   std::string spaced;
   for (int k = 0; k < 300; ++k) spaced += "word ";
   const std::string broken = LatexText(spaced, "t", nullptr);
@@ -187,7 +193,8 @@ TEST_CASE("unused clues: a word no entry holds, a second clue for an entry") {
   auto grid = ParseGrid("g.txt", "REAR\n#AT#\nAREA\n");
   REQUIRE(grid.ok());
   std::vector<std::string> letters;
-  for (char ch : std::string("REAR.AT.AREA")) letters.push_back(ch == '.' ? "" : std::string(1, ch));
+  for (char ch : std::string("REAR.AT.AREA"))
+    letters.push_back(ch == '.' ? "" : std::string(1, ch));
   auto clues = ParseClues("1 Across\tBack\nzebra\tStriped\nrear\tBehind\narea\tSpace\n", "c.txt");
   REQUIRE(clues.ok());
   CHECK(UnusedClues(*grid, letters, *clues, "c.txt") ==

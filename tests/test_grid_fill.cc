@@ -6,15 +6,15 @@
 #include <array>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
-#include "lexicon/dawg.h"
 #include "fill/grid.h"
 #include "fill/grid_fill.h"
+#include "lexicon/dawg.h"
 #include "lexicon/lexicon.h"
 #include "test_effort.h"
 
@@ -47,11 +47,12 @@ struct Setup {
     for (int i = 0; i < grid.size(); ++i) {
       if (grid.black[i]) continue;
       problem.domains[i] = (LetterSet{1} << a.size()) - 1;
-      if (!grid.fixed[i].empty()) problem.domains[i] = LetterSet{1} << (*a.encode(grid.fixed[i]))[0];
+      if (!grid.fixed[i].empty())
+        problem.domains[i] = LetterSet{1} << (*a.encode(grid.fixed[i]))[0];
     }
     for (const GridSlot& slot : grid.slots) {
-      problem.slots.push_back({slot.cells, &dict.dawg(slot.length),
-                               dict.lexicon().words(slot.length).scores});
+      problem.slots.push_back(
+          {slot.cells, &dict.dawg(slot.length), dict.lexicon().words(slot.length).scores});
     }
   }
 
@@ -196,8 +197,8 @@ TEST_CASE("grid: the three formats, numbering and slots") {
     CHECK(g->numbers == std::vector<int>{1, 2, 0, 3, 4, 0, 5, 0, 0, 6, 0, 0});
     std::vector<std::string> names;
     for (const GridSlot& slot : g->slots) names.push_back(SlotName(slot));
-    CHECK(names == std::vector<std::string>{"1 Across", "4 Across", "6 Across", "1 Down",
-                                            "2 Down", "3 Down", "5 Down"});
+    CHECK(names == std::vector<std::string>{"1 Across", "4 Across", "6 Across", "1 Down", "2 Down",
+                                            "3 Down", "5 Down"});
     CHECK(g->slots[0].cells == std::vector<int>{0, 1});
     CHECK(g->slots[2].cells == std::vector<int>{9, 10, 11});
     CHECK(g->slots[4].cells == std::vector<int>{1, 5, 9});
@@ -312,9 +313,10 @@ TEST_CASE("single fills are valid in both branching modes, any seed; limit count
 
 TEST_CASE("restarts with learned nogoods lose no fill and list none twice (against --all)") {
   // Random parts of 208 four-letter words (all, 7/8 or half of them) on an empty 4x4 grid:
-  // some with fills, some without (the first four trials, all a sanitized build runs, too). A restart after every failure or three makes nogoods of most refutations, and
-  // they must cut only what was searched: the fills listed, asked for one more than there
-  // are, are exactly the complete search's.
+  // some with fills, some without (the first four trials, all a sanitized build runs, too). A
+  // restart after every failure or three makes nogoods of most refutations, and they must cut only
+  // what was searched: the fills listed, asked for one more than there are, are exactly the
+  // complete search's.
   const std::vector<std::string> words4 = Words4();
   std::mt19937_64 rng(11);
   int64_t learned = 0, with_fills = 0, without = 0, nodes_with_blocks = 0, nodes_without = 0;
@@ -528,8 +530,12 @@ TEST_CASE("deterministic fills: the fill-in can be solved without guessing") {
     }
     return letters;
   };
-  CHECK(!IsDeterministicFill(one.problem, fill("tote" "e#e#" "a#n#")));
-  CHECK(IsDeterministicFill(one.problem, fill("bear" "e#r#" "t#e#")));
+  CHECK(!IsDeterministicFill(one.problem, fill("tote"
+                                               "e#e#"
+                                               "a#n#")));
+  CHECK(IsDeterministicFill(one.problem, fill("bear"
+                                              "e#r#"
+                                              "t#e#")));
 }
 
 TEST_CASE("best fill: least worst word and least total, as brute force finds them") {

@@ -46,8 +46,12 @@ TEST_CASE("ipuz: FormatFill's document reads back as its grid, clues, title and 
       CHECK(grid.author() == "Ann Author");
       std::vector<std::string> pet, sky;
       for (const Clue& clue : grid.clues()) {
-        if (clue.text == "Pet") pet.push_back(std::to_string(clue.number) + (clue.direction == Direction::kAcross ? "A" : "D"));
-        if (clue.text == "Sky") sky.push_back(std::to_string(clue.number) + (clue.direction == Direction::kAcross ? "A" : "D"));
+        if (clue.text == "Pet")
+          pet.push_back(std::to_string(clue.number) +
+                        (clue.direction == Direction::kAcross ? "A" : "D"));
+        if (clue.text == "Sky")
+          sky.push_back(std::to_string(clue.number) +
+                        (clue.direction == Direction::kAcross ? "A" : "D"));
       }
       CHECK(pet == std::vector<std::string>{"1A"});
       CHECK(sky == std::vector<std::string>{"2D"});
@@ -70,26 +74,31 @@ TEST_CASE("ipuz: the other formats still read, and FromRows detects none") {
   CHECK(Grid::Parse("...\n").clues().empty());
   CHECK(Grid::Parse("...\n").title().empty());
   // Rows that would read as a crucio header are cells, and refused as such.
-  CHECK_THROWS_WITH_AS(Grid::FromRows({"3", "3"}), doctest::Contains("<rows>:1:1: bad character '3'"), Error);
-  CHECK_THROWS_WITH_AS(Grid::FromRows({"...", ".."}), "<rows>:2: row has 2 cells, expected 3", Error);
+  CHECK_THROWS_WITH_AS(Grid::FromRows({"3", "3"}),
+                       doctest::Contains("<rows>:1:1: bad character '3'"), Error);
+  CHECK_THROWS_WITH_AS(Grid::FromRows({"...", ".."}), "<rows>:2: row has 2 cells, expected 3",
+                       Error);
 }
 
 TEST_CASE("ipuz: a bad file names the problem and where it is") {
   CHECK(ErrorOf("{\"puzzle\": [[0, 0]],\n  \"title\": }") == "x.ipuz:2:12: not valid JSON");
   CHECK(ErrorOf("{\"dimensions\": {}}") == "x.ipuz: no \"puzzle\": not an ipuz crossword");
   CHECK(ErrorOf("{\"puzzle\": 3}") == "x.ipuz: \"puzzle\" is not an array of 1..256 rows");
-  CHECK(ErrorOf("{\"puzzle\": [[0, 0], [0]]}") == "x.ipuz: \"puzzle\" row 2 has 1 cells, row 1 has 2");
+  CHECK(ErrorOf("{\"puzzle\": [[0, 0], [0]]}") ==
+        "x.ipuz: \"puzzle\" row 2 has 1 cells, row 1 has 2");
   CHECK(ErrorOf("{\"puzzle\": [[0, 0], [0, \"AB\"]]}") ==
         "x.ipuz:2:2: 'AB' is not one letter (rebus cells are not supported)");
   CHECK(ErrorOf("{\"puzzle\": [[0, 0], [0, true]]}") ==
         "x.ipuz:2:2: a cell is not a number, a string, null or an object");
   CHECK(ErrorOf("{\"puzzle\": [[0, 0]], \"solution\": [[\"A\"]]}") ==
         "x.ipuz: \"solution\" and \"puzzle\" differ in size");
-  CHECK(ErrorOf("{\"puzzle\": [[0, 0]], \"clues\": {\"Across\": [[1, \"ok\"], [\"one\", \"x\"]]}}") ==
-        "x.ipuz: clue 2 of \"Across\" is not [number, \"clue\"] or {\"number\", \"clue\"}");
+  CHECK(
+      ErrorOf("{\"puzzle\": [[0, 0]], \"clues\": {\"Across\": [[1, \"ok\"], [\"one\", \"x\"]]}}") ==
+      "x.ipuz: clue 2 of \"Across\" is not [number, \"clue\"] or {\"number\", \"clue\"}");
   CHECK(ErrorOf("{\"puzzle\": [[0, \"#\", 0]]}") == "x.ipuz:1:1: isolated cell (in no slot)");
   // Not meant as ipuz (no JSON object): read as plain rows, which it is not.
-  CHECK(ErrorOf("[1, 2]") == "x.ipuz:1:1: bad character '[' (expected '.' empty, '#' black or a letter)");
+  CHECK(ErrorOf("[1, 2]") ==
+        "x.ipuz:1:1: bad character '[' (expected '.' empty, '#' black or a letter)");
 }
 
 }  // namespace

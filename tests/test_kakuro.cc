@@ -55,7 +55,9 @@ std::vector<Digits> Solve(const KakuroBoard& board, int64_t limit, int64_t resta
 // reading order, each run checked (sum, no repeat) once its last cell has a digit.
 std::vector<Digits> BruteForce(const KakuroBoard& board) {
   const int rows = board.rows, cols = board.cols;
-  auto white = [&](int r, int c) { return r < rows && c < cols && board.tokens[r * cols + c] == "."; };
+  auto white = [&](int r, int c) {
+    return r < rows && c < cols && board.tokens[r * cols + c] == ".";
+  };
   struct Run {
     int sum;
     std::vector<int> cells;  // row-major cell indices
@@ -80,7 +82,8 @@ std::vector<Digits> BruteForce(const KakuroBoard& board) {
       }
     }
   }
-  for (size_t i = 0; i < runs.size(); ++i) ending_at[runs[i].cells.back()].push_back(static_cast<int>(i));
+  for (size_t i = 0; i < runs.size(); ++i)
+    ending_at[runs[i].cells.back()].push_back(static_cast<int>(i));
   std::vector<int> whites;
   for (int i = 0; i < rows * cols; ++i) {
     if (board.tokens[i] == ".") whites.push_back(i);
@@ -206,15 +209,17 @@ TEST_CASE("parser: headers, bare grids, clues and runs") {
   CHECK(Solve(b, 2) == BruteForce(b));
   CHECK(FormatKakuroSolution(b, Solve(b, 1)[0]) == "# # #\n# 2 1\n# 1 3\n");
 
-  auto two = ParseKakuro("t.kgrid",
-                         "KAKURO one 2 3\n# \\3 #\n\\3 . .\nEND\n\n"
-                         "KAKURO two 3 3\n# 3\\ 3\\\n\\3 . .\n\\3 . .\nSOLUTION\n# # #\n# 1 2\n# 2 1\nEND\n");
+  auto two = ParseKakuro(
+      "t.kgrid",
+      "KAKURO one 2 3\n# \\3 #\n\\3 . .\nEND\n\n"
+      "KAKURO two 3 3\n# 3\\ 3\\\n\\3 . .\n\\3 . .\nSOLUTION\n# # #\n# 1 2\n# 2 1\nEND\n");
   REQUIRE(!two.ok());  // '\3' in the first board's top row has no run to its right
   CHECK(two.status().message() ==
         "t.kgrid:2: row 1, column 2: clue '\\3' has a right sum but no run to its right");
-  two = ParseKakuro("t.kgrid",
-                    "KAKURO one 2 3\n# 3\\ 4\\\n\\7 . .\nEND\n\n"
-                    "KAKURO two 3 3\n# 3\\ 3\\\n\\3 . .\n\\3 . .\nSOLUTION\n# # #\n# 1 2\n# 2 1\nEND\n");
+  two = ParseKakuro(
+      "t.kgrid",
+      "KAKURO one 2 3\n# 3\\ 4\\\n\\7 . .\nEND\n\n"
+      "KAKURO two 3 3\n# 3\\ 3\\\n\\3 . .\n\\3 . .\nSOLUTION\n# # #\n# 1 2\n# 2 1\nEND\n");
   REQUIRE(two.ok());
   REQUIRE(two->size() == 2);
   CHECK((*two)[0].name == "one");
@@ -234,22 +239,30 @@ TEST_CASE("parser errors name the line, row and column") {
         "b.txt:3: row 3, column 3: malformed token '3\\x' (expected '.', '#' or a clue 'D\\R')");
   CHECK(ParseError("# 3\\ 4\\ # #\n\\3 . . # .\n\\4 . . # #\n") ==
         "b.txt:2: row 2, column 5: white cell in no run");
-  CHECK(ParseError("# 3\\ 4\\\n# . .\n\\4 . .\n") ==
-        "b.txt:2: row 2, column 2: a run of 2 white cells across starts here with no clue before it");
+  CHECK(
+      ParseError("# 3\\ 4\\\n# . .\n\\4 . .\n") ==
+      "b.txt:2: row 2, column 2: a run of 2 white cells across starts here with no clue before it");
   CHECK(ParseError("# 3\\ 4\\ 5\\\n\\3 . . #\n\\4 . . #\n") ==
         "b.txt:1: row 1, column 4: clue '5\\' has a down sum but no run below it");
   CHECK(ParseError("# 3\\ 4\\\n\\2 . .\n\\4 . .\n") ==
-        "b.txt:2: row 2, column 1: right sum 2 is impossible for 2 cells (distinct digits make 3..17)");
+        "b.txt:2: row 2, column 1: right sum 2 is impossible for 2 cells (distinct digits make "
+        "3..17)");
   CHECK(ParseError("# 3\\ 4\\\n\\18 . .\n\\4 . .\n") ==
-        "b.txt:2: row 2, column 1: right sum 18 is impossible for 2 cells (distinct digits make 3..17)");
+        "b.txt:2: row 2, column 1: right sum 18 is impossible for 2 cells (distinct digits make "
+        "3..17)");
   CHECK(ParseError("\\45 . . . . . . . . . .\n") ==
         "b.txt:1: row 1, column 1: the run right of this clue has 10 cells, more than 9");
-  CHECK(ParseError("KAKURO x 3 3\n# 3\\ 4\\\n\\3 . .\n") == "b.txt:1: board 'x' has 2 rows, the header says 3");
-  CHECK(ParseError("KAKURO x 2 3\n# \\3 #\n") == "b.txt:1: board 'x' has 1 rows, the header says 2");
+  CHECK(ParseError("KAKURO x 3 3\n# 3\\ 4\\\n\\3 . .\n") ==
+        "b.txt:1: board 'x' has 2 rows, the header says 3");
+  CHECK(ParseError("KAKURO x 2 3\n# \\3 #\n") ==
+        "b.txt:1: board 'x' has 1 rows, the header says 2");
   CHECK(ParseError("KAKURO x 2 3\n# 3\\ 4\\\n\\7 . .\n") == "b.txt: board 'x' has no END line");
-  CHECK(ParseError("KAKURO x 2 3\n# 3\\ 4\\\n\\7 . .\nfoo\n") == "b.txt:4: expected SOLUTION or END, found 'foo'");
-  CHECK(ParseError("KAKURO x 2\n") == "b.txt:1: a header is 'KAKURO name rows cols' (rows, cols >= 1)");
-  CHECK(ParseError("KAKURO x 2 4\n# 3\\ 4\\\n\\7 . .\nEND\n") == "b.txt:2: row has 3 cells, the header says 4");
+  CHECK(ParseError("KAKURO x 2 3\n# 3\\ 4\\\n\\7 . .\nfoo\n") ==
+        "b.txt:4: expected SOLUTION or END, found 'foo'");
+  CHECK(ParseError("KAKURO x 2\n") ==
+        "b.txt:1: a header is 'KAKURO name rows cols' (rows, cols >= 1)");
+  CHECK(ParseError("KAKURO x 2 4\n# 3\\ 4\\\n\\7 . .\nEND\n") ==
+        "b.txt:2: row has 3 cells, the header says 4");
   CHECK(ParseError("KAKURO x 2 3\n# 3\\ 4\\\n\\7 . .\nSOLUTION\n# # #\nEND\n") ==
         "b.txt:4: the solution has 1 rows, the board 2");
   CHECK(ParseError("KAKURO x 2 3\n# 3\\ 4\\\n\\7 . .\nSOLUTION\n# # #\n# 3\nEND\n") ==
@@ -377,12 +390,13 @@ TEST_CASE("counting to two on big boards with many solutions restarts and stays 
     FillOptions options;
     options.limit = 2;
     std::vector<Digits> two;
-    FillResult result = Fill(KakuroProblem(board, automata), options, [&](std::span<const Letter> letters) {
-      Digits d;
-      for (Letter c : letters) d.push_back(static_cast<uint8_t>(c + 1));
-      two.push_back(d);
-      return true;
-    });
+    FillResult result =
+        Fill(KakuroProblem(board, automata), options, [&](std::span<const Letter> letters) {
+          Digits d;
+          for (Letter c : letters) d.push_back(static_cast<uint8_t>(c + 1));
+          two.push_back(d);
+          return true;
+        });
     REQUIRE(two.size() == 2);
     CHECK(two[0] != two[1]);
     for (const Digits& d : two) CHECK(CheckKakuroDigits(board, d).ok());

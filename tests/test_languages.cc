@@ -25,10 +25,10 @@ using Cells = std::vector<std::string>;  // a word's cells, each upper-case UTF-
 // state them, table by table (the engine maps code points; this maps strings).
 Cells CellsOf(const std::string& word, const std::string& language) {
   static const std::map<std::string, std::string> kFolded = {
-      {"à", "A"}, {"á", "A"}, {"â", "A"}, {"ã", "A"}, {"ä", "A"}, {"ç", "C"}, {"è", "E"},
-      {"é", "E"}, {"ê", "E"}, {"ë", "E"}, {"ì", "I"}, {"í", "I"}, {"î", "I"}, {"ï", "I"},
-      {"ò", "O"}, {"ó", "O"}, {"ô", "O"}, {"õ", "O"}, {"ö", "O"}, {"ù", "U"}, {"ú", "U"},
-      {"û", "U"}, {"ü", "U"}, {"ñ", "N"}};
+      {"à", "A"}, {"á", "A"}, {"â", "A"}, {"ã", "A"}, {"ä", "A"}, {"ç", "C"},
+      {"è", "E"}, {"é", "E"}, {"ê", "E"}, {"ë", "E"}, {"ì", "I"}, {"í", "I"},
+      {"î", "I"}, {"ï", "I"}, {"ò", "O"}, {"ó", "O"}, {"ô", "O"}, {"õ", "O"},
+      {"ö", "O"}, {"ù", "U"}, {"ú", "U"}, {"û", "U"}, {"ü", "U"}, {"ñ", "N"}};
   static const std::map<std::string, std::map<std::string, Cells>> kSpecial = {
       {"de", {{"ä", {"A", "E"}}, {"ö", {"O", "E"}}, {"ü", {"U", "E"}}, {"ß", {"S", "S"}}}},
       {"fr", {{"œ", {"O", "E"}}, {"æ", {"A", "E"}}}},
@@ -133,11 +133,12 @@ void CheckSquares(const std::vector<std::string>& words, const std::string& lang
 }
 
 TEST_CASE("Dutch: IJ is one cell") {
-  const std::vector<std::string> words = {"ijs", "ijl", "sla", "slijk", "zo", "os", "ja",
-                                          "la", "sijs", "lijs", "ijsje", "jas", "ol", "so"};
+  const std::vector<std::string> words = {"ijs", "ijl",  "sla",  "slijk", "zo",  "os", "ja",
+                                          "la",  "sijs", "lijs", "ijsje", "jas", "ol", "so"};
   CheckSquares(words, "nl");
   const Dictionary dutch = Read(words, "nl");
-  CHECK(dutch.Words(2) == std::vector<std::string>{"ja", "la", "ol", "os", "so", "zo", "ijl", "ijs"});
+  CHECK(dutch.Words(2) ==
+        std::vector<std::string>{"ja", "la", "ol", "os", "so", "zo", "ijl", "ijs"});
   CHECK(dutch.contains("IJS"));
   CHECK(dutch.letters().find("ĳ") != std::string::npos);
   // The squares whose first row is IJ S: IJ S over S and a word starting with S.
@@ -149,8 +150,8 @@ TEST_CASE("Dutch: IJ is one cell") {
 }
 
 TEST_CASE("German: umlauts and ß take two cells") {
-  const std::vector<std::string> words = {"straße", "öl", "über", "süß", "ei", "eis", "leer",
-                                          "ol", "oel", "se", "es", "ruß", "tee", "rast"};
+  const std::vector<std::string> words = {"straße", "öl",  "über", "süß", "ei",  "eis", "leer",
+                                          "ol",     "oel", "se",   "es",  "ruß", "tee", "rast"};
   CheckSquares(words, "de");
   const Dictionary german = Read(words, "de");
   CHECK(german.contains("strasse"));
@@ -161,8 +162,8 @@ TEST_CASE("German: umlauts and ß take two cells") {
 }
 
 TEST_CASE("Spanish keeps Ñ, the others fold accents") {
-  const std::vector<std::string> spanish = {"año", "ano", "oso", "niño", "ñu", "un", "no",
-                                            "ni", "sí", "es", "así"};
+  const std::vector<std::string> spanish = {"año", "ano", "oso", "niño", "ñu", "un",
+                                            "no",  "ni",  "sí",  "es",   "así"};
   CheckSquares(spanish, "es");
   const Dictionary es = Read(spanish, "es");
   CHECK(es.Words(3) == std::vector<std::string>{"ano", "asi", "año", "oso"});
@@ -198,7 +199,8 @@ std::vector<std::string> SlotWords(const Grid& grid, const Fill& fill) {
   for (const Slot& slot : grid.slots()) {
     std::string word;
     for (int cell : slot.cells) {
-      for (char c : fill.letters[cell]) word += (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+      for (char c : fill.letters[cell])
+        word += (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
     }
     words.push_back(word);
   }
@@ -209,8 +211,8 @@ TEST_CASE("fills with the default list pass the breakfast test") {
   const std::set<std::string> offensive = OffensiveWords("en");
   CHECK(offensive.count("twat") == 1);
   const Dictionary dictionary = Dictionary::Default();
-  for (const char* name : {"crucio-01.crg", "crucio-06.crg", "cwc-l.crg",
-                           "cwc-15x15-guardian-a.crg"}) {
+  for (const char* name :
+       {"crucio-01.crg", "crucio-06.crg", "cwc-l.crg", "cwc-15x15-guardian-a.crg"}) {
     CAPTURE(name);
     const Grid grid = Grid::Load(kData + "/grids/" + name);
     FillOptions options;
@@ -265,7 +267,8 @@ TEST_CASE("min_length refuses a grid with a shorter entry, naming it") {
     FAIL("no error");
   } catch (const Error& error) {
     CHECK(error.kind() == ErrorKind::kData);
-    CHECK(std::string(error.what()) == "<rows>: 1 Across has 2 letters, fewer than the minimum of 3");
+    CHECK(std::string(error.what()) ==
+          "<rows>: 1 Across has 2 letters, fewer than the minimum of 3");
   }
   options.min_length = 1;
   CHECK_THROWS_AS(FillGrid(dictionary, grid, options), Error);

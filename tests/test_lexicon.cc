@@ -132,7 +132,8 @@ TEST_CASE("index: the embedded default index passes every check and holds the em
   // The binary trusts it (IndexChecks::kHeaderOnly): the build must have made it right.
   auto full = ParseIndex(DefaultDictionaryIndex(), "<default>");
   REQUIRE_MESSAGE(full.ok(), full.status().message());
-  auto trusted = ParseIndex(DefaultDictionaryIndex(), "<default>", nullptr, IndexChecks::kHeaderOnly);
+  auto trusted =
+      ParseIndex(DefaultDictionaryIndex(), "<default>", nullptr, IndexChecks::kHeaderOnly);
   REQUIRE(trusted.ok());
   const Dictionary from_text = MustDictionary(DefaultDictionaryText());
   CHECK(from_text.lexicon().word_count() > 100000);
@@ -150,9 +151,7 @@ TEST_CASE("index: bytes at an unaligned address are parsed from an aligned copy"
   CHECK(score == 3);
 }
 
-TEST_CASE("index: the same bytes for the same input") {
-  CHECK(SmallIndex() == SmallIndex());
-}
+TEST_CASE("index: the same bytes for the same input") { CHECK(SmallIndex() == SmallIndex()); }
 
 TEST_CASE("index: every truncation is refused") {
   const std::string bytes = SmallIndex();
@@ -180,7 +179,8 @@ TEST_CASE("index: every single-bit flip is refused") {
 
 TEST_CASE("index: the scores' meaning is kept; version 1 files read as higher-is-better") {
   const Dictionary dictionary = MustDictionary("cat;3\ndog\nact\n");
-  for (ScoreMeaning meaning : {ScoreMeaning{}, ScoreMeaning{true, false}, ScoreMeaning{true, true}}) {
+  for (ScoreMeaning meaning :
+       {ScoreMeaning{}, ScoreMeaning{true, false}, ScoreMeaning{true, true}}) {
     auto loaded = ParseIndex(SerializeIndex(dictionary, {}, 7, meaning), "m.idx");
     REQUIRE_MESSAGE(loaded.ok(), loaded.status().message());
     CHECK(loaded->meaning.lower_better == meaning.lower_better);
@@ -317,7 +317,9 @@ TEST_CASE("lexicon: errors name the line") {
   std::string many = "abcdefghijklmnopqrstuvwxyz\nàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿāăą\nабвгде\n";
   auto overflow = Lexicon::FromText(many);
   REQUIRE_FALSE(overflow.ok());
-  CHECK(std::string(overflow.status().message()).find("<text>:3: the word list uses more than 64") == 0);
+  CHECK(
+      std::string(overflow.status().message()).find("<text>:3: the word list uses more than 64") ==
+      0);
   std::string long_word(65, 'a');
   Lexicon lex = MustRead(long_word + "\nab\n");
   CHECK(lex.counts().too_long == 1);
@@ -327,7 +329,9 @@ TEST_CASE("lexicon: errors name the line") {
 // A source read partly from memory and the rest from a file descriptor, split at every byte:
 // lines, CRLF pairs, the BOM and UTF-8 sequences cut across the two parts read the same.
 TEST_CASE("lexicon: a source streamed from a file reads as the same text in memory") {
-  const std::string text = "\xEF\xBB\xBF" "cat;5\r\nÄrger\r\ndog\ncat;9\nno end";
+  const std::string text =
+      "\xEF\xBB\xBF"
+      "cat;5\r\nÄrger\r\ndog\ncat;9\nno end";
   const Lexicon whole = MustRead(text);
   char path[] = "/tmp/squares-test-XXXXXX";
   const int fd = mkstemp(path);

@@ -3,10 +3,10 @@
 
 #include <algorithm>
 #include <bit>
-#include <utility>
 #include <random>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "puzzles/regions.h"
@@ -134,7 +134,8 @@ TEST_CASE("ParseRegionPuzzle reads rows and names bad input") {
   const RegionPuzzle puzzle = Parse("AB\r\nER\r\n\n\n", dictionary);
   CHECK(puzzle.rows == 2);
   CHECK(puzzle.cols == 2);
-  CHECK(dictionary.alphabet().to_utf8(Word(puzzle.letters.begin(), puzzle.letters.end())) == "aber");
+  CHECK(dictionary.alphabet().to_utf8(Word(puzzle.letters.begin(), puzzle.letters.end())) ==
+        "aber");
   CHECK(ErrorOf("ab\nerd\n", dictionary) == "p.txt:2: row has 3 letters, expected 2");
   CHECK(ErrorOf("", dictionary) == "p.txt: no rows");
   CHECK(ErrorOf("\n\n", dictionary) == "p.txt: no rows");
@@ -169,12 +170,13 @@ TEST_CASE("impossible grids have no solution") {
   const Dictionary dictionary = MakeDictionary("abcd\nefgh\nabcdefg\n");
   RegionStats stats;
   auto count = [&](const std::string& text, RegionSizes sizes = {}) {
-    return RegionSolver(dictionary, sizes).Solve(
-        Parse(text, dictionary), [](const RegionPartition&) { return true; }, &stats);
+    return RegionSolver(dictionary, sizes)
+        .Solve(
+            Parse(text, dictionary), [](const RegionPartition&) { return true; }, &stats);
   };
   CHECK(count("abcd\nefgh\n") == 1);
   CHECK(count("abcd\nefhg\n") == 0);
-  CHECK(count("abc\n") == 0);  // smaller than one region
+  CHECK(count("abc\n") == 0);               // smaller than one region
   CHECK(count("abcdabc\nefghefg\n") == 0);  // 'abc' left over
   CHECK(count("abcd\nefgh\n", {5, 6}) == 0);
   CHECK(stats.placements == 0);
@@ -254,8 +256,9 @@ TEST_CASE("placements are exactly the connected cell sets of each size") {
     for (size_t b = 0; b < std::size(boards); ++b) {
       const auto [rows, cols] = boards[b];
       RegionStats stats;
-      solver.Solve({rows, cols, std::vector<Letter>(rows * cols, 0)},
-                   [](const RegionPartition&) { return false; }, &stats);
+      solver.Solve(
+          {rows, cols, std::vector<Letter>(rows * cols, 0)},
+          [](const RegionPartition&) { return false; }, &stats);
       CAPTURE(n);
       CHECK(stats.placements == connected[b][n]);
     }

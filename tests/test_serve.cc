@@ -68,7 +68,8 @@ TEST_CASE("work gate: never more than `workers` at once under contention") {
         auto worker = gate.Enter(never);
         if (!worker) continue;
         const int now = ++inside;
-        for (int seen = most; now > seen && !most.compare_exchange_weak(seen, now);) {}
+        for (int seen = most; now > seen && !most.compare_exchange_weak(seen, now);) {
+        }
         std::this_thread::sleep_for(100us);
         --inside;
         ++served;
@@ -90,7 +91,8 @@ TEST_CASE("connection watch: a peer's close sets the flag; StopAll sets every fl
   CHECK_FALSE(flag->load());
   const auto closed = std::chrono::steady_clock::now();
   close(pair[1]);
-  while (!flag->load() && std::chrono::steady_clock::now() - closed < 5s) std::this_thread::sleep_for(5ms);
+  while (!flag->load() && std::chrono::steady_clock::now() - closed < 5s)
+    std::this_thread::sleep_for(5ms);
   CHECK(flag->load());
   CHECK(std::chrono::steady_clock::now() - closed < 1s);  // polled every 50 ms
   CHECK_FALSE(other->load());
@@ -116,7 +118,9 @@ GuardSettings TestGuard(std::string token = "") {
 
 int Status(const GuardSettings& settings, std::string method, std::string path,
            std::vector<std::pair<std::string, std::string>> headers, std::string query_token = "") {
-  return Check(settings, RequestHead{std::move(method), std::move(path), std::move(headers), std::move(query_token)}).status;
+  return Check(settings, RequestHead{std::move(method), std::move(path), std::move(headers),
+                                     std::move(query_token)})
+      .status;
 }
 
 }  // namespace
@@ -154,7 +158,9 @@ TEST_CASE("request guard: a POST's framing") {
   CHECK(post({{"Transfer-Encoding", "chunked"}, {"Content-Length", "10"}}) == 400);
   CHECK(post({{"Content-Encoding", "gzip"}, {"Content-Length", "10"}}) == 415);
   CHECK(post({}) == 411);
-  CHECK(Status(guard, "POST", "/api/fill", {{"Host", "localhost"}, {"Content-Type", "text/json"}, {"Content-Length", "2"}}) == 415);
+  CHECK(Status(guard, "POST", "/api/fill",
+               {{"Host", "localhost"}, {"Content-Type", "text/json"}, {"Content-Length", "2"}}) ==
+        415);
 }
 
 TEST_CASE("request guard: the token, from the query, a header or this port's cookie") {
@@ -191,9 +197,14 @@ TEST_CASE("request guard: methods, OPTIONS and other sites") {
   CHECK(options.allow == "GET, HEAD, OPTIONS");
   CHECK(Status(guard, "HEAD", "/", {host}) == 0);
   CHECK(Status(guard, "GET", "/nope", {host}) == 404);
-  const std::pair<std::string, std::string> json{"Content-Type", "application/json"}, length{"Content-Length", "2"};
-  CHECK(Status(guard, "POST", "/api/fill", {host, json, length, {"Origin", "http://localhost:8080"}}) == 0);
-  CHECK(Status(guard, "POST", "/api/fill", {host, json, length, {"Origin", "http://localhost:8081"}}) == 403);
-  CHECK(Status(guard, "POST", "/api/fill", {host, json, length, {"Sec-Fetch-Site", "same-site"}}) == 403);
-  CHECK(Status(guard, "GET", "/", {host, {"Origin", "http://evil.example"}, {"Sec-Fetch-Site", "cross-site"}}) == 0);
+  const std::pair<std::string, std::string> json{"Content-Type", "application/json"},
+      length{"Content-Length", "2"};
+  CHECK(Status(guard, "POST", "/api/fill",
+               {host, json, length, {"Origin", "http://localhost:8080"}}) == 0);
+  CHECK(Status(guard, "POST", "/api/fill",
+               {host, json, length, {"Origin", "http://localhost:8081"}}) == 403);
+  CHECK(Status(guard, "POST", "/api/fill", {host, json, length, {"Sec-Fetch-Site", "same-site"}}) ==
+        403);
+  CHECK(Status(guard, "GET", "/",
+               {host, {"Origin", "http://evil.example"}, {"Sec-Fetch-Site", "cross-site"}}) == 0);
 }

@@ -66,8 +66,8 @@ std::vector<Grid> BruteForce(const Dictionary& dict, const Shape& shape) {
 
 // Lists the results; `counted` gets their count from the counting path, `summed` the count
 // up to the shape's symmetry (see SquareSearch::Run).
-std::vector<Grid> Search(const Dictionary& dict, const Shape& shape, bool greedy,
-                         size_t split = 1, uint64_t* counted = nullptr, uint64_t* summed = nullptr,
+std::vector<Grid> Search(const Dictionary& dict, const Shape& shape, bool greedy, size_t split = 1,
+                         uint64_t* counted = nullptr, uint64_t* summed = nullptr,
                          bool* symmetric = nullptr) {
   ShapeProblem problem;
   problem.shape = shape;
@@ -140,7 +140,7 @@ TEST_CASE("random shapes against brute force, both cell orders, split into tasks
       CHECK(split == got);
     }
   }
-  CHECK(with_results > 50);  // the test tests something
+  CHECK(with_results > 50);   // the test tests something
   CHECK(with_symmetry > 10);  // and counting up to a symmetry
 }
 
@@ -150,11 +150,12 @@ TEST_CASE("diagonal squares and cubes against brute force") {
   int four_with_results = 0;
   for (int round = 0; round < 20; ++round) {
     Dictionary dict = RandomDictionary(rng, 2, 4, 8);
-    for (Shape shape : {MakeSquareShape(SquareShapeKind::kDouble, 4, 4, true),
-                        MakeSquareShape(SquareShapeKind::kDouble, 3, 3, true),
-                        MakeSquareShape(SquareShapeKind::kDouble, 3, 3, false),
-                        MakeSquareShape(SquareShapeKind::kSymmetric, 3, 3, true),
-                        MakeSquareShape(SquareShapeKind::kRectangle, 2, 3, false), MakeCubeShape(2)}) {
+    for (Shape shape :
+         {MakeSquareShape(SquareShapeKind::kDouble, 4, 4, true),
+          MakeSquareShape(SquareShapeKind::kDouble, 3, 3, true),
+          MakeSquareShape(SquareShapeKind::kDouble, 3, 3, false),
+          MakeSquareShape(SquareShapeKind::kSymmetric, 3, 3, true),
+          MakeSquareShape(SquareShapeKind::kRectangle, 2, 3, false), MakeCubeShape(2)}) {
       REQUIRE(FinishShape(shape).ok());
       // A symmetric square's lower cells only echo: brute force over the words' cells.
       std::vector<Grid> want = BruteForce(dict, shape);
@@ -162,7 +163,8 @@ TEST_CASE("diagonal squares and cubes against brute force") {
       for (Grid grid : want) {
         bool echoes = true;
         for (int c = 0; c < shape.cell_count; ++c) {
-          if (shape.echo[c] >= 0 && shape.echo[c] != c) echoes = echoes && grid[shape.echo[c]] == grid[c];
+          if (shape.echo[c] >= 0 && shape.echo[c] != c)
+            echoes = echoes && grid[shape.echo[c]] == grid[c];
         }
         if (echoes) want_set.insert(grid);
       }
@@ -222,7 +224,8 @@ Shape MakeBox(int nx, int ny, int nz) {
 SquareSearch CheckAgainstBruteForce(const Dictionary& dict, const Shape& shape, uint64_t* found) {
   ShapeProblem problem;
   problem.shape = shape;
-  for (const ShapeWord& word : shape.words) problem.dawgs.push_back(&dict.dawg(static_cast<int>(word.cells.size())));
+  for (const ShapeWord& word : shape.words)
+    problem.dawgs.push_back(&dict.dawg(static_cast<int>(word.cells.size())));
   problem.greedy = true;
   auto search = SquareSearch::Create(problem);
   REQUIRE(search.ok());
@@ -240,8 +243,8 @@ SquareSearch CheckAgainstBruteForce(const Dictionary& dict, const Shape& shape, 
 }
 
 TEST_CASE("word cube 3 and boxes counted up to a symmetry with the tail") {
-  // Three walkers and a tie: the tie is chosen to keep the tail (see WalkPlan::BuildTie), which counts
-  // under it. The cube's level before the tail has a tie pair: no fold (see TailCount).
+  // Three walkers and a tie: the tie is chosen to keep the tail (see WalkPlan::BuildTie), which
+  // counts under it. The cube's level before the tail has a tie pair: no fold (see TailCount).
   const Shape cube = [] {
     Shape shape = MakeCubeShape(3);
     REQUIRE(FinishShape(shape).ok());
@@ -267,7 +270,9 @@ TEST_CASE("word cube 3 and boxes counted up to a symmetry with the tail") {
       with_results += found > 0;
       // The box 2x3x3 keeps a tail of two levels under its exchange of y and z; the box
       // 3x3x2 (exchange of x and y) has none, tied or not.
-      CHECK(searched.tail_level() == (shape.cell_count == 27 ? 24 : shape.words[0].cells.size() == 2 ? 16 : -1));
+      CHECK(searched.tail_level() == (shape.cell_count == 27             ? 24
+                                      : shape.words[0].cells.size() == 2 ? 16
+                                                                         : -1));
     }
   }
   CHECK(with_results > 10);
@@ -300,7 +305,8 @@ TEST_CASE("topology and deck parsing") {
   CHECK(deck->words[0].pattern[0].letters == std::vector<std::string>{"a"});
   CHECK(deck->words[0].pattern[1].any());
   CHECK(deck->words[0].pattern[2].letters == std::vector<std::string>{"b", "c"});
-  CHECK(std::string(ParseShape("1,2\n2\n", "t").status().message()) == "t:2: a word needs at least 2 cells");
+  CHECK(std::string(ParseShape("1,2\n2\n", "t").status().message()) ==
+        "t:2: a word needs at least 2 cells");
   CHECK(std::string(ParseShape("a b\n.UNIQUE 1\n", "d.qxd").status().message()) ==
         "d.qxd:2: deck directive '.UNIQUE' is not supported (squares accepts .RANDOM only; lists "
         "come from the dictionary)");
@@ -317,7 +323,8 @@ TEST_CASE("involutions of shapes") {
   auto involutions = [](Shape shape, std::vector<int> cell_kind = {}) {
     REQUIRE(FinishShape(shape).ok());
     if (cell_kind.empty()) cell_kind.assign(shape.cell_count, 0);
-    auto found = ShapeInvolutions(shape, std::vector<int>(shape.words.size(), 0), cell_kind, 100, 100000);
+    auto found =
+        ShapeInvolutions(shape, std::vector<int>(shape.words.size(), 0), cell_kind, 100, 100000);
     for (const std::vector<int>& s : found) {  // each maps words onto words and is its own inverse
       for (int c = 0; c < shape.cell_count; ++c) CHECK(s[s[c]] == c);
       for (const ShapeWord& word : shape.words) {
@@ -349,9 +356,9 @@ TEST_CASE("cube shape") {
   Shape cube = MakeCubeShape(3);
   CHECK(cube.cell_count == 27);
   CHECK(cube.words.size() == 27);
-  CHECK(cube.words[0].cells == std::vector<int>{0, 1, 2});     // along x
-  CHECK(cube.words[9].cells == std::vector<int>{0, 3, 6});     // along y
-  CHECK(cube.words[18].cells == std::vector<int>{0, 9, 18});   // along z
+  CHECK(cube.words[0].cells == std::vector<int>{0, 1, 2});    // along x
+  CHECK(cube.words[9].cells == std::vector<int>{0, 3, 6});    // along y
+  CHECK(cube.words[18].cells == std::vector<int>{0, 9, 18});  // along z
   CHECK(cube.layout[0] == std::vector<int>{0, 1, 2, -1, 9, 10, 11, -1, 18, 19, 20});
 }
 

@@ -26,9 +26,9 @@ enum class Better { kLower, kHigher };
 // How a list is read (the command line's --language, --fold-accents, --min-score,
 // --max-level), and what its scores mean.
 struct DictionaryOptions {
-  bool fold_accents = false;          // map accented letters to their base letter (é -> e)
-  std::optional<int64_t> min_score;   // use only words scored at least this
-  std::optional<int64_t> max_level;   // use only words scored at most this
+  bool fold_accents = false;         // map accented letters to their base letter (é -> e)
+  std::optional<int64_t> min_score;  // use only words scored at least this
+  std::optional<int64_t> max_level;  // use only words scored at most this
   // Which scores are better. Default: kLower for the embedded list, the index's own for an
   // index file, kHigher for any other list.
   std::optional<Better> better;
@@ -79,9 +79,9 @@ class Dictionary {
   // with its options and better().
   static Dictionary FromIndexBytes(std::string bytes);
 
-  size_t size() const;                        // the number of words
-  bool contains(std::string_view word) const; // any case
-  int max_length() const;                     // the longest word's letters (0 when empty)
+  size_t size() const;                               // the number of words
+  bool contains(std::string_view word) const;        // any case
+  int max_length() const;                            // the longest word's letters (0 when empty)
   std::vector<std::string> Words(int length) const;  // in the list's sorted order
   std::vector<ScoredWord> ScoredWords(int length) const;
   bool scored() const;           // not every word has the same score
@@ -101,7 +101,8 @@ class Dictionary {
 
  private:
   friend struct detail::Access;
-  explicit Dictionary(std::shared_ptr<const detail::DictionaryImpl> impl) : impl_(std::move(impl)) {}
+  explicit Dictionary(std::shared_ptr<const detail::DictionaryImpl> impl)
+      : impl_(std::move(impl)) {}
   std::shared_ptr<const detail::DictionaryImpl> impl_;
 };
 

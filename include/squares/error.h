@@ -30,12 +30,16 @@ class Error : public std::runtime_error {
  public:
   Error(ErrorKind kind, const std::string& message, std::string source = "", int line = 0,
         int column = 0, int error_number = 0)
-      : std::runtime_error(message), kind_(kind), source_(std::move(source)), line_(line),
-        column_(column), error_number_(error_number) {}
+      : std::runtime_error(message),
+        kind_(kind),
+        source_(std::move(source)),
+        line_(line),
+        column_(column),
+        error_number_(error_number) {}
   ErrorKind kind() const { return kind_; }
   bool usage() const { return kind_ == ErrorKind::kUsage; }
   const std::string& source() const { return source_; }  // file name, "<grid>", ...; "" if none
-  int line() const { return line_; }      // 1-based; 0 if none
+  int line() const { return line_; }                     // 1-based; 0 if none
   // 1-based: the character in the line, or a board's cell column when the message names
   // "row R, column C" of a Kakuro board; 0 if none.
   int column() const { return column_; }
@@ -44,7 +48,8 @@ class Error : public std::runtime_error {
     switch (error_number_) {
       case 0: return FileError::kNone;
       case ENOENT: return FileError::kNotFound;
-      case EACCES: case EPERM: return FileError::kPermission;
+      case EACCES:
+      case EPERM: return FileError::kPermission;
       default: return FileError::kOther;
     }
   }

@@ -26,11 +26,11 @@ enum class Direction { kAcross, kDown };
 // A slot: a maximal run of two or more white cells in one direction.
 struct Slot {
   Direction direction = Direction::kAcross;
-  int number = 0;              // printed clue number
-  int row = 0, col = 0;        // first cell (0-based)
+  int number = 0;        // printed clue number
+  int row = 0, col = 0;  // first cell (0-based)
   int length = 0;
-  std::vector<int> cells;      // cell indices (row * cols + col), in reading order
-  std::string name() const;    // "3 Across", "12 Down"
+  std::vector<int> cells;    // cell indices (row * cols + col), in reading order
+  std::string name() const;  // "3 Across", "12 Down"
 };
 
 // A clue: for the slot numbered `number` in `direction`, or (number 0) for the entry `word`.
@@ -63,7 +63,7 @@ class Grid {
   const std::string& letter(int cell) const;  // a fixed letter (upper case UTF-8), or ""
   int number(int cell) const;                 // printed number, 0 when none
   const std::vector<Slot>& slots() const;
-  std::vector<std::string> text_rows() const; // plain rows: '.', '#', letters
+  std::vector<std::string> text_rows() const;  // plain rows: '.', '#', letters
   const std::string& source() const;
   // What an ipuz file gives besides its cells (empty for the other formats).
   const std::vector<Clue>& clues() const;
@@ -90,29 +90,29 @@ enum class Branching { kLetter, kWord };
 // How far a running fill has come (FillOptions::progress); scores as the dictionary gives them.
 struct FillProgress {
   double seconds = 0;
-  int64_t nodes = 0;                 // searched so far, by every thread
-  std::optional<int64_t> best_worst; // a best fill: the worst word's score of the best fill so far
-  std::optional<int64_t> asked;      // a best fill: the score its search now asks of every word
-  bool polishing = false;            // a best fill: the worst word is settled, the mean improves
+  int64_t nodes = 0;                  // searched so far, by every thread
+  std::optional<int64_t> best_worst;  // a best fill: the worst word's score of the best fill so far
+  std::optional<int64_t> asked;       // a best fill: the score its search now asks of every word
+  bool polishing = false;             // a best fill: the worst word is settled, the mean improves
 };
 
 // Every option of `squares fill`.
 struct FillOptions {
-  bool any = false;            // the first fill found, no search for the best
-  bool all = false;            // every fill, in lexicographic order of the rows
+  bool any = false;                      // the first fill found, no search for the best
+  bool all = false;                      // every fill, in lexicographic order of the rows
   std::optional<int64_t> limit;          // with all: at most this many fills
   int shard_index = 1, shard_count = 1;  // with all: only part I of N
-  bool allow_repeats = false;  // a word may fill several slots
-  bool deterministic = false;  // a fill-in puzzle that can be solved without guessing
-  uint64_t seed = 1;           // tie-breaks and restarts
-  int threads = 0;             // 0: all cores (as SquareOptions and the command line)
-  double timeout = 0;          // seconds; 0: none
-  double quality_time = 10;    // seconds for the best fill after the first fill (0: no limit)
+  bool allow_repeats = false;            // a word may fill several slots
+  bool deterministic = false;            // a fill-in puzzle that can be solved without guessing
+  uint64_t seed = 1;                     // tie-breaks and restarts
+  int threads = 0;                       // 0: all cores (as SquareOptions and the command line)
+  double timeout = 0;                    // seconds; 0: none
+  double quality_time = 10;       // seconds for the best fill after the first fill (0: no limit)
   std::optional<int64_t> polish;  // nodes of search for a better mean (default: until the
                                   // timeout, or 10000 without one; 0: none)
   Branching branch = Branching::kLetter;
-  bool prefer_scores = false;  // try the best-scored words first
-  std::optional<Better> better;    // default: the dictionary's better()
+  bool prefer_scores = false;        // try the best-scored words first
+  std::optional<Better> better;      // default: the dictionary's better()
   std::optional<int64_t> max_level;  // words scored worse than this are not used
   std::vector<std::string> exclude;  // words never used in this grid (rejected words)
   // Offensive and slur words (data/offensive: LDNOOBW's lists and @2toad/profanity's, for the
@@ -149,8 +149,8 @@ struct FillQuality {
 };
 
 struct Fill {
-  std::vector<std::string> rows;     // upper-case letters, '#' for black cells
-  std::vector<std::string> letters;  // per cell, row-major; "" for black cells
+  std::vector<std::string> rows;       // upper-case letters, '#' for black cells
+  std::vector<std::string> letters;    // per cell, row-major; "" for black cells
   std::optional<FillQuality> quality;  // with a scored list
 };
 
@@ -165,9 +165,9 @@ struct FillStats {
 
 struct FillResult {
   FillStatus status = FillStatus::kImpossible;
-  std::string message;   // what the command prints for a status other than kFilled
-  std::string bad_slot;  // the slot with no word ("12 Across"): kOverConstrained, or
-                         // kImpossible when proven before any search (see ProveGrid)
+  std::string message;             // what the command prints for a status other than kFilled
+  std::string bad_slot;            // the slot with no word ("12 Across"): kOverConstrained, or
+                                   // kImpossible when proven before any search (see ProveGrid)
   std::vector<Fill> fills;         // when no callback was given
   std::vector<std::string> notes;  // entries kept as given, not in the list
   FillStats stats;
@@ -177,15 +177,14 @@ struct FillResult {
 // kept in FillResult::fills. A best fill (the default with a scored list) is one fill.
 // on_fill runs on the calling thread; if it throws, the fill stops, its threads are joined
 // and the exception reaches the caller unchanged.
-FillResult FillGrid(const Dictionary& dictionary, const Grid& grid,
-                    const FillOptions& options = {},
+FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOptions& options = {},
                     const std::function<bool(const Fill&)>& on_fill = {});
 
 // Whether a grid with every cell filled is a valid fill: every slot's word in the
 // dictionary and, unless allow_repeats, no word twice. `problems` names each slot that is not.
 struct GridCheck {
-  bool filled = false;  // every white cell holds a letter
-  bool valid = false;   // filled, and no problem
+  bool filled = false;                // every white cell holds a letter
+  bool valid = false;                 // filled, and no problem
   std::vector<std::string> problems;  // "3 Across: XYZZY is not in the dictionary"
   std::optional<FillQuality> quality;
 };
@@ -201,16 +200,17 @@ struct ProofOptions {
   std::vector<std::string> exclude;  // as FillOptions (words never used)
 };
 struct GridProof {
-  bool consistent = true;     // no entry or cell was left empty
-  std::vector<int> letters;   // per cell (row-major): the letters it can still take (0 for a
-                              // black cell or a cell with none)
-  std::vector<int64_t> words; // per slot: the words that still fit it (-1: an entry kept as
-                              // given, not in the list)
+  bool consistent = true;       // no entry or cell was left empty
+  std::vector<int> letters;     // per cell (row-major): the letters it can still take (0 for a
+                                // black cell or a cell with none)
+  std::vector<int64_t> words;   // per slot: the words that still fit it (-1: an entry kept as
+                                // given, not in the list)
   std::vector<int> dead_slots;  // slots with no word left (their own letters, or propagation)
   std::vector<int> dead_cells;  // cells whose two slots, each alone, share no letter
-  std::string message;  // "7 Down has no word: O.T.........E..", or "" when consistent
+  std::string message;          // "7 Down has no word: O.T.........E..", or "" when consistent
 };
-GridProof ProveGrid(const Dictionary& dictionary, const Grid& grid, const ProofOptions& options = {});
+GridProof ProveGrid(const Dictionary& dictionary, const Grid& grid,
+                    const ProofOptions& options = {});
 
 // The words that fit a slot, best first, each with whether the rest of the grid can still be
 // filled with it in place.
@@ -227,10 +227,10 @@ struct Candidate {
 // whole grid's search learned (its nogoods hold for every candidate): seconds_per_word each,
 // then rounds of four times as long for those left, until `seconds` in all.
 struct CandidateOptions {
-  size_t max_words = 100;        // the best this many, by score
-  size_t max_checked = 20;       // of those, the first this many are decided
+  size_t max_words = 100;   // the best this many, by score
+  size_t max_checked = 20;  // of those, the first this many are decided
   double seconds_per_word = 0.05;
-  double seconds = 0;            // the time for deciding in all (0: one round)
+  double seconds = 0;  // the time for deciding in all (0: one round)
   bool allow_repeats = false;
   std::vector<std::string> exclude;
   const StopFlag* stop = nullptr;
@@ -247,19 +247,31 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
 // answers, the constructor's name, address and e-mail). kPdf and kSubmission are kLatex and
 // kSubmissionLatex made PDFs by lualatex (a data error when it is missing or fails).
 enum class DocumentFormat {
-  kText, kLines, kJsonl, kIpuz, kLatex, kSvg, kPuz, kJpz, kXd, kExolve, kAcrossText,
-  kSubmissionLatex, kPdf, kSubmission
+  kText,
+  kLines,
+  kJsonl,
+  kIpuz,
+  kLatex,
+  kSvg,
+  kPuz,
+  kJpz,
+  kXd,
+  kExolve,
+  kAcrossText,
+  kSubmissionLatex,
+  kPdf,
+  kSubmission
 };
 
 struct DocumentOptions {
   DocumentFormat format = DocumentFormat::kText;
-  bool fill_in = false;     // the words grouped by length instead of numbered entries
-  bool solution = false;    // svg: the letters in the grid
+  bool fill_in = false;   // the words grouped by length instead of numbered entries
+  bool solution = false;  // svg: the letters in the grid
   std::string title, author, copyright;
-  std::vector<Clue> clues;  // missing clues show as placeholders
-  bool ipuz_clue_arrays = true;  // ipuz clues as [number, "clue"] (else objects)
-  std::string notes, date;       // a note to the solver; the puzzle's date, as given
-  std::string paper = "a4";      // latex: "a4" or "letter"
+  std::vector<Clue> clues;           // missing clues show as placeholders
+  bool ipuz_clue_arrays = true;      // ipuz clues as [number, "clue"] (else objects)
+  std::string notes, date;           // a note to the solver; the puzzle's date, as given
+  std::string paper = "a4";          // latex: "a4" or "letter"
   std::string name, address, email;  // submission: the constructor (name default: author);
                                      // the address's lines separated by newlines or '|'
   // When given, receives a line for each thing the document could not carry as given (puz:
@@ -276,7 +288,8 @@ DocumentFormat DocumentFormatNamed(std::string_view name);
 // The extension of a format's files, without the dot ("ipuz", "html", "pdf").
 std::string_view DocumentExtension(DocumentFormat format);
 // Whether FormatFill can make `format` on this machine: an Error (kData) saying what to
-// install when it cannot (pdf and submission need lualatex), so that a caller can refuse before it searches.
+// install when it cannot (pdf and submission need lualatex), so that a caller can refuse before it
+// searches.
 void CheckDocumentFormat(DocumentFormat format);
 // Reads clues: one `WORD<TAB>clue` or `NUMBER DIRECTION<TAB>clue` ("12 Across", "3 D") a line.
 std::vector<Clue> ParseClues(std::string_view text, const std::string& source = "<clues>");
@@ -285,7 +298,7 @@ std::vector<Clue> ParseClues(std::string_view text, const std::string& source = 
 void CheckClues(const Grid& grid, const std::vector<Clue>& clues, const std::string& source);
 // What a fill leaves of the clues unused, one warning each naming `source` and the clue's
 // line: a clue for a word no entry holds; a second clue for an entry (a numbered clue wins).
-std::vector<std::string> UnusedClues(const Grid& grid, const Fill& fill, const std::vector<Clue>& clues,
-                                     const std::string& source);
+std::vector<std::string> UnusedClues(const Grid& grid, const Fill& fill,
+                                     const std::vector<Clue>& clues, const std::string& source);
 
 }  // namespace squares

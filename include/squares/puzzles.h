@@ -14,20 +14,20 @@
 namespace squares {
 
 enum class KakuroVerdict {
-  kUnique,      // exactly one solution
-  kNotUnique,   // two or more (with `all`: KakuroResult::count of them)
+  kUnique,     // exactly one solution
+  kNotUnique,  // two or more (with `all`: KakuroResult::count of them)
   kNoSolution,
-  kTimedOut,    // timeout or stop before the verdict was known
+  kTimedOut,  // timeout or stop before the verdict was known
 };
 
 struct KakuroOptions {
-  bool all = false;               // every solution (else stop at the second)
+  bool all = false;  // every solution (else stop at the second)
   // At most this many solutions. Without all: 1 stops at the first solution (as `squares
   // kakuro` does to print it; the verdict kUnique then only says it was solved), 2 is the
   // default.
   std::optional<int64_t> limit;
-  bool check = false;             // check each board's stored SOLUTION (not with all)
-  double timeout = 0;             // seconds per board; 0: none
+  bool check = false;  // check each board's stored SOLUTION (not with all)
+  double timeout = 0;  // seconds per board; 0: none
   const StopFlag* stop = nullptr;
 };
 
@@ -39,7 +39,7 @@ struct KakuroStats {
 };
 
 struct KakuroResult {
-  std::string name;   // from the board's KAKURO header; "" for a bare board
+  std::string name;  // from the board's KAKURO header; "" for a bare board
   int rows = 0, cols = 0;
   KakuroVerdict verdict = KakuroVerdict::kNoSolution;
   int64_t count = 0;  // solutions found
@@ -108,7 +108,7 @@ struct RegionsResult {
   bool all = false;                        // the options' all
   std::vector<RegionsSolution> solutions;  // up to two (with all: every one)
   RegionsStats stats;
-  std::string verdict_text() const;        // as `squares regions` prints it
+  std::string verdict_text() const;  // as `squares regions` prints it
 };
 
 // Splits a letter grid (rows of letters, one a line) into connected regions whose letters,
@@ -126,7 +126,7 @@ RegionsResult SolveRegions(const Dictionary& dictionary, std::string_view puzzle
 struct MadeRegions {
   std::vector<std::string> rows;  // the puzzle's letters
   RegionsSolution solution;
-  int attempts = 0;               // solver runs it took
+  int attempts = 0;  // solver runs it took
 };
 MadeRegions MakeRegions(const Dictionary& dictionary, int rows, int cols,
                         const RegionsOptions& options = {}, uint64_t seed = 1);

@@ -45,26 +45,26 @@ enum class CellOrder { kDefault, kGreedy, kGiven };
 // What to search. Every field is checked when the search is created (Error, kUsage).
 struct SquareOptions {
   SquareKind kind = SquareKind::kSymmetric;
-  int size = 0;           // symmetric, double, cube: the side (0: the first word's length,
-                          // or the pattern's rows)
-  int rows = 0, cols = 0; // rectangle
-  bool diagonals = false; // symmetric, double: both main diagonals are words too
+  int size = 0;                  // symmetric, double, cube: the side (0: the first word's length,
+                                 // or the pattern's rows)
+  int rows = 0, cols = 0;        // rectangle
+  bool diagonals = false;        // symmetric, double: both main diagonals are words too
   std::vector<ShapeWord> shape;  // kShape: the words (or shape_file)
   std::string shape_file;        // kShape: a fieldfinder topology or Qxw deck file
-  std::string first;      // the first row (a shape: its first word); must be in the dictionary
-  std::string pattern;    // fixed letters, rows separated by '/', '.' or '?' free
-  std::string contains;   // some row (a shape: some word) is this word
-  bool distinct = false;  // no word twice among rows and columns
+  std::string first;          // the first row (a shape: its first word); must be in the dictionary
+  std::string pattern;        // fixed letters, rows separated by '/', '.' or '?' free
+  std::string contains;       // some row (a shape: some word) is this word
+  bool distinct = false;      // no word twice among rows and columns
   bool no_transpose = false;  // double: a square or its transpose, not both
   CellOrder order = CellOrder::kDefault;
-  bool upper = false;     // results in upper case
-  std::optional<int64_t> limit;   // stop after this many results (0: none; not negative)
+  bool upper = false;            // results in upper case
+  std::optional<int64_t> limit;  // stop after this many results (0: none; not negative)
   // > 0: only the `best` results with the best worst word, then the best mean score, best
   // first, on the dictionary's scores (better() says which are better); the first is proven
   // best. Needs every word on the dictionary (no shape word with a list of its own).
   int best = 0;
-  int threads = 0;        // worker threads; 0: all cores (as FillOptions and the command
-                          // line). Results come in the same order on any number.
+  int threads = 0;  // worker threads; 0: all cores (as FillOptions and the command
+                    // line). Results come in the same order on any number.
   int shard_index = 1, shard_count = 1;  // only part I of N (the parts concatenate in order)
   const StopFlag* stop = nullptr;
 };

@@ -8,19 +8,19 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <vector>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "api/square_problem.h"
 #include "lexicon/dawg.h"
 #include "lexicon/lexicon.h"
+#include "search/square_search.h"
 #include "squares/dictionary.h"
 #include "squares/error.h"
 #include "squares/fill.h"
 #include "squares/square_search.h"
-#include "api/square_problem.h"
-#include "search/square_search.h"
 
 namespace squares {
 namespace detail {
@@ -65,9 +65,13 @@ struct Access {
   static const DictionaryImpl& Of(const Dictionary& dictionary) { return *dictionary.impl_; }
   static const GridImpl& Of(const Grid& grid) { return *grid.impl_; }
   static const SquareSearchImpl& Of(const SquareSearch& search) { return *search.impl_; }
-  static Dictionary Make(std::shared_ptr<const DictionaryImpl> impl) { return Dictionary(std::move(impl)); }
+  static Dictionary Make(std::shared_ptr<const DictionaryImpl> impl) {
+    return Dictionary(std::move(impl));
+  }
   static Grid Make(std::shared_ptr<const GridImpl> impl) { return Grid(std::move(impl)); }
-  static SquareSearch Make(std::shared_ptr<SquareSearchImpl> impl) { return SquareSearch(std::move(impl)); }
+  static SquareSearch Make(std::shared_ptr<SquareSearchImpl> impl) {
+    return SquareSearch(std::move(impl));
+  }
 };
 
 }  // namespace detail

@@ -1,8 +1,8 @@
-// squares::ParseClues, CheckClues and UnusedClues: the clues reader of `fill --clues` (src/fill/clues.cc)
-// on the typed API.
+// squares::ParseClues, CheckClues and UnusedClues: the clues reader of `fill --clues`
+// (src/fill/clues.cc) on the typed API.
+#include "fill/clues.h"
 #include "api/api_internal.h"
 #include "api/grid_internal.h"
-#include "fill/clues.h"
 #include "squares/fill.h"
 
 namespace squares {
@@ -12,7 +12,8 @@ std::vector<Clue> ParseClues(std::string_view text, const std::string& source) {
   for (core::Clue& clue : api::Value(core::ParseClues(text, source))) {
     Clue c;
     c.number = clue.number;
-    c.direction = clue.direction == core::Direction::kAcross ? Direction::kAcross : Direction::kDown;
+    c.direction = clue.direction == core::Direction::kAcross ? Direction::kAcross
+                                                             : Direction::kDown;
     c.word = std::move(clue.word);
     c.text = std::move(clue.text);
     c.line = clue.line;
@@ -25,8 +26,8 @@ void CheckClues(const Grid& grid, const std::vector<Clue>& clues, const std::str
   api::Check(core::CheckClues(api::ImplOf(grid).grid, api::CluesOf(clues), source));
 }
 
-std::vector<std::string> UnusedClues(const Grid& grid, const Fill& fill, const std::vector<Clue>& clues,
-                                     const std::string& source) {
+std::vector<std::string> UnusedClues(const Grid& grid, const Fill& fill,
+                                     const std::vector<Clue>& clues, const std::string& source) {
   return core::UnusedClues(api::ImplOf(grid).grid, fill.letters, api::CluesOf(clues), source);
 }
 

@@ -10,9 +10,9 @@
 #include "lexicon/index_file.h"
 #include "lexicon/load.h"
 #include "lexicon/unicode.h"
+#include "squares/squares.h"
 #include "text/read_file.h"
 #include "text/strings.h"
-#include "squares/squares.h"
 
 namespace squares {
 namespace api {
@@ -55,7 +55,8 @@ int CellColumn(std::string_view text) {
 // "/tmp/words", "<index>"), not what the error is about ("cannot run pdflatex").
 bool LooksLikeSource(std::string_view head) {
   if (head.empty() || head.find(' ') != std::string_view::npos) return false;
-  return head.find_first_of("./") != std::string_view::npos || (head.front() == '<' && head.back() == '>');
+  return head.find_first_of("./") != std::string_view::npos ||
+         (head.front() == '<' && head.back() == '>');
 }
 
 }  // namespace
@@ -76,10 +77,12 @@ Error ToError(const absl::Status& status) {
     const int count = TrailingNumbers(head, numbers, cut);
     if (count > 0 && cut > 0) {
       const int line = count == 2 ? numbers[1] : numbers[0];
-      const int column = count == 2 ? numbers[0] : CellColumn(std::string_view(message).substr(end + 2));
+      const int column = count == 2 ? numbers[0]
+                                    : CellColumn(std::string_view(message).substr(end + 2));
       return Error(kind, message, std::string(head.substr(0, cut)), line, column);
     }
-    if (kind == ErrorKind::kData && LooksLikeSource(head)) return Error(kind, message, std::string(head));
+    if (kind == ErrorKind::kData && LooksLikeSource(head))
+      return Error(kind, message, std::string(head));
   }
   return Error(kind, message);
 }
@@ -88,7 +91,8 @@ void ThrowUsage(const std::string& message) { throw Error(ErrorKind::kUsage, mes
 
 namespace {
 
-core::LoadOptions LoadOptionsOf(const std::vector<std::string>& paths, const DictionaryOptions& options) {
+core::LoadOptions LoadOptionsOf(const std::vector<std::string>& paths,
+                                const DictionaryOptions& options) {
   core::LoadOptions load;
   load.paths = paths;
   const std::optional<core::Language> language = core::FindLanguage(options.language);
@@ -139,24 +143,31 @@ core::LexiconOptions LexiconOptionsOf(const DictionaryOptions& options) {
 
 Dictionary Dictionary::Default(const DictionaryOptions& options) { return api::Load({}, options); }
 
-Dictionary Dictionary::FromFiles(const std::vector<std::string>& paths, const DictionaryOptions& options) {
-  if (paths.empty()) api::ThrowUsage("no word list given (Dictionary::Default is the embedded one)");
+Dictionary Dictionary::FromFiles(const std::vector<std::string>& paths,
+                                 const DictionaryOptions& options) {
+  if (paths.empty())
+    api::ThrowUsage("no word list given (Dictionary::Default is the embedded one)");
   return api::Load(paths, options);
 }
 
-Dictionary Dictionary::FromWordLists(const std::vector<std::string>& paths, const DictionaryOptions& options) {
-  if (paths.empty()) api::ThrowUsage("no word list given (Dictionary::Default is the embedded one)");
+Dictionary Dictionary::FromWordLists(const std::vector<std::string>& paths,
+                                     const DictionaryOptions& options) {
+  if (paths.empty())
+    api::ThrowUsage("no word list given (Dictionary::Default is the embedded one)");
   const core::LexiconOptions lexicon_options = api::LexiconOptionsOf(options);
   core::Lexicon lexicon = api::Value(core::ReadLexicon(paths, lexicon_options));
-  return api::Wrap(core::Dictionary(std::move(lexicon)), lexicon_options, api::BetterOf(options, {}), false);
+  return api::Wrap(core::Dictionary(std::move(lexicon)), lexicon_options,
+                   api::BetterOf(options, {}), false);
 }
 
-Dictionary Dictionary::FromWords(const std::vector<std::string>& entries, const DictionaryOptions& options) {
+Dictionary Dictionary::FromWords(const std::vector<std::string>& entries,
+                                 const DictionaryOptions& options) {
   const core::LexiconOptions lexicon_options = api::LexiconOptionsOf(options);
   const std::string text = absl::StrJoin(entries, "\n");
   const core::LexiconSource source{"<words>", text};
   auto lexicon = api::Value(core::Lexicon::Read({&source, 1}, lexicon_options));
-  return api::Wrap(core::Dictionary(std::move(lexicon)), lexicon_options, api::BetterOf(options, {}), false);
+  return api::Wrap(core::Dictionary(std::move(lexicon)), lexicon_options,
+                   api::BetterOf(options, {}), false);
 }
 
 Dictionary Dictionary::FromIndexBytes(std::string bytes) {
@@ -216,7 +227,8 @@ bool Dictionary::is_default() const { return impl_->is_default; }
 std::string Dictionary::letters() const {
   std::string out;
   const core::Alphabet& alphabet = impl_->dictionary.alphabet();
-  for (int c = 0; c < alphabet.size(); ++c) core::AppendUtf8(alphabet.code_point(static_cast<core::Letter>(c)), out);
+  for (int c = 0; c < alphabet.size(); ++c)
+    core::AppendUtf8(alphabet.code_point(static_cast<core::Letter>(c)), out);
   return out;
 }
 
@@ -231,7 +243,8 @@ AutomatonStats Dictionary::automaton_stats(int length) const {
   stats.words = impl_->dictionary.lexicon().words(length).count();
   const auto start = std::chrono::steady_clock::now();
   const core::Dawg& dawg = impl_->dictionary.dawg(length);
-  stats.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  stats.build_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   stats.states = dawg.state_count();
   stats.entries = dawg.entry_count();
   stats.bytes = dawg.bytes();
@@ -249,13 +262,15 @@ void Dictionary::SaveIndex(const std::string& path) const {
   std::FILE* file = std::fopen(path.c_str(), "wb");
   if (file == nullptr) {
     const int error = errno;
-    throw Error(ErrorKind::kData, absl::StrFormat("%s: cannot create: %s", path, std::strerror(error)), path, 0, 0,
+    throw Error(ErrorKind::kData,
+                absl::StrFormat("%s: cannot create: %s", path, std::strerror(error)), path, 0, 0,
                 error);
   }
   const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
   if (std::fclose(file) != 0 || !ok) {
     const int error = errno;
-    throw Error(ErrorKind::kData, absl::StrFormat("%s: write error: %s", path, std::strerror(error)), path, 0, 0,
+    throw Error(ErrorKind::kData,
+                absl::StrFormat("%s: write error: %s", path, std::strerror(error)), path, 0, 0,
                 error);
   }
 }

@@ -28,26 +28,32 @@ core::ScoreOrder OrderOf(Better better) {
 namespace api {
 
 core::FillSettings SettingsOf(Better better, const FillOptions& options) {
-  if (options.limit && *options.limit < 1) api::ThrowUsage("FillOptions::limit: must be at least 1");
+  if (options.limit && *options.limit < 1)
+    api::ThrowUsage("FillOptions::limit: must be at least 1");
   if (options.limit && !options.all) api::ThrowUsage("FillOptions::limit needs all");
-  if (options.shard_count < 1 || options.shard_index < 1 || options.shard_index > options.shard_count) {
+  if (options.shard_count < 1 || options.shard_index < 1 ||
+      options.shard_index > options.shard_count) {
     api::ThrowUsage(absl::StrFormat("FillOptions: shard %d of %d: expected 1 <= index <= count",
                                     options.shard_index, options.shard_count));
   }
-  if (options.shard_count > 1 && !options.all) api::ThrowUsage("FillOptions::shard_count needs all");
+  if (options.shard_count > 1 && !options.all)
+    api::ThrowUsage("FillOptions::shard_count needs all");
   if (options.all && options.deterministic) {
     api::ThrowUsage("FillOptions: deterministic and all exclude each other");
   }
-  if (options.threads < 0 || options.threads > 1024) api::ThrowUsage("FillOptions::threads: 0 to 1024");
+  if (options.threads < 0 || options.threads > 1024)
+    api::ThrowUsage("FillOptions::threads: 0 to 1024");
   if (options.min_length < 2 || options.min_length > core::kMaxWordLength) {
     api::ThrowUsage(absl::StrFormat("FillOptions::min_length: 2 to %d", core::kMaxWordLength));
   }
-  if (!(options.timeout >= 0) || !(options.quality_time >= 0) || (options.polish && *options.polish < 0)) {
+  if (!(options.timeout >= 0) || !(options.quality_time >= 0) ||
+      (options.polish && *options.polish < 0)) {
     api::ThrowUsage("FillOptions: timeout, quality_time and polish must not be negative");
   }
   core::FillSettings settings;
   core::FillOptions& e = settings.engine;
-  e.branching = options.branch == Branching::kWord ? core::Branching::kWord : core::Branching::kLetter;
+  e.branching = options.branch == Branching::kWord ? core::Branching::kWord
+                                                   : core::Branching::kLetter;
   e.prefer_scores = options.prefer_scores;
   e.all = options.all;
   e.limit = options.limit.value_or(0);
@@ -61,8 +67,9 @@ core::FillSettings SettingsOf(Better better, const FillOptions& options) {
   e.block_words = options.all ? 0 : 50;
   e.seed = options.seed;
   e.timeout_seconds = options.timeout;
-  e.threads = options.threads > 0 ? options.threads
-                                  : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  e.threads = options.threads > 0
+                  ? options.threads
+                  : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   e.stop = options.stop;
   // The time left after the proof goes to a better mean, or without a timeout 10000 nodes.
   settings.polish = options.polish.value_or(options.timeout > 0 ? INT64_MAX : 10000);
@@ -95,7 +102,8 @@ core::WordFilter FilterOf(const Dictionary& dictionary, const std::vector<std::s
     }
   }
   std::sort(filter.exclude.begin(), filter.exclude.end());
-  filter.exclude.erase(std::unique(filter.exclude.begin(), filter.exclude.end()), filter.exclude.end());
+  filter.exclude.erase(std::unique(filter.exclude.begin(), filter.exclude.end()),
+                       filter.exclude.end());
   if (max_level) {
     filter.scores = scores;
     filter.max_cost = scores == core::ScoreOrder::kLowerFirst ? *max_level : -*max_level;
@@ -103,15 +111,17 @@ core::WordFilter FilterOf(const Dictionary& dictionary, const std::vector<std::s
   return filter;
 }
 
-core::GridFill Problem(const Dictionary& dictionary, const Grid& grid, const core::WordFilter& filter) {
-  std::lock_guard lock(api::ImplOf(dictionary).mutex);  // the slots' automata are built on first use
-  return api::Value(core::GridFillProblem(api::ImplOf(grid).grid, api::ImplOf(dictionary).dictionary,
-                                          grid.source(), filter));
+core::GridFill Problem(const Dictionary& dictionary, const Grid& grid,
+                       const core::WordFilter& filter) {
+  std::lock_guard lock(
+      api::ImplOf(dictionary).mutex);  // the slots' automata are built on first use
+  return api::Value(core::GridFillProblem(
+      api::ImplOf(grid).grid, api::ImplOf(dictionary).dictionary, grid.source(), filter));
 }
 
 FillQuality QualityOf(const core::FillQuality& q) {
-  return {q.worst_word, q.worst_score, q.mean_score, q.searched, q.bound, q.bound_searched,
-          q.proven, q.mean_proven};
+  return {q.worst_word, q.worst_score,    q.mean_score, q.searched,
+          q.bound,      q.bound_searched, q.proven,     q.mean_proven};
 }
 
 FillStats StatsOf(const core::FillStats& s) {
@@ -143,7 +153,8 @@ namespace {
 // on once the search is over.
 class ProgressReporter {
  public:
-  ProgressReporter(const FillOptions& options, core::ScoreOrder scores) : options_(options), scores_(scores) {
+  ProgressReporter(const FillOptions& options, core::ScoreOrder scores)
+      : options_(options), scores_(scores) {
     if (options_.progress) thread_ = std::thread([this] { Run(); });
   }
   ~ProgressReporter() { Stop(); }
@@ -168,11 +179,15 @@ class ProgressReporter {
     std::unique_lock lock(mutex_);
     while (!wake_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stop_; })) {
       FillProgress report;
-      report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      report.seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       report.nodes = progress_.nodes.load();
       // The engine's costs are scores, negated when higher scores are better.
-      auto score = [&](int64_t cost) { return scores_ == core::ScoreOrder::kHigherFirst ? -cost : cost; };
-      if (const int64_t worst = progress_.best_worst; worst != INT64_MAX) report.best_worst = score(worst);
+      auto score = [&](int64_t cost) {
+        return scores_ == core::ScoreOrder::kHigherFirst ? -cost : cost;
+      };
+      if (const int64_t worst = progress_.best_worst; worst != INT64_MAX)
+        report.best_worst = score(worst);
       if (const int64_t asked = progress_.max_cost; asked != INT64_MAX) report.asked = score(asked);
       report.polishing = progress_.polishing;
       try {
@@ -210,8 +225,9 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
     }
   }
   const core::GridFill problem =
-      Problem(dictionary, grid, FilterOf(dictionary, options.exclude, settings.engine.scores,
-                                         options.max_level, options.allow_offensive));
+      Problem(dictionary, grid,
+              FilterOf(dictionary, options.exclude, settings.engine.scores, options.max_level,
+                       options.allow_offensive));
   FillResult result;
   result.notes = problem.notes;
   if (options.on_note) {
@@ -283,7 +299,8 @@ std::string ProofMessage(const Grid& grid, const GridProof& proof, const core::C
     const int cell = proof.dead_cells[k];
     std::vector<std::string> names;
     for (const Slot& slot : grid.slots()) {
-      if (std::find(slot.cells.begin(), slot.cells.end(), cell) != slot.cells.end()) names.push_back(slot.name());
+      if (std::find(slot.cells.begin(), slot.cells.end(), cell) != slot.cells.end())
+        names.push_back(slot.name());
     }
     parts.push_back(absl::StrFormat("row %d, column %d has no letter that fits both %s",
                                     cell / grid.cols() + 1, cell % grid.cols() + 1,
@@ -308,7 +325,8 @@ GridProof ProveGrid(const Dictionary& dictionary, const Grid& grid, const ProofO
     proof.dead_slots = {problem.too_long};
     proof.words[problem.too_long] = 0;
     const Slot& slot = grid.slots()[problem.too_long];
-    proof.message = absl::StrFormat("%s is longer than any word: %s", slot.name(), PatternOf(grid, slot));
+    proof.message =
+        absl::StrFormat("%s is longer than any word: %s", slot.name(), PatternOf(grid, slot));
     return proof;
   }
   core::FillOptions engine;
@@ -334,7 +352,8 @@ namespace {
 std::string CrossingName(const Grid& grid, int slot, int cell) {
   const std::vector<Slot>& slots = grid.slots();
   for (size_t s = 0; s < slots.size(); ++s) {
-    const bool here = std::find(slots[s].cells.begin(), slots[s].cells.end(), cell) != slots[s].cells.end();
+    const bool here = std::find(slots[s].cells.begin(), slots[s].cells.end(), cell) !=
+                      slots[s].cells.end();
     if (here && static_cast<int>(s) != slot) return slots[s].name();
   }
   return "";
@@ -363,13 +382,15 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
                                   const CandidateOptions& options) {
   const core::Grid& g = api::ImplOf(grid).grid;
   if (slot < 0 || slot >= static_cast<int>(g.slots.size())) {
-    api::ThrowUsage(absl::StrFormat("Candidates: slot %d of a grid of %d slots", slot, g.slots.size()));
+    api::ThrowUsage(
+        absl::StrFormat("Candidates: slot %d of a grid of %d slots", slot, g.slots.size()));
   }
   if (!(options.seconds >= 0) || !(options.seconds_per_word >= 0)) {
     api::ThrowUsage("CandidateOptions: seconds and seconds_per_word must not be negative");
   }
   const core::ScoreOrder scores = OrderOf(dictionary.better());
-  core::GridFill problem = Problem(dictionary, grid, FilterOf(dictionary, options.exclude, scores, {}));
+  core::GridFill problem =
+      Problem(dictionary, grid, FilterOf(dictionary, options.exclude, scores, {}));
   const auto at = std::find(problem.grid_slot.begin(), problem.grid_slot.end(), slot);
   std::vector<Candidate> candidates;
   if (problem.too_long >= 0 || at == problem.grid_slot.end()) return candidates;  // no words
@@ -386,7 +407,8 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
     bool fits = true;
     for (size_t i = 0; i < s.cells.size() && fits; ++i) fits = p.domains[s.cells[i]] >> w[i] & 1;
     if (!fits || !s.dawg->contains(w)) continue;
-    fitting.emplace_back(scores == core::ScoreOrder::kLowerFirst ? words.scores[k] : -words.scores[k], k);
+    fitting.emplace_back(
+        scores == core::ScoreOrder::kLowerFirst ? words.scores[k] : -words.scores[k], k);
   }
   std::stable_sort(fitting.begin(), fitting.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -407,8 +429,10 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
     candidate.word = alphabet.to_utf8(word_of(k), true);
     if (!proof.consistent()) {
       candidate.viability = Viability::kImpossible;
-      candidate.reason = "the grid has no fill: an entry or a cell has nothing left (see its proof)";
-    } else if (std::string why = RuledOut(grid, slot, s.cells, word_of(k), proof.domains, alphabet); !why.empty()) {
+      candidate.reason =
+          "the grid has no fill: an entry or a cell has nothing left (see its proof)";
+    } else if (std::string why = RuledOut(grid, slot, s.cells, word_of(k), proof.domains, alphabet);
+               !why.empty()) {
       candidate.viability = Viability::kImpossible;
       candidate.reason = why;
     }
@@ -431,7 +455,8 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
   const std::vector<core::LetterSet> domains = p.domains;
   core::Nogoods learned;
   auto rule_out = [&](core::WordView word) {
-    for (size_t i = 0; i < s.cells.size(); ++i) learned.literals.push_back(static_cast<uint32_t>(s.cells[i]) * 64 + word[i]);
+    for (size_t i = 0; i < s.cells.size(); ++i)
+      learned.literals.push_back(static_cast<uint32_t>(s.cells[i]) * 64 + word[i]);
     learned.begin.push_back(static_cast<uint32_t>(learned.literals.size()));
   };
   for (size_t w : unlisted) rule_out(words.word(w));
@@ -439,30 +464,40 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
     if (k >= checked || !undecided(k)) rule_out(word_of(k));
   }
   const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  const double total = options.seconds > 0 ? options.seconds : options.seconds_per_word * static_cast<double>(checked);
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  const double total = options.seconds > 0
+                           ? options.seconds
+                           : options.seconds_per_word * static_cast<double>(checked);
   auto any_undecided = [&] {
-    for (size_t k = 0; k < checked; ++k) if (undecided(k)) return true;
+    for (size_t k = 0; k < checked; ++k)
+      if (undecided(k)) return true;
     return false;
   };
   // A search with candidate k in place: decides it (true) or leaves it undecided (false).
   auto search_one = [&](size_t k, const core::FillOptions& one) {
-    for (size_t i = 0; i < s.cells.size(); ++i) p.domains[s.cells[i]] = core::LetterSet{1} << word_of(k)[i];
-    const core::FillResult result = core::Fill(p, one, [](std::span<const core::Letter>) { return true; });
+    for (size_t i = 0; i < s.cells.size(); ++i)
+      p.domains[s.cells[i]] = core::LetterSet{1} << word_of(k)[i];
+    const core::FillResult result =
+        core::Fill(p, one, [](std::span<const core::Letter>) { return true; });
     p.domains = domains;
-    const std::string effort = absl::StrFormat("%d nodes, %s", result.stats.nodes, Seconds(result.stats.seconds));
+    const std::string effort =
+        absl::StrFormat("%d nodes, %s", result.stats.nodes, Seconds(result.stats.seconds));
     switch (result.status) {
       case core::FillStatus::kFilled:
-        decided(k, Viability::kFillable, "a fill of the grid with it exists (found in " + effort + ")");
+        decided(k, Viability::kFillable,
+                "a fill of the grid with it exists (found in " + effort + ")");
         return true;
       case core::FillStatus::kTimedOut:
         candidates[k].reason = "not decided in the time given (" + effort + ")";
         return false;
       default:
         decided(k, Viability::kImpossible,
-                result.bad_slot >= 0 ? "with it, " + core::SlotName(g.slots[problem.grid_slot[result.bad_slot]]) +
-                                           " has no word that fits"
-                                     : "a search proved no fill has it (" + effort + ")");
+                result.bad_slot >= 0
+                    ? "with it, " + core::SlotName(g.slots[problem.grid_slot[result.bad_slot]]) +
+                          " has no word that fits"
+                    : "a search proved no fill has it (" + effort + ")");
         rule_out(word_of(k));
         return true;
     }
@@ -473,16 +508,20 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
     const core::Nogoods given = learned;
     among.nogoods = &given;
     core::Word used;
-    const core::FillResult result = core::Fill(p, among, [&](std::span<const core::Letter> letters) {
-      for (int cell : s.cells) used.push_back(letters[cell]);
-      return true;
-    });
+    const core::FillResult result =
+        core::Fill(p, among, [&](std::span<const core::Letter> letters) {
+          for (int cell : s.cells) used.push_back(letters[cell]);
+          return true;
+        });
     learned = result.nogoods;
     if (result.status == core::FillStatus::kFilled) {
       for (size_t k = 0; k < checked && go_on; ++k) {
         if (std::equal(used.begin(), used.end(), word_of(k).begin(), word_of(k).end())) {
-          decided(k, Viability::kFillable, "a fill of the grid with it exists (found in " +
-                                               absl::StrFormat("%d nodes, %s", result.stats.nodes, Seconds(result.stats.seconds)) + ")");
+          decided(k, Viability::kFillable,
+                  "a fill of the grid with it exists (found in " +
+                      absl::StrFormat("%d nodes, %s", result.stats.nodes,
+                                      Seconds(result.stats.seconds)) +
+                      ")");
           rule_out(word_of(k));
         }
       }
@@ -490,7 +529,9 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
       break;
     } else {
       for (size_t k = 0; k < checked && go_on; ++k) {
-        if (undecided(k)) decided(k, Viability::kImpossible, "a search proved no fill has it, nor any candidate left");
+        if (undecided(k))
+          decided(k, Viability::kImpossible,
+                  "a search proved no fill has it, nor any candidate left");
       }
     }
   }

@@ -5,11 +5,11 @@
 #include "absl/strings/str_join.h"
 #include "api/api_internal.h"
 #include "api/grid_internal.h"
-#include "text/read_file.h"
 #include "fill/clues.h"
 #include "fill/fill_output.h"
 #include "fill/ipuz_reader.h"
 #include "lexicon/unicode.h"
+#include "text/read_file.h"
 
 namespace squares {
 
@@ -24,8 +24,9 @@ std::shared_ptr<detail::GridImpl> detail::GridImpl::Make(core::Grid grid, std::s
     }
   }
   for (const core::GridSlot& slot : grid.slots) {
-    impl->slots.push_back({slot.direction == core::Direction::kAcross ? Direction::kAcross : Direction::kDown,
-                           slot.number, slot.row, slot.col, slot.length, slot.cells});
+    impl->slots.push_back(
+        {slot.direction == core::Direction::kAcross ? Direction::kAcross : Direction::kDown,
+         slot.number, slot.row, slot.col, slot.length, slot.cells});
   }
   impl->grid = std::move(grid);
   impl->source = std::move(source);
@@ -37,12 +38,16 @@ std::string Slot::name() const {
 }
 
 Grid Grid::Parse(std::string_view text, const std::string& source) {
-  if (!core::IsIpuz(text)) return Grid(detail::GridImpl::Make(api::Value(core::ParseGrid(source, text)), source));
+  if (!core::IsIpuz(text))
+    return Grid(detail::GridImpl::Make(api::Value(core::ParseGrid(source, text)), source));
   core::IpuzPuzzle puzzle = api::Value(core::ParseIpuz(text, source));
-  std::shared_ptr<detail::GridImpl> impl = detail::GridImpl::Make(api::Value(core::ParseGridRows(source, puzzle.rows)), source);
+  std::shared_ptr<detail::GridImpl> impl =
+      detail::GridImpl::Make(api::Value(core::ParseGridRows(source, puzzle.rows)), source);
   for (const core::Clue& clue : puzzle.clues) {
-    impl->clues.push_back({clue.number, clue.direction == core::Direction::kAcross ? Direction::kAcross : Direction::kDown,
-                           clue.word, clue.text});
+    impl->clues.push_back(
+        {clue.number,
+         clue.direction == core::Direction::kAcross ? Direction::kAcross : Direction::kDown,
+         clue.word, clue.text});
   }
   impl->title = std::move(puzzle.title);
   impl->author = std::move(puzzle.author);
@@ -75,7 +80,7 @@ const std::string& Grid::copyright() const { return impl_->copyright; }
 std::vector<std::string> Grid::text_rows() const {
   std::vector<std::string> rows(impl_->grid.rows);
   for (int i = 0; i < impl_->grid.size(); ++i) {
-    rows[i / impl_->grid.cols] += impl_->grid.black[i]       ? "#"
+    rows[i / impl_->grid.cols] += impl_->grid.black[i]        ? "#"
                                   : impl_->letters[i].empty() ? "."
                                                               : impl_->letters[i];
   }
@@ -99,8 +104,10 @@ GridCheck CheckGrid(const Dictionary& dictionary, const Grid& grid, bool allow_r
     int64_t score = 0;
     auto encoded = d.alphabet().encode(word, api::ImplOf(dictionary).options.fold_accents);
     if (!encoded.ok() || !d.lexicon().find(*encoded, &score)) {
-      check.problems.push_back(absl::StrFormat("%s: %s is not in the dictionary", slot.name(), word));
-    } else if (auto seen = std::find(words.begin(), words.end(), word); !allow_repeats && seen != words.end()) {
+      check.problems.push_back(
+          absl::StrFormat("%s: %s is not in the dictionary", slot.name(), word));
+    } else if (auto seen = std::find(words.begin(), words.end(), word);
+               !allow_repeats && seen != words.end()) {
       check.problems.push_back(absl::StrFormat("%s: %s is also %s", slot.name(), word,
                                                g.slots[seen - words.begin()].name()));
     }
@@ -139,9 +146,10 @@ namespace api {
 std::vector<core::Clue> CluesOf(const std::vector<Clue>& clues) {
   std::vector<core::Clue> out;
   for (const Clue& clue : clues) {
-    out.push_back({clue.number,
-                   clue.direction == Direction::kAcross ? core::Direction::kAcross : core::Direction::kDown,
-                   clue.number > 0 ? "" : core::ClueWordKey(clue.word), clue.text, clue.line});
+    out.push_back(
+        {clue.number,
+         clue.direction == Direction::kAcross ? core::Direction::kAcross : core::Direction::kDown,
+         clue.number > 0 ? "" : core::ClueWordKey(clue.word), clue.text, clue.line});
   }
   return out;
 }
@@ -165,7 +173,8 @@ void CheckDocumentFormat(DocumentFormat format) {
 std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions& options) {
   const core::Grid& g = api::ImplOf(grid).grid;
   if (fill.letters.size() != static_cast<size_t>(g.size())) {
-    api::ThrowUsage(absl::StrFormat("a fill of %d cells for a grid of %d", fill.letters.size(), g.size()));
+    api::ThrowUsage(
+        absl::StrFormat("a fill of %d cells for a grid of %d", fill.letters.size(), g.size()));
   }
   core::FillOutputOptions output;
   output.format = FormatOf(options.format);
@@ -187,8 +196,8 @@ std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions
   core::FillQuality quality;
   if (fill.quality) {
     const FillQuality& q = *fill.quality;
-    quality = {q.worst_word, q.worst_score, q.mean_score, q.searched, q.bound, q.bound_searched,
-               q.proven, q.mean_proven};
+    quality = {q.worst_word, q.worst_score,    q.mean_score, q.searched,
+               q.bound,      q.bound_searched, q.proven,     q.mean_proven};
     output.quality = &quality;
   }
   std::string out;

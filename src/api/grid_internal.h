@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "fill/clues.h"
-#include "fill/grid.h"
 #include "fill/fill_grid.h"
+#include "fill/grid.h"
 #include "squares/fill.h"
 
 namespace squares {

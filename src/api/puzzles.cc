@@ -18,8 +18,10 @@ std::string KakuroResult::verdict_text() const {
 static_assert(kMaxRegionSize == core::kMaxRegionSize);
 
 std::string KakuroSolutionText(int rows, int cols, const std::vector<int>& digits) {
-  if (rows < 0 || cols < 0 || digits.size() != static_cast<size_t>(rows) * static_cast<size_t>(cols)) {
-    api::ThrowUsage(absl::StrFormat("KakuroSolutionText: %d digits for %dx%d cells", digits.size(), rows, cols));
+  if (rows < 0 || cols < 0 ||
+      digits.size() != static_cast<size_t>(rows) * static_cast<size_t>(cols)) {
+    api::ThrowUsage(absl::StrFormat("KakuroSolutionText: %d digits for %dx%d cells", digits.size(),
+                                    rows, cols));
   }
   return core::FormatKakuroCells(rows, cols, digits);
 }
@@ -29,14 +31,17 @@ std::string KakuroResult::solution_text(size_t k) const {
 }
 
 std::vector<KakuroResult> SolveKakuro(std::string_view boards, const KakuroOptions& options,
-                                      const std::string& source, const KakuroCallback& on_solution) {
-  if (options.limit && *options.limit < 1) api::ThrowUsage("KakuroOptions::limit: must be at least 1");
+                                      const std::string& source,
+                                      const KakuroCallback& on_solution) {
+  if (options.limit && *options.limit < 1)
+    api::ThrowUsage("KakuroOptions::limit: must be at least 1");
   if (options.check && options.all) api::ThrowUsage("KakuroOptions: check excludes all");
   if (!(options.timeout >= 0)) api::ThrowUsage("KakuroOptions::timeout must not be negative");
   core::FillOptions fill;
   fill.all = options.all;
   // Without all, the second solution settles the verdict.
-  fill.limit = options.all ? options.limit.value_or(0) : std::min<int64_t>(options.limit.value_or(2), 2);
+  fill.limit = options.all ? options.limit.value_or(0)
+                           : std::min<int64_t>(options.limit.value_or(2), 2);
   fill.timeout_seconds = options.timeout;
   fill.stop = options.stop;
   const std::vector<core::KakuroBoard> parsed = api::Value(core::ParseKakuro(source, boards));
@@ -63,10 +68,17 @@ std::vector<KakuroResult> SolveKakuro(std::string_view boards, const KakuroOptio
                      : result.count == 0 ? KakuroVerdict::kNoSolution
                      : result.count == 1 ? KakuroVerdict::kUnique
                                          : KakuroVerdict::kNotUnique;
-    if (options.check && !timed_out) result.check = core::KakuroCheckVerdict(board, found, &result.check_ok);
+    if (options.check && !timed_out)
+      result.check = core::KakuroCheckVerdict(board, found, &result.check_ok);
     const core::FillStats& st = search.result.stats;
-    result.stats = {board.white_count(), static_cast<int>(board.runs.size()), st.nodes, st.failures,
-                    st.backjumps, st.restarts, search.automata_seconds, search.search_seconds};
+    result.stats = {board.white_count(),
+                    static_cast<int>(board.runs.size()),
+                    st.nodes,
+                    st.failures,
+                    st.backjumps,
+                    st.restarts,
+                    search.automata_seconds,
+                    search.search_seconds};
     if (on_solution && !on_solution(result, nullptr)) break;
   }
   return results;
@@ -76,7 +88,8 @@ std::string RegionsResult::verdict_text() const {
   switch (verdict) {
     case RegionsVerdict::kNoSolution: return "no solution";
     case RegionsVerdict::kUnique: return "unique";
-    case RegionsVerdict::kNotUnique: return all ? absl::StrCat(count, " solutions") : "2+ solutions";
+    case RegionsVerdict::kNotUnique:
+      return all ? absl::StrCat(count, " solutions") : "2+ solutions";
     case RegionsVerdict::kStopped: break;
   }
   return "stopped";
@@ -91,14 +104,16 @@ double SecondsSince(Clock::time_point start) {
 
 core::RegionSizes SizesOf(const RegionsOptions& options) {
   if (options.min < 1 || options.max > core::kMaxRegionSize || options.min > options.max) {
-    api::ThrowUsage(absl::StrFormat("RegionsOptions: region sizes %d to %d: expected 1 <= min <= max <= %d",
-                                    options.min, options.max, core::kMaxRegionSize));
+    api::ThrowUsage(
+        absl::StrFormat("RegionsOptions: region sizes %d to %d: expected 1 <= min <= max <= %d",
+                        options.min, options.max, core::kMaxRegionSize));
   }
   return {options.min, options.max};
 }
 
 // The solver, its automata built under the dictionary's lock (searches then only read them).
-std::unique_ptr<const core::RegionSolver> Solver(const Dictionary& dictionary, core::RegionSizes sizes) {
+std::unique_ptr<const core::RegionSolver> Solver(const Dictionary& dictionary,
+                                                 core::RegionSizes sizes) {
   std::lock_guard lock(api::ImplOf(dictionary).mutex);
   return std::make_unique<const core::RegionSolver>(api::ImplOf(dictionary).dictionary, sizes);
 }
@@ -135,12 +150,15 @@ RegionsResult SolveRegions(const Dictionary& dictionary, std::string_view puzzle
   start = Clock::now();
   core::RegionStats stats;
   size_t seen = 0;
-  result.count = solver->Solve(puzzle, [&](const core::RegionPartition& partition) {
-    RegionsSolution solution = SolutionOf(puzzle, partition, alphabet, options.upper);
-    const bool go_on = !on_solution || on_solution(solution);
-    if (!on_solution) result.solutions.push_back(std::move(solution));
-    return go_on && (options.all || ++seen < 2);
-  }, &stats, options.stop);
+  result.count = solver->Solve(
+      puzzle,
+      [&](const core::RegionPartition& partition) {
+        RegionsSolution solution = SolutionOf(puzzle, partition, alphabet, options.upper);
+        const bool go_on = !on_solution || on_solution(solution);
+        if (!on_solution) result.solutions.push_back(std::move(solution));
+        return go_on && (options.all || ++seen < 2);
+      },
+      &stats, options.stop);
   result.stats.solve_seconds = SecondsSince(start);
   result.stats.placements = stats.placements, result.stats.nodes = stats.nodes;
   result.verdict = stats.stopped       ? RegionsVerdict::kStopped
@@ -156,14 +174,16 @@ MadeRegions MakeRegions(const Dictionary& dictionary, int rows, int cols,
   // At most 50x50: beyond that the first-free-cell search starts to thrash on the
   // generator's grids (a 60x60 grid did not finish its first solver run in a minute).
   if (rows < 1 || cols < 1 || rows > 50 || cols > 50) {
-    api::ThrowUsage(absl::StrFormat("MakeRegions: %dx%d: expected 1 to 50 rows and columns", rows, cols));
+    api::ThrowUsage(
+        absl::StrFormat("MakeRegions: %dx%d: expected 1 to 50 rows and columns", rows, cols));
   }
   const core::Dictionary& d = api::ImplOf(dictionary).dictionary;
   {
     std::lock_guard lock(api::ImplOf(dictionary).mutex);  // the generator's solver reads them
     for (int length = sizes.min; length <= sizes.max; ++length) d.dawg(length);
   }
-  absl::StatusOr<core::MadeRegionPuzzle> made = core::MakeRegionPuzzle(rows, cols, d, sizes, seed, options.stop);
+  absl::StatusOr<core::MadeRegionPuzzle> made =
+      core::MakeRegionPuzzle(rows, cols, d, sizes, seed, options.stop);
   if (absl::IsCancelled(made.status())) return {};
   api::Check(made.status());
   MadeRegions out;

@@ -17,14 +17,16 @@ using squares::SquareOptions;
 
 // The letters of a UTF-8 word (its lead bytes).
 int Letters(std::string_view word) {
-  return static_cast<int>(std::count_if(word.begin(), word.end(), [](char ch) { return (ch & 0xC0) != 0x80; }));
+  return static_cast<int>(
+      std::count_if(word.begin(), word.end(), [](char ch) { return (ch & 0xC0) != 0x80; }));
 }
 
-absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options, const Dictionary& dictionary) {
+absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options,
+                                                const Dictionary& dictionary) {
   SquareProblem problem;
   const Alphabet& alphabet = dictionary.alphabet();
   const bool rectangle = options.kind == SquareKind::kRectangle;
-  problem.mode = rectangle                                ? SquareMode::kRectangle
+  problem.mode = rectangle                             ? SquareMode::kRectangle
                  : options.kind == SquareKind::kDouble ? SquareMode::kDouble
                                                        : SquareMode::kSymmetric;
   // The pattern, if any, fixes the size too.
@@ -48,7 +50,8 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options, co
     cols = options.cols;
   } else if (options.size != 0) {
     if (options.size < 1 || options.size > kMaxSquareSide) {
-      return UsageError(absl::StrFormat("SquareOptions::size: %d is not in 1..%d", options.size, kMaxSquareSide));
+      return UsageError(
+          absl::StrFormat("SquareOptions::size: %d is not in 1..%d", options.size, kMaxSquareSide));
     }
     rows = cols = options.size;
   } else if (!first_word.empty()) {
@@ -56,10 +59,12 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options, co
   } else if (!pattern_rows.empty()) {
     rows = cols = static_cast<int>(pattern_rows.size());  // a square: a rectangle gives its size
   } else {
-    return UsageError("nothing to search: SquareOptions needs a first word, a size, rows and cols, or a pattern");
+    return UsageError(
+        "nothing to search: SquareOptions needs a first word, a size, rows and cols, or a pattern");
   }
   if (rows < 1 || cols < 1 || rows > kMaxSquareSide || cols > kMaxSquareSide) {
-    return UsageError(absl::StrFormat("size %dx%d is out of range (1..%d)", rows, cols, kMaxSquareSide));
+    return UsageError(
+        absl::StrFormat("size %dx%d is out of range (1..%d)", rows, cols, kMaxSquareSide));
   }
   problem.rows = rows;
   problem.cols = cols;
@@ -74,7 +79,8 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options, co
   }
   if (!pattern_rows.empty()) {
     if (static_cast<int>(pattern_rows.size()) != rows) {
-      return UsageError(absl::StrFormat("the pattern has %d rows, expected %d", pattern_rows.size(), rows));
+      return UsageError(
+          absl::StrFormat("the pattern has %d rows, expected %d", pattern_rows.size(), rows));
     }
     for (int i = 0; i < rows; ++i) {
       std::string_view row = pattern_rows[i];
@@ -88,15 +94,16 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options, co
         while (pos + len < row.size() && (row[pos + len] & 0xC0) == 0x80) ++len;
         auto letter = alphabet.encode(row.substr(pos, len));
         if (!letter.ok()) {
-          return UsageError(absl::StrFormat("pattern row %d: %s", i + 1, letter.status().message()));
+          return UsageError(
+              absl::StrFormat("pattern row %d: %s", i + 1, letter.status().message()));
         }
         if (j < cols) problem.allowed[i * cols + j] &= LetterSet{1} << (*letter)[0];
         pos += len;
       }
       if (j != cols) {
-        return UsageError(absl::StrFormat(
-            "pattern row %d has %d cells, expected %d%s", i + 1, j, cols,
-            sized_by_pattern ? ", as many as the pattern has rows" : ""));
+        return UsageError(
+            absl::StrFormat("pattern row %d has %d cells, expected %d%s", i + 1, j, cols,
+                            sized_by_pattern ? ", as many as the pattern has rows" : ""));
       }
     }
   }
@@ -118,26 +125,31 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options, co
 
 // The shape of a cube, or of a square with its diagonals.
 absl::StatusOr<Shape> MakeBuiltInShape(const SquareOptions& options) {
-  if (!options.pattern.empty()) return UsageError("a pattern does not apply to diagonal squares or cubes");
-  if (options.no_transpose) return UsageError("no_transpose does not apply to diagonal squares or cubes");
+  if (!options.pattern.empty())
+    return UsageError("a pattern does not apply to diagonal squares or cubes");
+  if (options.no_transpose)
+    return UsageError("no_transpose does not apply to diagonal squares or cubes");
   if (options.kind == SquareKind::kRectangle) return UsageError("a rectangle has no diagonals");
   if (options.kind == SquareKind::kCube) {
     if (options.diagonals) return UsageError("a cube has no diagonals");
     if (options.size < 2 || options.size > 10) {  // 10^3 cells: kMaxShapeCells
-      return UsageError(absl::StrFormat("SquareOptions::size: %d is not in 2..10 for a cube", options.size));
+      return UsageError(
+          absl::StrFormat("SquareOptions::size: %d is not in 2..10 for a cube", options.size));
     }
     return MakeCubeShape(options.size);
   }
   int n = options.size;
   if (n == 0) {
-    if (options.first.empty()) return UsageError("diagonals: SquareOptions needs a size or a first word");
+    if (options.first.empty())
+      return UsageError("diagonals: SquareOptions needs a size or a first word");
     n = Letters(options.first);  // the word itself is checked with the problem
   }
   if (n < 2 || n > kMaxSquareSide) {
-    return UsageError(absl::StrFormat("a diagonal square's size: %d is not in 2..%d", n, kMaxSquareSide));
+    return UsageError(
+        absl::StrFormat("a diagonal square's size: %d is not in 2..%d", n, kMaxSquareSide));
   }
   Shape shape = MakeSquareShape(options.kind == SquareKind::kDouble ? SquareShapeKind::kDouble
-                                                                     : SquareShapeKind::kSymmetric,
+                                                                    : SquareShapeKind::kSymmetric,
                                 n, n, true);
   if (absl::Status status = FinishShape(shape); !status.ok()) return status;
   return shape;
@@ -152,7 +164,8 @@ absl::StatusOr<Shape> ShapeOfCells(const std::vector<squares::ShapeWord>& words)
     ShapeWord& word = shape.words.emplace_back();
     for (int c : given.cells) {
       if (c < 0 || c >= kMaxShapeCells) {
-        return UsageError(absl::StrFormat("cell %d is not a cell number (0..%d)", c, kMaxShapeCells - 1));
+        return UsageError(
+            absl::StrFormat("cell %d is not a cell number (0..%d)", c, kMaxShapeCells - 1));
       }
       shape.cell_count = std::max(shape.cell_count, c + 1);
       word.cells.push_back(c);
@@ -168,7 +181,8 @@ absl::StatusOr<Shape> ShapeOfCells(const std::vector<squares::ShapeWord>& words)
 absl::StatusOr<Lexicon> Reencode(const Lexicon& lexicon, const Alphabet& alphabet) {
   std::vector<Letter> code(lexicon.alphabet().size());
   for (int c = 0; c < lexicon.alphabet().size(); ++c) {
-    code[c] = static_cast<Letter>(alphabet.find(lexicon.alphabet().code_point(static_cast<Letter>(c))));
+    code[c] =
+        static_cast<Letter>(alphabet.find(lexicon.alphabet().code_point(static_cast<Letter>(c))));
   }
   std::vector<WordsOfLength> by_length(kMaxWordLength + 1);
   for (int length = 1; length <= kMaxWordLength; ++length) {
@@ -176,7 +190,8 @@ absl::StatusOr<Lexicon> Reencode(const Lexicon& lexicon, const Alphabet& alphabe
     std::vector<Letter> letters(words.letters.begin(), words.letters.end());
     for (Letter& c : letters) c = code[c];
     by_length[length].letters = FlatArray<Letter>(std::move(letters));
-    by_length[length].scores = FlatArray<int64_t>(std::vector<int64_t>(words.scores.begin(), words.scores.end()));
+    by_length[length].scores =
+        FlatArray<int64_t>(std::vector<int64_t>(words.scores.begin(), words.scores.end()));
     by_length[length].length = length;
   }
   return Lexicon::FromParts(alphabet, std::move(by_length), true);
@@ -189,15 +204,17 @@ absl::StatusOr<Lexicon> Reencode(const Lexicon& lexicon, const Alphabet& alphabe
 // letters need 64-bit masks, a slower search than 32-bit ones). Returns the dictionary of
 // each word.
 absl::StatusOr<std::vector<const Dictionary*>> ShapeDictionaries(
-    SquareSetup& setup, const Shape& shape, const std::string& shape_path, const MainDictionary& main,
-    const LexiconOptions& list_options, bool note_unused) {
+    SquareSetup& setup, const Shape& shape, const std::string& shape_path,
+    const MainDictionary& main, const LexiconOptions& list_options, bool note_unused) {
   std::vector<const Dictionary*> all;  // [0]: the main one, when used
   std::map<std::string, size_t> by_list;
-  if (std::any_of(shape.words.begin(), shape.words.end(), [](const ShapeWord& w) { return w.list.empty(); })) {
+  if (std::any_of(shape.words.begin(), shape.words.end(),
+                  [](const ShapeWord& w) { return w.list.empty(); })) {
     setup.dictionary = &main();
     all.push_back(setup.dictionary);
   } else if (note_unused) {
-    setup.notes.push_back(absl::StrFormat("%s: every word names its list; the main dictionary is not read", shape.name));
+    setup.notes.push_back(absl::StrFormat(
+        "%s: every word names its list; the main dictionary is not read", shape.name));
   }
   std::vector<std::unique_ptr<Dictionary>> lists;
   for (const ShapeWord& word : shape.words) {
@@ -244,7 +261,8 @@ absl::StatusOr<std::vector<const Dictionary*>> ShapeDictionaries(
   }
   setup.alphabet = &all[0]->alphabet();  // the lists' common one
   std::vector<const Dictionary*> of_word;
-  for (const ShapeWord& word : shape.words) of_word.push_back(all[word.list.empty() ? 0 : by_list.at(word.list)]);
+  for (const ShapeWord& word : shape.words)
+    of_word.push_back(all[word.list.empty() ? 0 : by_list.at(word.list)]);
   return of_word;
 }
 
@@ -261,7 +279,8 @@ absl::StatusOr<ShapeProblem> MakeShapeProblem(const SquareOptions& options, Shap
       return UsageError(absl::StrFormat("first word: '%s' is not a %d-letter word of the alphabet",
                                         options.first, shape.words[0].cells.size()));
     }
-    for (size_t k = 0; k < word->size(); ++k) problem.allowed[shape.words[0].cells[k]] &= LetterSet{1} << (*word)[k];
+    for (size_t k = 0; k < word->size(); ++k)
+      problem.allowed[shape.words[0].cells[k]] &= LetterSet{1} << (*word)[k];
   }
   for (size_t w = 0; w < shape.words.size(); ++w) {
     const ShapeWord& word = shape.words[w];
@@ -280,7 +299,8 @@ absl::StatusOr<ShapeProblem> MakeShapeProblem(const SquareOptions& options, Shap
   if (!options.contains.empty()) {
     auto word = alphabet.encode(options.contains);
     if (!word.ok()) {
-      return UsageError(absl::StrFormat("contains: '%s' is not a word of the alphabet", options.contains));
+      return UsageError(
+          absl::StrFormat("contains: '%s' is not a word of the alphabet", options.contains));
     }
     problem.contains = *word;
   }
@@ -300,11 +320,14 @@ absl::StatusOr<SquareSearch> SquareSetup::Search(bool count_only) const {
   return SquareSearch::Create(*dictionary, std::move(problem));
 }
 
-absl::StatusOr<SquareSetup> MakeSquareSetup(const SquareOptions& options, const MainDictionary& main,
+absl::StatusOr<SquareSetup> MakeSquareSetup(const SquareOptions& options,
+                                            const MainDictionary& main,
                                             const LexiconOptions& list_options, bool note_unused) {
   SquareSetup setup;
-  const bool square_mode = (options.kind == SquareKind::kSymmetric || options.kind == SquareKind::kDouble ||
-                            options.kind == SquareKind::kRectangle) && !options.diagonals;
+  const bool square_mode = (options.kind == SquareKind::kSymmetric ||
+                            options.kind == SquareKind::kDouble ||
+                            options.kind == SquareKind::kRectangle) &&
+                           !options.diagonals;
   if (options.order != squares::CellOrder::kDefault && square_mode) {
     return UsageError("SquareOptions::order applies to diagonal squares, cubes and shapes");
   }
@@ -318,7 +341,8 @@ absl::StatusOr<SquareSetup> MakeSquareSetup(const SquareOptions& options, const 
     const uint64_t row_words = setup.dictionary->dawg(cols).word_count();
     const uint64_t col_words = setup.dictionary->dawg(rows).word_count();
     if (row_words == 0 || col_words == 0) {
-      setup.notes.push_back(absl::StrFormat("the dictionary has no words of length %d", row_words == 0 ? cols : rows));
+      setup.notes.push_back(absl::StrFormat("the dictionary has no words of length %d",
+                                            row_words == 0 ? cols : rows));
     } else if (setup.square->mode == SquareMode::kSymmetric && row_words == 1) {
       setup.notes.push_back(absl::StrFormat("the dictionary has only one word of length %d", cols));
     }
@@ -336,7 +360,8 @@ absl::StatusOr<SquareSetup> MakeSquareSetup(const SquareOptions& options, const 
     shape = ShapeOfCells(options.shape);
   }
   if (!shape.ok()) return shape.status();
-  auto dictionaries = ShapeDictionaries(setup, *shape, options.shape_file, main, list_options, note_unused);
+  auto dictionaries =
+      ShapeDictionaries(setup, *shape, options.shape_file, main, list_options, note_unused);
   if (!dictionaries.ok()) return dictionaries.status();
   auto problem = MakeShapeProblem(options, std::move(*shape), *dictionaries, *setup.alphabet);
   if (!problem.ok()) return problem.status();

@@ -21,8 +21,8 @@ namespace squares::core {
 // What a search is built from. Its automata point into `dictionary` (held by the caller) and
 // into `owned`.
 struct SquareSetup {
-  std::optional<SquareProblem> square;  // the square modes
-  std::optional<ShapeProblem> shape;    // every other kind
+  std::optional<SquareProblem> square;     // the square modes
+  std::optional<ShapeProblem> shape;       // every other kind
   const Dictionary* dictionary = nullptr;  // the square modes' (shapes: the main one, if read)
   std::vector<std::unique_ptr<Dictionary>> owned;  // a shape's lists, on one alphabet
   const Alphabet* alphabet = nullptr;              // the results' letters

@@ -50,7 +50,8 @@ void CheckRun(const SquareOptions& options) {
   if (options.best < 0 || options.best > 1000000) {
     ThrowUsage(absl::StrFormat("best: %d is not in 1..1000000", options.best));
   }
-  if (options.best > 0 && options.shard_count > 1) ThrowUsage("best squares are not sharded: drop the shard");
+  if (options.best > 0 && options.shard_count > 1)
+    ThrowUsage("best squares are not sharded: drop the shard");
   if (options.limit && *options.limit < 0) {
     ThrowUsage(absl::StrFormat("SquareOptions::limit: %d is negative", *options.limit));
   }
@@ -58,8 +59,9 @@ void CheckRun(const SquareOptions& options) {
 
 }  // namespace
 
-SquareSearch MakeSquareSearch(const std::function<Dictionary()>& load, const core::LexiconOptions& list_options,
-                              bool note_unused, const SquareOptions& options) {
+SquareSearch MakeSquareSearch(const std::function<Dictionary()>& load,
+                              const core::LexiconOptions& list_options, bool note_unused,
+                              const SquareOptions& options) {
   CheckRun(options);
   auto impl = std::make_shared<detail::SquareSearchImpl>();
   impl->options = options;
@@ -86,7 +88,8 @@ SquareSearch MakeSquareSearch(const std::function<Dictionary()>& load, const cor
     const core::Shape& shape = search.shape();
     for (int cell : search.cell_order()) {
       absl::StrAppend(&impl->cell_order, impl->cell_order.empty() ? "" : " ",
-                      shape.cell_names.empty() ? absl::StrFormat("%d", cell) : shape.cell_names[cell]);
+                      shape.cell_names.empty() ? absl::StrFormat("%d", cell)
+                                               : shape.cell_names[cell]);
     }
     if (!shape.layout.empty()) {
       impl->rows = static_cast<int>(shape.layout.size());
@@ -102,20 +105,23 @@ core::RunOptions RunOptionsOf(const detail::SquareSearchImpl& impl, Clock::time_
   const SquareOptions& options = impl.options;
   core::RunOptions run;
   if (options.limit) run.limit = static_cast<uint64_t>(*options.limit);
-  run.threads = options.threads > 0 ? options.threads
-                                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  run.threads = options.threads > 0
+                    ? options.threads
+                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   run.shard_index = options.shard_index;
   run.shard_count = options.shard_count;
   run.stop = options.stop;
   if (impl.progress) {
     run.progress = [&impl, start](size_t done, size_t parts, uint64_t results) {
-      impl.progress({done, parts, results, std::chrono::duration<double>(Clock::now() - start).count()});
+      impl.progress(
+          {done, parts, results, std::chrono::duration<double>(Clock::now() - start).count()});
     };
   }
   return run;
 }
 
-SearchStats StatsOf(const core::SquareStats& stats, const SquareOptions& options, Clock::time_point start) {
+SearchStats StatsOf(const core::SquareStats& stats, const SquareOptions& options,
+                    Clock::time_point start) {
   SearchStats out;
   out.nodes = stats.nodes;
   out.results = stats.squares;
@@ -151,10 +157,11 @@ core::BestSquaresResult Best(const detail::SquareSearchImpl& impl, const core::R
   return best;
 }
 
-core::SquareFormatter FormatterOf(const detail::SquareSearchImpl& impl, const core::SquareSearch& search,
-                                  core::SquareFormat format) {
+core::SquareFormatter FormatterOf(const detail::SquareSearchImpl& impl,
+                                  const core::SquareSearch& search, core::SquareFormat format) {
   const core::Alphabet& alphabet = *impl.setup.alphabet;
-  if (impl.setup.square) return core::SquareFormatter(alphabet, search.problem(), format, impl.options.upper);
+  if (impl.setup.square)
+    return core::SquareFormatter(alphabet, search.problem(), format, impl.options.upper);
   return core::SquareFormatter(alphabet, search.shape(), format, impl.options.upper);
 }
 
@@ -164,11 +171,14 @@ core::SquareFormatter FormatterOf(const detail::SquareSearchImpl& impl, const co
 static_assert(kMaxSquareSide == core::kMaxSquareSide);
 
 SquareSearch::SquareSearch(const Dictionary& dictionary, const SquareOptions& options)
-    : SquareSearch(api::MakeSquareSearch([&] { return dictionary; }, api::ImplOf(dictionary).options, true, options)) {}
+    : SquareSearch(api::MakeSquareSearch([&] { return dictionary; },
+                                         api::ImplOf(dictionary).options, true, options)) {}
 
-SquareSearch::SquareSearch(const std::function<Dictionary()>& load, const DictionaryOptions& list_options,
-                           const SquareOptions& options, bool note_unused)
-    : SquareSearch(api::MakeSquareSearch(load, api::LexiconOptionsOf(list_options), note_unused, options)) {}
+SquareSearch::SquareSearch(const std::function<Dictionary()>& load,
+                           const DictionaryOptions& list_options, const SquareOptions& options,
+                           bool note_unused)
+    : SquareSearch(
+          api::MakeSquareSearch(load, api::LexiconOptionsOf(list_options), note_unused, options)) {}
 
 const std::string& SquareSearch::cell_order() const { return impl_->cell_order; }
 int SquareSearch::symmetry_cells() const { return impl_->SymmetryCells(); }
@@ -197,10 +207,12 @@ uint64_t SquareSearch::Count(SearchStats* stats) const {
   return found.squares;
 }
 
-SearchStats SquareSearch::Write(SquareFormat format, const std::function<bool(std::string_view)>& out) const {
+SearchStats SquareSearch::Write(SquareFormat format,
+                                const std::function<bool(std::string_view)>& out) const {
   const auto start = api::Clock::now();
   const core::SquareSearch& search = impl_->Search(false);
-  const core::SquareFormatter formatter = api::FormatterOf(*impl_, search, static_cast<core::SquareFormat>(format));
+  const core::SquareFormatter formatter =
+      api::FormatterOf(*impl_, search, static_cast<core::SquareFormat>(format));
   if (impl_->options.best > 0) {
     const core::BestSquaresResult best = api::Best(*impl_, api::RunOptionsOf(*impl_, start));
     core::SquareStats found = best.stats;
@@ -214,7 +226,8 @@ SearchStats SquareSearch::Write(SquareFormat format, const std::function<bool(st
     }
     return api::StatsOf(found, impl_->options, start);
   }
-  const core::SquareStats found = core::WriteSquares(search, formatter, api::RunOptionsOf(*impl_, start), out);
+  const core::SquareStats found =
+      core::WriteSquares(search, formatter, api::RunOptionsOf(*impl_, start), out);
   return api::StatsOf(found, impl_->options, start);
 }
 
@@ -280,11 +293,12 @@ SearchStats SquareSearch::ForEach(const std::function<bool(const SquareResult&)>
       if (!on_result(result)) break;
     }
   } else {
-    found = core::ForEachSquare(search, cells, api::RunOptionsOf(*impl_, start), [&](const core::Letter* grid) {
-      fill(grid);
-      ++delivered;
-      return on_result(result);
-    });
+    found = core::ForEachSquare(search, cells, api::RunOptionsOf(*impl_, start),
+                                [&](const core::Letter* grid) {
+                                  fill(grid);
+                                  ++delivered;
+                                  return on_result(result);
+                                });
   }
   found.squares = delivered;
   return api::StatsOf(found, impl_->options, start);

@@ -12,10 +12,13 @@ namespace squares::cli {
 
 std::span<const OptionSpec> DictionaryOptionTable() {
   static constexpr OptionSpec kOptions[] = {
-      {"dict", 'd', "FILE", "word list, index file or language (nl: Debian's list); repeatable; "
-                            "- = stdin; default: embedded"},
-      {"language", 0, "LANG", "a word's cells: en (default), nl (IJ one cell), de (Ä as AE, ß as SS), "
-                              "it, fr, es (Ñ kept), pt", "en nl de it fr es pt"},
+      {"dict", 'd', "FILE",
+       "word list, index file or language (nl: Debian's list); repeatable; "
+       "- = stdin; default: embedded"},
+      {"language", 0, "LANG",
+       "a word's cells: en (default), nl (IJ one cell), de (Ä as AE, ß as SS), "
+       "it, fr, es (Ñ kept), pt",
+       "en nl de it fr es pt"},
       {"fold-accents", 0, nullptr, "map accented letters to their base letter (é -> e)"},
       {"min-score", 0, "S", "use only words scored at least S"},
       {"max-level", 0, "L", "use only words scored at most L (SCOWL size for the default list)"},
@@ -60,7 +63,8 @@ absl::StatusOr<int64_t> ParsedArgs::get_int(std::string_view name, int64_t fallb
   std::string text = get(name);
   int64_t value;
   if (!ParseInt(text, value) || value < lo || value > hi) {
-    return UsageError(absl::StrFormat("--%s: '%s' is not an integer in %d..%d", name, text, lo, hi));
+    return UsageError(
+        absl::StrFormat("--%s: '%s' is not an integer in %d..%d", name, text, lo, hi));
   }
   return value;
 }
@@ -70,8 +74,8 @@ absl::StatusOr<std::pair<int, int>> ParsedArgs::get_shard() const {
   const std::string shard = get("shard");  // parts point into it
   std::vector<std::string_view> parts = SplitString(shard, '/');
   int index, count;
-  if (parts.size() != 2 || !ParseInt(parts[0], index) || !ParseInt(parts[1], count) ||
-      count < 1 || count > 1000000 || index < 1 || index > count) {
+  if (parts.size() != 2 || !ParseInt(parts[0], index) || !ParseInt(parts[1], count) || count < 1 ||
+      count > 1000000 || index < 1 || index > count) {
     return UsageError(
         absl::StrFormat("--shard: '%s' is not of the form I/N with 1 <= I <= N", shard));
   }
@@ -159,14 +163,14 @@ absl::StatusOr<ParsedArgs> ParseArgs(std::span<const std::span<const OptionSpec>
   return parsed;
 }
 
-std::string HelpText(std::string_view usage,
-                     std::span<const std::span<const OptionSpec>> tables) {
+std::string HelpText(std::string_view usage, std::span<const std::span<const OptionSpec>> tables) {
   std::string out(usage);
   out += "\nOptions:\n";
   for (auto table : tables) {
     for (const OptionSpec& spec : table) {
-      std::string left = spec.short_name ? absl::StrFormat("  -%c, --%s", spec.short_name, spec.name)
-                                         : absl::StrFormat("      --%s", spec.name);
+      std::string left = spec.short_name
+                             ? absl::StrFormat("  -%c, --%s", spec.short_name, spec.name)
+                             : absl::StrFormat("      --%s", spec.name);
       if (spec.value_name) absl::StrAppend(&left, " ", spec.value_name);
       absl::StrAppendFormat(&out, "%-28s %s\n", left, spec.help);
     }
@@ -193,7 +197,8 @@ absl::StatusOr<DictionaryOptions> DictionaryOptionsFrom(const ParsedArgs& args) 
   options.fold_accents = args.has("fold-accents");
   if (args.has("language")) options.language = args.get("language");  // checked on loading
   constexpr int64_t kScoreLimit = int64_t{1} << 62;
-  for (auto [name, field] : {std::pair{"min-score", &options.min_score}, std::pair{"max-level", &options.max_level}}) {
+  for (auto [name, field] :
+       {std::pair{"min-score", &options.min_score}, std::pair{"max-level", &options.max_level}}) {
     if (!args.has(name)) continue;
     auto value = args.get_int(name, 0, -kScoreLimit, kScoreLimit);
     if (!value.ok()) return value.status();
@@ -208,7 +213,8 @@ absl::StatusOr<DictionaryOptions> DictionaryOptionsFrom(const ParsedArgs& args) 
 Dictionary LoadDictionary(const ParsedArgs& args) {
   absl::StatusOr<DictionaryOptions> options = DictionaryOptionsFrom(args);
   if (!options.ok()) throw Error(ErrorKind::kUsage, std::string(options.status().message()));
-  return args.has("dict") ? Dictionary::FromFiles(args.all("dict"), *options) : Dictionary::Default(*options);
+  return args.has("dict") ? Dictionary::FromFiles(args.all("dict"), *options)
+                          : Dictionary::Default(*options);
 }
 
 }  // namespace squares::cli

@@ -72,8 +72,7 @@ class ParsedArgs {
 // values are usage errors. `tables` are searched in order.
 absl::StatusOr<ParsedArgs> ParseArgs(std::span<const std::span<const OptionSpec>> tables,
                                      std::span<char* const> args);
-std::string HelpText(std::string_view usage,
-                     std::span<const std::span<const OptionSpec>> tables);
+std::string HelpText(std::string_view usage, std::span<const std::span<const OptionSpec>> tables);
 // With --help: prints the help text on stdout and returns true (the command is done).
 bool ShowHelp(const ParsedArgs& args, std::string_view usage,
               std::span<const std::span<const OptionSpec>> tables);

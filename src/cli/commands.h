@@ -22,7 +22,7 @@ struct Command {
   std::string_view summary;  // one line, for the man page
   std::string_view usage;    // the start of --help: usage lines, description, exit status
   std::vector<std::span<const OptionSpec>> tables;  // its options, in --help order
-  bool file_arguments;       // its arguments are files (the completions offer file names)
+  bool file_arguments;  // its arguments are files (the completions offer file names)
   // Runs the command on its arguments (args[0] is the subcommand or program name) and
   // returns the exit code.
   int (*run)(std::span<char* const> args);

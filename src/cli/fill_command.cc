@@ -4,11 +4,11 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <optional>
 #include <thread>
-#include <filesystem>
-#include <fstream>
 #include <tuple>
 
 #include <unistd.h>
@@ -56,8 +56,9 @@ constexpr std::string_view kUsage =
     "other parts).\n";
 
 constexpr OptionSpec kFillOptions[] = {
-    {"format", 'f', "FMT", "output: text (default), lines, jsonl, ipuz, latex, svg, puz, pdf, "
-                           "jpz, xd, exolve, across-text or submission (docs/documents.md)",
+    {"format", 'f', "FMT",
+     "output: text (default), lines, jsonl, ipuz, latex, svg, puz, pdf, "
+     "jpz, xd, exolve, across-text or submission (docs/documents.md)",
      "text lines jsonl ipuz latex svg puz pdf jpz xd exolve across-text submission"},
     {"clues", 0, "FILE", "clues for the entries (see CLUES above)"},
     {"title", 0, "TEXT", "the documents' title (default: the grid's file name)"},
@@ -66,21 +67,27 @@ constexpr OptionSpec kFillOptions[] = {
     {"notes", 0, "TEXT", "a note to the solver"},
     {"date", 0, "TEXT", "the puzzle's date, as it should print"},
     {"name", 0, "TEXT", "submission: the constructor's name (default: --author)"},
-    {"address", 0, "TEXT", "submission: the constructor's postal address (lines separated by "
-                           "'|' or newlines)"},
+    {"address", 0, "TEXT",
+     "submission: the constructor's postal address (lines separated by "
+     "'|' or newlines)"},
     {"email", 0, "TEXT", "submission, exolve: the constructor's e-mail"},
     {"paper", 0, "SIZE", "latex, pdf: the paper, 'a4' (default) or 'letter'", "a4 letter"},
-    {"strict", 0, nullptr, "a warning is an error (exit 1): text a format cannot hold, a clue "
-                           "not used"},
+    {"strict", 0, nullptr,
+     "a warning is an error (exit 1): text a format cannot hold, a clue "
+     "not used"},
     {"ipuz-clues", 0, "FORM", "ipuz clues as 'array' [number, \"clue\"] (default) or 'object'",
      "array object"},
-    {"output-dir", 'O', "DIR", "write each fill as its own document, DIR/0001.EXT, ... (their "
-                               "paths on stdout)"},
+    {"output-dir", 'O', "DIR",
+     "write each fill as its own document, DIR/0001.EXT, ... (their "
+     "paths on stdout)"},
     {"any", 0, nullptr, "the first fill found, with no search for the best"},
-    {"better", 0, "WHICH", "which scores are better: 'lower' (default for the built-in list) or "
-                           "'higher' (default for --dict lists)", "lower higher"},
-    {"polish", 0, "NODES", "nodes of search for a better mean score (default: until --timeout, "
-                           "or 10000 without; 0: none)"},
+    {"better", 0, "WHICH",
+     "which scores are better: 'lower' (default for the built-in list) or "
+     "'higher' (default for --dict lists)",
+     "lower higher"},
+    {"polish", 0, "NODES",
+     "nodes of search for a better mean score (default: until --timeout, "
+     "or 10000 without; 0: none)"},
     {"all", 'a', nullptr, "list every fill (in lexicographic order of the rows)"},
     {"count", 'c', nullptr, "print only the number of fills"},
     {"limit", 'l', "N", "with --all or --count: stop after N fills"},
@@ -93,13 +100,14 @@ constexpr OptionSpec kFillOptions[] = {
     {"fill-in", 0, nullptr, "list the words grouped by length instead of numbered entries"},
     {"solution", 's', nullptr, "svg: print the letters in the grid"},
     {"seed", 'r', "N", "random seed for tie-breaks and restarts (default 1)"},
-    {"threads", 'j', "N", "threads for a fill (default: all cores; 2 or more run two "
-                          "searches of different seeds at once)"},
+    {"threads", 'j', "N",
+     "threads for a fill (default: all cores; 2 or more run two "
+     "searches of different seeds at once)"},
     {"timeout", 't', "SECONDS", "give up after this many seconds (default: none)"},
-    {"quality-time", 0, "SECONDS", "seconds for the best fill after the first fill (default "
-                                   "10); a fill not proven best says so"},
-    {"branch", 0, "HOW", "branch on one 'letter' (default) or on a whole 'word'",
-     "letter word"},
+    {"quality-time", 0, "SECONDS",
+     "seconds for the best fill after the first fill (default "
+     "10); a fill not proven best says so"},
+    {"branch", 0, "HOW", "branch on one 'letter' (default) or on a whole 'word'", "letter word"},
     {"prefer-scores", 0, nullptr, "try the best-scored words first (default list: the commonest)"},
     {"stats", 0, nullptr, "print search statistics (and the fill's quality) on stderr"},
     {"progress", 0, nullptr, "show progress on stderr (default when stderr is a terminal)"},
@@ -142,7 +150,6 @@ bool IsDocument(DocumentFormat format) {
          format != DocumentFormat::kJsonl;
 }
 
-
 // The documents' options: --format, --ipuz-clues, --fill-in, --solution, and --title, --author,
 // --copyright and --clues (read and checked against the grid), which default to what an ipuz
 // grid holds (the title to the grid's file name).
@@ -162,8 +169,9 @@ absl::StatusOr<DocumentOptions> DocumentOptionsFrom(const ParsedArgs& a, const G
     return UsageError(absl::StrFormat("--paper: '%s' is not 'a4' or 'letter'", document.paper));
   }
   if (a.has("output-dir") && !IsDocument(document.format)) {
-    return UsageError("--output-dir writes documents: give a --format other than text, lines "
-                      "or jsonl");
+    return UsageError(
+        "--output-dir writes documents: give a --format other than text, lines "
+        "or jsonl");
   }
   if (a.has("all") && !a.has("count") && IsDocument(document.format) && !a.has("output-dir")) {
     return UsageError(absl::StrFormat(
@@ -174,7 +182,8 @@ absl::StatusOr<DocumentOptions> DocumentOptionsFrom(const ParsedArgs& a, const G
   CheckDocumentFormat(document.format);  // pdf, submission: lualatex, before the search
   document.fill_in = a.has("fill-in") || a.has("deterministic");
   document.solution = a.has("solution");
-  document.title = a.get("title", grid.title().empty() ? path.substr(path.find_last_of('/') + 1) : grid.title());
+  document.title =
+      a.get("title", grid.title().empty() ? path.substr(path.find_last_of('/') + 1) : grid.title());
   document.author = a.get("author", grid.author());
   document.copyright = a.get("copyright", grid.copyright());
   document.clues = grid.clues();
@@ -211,7 +220,8 @@ absl::StatusOr<std::string> WriteDocument(const std::string& dir, int64_t index,
 // A fill as its document. Its warnings (and those of the clues it leaves unused) go to
 // stderr, or with `strict` make it an error. Errors as statuses: the search's callback reports
 // them once it has stopped the search.
-absl::StatusOr<std::string> FormatDocument(const Grid& grid, const Fill& fill, DocumentOptions document,
+absl::StatusOr<std::string> FormatDocument(const Grid& grid, const Fill& fill,
+                                           DocumentOptions document,
                                            const std::string& clues_source, bool strict) {
   std::vector<std::string> warnings;
   absl::StatusOr<std::string> text;
@@ -226,9 +236,9 @@ absl::StatusOr<std::string> FormatDocument(const Grid& grid, const Fill& fill, D
     std::fprintf(stderr, "squares: %s%s\n", strict ? "" : "warning: ", warning.c_str());
   }
   if (strict && !warnings.empty()) {
-    return absl::FailedPreconditionError(absl::StrFormat(
-        "--strict: %d warning%s, no document written", warnings.size(),
-        warnings.size() == 1 ? "" : "s"));
+    return absl::FailedPreconditionError(
+        absl::StrFormat("--strict: %d warning%s, no document written", warnings.size(),
+                        warnings.size() == 1 ? "" : "s"));
   }
   return text;
 }
@@ -236,8 +246,9 @@ absl::StatusOr<std::string> FormatDocument(const Grid& grid, const Fill& fill, D
 }  // namespace
 
 const Command& FillCommand() {
-  static const Command command{"fill", "fill a crossword grid", kUsage,
-                               {kFillOptions, DictionaryOptionTable()}, true, RunFillCommand};
+  static const Command command{"fill", "fill a crossword grid",
+                               kUsage, {kFillOptions, DictionaryOptionTable()},
+                               true,   RunFillCommand};
   return command;
 }
 
@@ -307,13 +318,15 @@ class FillProgressLine {
   void Show(const FillProgress& progress) {
     std::lock_guard lock(mutex_);
     if (stopped_ || progress.seconds < 1) return;
-    std::string line = absl::StrFormat("squares: %.1f s, %d nodes", progress.seconds, progress.nodes);
+    std::string line =
+        absl::StrFormat("squares: %.1f s, %d nodes", progress.seconds, progress.nodes);
     if (progress.best_worst) {
       line += absl::StrFormat("; best so far: worst word scored %d", *progress.best_worst);
       if (progress.polishing) {
         line += ", improving the mean";
       } else if (progress.asked) {
-        line += absl::StrFormat("; looking for one with every word scored %d or better", *progress.asked);
+        line += absl::StrFormat("; looking for one with every word scored %d or better",
+                                *progress.asked);
       }
     }
     std::fprintf(stderr, "\r\033[K%s", line.c_str());
@@ -341,7 +354,8 @@ int RunFillCommand(std::span<char* const> args) {
     return Fail(UsageError("give exactly one GRID file (try 'squares fill --help')"));
   }
   // A usage error in the format comes before any file is read.
-  if (auto format = DocumentFormatNamed(a.get("format", "text")); !format.ok()) return Fail(format.status());
+  if (auto format = DocumentFormatNamed(a.get("format", "text")); !format.ok())
+    return Fail(format.status());
   auto parsed_options = FillOptionsFrom(a);
   if (!parsed_options.ok()) return Fail(parsed_options.status());
   FillOptions& options = *parsed_options;
@@ -358,10 +372,14 @@ int RunFillCommand(std::span<char* const> args) {
     absl::Status output_status;  // the first document that could not be made or written
     FillProgressLine progress_line;
     if (a.has("progress") || isatty(STDERR_FILENO)) {
-      options.progress = [&progress_line](const FillProgress& progress) { progress_line.Show(progress); };
+      options.progress = [&progress_line](const FillProgress& progress) {
+        progress_line.Show(progress);
+      };
     }
     options.count_only = count_only;
-    options.on_note = [](const std::string& note) { std::fprintf(stderr, "squares: %s\n", note.c_str()); };
+    options.on_note = [](const std::string& note) {
+      std::fprintf(stderr, "squares: %s\n", note.c_str());
+    };
     std::optional<FillQuality> quality;  // the last fill's, with a scored list
     // A grid given whole has no words to search, so no quality from the search: its quality
     // is that of its words.
@@ -405,12 +423,15 @@ int RunFillCommand(std::span<char* const> args) {
                                    "%d restarts, %d nogoods learned (%d mirrored), "
                                    "%d non-deterministic fills, %.3f s\n",
                                    st.fills, st.nodes, st.failures, st.backjumps, st.restarts,
-                                   st.learned, st.mirrored, st.rejected, st.seconds).c_str());
+                                   st.learned, st.mirrored, st.rejected, st.seconds)
+                       .c_str());
     }
     if (quality && st.fills > 0 && !options.all) QualityNote(path, *quality, a.has("stats"));
     if (!quality && st.fills > 0 && !options.all && !options.any && a.has("stats")) {
-      std::fprintf(stderr, "squares: %s: every word of the list scores the same: the best fill is "
-                           "the first one found\n", path.c_str());
+      std::fprintf(stderr,
+                   "squares: %s: every word of the list scores the same: the best fill is "
+                   "the first one found\n",
+                   path.c_str());
     }
     // A part of --shard with no fill is not impossible: the fills may lie in other parts.
     if (result.status == FillStatus::kFilled ||

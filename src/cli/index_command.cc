@@ -27,7 +27,8 @@ absl::Status WriteFile(const std::string& path, std::string_view bytes) {
   if (!file) return absl::NotFoundError(absl::StrFormat("%s: %s", path, std::strerror(errno)));
   bool ok = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
   ok = (std::fclose(file) == 0) && ok;
-  if (!ok) return absl::DataLossError(absl::StrFormat("%s: write error: %s", path, std::strerror(errno)));
+  if (!ok)
+    return absl::DataLossError(absl::StrFormat("%s: write error: %s", path, std::strerror(errno)));
   return absl::OkStatus();
 }
 
@@ -48,8 +49,8 @@ absl::Status Run(const ParsedArgs& args) {
   }
   if (absl::Status status = WriteFile(args.get("output"), bytes); !status.ok()) return status;
   if (args.has("verbose")) {
-    std::cerr << absl::StrFormat("squares: %s: %d words, %d letters, %d bytes\n", args.get("output"),
-                                 words, letters, bytes.size());
+    std::cerr << absl::StrFormat("squares: %s: %d words, %d letters, %d bytes\n",
+                                 args.get("output"), words, letters, bytes.size());
   }
   return absl::OkStatus();
 }
@@ -57,8 +58,9 @@ absl::Status Run(const ParsedArgs& args) {
 }  // namespace
 
 const Command& IndexCommand() {
-  static const Command command{"index", "save a word list's lexicon and automata", kUsage,
-                               {kIndexOptions, DictionaryOptionTable()}, true, RunIndexCommand};
+  static const Command command{"index", "save a word list's lexicon and automata",
+                               kUsage,  {kIndexOptions, DictionaryOptionTable()},
+                               true,    RunIndexCommand};
   return command;
 }
 

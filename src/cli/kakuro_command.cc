@@ -42,8 +42,8 @@ std::string Prefix(const ::squares::KakuroResult& board) {
 }  // namespace
 
 const Command& KakuroCommand() {
-  static const Command command{"kakuro", "solve Kakuro boards", kUsage, {kKakuroOptions}, true,
-                               RunKakuroCommand};
+  static const Command command{"kakuro", "solve Kakuro boards", kUsage, {kKakuroOptions},
+                               true,     RunKakuroCommand};
   return command;
 }
 
@@ -116,8 +116,8 @@ int RunKakuroCommand(std::span<char* const> args) {
                    absl::StrFormat("squares: %s%d white cells, %d runs, found %d, %d nodes, "
                                    "%d failures, %d backjumps, %d restarts; automata %.3f ms, "
                                    "search %.3f ms\n",
-                                   Prefix(board), st.white_cells, st.runs, board.count,
-                                   st.nodes, st.failures, st.backjumps, st.restarts,
+                                   Prefix(board), st.white_cells, st.runs, board.count, st.nodes,
+                                   st.failures, st.backjumps, st.restarts,
                                    1000 * st.automata_seconds, 1000 * st.search_seconds)
                        .c_str());
     }

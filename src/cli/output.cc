@@ -78,13 +78,16 @@ class PipeSplicer {
     std::ifstream thp("/sys/kernel/mm/transparent_hugepage/enabled");
     std::string modes;
     std::getline(thp, modes);
-    return modes.find("[always]") != std::string::npos || modes.find("[madvise]") != std::string::npos;
+    return modes.find("[always]") != std::string::npos ||
+           modes.find("[madvise]") != std::string::npos;
   }
   PipeSplicer() {
     // Aligned to a huge page: map one more and trim.
-    map_ = mmap(nullptr, kRingBytes + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    map_ = mmap(nullptr, kRingBytes + kHugePage, PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (map_ == MAP_FAILED) return;
-    ring_ = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(map_) + kHugePage - 1) & ~(kHugePage - 1));
+    ring_ = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(map_) + kHugePage - 1) &
+                                    ~(kHugePage - 1));
     madvise(ring_, kRingBytes, MADV_HUGEPAGE);
   }
   void* map_ = MAP_FAILED;
@@ -111,7 +114,8 @@ void Output::write_out(std::string_view bytes) {
   // Straight to the descriptor (stdio split each large write in two), in writes of at most
   // 64 KiB: a large write holds the pipe's lock while it copies, and the reader spins on it.
   for (size_t done = 0; done < bytes.size();) {
-    const ssize_t n = ::write(STDOUT_FILENO, bytes.data() + done, std::min(kMaxWrite, bytes.size() - done));
+    const ssize_t n =
+        ::write(STDOUT_FILENO, bytes.data() + done, std::min(kMaxWrite, bytes.size() - done));
     if (n < 0 && errno == EINTR) continue;
     if (n > 0) {
       done += static_cast<size_t>(n);

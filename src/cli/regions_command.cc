@@ -69,7 +69,8 @@ absl::Status Solve(const ParsedArgs& args, const ::squares::RegionsOptions& opti
   }
   const std::string& path = args.positional()[0];
   // 256 rows of 256 letters of up to 4 bytes, with room to spare.
-  absl::StatusOr<std::string> text = ReadFile(path, size_t{1} << 20, "a region puzzle of up to 256x256 cells");
+  absl::StatusOr<std::string> text =
+      ReadFile(path, size_t{1} << 20, "a region puzzle of up to 256x256 cells");
   if (!text.ok()) return text.status();
   Output& out = Output::Stdout();
   std::vector<::squares::RegionsSolution> first_two;  // without --all
@@ -88,7 +89,8 @@ absl::Status Solve(const ParsedArgs& args, const ::squares::RegionsOptions& opti
   out.write(result.verdict_text() + "\n");
   if (args.has("stats")) {
     const ::squares::RegionsStats& st = result.stats;
-    std::fprintf(stderr, "regions: %dx%d, setup %.2f ms, %zu placements, %zu nodes, solve %.2f ms\n",
+    std::fprintf(stderr,
+                 "regions: %dx%d, setup %.2f ms, %zu placements, %zu nodes, solve %.2f ms\n",
                  result.rows, result.cols, 1000 * st.setup_seconds, st.placements, st.nodes,
                  1000 * st.solve_seconds);
   }
@@ -110,7 +112,8 @@ absl::Status Make(const ParsedArgs& args, const ::squares::RegionsOptions& optio
   if (!seed.ok()) return seed.status();
 
   const auto start = std::chrono::steady_clock::now();
-  const ::squares::MadeRegions made = ::squares::MakeRegions(dictionary, rows, cols, options, *seed);
+  const ::squares::MadeRegions made =
+      ::squares::MakeRegions(dictionary, rows, cols, options, *seed);
   Output& out = Output::Stdout();
   for (const std::string& row : made.rows) out.write(row + "\n");
   if (args.has("solution")) {
@@ -120,7 +123,8 @@ absl::Status Make(const ParsedArgs& args, const ::squares::RegionsOptions& optio
   if (args.has("stats")) {
     std::fprintf(stderr, "regions: made %dx%d in %d solver runs, %.2f ms\n", rows, cols,
                  made.attempts,
-                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                     .count());
   }
   return absl::OkStatus();
 }
@@ -153,8 +157,9 @@ absl::Status Run(std::span<char* const> argv) {
 }  // namespace
 
 const Command& RegionsCommand() {
-  static const Command command{"regions", "solve or make word-region puzzles", kUsage,
-                               {kRegionOptions, DictionaryOptionTable()}, true, RunRegionsCommand};
+  static const Command command{"regions", "solve or make word-region puzzles",
+                               kUsage,    {kRegionOptions, DictionaryOptionTable()},
+                               true,      RunRegionsCommand};
   return command;
 }
 

@@ -35,15 +35,18 @@ constexpr OptionSpec kServeOptions[] = {
     {"token", 0, "TOKEN", "the token requests must carry (default: random, off loopback)"},
     {"threads", 'j', "N", "requests searched at once (default: all cores)"},
     {"queue", 0, "N", "requests waiting for a search beyond those, then 'busy' (default 64)"},
-    {"queue-wait", 0, "SECONDS", "the longest a request waits for a search, then 'busy' (default 5)"},
-    {"connections", 0, "N", "requests served at once; as many more wait, then 'busy' (default 256)"},
+    {"queue-wait", 0, "SECONDS",
+     "the longest a request waits for a search, then 'busy' (default 5)"},
+    {"connections", 0, "N",
+     "requests served at once; as many more wait, then 'busy' (default 256)"},
     {"read-timeout", 0, "SECONDS", "for a request's head, then for its body (default 10)"},
     {"help", 'h', nullptr, "show this help and exit"},
 };
 
 // A token that a URL, a cookie and a header carry as it is.
 bool ValidToken(std::string_view token) {
-  return token.size() >= 8 && token.size() <= 256 && std::all_of(token.begin(), token.end(), [](char c) {
+  return token.size() >= 8 && token.size() <= 256 &&
+         std::all_of(token.begin(), token.end(), [](char c) {
            return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
          });
 }
@@ -51,8 +54,9 @@ bool ValidToken(std::string_view token) {
 }  // namespace
 
 const Command& ServeCommand() {
-  static const Command command{"serve", "the workbench in the browser, and its JSON API", kUsage,
-                               {kServeOptions, DictionaryOptionTable()}, false, RunServeCommand};
+  static const Command command{"serve", "the workbench in the browser, and its JSON API",
+                               kUsage,  {kServeOptions, DictionaryOptionTable()},
+                               false,   RunServeCommand};
   return command;
 }
 
@@ -75,21 +79,27 @@ int RunServeCommand(std::span<char* const> argv) {
   auto queue_wait = args->get_seconds("queue-wait", 5);
   auto read_timeout = args->get_seconds("read-timeout", 10);
   auto dictionary = DictionaryOptionsFrom(*args);
-  for (const absl::Status& status : {port.status(), threads.status(), queue.status(), connections.status(),
-                                     queue_wait.status(), read_timeout.status(), dictionary.status()}) {
+  for (const absl::Status& status :
+       {port.status(), threads.status(), queue.status(), connections.status(), queue_wait.status(),
+        read_timeout.status(), dictionary.status()}) {
     if (!status.ok()) return Fail(status);
   }
   if (args->has("token") && !ValidToken(args->get("token"))) {
     return Fail(UsageError("--token: give 8 to 256 letters, digits, '-', '_' or '.'"));
   }
   // Seconds as whole milliseconds, at most an hour.
-  auto milliseconds = [](double seconds) { return std::to_string(static_cast<int64_t>(std::min(seconds, 3600.0) * 1000)); };
-  std::vector<std::string> server_args = {
-      "--host=" + args->get("host", "127.0.0.1"), "--port=" + std::to_string(*port),
-      "--threads=" + std::to_string(*threads), "--queue=" + std::to_string(*queue),
-      "--connections=" + std::to_string(*connections), "--queue-wait-ms=" + milliseconds(*queue_wait),
-      "--read-timeout-ms=" + milliseconds(*read_timeout)};
-  for (const std::string& host : args->all("allow-host")) server_args.push_back("--allow-host=" + host);
+  auto milliseconds = [](double seconds) {
+    return std::to_string(static_cast<int64_t>(std::min(seconds, 3600.0) * 1000));
+  };
+  std::vector<std::string> server_args = {"--host=" + args->get("host", "127.0.0.1"),
+                                          "--port=" + std::to_string(*port),
+                                          "--threads=" + std::to_string(*threads),
+                                          "--queue=" + std::to_string(*queue),
+                                          "--connections=" + std::to_string(*connections),
+                                          "--queue-wait-ms=" + milliseconds(*queue_wait),
+                                          "--read-timeout-ms=" + milliseconds(*read_timeout)};
+  for (const std::string& host : args->all("allow-host"))
+    server_args.push_back("--allow-host=" + host);
   if (args->has("token")) server_args.push_back("--token=" + args->get("token"));
   for (const std::string& path : args->all("dict")) server_args.push_back("--dict=" + path);
   for (const char* name : {"min-score", "max-level"}) {
@@ -102,12 +112,13 @@ int RunServeCommand(std::span<char* const> argv) {
   std::error_code error;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
   if (error) {
-    return Fail(absl::InternalError("serve: cannot find this program's directory (/proc/self/exe): " +
-                                    error.message()));
+    return Fail(absl::InternalError(
+        "serve: cannot find this program's directory (/proc/self/exe): " + error.message()));
   }
   // Installed, it is beside this program; in the build tree, in serve/ beside it.
   std::string server = (self.parent_path() / "squares-serve").string();
-  if (access(server.c_str(), X_OK) != 0) server = (self.parent_path() / "serve" / "squares-serve").string();
+  if (access(server.c_str(), X_OK) != 0)
+    server = (self.parent_path() / "serve" / "squares-serve").string();
   std::vector<char*> server_argv{const_cast<char*>(server.c_str())};
   for (std::string& arg : server_args) server_argv.push_back(arg.data());
   server_argv.push_back(nullptr);

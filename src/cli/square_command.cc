@@ -85,8 +85,8 @@ class ProgressLine {
  public:
   void Show(const SearchProgress& p) {
     const double eta = p.parts_done == 0 ? 0 : p.seconds * (p.parts - p.parts_done) / p.parts_done;
-    std::fprintf(stderr, "\r\033[K%zu/%zu parts, %llu results, %.0f/s, ETA %.0fs", p.parts_done, p.parts,
-                 static_cast<unsigned long long>(p.results), p.results / p.seconds, eta);
+    std::fprintf(stderr, "\r\033[K%zu/%zu parts, %llu results, %.0f/s, ETA %.0fs", p.parts_done,
+                 p.parts, static_cast<unsigned long long>(p.results), p.results / p.seconds, eta);
     shown_ = true;
   }
   ~ProgressLine() {
@@ -126,7 +126,8 @@ absl::Status SquareOptionsFrom(const ParsedArgs& args, squares::SquareOptions& o
     } else {
       auto n = args.get_int("size", 0, 2, kMaxSquareSide);
       if (!n.ok()) return n.status();
-      options.kind = args.has("double") ? squares::SquareKind::kDouble : squares::SquareKind::kSymmetric;
+      options.kind = args.has("double") ? squares::SquareKind::kDouble
+                                        : squares::SquareKind::kSymmetric;
       options.diagonals = true;
       options.size = static_cast<int>(*n);
       if (options.size == 0 && args.positional().empty() && !args.has("first")) {
@@ -149,14 +150,16 @@ absl::Status SquareOptionsFrom(const ParsedArgs& args, squares::SquareOptions& o
     if (args.has("first") && !args.positional().empty()) {
       return UsageError("give the first word once (WORD or --first)");
     }
-    if (args.has("double") && args.has("rect")) return UsageError("--double and --rect exclude each other");
+    if (args.has("double") && args.has("rect"))
+      return UsageError("--double and --rect exclude each other");
     options.kind = args.has("rect")     ? squares::SquareKind::kRectangle
                    : args.has("double") ? squares::SquareKind::kDouble
                                         : squares::SquareKind::kSymmetric;
     if (args.has("rect")) {
       const std::string rect = args.get("rect");  // parts point into it
       std::vector<std::string_view> parts = SplitString(rect, 'x');
-      if (parts.size() != 2 || !ParseInt(parts[0], options.rows) || !ParseInt(parts[1], options.cols)) {
+      if (parts.size() != 2 || !ParseInt(parts[0], options.rows) ||
+          !ParseInt(parts[1], options.cols)) {
         return UsageError(absl::StrFormat("--rect: '%s' is not of the form KxN", rect));
       }
       if (args.has("size")) return UsageError("--rect gives the size; drop -n");
@@ -167,10 +170,12 @@ absl::Status SquareOptionsFrom(const ParsedArgs& args, squares::SquareOptions& o
     }
     options.pattern = args.get("pattern");
     options.no_transpose = args.has("no-transpose");
-    if (options.no_transpose && !args.has("double")) return UsageError("--no-transpose applies to --double only");
+    if (options.no_transpose && !args.has("double"))
+      return UsageError("--no-transpose applies to --double only");
     if (args.positional().empty() && !args.has("first") && options.size == 0 && !args.has("rect") &&
         options.pattern.empty()) {
-      return UsageError("nothing to search: give a first WORD, -n N, --rect KxN or --pattern (try --help)");
+      return UsageError(
+          "nothing to search: give a first WORD, -n N, --rect KxN or --pattern (try --help)");
     }
   }
   options.first = args.positional().empty() ? args.get("first") : args.positional()[0];
@@ -215,7 +220,8 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
   if (args.has("verbose") && !search->cell_order().empty()) {
     std::cerr << "squares: cell order: " << search->cell_order() << "\n";
   }
-  for (const absl::Status& status : {limit.status(), threads.status(), shard.status(), best.status()}) {
+  for (const absl::Status& status :
+       {limit.status(), threads.status(), shard.status(), best.status()}) {
     if (!status.ok()) return Fail(status);
   }
 
@@ -242,11 +248,13 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
   Output::Stdout().flush();
   if (args.has("stats")) {
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    std::cerr << absl::StrFormat("squares: %d nodes, %d results, %.3f s, %.1f M nodes/s\n", stats.nodes,
-                                 stats.results, seconds, stats.nodes / std::max(seconds, 1e-9) / 1e6);
+    std::cerr << absl::StrFormat("squares: %d nodes, %d results, %.3f s, %.1f M nodes/s\n",
+                                 stats.nodes, stats.results, seconds,
+                                 stats.nodes / std::max(seconds, 1e-9) / 1e6);
     if (count_only && !options.limit && options.shard_count == 1) {
       if (const int moved = search->symmetry_cells(); moved > 0) {
-        std::cerr << absl::StrFormat("squares: counted up to a symmetry of the shape that exchanges %d cells\n", moved);
+        std::cerr << absl::StrFormat(
+            "squares: counted up to a symmetry of the shape that exchanges %d cells\n", moved);
       }
     }
   }
@@ -256,17 +264,18 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
 }  // namespace
 
 const Command& SquaresCommand() {
-  static const Command command{"",
-                               "word squares, double squares, rectangles, diagonal squares and cubes",
-                               kUsage, {kSquareOptions, CommonOptions(), DictionaryOptionTable()},
-                               false, RunSquaresCommand};
+  static const Command command{
+      "",     "word squares, double squares, rectangles, diagonal squares and cubes",
+      kUsage, {kSquareOptions, CommonOptions(), DictionaryOptionTable()},
+      false,  RunSquaresCommand};
   return command;
 }
 
 const Command& ShapeCommand() {
-  static const Command command{"shape", "any shape of words, from a topology file or a Qxw deck",
-                               kShapeUsage, {kShapeOptions, CommonOptions(), DictionaryOptionTable()},
-                               true, RunShapeCommand};
+  static const Command command{
+      "shape",     "any shape of words, from a topology file or a Qxw deck",
+      kShapeUsage, {kShapeOptions, CommonOptions(), DictionaryOptionTable()},
+      true,        RunShapeCommand};
   return command;
 }
 

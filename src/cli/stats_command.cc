@@ -17,8 +17,9 @@ constexpr OptionSpec kHelp[] = {{"help", 'h', nullptr, "show this help and exit"
 }  // namespace
 
 const Command& StatsCommand() {
-  static const Command command{"stats", "dictionary statistics per word length", kUsage,
-                               {kHelp, DictionaryOptionTable()}, false, RunStatsCommand};
+  static const Command command{"stats", "dictionary statistics per word length",
+                               kUsage,  {kHelp, DictionaryOptionTable()},
+                               false,   RunStatsCommand};
   return command;
 }
 
@@ -42,7 +43,8 @@ int RunStatsCommand(std::span<char* const> argv) {
   }
   const Dictionary& dictionary = *loaded;
   const std::string letters = dictionary.letters();
-  out.write(absl::StrFormat("words\t%d\nletters\t%d\t%s\n", dictionary.size(), CodePoints(letters), letters));
+  out.write(absl::StrFormat("words\t%d\nletters\t%d\t%s\n", dictionary.size(), CodePoints(letters),
+                            letters));
   out.write("length\twords\tstates\tentries\tbytes\tbytes/word\tbuild_ms\n");
   size_t total_bytes = 0;
   double total_ms = 0;
@@ -52,12 +54,13 @@ int RunStatsCommand(std::span<char* const> argv) {
     const double ms = 1000 * automaton.build_seconds;
     total_bytes += automaton.bytes;
     total_ms += ms;
-    out.write(absl::StrFormat("%d\t%d\t%d\t%d\t%d\t%.1f\t%.2f\n", length, automaton.words, automaton.states,
-                              automaton.entries, automaton.bytes,
+    out.write(absl::StrFormat("%d\t%d\t%d\t%d\t%d\t%.1f\t%.2f\n", length, automaton.words,
+                              automaton.states, automaton.entries, automaton.bytes,
                               static_cast<double>(automaton.bytes) / automaton.words, ms));
   }
-  out.write(absl::StrFormat("total\t%d\t\t\t%d\t%.1f\t%.1f\n", dictionary.size(), total_bytes,
-                            static_cast<double>(total_bytes) / std::max<size_t>(1, dictionary.size()), total_ms));
+  out.write(absl::StrFormat(
+      "total\t%d\t\t\t%d\t%.1f\t%.1f\n", dictionary.size(), total_bytes,
+      static_cast<double>(total_bytes) / std::max<size_t>(1, dictionary.size()), total_ms));
   out.flush();
   return kExitOk;
 }

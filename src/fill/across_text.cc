@@ -24,7 +24,8 @@ void AppendAcrossText(const Grid& grid, const std::vector<std::string>& letters,
   for (Direction direction : {Direction::kAcross, Direction::kDown}) {
     out += direction == Direction::kAcross ? "<ACROSS>\n" : "<DOWN>\n";
     for (size_t s = 0; s < grid.slots.size(); ++s) {
-      if (grid.slots[s].direction == direction) absl::StrAppendFormat(&out, "\t%s\n", OneLine(clues[s]));
+      if (grid.slots[s].direction == direction)
+        absl::StrAppendFormat(&out, "\t%s\n", OneLine(clues[s]));
     }
   }
   if (!options.notes.empty()) absl::StrAppendFormat(&out, "<NOTEPAD>\n%s\n", options.notes);

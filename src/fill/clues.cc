@@ -77,7 +77,8 @@ absl::StatusOr<std::vector<Clue>> ParseClues(std::string_view text, std::string_
       if (clue.word.empty()) {
         return LineError(source, line,
                          absl::StrFormat("'%s' is neither a word nor NUMBER DIRECTION "
-                                         "(12 Across, 3 D)", key));
+                                         "(12 Across, 3 D)",
+                                         key));
       }
     }
     auto [it, fresh] = seen.try_emplace({clue.number, clue.direction, clue.word}, line);
@@ -90,8 +91,7 @@ absl::StatusOr<std::vector<Clue>> ParseClues(std::string_view text, std::string_
   return clues;
 }
 
-absl::Status CheckClues(const Grid& grid, const std::vector<Clue>& clues,
-                        std::string_view source) {
+absl::Status CheckClues(const Grid& grid, const std::vector<Clue>& clues, std::string_view source) {
   for (const Clue& clue : clues) {
     if (clue.number == 0) continue;
     bool found = false;

@@ -34,8 +34,7 @@ absl::StatusOr<std::vector<Clue>> ParseClues(std::string_view text, std::string_
 std::string ClueWordKey(std::string_view word);
 
 // A numbered clue for a slot the grid does not have is an error naming its line.
-absl::Status CheckClues(const Grid& grid, const std::vector<Clue>& clues,
-                        std::string_view source);
+absl::Status CheckClues(const Grid& grid, const std::vector<Clue>& clues, std::string_view source);
 
 // Each slot's clue for a fill (`letters`: each cell's upper-case letter): its numbered clue,
 // else the clue of its word, else none.

@@ -54,7 +54,9 @@ void AppendExolve(const Grid& grid, const std::vector<std::string>& letters,
                         "exolve-begin\n  exolve-id: squares-puzzle\n",
                         XmlText(options.title));
   const std::pair<std::string_view, const std::string*> fields[] = {
-      {"title", &options.title}, {"setter", &options.author}, {"copyright", &options.copyright},
+      {"title", &options.title},
+      {"setter", &options.author},
+      {"copyright", &options.copyright},
       {"email", &options.email}};
   for (const auto& [key, value] : fields) {
     if (!value->empty()) absl::StrAppendFormat(&out, "  exolve-%s: %s\n", key, ExolveText(*value));

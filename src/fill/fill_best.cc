@@ -52,7 +52,8 @@ Race RunRace(const FillProblem& problem, const std::array<FillOptions, 2>& optio
   std::array<std::atomic<int64_t>, 2> cap{INT64_MAX, INT64_MAX};  // each set by the other search
   auto filled = [&](int k) { return race.result[k].status == FillStatus::kFilled; };
   auto none = [&](int k) {
-    return race.result[k].status == FillStatus::kImpossible || race.result[k].status == FillStatus::kOverConstrained;
+    return race.result[k].status == FillStatus::kImpossible ||
+           race.result[k].status == FillStatus::kOverConstrained;
   };
   auto search = [&](int k) {
     FillOptions o = options[k];
@@ -62,11 +63,10 @@ Race RunRace(const FillProblem& problem, const std::array<FillOptions, 2>& optio
       return true;
     });
     if (none(k)) cap[1 - k] = 0;
-    if (filled(k)) cap[1 - k] = std::min<int64_t>(cap[1 - k], race.result[k].stats.nodes - (k == 0 ? 1 : 0));
+    if (filled(k))
+      cap[1 - k] = std::min<int64_t>(cap[1 - k], race.result[k].stats.nodes - (k == 0 ? 1 : 0));
   };
-  {
-    std::jthread first(search, 0), second(search, 1);
-  }  // both joined
+  { std::jthread first(search, 0), second(search, 1); }  // both joined
   if (filled(1) && (!filled(0) || race.result[1].stats.nodes < race.result[0].stats.nodes)) {
     race.chosen = 1;
   } else if (!filled(0) && none(1)) {
@@ -95,7 +95,8 @@ FillOptions Variant(const FillOptions& options, int k, bool descent = false) {
 
 }  // namespace
 
-FillResult FillFirst(const FillProblem& problem, const FillOptions& options, const FillCallback& on_fill) {
+FillResult FillFirst(const FillProblem& problem, const FillOptions& options,
+                     const FillCallback& on_fill) {
   if (options.threads < 2 || options.all || options.limit > 1 || options.restart_failures == 0) {
     return Fill(problem, options, on_fill);
   }
@@ -175,7 +176,8 @@ void Repair(const FillProblem& problem, const FillOptions& options, int64_t budg
   const std::vector<std::vector<int>> slots_of_cell = SlotsOfCell(problem);
   int64_t least = INT64_MAX;  // the least cost of any word: weights cost - least + 1 >= 1
   for (const FillSlot& slot : problem.slots) {
-    for (size_t r = 0; r < slot.scores.size(); ++r) least = std::min(least, WordCost(slot, options.scores, r));
+    for (size_t r = 0; r < slot.scores.size(); ++r)
+      least = std::min(least, WordCost(slot, options.scores, r));
   }
   std::mt19937_64 rng(options.seed);
   std::vector<int64_t> weight(problem.slots.size());
@@ -229,7 +231,8 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   // The costs a worst word can have, in order.
   std::vector<int64_t> levels;
   for (const FillSlot& slot : problem.slots) {
-    for (size_t r = 0; r < slot.scores.size(); ++r) levels.push_back(WordCost(slot, options.scores, r));
+    for (size_t r = 0; r < slot.scores.size(); ++r)
+      levels.push_back(WordCost(slot, options.scores, r));
   }
   std::sort(levels.begin(), levels.end());
   levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
@@ -248,7 +251,8 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
     result->status = FillStatus::kTimedOut;
     return true;
   };
-  auto run_to = [&](const FillProblem& on, FillOptions o, FillResult* result, const FillCallback& found) {
+  auto run_to = [&](const FillProblem& on, FillOptions o, FillResult* result,
+                    const FillCallback& found) {
     if (stopped(result)) return false;
     if (end < HUGE_VAL) {
       o.timeout_seconds = end - std::chrono::duration<double>(Clock::now() - start).count();
@@ -274,7 +278,8 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
     return ran;
   };
   auto level_of = [&](int64_t cost) {
-    return static_cast<size_t>(std::lower_bound(levels.begin(), levels.end(), cost) - levels.begin());
+    return static_cast<size_t>(std::lower_bound(levels.begin(), levels.end(), cost) -
+                               levels.begin());
   };
   FillOptions o = options;
   o.all = o.improve = false;
@@ -330,7 +335,8 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
   }
   descent = true;
   if (quality_seconds > 0) {
-    end = std::min(end, std::chrono::duration<double>(Clock::now() - start).count() + quality_seconds);
+    end = std::min(end,
+                   std::chrono::duration<double>(Clock::now() - start).count() + quality_seconds);
   }
   // One step of the descent: two searches with restarts, of different seeds, restart
   // budgets and weightings (see Variant; the time a search with restarts takes to a fill

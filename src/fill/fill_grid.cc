@@ -22,7 +22,8 @@ std::unique_ptr<const FilteredWords> Filter(const Dictionary& dictionary, int le
   std::vector<Letter> letters;
   std::vector<int64_t> scores;
   for (size_t k = 0; k < words.count(); ++k) {
-    const int64_t cost = filter.scores == ScoreOrder::kLowerFirst ? words.scores[k] : -words.scores[k];
+    const int64_t cost = filter.scores == ScoreOrder::kLowerFirst ? words.scores[k]
+                                                                  : -words.scores[k];
     if ((filter.scores != ScoreOrder::kNone && cost > filter.max_cost) ||
         std::binary_search(filter.exclude.begin(), filter.exclude.end(), words.word(k))) {
       continue;
@@ -74,8 +75,8 @@ absl::StatusOr<GridFill> GridFillProblem(const Grid& grid, const Dictionary& dic
   const Alphabet& alphabet = dictionary.alphabet();
   GridFill fill;
   FillProblem& problem = fill.problem;
-  const LetterSet all_letters =
-      alphabet.size() == 64 ? ~LetterSet{0} : (LetterSet{1} << alphabet.size()) - 1;
+  const LetterSet all_letters = alphabet.size() == 64 ? ~LetterSet{0}
+                                                      : (LetterSet{1} << alphabet.size()) - 1;
   problem.domains.assign(grid.size(), 0);
   for (int i = 0; i < grid.size(); ++i) {
     if (grid.black[i]) continue;
@@ -83,9 +84,9 @@ absl::StatusOr<GridFill> GridFillProblem(const Grid& grid, const Dictionary& dic
     if (grid.fixed[i].empty()) continue;
     auto letter = alphabet.encode(grid.fixed[i]);
     if (!letter.ok() || letter->size() != 1) {
-      return absl::DataLossError(absl::StrFormat(
-          "%s:%d:%d: letter '%s' is not in the dictionary's alphabet", path,
-          grid.first_row_line + i / grid.cols, i % grid.cols + 1, grid.fixed[i]));
+      return absl::DataLossError(
+          absl::StrFormat("%s:%d:%d: letter '%s' is not in the dictionary's alphabet", path,
+                          grid.first_row_line + i / grid.cols, i % grid.cols + 1, grid.fixed[i]));
     }
     problem.domains[i] = LetterSet{1} << (*letter)[0];
   }
@@ -114,8 +115,8 @@ absl::StatusOr<GridFill> GridFillProblem(const Grid& grid, const Dictionary& dic
     }
     const bool complete = given.size() == slot.cells.size();
     if (complete && !dictionary.lexicon().find(given)) {
-      fill.notes.push_back(absl::StrFormat("%s: %s %s is not in the word list: kept as given",
-                                           path, SlotName(slot), Pattern(grid, slot)));
+      fill.notes.push_back(absl::StrFormat("%s: %s %s is not in the word list: kept as given", path,
+                                           SlotName(slot), Pattern(grid, slot)));
       continue;
     }
     if (slot.length > kMaxWordLength) {
@@ -154,8 +155,8 @@ bool IsBestMode(const FillProblem& problem, const FillSettings& settings) {
   return !settings.any && !options.all && !options.deterministic && IsScored(problem);
 }
 
-FillResult SearchFill(const FillProblem& problem, const FillSettings& settings,
-                      FillQuality* proof, const std::function<bool(std::span<const Letter>)>& found) {
+FillResult SearchFill(const FillProblem& problem, const FillSettings& settings, FillQuality* proof,
+                      const std::function<bool(std::span<const Letter>)>& found) {
   if (!IsBestMode(problem, settings)) return FillFirst(problem, settings.engine, found);
   const BestFill best =
       FillBest(problem, settings.engine, settings.polish, settings.quality_seconds);
@@ -198,12 +199,12 @@ std::string FillStatusMessage(std::string_view path, const Grid& grid, const Gri
   }
   const FillStats& st = result.stats;
   switch (result.status) {
-    case FillStatus::kFilled:
-      return "";
+    case FillStatus::kFilled: return "";
     case FillStatus::kImpossible:
       if (result.bad_slot >= 0) {
         return absl::StrFormat("%s: impossible: %s has no word that fits its crossing entries",
-                               path, DescribeSlot(grid, grid.slots[fill.grid_slot[result.bad_slot]]));
+                               path,
+                               DescribeSlot(grid, grid.slots[fill.grid_slot[result.bad_slot]]));
       }
       return absl::StrFormat("%s: impossible: no fill exists (search exhausted, %d nodes)", path,
                              st.nodes);
@@ -211,9 +212,11 @@ std::string FillStatusMessage(std::string_view path, const Grid& grid, const Gri
       return absl::StrFormat("%s: over-constrained: %s has no candidate word", path,
                              DescribeSlot(grid, grid.slots[fill.grid_slot[result.bad_slot]]));
     case FillStatus::kNoDeterministic:
-      return absl::StrFormat("%s: no deterministic fill: no slot has a length of its own "
-                             "or a fixed letter, so no word can be placed first with "
-                             "certainty", path);
+      return absl::StrFormat(
+          "%s: no deterministic fill: no slot has a length of its own "
+          "or a fixed letter, so no word can be placed first with "
+          "certainty",
+          path);
     case FillStatus::kTimedOut: {
       const std::string found = absl::StrFormat(
           "%d fills found%s", st.fills,

@@ -34,7 +34,9 @@ struct WordFilter {
   std::vector<Word> exclude;
   ScoreOrder scores = ScoreOrder::kNone;
   int64_t max_cost = INT64_MAX;
-  bool empty() const { return exclude.empty() && (scores == ScoreOrder::kNone || max_cost == INT64_MAX); }
+  bool empty() const {
+    return exclude.empty() && (scores == ScoreOrder::kNone || max_cost == INT64_MAX);
+  }
 };
 
 // The words of one length that a WordFilter keeps, and their automaton.
@@ -68,8 +70,8 @@ bool IsBestMode(const FillProblem& problem, const FillSettings& settings);
 
 // fill's search: the best fill (FillBest, its proof in `proof`) or the engine's fills in
 // order, each given to `found` (false stops the search).
-FillResult SearchFill(const FillProblem& problem, const FillSettings& settings,
-                      FillQuality* proof, const std::function<bool(std::span<const Letter>)>& found);
+FillResult SearchFill(const FillProblem& problem, const FillSettings& settings, FillQuality* proof,
+                      const std::function<bool(std::span<const Letter>)>& found);
 
 // A fill's letters, each cell's as UTF-8 upper case ("" for black cells), and, when
 // `quality` is given (a scored list), its quality, keeping the proof that SearchFill put there.

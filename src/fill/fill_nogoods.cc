@@ -29,7 +29,8 @@ void Filler::Learn(int level, std::span<const uint32_t> value, const uint64_t* s
   for (int l = level; l-- > 0;) {
     if (!(sub[l / 64] >> (l % 64) & 1)) continue;
     for (uint32_t lit : decision_[l]) {
-      if (std::find(value.begin(), value.end(), lit) == value.end()) nogoods_.literals.push_back(lit);
+      if (std::find(value.begin(), value.end(), lit) == value.end())
+        nogoods_.literals.push_back(lit);
     }
   }
   AddLearned();
@@ -48,7 +49,8 @@ void Filler::Learn(int level, std::span<const uint32_t> value, const uint64_t* s
     nogoods_.literals.resize(end);
     return;
   }
-  NotTrueFirst({nogoods_.literals.data() + end, nogoods_.literals.data() + nogoods_.literals.size()});
+  NotTrueFirst(
+      {nogoods_.literals.data() + end, nogoods_.literals.data() + nogoods_.literals.size()});
   AddLearned();
   ++stats_.mirrored;
 }
@@ -149,7 +151,8 @@ void Filler::CellsCulprits(std::span<const uint32_t> lits, uint32_t except, uint
 bool Filler::ApplyLearned(uint64_t* conflict) {
   for (; learned_checked_ + 1 < nogoods_.begin.size(); ++learned_checked_) {
     const std::span<const uint32_t> lits = NogoodLiterals(learned_checked_);
-    const auto open = std::find_if(lits.begin(), lits.end(), [&](uint32_t lit) { return !IsTrue(lit); });
+    const auto open =
+        std::find_if(lits.begin(), lits.end(), [&](uint32_t lit) { return !IsTrue(lit); });
     if (open == lits.end()) {
       CellsCulprits(lits, UINT32_MAX, conflict);
       ++learned_checked_;

@@ -45,8 +45,8 @@ std::string XmlText(std::string_view text) {
     else if (cp == '&') out += "&amp;";
     else if (cp == '"') out += "&quot;";
     // XML 1.0 has no form for the other control characters: left out.
-    else if ((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || cp == 0xfffe ||
-             cp == 0xffff) continue;
+    else if ((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || cp == 0xfffe || cp == 0xffff)
+      continue;
     else out.append(text.substr(start, pos - start));
   }
   return out;
@@ -82,8 +82,8 @@ void AppendText(const Grid& grid, const std::vector<std::string>& letters,
     return;
   }
   // With clues, each entry is followed by its clue (or the placeholder) after a tab.
-  const std::vector<std::string> clues =
-      options.clues ? ShownClues(grid, letters, options) : std::vector<std::string>();
+  const std::vector<std::string> clues = options.clues ? ShownClues(grid, letters, options)
+                                                       : std::vector<std::string>();
   Direction last = Direction::kDown;
   for (size_t s = 0; s < grid.slots.size(); ++s) {
     const GridSlot& slot = grid.slots[s];
@@ -155,20 +155,22 @@ void AppendJsonl(const Grid& grid, const std::vector<std::string>& letters,
       const GridSlot& slot = grid.slots[s];
       if (slot.direction != dir) continue;
       absl::StrAppendFormat(
-          &out, "%s{\"number\": %d, \"row\": %d, \"col\": %d, \"length\": %d, \"word\": %s, "
-                "\"clue\": %s}",
+          &out,
+          "%s{\"number\": %d, \"row\": %d, \"col\": %d, \"length\": %d, \"word\": %s, "
+          "\"clue\": %s}",
           first ? "" : ", ", slot.number, slot.row, slot.col, slot.length,
           JsonString(SlotWord(slot, letters)), clues[s] ? JsonString(*clues[s]) : "null");
       first = false;
     }
   }
   out += "]";
-  if (options.quality) absl::StrAppendFormat(&out, ", \"quality\": %s", QualityJson(*options.quality));
+  if (options.quality)
+    absl::StrAppendFormat(&out, ", \"quality\": %s", QualityJson(*options.quality));
   out += "}\n";
 }
 
-// ipuz v2 crossword (the ipuz.org specification). Clues as [number, "clue"] (the spec's examples) or as
-// objects that also carry the enumeration and the answer.
+// ipuz v2 crossword (the ipuz.org specification). Clues as [number, "clue"] (the spec's examples)
+// or as objects that also carry the enumeration and the answer.
 void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
                 const FillOutputOptions& options, std::string& out) {
   out += "{\n  \"version\": \"http://ipuz.org/v2\",\n";
@@ -183,7 +185,8 @@ void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
   if (!options.notes.empty()) {
     absl::StrAppendFormat(&out, "  \"notes\": %s,\n", JsonString(options.notes));
   }
-  if (!options.date.empty()) absl::StrAppendFormat(&out, "  \"date\": %s,\n", JsonString(options.date));
+  if (!options.date.empty())
+    absl::StrAppendFormat(&out, "  \"date\": %s,\n", JsonString(options.date));
   out += "  \"origin\": \"squares fill\",\n";
   if (options.quality) {
     absl::StrAppendFormat(&out, "  \"squares:quality\": %s,\n", QualityJson(*options.quality));
@@ -250,12 +253,18 @@ struct FormatName {
 // The formats a command names, in the order --help lists them (kSubmissionLatex is the API's
 // alone: the command's submission is its PDF).
 constexpr FormatName kFormatNames[] = {
-    {FillFormat::kText, "text", "txt"},       {FillFormat::kLines, "lines", "txt"},
-    {FillFormat::kJsonl, "jsonl", "jsonl"},   {FillFormat::kIpuz, "ipuz", "ipuz"},
-    {FillFormat::kLatex, "latex", "tex"},     {FillFormat::kSvg, "svg", "svg"},
-    {FillFormat::kPuz, "puz", "puz"},         {FillFormat::kPdf, "pdf", "pdf"},
-    {FillFormat::kJpz, "jpz", "jpz"},         {FillFormat::kXd, "xd", "xd"},
-    {FillFormat::kExolve, "exolve", "html"},  {FillFormat::kAcrossText, "across-text", "txt"},
+    {FillFormat::kText, "text", "txt"},
+    {FillFormat::kLines, "lines", "txt"},
+    {FillFormat::kJsonl, "jsonl", "jsonl"},
+    {FillFormat::kIpuz, "ipuz", "ipuz"},
+    {FillFormat::kLatex, "latex", "tex"},
+    {FillFormat::kSvg, "svg", "svg"},
+    {FillFormat::kPuz, "puz", "puz"},
+    {FillFormat::kPdf, "pdf", "pdf"},
+    {FillFormat::kJpz, "jpz", "jpz"},
+    {FillFormat::kXd, "xd", "xd"},
+    {FillFormat::kExolve, "exolve", "html"},
+    {FillFormat::kAcrossText, "across-text", "txt"},
     {FillFormat::kSubmission, "submission", "pdf"},
     {FillFormat::kSubmissionLatex, "submission-latex", "tex"},
 };
@@ -266,8 +275,8 @@ absl::StatusOr<FillFormat> ParseFillFormat(std::string_view name) {
   for (const FormatName& entry : kFormatNames) {
     if (entry.name == name && entry.format != FillFormat::kSubmissionLatex) return entry.format;
   }
-  return absl::InvalidArgumentError(absl::StrFormat(
-      "unknown format '%s' (expected %s)", name, FillFormatNames(", ")));
+  return absl::InvalidArgumentError(
+      absl::StrFormat("unknown format '%s' (expected %s)", name, FillFormatNames(", ")));
 }
 
 std::string FillFormatNames(std::string_view separator) {
@@ -301,41 +310,18 @@ std::string_view FileExtension(FillFormat format) {
 absl::Status AppendFill(const Grid& grid, const std::vector<std::string>& letters,
                         const FillOutputOptions& options, std::string& out) {
   switch (options.format) {
-    case FillFormat::kText:
-      AppendText(grid, letters, options, out);
-      break;
-    case FillFormat::kLines:
-      AppendLines(grid, letters, out);
-      break;
-    case FillFormat::kJsonl:
-      AppendJsonl(grid, letters, options, out);
-      break;
-    case FillFormat::kIpuz:
-      AppendIpuz(grid, letters, options, out);
-      break;
-    case FillFormat::kLatex:
-      AppendLatex(grid, letters, options, out);
-      break;
-    case FillFormat::kSvg:
-      AppendSvg(grid, letters, options, out);
-      break;
-    case FillFormat::kPuz:
-      return AppendPuz(grid, letters, options, out);
-    case FillFormat::kJpz:
-      AppendJpz(grid, letters, options, out);
-      break;
-    case FillFormat::kXd:
-      AppendXd(grid, letters, options, out);
-      break;
-    case FillFormat::kExolve:
-      AppendExolve(grid, letters, options, out);
-      break;
-    case FillFormat::kAcrossText:
-      AppendAcrossText(grid, letters, options, out);
-      break;
-    case FillFormat::kSubmissionLatex:
-      AppendSubmissionLatex(grid, letters, options, out);
-      break;
+    case FillFormat::kText: AppendText(grid, letters, options, out); break;
+    case FillFormat::kLines: AppendLines(grid, letters, out); break;
+    case FillFormat::kJsonl: AppendJsonl(grid, letters, options, out); break;
+    case FillFormat::kIpuz: AppendIpuz(grid, letters, options, out); break;
+    case FillFormat::kLatex: AppendLatex(grid, letters, options, out); break;
+    case FillFormat::kSvg: AppendSvg(grid, letters, options, out); break;
+    case FillFormat::kPuz: return AppendPuz(grid, letters, options, out);
+    case FillFormat::kJpz: AppendJpz(grid, letters, options, out); break;
+    case FillFormat::kXd: AppendXd(grid, letters, options, out); break;
+    case FillFormat::kExolve: AppendExolve(grid, letters, options, out); break;
+    case FillFormat::kAcrossText: AppendAcrossText(grid, letters, options, out); break;
+    case FillFormat::kSubmissionLatex: AppendSubmissionLatex(grid, letters, options, out); break;
     case FillFormat::kPdf:
     case FillFormat::kSubmission: {
       std::string latex;

@@ -15,8 +15,20 @@ namespace squares::core {
 // The formats up to kSubmissionLatex are those of the API's DocumentFormat, in its order;
 // kPdf and kSubmission are the LaTeX of kLatex and kSubmissionLatex made PDFs.
 enum class FillFormat {
-  kText, kLines, kJsonl, kIpuz, kLatex, kSvg, kPuz, kJpz, kXd, kExolve, kAcrossText,
-  kSubmissionLatex, kPdf, kSubmission
+  kText,
+  kLines,
+  kJsonl,
+  kIpuz,
+  kLatex,
+  kSvg,
+  kPuz,
+  kJpz,
+  kXd,
+  kExolve,
+  kAcrossText,
+  kSubmissionLatex,
+  kPdf,
+  kSubmission
 };
 
 // The quality of a fill with a scored list, computed from its words (entries kept as given
@@ -26,27 +38,27 @@ struct FillQuality {
   std::string worst_word;
   int64_t worst_score = 0;
   double mean_score = 0;
-  bool searched = false;     // the best-fill search ran; then:
-  int64_t bound = 0;         //   no fill has a worst word scored better than bound
+  bool searched = false;        // the best-fill search ran; then:
+  int64_t bound = 0;            //   no fill has a worst word scored better than bound
   bool bound_searched = false;  // a search ruled the better scores out (see BestFill)
-  bool proven = false;       //   worst_score == bound
-  bool mean_proven = false;  //   no fill with a worst word as good has a better mean
+  bool proven = false;          //   worst_score == bound
+  bool mean_proven = false;     //   no fill with a worst word as good has a better mean
 };
 
 struct FillOutputOptions {
   FillFormat format = FillFormat::kText;
-  bool fill_in = false;   // list the words grouped by length instead of numbered entries
-  bool solution = false;  // svg: print the letters (latex always adds a solution page)
-  std::string title;      // the documents' title (e.g. the grid file name)
+  bool fill_in = false;           // list the words grouped by length instead of numbered entries
+  bool solution = false;          // svg: print the letters (latex always adds a solution page)
+  std::string title;              // the documents' title (e.g. the grid file name)
   std::string author, copyright;  // ipuz, puz, latex, svg: when given
   // The clues (every format but lines); with none, the documents show a placeholder for each
   // entry, and text, jsonl and svg no clues at all.
   const std::vector<Clue>* clues = nullptr;
-  bool ipuz_clue_arrays = true;  // ipuz clues as [number, "clue"], else as objects
+  bool ipuz_clue_arrays = true;          // ipuz clues as [number, "clue"], else as objects
   const FillQuality* quality = nullptr;  // jsonl, ipuz: reported when given
-  std::string notes;        // a note to the solver (every format with a place for it)
-  std::string date;         // the puzzle's date as given (ipuz, jpz, xd, latex, svg)
-  std::string paper = "a4";  // latex, pdf: "a4" or "letter"
+  std::string notes;                     // a note to the solver (every format with a place for it)
+  std::string date;                      // the puzzle's date as given (ipuz, jpz, xd, latex, svg)
+  std::string paper = "a4";              // latex, pdf: "a4" or "letter"
   // submission: the constructor's name (default: the author), postal address (lines) and
   // e-mail, printed on each page's head.
   std::string name, address, email;

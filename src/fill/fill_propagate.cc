@@ -68,8 +68,7 @@ WordIndex::WordIndex(const Dawg& dawg, const std::function<bool(size_t)>& keep)
   }
 }
 
-Filler::Filler(const FillProblem& problem, const FillOptions& options,
-               const FillCallback& on_fill)
+Filler::Filler(const FillProblem& problem, const FillOptions& options, const FillCallback& on_fill)
     : p_(problem), opt_(options), on_fill_(on_fill), rng_(options.seed) {
   if (opt_.deterministic) opt_.distinct = true;
   if (opt_.prefer_scores) opt_.branching = Branching::kWord;
@@ -416,15 +415,9 @@ void Filler::Undo(size_t mark) {
         std::copy_n(culprit_trail_.end(), w_, &culprits_[static_cast<size_t>(t.index) * w_]);
         break;
       }
-      case TrailEntry::kCount:
-        count_[t.index] = t.old;
-        break;
-      case TrailEntry::kRank:
-        rank_[t.index] = static_cast<int64_t>(t.old);
-        break;
-      case TrailEntry::kBlock:
-        tables_[table_of_slot_[t.index]].words[t.at] = t.old;
-        break;
+      case TrailEntry::kCount: count_[t.index] = t.old; break;
+      case TrailEntry::kRank: rank_[t.index] = static_cast<int64_t>(t.old); break;
+      case TrailEntry::kBlock: tables_[table_of_slot_[t.index]].words[t.at] = t.old; break;
       case TrailEntry::kLimit:
         tables_[table_of_slot_[t.index]].limit = static_cast<uint32_t>(t.old);
         break;
@@ -544,7 +537,8 @@ int64_t Filler::LeastCost(int s) const {
     for (uint32_t p = 0; p < t.limit && !any; ++p) {
       any = (t.words[t.nonzero[p]] & cheaper[t.nonzero[p]]) != 0;
     }
-    if (any) hi = mid; else lo = mid + 1;
+    if (any) hi = mid;
+    else lo = mid + 1;
   }
   return t.costs->floor[lo];
 }
@@ -594,9 +588,10 @@ void Filler::FindBlocks() {
             std::array<int, 4> key = {c00, c01, c10, c11};
             std::sort(key.begin(), key.end());
             if (!found.insert(key).second) continue;
-            blocks_.push_back({{c00, c01, c10, c11},
-                               {a0, a1, d0, d1},
-                               {static_cast<int>(i), Position(a1, c10), Position(d0, c00), Position(d1, c01)}});
+            blocks_.push_back(
+                {{c00, c01, c10, c11},
+                 {a0, a1, d0, d1},
+                 {static_cast<int>(i), Position(a1, c10), Position(d0, c00), Position(d1, c01)}});
           }
         }
       }
@@ -663,7 +658,8 @@ bool Filler::CheckBlocks(uint64_t* conflict, bool* narrowed) {
       return false;
     }
     for (int q = 0; q < 4; ++q) {
-      if ((dom_[c[q]] & kept[q]) != dom_[c[q]]) SetDomain(c[q], dom_[c[q]] & kept[q], why.data(), false);
+      if ((dom_[c[q]] & kept[q]) != dom_[c[q]])
+        SetDomain(c[q], dom_[c[q]] & kept[q], why.data(), false);
     }
     *narrowed = true;
     return true;

@@ -47,13 +47,15 @@ struct WordIndex {
   std::vector<Letter> letters;
   std::vector<uint64_t> bits;
   std::vector<LetterSet> at;
-  std::vector<uint32_t> rank;   // rank[i]: word i's rank in the automaton
-  std::vector<int32_t> index;   // index[rank]: the word's i, -1 when it was left out
+  std::vector<uint32_t> rank;  // rank[i]: word i's rank in the automaton
+  std::vector<int32_t> index;  // index[rank]: the word's i, -1 when it was left out
 
   // The automaton's words that `keep(rank)`, in rank order: a search under a cost bound
   // indexes only the words within it, so its tables have no blocks of words it cannot use.
   WordIndex(const Dawg& dawg, const std::function<bool(size_t)>& keep);
-  const uint64_t* set(int k, int c) const { return &bits[(static_cast<size_t>(k) * alphabet + c) * blocks]; }
+  const uint64_t* set(int k, int c) const {
+    return &bits[(static_cast<size_t>(k) * alphabet + c) * blocks];
+  }
 };
 
 // Costs of the words of one WordIndex for the branch and bound of `improve`: up to 64 levels
@@ -149,7 +151,8 @@ class Filler {
   void CellsCulprits(std::span<const uint32_t> lits, uint32_t except, uint64_t* out) const;
   void WatchGiven();
   std::span<uint32_t> NogoodLiterals(size_t g) {
-    return {nogoods_.literals.data() + nogoods_.begin[g], nogoods_.literals.data() + nogoods_.begin[g + 1]};
+    return {nogoods_.literals.data() + nogoods_.begin[g],
+            nogoods_.literals.data() + nogoods_.begin[g + 1]};
   }
   void Undo(size_t mark);
   // Starts a new stretch of the trail: called where a mark is taken and after each undo.
@@ -191,14 +194,14 @@ class Filler {
   const FillCallback& on_fill_;
   int cells_, slots_, w_;  // w_ = words per level set
   std::vector<LetterSet> dom_;
-  std::vector<uint64_t> culprits_;   // cells_ * w_
+  std::vector<uint64_t> culprits_;  // cells_ * w_
   std::vector<uint64_t> count_;
   std::vector<int64_t> rank_;
   std::vector<std::vector<int>> slots_of_cell_;
   std::vector<std::vector<int>> same_dawg_;  // the other slots of each slot's automaton
                                              // (with `distinct` only: quadratic)
   std::vector<int> scratch_of_slot_;
-  std::vector<int> table_of_slot_;        // the slot's table in tables_, or -1: automaton
+  std::vector<int> table_of_slot_;  // the slot's table in tables_, or -1: automaton
   std::vector<std::unique_ptr<WordIndex>> indexes_;
   std::vector<std::unique_ptr<CostLevels>> levels_;  // with `improve`: one per index
   std::vector<SlotTable> tables_;
@@ -221,7 +224,7 @@ class Filler {
     }
   }
   std::vector<int> queue_;
-  int emptied_ = -1;         // the slot whose wipe-out (or repeated word) failed Propagate
+  int emptied_ = -1;  // the slot whose wipe-out (or repeated word) failed Propagate
   bool emptied_repeat_ = false;
   std::vector<uint64_t> why_;  // Propagate's culprits of a narrowing
   // A 2x2 block of cells on four table slots: cells (0,0) (0,1) (1,0) (1,1); slots across 0
@@ -278,7 +281,7 @@ class Filler {
     StartRun();
     return true;
   }
-  bool restarts_allowed_;  // not `all`: runs may stop early and start again
+  bool restarts_allowed_;                      // not `all`: runs may stop early and start again
   absl::flat_hash_set<std::string> reported_;  // with restarts and limit > 1: fills so far
   // Sharding (`all` only): the nodes at depth split_depth_ and the fills above it are the
   // "units", numbered in search order by units_; only units in [unit_begin_, unit_end_) are

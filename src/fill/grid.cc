@@ -32,8 +32,9 @@ bool ParseCount(std::string_view s, int* out) {
 }
 
 absl::Status TooLarge(std::string_view name, int line, int rows, int cols) {
-  return LineError(name, line, absl::StrFormat("grid of %dx%d cells; the largest is %dx%d", rows,
-                                               cols, kMaxGridSide, kMaxGridSide));
+  return LineError(name, line,
+                   absl::StrFormat("grid of %dx%d cells; the largest is %dx%d", rows, cols,
+                                   kMaxGridSide, kMaxGridSide));
 }
 
 absl::Status CellError(std::string_view name, int line, int col, std::string_view message) {
@@ -43,8 +44,8 @@ absl::Status CellError(std::string_view name, int line, int col, std::string_vie
 // Reads one row of the given format; `empty` and `black` are the two structural characters.
 // crucio and cwc rows hold ASCII letters only; plain rows any letter (checked against the
 // dictionary's alphabet later).
-absl::StatusOr<RawRow> ParseRow(std::string_view name, int line, std::string_view text,
-                                char empty, char black, bool ascii_only) {
+absl::StatusOr<RawRow> ParseRow(std::string_view name, int line, std::string_view text, char empty,
+                                char black, bool ascii_only) {
   RawRow row{line, {}, {}};
   for (size_t pos = 0; pos < text.size();) {
     int col = static_cast<int>(row.kinds.size()) + 1;
@@ -62,14 +63,15 @@ absl::StatusOr<RawRow> ParseRow(std::string_view name, int line, std::string_vie
     } else {
       return CellError(name, line, col,
                        absl::StrFormat("bad character '%s' (expected '%c' empty, '%c' black "
-                                       "or a letter)", text.substr(start, pos - start), empty,
-                                       black));
+                                       "or a letter)",
+                                       text.substr(start, pos - start), empty, black));
     }
     row.letters.push_back(std::move(letter));
     if (row.kinds.size() > kMaxGridSide) {
-      return CellError(name, line, col, absl::StrFormat("row longer than %d cells (the largest "
-                                                        "grid has %d rows and columns)",
-                                                        kMaxGridSide, kMaxGridSide));
+      return CellError(name, line, col,
+                       absl::StrFormat("row longer than %d cells (the largest "
+                                       "grid has %d rows and columns)",
+                                       kMaxGridSide, kMaxGridSide));
     }
   }
   return row;
@@ -81,22 +83,25 @@ absl::StatusOr<RawRow> ParseRow(std::string_view name, int line, std::string_vie
 absl::Status ParseMarks(std::string_view name, const std::vector<std::string_view>& lines,
                         int first_line, Grid& g) {
   if (static_cast<int>(lines.size()) != g.rows) {
-    return LineError(name, first_line, absl::StrFormat("the marks have %d rows, the grid %d",
-                                                       lines.size(), g.rows));
+    return LineError(name, first_line,
+                     absl::StrFormat("the marks have %d rows, the grid %d", lines.size(), g.rows));
   }
   for (int r = 0; r < g.rows; ++r) {
     const int line = first_line + r;
     if (static_cast<int>(lines[r].size()) != g.cols) {
-      return LineError(name, line, absl::StrFormat("a row of marks has %d characters, the grid "
-                                                   "%d columns", lines[r].size(), g.cols));
+      return LineError(name, line,
+                       absl::StrFormat("a row of marks has %d characters, the grid "
+                                       "%d columns",
+                                       lines[r].size(), g.cols));
     }
     for (int c = 0; c < g.cols; ++c) {
       const char mark = lines[r][c];
       if (mark == '.' || mark == '#') continue;
       if (mark != 'O' && mark != '*') {
-        return CellError(name, line, c + 1, absl::StrFormat("bad mark '%c' (expected 'O' "
-                                                            "circled, '*' shaded, '.' or '#')",
-                                                            mark));
+        return CellError(name, line, c + 1,
+                         absl::StrFormat("bad mark '%c' (expected 'O' "
+                                         "circled, '*' shaded, '.' or '#')",
+                                         mark));
       }
       if (g.black[g.cell(r, c)]) return CellError(name, line, c + 1, "a mark on a black cell");
       g.marks[g.cell(r, c)] = mark == 'O' ? CellMark::kCircled : CellMark::kShaded;
@@ -157,7 +162,8 @@ absl::StatusOr<Grid> Build(std::string_view name, const std::vector<RawRow>& raw
         if (!(dir == 0 ? across : dn)) continue;
         GridSlot slot{dir == 0 ? Direction::kAcross : Direction::kDown, number, r, c, 0, {}};
         int dr = dir, dc = 1 - dir;
-        for (int rr = r, cc = c; white(rr, cc); rr += dr, cc += dc) slot.cells.push_back(g.cell(rr, cc));
+        for (int rr = r, cc = c; white(rr, cc); rr += dr, cc += dc)
+          slot.cells.push_back(g.cell(rr, cc));
         slot.length = static_cast<int>(slot.cells.size());
         (dir == 0 ? g.slots : down).push_back(std::move(slot));
       }
@@ -182,17 +188,18 @@ absl::StatusOr<Grid> WithMarks(std::string_view name, absl::StatusOr<Grid> grid,
 absl::StatusOr<Grid> ParsePlain(std::string_view name, const std::vector<std::string_view>& lines) {
   std::vector<RawRow> raw;
   if (lines.size() > kMaxGridSide) {
-    return LineError(name, kMaxGridSide + 1, absl::StrFormat("more than %d rows (the largest "
-                                                             "grid has %d rows and columns)",
-                                                             kMaxGridSide, kMaxGridSide));
+    return LineError(name, kMaxGridSide + 1,
+                     absl::StrFormat("more than %d rows (the largest "
+                                     "grid has %d rows and columns)",
+                                     kMaxGridSide, kMaxGridSide));
   }
   for (size_t r = 0; r < lines.size(); ++r) {
     auto row = ParseRow(name, static_cast<int>(r) + 1, lines[r], '.', '#', false);
     if (!row.ok()) return row.status();
     if (r > 0 && row->kinds.size() != raw[0].kinds.size()) {
-      return LineError(name, static_cast<int>(r) + 1,
-                       absl::StrFormat("row has %d cells, expected %d", row->kinds.size(),
-                                       raw[0].kinds.size()));
+      return LineError(
+          name, static_cast<int>(r) + 1,
+          absl::StrFormat("row has %d cells, expected %d", row->kinds.size(), raw[0].kinds.size()));
     }
     raw.push_back(*std::move(row));
   }
@@ -218,15 +225,16 @@ absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text) {
     if (rows > kMaxGridSide || cols > kMaxGridSide) return TooLarge(name, 1, rows, cols);
     int given = static_cast<int>(lines.size()) - 2;
     if (given != rows) {
-      return LineError(name, 1, absl::StrFormat("header says %d rows, the grid has %d", rows,
-                                                given));
+      return LineError(name, 1,
+                       absl::StrFormat("header says %d rows, the grid has %d", rows, given));
     }
     for (int r = 0; r < rows; ++r) {
       auto row = ParseRow(name, r + 3, lines[r + 2], '-', '#', true);
       if (!row.ok()) return row.status();
       if (static_cast<int>(row->kinds.size()) != cols) {
-        return LineError(name, r + 3, absl::StrFormat("row has %d cells, header says %d",
-                                                      row->kinds.size(), cols));
+        return LineError(
+            name, r + 3,
+            absl::StrFormat("row has %d cells, header says %d", row->kinds.size(), cols));
       }
       raw.push_back(*std::move(row));
     }
@@ -239,15 +247,17 @@ absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text) {
     if (width < 1 || height < 1) return LineError(name, 1, "grid size must be at least 1x1");
     if (width > kMaxGridSide || height > kMaxGridSide) return TooLarge(name, 1, height, width);
     if (static_cast<int>(lines.size()) - 1 < height) {
-      return LineError(name, 1, absl::StrFormat("header says %d rows, the grid has %d", height,
-                                                lines.size() - 1));
+      return LineError(
+          name, 1,
+          absl::StrFormat("header says %d rows, the grid has %d", height, lines.size() - 1));
     }
     for (int r = 0; r < height; ++r) {
       auto row = ParseRow(name, r + 2, lines[r + 1], '+', ' ', true);
       if (!row.ok()) return row.status();
       if (static_cast<int>(row->kinds.size()) > width) {
-        return LineError(name, r + 2, absl::StrFormat("row has %d cells, header says %d",
-                                                      row->kinds.size(), width));
+        return LineError(
+            name, r + 2,
+            absl::StrFormat("row has %d cells, header says %d", row->kinds.size(), width));
       }
       raw.push_back(*std::move(row));
     }

@@ -25,9 +25,9 @@ enum class Direction { kAcross, kDown };
 // A slot: a maximal run of >= 2 non-black cells in one direction.
 struct GridSlot {
   Direction direction;
-  int number;             // printed clue number (1, 2, ...)
-  int row, col, length;   // first cell and run length
-  std::vector<int> cells; // cell indices (row * cols + col), in reading order of the word
+  int number;              // printed clue number (1, 2, ...)
+  int row, col, length;    // first cell and run length
+  std::vector<int> cells;  // cell indices (row * cols + col), in reading order of the word
 };
 
 // The grid. Cells are row-major; cell i is black, empty, or holds a fixed letter (one UTF-8
@@ -42,7 +42,7 @@ struct Grid {
   std::vector<bool> black;
   std::vector<std::string> fixed;  // "" = empty cell (or black)
   std::vector<int> numbers;
-  std::vector<CellMark> marks;     // per cell; kNone for black cells
+  std::vector<CellMark> marks;  // per cell; kNone for black cells
   std::vector<GridSlot> slots;
   GridFormat format = GridFormat::kPlain;
   int first_row_line = 1;  // source line of row 0 (for messages about cells)

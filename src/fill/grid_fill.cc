@@ -112,7 +112,7 @@ void Filler::SlotValues(int s, std::vector<Letter>& words) {
         add(WordView(&ix.letters[w * len], len), ix.rank[w]);
       }
     }
-  } else {  // a depth-first walk over the live part of an automaton sweep
+  } else {         // a depth-first walk over the live part of an automaton sweep
     Sweep(s, -1);  // not a table slot: the automaton's sweep
     const Dawg& d = *slot.dawg;
     const SweepScratch& sc = scratch_[scratch_of_slot_[s]];
@@ -128,14 +128,16 @@ void Filler::SlotValues(int s, std::vector<Letter>& words) {
           continue;
         }
         const StateMark& mark = sc.marks[d.first(child)];
-        if (mark.stamp == sc.epoch && mark.bwd > 0) self(self, child, k + 1, rank + d.rank_offset(child));
+        if (mark.stamp == sc.epoch && mark.bwd > 0)
+          self(self, child, k + 1, rank + d.rank_offset(child));
       }
     };
     walk(walk, Dawg::kRoot, 0, 0);
   }
   std::sort(keyed.begin(), keyed.end());
   words.clear();
-  for (const auto& kv : keyed) words.insert(words.end(), all.begin() + kv.second, all.begin() + kv.second + len);
+  for (const auto& kv : keyed)
+    words.insert(words.end(), all.begin() + kv.second, all.begin() + kv.second + len);
 }
 
 // Every level above `level` is to blame: no backjump over them.
@@ -370,10 +372,8 @@ FillResult Filler::Run() {
         }
         root = trail_.size();  // what the nogoods take out at the root stays out
         continue;
-      case Outcome::kTimeout:
-        return finish(FillStatus::kTimedOut);
-      case Outcome::kStop:
-        return finish(FillStatus::kFilled);
+      case Outcome::kTimeout: return finish(FillStatus::kTimedOut);
+      case Outcome::kStop: return finish(FillStatus::kFilled);
       case Outcome::kFail:
         return finish(stats_.fills > 0 ? FillStatus::kFilled : FillStatus::kImpossible);
     }

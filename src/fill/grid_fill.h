@@ -23,9 +23,9 @@
 namespace squares::core {
 
 struct FillSlot {
-  std::vector<int> cells;          // cell indices, in the order the word is read
-  const Dawg* dawg = nullptr;      // words allowed here; dawg->length() == cells.size()
-  std::span<const int64_t> scores; // score of each word by Dawg rank; empty = unscored
+  std::vector<int> cells;           // cell indices, in the order the word is read
+  const Dawg* dawg = nullptr;       // words allowed here; dawg->length() == cells.size()
+  std::span<const int64_t> scores;  // score of each word by Dawg rank; empty = unscored
 };
 
 struct FillProblem {
@@ -78,7 +78,7 @@ struct FillOptions {
   // With `all`: enumerate only part shard_index (1-based) of shard_count. The parts are
   // disjoint; their fills, concatenated in order of the parts, are all fills in order.
   int shard_index = 1, shard_count = 1;
-  int64_t limit = 0;           // stop after this many fills (0 = no limit; 1 unless `all`)
+  int64_t limit = 0;  // stop after this many fills (0 = no limit; 1 unless `all`)
   uint64_t seed = 1;
   // Without `all`: a run restarts after restart_failures times Luby's sequence (1 1 2 1 1 2
   // 4 ...) failures, from the root or, deep in the search, from some levels above the dead end.
@@ -119,12 +119,12 @@ struct FillOptions {
 };
 
 enum class FillStatus {
-  kFilled,            // at least one fill reported (all of them, unless stopped or limited)
-  kImpossible,        // search exhausted, no fill
-  kOverConstrained,   // `bad_slot` has no candidate before search
-  kNoDeterministic,   // the grid cannot have a deterministic fill (no slot is forced first)
-  kTimedOut,          // time (or node_limit) ran out, or `stop` was set (fills may have been
-                      // reported before)
+  kFilled,           // at least one fill reported (all of them, unless stopped or limited)
+  kImpossible,       // search exhausted, no fill
+  kOverConstrained,  // `bad_slot` has no candidate before search
+  kNoDeterministic,  // the grid cannot have a deterministic fill (no slot is forced first)
+  kTimedOut,         // time (or node_limit) ran out, or `stop` was set (fills may have been
+                     // reported before)
 };
 
 struct FillStats {
@@ -168,11 +168,12 @@ using FillCallback = std::function<bool(std::span<const Letter> letters)>;
 FillResult Fill(const FillProblem& problem, const FillOptions& options,
                 const FillCallback& on_fill);
 
-// A first fill (no `all`, `limit` 0 or 1) on options.threads: with 2 or more and restarts, two searches with
-// restarts at once (seeds seed and seed + 1, restart_failures 1x and 3x); the fill reported
-// is the one found in fewer nodes, so it does not depend on which ends first (see
+// A first fill (no `all`, `limit` 0 or 1) on options.threads: with 2 or more and restarts, two
+// searches with restarts at once (seeds seed and seed + 1, restart_failures 1x and 3x); the fill
+// reported is the one found in fewer nodes, so it does not depend on which ends first (see
 // fill_best.cc's RunRace); the statistics are both searches'. Otherwise Fill.
-FillResult FillFirst(const FillProblem& problem, const FillOptions& options, const FillCallback& on_fill);
+FillResult FillFirst(const FillProblem& problem, const FillOptions& options,
+                     const FillCallback& on_fill);
 
 // The best fill for scored slots (options.scores is not kNone; unscored slots
 // cost nothing). First the fill whose worst word costs least: a first fill, then runs of the
@@ -189,16 +190,16 @@ struct BestFill {
   FillStatus status = FillStatus::kImpossible;  // kFilled, or the first run's state
   int bad_slot = -1;                            // for kOverConstrained
   std::vector<Letter> letters;                  // the best fill (kFilled)
-  int64_t worst = 0, total = 0;  // the cost of its worst word, and of all its words
-  int64_t bound = 0;             // proven: every fill has a word costing `bound` or more;
-                                 // bound == worst when the worst word is proven best
-  bool bound_searched = false;   // a search proved `bound` (else no level was ruled out
-                                 // and `bound` is just the least cost of any word)
-  bool total_proven = false;     // no fill with no word costing over `worst` costs less
+  int64_t worst = 0, total = 0;                 // the cost of its worst word, and of all its words
+  int64_t bound = 0;            // proven: every fill has a word costing `bound` or more;
+                                // bound == worst when the worst word is proven best
+  bool bound_searched = false;  // a search proved `bound` (else no level was ruled out
+                                // and `bound` is just the least cost of any word)
+  bool total_proven = false;    // no fill with no word costing over `worst` costs less
   int runs = 0;
   int64_t repairs = 0, repaired = 0;  // polishing's neighbourhood searches, and those that
                                       // lowered the total
-  FillStats stats;               // summed over the runs
+  FillStats stats;                    // summed over the runs
 };
 
 BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_t polish_nodes,

@@ -40,7 +40,8 @@ struct IpuzCell {
 // empty or "." string, or null.
 absl::StatusOr<std::string> ReadLetter(const Json& value, std::string_view where) {
   if (value.is_null() || value.is_number_integer()) return "";
-  if (!value.is_string()) return DataError(where, "a cell is not a number, a string, null or an object");
+  if (!value.is_string())
+    return DataError(where, "a cell is not a number, a string, null or an object");
   const std::string& text = value.get_ref<const std::string&>();
   if (text.empty() || text == "." || text == " " ||
       text.find_first_not_of("0123456789") == std::string::npos) {
@@ -49,17 +50,20 @@ absl::StatusOr<std::string> ReadLetter(const Json& value, std::string_view where
   size_t pos = 0;
   const int32_t code_point = DecodeUtf8(text, pos);
   if (code_point < 0 || pos != text.size() || !IsLetter(static_cast<char32_t>(code_point))) {
-    return DataError(where, absl::StrFormat("'%s' is not one letter (rebus cells are not supported)", text));
+    return DataError(
+        where, absl::StrFormat("'%s' is not one letter (rebus cells are not supported)", text));
   }
   return text;
 }
 
 // A cell of "puzzle" or "solution": the block string or null (black), else its letter; or an
 // object whose "cell" is one of those and whose "value" is a letter.
-absl::StatusOr<IpuzCell> ReadCell(const Json& cell, const std::string& block, std::string_view where) {
+absl::StatusOr<IpuzCell> ReadCell(const Json& cell, const std::string& block,
+                                  std::string_view where) {
   const bool object = cell.is_object();
   const Json* kind = object ? Find(cell, "cell") : &cell;
-  if (kind != nullptr && (kind->is_null() || (kind->is_string() && kind->get_ref<const std::string&>() == block))) {
+  if (kind != nullptr &&
+      (kind->is_null() || (kind->is_string() && kind->get_ref<const std::string&>() == block))) {
     return IpuzCell{true, ""};
   }
   const Json* value = object ? Find(cell, "value") : &cell;
@@ -77,9 +81,11 @@ absl::StatusOr<IpuzCell> ReadCell(const Json& cell, const std::string& block, st
 // "puzzle" or "solution": rows of cells, all of one width, at most kMaxGridSide each way.
 absl::StatusOr<const Json*> ReadRows(const Json& json, const char* key, std::string_view source) {
   const Json* rows = Find(json, key);
-  if (rows == nullptr) return DataError(source, absl::StrFormat("no \"%s\": not an ipuz crossword", key));
+  if (rows == nullptr)
+    return DataError(source, absl::StrFormat("no \"%s\": not an ipuz crossword", key));
   if (!rows->is_array() || rows->empty() || rows->size() > kMaxGridSide) {
-    return DataError(source, absl::StrFormat("\"%s\" is not an array of 1..%d rows", key, kMaxGridSide));
+    return DataError(source,
+                     absl::StrFormat("\"%s\" is not an array of 1..%d rows", key, kMaxGridSide));
   }
   for (size_t r = 0; r < rows->size(); ++r) {
     const Json& row = (*rows)[r];
@@ -88,8 +94,8 @@ absl::StatusOr<const Json*> ReadRows(const Json& json, const char* key, std::str
                                                r + 1, kMaxGridSide));
     }
     if (row.size() != (*rows)[0].size()) {
-      return DataError(source, absl::StrFormat("\"%s\" row %d has %d cells, row 1 has %d", key, r + 1,
-                                               row.size(), (*rows)[0].size()));
+      return DataError(source, absl::StrFormat("\"%s\" row %d has %d cells, row 1 has %d", key,
+                                               r + 1, row.size(), (*rows)[0].size()));
     }
   }
   return rows;
@@ -99,7 +105,8 @@ absl::StatusOr<const Json*> ReadRows(const Json& json, const char* key, std::str
 int ClueNumber(const Json* number) {
   int64_t value = 0;
   if (number != nullptr && number->is_number_integer()) value = number->get<int64_t>();
-  if (number != nullptr && number->is_string() && !ParseInt(number->get_ref<const std::string&>(), value)) {
+  if (number != nullptr && number->is_string() &&
+      !ParseInt(number->get_ref<const std::string&>(), value)) {
     value = 0;
   }
   return value > 0 && value <= int64_t{kMaxGridSide} * kMaxGridSide ? static_cast<int>(value) : 0;
@@ -116,7 +123,8 @@ absl::Status ReadClues(const Json& clues, std::string_view source, std::vector<C
     } else {
       continue;  // other directions (diagonal, ...) have no slot in a grid
     }
-    if (!list.is_array()) return DataError(source, absl::StrFormat("clues \"%s\" are not an array", key));
+    if (!list.is_array())
+      return DataError(source, absl::StrFormat("clues \"%s\" are not an array", key));
     for (size_t k = 0; k < list.size(); ++k) {
       const Json& item = list[k];
       const Json* number = nullptr;
@@ -129,7 +137,8 @@ absl::Status ReadClues(const Json& clues, std::string_view source, std::vector<C
       const int value = ClueNumber(number);
       if (value == 0 || text == nullptr || !text->is_string()) {
         return DataError(source, absl::StrFormat("clue %d of \"%s\" is not [number, \"clue\"] or "
-                                                 "{\"number\", \"clue\"}", k + 1, key));
+                                                 "{\"number\", \"clue\"}",
+                                                 k + 1, key));
       }
       out.push_back(Clue{value, direction, "", text->get<std::string>()});
     }
@@ -151,7 +160,8 @@ absl::StatusOr<IpuzPuzzle> ParseIpuz(std::string_view text, std::string_view sou
     json = Json::parse(body.begin(), body.end());
   } catch (const Json::parse_error& error) {
     // The line and column of the byte it stopped at (error.byte counts from 1), in the file.
-    const size_t at = static_cast<size_t>(body.data() - text.data()) + std::min(error.byte, body.size() + 1) - 1;
+    const size_t at =
+        static_cast<size_t>(body.data() - text.data()) + std::min(error.byte, body.size() + 1) - 1;
     int line = 1, column = 1;
     for (size_t k = 0; k < at && k < text.size(); ++k) {
       column = text[k] == '\n' ? 1 : column + 1;
@@ -175,7 +185,8 @@ absl::StatusOr<IpuzPuzzle> ParseIpuz(std::string_view text, std::string_view sou
     solution = nullptr;
   }
   const Json* block_value = Find(json, "block");
-  const std::string block = block_value && block_value->is_string() ? block_value->get<std::string>() : "#";
+  const std::string block =
+      block_value && block_value->is_string() ? block_value->get<std::string>() : "#";
   IpuzPuzzle result;
   for (size_t r = 0; r < (*puzzle)->size(); ++r) {
     std::string row;
@@ -198,7 +209,8 @@ absl::StatusOr<IpuzPuzzle> ParseIpuz(std::string_view text, std::string_view sou
   }
   for (auto [key, field] : {std::pair{"title", &result.title}, std::pair{"author", &result.author},
                             std::pair{"copyright", &result.copyright}}) {
-    if (const Json* value = Find(json, key); value && value->is_string()) *field = value->get<std::string>();
+    if (const Json* value = Find(json, key); value && value->is_string())
+      *field = value->get<std::string>();
   }
   return result;
 }

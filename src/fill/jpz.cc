@@ -10,7 +10,8 @@ namespace {
 // A word's id: its number and direction ("12-across"). Readers match a clue to its word by
 // id; @xwordly/xword-parser also reads the clue's number from it, which this form keeps.
 std::string WordId(const GridSlot& slot) {
-  return absl::StrFormat("%d-%s", slot.number, slot.direction == Direction::kAcross ? "across" : "down");
+  return absl::StrFormat("%d-%s", slot.number,
+                         slot.direction == Direction::kAcross ? "across" : "down");
 }
 
 // Cells first..last (0-based) as the format numbers them: "3", or "3-7".
@@ -20,8 +21,10 @@ std::string Range(int first, int last) {
 }
 
 void AppendCells(const Grid& grid, const std::vector<std::string>& letters, std::string& out) {
-  absl::StrAppendFormat(&out, "<grid width=\"%d\" height=\"%d\">\n"
-                              "<grid-look numbering-scheme=\"normal\"/>\n", grid.cols, grid.rows);
+  absl::StrAppendFormat(&out,
+                        "<grid width=\"%d\" height=\"%d\">\n"
+                        "<grid-look numbering-scheme=\"normal\"/>\n",
+                        grid.cols, grid.rows);
   for (int r = 0; r < grid.rows; ++r) {
     for (int c = 0; c < grid.cols; ++c) {
       const int i = grid.cell(r, c);
@@ -44,12 +47,14 @@ void AppendCells(const Grid& grid, const std::vector<std::string>& letters, std:
 
 void AppendJpz(const Grid& grid, const std::vector<std::string>& letters,
                const FillOutputOptions& options, std::string& out) {
-  out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-         "<crossword-compiler-applet xmlns=\"http://crossword.info/xml/crossword-compiler-applet\">\n"
-         "<rectangular-puzzle xmlns=\"http://crossword.info/xml/rectangular-puzzle\">\n"
-         "<metadata>\n";
+  out +=
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<crossword-compiler-applet xmlns=\"http://crossword.info/xml/crossword-compiler-applet\">\n"
+      "<rectangular-puzzle xmlns=\"http://crossword.info/xml/rectangular-puzzle\">\n"
+      "<metadata>\n";
   absl::StrAppendFormat(&out, "<title>%s</title>\n", XmlText(options.title));
-  if (!options.author.empty()) absl::StrAppendFormat(&out, "<creator>%s</creator>\n", XmlText(options.author));
+  if (!options.author.empty())
+    absl::StrAppendFormat(&out, "<creator>%s</creator>\n", XmlText(options.author));
   if (!options.copyright.empty()) {
     absl::StrAppendFormat(&out, "<copyright>%s</copyright>\n", XmlText(options.copyright));
   }

@@ -109,7 +109,8 @@ void AppendLatexGrid(const Grid& grid, const std::vector<std::string>& letters,
       // [number][cell type]: 'o' a frame with a circle, "gf" the shade under a frame.
       const CellMark mark = grid.mark(i);
       if (grid.numbers[i] > 0 || mark != CellMark::kNone) {
-        absl::StrAppendFormat(&out, "[%s]", grid.numbers[i] > 0 ? absl::StrCat(grid.numbers[i]) : "");
+        absl::StrAppendFormat(&out, "[%s]",
+                              grid.numbers[i] > 0 ? absl::StrCat(grid.numbers[i]) : "");
       }
       if (mark != CellMark::kNone) out += mark == CellMark::kCircled ? "[o]" : "[gf]";
       out += CellLetter(letters[i], warnings);
@@ -147,28 +148,32 @@ void AppendLatexPreamble(const Grid& grid, const FillOutputOptions& options, std
   absl::StrAppendFormat(&out, "\\documentclass{article}\n\\usepackage[%s,margin=2cm]{geometry}\n",
                         options.paper == "letter" ? "letterpaper" : "a4paper");
   out += kFonts;
-  out += "\\usepackage{multicol}\n\\usepackage{xcolor}\n\\usepackage{cwpuzzle}\n"
-         "\\PuzzleDefineColorCell{g}{black!18}\n";
+  out +=
+      "\\usepackage{multicol}\n\\usepackage{xcolor}\n\\usepackage{cwpuzzle}\n"
+      "\\PuzzleDefineColorCell{g}{black!18}\n";
   absl::StrAppendFormat(&out, "\\pdfextension info {/Title %s", PdfString(options.title));
-  if (!options.author.empty()) absl::StrAppendFormat(&out, " /Author %s", PdfString(options.author));
+  if (!options.author.empty())
+    absl::StrAppendFormat(&out, " /Author %s", PdfString(options.author));
   out += " /Creator (squares)}\n";
   absl::StrAppendFormat(&out,
                         "\\newlength\\SqCell\n"
                         "\\setlength\\SqCell{\\dimexpr(\\textwidth-4pt)/%d\\relax}\n"
                         "\\ifdim\\SqCell>1.5cm \\setlength\\SqCell{1.5cm}\\fi\n",
                         grid.cols);
-  out += "\\setlength\\PuzzleUnitlength{\\SqCell}\n"
-         "\\renewcommand\\PuzzleNumberFont{\\sffamily\\fontsize{0.3\\SqCell}{0.3\\SqCell}"
-         "\\selectfont}\n"
-         "\\newcommand\\SqEntry[2]{\\par\\noindent\\hangindent=2.4em\\makebox[2.4em][l]"
-         "{\\textbf{#1}}#2}\n"
-         "\\setlength\\parindent{0pt}\n";
+  out +=
+      "\\setlength\\PuzzleUnitlength{\\SqCell}\n"
+      "\\renewcommand\\PuzzleNumberFont{\\sffamily\\fontsize{0.3\\SqCell}{0.3\\SqCell}"
+      "\\selectfont}\n"
+      "\\newcommand\\SqEntry[2]{\\par\\noindent\\hangindent=2.4em\\makebox[2.4em][l]"
+      "{\\textbf{#1}}#2}\n"
+      "\\setlength\\parindent{0pt}\n";
 }
 
 void AppendLatexHeading(const FillOutputOptions& options, std::string& out) {
   std::vector<std::string>* warnings = options.warnings;
   if (!options.title.empty()) {
-    absl::StrAppendFormat(&out, "\\section*{%s}\n", LatexText(options.title, "the title", warnings));
+    absl::StrAppendFormat(&out, "\\section*{%s}\n",
+                          LatexText(options.title, "the title", warnings));
   }
   if (!options.author.empty()) {
     absl::StrAppendFormat(&out, "%s\\par\n", LatexText(options.author, "the author", warnings));
@@ -207,8 +212,9 @@ void AppendLatex(const Grid& grid, const std::vector<std::string>& letters,
   } else {
     AppendClueLists(grid, letters, options, false, out);
   }
-  out += "\n\\newpage\n\\section*{Solution}\n\\PuzzleSolution\n"
-         "{\\fontsize{0.6\\SqCell}{0.6\\SqCell}\\selectfont\n";
+  out +=
+      "\n\\newpage\n\\section*{Solution}\n\\PuzzleSolution\n"
+      "{\\fontsize{0.6\\SqCell}{0.6\\SqCell}\\selectfont\n";
   AppendLatexGrid(grid, letters, nullptr, out);  // its warnings were given once
   out += "}\n\\end{document}\n";
 }

@@ -75,8 +75,8 @@ absl::StatusOr<std::string> LatexToPdf(std::string_view latex, std::vector<std::
   std::string dir_template =
       (std::filesystem::temp_directory_path() / "squares-pdf.XXXXXX").string();
   if (mkdtemp(dir_template.data()) == nullptr) {
-    return absl::InternalError(absl::StrFormat("cannot make a temporary folder: %s",
-                                               std::strerror(errno)));
+    return absl::InternalError(
+        absl::StrFormat("cannot make a temporary folder: %s", std::strerror(errno)));
   }
   const std::filesystem::path dir = dir_template;
   struct Remove {
@@ -95,8 +95,9 @@ absl::StatusOr<std::string> LatexToPdf(std::string_view latex, std::vector<std::
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
-  const char* argv[] = {"lualatex", "-interaction=nonstopmode", "-halt-on-error",
-                        "-no-shell-escape", "puzzle.tex", nullptr};
+  const char* argv[] = {"lualatex",       "-interaction=nonstopmode",
+                        "-halt-on-error", "-no-shell-escape",
+                        "puzzle.tex",     nullptr};
   std::vector<std::string> variables = TexEnvironment();
   std::vector<char*> envp;
   for (std::string& variable : variables) envp.push_back(variable.data());

@@ -44,19 +44,27 @@ std::string LatexText(std::string_view text, std::string_view field,
       case '\\': out += "\\textbackslash{}"; continue;
       case '^': out += "\\textasciicircum{}"; continue;
       case '~': out += "\\textasciitilde{}"; continue;
-      case '#': case '$': case '%': case '&': case '_': case '{': case '}':
+      case '#':
+      case '$':
+      case '%':
+      case '&':
+      case '_':
+      case '{':
+      case '}':
         out += '\\';
         out += static_cast<char>(cp);
         continue;
-      case '\n': case '\r': case '\t': case 0x2028: case 0x2029:
-        out += ' ';
-        continue;
+      case '\n':
+      case '\r':
+      case '\t':
+      case 0x2028:
+      case 0x2029: out += ' '; continue;
       default: break;
     }
     if (Control(cp)) {
       if (warnings != nullptr) {
-        warnings->push_back(absl::StrFormat("%s: the control character U+%04X is left out",
-                                            field, cp));
+        warnings->push_back(
+            absl::StrFormat("%s: the control character U+%04X is left out", field, cp));
       }
       continue;
     }

@@ -60,8 +60,7 @@ std::string Latin1Text(std::string_view text, std::string_view field,
                           replacement);
   }
   if (warnings != nullptr && !replaced.empty()) {
-    warnings->push_back(
-        absl::StrFormat("puz: %s: beyond Latin-1, written %s", field, replaced));
+    warnings->push_back(absl::StrFormat("puz: %s: beyond Latin-1, written %s", field, replaced));
   }
   return out;
 }
@@ -137,9 +136,8 @@ absl::Status AppendPuz(const Grid& grid, const std::vector<std::string>& letters
   const std::vector<std::string> shown = ShownClues(grid, letters, options);
   std::vector<size_t> order(grid.slots.size());
   for (size_t s = 0; s < order.size(); ++s) order[s] = s;
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return grid.slots[a].number < grid.slots[b].number;
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return grid.slots[a].number < grid.slots[b].number; });
   std::vector<std::string> clues;
   for (size_t s : order) {
     clues.push_back(Latin1Text(shown[s], ClueField(grid.slots[s]), options.warnings));

@@ -9,8 +9,8 @@ namespace squares::core {
 void AppendSubmissionLatex(const Grid& grid, const std::vector<std::string>& letters,
                            const FillOutputOptions& options, std::string& out) {
   std::vector<std::string>* warnings = options.warnings;
-  const std::string name = LatexText(options.name.empty() ? options.author : options.name,
-                                     "the name", warnings);
+  const std::string name =
+      LatexText(options.name.empty() ? options.author : options.name, "the name", warnings);
   const std::string email = LatexText(options.email, "the e-mail", warnings);
   AppendLatexPreamble(grid, options, out);
   absl::StrAppendFormat(&out,
@@ -25,7 +25,8 @@ void AppendSubmissionLatex(const Grid& grid, const std::vector<std::string>& let
     for (absl::string_view line : absl::StrSplit(options.address, absl::ByAnyChar("\n|"))) {
       const std::string text =
           LatexText(std::string_view(line.data(), line.size()), "the address", warnings);
-      if (text.find_first_not_of(' ') != std::string::npos) absl::StrAppendFormat(&out, "%s\\\\\n", text);
+      if (text.find_first_not_of(' ') != std::string::npos)
+        absl::StrAppendFormat(&out, "%s\\\\\n", text);
     }
     if (!email.empty()) absl::StrAppendFormat(&out, "%s\\\\\n", email);
     out += "\\end{flushright}\n";

@@ -9,9 +9,9 @@ namespace squares::core {
 namespace {
 
 constexpr int kCell = 32, kMargin = 4, kLine = 16, kFont = 12;
-// A clue column: 224 units (three under a 21x21 grid), a clue's lines at most this many characters of 12-unit text at
-// 0.6 of the font size each (wider than the mean letter of a sans-serif font), after the
-// number's 24 units.
+// A clue column: 224 units (three under a 21x21 grid), a clue's lines at most this many characters
+// of 12-unit text at 0.6 of the font size each (wider than the mean letter of a sans-serif font),
+// after the number's 24 units.
 constexpr int kColumn = 224, kColumnGap = 16, kClueChars = (kColumn - kColumnGap - 24) * 10 / 72;
 
 size_t CodePoints(std::string_view text) {
@@ -63,7 +63,8 @@ std::vector<ClueBlock> ClueBlocks(const Grid& grid, const std::vector<std::strin
       blocks.push_back({slot.direction == Direction::kAcross ? "Across" : "Down", 0, {}});
     }
     blocks.push_back(
-        {"", slot.number, Wrap(absl::StrFormat("%s (%d)", OneLine(clues[s]), slot.length), kClueChars)});
+        {"", slot.number,
+         Wrap(absl::StrFormat("%s (%d)", OneLine(clues[s]), slot.length), kClueChars)});
   }
   return blocks;
 }
@@ -122,8 +123,7 @@ void AppendSvg(const Grid& grid, const std::vector<std::string>& letters,
     absl::StrAppendFormat(&out, "<title>%s</title>\n", XmlText(OneLine(options.title)));
   }
   if (!byline.empty()) absl::StrAppendFormat(&out, "<desc>%s</desc>\n", XmlText(OneLine(byline)));
-  absl::StrAppendFormat(&out, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width,
-                        height);
+  absl::StrAppendFormat(&out, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width, height);
   int y = kMargin;
   if (!options.title.empty()) {
     y += 2 * kLine - 8;
@@ -147,9 +147,9 @@ void AppendSvg(const Grid& grid, const std::vector<std::string>& letters,
                             "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
                             "stroke=\"black\" stroke-width=\"1\"/>\n",
                             x, top, kCell, kCell,
-                            grid.black[i]                 ? "black"
+                            grid.black[i]               ? "black"
                             : mark == CellMark::kShaded ? "#d1d1d1"
-                                                          : "white");
+                                                        : "white");
       if (grid.black[i]) continue;
       if (mark == CellMark::kCircled) {
         absl::StrAppendFormat(&out,
@@ -158,9 +158,9 @@ void AppendSvg(const Grid& grid, const std::vector<std::string>& letters,
                               x + kCell / 2, top + kCell / 2, kCell / 2 - 1);
       }
       if (grid.numbers[i] > 0) {
-        absl::StrAppendFormat(&out,
-                              "<text class=\"number\" x=\"%d\" y=\"%d\" font-size=\"8\">%d</text>\n",
-                              x + 2, top + 9, grid.numbers[i]);
+        absl::StrAppendFormat(
+            &out, "<text class=\"number\" x=\"%d\" y=\"%d\" font-size=\"8\">%d</text>\n", x + 2,
+            top + 9, grid.numbers[i]);
       }
       if (options.solution) {
         absl::StrAppendFormat(&out,

@@ -41,8 +41,11 @@ std::map<std::string, char> RebusKeys(const Grid& grid, const std::vector<std::s
 void AppendXd(const Grid& grid, const std::vector<std::string>& letters,
               const FillOutputOptions& options, std::string& out) {
   const std::pair<std::string_view, const std::string*> headers[] = {
-      {"Title", &options.title}, {"Author", &options.author},
-      {"Copyright", &options.copyright}, {"Date", &options.date}, {"Notes", &options.notes}};
+      {"Title", &options.title},
+      {"Author", &options.author},
+      {"Copyright", &options.copyright},
+      {"Date", &options.date},
+      {"Notes", &options.notes}};
   for (const auto& [key, value] : headers) {
     if (!value->empty()) absl::StrAppendFormat(&out, "%s: %s\n", key, OneLine(*value));
   }

@@ -167,7 +167,8 @@ Dawg Dawg::Build(const WordsOfLength& words, int alphabet_size) {
   WordView previous;
   for (size_t k = 0; k < words.count(); ++k) {
     WordView word = words.word(k);
-    if (k > 0 && !(previous < word)) throw std::invalid_argument("Dawg::Build: words not sorted and unique");
+    if (k > 0 && !(previous < word))
+      throw std::invalid_argument("Dawg::Build: words not sorted and unique");
     builder.Add(word, previous);
     previous = word;
   }
@@ -200,8 +201,8 @@ absl::Status CheckAutomaton(int length, size_t word_count, int alphabet_size,
                             std::span<const uint32_t> rank_offset) {
   auto corrupt = [&](std::string_view what) { return Corrupt(length, what); };
   const size_t n = entries.size();
-  const Mask letters =
-      alphabet_size >= int{8 * sizeof(Mask)} ? ~Mask{0} : (Mask{1} << alphabet_size) - 1;
+  const Mask letters = alphabet_size >= int{8 * sizeof(Mask)} ? ~Mask{0}
+                                                              : (Mask{1} << alphabet_size) - 1;
   // Depths breadth first from the root: every child group inside the array, every entry
   // reached, and always at the same depth (so walks are bounded and ranks well defined).
   constexpr uint8_t kUnseen = 0xFF;
@@ -211,7 +212,8 @@ absl::Status CheckAutomaton(int length, size_t word_count, int alphabet_size,
   for (size_t k = 0; k < order.size() && word_count > 0; ++k) {
     const uint32_t e = order[k];
     const DawgEntry<Mask> entry = entries[e];
-    if (entry.mask & ~letters) return corrupt(absl::StrFormat("entry %d: letters outside the alphabet", e));
+    if (entry.mask & ~letters)
+      return corrupt(absl::StrFormat("entry %d: letters outside the alphabet", e));
     if ((depth[e] == length) != (entry.mask == 0)) {
       return corrupt(absl::StrFormat("entry %d: final state at the wrong depth", e));
     }
@@ -235,7 +237,8 @@ absl::Status CheckAutomaton(int length, size_t word_count, int alphabet_size,
     const uint32_t e = order[k];
     const DawgEntry<Mask> entry = entries[e];
     uint64_t sum = entry.mask == 0 ? 1 : 0;
-    for (uint32_t c = entry.first; entry.mask != 0 && c < entry.first + std::popcount(entry.mask); ++c) {
+    for (uint32_t c = entry.first; entry.mask != 0 && c < entry.first + std::popcount(entry.mask);
+         ++c) {
       if (rank_offset[c] != sum) return corrupt(absl::StrFormat("entry %d: wrong rank offset", c));
       sum += below[c];
     }
@@ -255,8 +258,8 @@ absl::StatusOr<Dawg> Dawg::FromParts(int length, size_t word_count, size_t state
                                      FlatArray<uint32_t> rank_offset, bool trusted) {
   auto corrupt = [&](std::string_view what) { return Corrupt(length, what); };
   const size_t n = entries.size();
-  if (length < 1 || length > kMaxWordLength || alphabet_size < 0 ||
-      alphabet_size > kMaxLetters || (sizeof(Mask) == 8) != (alphabet_size > 32)) {
+  if (length < 1 || length > kMaxWordLength || alphabet_size < 0 || alphabet_size > kMaxLetters ||
+      (sizeof(Mask) == 8) != (alphabet_size > 32)) {
     return corrupt("bad length or alphabet size");
   }
   if (n == 0 || n != rank_offset.size() || n >= UINT32_MAX || word_count >= UINT32_MAX ||
@@ -267,7 +270,8 @@ absl::StatusOr<Dawg> Dawg::FromParts(int length, size_t word_count, size_t state
     return corrupt("an empty automaton must be a single empty root");
   }
   if (!trusted) {
-    absl::Status status = CheckAutomaton<Mask>(length, word_count, alphabet_size, entries, rank_offset);
+    absl::Status status =
+        CheckAutomaton<Mask>(length, word_count, alphabet_size, entries, rank_offset);
     if (!status.ok()) return status;
   }
   Dawg dawg;
@@ -281,11 +285,11 @@ absl::StatusOr<Dawg> Dawg::FromParts(int length, size_t word_count, size_t state
 }
 
 template absl::StatusOr<Dawg> Dawg::FromParts(int, size_t, size_t, int,
-                                              FlatArray<DawgEntry<uint32_t>>,
-                                              FlatArray<uint32_t>, bool);
+                                              FlatArray<DawgEntry<uint32_t>>, FlatArray<uint32_t>,
+                                              bool);
 template absl::StatusOr<Dawg> Dawg::FromParts(int, size_t, size_t, int,
-                                              FlatArray<DawgEntry<uint64_t>>,
-                                              FlatArray<uint32_t>, bool);
+                                              FlatArray<DawgEntry<uint64_t>>, FlatArray<uint32_t>,
+                                              bool);
 
 size_t Dawg::bytes() const {
   return narrow_.size() * sizeof(narrow_[0]) + wide_.size() * sizeof(wide_[0]) +
@@ -327,8 +331,8 @@ Dictionary::Dictionary(Lexicon lexicon, std::vector<Dawg> dawgs,
 const Dawg& Dictionary::dawg(int length) const {
   assert(length >= 1 && length <= kMaxWordLength);
   if (!dawgs_[length]) {
-    dawgs_[length] = std::make_unique<Dawg>(
-        Dawg::Build(lexicon_.words(length), lexicon_.alphabet().size()));
+    dawgs_[length] =
+        std::make_unique<Dawg>(Dawg::Build(lexicon_.words(length), lexicon_.alphabet().size()));
   }
   return *dawgs_[length];
 }
@@ -349,7 +353,8 @@ const Dawg& Dictionary::moved_dawg(int length, int moved) const {
   std::vector<Letter> letters;
   for (const Word& word : moved_words) letters.insert(letters.end(), word.begin(), word.end());
   WordsOfLength rotated{std::move(letters), std::vector<int64_t>(moved_words.size(), 0), length};
-  moved_dawgs_.emplace_back(key, std::make_unique<Dawg>(Dawg::Build(rotated, lexicon_.alphabet().size())));
+  moved_dawgs_.emplace_back(
+      key, std::make_unique<Dawg>(Dawg::Build(rotated, lexicon_.alphabet().size())));
   return *moved_dawgs_.back().second;
 }
 

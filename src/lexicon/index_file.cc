@@ -101,8 +101,8 @@ absl::Status CheckRanks(const Lexicon& lexicon, const std::vector<Dawg>& dawgs) 
     const WordsOfLength& list = lexicon.words(dawg.length());
     for (size_t k = 0; k < list.count(); ++k) {
       if (dawg.rank(list.word(k)) != k) {
-        return absl::DataLossError(absl::StrFormat(
-            "automaton of length %d does not match the word list", dawg.length()));
+        return absl::DataLossError(
+            absl::StrFormat("automaton of length %d does not match the word list", dawg.length()));
       }
     }
   }
@@ -111,8 +111,7 @@ absl::Status CheckRanks(const Lexicon& lexicon, const std::vector<Dawg>& dawgs) 
 
 // The payload after the header checks: alphabet, words and automata of every length.
 absl::StatusOr<Dictionary> ParsePayload(std::string_view payload, const LexiconOptions& options,
-                                        bool trusted,
-                                        std::shared_ptr<const void> storage) {
+                                        bool trusted, std::shared_ptr<const void> storage) {
   Reader in(payload);
   uint32_t letters = 0, zero = 0;
   FlatArray<uint32_t> code_points;
@@ -133,9 +132,8 @@ absl::StatusOr<Dictionary> ParsePayload(std::string_view payload, const LexiconO
   for (int length = 1; length <= kMaxWordLength; ++length) {
     uint64_t words = 0, entries = 0, states = 0;
     WordsOfLength& list = by_length[length];
-    if (!in.get(words) || !in.get(entries) || !in.get(states) ||
-        words > UINT32_MAX || !in.get_array(words * length, list.letters) ||
-        !in.get_array(words, list.scores)) {
+    if (!in.get(words) || !in.get(entries) || !in.get(states) || words > UINT32_MAX ||
+        !in.get_array(words * length, list.letters) || !in.get_array(words, list.scores)) {
       return absl::DataLossError(absl::StrFormat("words of length %d: truncated", length));
     }
     if (words == 0) {
@@ -151,7 +149,8 @@ absl::StatusOr<Dictionary> ParsePayload(std::string_view payload, const LexiconO
   }
   if (!in.at_end()) return absl::DataLossError("trailing bytes after the last automaton");
   std::vector<char32_t> alphabet(code_points.begin(), code_points.end());
-  auto lexicon = Lexicon::FromParts(Alphabet(std::move(alphabet), options.language), std::move(by_length), trusted);
+  auto lexicon = Lexicon::FromParts(Alphabet(std::move(alphabet), options.language),
+                                    std::move(by_length), trusted);
   if (!lexicon.ok()) return lexicon.status();
   if (!trusted) {
     if (absl::Status status = CheckRanks(*lexicon, dawgs); !status.ok()) return status;
@@ -192,8 +191,8 @@ std::string SerializeIndex(const Dictionary& dictionary, const LexiconOptions& o
   std::memcpy(header.magic, kIndexMagic.data(), sizeof(header.magic));
   header.version = kIndexVersion;
   header.byte_order = kByteOrderProbe;
-  header.flags = (options.fold_accents ? kFoldAccents : 0) | (meaning.lower_better ? kLowerBetter : 0) |
-                 (meaning.embedded ? kEmbedded : 0) |
+  header.flags = (options.fold_accents ? kFoldAccents : 0) |
+                 (meaning.lower_better ? kLowerBetter : 0) | (meaning.embedded ? kEmbedded : 0) |
                  static_cast<uint32_t>(options.language) << kLanguageShift;
   header.min_score = options.min_score;
   header.max_score = options.max_score;
@@ -238,8 +237,9 @@ absl::StatusOr<LoadedIndex> ParseIndex(std::string_view bytes, std::string_view 
   if (reinterpret_cast<uintptr_t>(bytes.data()) % 8 != 0) {  // the views need 8-byte alignment
     auto aligned = std::make_shared<std::vector<uint64_t>>((bytes.size() + 7) / 8);
     std::memcpy(aligned->data(), bytes.data(), bytes.size());
-    return ParseIndex(std::string_view(reinterpret_cast<const char*>(aligned->data()), bytes.size()),
-                      name, aligned, checks);
+    return ParseIndex(
+        std::string_view(reinterpret_cast<const char*>(aligned->data()), bytes.size()), name,
+        aligned, checks);
   }
   const bool all_checks = checks == IndexChecks::kAll;
   auto refuse = [&](std::string_view why) {
@@ -254,9 +254,10 @@ absl::StatusOr<LoadedIndex> ParseIndex(std::string_view bytes, std::string_view 
   }
   if (header.byte_order != kByteOrderProbe) return refuse("checksum mismatch: the file is corrupt");
   if (header.version < kOldestIndexVersion || header.version > kIndexVersion) {
-    return refuse(absl::StrFormat("index format version %d; this squares reads versions %d to %d: "
-                                  "rebuild it with 'squares index'",
-                                  header.version, kOldestIndexVersion, kIndexVersion));
+    return refuse(
+        absl::StrFormat("index format version %d; this squares reads versions %d to %d: "
+                        "rebuild it with 'squares index'",
+                        header.version, kOldestIndexVersion, kIndexVersion));
   }
   if (header.header_hash != XXH3_64bits(bytes.data(), offsetof(IndexHeader, header_hash))) {
     return refuse("checksum mismatch: the file is corrupt");
@@ -281,7 +282,8 @@ absl::StatusOr<LoadedIndex> ParseIndex(std::string_view bytes, std::string_view 
   options.min_score = header.min_score;
   options.max_score = header.max_score;
   auto dictionary = ParsePayload(payload, options, !all_checks, std::move(storage));
-  if (!dictionary.ok()) return refuse(absl::StrFormat("corrupt index: %s", dictionary.status().message()));
+  if (!dictionary.ok())
+    return refuse(absl::StrFormat("corrupt index: %s", dictionary.status().message()));
   const ScoreMeaning meaning{(header.flags & kLowerBetter) != 0, (header.flags & kEmbedded) != 0};
   return LoadedIndex{*std::move(dictionary), options, header.source_hash, meaning};
 }

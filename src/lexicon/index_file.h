@@ -33,13 +33,13 @@ inline constexpr uint32_t kOldestIndexVersion = 1;
 inline constexpr uint32_t kByteOrderProbe = 0x01020304;
 
 struct IndexHeader {
-  char magic[8];          // kIndexMagic
-  uint32_t version;       // kIndexVersion
-  uint32_t byte_order;    // kByteOrderProbe in the writer's byte order
-  uint32_t flags;         // bit 0: accents folded; bit 1: lower scores are better;
-                          // bit 2: the embedded list; bits 8..15: the language
-  uint32_t reserved;      // 0
-  int64_t min_score;      // the score filters the list was built with
+  char magic[8];        // kIndexMagic
+  uint32_t version;     // kIndexVersion
+  uint32_t byte_order;  // kByteOrderProbe in the writer's byte order
+  uint32_t flags;       // bit 0: accents folded; bit 1: lower scores are better;
+                        // bit 2: the embedded list; bits 8..15: the language
+  uint32_t reserved;    // 0
+  int64_t min_score;    // the score filters the list was built with
   int64_t max_score;
   uint64_t source_hash;   // XXH3_64 of the source lists' bytes, in order
   uint64_t payload_size;  // bytes after the header

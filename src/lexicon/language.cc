@@ -44,9 +44,7 @@ bool AppendCells(Language language, bool fold_accents, char32_t letter, char32_t
     return false;
   };
   switch (language) {
-    case Language::kEnglish:
-      cells += fold_accents ? FoldAccent(letter) : letter;
-      return false;
+    case Language::kEnglish: cells += fold_accents ? FoldAccent(letter) : letter; return false;
     case Language::kDutch:
       if (letter == kDutchIj) break;
       if (letter == 'i' && next == 'j') {
@@ -55,9 +53,9 @@ bool AppendCells(Language language, bool fold_accents, char32_t letter, char32_t
       }
       break;
     case Language::kGerman:
-      if (letter == 0xE4) return two('a', 'e');  // ä
-      if (letter == 0xF6) return two('o', 'e');  // ö
-      if (letter == 0xFC) return two('u', 'e');  // ü
+      if (letter == 0xE4) return two('a', 'e');                      // ä
+      if (letter == 0xF6) return two('o', 'e');                      // ö
+      if (letter == 0xFC) return two('u', 'e');                      // ü
       if (letter == 0xDF || letter == 0x1E9E) return two('s', 's');  // ß, ẞ
       break;
     case Language::kFrench:
@@ -66,8 +64,7 @@ bool AppendCells(Language language, bool fold_accents, char32_t letter, char32_t
       break;
     case Language::kItalian:
     case Language::kSpanish:
-    case Language::kPortuguese:
-      break;
+    case Language::kPortuguese: break;
   }
   // Ñ is a letter of its own in Spanish; every other accent is dropped.
   const bool kept = letter == kDutchIj || (language == Language::kSpanish && letter == 0xF1);

@@ -11,7 +11,15 @@
 
 namespace squares::core {
 
-enum class Language : uint8_t { kEnglish, kDutch, kGerman, kItalian, kFrench, kSpanish, kPortuguese };
+enum class Language : uint8_t {
+  kEnglish,
+  kDutch,
+  kGerman,
+  kItalian,
+  kFrench,
+  kSpanish,
+  kPortuguese
+};
 inline constexpr int kLanguageCount = 7;
 
 // The Dutch IJ, one cell: the alphabet holds it as U+0133 (ĳ), written "ij" / "IJ" in text.

@@ -5,11 +5,11 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
-#include <numeric>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <memory>
+#include <numeric>
 #include <optional>
 
 #include "absl/container/flat_hash_map.h"
@@ -107,7 +107,7 @@ struct Reader {
 
   const LexiconOptions& options;
   const bool dutch = options.language == Language::kDutch;  // 'i' may start the cell ĳ
-  std::u32string cells;  // the cells of one letter (AppendCells)
+  std::u32string cells;                                     // the cells of one letter (AppendCells)
   LexiconCounts& counts;
   std::vector<Letter> buffer;
   std::vector<RawEntry> entries;
@@ -188,8 +188,8 @@ absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
     auto [end, error] =
         std::from_chars(score_text.data(), score_text.data() + score_text.size(), score);
     if (error != std::errc() || end != score_text.data() + score_text.size()) {
-      return absl::DataLossError(absl::StrFormat("%s: bad score '%s' (expected an integer)",
-                                                 where.str(), score_text));
+      return absl::DataLossError(
+          absl::StrFormat("%s: bad score '%s' (expected an integer)", where.str(), score_text));
     }
     line = Trim(line.substr(0, split));
   }
@@ -268,8 +268,9 @@ absl::Status Reader::Feed(SourceCursor& at, std::string_view bytes) {
     const size_t end = rest.find('\n');
     if (end == std::string_view::npos) {
       if (at.carry.size() + rest.size() > kMaxLineBytes) {
-        return absl::DataLossError(absl::StrFormat("%s:%d: line longer than %d bytes: not a word list",
-                                                   at.name, at.line + 1, kMaxLineBytes));
+        return absl::DataLossError(
+            absl::StrFormat("%s:%d: line longer than %d bytes: not a word list", at.name,
+                            at.line + 1, kMaxLineBytes));
       }
       at.carry.append(rest);
       break;
@@ -287,8 +288,8 @@ absl::Status Reader::Feed(SourceCursor& at, std::string_view bytes) {
   }
   if (nul == std::string_view::npos) return absl::OkStatus();
   return absl::DataLossError(
-      absl::StrFormat("%s:%d:%d: NUL byte: this looks like a binary file, not a word list",
-                      at.name, at.line + 1, at.carry.size() + 1));
+      absl::StrFormat("%s:%d:%d: NUL byte: this looks like a binary file, not a word list", at.name,
+                      at.line + 1, at.carry.size() + 1));
 }
 
 absl::Status Reader::Read(const LexiconSource& source) {
@@ -385,7 +386,8 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
     std::iota(order.begin(), order.end(), 0);
     auto word = [&](uint32_t k) { return WordView(codes.data() + size_t{k} * length, length); };
     auto compare = [&](uint32_t a, uint32_t b) {  // words of one length: memcmp orders them
-      return std::memcmp(codes.data() + size_t{a} * length, codes.data() + size_t{b} * length, length);
+      return std::memcmp(codes.data() + size_t{a} * length, codes.data() + size_t{b} * length,
+                         length);
     };
     // Word lists usually come sorted, or nearly (a few words out of place, and after case
     // folding): a natural merge sort merges the sorted runs the list already has, in
@@ -435,8 +437,8 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
   return lexicon;
 }
 
-absl::StatusOr<Lexicon> Lexicon::FromParts(Alphabet alphabet,
-                                           std::vector<WordsOfLength> by_length, bool trusted) {
+absl::StatusOr<Lexicon> Lexicon::FromParts(Alphabet alphabet, std::vector<WordsOfLength> by_length,
+                                           bool trusted) {
   if (by_length.size() != kMaxWordLength + 1) {
     return absl::DataLossError("wrong number of word lengths");
   }

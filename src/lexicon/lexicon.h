@@ -50,10 +50,11 @@ class Alphabet {
 };
 
 struct LexiconOptions {
-  bool fold_accents = false;                         // é -> e, ñ -> n, ...
-  Language language = Language::kEnglish;            // the cells of a word (language.h)
+  bool fold_accents = false;                                // é -> e, ñ -> n, ...
+  Language language = Language::kEnglish;                   // the cells of a word (language.h)
   int64_t min_score = std::numeric_limits<int64_t>::min();  // drop words scored lower
-  int64_t max_score = std::numeric_limits<int64_t>::max();  // drop words scored higher (--max-level)
+  int64_t max_score =
+      std::numeric_limits<int64_t>::max();  // drop words scored higher (--max-level)
 };
 
 // One source of words: a name for messages ("words.txt", "<stdin>", "<default dictionary>")
@@ -134,7 +135,8 @@ class Lexicon {
   static absl::StatusOr<Lexicon> FromParts(Alphabet alphabet, std::vector<WordsOfLength> by_length,
                                            bool trusted = false);
   // Convenience for tests: one source from a string.
-  static absl::StatusOr<Lexicon> FromText(std::string_view text, const LexiconOptions& options = {});
+  static absl::StatusOr<Lexicon> FromText(std::string_view text,
+                                          const LexiconOptions& options = {});
 
   const Alphabet& alphabet() const { return alphabet_; }
   // Words of one length (empty when there are none); 1 <= length <= kMaxWordLength.

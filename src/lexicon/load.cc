@@ -98,7 +98,9 @@ absl::StatusOr<Lexicon> ReadLexicon(std::span<const std::string> paths,
 
 absl::StatusOr<Dictionary> LoadDictionary(const LoadOptions& options,
                                           std::vector<std::string>* notes, LoadedTraits* traits) {
-  if (traits) *traits = {options.lexicon(), options.paths.empty() ? ScoreMeaning{true, true} : ScoreMeaning{}};
+  if (traits)
+    *traits = {options.lexicon(),
+               options.paths.empty() ? ScoreMeaning{true, true} : ScoreMeaning{}};
   // Each source is opened once (a pipe can be read only once): its first bytes tell an index
   // from a word list, which then reads on from them.
   std::vector<InputFile> files;

@@ -23,7 +23,9 @@ int main(int argc, char** argv) {
               << (in ? lexicon.status().message() : "cannot read") << "\n";
     return 1;
   }
-  const std::string bytes = BuildIndex(*std::move(lexicon), LexiconOptions{}, {.lower_better = true, .embedded = true}).bytes;
+  const std::string bytes =
+      BuildIndex(*std::move(lexicon), LexiconOptions{}, {.lower_better = true, .embedded = true})
+          .bytes;
   if (auto check = ParseIndex(bytes, argv[2]); !check.ok()) {
     std::cerr << "make_default_index: " << check.status().message() << "\n";
     return 1;

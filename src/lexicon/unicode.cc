@@ -46,10 +46,10 @@ void AppendUtf8(char32_t cp, std::string& out) {
 bool IsLetter(char32_t cp) {
   if (cp < 0x80) return (cp | 0x20) >= 'a' && (cp | 0x20) <= 'z';
   if (cp >= 0xC0 && cp <= 0x24F) return cp != 0xD7 && cp != 0xF7;
-  if (cp >= 0x1E00 && cp <= 0x1EFF) return true;                 // Latin Extended Additional
-  if (cp >= 0x386 && cp <= 0x3CE) return cp != 0x387 && cp != 0x3A2 && cp != 0x38B &&
-                                         cp != 0x38D;             // Greek
-  if (cp >= 0x400 && cp <= 0x4FF) return cp < 0x482 || cp > 0x489;  // Cyrillic
+  if (cp >= 0x1E00 && cp <= 0x1EFF) return true;  // Latin Extended Additional
+  if (cp >= 0x386 && cp <= 0x3CE)
+    return cp != 0x387 && cp != 0x3A2 && cp != 0x38B && cp != 0x38D;  // Greek
+  if (cp >= 0x400 && cp <= 0x4FF) return cp < 0x482 || cp > 0x489;    // Cyrillic
   return false;
 }
 
@@ -101,11 +101,11 @@ char32_t UpperCase(char32_t cp) {
 char32_t FoldAccent(char32_t cp) {
   // Base letters of U+00C0..U+017F; '.' marks code points left unchanged.
   static constexpr char kBase[] =
-      "AAAAAA.CEEEEIIII.NOOOOO.OUUUUY.."  // C0-DF
-      "aaaaaa.ceeeeiiii.nooooo.ouuuuy.y"  // E0-FF
-      "AaAaAaCcCcCcCcDdDdEeEeEeEeEeGgGg"  // 100-11F
-      "GgGgHhHhIiIiIiIiIi..JjKk.LlLlLlL"  // 120-13F
-      "lLlNnNnNn...OoOoOo..RrRrRrSsSsSs"  // 140-15F
+      "AAAAAA.CEEEEIIII.NOOOOO.OUUUUY.."   // C0-DF
+      "aaaaaa.ceeeeiiii.nooooo.ouuuuy.y"   // E0-FF
+      "AaAaAaCcCcCcCcDdDdEeEeEeEeEeGgGg"   // 100-11F
+      "GgGgHhHhIiIiIiIiIi..JjKk.LlLlLlL"   // 120-13F
+      "lLlNnNnNn...OoOoOo..RrRrRrSsSsSs"   // 140-15F
       "SsTtTtTtUuUuUuUuUuUuWwYyYZzZzZz.";  // 160-17F
   if (cp < 0xC0 || cp > 0x17F) return cp;
   char base = kBase[cp - 0xC0];

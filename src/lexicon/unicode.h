@@ -15,8 +15,8 @@ void AppendUtf8(char32_t cp, std::string& out);
 // Whether cp is a letter: Latin (Basic, Latin-1, Extended-A/B, Extended Additional), Greek,
 // Cyrillic. Other scripts are not letters for this tool.
 bool IsLetter(char32_t cp);
-char32_t FoldCase(char32_t cp);     // to lower case
-char32_t UpperCase(char32_t cp);    // to upper case (the inverse of FoldCase where one exists)
-char32_t FoldAccent(char32_t cp);   // é -> e, Ñ -> N; other code points unchanged
+char32_t FoldCase(char32_t cp);    // to lower case
+char32_t UpperCase(char32_t cp);   // to upper case (the inverse of FoldCase where one exists)
+char32_t FoldAccent(char32_t cp);  // é -> e, Ñ -> N; other code points unchanged
 
 }  // namespace squares::core

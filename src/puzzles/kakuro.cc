@@ -53,9 +53,9 @@ class BoardReader {
 
   absl::Status ReadRows(std::span<const Line> rows) {
     if (rows.size() > kMaxGridSide || rows[0].tokens.size() > kMaxGridSide) {
-      return absl::DataLossError(absl::StrFormat("%s:%d: board of %dx%d cells; the largest is %dx%d",
-                                                 file_, rows[0].number, rows.size(),
-                                                 rows[0].tokens.size(), kMaxGridSide, kMaxGridSide));
+      return absl::DataLossError(absl::StrFormat(
+          "%s:%d: board of %dx%d cells; the largest is %dx%d", file_, rows[0].number, rows.size(),
+          rows[0].tokens.size(), kMaxGridSide, kMaxGridSide));
     }
     b_.rows = static_cast<int>(rows.size());
     b_.cols = static_cast<int>(rows[0].tokens.size());
@@ -80,10 +80,11 @@ class BoardReader {
       }
       if (t == "#") continue;
       size_t slash = t.find('\\');
-      if (slash == std::string::npos || !ParseSum(std::string_view(t).substr(0, slash), down_[cell]) ||
+      if (slash == std::string::npos ||
+          !ParseSum(std::string_view(t).substr(0, slash), down_[cell]) ||
           !ParseSum(std::string_view(t).substr(slash + 1), right_[cell])) {
-        return CellError(cell, absl::StrFormat(
-                                   "malformed token '%s' (expected '.', '#' or a clue 'D\\R')", t));
+        return CellError(
+            cell, absl::StrFormat("malformed token '%s' (expected '.', '#' or a clue 'D\\R')", t));
       }
     }
     return Runs();
@@ -142,19 +143,19 @@ class BoardReader {
         const int length = at_edge ? 0 : RunLength(next, down);
         const char* dir = down ? "down" : "right";
         if (length == 0) {
-          return CellError(cell, absl::StrFormat("clue '%s' has a %s sum but no run %s",
-                                                 b_.tokens[cell], dir,
-                                                 down ? "below it" : "to its right"));
+          return CellError(cell,
+                           absl::StrFormat("clue '%s' has a %s sum but no run %s", b_.tokens[cell],
+                                           dir, down ? "below it" : "to its right"));
         }
         if (length > kKakuroDigits) {
           return CellError(cell, absl::StrFormat("the run %s this clue has %d cells, more than 9",
                                                  down ? "below" : "right of", length));
         }
         if (sum < MinRunSum(length) || sum > MaxRunSum(length)) {
-          return CellError(cell, absl::StrFormat("%s sum %d is impossible for %d cells (distinct "
-                                                 "digits make %d..%d)",
-                                                 dir, sum, length, MinRunSum(length),
-                                                 MaxRunSum(length)));
+          return CellError(cell,
+                           absl::StrFormat("%s sum %d is impossible for %d cells (distinct "
+                                           "digits make %d..%d)",
+                                           dir, sum, length, MinRunSum(length), MaxRunSum(length)));
         }
         KakuroRun run{down, r, c, sum, {}};
         for (int k = 0; k < length; ++k) {
@@ -245,8 +246,9 @@ absl::StatusOr<std::vector<KakuroBoard>> ParseKakuro(std::string_view name, std:
       const Line& header = lines[i++];
       int cols = 0;
       if (header.tokens[0] != "KAKURO") {
-        return LineError(name, header, absl::StrFormat("expected 'KAKURO name rows cols', found '%s'",
-                                                       header.tokens[0]));
+        return LineError(
+            name, header,
+            absl::StrFormat("expected 'KAKURO name rows cols', found '%s'", header.tokens[0]));
       }
       if (header.tokens.size() != 4 || !ParseInt(header.tokens[2], rows) ||
           !ParseInt(header.tokens[3], cols) || rows < 1 || cols < 1) {
@@ -256,18 +258,20 @@ absl::StatusOr<std::vector<KakuroBoard>> ParseKakuro(std::string_view name, std:
       b.line = header.number;
       std::span<const Line> block = Block(lines, i, rows);
       if (static_cast<int>(block.size()) != rows) {
-        return LineError(name, header, absl::StrFormat("board '%s' has %d rows, the header says %d",
-                                                       b.name, block.size(), rows));
+        return LineError(name, header,
+                         absl::StrFormat("board '%s' has %d rows, the header says %d", b.name,
+                                         block.size(), rows));
       }
       if (auto s = reader.ReadRows(block); !s.ok()) return s;
       if (b.cols != cols) {
-        return LineError(name, block[0], absl::StrFormat("row has %d cells, the header says %d",
-                                                         b.cols, cols));
+        return LineError(name, block[0],
+                         absl::StrFormat("row has %d cells, the header says %d", b.cols, cols));
       }
     } else {
       std::span<const Line> block = Block(lines, i, -1);
       if (block.empty()) {
-        return LineError(name, lines[i], absl::StrFormat("'%s' before any board row", lines[i].tokens[0]));
+        return LineError(name, lines[i],
+                         absl::StrFormat("'%s' before any board row", lines[i].tokens[0]));
       }
       b.line = block[0].number;
       if (auto s = reader.ReadRows(block); !s.ok()) return s;
@@ -276,8 +280,9 @@ absl::StatusOr<std::vector<KakuroBoard>> ParseKakuro(std::string_view name, std:
       const Line& keyword = lines[i++];
       std::span<const Line> block = Block(lines, i, b.rows);
       if (static_cast<int>(block.size()) != b.rows) {
-        return LineError(name, keyword, absl::StrFormat("the solution has %d rows, the board %d",
-                                                        block.size(), b.rows));
+        return LineError(
+            name, keyword,
+            absl::StrFormat("the solution has %d rows, the board %d", block.size(), b.rows));
       }
       if (auto s = reader.ReadSolution(block); !s.ok()) return s;
     }
@@ -287,9 +292,10 @@ absl::StatusOr<std::vector<KakuroBoard>> ParseKakuro(std::string_view name, std:
       if (i == lines.size()) {
         return absl::DataLossError(absl::StrFormat("%s: board '%s' has no END line", name, b.name));
       }
-      return LineError(name, lines[i], absl::StrFormat("expected %sEND, found '%s'",
-                                                       b.solution.empty() ? "SOLUTION or " : "",
-                                                       lines[i].tokens[0]));
+      return LineError(name, lines[i],
+                       absl::StrFormat("expected %sEND, found '%s'",
+                                       b.solution.empty() ? "SOLUTION or " : "",
+                                       lines[i].tokens[0]));
     }
     if (bare && i < lines.size()) {
       return LineError(name, lines[i], "text after the end of a board without a KAKURO header");

@@ -13,8 +13,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "lexicon/dawg.h"
 #include "fill/grid_fill.h"
+#include "lexicon/dawg.h"
 
 namespace squares::core {
 
@@ -25,7 +25,7 @@ struct KakuroRun {
   bool down = false;
   int clue_row = 0, clue_col = 0;  // the clue cell (0-based)
   int sum = 0;
-  std::vector<int> cells;          // white-cell indices (see KakuroBoard), in reading order
+  std::vector<int> cells;  // white-cell indices (see KakuroBoard), in reading order
 };
 
 // One puzzle. Cells are row-major (cell = row * cols + col); white[cell] is its white-cell
@@ -33,14 +33,14 @@ struct KakuroRun {
 // in reading order, its across run, then its down run. Every white cell lies in at least one
 // run, every run has 1..9 cells and a sum that distinct digits can make (the parser checks).
 struct KakuroBoard {
-  std::string name;          // from the KAKURO header; empty for a bare grid
+  std::string name;  // from the KAKURO header; empty for a bare grid
   int rows = 0, cols = 0;
   std::vector<std::string> tokens;  // the board as written, one token per cell
   std::vector<int> white;
-  std::vector<int> white_cells;     // white index -> cell
+  std::vector<int> white_cells;  // white index -> cell
   std::vector<KakuroRun> runs;
-  std::vector<uint8_t> solution;    // stored SOLUTION: digit per white index; empty if none
-  int line = 1;                     // source line of the header (or of the first row)
+  std::vector<uint8_t> solution;  // stored SOLUTION: digit per white index; empty if none
+  int line = 1;                   // source line of the header (or of the first row)
 
   int white_count() const { return static_cast<int>(white_cells.size()); }
 };

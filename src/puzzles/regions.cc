@@ -45,7 +45,8 @@ absl::StatusOr<RegionPuzzle> ParseRegionPuzzle(std::string_view text, std::strin
         while (end < lines[i].size() && (lines[i][end] & 0xC0) == 0x80) ++end;
         absl::StatusOr<Word> letter = alphabet.encode(lines[i].substr(at, end - at), fold_accents);
         if (!letter.ok()) {
-          return absl::DataLossError(absl::StrCat(where, ":", column, ": ", letter.status().message()));
+          return absl::DataLossError(
+              absl::StrCat(where, ":", column, ": ", letter.status().message()));
         }
         at = end;
       }
@@ -59,8 +60,8 @@ absl::StatusOr<RegionPuzzle> ParseRegionPuzzle(std::string_view text, std::strin
     }
     if (i == 0) puzzle.cols = static_cast<int>(row->size());
     if (static_cast<int>(row->size()) != puzzle.cols) {
-      return absl::DataLossError(absl::StrCat(where, ": row has ", row->size(),
-                                              " letters, expected ", puzzle.cols));
+      return absl::DataLossError(
+          absl::StrCat(where, ": row has ", row->size(), " letters, expected ", puzzle.cols));
     }
     puzzle.letters.insert(puzzle.letters.end(), row->begin(), row->end());
     ++puzzle.rows;
@@ -76,8 +77,8 @@ absl::StatusOr<RegionPuzzle> ParseRegionPuzzle(std::string_view text, std::strin
 // of that length, so no connectivity test is left for the search.
 struct ShapeTrie {
   struct Node {
-    int8_t dr = 0, dc = 0;     // offset of this cell from the first cell of the shape
-    uint16_t below = 0;        // bit n: a shape of n cells goes through this node
+    int8_t dr = 0, dc = 0;          // offset of this cell from the first cell of the shape
+    uint16_t below = 0;             // bit n: a shape of n cells goes through this node
     uint32_t first = 0, count = 0;  // children at [first, first + count)
   };
   std::vector<Node> nodes{Node{}};  // node 0 is the first cell
@@ -590,8 +591,8 @@ absl::StatusOr<MadeRegionPuzzle> MakeRegionPuzzle(int rows, int cols, const Dict
                                                   const std::atomic<bool>* stop) {
   const std::vector<int> lengths = WordLengths(dictionary, sizes);
   if (lengths.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat("the dictionary has no words of ", sizes.min,
-                                                   " to ", sizes.max, " letters"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("the dictionary has no words of ", sizes.min, " to ", sizes.max, " letters"));
   }
   const RegionSolver solver(dictionary, sizes);
   Random random(seed);
@@ -613,17 +614,20 @@ absl::StatusOr<MadeRegionPuzzle> MakeRegionPuzzle(int rows, int cols, const Dict
       ++made.attempts;
       size_t found = 0;
       RegionStats stats;
-      solver.Solve(made.puzzle, [&](const RegionPartition& solution) {
-        MarkDifferences(made.solution, solution, marked);
-        return ++found < 2;
-      }, &stats, stop);
+      solver.Solve(
+          made.puzzle,
+          [&](const RegionPartition& solution) {
+            MarkDifferences(made.solution, solution, marked);
+            return ++found < 2;
+          },
+          &stats, stop);
       if (stats.stopped) return absl::CancelledError("stopped");
       if (found == 1) return made;  // the partition drawn is a solution, so it is this one
     }
   }
-  return absl::DeadlineExceededError(absl::StrCat(
-      "no unique ", rows, "x", cols, " puzzle found in ", made.attempts,
-      " solver runs; try another seed"));
+  return absl::DeadlineExceededError(absl::StrCat("no unique ", rows, "x", cols,
+                                                  " puzzle found in ", made.attempts,
+                                                  " solver runs; try another seed"));
 }
 
 }  // namespace squares::core

@@ -25,8 +25,7 @@ struct RegionPuzzle {
 // ignored). Errors name the source, line and column: "p.txt:3:5: 'x' is not a letter of
 // the dictionary", "p.txt:2: row has 5 letters, expected 6", "p.txt: no rows".
 absl::StatusOr<RegionPuzzle> ParseRegionPuzzle(std::string_view text, std::string_view name,
-                                               const Alphabet& alphabet,
-                                               bool fold_accents = false);
+                                               const Alphabet& alphabet, bool fold_accents = false);
 
 struct RegionSizes {
   int min = 4, max = 8;  // 1 <= min <= max <= kMaxRegionSize
@@ -53,9 +52,10 @@ struct ShapeTrie;
 // Solve calls `on_solution` for each solution in search order until it returns false or
 // the search is exhausted, and returns the number of solutions reported. The search: the
 // first free cell in reading order starts the next region, which extends along the automaton
-// of its length through free cells later in reading order and is accepted when connected. Placements are enumerated once per puzzle, by walking a trie of
-// all connected shapes in step with the automaton; after a region is placed, the search
-// backs up as soon as a free cell has no placement left that avoids the used cells.
+// of its length through free cells later in reading order and is accepted when connected.
+// Placements are enumerated once per puzzle, by walking a trie of all connected shapes in step with
+// the automaton; after a region is placed, the search backs up as soon as a free cell has no
+// placement left that avoids the used cells.
 class RegionSolver {
  public:
   RegionSolver(const Dictionary& dictionary, RegionSizes sizes);

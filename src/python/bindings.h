@@ -43,7 +43,8 @@ Enum EnumArg(const py::handle& value, const char* name) {
     choices += (choices.empty() ? "'" : "' or '") + lower;
   }
   if (!py::isinstance<py::str>(value)) {
-    throw py::type_error(std::string(name) + ": a " + Str(type.attr("__name__")) + " or its name (" + choices + "')");
+    throw py::type_error(std::string(name) + ": a " + Str(type.attr("__name__")) +
+                         " or its name (" + choices + "')");
   }
   throw Error(ErrorKind::kUsage, std::string(name) + ": '" + given + "' is not " + choices + "'");
 }
@@ -52,7 +53,8 @@ Enum EnumArg(const py::handle& value, const char* name) {
 template <class Limit>
 void SetLimit(const std::optional<int64_t>& limit, std::optional<Limit>* option) {
   if (!limit) return;
-  if (*limit < 0) throw Error(ErrorKind::kUsage, "limit: " + std::to_string(*limit) + " is negative");
+  if (*limit < 0)
+    throw Error(ErrorKind::kUsage, "limit: " + std::to_string(*limit) + " is negative");
   *option = static_cast<Limit>(*limit);
 }
 

@@ -101,7 +101,9 @@ py::object FillDictionaryGrid(const Dictionary& dictionary, const Grid& grid, Fi
 }
 
 void DefGrid(py::module_& m) {
-  py::enum_<Direction>(m, "Direction").value("ACROSS", Direction::kAcross).value("DOWN", Direction::kDown);
+  py::enum_<Direction>(m, "Direction")
+      .value("ACROSS", Direction::kAcross)
+      .value("DOWN", Direction::kDown);
   py::class_<Slot>(m, "Slot", "A maximal run of two or more white cells in one direction.")
       .def_readonly("direction", &Slot::direction)
       .def_readonly("number", &Slot::number, "printed clue number")
@@ -110,17 +112,25 @@ void DefGrid(py::module_& m) {
       .def_readonly("length", &Slot::length)
       .def_readonly("cells", &Slot::cells, "cell indices (row * cols + col), in reading order")
       .def_property_readonly("name", &Slot::name, "'3 Across', '12 Down'")
-      .def("__repr__", [](const Slot& s) { return "Slot(" + s.name() + ", length=" + std::to_string(s.length) + ")"; });
+      .def("__repr__", [](const Slot& s) {
+        return "Slot(" + s.name() + ", length=" + std::to_string(s.length) + ")";
+      });
   py::class_<Grid>(m, "Grid",
                    "A crossword grid: crucio (.crg), cwc or plain rows ('.' empty, '#' black, "
                    "letters fixed), detected. Picklable (as its plain rows).")
-      .def(py::init([](const std::string& text, const std::string& source) { return Grid::Parse(text, source); }),
-           py::arg("text"), py::arg("source") = "<grid>", "Reads a grid from its text; errors name `source`.")
-      .def_static("load", [](const py::object& path) {
-             const std::optional<std::string> file = PathOf(path);
-             if (!file) throw py::type_error("Grid.load(path): a str or os.PathLike");
-             return Grid::Load(*file);
-           }, py::arg("path"), "Reads a grid file.")
+      .def(py::init([](const std::string& text, const std::string& source) {
+             return Grid::Parse(text, source);
+           }),
+           py::arg("text"), py::arg("source") = "<grid>",
+           "Reads a grid from its text; errors name `source`.")
+      .def_static(
+          "load",
+          [](const py::object& path) {
+            const std::optional<std::string> file = PathOf(path);
+            if (!file) throw py::type_error("Grid.load(path): a str or os.PathLike");
+            return Grid::Load(*file);
+          },
+          py::arg("path"), "Reads a grid file.")
       .def_static("from_rows", &Grid::FromRows, py::arg("rows"),
                   "Plain rows: '.' empty, '#' black, a letter fixed.")
       .def_property_readonly("rows", &Grid::rows)
@@ -131,14 +141,14 @@ void DefGrid(py::module_& m) {
       .def("__eq__", [](const Grid& a, const Grid& b) { return a.text_rows() == b.text_rows(); })
       .def("__hash__", [](const Grid& g) { return py::hash(py::tuple(py::cast(g.text_rows()))); })
       .def("__repr__", [](const Grid& g) { return "Grid(" + Repr(py::cast(g.text_rows())) + ")"; })
-      .def(py::pickle(
-          [](const Grid& g) { return py::make_tuple(g.text_rows(), g.source()); },
-          [](const py::tuple& state) {
-            if (state.size() != 2) throw py::value_error("Grid: a bad pickle");
-            std::string text;
-            for (const std::string& row : state[0].cast<std::vector<std::string>>()) text += row + "\n";
-            return Grid::Parse(text, state[1].cast<std::string>());
-          }));
+      .def(py::pickle([](const Grid& g) { return py::make_tuple(g.text_rows(), g.source()); },
+                      [](const py::tuple& state) {
+                        if (state.size() != 2) throw py::value_error("Grid: a bad pickle");
+                        std::string text;
+                        for (const std::string& row : state[0].cast<std::vector<std::string>>())
+                          text += row + "\n";
+                        return Grid::Parse(text, state[1].cast<std::string>());
+                      }));
 }
 
 void DefFillResults(py::module_& m) {
@@ -151,28 +161,33 @@ void DefFillResults(py::module_& m) {
   py::enum_<Branching>(m, "Branching", "What a fill's search chooses at each step.")
       .value("LETTER", Branching::kLetter)
       .value("WORD", Branching::kWord);
-  py::class_<FillQuality> quality(m, "FillQuality",
-                                  "A fill's quality with a scored list, and what the best-fill search proved.");
+  py::class_<FillQuality> quality(
+      m, "FillQuality",
+      "A fill's quality with a scored list, and what the best-fill search proved.");
   quality.def_readonly("worst_word", &FillQuality::worst_word)
       .def_readonly("worst_score", &FillQuality::worst_score)
       .def_readonly("mean_score", &FillQuality::mean_score)
       .def_readonly("searched", &FillQuality::searched, "the best-fill search ran")
-      .def_readonly("bound", &FillQuality::bound, "no fill has a worst word scored better than this")
-      .def_readonly("bound_searched", &FillQuality::bound_searched,
-                    "a search ruled the better scores out (else bound is the best score of any word)")
+      .def_readonly("bound", &FillQuality::bound,
+                    "no fill has a worst word scored better than this")
+      .def_readonly(
+          "bound_searched", &FillQuality::bound_searched,
+          "a search ruled the better scores out (else bound is the best score of any word)")
       .def_readonly("proven", &FillQuality::proven, "the worst word is the best possible")
       .def_readonly("mean_proven", &FillQuality::mean_proven,
                     "no fill with as good a worst word has a better mean")
       .def("__repr__", [](const FillQuality& q) {
         std::ostringstream out;
-        out << "FillQuality(worst_word=" << Repr(py::str(q.worst_word)) << ", worst_score=" << q.worst_score
-            << ", mean_score=" << q.mean_score << ", proven=" << (q.proven ? "True" : "False") << ")";
+        out << "FillQuality(worst_word=" << Repr(py::str(q.worst_word))
+            << ", worst_score=" << q.worst_score << ", mean_score=" << q.mean_score
+            << ", proven=" << (q.proven ? "True" : "False") << ")";
         return out.str();
       });
   DefPickle(quality, &FillQuality::worst_word, &FillQuality::worst_score, &FillQuality::mean_score,
-            &FillQuality::searched, &FillQuality::bound, &FillQuality::bound_searched, &FillQuality::proven,
-            &FillQuality::mean_proven);
-  py::class_<Fill> fill(m, "Fill", "A filled grid: its rows ('#' for black cells), the letter of every cell.");
+            &FillQuality::searched, &FillQuality::bound, &FillQuality::bound_searched,
+            &FillQuality::proven, &FillQuality::mean_proven);
+  py::class_<Fill> fill(m, "Fill",
+                        "A filled grid: its rows ('#' for black cells), the letter of every cell.");
   fill.def_readonly("rows", &Fill::rows)
       .def_readonly("letters", &Fill::letters, "per cell, row-major; '' for black cells")
       .def_readonly("quality", &Fill::quality, "a FillQuality with a scored list, else None")
@@ -189,31 +204,37 @@ void DefFillResults(py::module_& m) {
       .def_readonly("mirrored", &FillStats::mirrored)
       .def_readonly("seconds", &FillStats::seconds)
       .def("__repr__", [](const FillStats& s) {
-        return "FillStats(nodes=" + std::to_string(s.nodes) + ", failures=" + std::to_string(s.failures) + ")";
+        return "FillStats(nodes=" + std::to_string(s.nodes) +
+               ", failures=" + std::to_string(s.failures) + ")";
       });
   DefPickle(stats, &FillStats::fills, &FillStats::rejected, &FillStats::nodes, &FillStats::failures,
             &FillStats::backjumps, &FillStats::restarts, &FillStats::learned, &FillStats::mirrored,
             &FillStats::seconds);
   py::class_<FillResult> result(m, "FillResult", "The outcome of Dictionary.fill().");
   result.def_readonly("status", &FillResult::status)
-      .def_readonly("message", &FillResult::message, "what the command prints for a status other than FILLED")
-      .def_readonly("bad_slot", &FillResult::bad_slot, "OVER_CONSTRAINED: the slot, e.g. '12 Across'")
+      .def_readonly("message", &FillResult::message,
+                    "what the command prints for a status other than FILLED")
+      .def_readonly("bad_slot", &FillResult::bad_slot,
+                    "OVER_CONSTRAINED: the slot, e.g. '12 Across'")
       .def_readonly("fills", &FillResult::fills)
       .def_readonly("notes", &FillResult::notes, "entries kept as given, not in the list")
       .def_readonly("stats", &FillResult::stats)
       .def("__repr__", [](const FillResult& r) {
-        return "FillResult(status=" + Str(py::cast(r.status)) + ", fills=" + std::to_string(r.fills.size()) + ")";
+        return "FillResult(status=" + Str(py::cast(r.status)) +
+               ", fills=" + std::to_string(r.fills.size()) + ")";
       });
-  DefPickle(result, &FillResult::status, &FillResult::message, &FillResult::bad_slot, &FillResult::fills,
-            &FillResult::notes, &FillResult::stats);
-  py::class_<FillStream> fill_iterator(m, "FillIterator",
+  DefPickle(result, &FillResult::status, &FillResult::message, &FillResult::bad_slot,
+            &FillResult::fills, &FillResult::notes, &FillResult::stats);
+  py::class_<FillStream> fill_iterator(
+      m, "FillIterator",
       "The fills of Dictionary.fill(all=True), found as they are asked for. Leaving the loop (or "
       "close()) stops the search.",
       py::custom_type_setup(&FillStream::SetSlots));
   DefIterator(fill_iterator);
-  fill_iterator.def_property_readonly("result", [](const FillStream& s) { return s.summary(); },
-                                      "The search's FillResult (no fills: they were iterated) once it has "
-                                      "ended (else None).");
+  fill_iterator.def_property_readonly(
+      "result", [](const FillStream& s) { return s.summary(); },
+      "The search's FillResult (no fills: they were iterated) once it has "
+      "ended (else None).");
 }
 
 void DefCheckAndCandidates(py::module_& m, py::class_<Dictionary>& dictionary) {
@@ -223,10 +244,11 @@ void DefCheckAndCandidates(py::module_& m, py::class_<Dictionary>& dictionary) {
       .def_readonly("problems", &GridCheck::problems, "'3 Across: XYZZY is not in the dictionary'")
       .def_readonly("quality", &GridCheck::quality, "a FillQuality with a scored list, else None")
       .def("__repr__", [](const GridCheck& c) {
-        return std::string("GridCheck(valid=") + (c.valid ? "True" : "False") + ", problems=" +
-               Repr(py::cast(c.problems)) + ")";
+        return std::string("GridCheck(valid=") + (c.valid ? "True" : "False") +
+               ", problems=" + Repr(py::cast(c.problems)) + ")";
       });
-  py::enum_<Viability>(m, "Viability", "Whether the rest of a grid can be filled with a candidate in place.")
+  py::enum_<Viability>(m, "Viability",
+                       "Whether the rest of a grid can be filled with a candidate in place.")
       .value("FILLABLE", Viability::kFillable)
       .value("IMPOSSIBLE", Viability::kImpossible)
       .value("UNKNOWN", Viability::kUnknown);
@@ -248,8 +270,9 @@ void DefCheckAndCandidates(py::module_& m, py::class_<Dictionary>& dictionary) {
       "word in the dictionary and, unless allow_repeats, no word twice.");
   dictionary.def(
       "candidates",
-      [](const Dictionary& d, const py::object& grid, int slot, size_t max_words, size_t max_checked,
-         double seconds_per_word, bool allow_repeats, std::vector<std::string> exclude) {
+      [](const Dictionary& d, const py::object& grid, int slot, size_t max_words,
+         size_t max_checked, double seconds_per_word, bool allow_repeats,
+         std::vector<std::string> exclude) {
         const Grid parsed = GridOf(grid);
         CandidateOptions options;
         options.max_words = max_words;
@@ -262,9 +285,9 @@ void DefCheckAndCandidates(py::module_& m, py::class_<Dictionary>& dictionary) {
           return Candidates(d, parsed, slot, options);
         });
       },
-      py::arg("grid"), py::arg("slot"), py::kw_only(), py::arg("max_words") = 100, py::arg("max_checked") = 20,
-      py::arg("seconds_per_word") = 0.05, py::arg("allow_repeats") = false,
-      py::arg("exclude") = std::vector<std::string>(),
+      py::arg("grid"), py::arg("slot"), py::kw_only(), py::arg("max_words") = 100,
+      py::arg("max_checked") = 20, py::arg("seconds_per_word") = 0.05,
+      py::arg("allow_repeats") = false, py::arg("exclude") = std::vector<std::string>(),
       "The words that fit slot `slot` (an index into grid.slots) of a grid, best first: the best "
       "max_words by score, of which the first max_checked get a search (up to seconds_per_word "
       "each) for whether the rest of the grid can still be filled.");
@@ -279,7 +302,9 @@ void DefDocuments(py::module_& m) {
       .value("LATEX", DocumentFormat::kLatex)
       .value("SVG", DocumentFormat::kSvg)
       .value("PUZ", DocumentFormat::kPuz);
-  py::class_<Clue> clue(m, "Clue", "A clue: for the slot numbered `number` in `direction`, or (number 0) for the entry `word`.");
+  py::class_<Clue> clue(
+      m, "Clue",
+      "A clue: for the slot numbered `number` in `direction`, or (number 0) for the entry `word`.");
   clue.def(py::init([](int number, Direction direction, std::string word, std::string text) {
              return Clue{number, direction, std::move(word), std::move(text)};
            }),
@@ -290,8 +315,9 @@ void DefDocuments(py::module_& m) {
       .def_readonly("word", &Clue::word)
       .def_readonly("text", &Clue::text)
       .def("__repr__", [](const Clue& c) {
-        return "Clue(number=" + std::to_string(c.number) + ", direction=" + Str(py::cast(c.direction)) +
-               ", word=" + Repr(py::str(c.word)) + ", text=" + Repr(py::str(c.text)) + ")";
+        return "Clue(number=" + std::to_string(c.number) +
+               ", direction=" + Str(py::cast(c.direction)) + ", word=" + Repr(py::str(c.word)) +
+               ", text=" + Repr(py::str(c.text)) + ")";
       });
   DefPickle(clue, &Clue::number, &Clue::direction, &Clue::word, &Clue::text);
   m.def("parse_clues", &ParseClues, py::arg("text"), py::arg("source") = "<clues>",
@@ -299,9 +325,10 @@ void DefDocuments(py::module_& m) {
         "('12 Across', '3 D') a line; errors name `source` and the line.");
   m.def(
       "format_fill",
-      [](const py::object& grid, const Fill& fill, const py::object& format, bool fill_in, bool solution,
-         const std::string& title, const std::string& author, const std::string& copyright,
-         std::vector<Clue> clues, bool ipuz_clue_arrays) -> py::object {
+      [](const py::object& grid, const Fill& fill, const py::object& format, bool fill_in,
+         bool solution, const std::string& title, const std::string& author,
+         const std::string& copyright, std::vector<Clue> clues,
+         bool ipuz_clue_arrays) -> py::object {
         DocumentOptions options;
         options.format = EnumArg<DocumentFormat>(format, "format");
         options.fill_in = fill_in;
@@ -315,9 +342,10 @@ void DefDocuments(py::module_& m) {
         if (options.format == DocumentFormat::kPuz) return py::bytes(document);
         return py::str(document);
       },
-      py::arg("grid"), py::arg("fill"), py::arg("format") = "text", py::kw_only(), py::arg("fill_in") = false,
-      py::arg("solution") = false, py::arg("title") = "", py::arg("author") = "", py::arg("copyright") = "",
-      py::arg("clues") = std::vector<Clue>(), py::arg("ipuz_clue_arrays") = true,
+      py::arg("grid"), py::arg("fill"), py::arg("format") = "text", py::kw_only(),
+      py::arg("fill_in") = false, py::arg("solution") = false, py::arg("title") = "",
+      py::arg("author") = "", py::arg("copyright") = "", py::arg("clues") = std::vector<Clue>(),
+      py::arg("ipuz_clue_arrays") = true,
       "One fill of a grid as a document, as `squares fill --format` writes it: a str, or bytes "
       "for puz (Across Lite). fill_in: the words grouped by length instead of numbered entries; "
       "solution: svg with the letters; clues: Clue objects (missing ones show as placeholders); "
@@ -331,23 +359,24 @@ void DefFill(py::module_& m, py::class_<Dictionary>& dictionary) {
   DefFillResults(m);
   dictionary.def(
       "fill",
-      [](const Dictionary& d, const py::object& grid, bool any, bool all, std::optional<int64_t> limit,
-         const Shard& shard, bool allow_repeats, bool deterministic, uint64_t seed, std::optional<int> threads,
-         std::optional<double> timeout, double quality_time, std::optional<int64_t> polish,
-         const py::object& branch, bool prefer_scores, const py::object& better,
-         std::optional<int64_t> max_level, std::vector<std::string> exclude, bool allow_offensive,
-         int min_length) {
-        return FillDictionaryGrid(d, GridOf(grid),
-                                  FillOptionsOf({any, all, limit, shard, allow_repeats, deterministic, seed,
-                                                 threads, timeout, quality_time, polish, branch, prefer_scores,
-                                                 better, max_level, std::move(exclude), allow_offensive,
-                                                 min_length}));
+      [](const Dictionary& d, const py::object& grid, bool any, bool all,
+         std::optional<int64_t> limit, const Shard& shard, bool allow_repeats, bool deterministic,
+         uint64_t seed, std::optional<int> threads, std::optional<double> timeout,
+         double quality_time, std::optional<int64_t> polish, const py::object& branch,
+         bool prefer_scores, const py::object& better, std::optional<int64_t> max_level,
+         std::vector<std::string> exclude, bool allow_offensive, int min_length) {
+        return FillDictionaryGrid(
+            d, GridOf(grid),
+            FillOptionsOf({any, all, limit, shard, allow_repeats, deterministic, seed, threads,
+                           timeout, quality_time, polish, branch, prefer_scores, better, max_level,
+                           std::move(exclude), allow_offensive, min_length}));
       },
       py::arg("grid"), py::kw_only(), py::arg("any") = false, py::arg("all") = false,
-      py::arg("limit") = py::none(), py::arg("shard") = py::none(), py::arg("allow_repeats") = false,
-      py::arg("deterministic") = false, py::arg("seed") = 1, py::arg("threads") = py::none(),
-      py::arg("timeout") = py::none(), py::arg("quality_time") = 10.0, py::arg("polish") = py::none(),
-      py::arg("branch") = "letter", py::arg("prefer_scores") = false, py::arg("better") = py::none(),
+      py::arg("limit") = py::none(), py::arg("shard") = py::none(),
+      py::arg("allow_repeats") = false, py::arg("deterministic") = false, py::arg("seed") = 1,
+      py::arg("threads") = py::none(), py::arg("timeout") = py::none(),
+      py::arg("quality_time") = 10.0, py::arg("polish") = py::none(), py::arg("branch") = "letter",
+      py::arg("prefer_scores") = false, py::arg("better") = py::none(),
       py::arg("max_level") = py::none(), py::arg("exclude") = std::vector<std::string>(),
       py::arg("allow_offensive") = false, py::arg("min_length") = 2,
       "Fills a crossword grid (a Grid, or its text) as `squares fill` does: the best fill with a "

@@ -30,7 +30,9 @@ void DefKakuro(py::module_& m) {
       .value("NO_SOLUTION", KakuroVerdict::kNoSolution)
       .value("TIMED_OUT", KakuroVerdict::kTimedOut);
   py::class_<KakuroResult> result(m, "KakuroResult", "One board's verdict and solutions.");
-  result.def_readonly("name", &KakuroResult::name, "from the board's KAKURO header; '' for a bare board")
+  result
+      .def_readonly("name", &KakuroResult::name,
+                    "from the board's KAKURO header; '' for a bare board")
       .def_readonly("rows", &KakuroResult::rows)
       .def_readonly("cols", &KakuroResult::cols)
       .def_readonly("verdict", &KakuroResult::verdict)
@@ -40,7 +42,8 @@ void DefKakuro(py::module_& m) {
           "solutions",
           [](const KakuroResult& r) {
             py::list solutions;
-            for (const std::vector<int>& digits : r.solutions) solutions.append(Rows(digits, r.cols));
+            for (const std::vector<int>& digits : r.solutions)
+              solutions.append(Rows(digits, r.cols));
             return solutions;
           },
           "Each solution as rows of digits (ints 1..9; 0 for black and clue cells).")
@@ -51,11 +54,12 @@ void DefKakuro(py::module_& m) {
       .def("solution_text", &KakuroResult::solution_text, py::arg("index"),
            "A solution as `squares kakuro` prints it: a digit per white cell, '#' for the others.")
       .def("__repr__", [](const KakuroResult& r) {
-        return "KakuroResult(name=" + Repr(py::str(r.name)) + ", verdict=" + Str(py::cast(r.verdict)) + ")";
+        return "KakuroResult(name=" + Repr(py::str(r.name)) +
+               ", verdict=" + Str(py::cast(r.verdict)) + ")";
       });
-  DefPickle(result, &KakuroResult::name, &KakuroResult::rows, &KakuroResult::cols, &KakuroResult::verdict,
-            &KakuroResult::count, &KakuroResult::all, &KakuroResult::solutions, &KakuroResult::check_ok,
-            &KakuroResult::check);
+  DefPickle(result, &KakuroResult::name, &KakuroResult::rows, &KakuroResult::cols,
+            &KakuroResult::verdict, &KakuroResult::count, &KakuroResult::all,
+            &KakuroResult::solutions, &KakuroResult::check_ok, &KakuroResult::check);
   m.def(
       "kakuro",
       [](const std::string& boards, bool all, std::optional<int64_t> limit, bool check,
@@ -97,7 +101,9 @@ void DefRegions(py::module_& m, py::class_<Dictionary>& dictionary) {
       .def_readonly("region_of", &RegionsSolution::region_of,
                     "per cell (row-major): its region, 0, 1, ... in reading order")
       .def_readonly("drawing", &RegionsSolution::drawing, "the partition drawn with +---+ borders")
-      .def("__repr__", [](const RegionsSolution& s) { return "RegionsSolution(words=" + Repr(py::cast(s.words)) + ")"; });
+      .def("__repr__", [](const RegionsSolution& s) {
+        return "RegionsSolution(words=" + Repr(py::cast(s.words)) + ")";
+      });
   py::class_<RegionsResult>(m, "RegionsResult", "A region puzzle's verdict and solutions.")
       .def_readonly("verdict", &RegionsResult::verdict)
       .def_readonly("rows", &RegionsResult::rows)
@@ -106,13 +112,15 @@ void DefRegions(py::module_& m, py::class_<Dictionary>& dictionary) {
       .def_readonly("solutions", &RegionsResult::solutions, "up to two (with all: every one)")
       .def_property_readonly("verdict_text", &RegionsResult::verdict_text)
       .def("__repr__", [](const RegionsResult& r) {
-        return "RegionsResult(verdict=" + Str(py::cast(r.verdict)) + ", count=" + std::to_string(r.count) + ")";
+        return "RegionsResult(verdict=" + Str(py::cast(r.verdict)) +
+               ", count=" + std::to_string(r.count) + ")";
       });
   py::class_<MadeRegions>(m, "MadeRegions", "A region puzzle made with exactly one solution.")
       .def_readonly("rows", &MadeRegions::rows, "the puzzle's letters, a row each")
       .def_readonly("solution", &MadeRegions::solution)
       .def_readonly("attempts", &MadeRegions::attempts, "solver runs it took")
-      .def("__repr__", [](const MadeRegions& r) { return "MadeRegions(rows=" + Repr(py::cast(r.rows)) + ")"; });
+      .def("__repr__",
+           [](const MadeRegions& r) { return "MadeRegions(rows=" + Repr(py::cast(r.rows)) + ")"; });
   dictionary.def(
       "regions",
       [](const Dictionary& d, const std::string& puzzle, int min, int max, bool all, bool upper,
@@ -123,8 +131,8 @@ void DefRegions(py::module_& m, py::class_<Dictionary>& dictionary) {
           return SolveRegions(d, puzzle, options, source);
         });
       },
-      py::arg("puzzle"), py::kw_only(), py::arg("min") = 4, py::arg("max") = 8, py::arg("all") = false,
-      py::arg("upper") = false, py::arg("source") = "<puzzle>",
+      py::arg("puzzle"), py::kw_only(), py::arg("min") = 4, py::arg("max") = 8,
+      py::arg("all") = false, py::arg("upper") = false, py::arg("source") = "<puzzle>",
       "Splits a letter grid (rows of letters, one a line) into connected regions of min..max "
       "cells whose letters, read in row-major order, spell words; stops at the second solution "
       "unless all=True.");

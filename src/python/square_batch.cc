@@ -10,11 +10,10 @@ namespace squares::python {
 namespace {
 
 struct SquareObject {
-  PyObject_HEAD
-  PyObject* rows;         // tuple of str
-  PyObject* words;        // tuple of str
-  PyObject* worst_score;  // int
-  PyObject* mean_score;   // float
+  PyObject_HEAD PyObject* rows;  // tuple of str
+  PyObject* words;               // tuple of str
+  PyObject* worst_score;         // int
+  PyObject* mean_score;          // float
 };
 
 // A new Square of its fields (references stolen); null if one is null.
@@ -126,7 +125,8 @@ PyType_Slot square_slots[] = {
     {Py_tp_methods, square_methods},
     {0, nullptr}};
 
-PyType_Spec square_spec = {"squares.Square", sizeof(SquareObject), 0, Py_TPFLAGS_DEFAULT, square_slots};
+PyType_Spec square_spec = {"squares.Square", sizeof(SquareObject), 0, Py_TPFLAGS_DEFAULT,
+                           square_slots};
 
 }  // namespace
 
@@ -137,9 +137,10 @@ py::object MakeSquareType() {
 }
 
 void SquareBatch::Add(const SquareResult& result) {
-  records_.push_back({static_cast<uint32_t>(ends_.size()), static_cast<uint32_t>(result.rows.size()),
-                      rows_only_ ? 0 : static_cast<uint32_t>(result.words.size()), result.worst_score,
-                      result.mean_score});
+  records_.push_back({static_cast<uint32_t>(ends_.size()),
+                      static_cast<uint32_t>(result.rows.size()),
+                      rows_only_ ? 0 : static_cast<uint32_t>(result.words.size()),
+                      result.worst_score, result.mean_score});
   for (const std::string& row : result.rows) {
     text_ += row;
     ends_.push_back(static_cast<uint32_t>(text_.size()));
@@ -177,7 +178,8 @@ WordCache::~WordCache() {
 }
 
 PyObject* WordCache::Get(std::string_view word, PyObject* same) {
-  if (same && PyUnicode_IS_COMPACT_ASCII(same) && PyUnicode_GET_LENGTH(same) == static_cast<Py_ssize_t>(word.size()) &&
+  if (same && PyUnicode_IS_COMPACT_ASCII(same) &&
+      PyUnicode_GET_LENGTH(same) == static_cast<Py_ssize_t>(word.size()) &&
       std::memcmp(PyUnicode_DATA(same), word.data(), word.size()) == 0) {
     Py_INCREF(same);
     return same;
@@ -185,7 +187,8 @@ PyObject* WordCache::Get(std::string_view word, PyObject* same) {
   const absl::string_view key(word.data(), word.size());
   auto found = strings_.find(key);
   if (found == strings_.end()) {
-    PyObject* text = PyUnicode_DecodeUTF8(word.data(), static_cast<Py_ssize_t>(word.size()), nullptr);
+    PyObject* text =
+        PyUnicode_DecodeUTF8(word.data(), static_cast<Py_ssize_t>(word.size()), nullptr);
     if (!text) return nullptr;
     found = strings_.emplace(key, text).first;
   }

@@ -11,9 +11,9 @@
 #include <memory>
 #include <string>
 
-#include "absl/container/flat_hash_map.h"
 #include <string_view>
 #include <vector>
+#include "absl/container/flat_hash_map.h"
 
 #include "squares/square_search.h"
 
@@ -74,16 +74,16 @@ class SquareBatch {
   };
   std::string_view String(uint32_t index) const;
   PyObject* TakeRows(std::string_view line);
-  PyObject* LastRow(Py_ssize_t index) const;    // borrowed; null when none
+  PyObject* LastRow(Py_ssize_t index) const;   // borrowed; null when none
   PyObject* Remembered(PyObject* rows) const;  // keeps `rows` as the last result's; returns it
 
   PyObject* square_type_;
   bool rows_only_;
   std::shared_ptr<WordCache> words_;  // one for a stream's batches (copies of one batch)
   std::string text_;
-  std::vector<uint32_t> ends_;  // the end of string i (from Add(lines): line i) in text_ (it
-                                // starts where i-1 ends; a line's '\n' is in neither)
-  std::vector<Record> records_;   // one per Add(result); none from Add(lines)
+  std::vector<uint32_t> ends_;   // the end of string i (from Add(lines): line i) in text_ (it
+                                 // starts where i-1 ends; a line's '\n' is in neither)
+  std::vector<Record> records_;  // one per Add(result); none from Add(lines)
 };
 
 }  // namespace squares::python

@@ -53,12 +53,15 @@ Dictionary MakeDictionary(const py::object& source, bool fold_accents,
     return Dictionary::FromFiles({*path}, options);
   }
   if (!py::isinstance<py::iterable>(source) || py::isinstance<py::bytes>(source)) {
-    throw py::type_error("Dictionary(source): None, a path (str or os.PathLike) or an iterable "
-                         "of str, not " + py::type::of(source).attr("__name__").cast<std::string>());
+    throw py::type_error(
+        "Dictionary(source): None, a path (str or os.PathLike) or an iterable "
+        "of str, not " +
+        py::type::of(source).attr("__name__").cast<std::string>());
   }
   std::vector<std::string> words;
   for (const py::handle word : source) {
-    if (!py::isinstance<py::str>(word)) throw py::type_error("Dictionary(words): every word must be a str");
+    if (!py::isinstance<py::str>(word))
+      throw py::type_error("Dictionary(words): every word must be a str");
     words.push_back(word.cast<std::string>());
   }
   py::gil_scoped_release release;
@@ -96,7 +99,8 @@ void SetShape(const py::object& shape, SquareOptions* options) {
       options->shape.push_back({std::move(cells), ""});
     }
   } catch (const py::cast_error&) {
-    throw py::type_error("shape: a path (a shape file) or a list of words, each a list of cell numbers");
+    throw py::type_error(
+        "shape: a path (a shape file) or a list of words, each a list of cell numbers");
   }
 }
 
@@ -104,7 +108,8 @@ void SetShape(const py::object& shape, SquareOptions* options) {
 // rect, cube and shape is given (at most one).
 SquareOptions SquareOptionsOf(const SquareArgs& args) {
   SquareOptions options;
-  const int kinds = args.double_square + args.rect.has_value() + args.cube.has_value() + !args.shape.is_none();
+  const int kinds =
+      args.double_square + args.rect.has_value() + args.cube.has_value() + !args.shape.is_none();
   if (kinds > 1) throw Error(ErrorKind::kUsage, "double, rect, cube and shape exclude each other");
   if (args.double_square) options.kind = SquareKind::kDouble;
   if (args.rect) {
@@ -153,24 +158,26 @@ void DefSquareMethod(py::class_<Dictionary>& cls, const char* name, Finish finis
   cls.def(
       name,
       [finish](const Dictionary& dictionary, std::optional<int> size, bool double_square,
-               std::optional<std::pair<int, int>> rect, std::optional<int> cube, const py::object& shape,
-               bool diagonals, std::optional<std::string> first, std::optional<std::string> pattern,
-               std::optional<std::string> contains, bool distinct, bool no_transpose, const py::object& order,
-               bool upper, std::optional<int64_t> limit, std::optional<int> best, std::optional<int> threads,
+               std::optional<std::pair<int, int>> rect, std::optional<int> cube,
+               const py::object& shape, bool diagonals, std::optional<std::string> first,
+               std::optional<std::string> pattern, std::optional<std::string> contains,
+               bool distinct, bool no_transpose, const py::object& order, bool upper,
+               std::optional<int64_t> limit, std::optional<int> best, std::optional<int> threads,
                const Shard& shard, const py::object& progress, ExtraTypes... extra_values) {
         return finish(dictionary,
-                      SquareArgs{size, double_square, rect, cube, shape, diagonals, std::move(first),
-                                 std::move(pattern), std::move(contains), distinct, no_transpose, order,
-                                 upper, limit, best, threads, shard, progress},
+                      SquareArgs{size, double_square, rect, cube, shape, diagonals,
+                                 std::move(first), std::move(pattern), std::move(contains),
+                                 distinct, no_transpose, order, upper, limit, best, threads, shard,
+                                 progress},
                       extra_values...);
       },
-      py::arg("size") = py::none(), py::kw_only(), py::arg("double") = false, py::arg("rect") = py::none(),
-      py::arg("cube") = py::none(), py::arg("shape") = py::none(), py::arg("diagonals") = false,
-      py::arg("first") = py::none(), py::arg("pattern") = py::none(), py::arg("contains") = py::none(),
-      py::arg("distinct") = false, py::arg("no_transpose") = false, py::arg("order") = py::none(),
-      py::arg("upper") = false, py::arg("limit") = py::none(), py::arg("best") = py::none(),
-      py::arg("threads") = py::none(), py::arg("shard") = py::none(), py::arg("progress") = py::none(),
-      extra..., doc);
+      py::arg("size") = py::none(), py::kw_only(), py::arg("double") = false,
+      py::arg("rect") = py::none(), py::arg("cube") = py::none(), py::arg("shape") = py::none(),
+      py::arg("diagonals") = false, py::arg("first") = py::none(), py::arg("pattern") = py::none(),
+      py::arg("contains") = py::none(), py::arg("distinct") = false,
+      py::arg("no_transpose") = false, py::arg("order") = py::none(), py::arg("upper") = false,
+      py::arg("limit") = py::none(), py::arg("best") = py::none(), py::arg("threads") = py::none(),
+      py::arg("shard") = py::none(), py::arg("progress") = py::none(), extra..., doc);
 }
 
 uint64_t CountSquares(const Dictionary& dictionary, const SquareArgs& args) {
@@ -184,7 +191,8 @@ uint64_t CountSquares(const Dictionary& dictionary, const SquareArgs& args) {
   });
 }
 
-std::unique_ptr<SquareStream> StreamSquares(const Dictionary& dictionary, const SquareArgs& args, bool rows_only) {
+std::unique_ptr<SquareStream> StreamSquares(const Dictionary& dictionary, const SquareArgs& args,
+                                            bool rows_only) {
   auto stream = std::make_unique<SquareStream>(SquareBatch(square_type, rows_only));
   SquareOptions options = SquareOptionsOf(args);
   options.stop = stream->stop_flag();
@@ -198,7 +206,9 @@ std::unique_ptr<SquareStream> StreamSquares(const Dictionary& dictionary, const 
   }
   const bool lines = rows_only && options.kind != SquareKind::kCube;  // square_batch.h
   stream->set_producer([search, lines](SquareStream& to) {
-    if (lines) return search->Write(SquareFormat::kLines, [&](std::string_view lines) { return to.Push(lines); });
+    if (lines)
+      return search->Write(SquareFormat::kLines,
+                           [&](std::string_view lines) { return to.Push(lines); });
     return search->ForEach([&](const SquareResult& result) { return to.Push(result); });
   });
   return stream;
@@ -211,25 +221,32 @@ void DefSquareResults(py::module_& m) {
       .def_readonly("seconds", &SearchStats::seconds)
       .def_readonly("stopped", &SearchStats::stopped, "the search was stopped early")
       .def("__repr__", [](const SearchStats& s) {
-        return "SearchStats(nodes=" + std::to_string(s.nodes) + ", results=" + std::to_string(s.results) + ")";
+        return "SearchStats(nodes=" + std::to_string(s.nodes) +
+               ", results=" + std::to_string(s.results) + ")";
       });
-  DefPickle(stats, &SearchStats::nodes, &SearchStats::results, &SearchStats::seconds, &SearchStats::stopped);
-  py::class_<SearchProgress>(m, "SearchProgress", "A running square search's progress (count(progress=...)).")
-      .def_readonly("parts_done", &SearchProgress::parts_done, "the search's parts (its tasks) done")
+  DefPickle(stats, &SearchStats::nodes, &SearchStats::results, &SearchStats::seconds,
+            &SearchStats::stopped);
+  py::class_<SearchProgress>(m, "SearchProgress",
+                             "A running square search's progress (count(progress=...)).")
+      .def_readonly("parts_done", &SearchProgress::parts_done,
+                    "the search's parts (its tasks) done")
       .def_readonly("parts", &SearchProgress::parts, "its parts in all")
       .def_readonly("results", &SearchProgress::results)
       .def_readonly("seconds", &SearchProgress::seconds)
       .def("__repr__", [](const SearchProgress& p) {
-        return "SearchProgress(parts_done=" + std::to_string(p.parts_done) + ", parts=" + std::to_string(p.parts) +
-               ", results=" + std::to_string(p.results) + ")";
+        return "SearchProgress(parts_done=" + std::to_string(p.parts_done) +
+               ", parts=" + std::to_string(p.parts) + ", results=" + std::to_string(p.results) +
+               ")";
       });
-  py::class_<SquareStream> squares_iterator(m, "SquareIterator",
+  py::class_<SquareStream> squares_iterator(
+      m, "SquareIterator",
       "The results of Dictionary.squares() (Square objects; with rows_only, tuples of rows), "
       "found as they are asked for. Leaving the loop (or close()) stops the search.",
       py::custom_type_setup(&SquareStream::SetSlots));
   DefIterator(squares_iterator);
-  squares_iterator.def_property_readonly("stats", [](const SquareStream& s) { return s.summary(); },
-                                         "The search's SearchStats once it has ended (else None).");
+  squares_iterator.def_property_readonly(
+      "stats", [](const SquareStream& s) { return s.summary(); },
+      "The search's SearchStats once it has ended (else None).");
 }
 
 void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
@@ -241,41 +258,57 @@ void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
       .value("GREEDY", CellOrder::kGreedy)
       .value("GIVEN", CellOrder::kGiven);
   cls.def(py::init(&MakeDictionary), py::arg("source") = py::none(), py::kw_only(),
-          py::arg("fold_accents") = false, py::arg("min_score") = py::none(), py::arg("max_level") = py::none(),
-          py::arg("better") = py::none(), py::arg("language") = "en")
+          py::arg("fold_accents") = false, py::arg("min_score") = py::none(),
+          py::arg("max_level") = py::none(), py::arg("better") = py::none(),
+          py::arg("language") = "en")
       .def("__len__", &Dictionary::size)
-      .def("__contains__", [](const Dictionary& d, const std::string& word) { return d.contains(word); })
-      .def("__repr__", [](const Dictionary& d) {
-        return "<squares.Dictionary: " + std::to_string(d.size()) + " words" + (d.is_default() ? ", the default list" : "") + ">";
-      })
+      .def("__contains__",
+           [](const Dictionary& d, const std::string& word) { return d.contains(word); })
+      .def("__repr__",
+           [](const Dictionary& d) {
+             return "<squares.Dictionary: " + std::to_string(d.size()) + " words" +
+                    (d.is_default() ? ", the default list" : "") + ">";
+           })
       .def_property_readonly("max_length", &Dictionary::max_length, "the longest word's letters")
       .def_property_readonly("letters", &Dictionary::letters, "the alphabet, in code-point order")
-      .def_property_readonly("language", &Dictionary::language, "the language code it was read in ('en', 'nl', ...)")
+      .def_property_readonly("language", &Dictionary::language,
+                             "the language code it was read in ('en', 'nl', ...)")
       .def_property_readonly("scored", &Dictionary::scored, "not every word has the same score")
       .def_property_readonly("better", &Dictionary::better)
       .def_property_readonly("is_default", &Dictionary::is_default, "the embedded list")
-      .def("words", &Dictionary::Words, py::arg("length"), "The words of a length, in the list's order.")
-      .def("scored_words", [](const Dictionary& d, int length) {
-             std::vector<std::pair<std::string, int64_t>> words;
-             for (ScoredWord& w : d.ScoredWords(length)) words.emplace_back(std::move(w.word), w.score);
-             return words;
-           }, py::arg("length"), "The (word, score) pairs of a length, in the list's order.")
-      .def("save_index", [](const Dictionary& d, const py::object& path) {
-             const std::optional<std::string> file = PathOf(path);
-             if (!file) throw py::type_error("save_index(path): a str or os.PathLike");
-             py::gil_scoped_release release;
-             d.SaveIndex(*file);
-           }, py::arg("path"), "Saves the list and its automata as an index file.")
-      .def("index_bytes", [](const Dictionary& d) { return py::bytes(d.IndexBytes()); },
-           "The index file's bytes (Dictionary.from_index_bytes reads them).")
-      .def_static("from_index_bytes", [](const py::bytes& bytes) { return Dictionary::FromIndexBytes(bytes); },
-                  py::arg("data"))
+      .def("words", &Dictionary::Words, py::arg("length"),
+           "The words of a length, in the list's order.")
+      .def(
+          "scored_words",
+          [](const Dictionary& d, int length) {
+            std::vector<std::pair<std::string, int64_t>> words;
+            for (ScoredWord& w : d.ScoredWords(length))
+              words.emplace_back(std::move(w.word), w.score);
+            return words;
+          },
+          py::arg("length"), "The (word, score) pairs of a length, in the list's order.")
+      .def(
+          "save_index",
+          [](const Dictionary& d, const py::object& path) {
+            const std::optional<std::string> file = PathOf(path);
+            if (!file) throw py::type_error("save_index(path): a str or os.PathLike");
+            py::gil_scoped_release release;
+            d.SaveIndex(*file);
+          },
+          py::arg("path"), "Saves the list and its automata as an index file.")
+      .def(
+          "index_bytes", [](const Dictionary& d) { return py::bytes(d.IndexBytes()); },
+          "The index file's bytes (Dictionary.from_index_bytes reads them).")
+      .def_static(
+          "from_index_bytes",
+          [](const py::bytes& bytes) { return Dictionary::FromIndexBytes(bytes); }, py::arg("data"))
       .def(py::pickle([](const Dictionary& d) { return py::make_tuple(py::bytes(d.IndexBytes())); },
                       [](const py::tuple& state) {
                         if (state.size() != 1) throw py::value_error("Dictionary: a bad pickle");
                         return Dictionary::FromIndexBytes(state[0].cast<std::string>());
                       }));
-  DefSquareMethod(cls, "count", CountSquares,
+  DefSquareMethod(
+      cls, "count", CountSquares,
       "The number of results (up to `limit`), counted without forming them.\n\n"
       "size: the side of a square (None: the first word's length or the pattern's rows); double: "
       "rows and columns differ; rect: (rows, cols); cube: a word cube's side; shape: a shape file "
@@ -287,7 +320,8 @@ void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
       "many (best worst word, then mean score; the first proven best); threads: worker threads "
       "(None or 0: all cores; the results come in the same order); shard: (i, n), only part i of "
       "n; progress: called with a SearchProgress at most four times a second.");
-  DefSquareMethod<bool>(cls, "squares", StreamSquares,
+  DefSquareMethod<bool>(
+      cls, "squares", StreamSquares,
       "The results, lazily, in order: Square objects, or with rows_only=True each result's rows "
       "as a tuple of str (faster); the other parameters as for count().",
       py::arg("rows_only") = false);
@@ -306,7 +340,8 @@ PYBIND11_MODULE(_squares, m) {
   square_type = square.ptr();
   m.attr("Square") = square.release();
   DefSquareResults(m);
-  py::class_<squares::Dictionary> dictionary(m, "Dictionary",
+  py::class_<squares::Dictionary> dictionary(
+      m, "Dictionary",
       "A word list and its automata: the embedded English list (source None), a word list or an "
       "index file of `squares index` (a path), or words (an iterable of str, each 'word' or "
       "'word;score'). Picklable (as its index).");

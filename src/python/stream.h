@@ -65,7 +65,8 @@ class Stream {
   // search's error, or a signal handler's (after closing).
   PyObject* Next() {
     if (next_ == taken_.size()) {
-      if (taking_) throw py::value_error("the iterator is already being advanced in another thread");
+      if (taking_)
+        throw py::value_error("the iterator is already being advanced in another thread");
       taking_ = true;
       const bool more = TakeBatch();
       taking_ = false;
@@ -106,7 +107,8 @@ class Stream {
     type->ht_type.tp_iter = PyObject_SelfIter;
     type->ht_type.tp_iternext = [](PyObject* self) -> PyObject* {
       return Translated([self]() -> PyObject* {
-        void* stream = reinterpret_cast<py::detail::instance*>(self)->get_value_and_holder().value_ptr();
+        void* stream =
+            reinterpret_cast<py::detail::instance*>(self)->get_value_and_holder().value_ptr();
         if (!stream) throw py::type_error("an iterator not made by the squares module");
         return static_cast<Stream*>(stream)->Next();
       });
@@ -114,7 +116,7 @@ class Stream {
   }
 
  private:
-  static constexpr size_t kBatch = 1024;          // Python is woken when this many are pending
+  static constexpr size_t kBatch = 1024;             // Python is woken when this many are pending
   static constexpr size_t kMaxPending = 4 * kBatch;  // the search waits while this many are
 
   // Waits (the GIL released) for results and swaps them into taken_: false when the search has
@@ -125,8 +127,9 @@ class Stream {
     {
       py::gil_scoped_release release;
       std::unique_lock lock(mutex_);
-      while (!ready_.wait_for(lock, kPendingPoll, [&] { return pending_.size() >= kBatch || done_; }) &&
-             pending_.empty()) {
+      while (!ready_.wait_for(lock, kPendingPoll, [&] {
+        return pending_.size() >= kBatch || done_;
+      }) && pending_.empty()) {
         lock.unlock();
         interrupted = SignalRaised();
         lock.lock();
@@ -163,12 +166,12 @@ class Stream {
   std::thread worker_;
   std::mutex mutex_;
   std::condition_variable ready_, space_;  // a batch is ready / room in the pending batch
-  Batch pending_;          // the search's results not yet taken (under mutex_)
-  Batch taken_;            // those Python is making objects of, from next_ on (with the GIL)
+  Batch pending_;                          // the search's results not yet taken (under mutex_)
+  Batch taken_;  // those Python is making objects of, from next_ on (with the GIL)
   size_t next_ = 0;
-  bool taking_ = false;    // a next() waits for a batch (with the GIL released)
-  StopFlag stop_{false};   // set under mutex_ (the waits read it), polled by the search
-  bool done_ = false;      // the worker has finished (or the stream was closed)
+  bool taking_ = false;   // a next() waits for a batch (with the GIL released)
+  StopFlag stop_{false};  // set under mutex_ (the waits read it), polled by the search
+  bool done_ = false;     // the worker has finished (or the stream was closed)
   std::exception_ptr error_;
   std::optional<Summary> summary_;
 };

@@ -8,9 +8,9 @@
 
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -43,7 +43,8 @@ inline std::vector<std::string> SplitTopLevel(const std::string& text) {
 
 inline std::string Trim(const std::string& text) {
   const size_t begin = text.find_first_not_of(' ');
-  return begin == std::string::npos ? "" : text.substr(begin, text.find_last_not_of(' ') - begin + 1);
+  return begin == std::string::npos ? ""
+                                    : text.substr(begin, text.find_last_not_of(' ') - begin + 1);
 }
 
 // "name(a: T = d, ...) -> R\n\ndoc" as "name(a=d, ...)\n--\n\ndoc"; "" when `doc` is not one
@@ -58,7 +59,8 @@ inline std::string TextSignatureDoc(const std::string& name, const std::string& 
   }
   if (close == doc.size()) return "";
   std::string out = name + "(";
-  const std::vector<std::string> params = SplitTopLevel(doc.substr(name.size() + 1, close - name.size() - 1));
+  const std::vector<std::string> params =
+      SplitTopLevel(doc.substr(name.size() + 1, close - name.size() - 1));
   for (size_t i = 0; i < params.size(); ++i) {
     const std::string param = Trim(params[i]);
     const size_t colon = param.find(':');
@@ -96,7 +98,8 @@ inline void AddTextSignatures(const py::module_& m) {
     }
     for (const auto member : value.attr("__dict__").cast<py::dict>()) {
       const py::handle attribute = member.second;
-      if (py::isinstance(attribute, instance_method) || py::isinstance<py::staticmethod>(attribute)) {
+      if (py::isinstance(attribute, instance_method) ||
+          py::isinstance<py::staticmethod>(attribute)) {
         AddTextSignature(attribute.attr("__func__"));
       }
     }

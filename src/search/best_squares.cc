@@ -53,7 +53,8 @@ class Scorer {
     for (const ScoredWord& word : words_) {
       for (size_t k = 0; k < word.cells.size(); ++k) spelled[k] = grid[word.cells[k]];
       int64_t score = 0;
-      [[maybe_unused]] const bool found = word.lexicon->find({spelled.data(), word.cells.size()}, &score);
+      [[maybe_unused]] const bool found =
+          word.lexicon->find({spelled.data(), word.cells.size()}, &score);
       assert(found);
       const int64_t cost = Cost(score, lower_better_);
       key.worst = std::max(key.worst, cost);
@@ -61,7 +62,9 @@ class Scorer {
     }
     return key;
   }
-  int64_t WorstScore(const Key& key) const { return Cost(key.worst, lower_better_); }  // an involution
+  int64_t WorstScore(const Key& key) const {
+    return Cost(key.worst, lower_better_);
+  }  // an involution
   double MeanScore(const Key& key) const {
     // The sum of the scores: the total cost, or -total - words (see Cost).
     const auto words = static_cast<__int128>(words_.size());
@@ -102,7 +105,8 @@ class TopK {
 
 // The dictionary of `full`'s words of the lengths marked in `lengths` whose cost is at most
 // `max_cost`; the alphabet is kept, so letter codes stay the same.
-absl::StatusOr<std::unique_ptr<Dictionary>> Cut(const Dictionary& full, bool lower_better, int64_t max_cost,
+absl::StatusOr<std::unique_ptr<Dictionary>> Cut(const Dictionary& full, bool lower_better,
+                                                int64_t max_cost,
                                                 const std::vector<bool>& lengths) {
   const Lexicon& lexicon = full.lexicon();
   std::vector<WordsOfLength> by_length(kMaxWordLength + 1);
@@ -134,7 +138,8 @@ enum class Goal { kFirst, kRank };
 
 class Round {
  public:
-  Round(const SquareSearch& search, const Scorer& scorer, size_t k, Goal goal, std::pair<int64_t, __int128> least)
+  Round(const SquareSearch& search, const Scorer& scorer, size_t k, Goal goal,
+        std::pair<int64_t, __int128> least)
       : search_(search), scorer_(scorer), k_(k), goal_(goal), least_(least) {}
 
   // Runs the search; false when `stop` ended it.
@@ -226,8 +231,9 @@ class Round {
 
 }  // namespace
 
-absl::StatusOr<BestSquaresResult> BestSquares(const ScoredLists& lists, const BestSearchBuilder& build,
-                                              size_t k, int threads, const std::atomic<bool>* stop) {
+absl::StatusOr<BestSquaresResult> BestSquares(const ScoredLists& lists,
+                                              const BestSearchBuilder& build, size_t k, int threads,
+                                              const std::atomic<bool>* stop) {
   if (k == 0) return absl::InvalidArgumentError("the number of best squares must be at least 1");
   if (lists.lists.empty()) return absl::InvalidArgumentError("best squares: no word list");
   threads = std::max(threads, 1);
@@ -240,7 +246,8 @@ absl::StatusOr<BestSquaresResult> BestSquares(const ScoredLists& lists, const Be
   const Scorer scorer(lists, shape);
   std::vector<std::vector<bool>> lengths(lists.lists.size(), std::vector<bool>(kMaxWordLength + 1));
   for (size_t w = 0; w < shape.words.size(); ++w) {
-    lengths[lists.list_of_word.empty() ? 0 : lists.list_of_word[w]][shape.words[w].cells.size()] = true;
+    lengths[lists.list_of_word.empty() ? 0 : lists.list_of_word[w]][shape.words[w].cells.size()] =
+        true;
   }
   // The score levels, as costs, ascending.
   std::vector<int64_t> levels;
@@ -258,7 +265,8 @@ absl::StatusOr<BestSquaresResult> BestSquares(const ScoredLists& lists, const Be
 
   // Runs a round on the lists cut to the words of cost at most levels[level] (the whole
   // search at the last level).
-  auto run = [&](size_t level, Goal goal, std::pair<int64_t, __int128> least) -> absl::StatusOr<std::vector<Found>> {
+  auto run = [&](size_t level, Goal goal,
+                 std::pair<int64_t, __int128> least) -> absl::StatusOr<std::vector<Found>> {
     std::vector<std::unique_ptr<Dictionary>> cut;
     std::vector<const Dictionary*> cut_lists;
     std::optional<SquareSearch> made;
@@ -280,7 +288,8 @@ absl::StatusOr<BestSquaresResult> BestSquares(const ScoredLists& lists, const Be
     return std::move(round.found());
   };
   auto level_of = [&](int64_t cost) {
-    return static_cast<size_t>(std::lower_bound(levels.begin(), levels.end(), cost) - levels.begin());
+    return static_cast<size_t>(std::lower_bound(levels.begin(), levels.end(), cost) -
+                               levels.begin());
   };
 
   // The descent: each result's worst word bounds the next search.
@@ -297,7 +306,8 @@ absl::StatusOr<BestSquaresResult> BestSquares(const ScoredLists& lists, const Be
   // The ranking, from the least worst word up until K results rank.
   if (!best.empty() && !result.stopped) {
     const int64_t worst = best[0].key.worst;
-    const std::pair<int64_t, __int128> least = {worst, worst + static_cast<__int128>(levels[0]) * (scorer.words() - 1)};
+    const std::pair<int64_t, __int128> least = {worst, worst + static_cast<__int128>(levels[0]) *
+                                                                   (scorer.words() - 1)};
     for (size_t level = level_of(worst); level < levels.size(); ++level) {
       auto found = run(level, Goal::kRank, least);
       if (!found.ok()) return found.status();
@@ -308,7 +318,8 @@ absl::StatusOr<BestSquaresResult> BestSquares(const ScoredLists& lists, const Be
     }
   }
   for (Found& f : best) {
-    result.squares.push_back({std::move(f.grid), scorer.WorstScore(f.key), scorer.MeanScore(f.key)});
+    result.squares.push_back(
+        {std::move(f.grid), scorer.WorstScore(f.key), scorer.MeanScore(f.key)});
   }
   return result;
 }

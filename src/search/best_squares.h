@@ -37,9 +37,9 @@ struct BestSquare {
 
 struct BestSquaresResult {
   std::vector<BestSquare> squares;  // best first (see BestSquares)
-  bool stopped = false;   // the stop flag ended the search: nothing is proven
-  int searches = 0;       // searches run
-  SquareStats stats;      // summed over them (squares: the results they found)
+  bool stopped = false;             // the stop flag ended the search: nothing is proven
+  int searches = 0;                 // searches run
+  SquareStats stats;                // summed over them (squares: the results they found)
 };
 
 // The K best results of the search `build` makes, by (worst word, mean score), on the scored
@@ -55,8 +55,9 @@ struct BestSquaresResult {
 // there are fewer than K, the next score level's results complete them, and so on.
 // `threads` workers share each search's tasks. With `stop` set, the search ends early
 // (BestSquaresResult::stopped) with the best found so far.
-absl::StatusOr<BestSquaresResult> BestSquares(const ScoredLists& lists, const BestSearchBuilder& build,
-                                              size_t k, int threads = 1,
+absl::StatusOr<BestSquaresResult> BestSquares(const ScoredLists& lists,
+                                              const BestSearchBuilder& build, size_t k,
+                                              int threads = 1,
                                               const std::atomic<bool>* stop = nullptr);
 
 }  // namespace squares::core

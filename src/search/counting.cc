@@ -13,7 +13,8 @@ namespace squares::core {
 // nothing after it reads that letter (no walker steps, no echo, no check, sift or tie). A
 // symmetric square's diagonal cells are lone when placed last in their rows (see
 // SquareSearch::Create).
-LoneLevels LoneLevels::Build(const WalkPlan& plan, const Shape& shape, const std::vector<bool>& busy) {
+LoneLevels LoneLevels::Build(const WalkPlan& plan, const Shape& shape,
+                             const std::vector<bool>& busy) {
   LoneLevels lone;
   lone.lone.assign(plan.count() + 1, 0);
   if (plan.empty || !plan.tie_pairs.empty()) return lone;
@@ -54,16 +55,19 @@ ClosingCount ClosingCount::Build(const WalkPlan& plan, const Shape& shape, int s
   const uint16_t q = b_walker.before;
   const int word_a = p % word_count, word_b = q % word_count;
   auto length = [&](int w) { return static_cast<int>(shape.words[w].cells.size()); };
-  if (middle.walkers[ends_a].before != first.walkers[0].after || last.walkers[0].before != b_walker.after ||
-      word_a == word_b || p / word_count != length(word_a) - 2 || q / word_count != length(word_b) - 2) {
+  if (middle.walkers[ends_a].before != first.walkers[0].after ||
+      last.walkers[0].before != b_walker.after || word_a == word_b ||
+      p / word_count != length(word_a) - 2 || q / word_count != length(word_b) - 2) {
     return closing;
   }
   auto build = [&](const auto* entries) {
     using Mask = decltype(entries->mask);
     constexpr int kLetters = sizeof(Mask) * 8;
     const std::vector<uint32_t> states =
-        MappableStates(entries, {{plan.word_root[word_a], length(word_a) - 2}, {plan.word_root[word_b], length(word_b) - 2}});
-    if (states.empty() || !plan.AllowAll(a, plan.count(), LettersBelow(entries, states, 2))) return false;
+        MappableStates(entries, {{plan.word_root[word_a], length(word_a) - 2},
+                                 {plan.word_root[word_b], length(word_b) - 2}});
+    if (states.empty() || !plan.AllowAll(a, plan.count(), LettersBelow(entries, states, 2)))
+      return false;
     const uint32_t lo = entries[states.front()].first, hi = entries[states.back()].first;
     // Where the states leave many letters, the look-ahead tests at the level above seldom end
     // a branch, and cost more than the dot product they would spare; with few letters they
@@ -88,7 +92,8 @@ ClosingCount ClosingCount::Build(const WalkPlan& plan, const Shape& shape, int s
     }
     return true;
   };
-  if (!(plan.wide ? build(plan.entries<uint64_t>()) : build(plan.entries<uint32_t>()))) return ClosingCount{};
+  if (!(plan.wide ? build(plan.entries<uint64_t>()) : build(plan.entries<uint32_t>())))
+    return ClosingCount{};
   closing.level = a;
   closing.slots = {p, q};
   return closing;
@@ -121,19 +126,22 @@ CornerCount CornerCount::Build(const WalkPlan& plan, const Shape& shape, Closing
   const int word_r = r % word_count, word_a = a_walker.before % word_count,
             word_b = b_walker.before % word_count;
   auto length = [&](int w) { return static_cast<int>(shape.words[w].cells.size()); };
-  if (second.walkers[r2].before != first.walkers[0].after || third.walkers[r3].before != second.walkers[r2].after ||
-      a_walker.after != closing.slots[0] || b_walker.after != closing.slots[1] || word_r == word_a ||
-      word_r == word_b || r / word_count != length(word_r) - 3 ||
-      a_walker.before / word_count != length(word_a) - 3 || b_walker.before / word_count != length(word_b) - 3) {
+  if (second.walkers[r2].before != first.walkers[0].after ||
+      third.walkers[r3].before != second.walkers[r2].after || a_walker.after != closing.slots[0] ||
+      b_walker.after != closing.slots[1] || word_r == word_a || word_r == word_b ||
+      r / word_count != length(word_r) - 3 || a_walker.before / word_count != length(word_a) - 3 ||
+      b_walker.before / word_count != length(word_b) - 3) {
     return corner;
   }
   auto build = [&](const auto* entries) {
     using Mask = decltype(entries->mask);
     constexpr int kLetters = sizeof(Mask) * 8;
-    const std::vector<uint32_t> states = MappableStates(
-        entries, {{plan.word_root[word_r], length(word_r) - 3}, {plan.word_root[word_a], length(word_a) - 3},
-                  {plan.word_root[word_b], length(word_b) - 3}});
-    if (states.empty() || !plan.AllowAll(c, closing.level, LettersBelow(entries, states, 3))) return false;
+    const std::vector<uint32_t> states =
+        MappableStates(entries, {{plan.word_root[word_r], length(word_r) - 3},
+                                 {plan.word_root[word_a], length(word_a) - 3},
+                                 {plan.word_root[word_b], length(word_b) - 3}});
+    if (states.empty() || !plan.AllowAll(c, closing.level, LettersBelow(entries, states, 3)))
+      return false;
     const uint32_t lo = entries[states.front()].first, hi = entries[states.back()].first;
     // A letter the state lacks leads to a block of zeros. (So does a child outside the closing
     // count's map: a state of R only, whose children are never read as A's or B's.)
@@ -168,7 +176,9 @@ CornerCount CornerCount::Build(const WalkPlan& plan, const Shape& shape, Closing
       }
       std::sort(pairs.begin(), pairs.end());
       for (uint32_t xy : pairs) {
-        corner.pairs.push_back({static_cast<uint8_t>(xy / kLetters), static_cast<uint8_t>(xy % kLetters), static_cast<uint16_t>(pair_count[xy])});
+        corner.pairs.push_back({static_cast<uint8_t>(xy / kLetters),
+                                static_cast<uint8_t>(xy % kLetters),
+                                static_cast<uint16_t>(pair_count[xy])});
         pair_count[xy] = 0;
       }
       pairs.clear();
@@ -176,7 +186,8 @@ CornerCount CornerCount::Build(const WalkPlan& plan, const Shape& shape, Closing
     }
     return true;
   };
-  if (!(plan.wide ? build(plan.entries<uint64_t>()) : build(plan.entries<uint32_t>()))) return CornerCount{};
+  if (!(plan.wide ? build(plan.entries<uint64_t>()) : build(plan.entries<uint32_t>())))
+    return CornerCount{};
   corner.level = c;
   corner.slots = {r, a_walker.before, b_walker.before};
   return corner;

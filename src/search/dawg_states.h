@@ -13,18 +13,19 @@
 
 namespace squares::core {
 
-
 // Sorts `states` (indices into `entries`) by the state each entry leads to, named by its
 // child group, and keeps one entry per state.
 template <class Mask>
 void SortStates(const DawgEntry<Mask>* entries, std::vector<uint32_t>& states) {
   // Sorted as (child group, entry) pairs in one word each: no indirection in the comparisons.
   std::vector<uint64_t> keyed(states.size());
-  for (size_t k = 0; k < states.size(); ++k) keyed[k] = uint64_t{entries[states[k]].first} << 32 | states[k];
+  for (size_t k = 0; k < states.size(); ++k)
+    keyed[k] = uint64_t{entries[states[k]].first} << 32 | states[k];
   std::sort(keyed.begin(), keyed.end());
   states.clear();
   for (size_t k = 0; k < keyed.size(); ++k) {
-    if (k == 0 || keyed[k] >> 32 != keyed[k - 1] >> 32) states.push_back(static_cast<uint32_t>(keyed[k]));
+    if (k == 0 || keyed[k] >> 32 != keyed[k - 1] >> 32)
+      states.push_back(static_cast<uint32_t>(keyed[k]));
   }
 }
 
@@ -54,7 +55,8 @@ std::vector<uint32_t> MappableStates(const DawgEntry<Mask>* entries,
     states.insert(states.end(), more.begin(), more.end());
   }
   SortStates(entries, states);
-  if (entries[states.back()].first - entries[states.front()].first > 8 * states.size() + 1024) return {};
+  if (entries[states.back()].first - entries[states.front()].first > 8 * states.size() + 1024)
+    return {};
   return states;
 }
 
@@ -74,6 +76,5 @@ Mask LettersBelow(const DawgEntry<Mask>* entries, const std::vector<uint32_t>& s
   }
   return letters;
 }
-
 
 }  // namespace squares::core

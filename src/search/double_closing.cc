@@ -23,10 +23,12 @@ DoubleClosing DoubleClosing::Build(const WalkPlan& plan, int rows, int cols, boo
   for (int k = 0; k < 2 * cols; ++k) {
     const Level& level = plan.levels[a + k];
     const int row = rows - 2 + k / cols, c = k % cols;
-    if (level.cell != row * cols + c || level.echo_of >= 0 || level.walker_count != 2) return closing;
+    if (level.cell != row * cols + c || level.echo_of >= 0 || level.walker_count != 2)
+      return closing;
     for (int w = 0; w < 2; ++w) {
       const uint16_t slot = level.walkers[w].before;
-      if (slot % word_count == row && slot / word_count != c) return closing;  // the row's own walker
+      if (slot % word_count == row && slot / word_count != c)
+        return closing;  // the row's own walker
       if (slot % word_count == rows + c) {
         if (slot / word_count != row) return closing;
         if (k < cols) slots[c] = slot;

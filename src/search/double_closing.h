@@ -28,7 +28,8 @@ struct DoubleClosing {
   // The count below `level` from the walkers' `state` (loop_double_closing.h); `levels` and
   // `entries` are the walk's.
   template <class Mask>
-  uint64_t Count(const Level* levels, const DawgEntry<Mask>* entries, const DawgEntry<Mask>* state) const;
+  uint64_t Count(const Level* levels, const DawgEntry<Mask>* entries,
+                 const DawgEntry<Mask>* state) const;
 };
 
 }  // namespace squares::core

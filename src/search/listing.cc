@@ -17,7 +17,8 @@ ListingMemos ListingMemos::Build(const WalkPlan& plan, const Shape& shape, bool 
   for (int l = 0; l < below; ++l) {
     if (levels[l].cell != row0[l]) return memos;
   }
-  if (below < memos.replay_level && levels[below].memo_width >= 0 && plan.count() - below <= kMaxSiblingLevels) {
+  if (below < memos.replay_level && levels[below].memo_width >= 0 &&
+      plan.count() - below <= kMaxSiblingLevels) {
     memos.sibling_level = below;
     memos.sibling = std::make_shared<SiblingMemo>();
   }

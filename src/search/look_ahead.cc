@@ -3,8 +3,8 @@
 #include "search/look_ahead.h"
 
 #include <algorithm>
-#include <cassert>
 #include <bit>
+#include <cassert>
 
 namespace squares::core {
 namespace {
@@ -29,7 +29,8 @@ std::vector<Mask> Reach(const DawgEntry<Mask>* entries, size_t entry_count,
       if (c.mask == 0) continue;
       self(self, c);
       if (depths > 1) reach[e.first] |= c.mask;
-      for (int d = 2; d < depths; ++d) reach[(d - 1) * plane + e.first] |= reach[(d - 2) * plane + c.first];
+      for (int d = 2; d < depths; ++d)
+        reach[(d - 1) * plane + e.first] |= reach[(d - 2) * plane + c.first];
     }
   };
   for (uint32_t root : roots) fill(fill, entries[root]);
@@ -70,18 +71,25 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
   const int word_count = static_cast<int>(shape.words.size());
   const size_t entry_count = plan.entry_count();
   int depths = 1;
-  for (const ShapeWord& word : shape.words) depths = std::max(depths, static_cast<int>(word.cells.size()));
+  for (const ShapeWord& word : shape.words)
+    depths = std::max(depths, static_cast<int>(word.cells.size()));
   const size_t mask_bytes = plan.wide ? 8 : 4;
-  if (entry_count * depths >= kOwnMask || entry_count * depths * mask_bytes > kMaxReachBytes) return look;
+  if (entry_count * depths >= kOwnMask || entry_count * depths * mask_bytes > kMaxReachBytes)
+    return look;
   look.at_level.assign(plan.count(), Range{});
   std::vector<uint32_t> roots(plan.word_root.begin(), plan.word_root.end());
   std::sort(roots.begin(), roots.end());
   roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
-  if (plan.wide) look.reach_wide = Reach<uint64_t>(plan.entries<uint64_t>(), entry_count, roots, depths);
+  if (plan.wide)
+    look.reach_wide = Reach<uint64_t>(plan.entries<uint64_t>(), entry_count, roots, depths);
   else look.reach_narrow = Reach<uint32_t>(plan.entries<uint32_t>(), entry_count, roots, depths);
-  auto plane = [&](int depth) { return depth == 0 ? kOwnMask : static_cast<uint32_t>((depth - 1) * entry_count); };
+  auto plane = [&](int depth) {
+    return depth == 0 ? kOwnMask : static_cast<uint32_t>((depth - 1) * entry_count);
+  };
   // Three-word checks read every operand from the table, depth 0 too (its last plane).
-  auto table_plane = [&](int depth) { return static_cast<uint32_t>((depth == 0 ? depths - 1 : depth - 1) * entry_count); };
+  auto table_plane = [&](int depth) {
+    return static_cast<uint32_t>((depth == 0 ? depths - 1 : depth - 1) * entry_count);
+  };
 
   // Per cell, the words through it and the cell's position in each (-1: the word repeats it).
   std::vector<std::vector<std::pair<int, int>>> words_of(shape.cell_count);
@@ -133,7 +141,8 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
           }
           auto [u, t] = others[k + 1];
           checks.push_back({slot_w, slot_v, static_cast<uint16_t>(placed[u] * word_count + u),
-                             table_plane(q - placed[w]), table_plane(r - placed[v]), table_plane(t - placed[u])});
+                            table_plane(q - placed[w]), table_plane(r - placed[v]),
+                            table_plane(t - placed[u])});
         }
       }
     }
@@ -163,9 +172,10 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
     const auto lifted = std::stable_partition(checks.begin() + range.begin, checks.end(), liftable);
     range.lifted = static_cast<uint16_t>(lifted - checks.begin());
     auto end = [&](int zeros) {
-      return static_cast<uint16_t>(std::find_if(checks.begin() + range.begin, checks.end(),
-                                                [&](const Check& ch) { return depth0(ch) < zeros; }) -
-                                   checks.begin());
+      return static_cast<uint16_t>(
+          std::find_if(checks.begin() + range.begin, checks.end(),
+                       [&](const Check& ch) { return depth0(ch) < zeros; }) -
+          checks.begin());
     };
     range.one = end(2);
     range.two = end(1);
@@ -175,7 +185,8 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
   if (plan.max_walkers >= 3 && plan.tie_pairs.empty()) look.DropCovered(plan, fold_level);
   if (look.checks.empty()) look.at_level.clear();
   for ([[maybe_unused]] const Range& r : look.at_level) {
-    assert(r.begin <= r.lifted && r.lifted <= r.one && r.one <= r.two && r.two <= r.three && r.three <= r.end);
+    assert(r.begin <= r.lifted && r.lifted <= r.one && r.one <= r.two && r.two <= r.three &&
+           r.three <= r.end);
   }
   return look;
 }
@@ -189,12 +200,13 @@ void LookAhead::DropCovered(const WalkPlan& plan, int fold_level) {
   std::vector<Check> kept;
   for (int l = 0; l < plan.count(); ++l) {
     Range& range = at_level[l];
-    const bool next_lifts =
-        l + 1 < plan.count() && l + 1 != fold_level && at_level[l + 1].lifted != at_level[l + 1].begin;
+    const bool next_lifts = l + 1 < plan.count() && l + 1 != fold_level &&
+                            at_level[l + 1].lifted != at_level[l + 1].begin;
     const uint16_t end = next_lifts ? range.lifted : range.end;
     const uint16_t shift = static_cast<uint16_t>(range.begin - kept.size());
     kept.insert(kept.end(), checks.begin() + range.begin, checks.begin() + end);
-    for (uint16_t* at : {&range.begin, &range.lifted, &range.one, &range.two, &range.three, &range.end}) {
+    for (uint16_t* at :
+         {&range.begin, &range.lifted, &range.one, &range.two, &range.three, &range.end}) {
       *at = static_cast<uint16_t>(std::min(*at, end) - shift);
     }
   }

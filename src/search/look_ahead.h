@@ -41,7 +41,8 @@ struct LookAhead {
   // The checks of `plan`'s levels (none with `off`). `fold_level` is the tail count's fold,
   // whose letters are not placed (see TailCount); counting skips the checks of
   // `unchecked_level`, whose cells the count below it tests exactly.
-  static LookAhead Build(const WalkPlan& plan, const Shape& shape, bool off, int fold_level, int unchecked_level);
+  static LookAhead Build(const WalkPlan& plan, const Shape& shape, bool off, int fold_level,
+                         int unchecked_level);
   // Whether level l tests nothing after a placement.
   bool Empty(int l) const { return at_level.empty() || at_level[l].begin == at_level[l].end; }
   template <class Mask>

@@ -23,14 +23,21 @@ class SquareSearch::LoopCounting {
  public:
   // Counting reads the search's counting shortcuts; `stats` is the loop's result, which
   // counting adds to.
-  SQUARES_LOOP_INLINE LoopCounting(const SquareSearch& search, SquareStats& stats, int /*end_level*/,
-                                   SquareSink* /*sink*/, std::vector<SquareTask>* /*prefixes*/,
+  SQUARES_LOOP_INLINE LoopCounting(const SquareSearch& search, SquareStats& stats,
+                                   int /*end_level*/, SquareSink* /*sink*/,
+                                   std::vector<SquareTask>* /*prefixes*/,
                                    const std::atomic<bool>* stop)
       : LoopCounting(search.counting_, search.plan_, search.search_id_, stats, stop) {}
-  SQUARES_LOOP_INLINE LoopCounting(const CountingShortcuts& counting, const WalkPlan& plan, uint64_t search_id,
-                                   SquareStats& stats, const std::atomic<bool>* stop)
-      : counting_(counting), stop_(stop), level_(plan.levels.data()), last_(plan.count() - 1),
-        lone_(counting.lone.lone.data()), stats_(stats), lone_scale_(plan.count()),
+  SQUARES_LOOP_INLINE LoopCounting(const CountingShortcuts& counting, const WalkPlan& plan,
+                                   uint64_t search_id, SquareStats& stats,
+                                   const std::atomic<bool>* stop)
+      : counting_(counting),
+        stop_(stop),
+        level_(plan.levels.data()),
+        last_(plan.count() - 1),
+        lone_(counting.lone.lone.data()),
+        stats_(stats),
+        lone_scale_(plan.count()),
         memo_level_(kMemo ? plan.count() : 0) {
     if constexpr (kMemo) {
       memo_ = &SubtreeMemo::ForSearch(search_id, plan.count());
@@ -57,7 +64,8 @@ class SquareSearch::LoopCounting {
     return letters != 0;
   }
   SQUARES_LOOP_INLINE void Leave(int l) {
-    if (lone_[l]) stats_.squares = lone_scale_[l][0] + lone_scale_[l][1] * (stats_.squares - lone_scale_[l][0]);
+    if (lone_[l])
+      stats_.squares = lone_scale_[l][0] + lone_scale_[l][1] * (stats_.squares - lone_scale_[l][0]);
     if constexpr (kMemo) {
       if (MemoLevel& ml = memo_level_[l]; ml.slot) {
         const uint64_t count = stats_.squares - ml.squares_before;
@@ -71,14 +79,16 @@ class SquareSearch::LoopCounting {
   }
 
   // Level l's subtree: counted by a shortcut (kDone), or its letters to search (`next`).
-  SQUARES_LOOP_INLINE Below Enter(int l, Walk& walk, const Look& look, const Sifter& sieve, Mask& next) {
+  SQUARES_LOOP_INLINE Below Enter(int l, Walk& walk, const Look& look, const Sifter& sieve,
+                                  Mask& next) {
     const CountingShortcuts& s = counting_;
     const DawgEntry<Mask>* state = walk.state;
     if (l == s.corner.level) return Counted(CountCorner(state));
     if constexpr (Walk::kWalkerCount >= 3) {  // tied or not: no tie pair (see TailCount)
       if (l == s.tail.fold_level) return Counted(FoldCount(walk));
       if (l == s.tail.level) {
-        return Counted(s.tail.Count<Mask, Walk::kWalkerCount, false>(level_, walk.entries, state, nullptr, 0));
+        return Counted(
+            s.tail.Count<Mask, Walk::kWalkerCount, false>(level_, walk.entries, state, nullptr, 0));
       }
     }
     if (l == s.closing.level) {
@@ -90,7 +100,8 @@ class SquareSearch::LoopCounting {
         return Counted(s.double_closing.Count<Mask>(level_, walk.entries, state));
       }
     }
-    if (Sifter::kSieving && l == s.sieve_level && walk.Untied(s.sieve_ties)) return Counted(sieve.Count());
+    if (Sifter::kSieving && l == s.sieve_level && walk.Untied(s.sieve_ties))
+      return Counted(sieve.Count());
     next = look.Lift(l, walk.Letters(l), walk.entries, state);
     if (l == last_) return Counted(std::popcount(next));
     if (l + 1 == last_ && look.Empty(l)) {
@@ -129,13 +140,15 @@ class SquareSearch::LoopCounting {
   // the fold's letters whose child in the fold word allows the step's letter.
   SQUARES_LOOP_INLINE uint64_t FoldCount(const Walk& walk) const {
     const TailCount& tail = counting_.tail;
-    const DawgEntry<Mask> from = walk.state[level_[tail.fold_level].walkers[tail.fold_walker].before];
+    const DawgEntry<Mask> from =
+        walk.state[level_[tail.fold_level].walkers[tail.fold_walker].before];
     std::array<Mask, sizeof(Mask) * 8> parts;
     int n = 0;
     for (Mask xs = walk.Allowed(tail.fold_level); xs; xs &= xs - 1) {
       parts[n++] = walk.entries[ChildIndex(from, std::countr_zero(xs))].mask;
     }
-    return tail.Count<Mask, Walk::kWalkerCount, true>(level_, walk.entries, walk.state, parts.data(), n);
+    return tail.Count<Mask, Walk::kWalkerCount, true>(level_, walk.entries, walk.state,
+                                                      parts.data(), n);
   }
 
   // The closing count: v of the state whose vectors are at the closing count's counts[p],
@@ -175,7 +188,8 @@ class SquareSearch::LoopCounting {
     SubtreeMemo::Measure& me = *ml.measure;
     if ((++me.lookups & 0x3FFF) == 0) {
       // Keep the memo while hits save more than lookups cost (about 8 nodes each).
-      const double per_miss = static_cast<double>(me.subtree_nodes) / std::max<uint64_t>(1, me.misses_done);
+      const double per_miss =
+          static_cast<double>(me.subtree_nodes) / std::max<uint64_t>(1, me.misses_done);
       me.on = me.hits * per_miss > 8.0 * me.lookups;
     }
     if (slot.count != SubtreeMemo::kEmpty && SameKey(slot.key, key)) {

@@ -7,8 +7,8 @@
 #include <array>
 #include <bit>
 
-#include "search/loop_walk.h"
 #include "search/double_closing.h"
+#include "search/loop_walk.h"
 
 namespace squares::core {
 
@@ -18,7 +18,8 @@ namespace squares::core {
 // entered only when it can take the next column's letters. (Pairs that reach the same two
 // states are too few to merge: the rows' automaton joins prefixes only near the word's end.)
 template <class Mask>
-SQUARES_LOOP_CLONES uint64_t DoubleClosing::Count(const Level* levels, const DawgEntry<Mask>* entries,
+SQUARES_LOOP_CLONES uint64_t DoubleClosing::Count(const Level* levels,
+                                                  const DawgEntry<Mask>* entries,
                                                   const DawgEntry<Mask>* state) const {
   constexpr int kLetters = sizeof(Mask) * 8;
   const int cols = static_cast<int>(slots.size());
@@ -47,7 +48,8 @@ SQUARES_LOOP_CLONES uint64_t DoubleClosing::Count(const Level* levels, const Daw
   auto walk = [&](auto& self, int c, DawgEntry<Mask> u, DawgEntry<Mask> v) -> uint64_t {
     uint64_t found = 0;
     if (c == cols - 1) {
-      for (Mask m = u.mask & xs[c]; m; m &= m - 1) found += std::popcount(v.mask & ends[c][std::countr_zero(m)]);
+      for (Mask m = u.mask & xs[c]; m; m &= m - 1)
+        found += std::popcount(v.mask & ends[c][std::countr_zero(m)]);
       return found;
     }
     for (Mask m = u.mask & xs[c]; m; m &= m - 1) {

@@ -40,13 +40,15 @@ class SquareSearch::LoopLookAhead {
     }
     for (; k < lv.three; ++k) {
       const LookAhead::Check& ch = checks_[k];
-      if ((reach_[ch.plane_a + state[ch.slot_a].first] & reach_[ch.plane_b + state[ch.slot_b].first]) == 0) {
+      if ((reach_[ch.plane_a + state[ch.slot_a].first] &
+           reach_[ch.plane_b + state[ch.slot_b].first]) == 0) {
         return false;
       }
     }
     for (; k < lv.end; ++k) {
       const LookAhead::Check& ch = checks_[k];
-      if ((reach_[ch.plane_a + state[ch.slot_a].first] & reach_[ch.plane_b + state[ch.slot_b].first] &
+      if ((reach_[ch.plane_a + state[ch.slot_a].first] &
+           reach_[ch.plane_b + state[ch.slot_b].first] &
            reach_[ch.plane_c + state[ch.slot_c].first]) == 0) {
         return false;
       }
@@ -55,10 +57,13 @@ class SquareSearch::LoopLookAhead {
   }
 
   // Whether level l tests nothing after a placement.
-  SQUARES_LOOP_INLINE bool Empty(int l) const { return !at_level_ || at_level_[l].begin == at_level_[l].end; }
+  SQUARES_LOOP_INLINE bool Empty(int l) const {
+    return !at_level_ || at_level_[l].begin == at_level_[l].end;
+  }
 
   // Level l's letters m less those its lifted checks refuse.
-  SQUARES_LOOP_INLINE Mask Lift(int l, Mask m, const DawgEntry<Mask>* entries, const DawgEntry<Mask>* state) const {
+  SQUARES_LOOP_INLINE Mask Lift(int l, Mask m, const DawgEntry<Mask>* entries,
+                                const DawgEntry<Mask>* state) const {
     if (!kLift || !at_level_ || at_level_[l].lifted == at_level_[l].begin) return m;
     for (int k = at_level_[l].begin; k < at_level_[l].lifted; ++k) {
       const DawgEntry<Mask> s = state[checks_[k].slot_a - words_];
@@ -68,7 +73,9 @@ class SquareSearch::LoopLookAhead {
         // ChildIndex from the bit itself: the loop has the bit, and recomputing the shift from
         // its index is a dependent step more per letter.
         const Mask bit = x & -x;
-        if (entries[s.first + static_cast<uint32_t>(std::popcount(s.mask & (bit - 1)))].mask & other) keep |= bit;
+        if (entries[s.first + static_cast<uint32_t>(std::popcount(s.mask & (bit - 1)))].mask &
+            other)
+          keep |= bit;
       }
       m = keep;
     }

@@ -37,10 +37,11 @@ template <class Piece>
 class PieceSender;
 
 template <class Piece>
-void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
-                const std::function<void(size_t, PieceSender<Piece>&, const std::atomic<bool>&)>& work,
-                const std::function<bool(size_t, Piece&, bool)>& commit,
-                const std::atomic<bool>* cancel = nullptr);
+void RunInOrder(
+    size_t count, int threads, size_t window, size_t max_pieces,
+    const std::function<void(size_t, PieceSender<Piece>&, const std::atomic<bool>&)>& work,
+    const std::function<bool(size_t, Piece&, bool)>& commit,
+    const std::atomic<bool>* cancel = nullptr);
 
 template <class Piece>
 class PieceSender {
@@ -53,19 +54,20 @@ class PieceSender {
 
  private:
   template <class P>
-  friend void RunInOrder(size_t, int, size_t, size_t,
-                         const std::function<void(size_t, PieceSender<P>&, const std::atomic<bool>&)>&,
-                         const std::function<bool(size_t, P&, bool)>&, const std::atomic<bool>*);
+  friend void RunInOrder(
+      size_t, int, size_t, size_t,
+      const std::function<void(size_t, PieceSender<P>&, const std::atomic<bool>&)>&,
+      const std::function<bool(size_t, P&, bool)>&, const std::atomic<bool>*);
   size_t task_ = 0;
   Piece* piece_ = nullptr;
   std::function<bool(PieceSender&)> send_;
 };
 
 template <class Piece>
-void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
-                const std::function<void(size_t, PieceSender<Piece>&, const std::atomic<bool>&)>& work,
-                const std::function<bool(size_t, Piece&, bool)>& commit,
-                const std::atomic<bool>* cancel) {
+void RunInOrder(
+    size_t count, int threads, size_t window, size_t max_pieces,
+    const std::function<void(size_t, PieceSender<Piece>&, const std::atomic<bool>&)>& work,
+    const std::function<bool(size_t, Piece&, bool)>& commit, const std::atomic<bool>* cancel) {
   std::atomic<bool> stop = false;
   auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
   if (threads <= 1 || count <= 1) {
@@ -160,7 +162,8 @@ void RunInOrder(size_t count, int threads, size_t window, size_t max_pieces,
       if (!cancel) {
         changed.wait(lock, ready);
       } else {
-        while (!cancelled() && !changed.wait_for(lock, std::chrono::milliseconds(5), ready)) {}
+        while (!cancelled() && !changed.wait_for(lock, std::chrono::milliseconds(5), ready)) {
+        }
         if (cancelled()) {
           stop = true;
           changed.notify_all();

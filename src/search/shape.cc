@@ -47,7 +47,8 @@ absl::StatusOr<std::vector<CellPattern>> ParsePattern(std::string_view text) {
       }
       if (pos == text.size()) return absl::DataLossError("'[' without ']' in the pattern");
       ++pos;
-      if (cell.letters.empty() && !cell.negate) return absl::DataLossError("empty set '[]' in the pattern");
+      if (cell.letters.empty() && !cell.negate)
+        return absl::DataLossError("empty set '[]' in the pattern");
     } else {
       auto l = letter(pos);
       if (!l.ok()) return l.status();
@@ -79,8 +80,8 @@ absl::StatusOr<Shape> ParseTopology(const std::vector<std::pair<int, std::string
       part = Trim(part, " \t\r");
       int64_t n;
       if (!ParseInt(part, n) || n < 0 || n >= kMaxShapeCells + 1) {
-        return LineError(name, line,
-                         absl::StrFormat("'%s' is not a cell number (0..%d)", part, kMaxShapeCells));
+        return LineError(
+            name, line, absl::StrFormat("'%s' is not a cell number (0..%d)", part, kMaxShapeCells));
       }
       cells.push_back(n);
       lowest = std::min(lowest, n);
@@ -96,7 +97,8 @@ absl::StatusOr<Shape> ParseTopology(const std::vector<std::pair<int, std::string
         absl::StrFormat("%s: cells up to %d; at most %d cells", name, highest, kMaxShapeCells));
   }
   shape.cell_count = static_cast<int>(highest - base + 1);
-  for (int c = 0; c < shape.cell_count; ++c) shape.cell_names.push_back(absl::StrFormat("%d", c + base));
+  for (int c = 0; c < shape.cell_count; ++c)
+    shape.cell_names.push_back(absl::StrFormat("%d", c + base));
   for (size_t w = 0; w < numbers.size(); ++w) {
     for (int64_t n : numbers[w]) shape.words[w].cells.push_back(static_cast<int>(n - base));
   }
@@ -114,9 +116,12 @@ absl::StatusOr<Shape> ParseDeck(const std::vector<std::pair<int, std::string_vie
       std::string_view directive = SplitTokens(text)[0];
       // Random fill order means nothing to a search that lists every fill.
       if (directive == ".RANDOM") continue;
-      return LineError(name, line, absl::StrFormat(
-          "deck directive '%s' is not supported (squares accepts .RANDOM only; lists come from "
-          "the dictionary)", directive));
+      return LineError(
+          name, line,
+          absl::StrFormat(
+              "deck directive '%s' is not supported (squares accepts .RANDOM only; lists come from "
+              "the dictionary)",
+              directive));
     }
     ShapeWord word;
     word.line = line;
@@ -139,8 +144,9 @@ absl::StatusOr<Shape> ParseDeck(const std::vector<std::pair<int, std::string_vie
       word.cells.push_back(it->second);
     }
     if (!word.pattern.empty() && word.pattern.size() != word.cells.size()) {
-      return LineError(name, line, absl::StrFormat("the pattern has %d cells, the light %d",
-                                                   word.pattern.size(), word.cells.size()));
+      return LineError(name, line,
+                       absl::StrFormat("the pattern has %d cells, the light %d",
+                                       word.pattern.size(), word.cells.size()));
     }
     shape.words.push_back(std::move(word));
   }
@@ -153,8 +159,8 @@ absl::StatusOr<Shape> ParseDeck(const std::vector<std::pair<int, std::string_vie
 
 absl::StatusOr<Shape> ParseShape(std::string_view text, const std::string& name) {
   if (text.size() > kMaxShapeFileBytes) {
-    return absl::DataLossError(
-        absl::StrFormat("%s: larger than %d bytes, too large for a shape", name, kMaxShapeFileBytes));
+    return absl::DataLossError(absl::StrFormat("%s: larger than %d bytes, too large for a shape",
+                                               name, kMaxShapeFileBytes));
   }
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
   std::vector<std::pair<int, std::string_view>> lines;  // (line number, text), no comments
@@ -186,7 +192,8 @@ absl::Status FinishShape(Shape& shape) {
                          : absl::InvalidArgumentError(std::string(message));
   };
   if (shape.cell_count > kMaxShapeCells) {
-    return absl::InvalidArgumentError(absl::StrFormat("%d cells; at most %d", shape.cell_count, kMaxShapeCells));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%d cells; at most %d", shape.cell_count, kMaxShapeCells));
   }
   if (shape.echo.empty()) {
     for (int c = 0; c < shape.cell_count; ++c) shape.echo.push_back(c);
@@ -299,9 +306,10 @@ Shape MakeCubeShape(int n) {
   return shape;
 }
 
-std::vector<std::vector<int>> ShapeInvolutions(const Shape& shape, const std::vector<int>& word_kind,
-                                               const std::vector<int>& cell_kind, size_t max_results,
-                                               size_t budget) {
+std::vector<std::vector<int>> ShapeInvolutions(const Shape& shape,
+                                               const std::vector<int>& word_kind,
+                                               const std::vector<int>& cell_kind,
+                                               size_t max_results, size_t budget) {
   const int words = static_cast<int>(shape.words.size());
   std::vector<std::vector<std::pair<int, int>>> at(shape.cell_count);  // (word, position)
   for (int w = 0; w < words; ++w) {
@@ -343,7 +351,8 @@ std::vector<std::vector<int>> ShapeInvolutions(const Shape& shape, const std::ve
   // unmapped word (any word is a candidate). The identity is tried last.
   auto mapped_cell = [&](int w) {
     const std::vector<int>& cells = shape.words[w].cells;
-    return std::find_if(cells.begin(), cells.end(), [&](int c) { return image[c] >= 0; }) - cells.begin();
+    return std::find_if(cells.begin(), cells.end(), [&](int c) { return image[c] >= 0; }) -
+           cells.begin();
   };
   auto search = [&](auto& self) -> void {
     if (found.size() >= max_results || budget < static_cast<size_t>(words)) return;

@@ -11,8 +11,8 @@
 
 namespace squares::core {
 
-inline constexpr int kMaxShapeCells = 1024;    // cells of a shape
-inline constexpr int kMaxShapeWords = 1024;    // words of a shape
+inline constexpr int kMaxShapeCells = 1024;     // cells of a shape
+inline constexpr int kMaxShapeWords = 1024;     // words of a shape
 inline constexpr int kMaxShapeWordLength = 32;  // cells of one word
 inline constexpr int kMaxCellWords = 8;         // words through one cell (walkers per level)
 inline constexpr int kMaxShapeLetters = 4096;   // cells of all words together
@@ -28,10 +28,10 @@ struct CellPattern {
 };
 
 struct ShapeWord {
-  std::vector<int> cells;             // cell ids in reading order (a cell may repeat)
-  std::string list;                   // word list file for this word; empty: --dict
-  std::vector<CellPattern> pattern;   // per position; empty: every position free
-  int line = 0;                       // line in the shape file, 0 for built-in shapes
+  std::vector<int> cells;            // cell ids in reading order (a cell may repeat)
+  std::string list;                  // word list file for this word; empty: --dict
+  std::vector<CellPattern> pattern;  // per position; empty: every position free
+  int line = 0;                      // line in the shape file, 0 for built-in shapes
 };
 
 struct Shape {
@@ -75,8 +75,9 @@ absl::Status FinishShape(Shape& shape);
 // identity is left out. Up to `max_results`, found by a search over the words' images that
 // gives up after about `budget` word visits (a shape of many alike words has very many).
 // Cells in no word map to themselves.
-std::vector<std::vector<int>> ShapeInvolutions(const Shape& shape, const std::vector<int>& word_kind,
-                                               const std::vector<int>& cell_kind, size_t max_results,
-                                               size_t budget);
+std::vector<std::vector<int>> ShapeInvolutions(const Shape& shape,
+                                               const std::vector<int>& word_kind,
+                                               const std::vector<int>& cell_kind,
+                                               size_t max_results, size_t budget);
 
 }  // namespace squares::core

@@ -37,7 +37,7 @@ class SiblingMemo {
  public:
   static constexpr size_t kMaxBytes = size_t{32} << 20;
   static constexpr size_t kMaxRecord = size_t{1} << 20;  // a longer record is not kept
-  static constexpr size_t kReadPast = 16;  // bytes a replay reads past a record's end
+  static constexpr size_t kReadPast = 16;                // bytes a replay reads past a record's end
   struct Record {
     const char* bytes = nullptr;  // null: none to replay
     uint32_t results = 0;

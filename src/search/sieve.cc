@@ -67,13 +67,15 @@ Sieve Sieve::Build(const WalkPlan& plan, const Shape& shape) {
     std::vector<uint64_t> by_letter(static_cast<size_t>(length) * kLetters * blocks, 0);
     for (size_t i = 0; i < count; ++i) {
       for (int q = 0; q < length; ++q) {
-        by_letter[(static_cast<size_t>(q) * kLetters + letters[i * length + q]) * blocks + i / 64] |= uint64_t{1} << (i % 64);
+        by_letter[(static_cast<size_t>(q) * kLetters + letters[i * length + q]) * blocks +
+                  i / 64] |= uint64_t{1} << (i % 64);
       }
     }
     auto row = [&](int q, Mask allowed, std::vector<uint64_t>& bits) {
       bits.assign(blocks, 0);
       for (Mask m = allowed; m; m &= m - 1) {
-        const uint64_t* letter = &by_letter[(static_cast<size_t>(q) * kLetters + std::countr_zero(m)) * blocks];
+        const uint64_t* letter =
+            &by_letter[(static_cast<size_t>(q) * kLetters + std::countr_zero(m)) * blocks];
         for (size_t b = 0; b < blocks; ++b) bits[b] |= letter[b];
       }
     };
@@ -109,7 +111,8 @@ Sieve Sieve::Build(const WalkPlan& plan, const Shape& shape) {
         row(q, allowed, bits);
         for (size_t b = 0; b < blocks; ++b) start_bits[b] &= bits[b];
       };
-      if ((static_cast<Mask>(level.allowed) & at[q]) != at[q]) narrow_start(static_cast<Mask>(level.allowed));
+      if ((static_cast<Mask>(level.allowed) & at[q]) != at[q])
+        narrow_start(static_cast<Mask>(level.allowed));
       for (int k = 0; k < level.walker_count; ++k) {
         const uint16_t slot = level.walkers[k].before;
         const int v = slot % word_count, depth = slot / word_count;  // v's letters before
@@ -127,7 +130,7 @@ Sieve Sieve::Build(const WalkPlan& plan, const Shape& shape) {
     }
     if (letters_left < kMinMean * static_cast<double>(states_seen)) return false;
     // A sift per crossing, its rows shared by the states that leave the same letters.
-    std::vector<std::tuple<int, Sift, uint32_t>> sifts;  // (level, sift, keys)
+    std::vector<std::tuple<int, Sift, uint32_t>> sifts;        // (level, sift, keys)
     absl::flat_hash_map<std::pair<int, Mask>, uint32_t> rows;  // (q, letters) -> row
     for (const Crossing& crossing : crossings) {
       const int q = crossing.q;
@@ -139,7 +142,8 @@ Sieve Sieve::Build(const WalkPlan& plan, const Shape& shape) {
       for (uint32_t e : states) {
         const Mask m = entries[e].mask & at[q];
         if (m == at[q]) continue;
-        auto [it, added] = rows.try_emplace(std::pair{q, m}, static_cast<uint32_t>(sieve.rows.size() / blocks));
+        auto [it, added] =
+            rows.try_emplace(std::pair{q, m}, static_cast<uint32_t>(sieve.rows.size() / blocks));
         if (added) {
           row(q, m, bits);
           sieve.rows.insert(sieve.rows.end(), bits.begin(), bits.end());
@@ -159,7 +163,8 @@ Sieve Sieve::Build(const WalkPlan& plan, const Shape& shape) {
       sieve.lists.push_back(0);
       for (uint32_t k = first.map; k < first.map + keys; ++k) {
         if (sieve.row_of[k] == kPassRow) continue;
-        auto [it, added] = list_of_row.try_emplace(sieve.row_of[k], static_cast<uint32_t>(sieve.lists.size() - 1));
+        auto [it, added] =
+            list_of_row.try_emplace(sieve.row_of[k], static_cast<uint32_t>(sieve.lists.size() - 1));
         if (added) {
           const uint64_t* row_bits = &sieve.rows[static_cast<size_t>(sieve.row_of[k]) * blocks];
           bits.resize(blocks);
@@ -171,7 +176,8 @@ Sieve Sieve::Build(const WalkPlan& plan, const Shape& shape) {
       }
     }
     for (auto& [l, sift, keys] : sifts) {
-      if (at_level[l][0] == at_level[l][1]) at_level[l][0] = static_cast<uint16_t>(sieve.sifts.size());
+      if (at_level[l][0] == at_level[l][1])
+        at_level[l][0] = static_cast<uint16_t>(sieve.sifts.size());
       sieve.sifts.push_back(sift);
       at_level[l][1] = static_cast<uint16_t>(sieve.sifts.size());
     }
@@ -179,7 +185,8 @@ Sieve Sieve::Build(const WalkPlan& plan, const Shape& shape) {
     sieve.blocks = blocks;
     return true;
   };
-  if (!(plan.wide ? build(plan.entries<uint64_t>()) : build(plan.entries<uint32_t>()))) return Sieve{};
+  if (!(plan.wide ? build(plan.entries<uint64_t>()) : build(plan.entries<uint32_t>())))
+    return Sieve{};
   sieve.level = start;
   sieve.ties = plan.TiesBefore(start);
   sieve.at_level = std::move(at_level);

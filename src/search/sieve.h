@@ -34,11 +34,11 @@ struct Sieve {
   };
   static constexpr uint32_t kPassRow = UINT32_MAX;
   static constexpr size_t kMaxBytes = size_t{64} << 20;  // rows; else no sieve
-  static constexpr int kMinLength = 4;     // letters of F
+  static constexpr int kMinLength = 4;                   // letters of F
   static constexpr double kMinMean = 3.0;  // letters a crossing state leaves (mean over states)
 
-  int level = -1;   // where F begins; -1: no sieve
-  int ties = 0;     // tie pairs complete before it
+  int level = -1;  // where F begins; -1: no sieve
+  int ties = 0;    // tie pairs complete before it
   size_t blocks = 0;
   std::vector<Sift> sifts;
   std::vector<std::array<uint16_t, 2>> at_level;  // per level: its sifts [first, last); empty: none

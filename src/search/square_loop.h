@@ -33,10 +33,13 @@
 
 namespace squares::core {
 
-template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, SquareSearch::Counting kCounting, bool kSieve>
-SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
+template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, SquareSearch::Counting kCounting,
+          bool kSieve>
+SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level,
+                                                       SquareSink* sink,
                                                        std::vector<SquareTask>* prefixes,
-                                                       const std::atomic<bool>* stop, Tie tie) const {
+                                                       const std::atomic<bool>* stop,
+                                                       Tie tie) const {
   SquareStats stats;  // every return returns it: the counts live in the caller's result
   if (plan_.empty) return stats;
   using Walk = LoopWalk<Mask, kWalkers, kEchoes, kCounting == Counting::kTied>;
@@ -110,7 +113,8 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
     }
     Mask next;  // descend, unless a shortcut counts or lists the level below
     if (const Below step = visit.Enter(l + 1, walk, look, sieve, next); step != Below::kSearch) {
-      if (step == Below::kStop) [[unlikely]] break;
+      if (step == Below::kStop) [[unlikely]]
+        break;
       continue;
     }
     avail[l++] = m;
@@ -127,29 +131,30 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
   auto run = [&]<int kWalkers, bool kEchoes>() {
     auto typed = [&]<Counting kCounting>() {
       if (sieve_.level >= 0) {
-        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, true>(task, end_level, sink, prefixes,
-                                                                            stop, tie);
+        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, true>(task, end_level, sink,
+                                                                              prefixes, stop, tie);
       }
-      return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, false>(task, end_level, sink, prefixes,
-                                                                           stop, tie);
+      return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, false>(task, end_level, sink,
+                                                                             prefixes, stop, tie);
     };
     if constexpr (kCountOnly) {  // ties serve counting only
       if (tie != Tie::kNone) return typed.template operator()<Counting::kTied>();
     }
-    // Symmetric squares (the walk's memo keys), no sieve. Counting keeps a subtree memo; listing into
-    // a sink's room a replay memo, while the thread's pays (else the plain loop is quicker: it
+    // Symmetric squares (the walk's memo keys), no sieve. Counting keeps a subtree memo; listing
+    // into a sink's room a replay memo, while the thread's pays (else the plain loop is quicker: it
     // keeps fewer registers), and the sibling memo, and only with 32-bit masks: an image needs
     // one byte per letter, and alphabets of more than 32 such letters are not worth the
     // compile time.
     if constexpr (kWalkers == 2 && !kEchoes && (kCountOnly || sizeof(Mask) == 4)) {
       bool memo = plan_.has_memo;
       if constexpr (!kCountOnly) {
-        memo = listing_.replay_level >= 0 && end_level == levels() && sink && sink->room() && !has_filters_ &&
+        memo = listing_.replay_level >= 0 && end_level == levels() && sink && sink->room() &&
+               !has_filters_ &&
                (listing_.sibling_level >= 0 || ReplayMemo::ForSearch(search_id_).on());
       }
       if (memo) {
-        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Counting::kMemo, false>(task, end_level, sink,
-                                                                                    prefixes, stop, tie);
+        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Counting::kMemo, false>(
+            task, end_level, sink, prefixes, stop, tie);
       }
     }
     return typed.template operator()<Counting::kPlain>();
@@ -167,8 +172,12 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
     switch (plan_.max_walkers) {
       case 0:
       case 1:
-      case 2: return plan_.has_echoes ? run.template operator()<2, true>() : run.template operator()<2, false>();
-      case 3: return plan_.has_echoes ? run.template operator()<3, true>() : run.template operator()<3, false>();
+      case 2:
+        return plan_.has_echoes ? run.template operator()<2, true>()
+                                : run.template operator()<2, false>();
+      case 3:
+        return plan_.has_echoes ? run.template operator()<3, true>()
+                                : run.template operator()<3, false>();
       case 4: return run.template operator()<4, true>();
       default: return run.template operator()<kMaxCellWords, true>();
     }

@@ -4,6 +4,7 @@
 namespace squares::core {
 
 template SquareStats SquareSearch::RunWalkers<uint32_t, true>(const SquareTask&, int, SquareSink*,
-    std::vector<SquareTask>*, const std::atomic<bool>*, Tie) const;
+                                                              std::vector<SquareTask>*,
+                                                              const std::atomic<bool>*, Tie) const;
 
 }  // namespace squares::core

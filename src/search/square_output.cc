@@ -113,7 +113,8 @@ std::optional<SquareImage> SquareFormatter::Image() const {
     // the same for the columns. A cell lies in its row's word and, when columns are listed,
     // in its column's word.
     const size_t rows_begin = std::string_view("{\"rows\":[").size();
-    const size_t cols_begin = rows_begin + rows_ * (cols_ + 3) - 1 + std::string_view("],\"columns\":[").size();
+    const size_t cols_begin =
+        rows_begin + rows_ * (cols_ + 3) - 1 + std::string_view("],\"columns\":[").size();
     for (int i = 0; i < rows_; ++i) {
       for (int j = 0; j < cols_; ++j) {
         const uint32_t in_row = static_cast<uint32_t>(rows_begin + i * (cols_ + 3) + 1 + j);

@@ -68,12 +68,11 @@ bool SquareSearch::PassesFilters(const Letter* grid) const {
   return true;
 }
 
-
 SquareStats SquareSearch::RunAny(const SquareTask& task, int end_level, SquareSink* sink,
-                                 std::vector<SquareTask>* prefixes,
-                                 const std::atomic<bool>* stop, Tie tie) const {
-  const bool count_only =
-      sink == nullptr && prefixes == nullptr && !has_filters_ && end_level == levels();
+                                 std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
+                                 Tie tie) const {
+  const bool count_only = sink == nullptr && prefixes == nullptr && !has_filters_ &&
+                          end_level == levels();
   if (plan_.wide) {
     return count_only ? RunWalkers<uint64_t, true>(task, end_level, sink, prefixes, stop, tie)
                       : RunWalkers<uint64_t, false>(task, end_level, sink, prefixes, stop, tie);

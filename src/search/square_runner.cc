@@ -64,9 +64,14 @@ struct TaskPiece {
 class TextSink : public SquareSink {
  public:
   static constexpr size_t kPiece = size_t{1} << 18;
-  TextSink(const SquareFormatter& formatter, PieceSender<TaskPiece>& sender, bool track_ends, uint64_t limit)
-      : formatter_(formatter), image_(formatter.Image()), sender_(sender), piece_(&sender.piece()),
-        track_ends_(track_ends), limit_(limit) {}
+  TextSink(const SquareFormatter& formatter, PieceSender<TaskPiece>& sender, bool track_ends,
+           uint64_t limit)
+      : formatter_(formatter),
+        image_(formatter.Image()),
+        sender_(sender),
+        piece_(&sender.piece()),
+        track_ends_(track_ends),
+        limit_(limit) {}
   SquareImage* image() override { return image_ ? &*image_ : nullptr; }
   ImageRoom* room() override { return image_ ? &room_ : nullptr; }
   bool Accept(const Letter* grid) override {
@@ -83,7 +88,8 @@ class TextSink : public SquareSink {
     const size_t size = image_->text.size(), used = piece_->text.size();
     // The rest of the piece (growing writes nothing: untouched pages of a first piece stay
     // unmapped).
-    room_.results = std::min<uint64_t>((kPiece - std::min(used, kPiece)) / size + 1, limit_ - accepted_);
+    room_.results =
+        std::min<uint64_t>((kPiece - std::min(used, kPiece)) / size + 1, limit_ - accepted_);
     room_.at = piece_->text.Grow(room_.results * size);
     given_ = room_.results;
     return true;
@@ -97,7 +103,8 @@ class TextSink : public SquareSink {
     given_ = room_.results = 0;
     if (track_ends_) {
       const size_t end = piece_->text.size();
-      for (uint64_t k = copied; k > 0; --k) piece_->ends.push_back(static_cast<uint32_t>(end - (k - 1) * size));
+      for (uint64_t k = copied; k > 0; --k)
+        piece_->ends.push_back(static_cast<uint32_t>(end - (k - 1) * size));
     }
     piece_->results += copied;
     accepted_ += copied;
@@ -176,7 +183,8 @@ class Progress {
 
 // The tasks of a run: for shards, parts by a rule that depends only on the shard count (so
 // every machine computes the same parts); then finer, for threads.
-std::vector<SquareTask> PlanTasks(const SquareSearch& search, const RunOptions& options, bool count_only) {
+std::vector<SquareTask> PlanTasks(const SquareSearch& search, const RunOptions& options,
+                                  bool count_only) {
   std::vector<SquareTask> tasks = {SquareTask{}};
   const int shard_count = options.shard_count;
   if (shard_count > 1) {
@@ -205,7 +213,8 @@ std::vector<SquareTask> PlanTasks(const SquareSearch& search, const RunOptions& 
     // are written, and the memory for it is capped (see RunInOrder), so large tasks leave
     // threads waiting; counting has no output to wait on, and fewer tasks cost it less.
     const size_t per_thread = count_only ? 64 : 512;
-    const size_t want = static_cast<size_t>(options.threads) * per_thread / std::max<size_t>(1, tasks.size()) + 1;
+    const size_t want =
+        static_cast<size_t>(options.threads) * per_thread / std::max<size_t>(1, tasks.size()) + 1;
     for (const SquareTask& task : tasks) {
       std::vector<SquareTask> parts = search.Split(want, task);
       finer.insert(finer.end(), parts.begin(), parts.end());
@@ -220,8 +229,8 @@ std::vector<SquareTask> PlanTasks(const SquareSearch& search, const RunOptions& 
 // take(piece, taken) hands over the first `taken` results of each (false: stop), in order.
 template <class Piece>
 SquareStats RunTasks(const SquareSearch& search, const RunOptions& options, bool count_only,
-                     const std::function<void(const SquareTask&, uint64_t, bool, PieceSender<Piece>&,
-                                              const std::atomic<bool>&)>& work,
+                     const std::function<void(const SquareTask&, uint64_t, bool,
+                                              PieceSender<Piece>&, const std::atomic<bool>&)>& work,
                      const std::function<bool(Piece&, uint64_t)>& take) {
   const std::vector<SquareTask> tasks = PlanTasks(search, options, count_only);
   const int threads = std::max(1, options.threads);
@@ -271,18 +280,21 @@ SquareStats CountSquares(const SquareSearch& search, const RunOptions& options) 
 }
 
 SquareStats WriteSquares(const SquareSearch& search, const SquareFormatter& formatter,
-                         const RunOptions& options, const std::function<bool(std::string_view)>& out) {
+                         const RunOptions& options,
+                         const std::function<bool(std::string_view)>& out) {
   return RunTasks<TaskPiece>(
       search, options, false,
-      [&](const SquareTask& task, uint64_t task_limit, bool track_ends, PieceSender<TaskPiece>& sender,
-          const std::atomic<bool>& stop) {
+      [&](const SquareTask& task, uint64_t task_limit, bool track_ends,
+          PieceSender<TaskPiece>& sender, const std::atomic<bool>& stop) {
         TextSink sink(formatter, sender, track_ends, task_limit);
         const SquareStats stats = search.Run(task, &sink, &stop);
         sink.Finish();
         sender.piece().stats = stats;
       },
       [&](TaskPiece& piece, uint64_t taken) {
-        const size_t bytes = taken == piece.results ? piece.text.size() : taken == 0 ? 0 : piece.ends[taken - 1];
+        const size_t bytes = taken == piece.results ? piece.text.size()
+                             : taken == 0           ? 0
+                                                    : piece.ends[taken - 1];
         return bytes == 0 || out(piece.text.view().substr(0, bytes));
       });
 }

@@ -29,7 +29,8 @@ SquareStats CountSquares(const SquareSearch& search, const RunOptions& options);
 // The results as `formatter` writes them, handed to `out` in pieces of whole results, in
 // order, until it returns false.
 SquareStats WriteSquares(const SquareSearch& search, const SquareFormatter& formatter,
-                         const RunOptions& options, const std::function<bool(std::string_view)>& out);
+                         const RunOptions& options,
+                         const std::function<bool(std::string_view)>& out);
 // Each result's letters, one per cell (a square: rows * cols, row-major), in order, until
 // `on_result` returns false.
 SquareStats ForEachSquare(const SquareSearch& search, int cells, const RunOptions& options,

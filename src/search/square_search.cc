@@ -20,8 +20,8 @@ absl::StatusOr<SquareSearch> SquareSearch::Create(const Dictionary& dictionary,
                                                   SquareProblem problem) {
   if (problem.rows < 1 || problem.cols < 1 || problem.rows > kMaxSquareSide ||
       problem.cols > kMaxSquareSide) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "size %dx%d is out of range (1..%d)", problem.rows, problem.cols, kMaxSquareSide));
+    return absl::InvalidArgumentError(absl::StrFormat("size %dx%d is out of range (1..%d)",
+                                                      problem.rows, problem.cols, kMaxSquareSide));
   }
   if (problem.mode != SquareMode::kRectangle && problem.rows != problem.cols) {
     return absl::InvalidArgumentError("a square needs as many rows as columns");
@@ -36,7 +36,7 @@ absl::StatusOr<SquareSearch> SquareSearch::Create(const Dictionary& dictionary,
   const int rows = problem.rows, cols = problem.cols;
   const bool symmetric = problem.mode == SquareMode::kSymmetric;
   ShapeProblem shape;
-  shape.shape = MakeSquareShape(symmetric                                ? SquareShapeKind::kSymmetric
+  shape.shape = MakeSquareShape(symmetric                             ? SquareShapeKind::kSymmetric
                                 : problem.mode == SquareMode::kDouble ? SquareShapeKind::kDouble
                                                                       : SquareShapeKind::kRectangle,
                                 rows, cols, false);
@@ -46,7 +46,8 @@ absl::StatusOr<SquareSearch> SquareSearch::Create(const Dictionary& dictionary,
   shape.allowed = problem.allowed;
   if (symmetric) {
     for (int i = 0; i < rows; ++i) {
-      for (int j = i + 1; j < cols; ++j) shape.allowed[i * cols + j] &= problem.allowed[j * cols + i];
+      for (int j = i + 1; j < cols; ++j)
+        shape.allowed[i * cols + j] &= problem.allowed[j * cols + i];
     }
   }
   shape.distinct = problem.distinct;
@@ -109,7 +110,8 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
   // No symmetry for symmetric squares (their memo counts subtrees without regard to the
   // tie), nor with filters (which need each result).
   if (!plan_.empty && !has_filters_ && !symmetric) {
-    plan_.BuildTie(shape, shape_.allowed, plan_.max_walkers >= 3 ? TailCount::Find(plan_).level : -1);
+    plan_.BuildTie(shape, shape_.allowed,
+                   plan_.max_walkers >= 3 ? TailCount::Find(plan_).level : -1);
   }
   sieve_ = Sieve::Build(plan_, shape);
   std::vector<bool> sifts(levels());
@@ -120,14 +122,16 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
   TailCount& tail = counting_.tail;
   closing = ClosingCount::Build(plan_, shape, sieve_.level);
   counting_.corner = CornerCount::Build(plan_, shape, closing);
-  counting_.double_closing = DoubleClosing::Build(plan_, problem_.rows, problem_.cols, !classic_ || symmetric || has_filters_);
+  counting_.double_closing = DoubleClosing::Build(plan_, problem_.rows, problem_.cols,
+                                                  !classic_ || symmetric || has_filters_);
   tail = TailCount::Build(plan_, sieve_.level >= 0 || closing.level >= 0, sifts);
   // The look-ahead knows the fold (whose letters are not placed) and skips the level above
   // a count that tests its cells exactly. Double squares and rectangles have none: there
   // the only tests are the rest of the current row against the columns' own masks, which
   // the next levels test anyway, so they cost more than they save.
-  look_ahead_ = LookAhead::Build(plan_, shape, classic_ && !symmetric, tail.fold_level,
-                                 tail.unchecked_level >= 0 ? tail.unchecked_level : closing.unchecked_level);
+  look_ahead_ =
+      LookAhead::Build(plan_, shape, classic_ && !symmetric, tail.fold_level,
+                       tail.unchecked_level >= 0 ? tail.unchecked_level : closing.unchecked_level);
   std::vector<bool> busy(levels());
   for (int l = 0; l < levels(); ++l) {
     busy[l] = !look_ahead_.Empty(l) || sifts[l] || l == sieve_.level || l == closing.level ||
@@ -157,7 +161,8 @@ std::vector<int> SquareSearch::GreedyOrder() const {
   int rank = 0;
   for (size_t w = 0; w < shape.words.size(); ++w) {
     for (int c : shape.words[w].cells) {
-      if (words_of[c].empty() || words_of[c].back() != static_cast<int>(w)) words_of[c].push_back(static_cast<int>(w));
+      if (words_of[c].empty() || words_of[c].back() != static_cast<int>(w))
+        words_of[c].push_back(static_cast<int>(w));
       if (first_seen[c] == -1) first_seen[c] = -++rank;
     }
   }
@@ -223,7 +228,8 @@ std::vector<int> SquareSearch::LastWordLast(std::vector<int> order) const {
   const std::vector<int>& cells = shape.words[last_word].cells;
   auto on_last = [&](int c) { return std::find(cells.begin(), cells.end(), c) != cells.end(); };
   std::vector<int> moved, kept;
-  for (size_t k = begin; k < order.size(); ++k) (on_last(order[k]) ? kept : moved).push_back(order[k]);
+  for (size_t k = begin; k < order.size(); ++k)
+    (on_last(order[k]) ? kept : moved).push_back(order[k]);
   if (moved.empty()) return order;
   for (int c : moved) {
     for (const ShapeWord& word : shape.words) {

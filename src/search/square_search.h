@@ -31,14 +31,14 @@ inline constexpr int kMaxSquareSide = 32;  // largest n, K or N accepted
 
 struct SquareProblem {
   SquareMode mode = SquareMode::kSymmetric;
-  int rows = 0, cols = 0;           // symmetric and double: rows == cols
-  std::vector<LetterSet> allowed;   // rows*cols letter sets, row-major (pattern, first row);
-                                    // empty = every cell free
-  bool distinct = false;            // no word twice among rows and columns
-  bool no_transpose = false;        // double: list a square or its transpose, not both
-  std::optional<Word> contains;     // some row is this word
-  bool count_only = false;          // results only counted: symmetric squares then place
-                                    // the diagonal cell last in the first rows (see Create)
+  int rows = 0, cols = 0;          // symmetric and double: rows == cols
+  std::vector<LetterSet> allowed;  // rows*cols letter sets, row-major (pattern, first row);
+                                   // empty = every cell free
+  bool distinct = false;           // no word twice among rows and columns
+  bool no_transpose = false;       // double: list a square or its transpose, not both
+  std::optional<Word> contains;    // some row is this word
+  bool count_only = false;         // results only counted: symmetric squares then place
+                                   // the diagonal cell last in the first rows (see Create)
 };
 
 // A shape with what its search needs. Every word's automaton must come from one alphabet.
@@ -149,8 +149,8 @@ class SquareSearch {
   // counted. `stop` (optional) is polled between results. With `sum_only`, a count is only
   // meaningful summed over tasks that split the whole search (a shape with a symmetry, such
   // as a double square's transposition, is then counted up to it, in about half the time).
-  SquareStats Run(const SquareTask& task, SquareSink* sink,
-                  const std::atomic<bool>* stop = nullptr, bool sum_only = false) const;
+  SquareStats Run(const SquareTask& task, SquareSink* sink, const std::atomic<bool>* stop = nullptr,
+                  bool sum_only = false) const;
 
  private:
   SquareSearch(SquareProblem square, ShapeProblem shape);
@@ -161,7 +161,8 @@ class SquareSearch {
   enum class Counting { kPlain, kTied, kMemo };
   // Searches below `task` down to `end_level` levels; at end_level < levels() the prefixes
   // are collected into `prefixes` instead of reported.
-  template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, Counting kCounting, bool kSieve>
+  template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, Counting kCounting,
+            bool kSieve>
   SquareStats RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                        std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
                        Tie tie) const;
@@ -194,12 +195,12 @@ class SquareSearch {
   std::vector<int> GreedyOrder() const;
   std::vector<int> LastWordLast(std::vector<int> order) const;
 
-  SquareProblem problem_;   // a square's problem (shapes: mode unused, rows = cols = 0)
+  SquareProblem problem_;  // a square's problem (shapes: mode unused, rows = cols = 0)
   ShapeProblem shape_;
-  bool classic_ = false;    // a square mode: the symmetric extras and Tie apply
-  int contains_words_ = 0;  // --contains looks at words [0, contains_words_)
+  bool classic_ = false;      // a square mode: the symmetric extras and Tie apply
+  int contains_words_ = 0;    // --contains looks at words [0, contains_words_)
   bool has_filters_ = false;  // results are checked one by one (PassesFilters)
-  uint64_t search_id_ = 0;  // names this search's entries in the per-thread memos
+  uint64_t search_id_ = 0;    // names this search's entries in the per-thread memos
   // The parts, built in this order, each from the walk and the parts before it.
   WalkPlan plan_;
   Sieve sieve_;

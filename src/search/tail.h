@@ -36,8 +36,8 @@ struct TailCount {
   // fold level's letters, n of them), from the walkers' `state` (loop_tail.h); `levels` and
   // `entries` are the walk's.
   template <class Mask, int kWalkers, bool kFolded>
-  uint64_t Count(const Level* levels, const DawgEntry<Mask>* entries, const DawgEntry<Mask>* state, Mask* parts,
-                 int n) const;
+  uint64_t Count(const Level* levels, const DawgEntry<Mask>* entries, const DawgEntry<Mask>* state,
+                 Mask* parts, int n) const;
 
  private:
   void BuildFold(const WalkPlan& plan, const std::vector<bool>& sifts);

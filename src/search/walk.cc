@@ -8,7 +8,8 @@
 namespace squares::core {
 
 WalkPlan WalkPlan::Build(const Shape& shape, const std::vector<const Dawg*>& dawgs,
-                         const std::vector<LetterSet>& allowed, const std::vector<int>& order, bool memo) {
+                         const std::vector<LetterSet>& allowed, const std::vector<int>& order,
+                         bool memo) {
   WalkPlan plan;
   plan.wide = dawgs[0]->wide();
   size_t longest = 0;
@@ -41,7 +42,8 @@ void WalkPlan::MergeAutomata(const std::vector<const Dawg*>& dawgs) {
       base.push_back(at);
       if (distinct.size() == 1) break;  // walked in place
       const DawgEntry<Mask>* entries = d->entries<Mask>();
-      for (size_t e = 0; e < d->entry_count(); ++e) merged.push_back({entries[e].mask, entries[e].first + at});
+      for (size_t e = 0; e < d->entry_count(); ++e)
+        merged.push_back({entries[e].mask, entries[e].first + at});
     }
     for (const Dawg* d : dawgs) {
       word_root.push_back(base[std::find(distinct.begin(), distinct.end(), d) - distinct.begin()]);
@@ -60,7 +62,8 @@ void WalkPlan::BuildLevels(const Shape& shape, const std::vector<LetterSet>& all
   auto slot = [&](int w, int p) { return static_cast<uint16_t>((p + 1) * word_count + w); };
   auto walker = [&](int w) {
     const int p = next[w]++;
-    return Walker{slot(w, p - 1), slot(w, p), p + 1 < static_cast<int>(shape.words[w].cells.size())};
+    return Walker{slot(w, p - 1), slot(w, p),
+                  p + 1 < static_cast<int>(shape.words[w].cells.size())};
   };
   auto start = [&](int cell, LetterSet letters) {
     Level& level = levels.emplace_back();
@@ -95,7 +98,8 @@ void WalkPlan::BuildLevels(const Shape& shape, const std::vector<LetterSet>& all
   }
   assert(count() <= kMaxLevels);
   for (const Level& level : levels) {
-    for ([[maybe_unused]] const Walker& walker : level.walkers) assert(walker.before < slots && walker.after < slots);
+    for ([[maybe_unused]] const Walker& walker : level.walkers)
+      assert(walker.before < slots && walker.after < slots);
     max_walkers = std::max<int>(max_walkers, level.walker_count);
     has_echoes = has_echoes || level.echo_of >= 0;
   }
@@ -112,16 +116,19 @@ void WalkPlan::BuildMemoKeys(const Shape& shape) {
   std::vector<int> placed(word_count, 0);  // letters of each word placed before level b
   std::vector<int> earliest_echo(count() + 1, count());  // least echo_of of levels >= b
   for (int l = count() - 1; l >= 0; --l) {
-    earliest_echo[l] = std::min(earliest_echo[l + 1], levels[l].echo_of >= 0 ? int{levels[l].echo_of} : count());
+    earliest_echo[l] =
+        std::min(earliest_echo[l + 1], levels[l].echo_of >= 0 ? int{levels[l].echo_of} : count());
   }
   for (int b = 0; b < count(); ++b) {
     Level& level = levels[b];
     std::vector<uint16_t> open;
     for (int w = 0; w < word_count; ++w) {
       const int length = static_cast<int>(shape.words[w].cells.size());
-      if (placed[w] > 0 && placed[w] < length) open.push_back(static_cast<uint16_t>(placed[w] * word_count + w));
+      if (placed[w] > 0 && placed[w] < length)
+        open.push_back(static_cast<uint16_t>(placed[w] * word_count + w));
     }
-    if (b >= 1 && b + 2 < count() && earliest_echo[b] >= b && open.size() <= static_cast<size_t>(kMaxMemoWidth)) {
+    if (b >= 1 && b + 2 < count() && earliest_echo[b] >= b &&
+        open.size() <= static_cast<size_t>(kMaxMemoWidth)) {
       level.memo_width = static_cast<int8_t>(open.size());
       level.memo_begin = static_cast<uint16_t>(memo_slots.size());
       memo_slots.insert(memo_slots.end(), open.begin(), open.end());
@@ -130,7 +137,8 @@ void WalkPlan::BuildMemoKeys(const Shape& shape) {
     for (int k = 0; k < level.walker_count; ++k) ++placed[level.walkers[k].after % word_count];
   }
   for ([[maybe_unused]] const Level& level : levels) {
-    assert(level.memo_width < 0 || level.memo_begin + level.memo_width <= static_cast<int>(memo_slots.size()));
+    assert(level.memo_width < 0 ||
+           level.memo_begin + level.memo_width <= static_cast<int>(memo_slots.size()));
   }
 }
 
@@ -171,7 +179,8 @@ void WalkPlan::BuildTie(const Shape& shape, const std::vector<LetterSet>& allowe
     for (int c = 0; c < shape.cell_count; ++c) {
       if (s[c] <= c) continue;
       const int a = level_of[c], b = level_of[s[c]];
-      pairs.push_back({static_cast<uint16_t>(std::max(a, b)), static_cast<uint16_t>(std::min(a, b))});
+      pairs.push_back(
+          {static_cast<uint16_t>(std::max(a, b)), static_cast<uint16_t>(std::min(a, b))});
     }
     std::sort(pairs.begin(), pairs.end());
     if (kept > best_kept || pairs < best) {
@@ -183,7 +192,8 @@ void WalkPlan::BuildTie(const Shape& shape, const std::vector<LetterSet>& allowe
   tie_pairs = std::move(best);
   tie_of_level.assign(count(), {-1, 0});
   for (size_t k = 0; k < tie_pairs.size(); ++k) {
-    tie_of_level[tie_pairs[k][0]] = {static_cast<int16_t>(tie_pairs[k][1]), static_cast<int16_t>(k)};
+    tie_of_level[tie_pairs[k][0]] = {static_cast<int16_t>(tie_pairs[k][1]),
+                                     static_cast<int16_t>(k)};
   }
 }
 

@@ -16,7 +16,7 @@
 namespace squares::core {
 
 inline constexpr int kMaxLevels = kMaxShapeLetters;  // cells plus echo levels of a shape
-inline constexpr int kMaxMemoWidth = 6;  // open words a memoized level is keyed by
+inline constexpr int kMaxMemoWidth = 6;              // open words a memoized level is keyed by
 
 // The search state is one array of automaton entries (Knuth's a[l][j]): word w's walker after
 // its letter p at state[(p + 1) * words + w] (p = -1: the root of its automaton), and a free
@@ -40,25 +40,27 @@ struct Level {
                            // begun and not ended there, at state[memo_slots[memo_begin + k]];
                            // -1: no memo here
   uint16_t memo_begin = 0;
-  int16_t echo_of = -1;    // echo level: the level whose letter this one repeats
-  uint16_t cell, mirror;   // grid cells written (mirror: symmetric transpose)
+  int16_t echo_of = -1;   // echo level: the level whose letter this one repeats
+  uint16_t cell, mirror;  // grid cells written (mirror: symmetric transpose)
   LetterSet allowed;
 };
-static_assert((kMaxShapeWordLength + 1) * kMaxShapeWords + 1 <= std::numeric_limits<uint16_t>::max(),
+static_assert((kMaxShapeWordLength + 1) * kMaxShapeWords + 1 <=
+                  std::numeric_limits<uint16_t>::max(),
               "state slots are 16-bit");
-static_assert(kMaxLevels <= std::numeric_limits<int16_t>::max(), "echo_of names a level in 16 bits");
+static_assert(kMaxLevels <= std::numeric_limits<int16_t>::max(),
+              "echo_of names a level in 16 bits");
 static_assert(kMaxMemoWidth <= std::numeric_limits<int8_t>::max());
 static_assert(std::is_trivially_copyable_v<Level>, "levels are copied with the search");
 
 // The walk of a shape: its levels in search order, and everything they read. Built once;
 // copies of a search share nothing mutable.
 struct WalkPlan {
-  int word_count = 0;      // the shape's words
-  int slots = 0;           // state array size; the free slot is the last
-  bool wide = false;       // 64-bit masks (an alphabet of more than 32 letters)
-  bool empty = false;      // some word's automaton has no words: no result
+  int word_count = 0;  // the shape's words
+  int slots = 0;       // state array size; the free slot is the last
+  bool wide = false;   // 64-bit masks (an alphabet of more than 32 letters)
+  bool empty = false;  // some word's automaton has no words: no result
   std::vector<Level> levels;
-  int max_walkers = 0;     // walkers of the busiest level
+  int max_walkers = 0;  // walkers of the busiest level
   bool has_echoes = false;
   // The automata: per word, its root entry in entries(). Words of several lengths (or lists)
   // walk one array, merged_* (each automaton copied in, child indices rebased, so a walker
@@ -80,7 +82,8 @@ struct WalkPlan {
   // The levels of `words` (their automata `dawgs`, letters `allowed` per cell) in cell
   // `order`; with `memo`, the memo keys of a symmetric square.
   static WalkPlan Build(const Shape& shape, const std::vector<const Dawg*>& dawgs,
-                        const std::vector<LetterSet>& allowed, const std::vector<int>& order, bool memo);
+                        const std::vector<LetterSet>& allowed, const std::vector<int>& order,
+                        bool memo);
   // The symmetry counted up to: of the shape's involutions that map words onto words of the
   // same automaton and cells onto cells of the same letters, the one whose pairs are decided
   // earliest, preferring the one that leaves the most of the tail from `tail_start` unmoved.
@@ -89,7 +92,8 @@ struct WalkPlan {
   int count() const { return static_cast<int>(levels.size()); }
   template <class Mask>
   const DawgEntry<Mask>* entries() const {
-    if constexpr (sizeof(Mask) == 8) return merged_wide.empty() ? dawg->entries<uint64_t>() : merged_wide.data();
+    if constexpr (sizeof(Mask) == 8)
+      return merged_wide.empty() ? dawg->entries<uint64_t>() : merged_wide.data();
     else return merged_narrow.empty() ? dawg->entries<uint32_t>() : merged_narrow.data();
   }
   size_t entry_count() const {
@@ -107,7 +111,8 @@ struct WalkPlan {
 
  private:
   void MergeAutomata(const std::vector<const Dawg*>& dawgs);
-  void BuildLevels(const Shape& shape, const std::vector<LetterSet>& allowed, const std::vector<int>& order);
+  void BuildLevels(const Shape& shape, const std::vector<LetterSet>& allowed,
+                   const std::vector<int>& order);
   void BuildMemoKeys(const Shape& shape);
 };
 

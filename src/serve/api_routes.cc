@@ -43,7 +43,8 @@ std::string SlotWord(const Slot& slot, const std::vector<std::string>& letters) 
 // The grid's cells as given: a fixed letter, "" for an empty or black cell.
 std::vector<std::string> GivenLetters(const Grid& grid) {
   std::vector<std::string> letters(static_cast<size_t>(grid.rows()) * grid.cols());
-  for (size_t cell = 0; cell < letters.size(); ++cell) letters[cell] = grid.letter(static_cast<int>(cell));
+  for (size_t cell = 0; cell < letters.size(); ++cell)
+    letters[cell] = grid.letter(static_cast<int>(cell));
   return letters;
 }
 
@@ -51,17 +52,19 @@ std::vector<std::string> GivenLetters(const Grid& grid) {
 std::vector<std::string> RowsOf(const Grid& grid, const std::vector<std::string>& letters) {
   std::vector<std::string> rows(grid.rows());
   for (int cell = 0; cell < grid.rows() * grid.cols(); ++cell) {
-    rows[cell / grid.cols()] += grid.black(cell) ? "#" : letters[cell].empty() ? "." : letters[cell];
+    rows[cell / grid.cols()] += grid.black(cell)        ? "#"
+                                : letters[cell].empty() ? "."
+                                                        : letters[cell];
   }
   return rows;
 }
 
 Json SlotJson(const Grid& grid, int index) {
   const Slot& slot = grid.slots()[index];
-  return {{"index", index},          {"name", slot.name()},
-          {"number", slot.number},   {"direction", DirectionName(slot.direction)},
-          {"row", slot.row},         {"col", slot.col},
-          {"length", slot.length},   {"pattern", SlotWord(slot, GivenLetters(grid))}};
+  return {{"index", index},        {"name", slot.name()},
+          {"number", slot.number}, {"direction", DirectionName(slot.direction)},
+          {"row", slot.row},       {"col", slot.col},
+          {"length", slot.length}, {"pattern", SlotWord(slot, GivenLetters(grid))}};
 }
 
 Json CandidateJson(const Candidate& candidate) {
@@ -80,8 +83,10 @@ int SlotIndex(const Grid& grid, const SlotRef& ref) {
     }
     return *ref.index;
   }
-  const std::string where = "row " + std::to_string(ref.row) + ", column " + std::to_string(ref.col);
-  if (ref.row >= grid.rows() || ref.col >= grid.cols()) throw BadRequest(where + " is outside the grid");
+  const std::string where =
+      "row " + std::to_string(ref.row) + ", column " + std::to_string(ref.col);
+  if (ref.row >= grid.rows() || ref.col >= grid.cols())
+    throw BadRequest(where + " is outside the grid");
   const int cell = ref.row * grid.cols() + ref.col;
   for (int k = 0; k < count; ++k) {
     const Slot& slot = grid.slots()[k];
@@ -90,7 +95,8 @@ int SlotIndex(const Grid& grid, const SlotRef& ref) {
       if (c == cell) return k;
     }
   }
-  throw BadRequest("no " + std::string(DirectionName(ref.direction)) + " slot goes through " + where);
+  throw BadRequest("no " + std::string(DirectionName(ref.direction)) + " slot goes through " +
+                   where);
 }
 
 }  // namespace
@@ -131,7 +137,8 @@ Reply ApiRoutes::Fill(std::string_view body, const StopFlag& stop) const {
   json["across"] = Json::array();
   json["down"] = Json::array();
   for (const Slot& slot : grid.slots()) {
-    json[slot.direction == Direction::kAcross ? "across" : "down"].push_back(SlotWord(slot, letters));
+    json[slot.direction == Direction::kAcross ? "across" : "down"].push_back(
+        SlotWord(slot, letters));
   }
   if (fill.quality) json["quality"] = QualityJson(*fill.quality);
   return JsonReply(json);
@@ -149,8 +156,8 @@ Reply ApiRoutes::Candidates(std::string_view body, const StopFlag& stop) const {
   return JsonReply({{"slot", SlotJson(grid, slot)}, {"words", std::move(words)}});
 }
 
-std::function<void(const ApiRoutes::Write&)> ApiRoutes::CandidatesStream(std::string_view body,
-                                                                          const StopFlag& stop) const {
+std::function<void(const ApiRoutes::Write&)> ApiRoutes::CandidatesStream(
+    std::string_view body, const StopFlag& stop) const {
   auto request = std::make_shared<CandidatesRequest>(ParseCandidatesRequest(body));
   auto grid = std::make_shared<Grid>(request->grid);
   const int slot = SlotIndex(*grid, request->slot);
@@ -178,10 +185,12 @@ std::function<void(const ApiRoutes::Write&)> ApiRoutes::CandidatesStream(std::st
                    {"viability", ViabilityName(candidate.viability)},
                    {"reason", candidate.reason}});
     };
-    const std::vector<Candidate> candidates = squares::Candidates(dictionary_, *grid, slot, request->options);
+    const std::vector<Candidate> candidates =
+        squares::Candidates(dictionary_, *grid, slot, request->options);
     Json undecided = Json::array();  // the reasons of those left undecided
     for (size_t k = 0; k < candidates.size(); ++k) {
-      if (candidates[k].viability == Viability::kUnknown) undecided.push_back({{"index", k}, {"reason", candidates[k].reason}});
+      if (candidates[k].viability == Viability::kUnknown)
+        undecided.push_back({{"index", k}, {"reason", candidates[k].reason}});
     }
     if (!send({{"done", true}, {"undecided", std::move(undecided)}}) || stop.load()) return;
     std::lock_guard lock(cache_mutex_);
@@ -227,7 +236,8 @@ Reply ApiRoutes::Export(std::string_view body, const StopFlag& stop) const {
     if (lualatex_.empty()) throw BadRequest("PDF needs lualatex, which this server does not have");
     return Reply{200, "application/pdf", LatexToPdf(lualatex_, document, stop)};
   }
-  return Reply{200, std::string(FormatOf(request.document.format).content_type), std::move(document)};
+  return Reply{200, std::string(FormatOf(request.document.format).content_type),
+               std::move(document)};
 }
 
 Reply ApiRoutes::Open(std::string_view body) const {
@@ -236,7 +246,9 @@ Reply ApiRoutes::Open(std::string_view body) const {
   CheckedSize(grid, request.name);
   Json clues = Json::array();
   for (const Clue& clue : grid.clues()) {
-    clues.push_back({{"number", clue.number}, {"direction", DirectionName(clue.direction)}, {"text", clue.text}});
+    clues.push_back({{"number", clue.number},
+                     {"direction", DirectionName(clue.direction)},
+                     {"text", clue.text}});
   }
   return JsonReply({{"grid", grid.text_rows()},
                     {"clues", std::move(clues)},

@@ -30,7 +30,9 @@ class ApiRoutes {
   // `max_threads`: the most threads one request may ask for; `lualatex`: the program that
   // makes PDF downloads ("": none).
   ApiRoutes(Dictionary dictionary, int max_threads, std::string lualatex)
-      : dictionary_(std::move(dictionary)), max_threads_(max_threads), lualatex_(std::move(lualatex)) {}
+      : dictionary_(std::move(dictionary)),
+        max_threads_(max_threads),
+        lualatex_(std::move(lualatex)) {}
 
   // Each throws BadRequest or squares::Error (both answered 400) for a request it refuses.
   Reply Fill(std::string_view body, const StopFlag& stop) const;
@@ -39,7 +41,8 @@ class ApiRoutes {
   // proof's verdicts only), then {"index", "viability", "reason"} as each search decides, then
   // {"done": true}. A grid state's lines are kept, and sent again while it does not change.
   using Write = std::function<bool(std::string_view line)>;
-  std::function<void(const Write&)> CandidatesStream(std::string_view body, const StopFlag& stop) const;
+  std::function<void(const Write&)> CandidatesStream(std::string_view body,
+                                                     const StopFlag& stop) const;
   Reply Check(std::string_view body) const;
   // POST /api/prove: the grid's live proof (ProveGrid): letters per cell, dead entries.
   Reply Prove(std::string_view body) const;

@@ -13,7 +13,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr size_t kTurningAway = 2;        // threads that answer "busy"
+constexpr size_t kTurningAway = 2;         // threads that answer "busy"
 constexpr size_t kTurnedAwayWaiting = 64;  // heads waiting for them; beyond, closed at once
 
 bool HeadIsWhole(const std::string& bytes) { return bytes.find("\r\n\r\n") != std::string::npos; }
@@ -22,11 +22,13 @@ bool HeadIsWhole(const std::string& bytes) { return bytes.find("\r\n\r\n") != st
 
 ConnectionPool::ConnectionPool(const ConnectionLimits& limits, Serve serve)
     : limits_(limits), serve_(std::move(serve)) {
-  if (pipe2(wake_, O_CLOEXEC | O_NONBLOCK) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
+  if (pipe2(wake_, O_CLOEXEC | O_NONBLOCK) != 0)
+    throw std::system_error(errno, std::generic_category(), "pipe");
   lanes_[0].limit = static_cast<size_t>(limits.connections);
   lanes_[1].limit = kTurnedAwayWaiting;
   threads_.emplace_back([this] { ReadHeads(); });
-  for (int k = 0; k < limits.connections; ++k) threads_.emplace_back([this] { Run(lanes_[0], false); });
+  for (int k = 0; k < limits.connections; ++k)
+    threads_.emplace_back([this] { Run(lanes_[0], false); });
   for (size_t k = 0; k < kTurningAway; ++k) threads_.emplace_back([this] { Run(lanes_[1], true); });
 }
 
@@ -67,13 +69,15 @@ void ConnectionPool::ReadHeads() {
       std::lock_guard lock(mutex_);
       if (stopping_) break;
       for (WaitingConnection& connection : arrived_) {
-        if (reading.size() >= limits_.max_waiting) {  // the longest waiting, a slow client most likely, makes room
+        if (reading.size() >=
+            limits_.max_waiting) {  // the longest waiting, a slow client most likely, makes room
           close(reading.front().connection.socket);
           reading.erase(reading.begin());
         }
         // Bytes read ahead are the next request's start: its head is due within the read time.
         const bool started = !connection.bytes.empty();
-        reading.push_back(Reading{std::move(connection), Clock::now() + (started ? limits_.read : limits_.idle), started});
+        reading.push_back(Reading{std::move(connection),
+                                  Clock::now() + (started ? limits_.read : limits_.idle), started});
       }
       arrived_.clear();
     }
@@ -83,7 +87,8 @@ void ConnectionPool::ReadHeads() {
       polled.push_back(pollfd{entry.connection.socket, POLLIN, 0});
       next = std::min(next, entry.deadline);
     }
-    const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(next - Clock::now()).count();
+    const auto wait =
+        std::chrono::duration_cast<std::chrono::milliseconds>(next - Clock::now()).count();
     if (poll(polled.data(), polled.size(), static_cast<int>(std::max<int64_t>(wait, 0) + 1)) < 0 &&
         errno != EINTR) {
       break;
@@ -110,7 +115,8 @@ bool ConnectionPool::ReadMore(Reading& reading) {
   char buffer[4096];
   const ssize_t got = recv(connection.socket, buffer, sizeof buffer, MSG_DONTWAIT);
   const bool again = got < 0 && (errno == EAGAIN || errno == EINTR);
-  if (!again && (got <= 0 || connection.bytes.size() + static_cast<size_t>(got) > limits_.max_head_bytes)) {
+  if (!again &&
+      (got <= 0 || connection.bytes.size() + static_cast<size_t>(got) > limits_.max_head_bytes)) {
     close(connection.socket);  // gone, or a head too large
     return false;
   }

@@ -26,16 +26,16 @@ struct ConnectionLimits {
   std::chrono::milliseconds read{10000};  // for a request's head, then for its body
   std::chrono::milliseconds idle{2000};   // for a request's first byte
   size_t max_head_bytes = 16 << 10;
-  size_t max_waiting = 1024;              // connections between requests; a new one beyond
-                                          // closes the one that has waited longest
+  size_t max_waiting = 1024;  // connections between requests; a new one beyond
+                              // closes the one that has waited longest
   int backlog = 1024;
 };
 
 // A connection between requests.
 struct WaitingConnection {
   int socket = -1;
-  std::string bytes;   // read ahead: the next request's head, whole when handed to `serve`
-  size_t served = 0;   // requests answered on it so far
+  std::string bytes;  // read ahead: the next request's head, whole when handed to `serve`
+  size_t served = 0;  // requests answered on it so far
 };
 
 class ConnectionPool : public httplib::TaskQueue {

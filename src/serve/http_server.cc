@@ -60,11 +60,14 @@ class ConnectionStream : public httplib::Stream {
   // The head is parsed: the body is due within the read time from now.
   void HeadersRead() { deadline_ = Clock::now() + read_; }
 
-  bool is_readable() const override { return Buffered() || (PollFor(socket_, POLLIN, deadline_) & POLLIN); }
+  bool is_readable() const override {
+    return Buffered() || (PollFor(socket_, POLLIN, deadline_) & POLLIN);
+  }
   bool is_writable() const override {
     if (!(PollFor(socket_, POLLOUT, Clock::now() + kWriteTimeout) & POLLOUT)) return false;
     char byte;  // a peer that has closed reads as 0 bytes
-    return !(PollFor(socket_, POLLIN, Clock::now()) & POLLIN) || recv(socket_, &byte, 1, MSG_PEEK) > 0;
+    return !(PollFor(socket_, POLLIN, Clock::now()) & POLLIN) ||
+           recv(socket_, &byte, 1, MSG_PEEK) > 0;
   }
 
   ssize_t read(char* data, size_t size) override {
@@ -93,12 +96,14 @@ class ConnectionStream : public httplib::Stream {
   void get_remote_ip_and_port(std::string& ip, int& port) const override {
     sockaddr_storage address{};
     socklen_t length = sizeof address;
-    if (getpeername(socket_, reinterpret_cast<sockaddr*>(&address), &length) == 0) IpAndPort(address, length, ip, port);
+    if (getpeername(socket_, reinterpret_cast<sockaddr*>(&address), &length) == 0)
+      IpAndPort(address, length, ip, port);
   }
   void get_local_ip_and_port(std::string& ip, int& port) const override {
     sockaddr_storage address{};
     socklen_t length = sizeof address;
-    if (getsockname(socket_, reinterpret_cast<sockaddr*>(&address), &length) == 0) IpAndPort(address, length, ip, port);
+    if (getsockname(socket_, reinterpret_cast<sockaddr*>(&address), &length) == 0)
+      IpAndPort(address, length, ip, port);
   }
   socket_t socket() const override { return socket_; }
 
@@ -149,11 +154,13 @@ bool HttpServer::process_and_close_socket(socket_t socket) {
 // One request, its head read; then the connection waits for the next, or is closed.
 void HttpServer::Serve(WaitingConnection waiting, bool turned_away) {
   Connection connection{waiting.socket, turned_away, false};
-  ConnectionStream stream(waiting.socket, std::move(waiting.bytes), turned_away ? kTurnAwayRead : limits_.read);
+  ConnectionStream stream(waiting.socket, std::move(waiting.bytes),
+                          turned_away ? kTurnAwayRead : limits_.read);
   const bool last = waiting.served + 1 >= keep_alive_max_count_ || turned_away;
   bool client_closes = false;
   current_connection = &connection;
-  const bool answered = process_request(stream, last, client_closes, [&](httplib::Request&) { stream.HeadersRead(); });
+  const bool answered = process_request(stream, last, client_closes,
+                                        [&](httplib::Request&) { stream.HeadersRead(); });
   current_connection = nullptr;
   if (answered && !stream.Overrun() && !connection.close && !client_closes && !last &&
       svr_sock_ != INVALID_SOCKET) {

@@ -35,7 +35,8 @@ class TempDir {
  public:
   TempDir() {
     std::string pattern = (fs::temp_directory_path() / "squares-pdf-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot make a temporary folder");
+    if (mkdtemp(pattern.data()) == nullptr)
+      throw std::runtime_error("cannot make a temporary folder");
     path_ = pattern;
   }
   ~TempDir() {
@@ -90,7 +91,8 @@ std::string LatexToPdf(const std::string& lualatex, const std::string& latex, co
   for (std::string& variable : variables) envp.push_back(variable.data());
   envp.push_back(nullptr);
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, lualatex.c_str(), &files, nullptr, argv.data(), envp.data());
+  const int spawned =
+      posix_spawn(&pid, lualatex.c_str(), &files, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&files);
   if (spawned != 0) throw std::runtime_error("cannot run lualatex");
 

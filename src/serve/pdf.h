@@ -16,7 +16,7 @@ std::string FindPdflatex();
 // `seconds` or when `stop` is set. Throws std::runtime_error when it fails, with a message
 // that holds nothing of TeX's log (which names the server's paths): the log's first error
 // line goes to the server's stderr.
-std::string LatexToPdf(const std::string& lualatex, const std::string& latex,
-                       const StopFlag& stop, double seconds = 60);
+std::string LatexToPdf(const std::string& lualatex, const std::string& latex, const StopFlag& stop,
+                       double seconds = 60);
 
 }  // namespace squares::serve

@@ -24,7 +24,8 @@ std::string_view Trim(std::string_view text) {
 }
 
 bool IsDigits(std::string_view text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  return !text.empty() &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 // The values of the headers called `name` (any case), in order.
@@ -37,7 +38,8 @@ std::vector<std::string_view> Values(const RequestHead& head, std::string_view n
 }
 
 // The one value of header `name`; nullopt when absent or repeated (`repeated` then says which).
-std::optional<std::string_view> OneValue(const RequestHead& head, std::string_view name, bool& repeated) {
+std::optional<std::string_view> OneValue(const RequestHead& head, std::string_view name,
+                                         bool& repeated) {
   const std::vector<std::string_view> values = Values(head, name);
   repeated = values.size() > 1;
   if (values.size() != 1) return std::nullopt;
@@ -62,7 +64,8 @@ std::optional<std::string> HostName(std::string_view host) {
     port = host.substr(colon + 1);
     if (name.find(':') != std::string_view::npos) return std::nullopt;
   }
-  if (name.empty() || (!port.empty() && !IsDigits(port)) || (host.ends_with(':'))) return std::nullopt;
+  if (name.empty() || (!port.empty() && !IsDigits(port)) || (host.ends_with(':')))
+    return std::nullopt;
   return Lower(name);
 }
 
@@ -101,7 +104,9 @@ bool HasToken(const GuardSettings& settings, const RequestHead& head, bool& from
   return false;
 }
 
-Verdict Refuse(int status, std::string message) { return Verdict{status, std::move(message), "", false}; }
+Verdict Refuse(int status, std::string message) {
+  return Verdict{status, std::move(message), "", false};
+}
 
 // A POST's body framing: JSON, not compressed, of one known length within the limit (or
 // chunked, which the server counts as it reads).
@@ -109,7 +114,8 @@ Verdict CheckBody(const GuardSettings& settings, const RequestHead& head) {
   bool repeated = false;
   const auto type = OneValue(head, "Content-Type", repeated);
   if (!type || Lower(Trim(type->substr(0, type->find(';')))) != "application/json") {
-    return Refuse(415, "a POST's body must be JSON, sent with the header 'Content-Type: application/json'");
+    return Refuse(
+        415, "a POST's body must be JSON, sent with the header 'Content-Type: application/json'");
   }
   if (const auto encoding = OneValue(head, "Content-Encoding", repeated);
       repeated || (encoding && Lower(*encoding) != "identity")) {
@@ -124,10 +130,13 @@ Verdict CheckBody(const GuardSettings& settings, const RequestHead& head) {
   if (repeated || (length && !IsDigits(*length))) {
     return Refuse(400, "the Content-Length header must be one decimal number");
   }
-  if (transfer && length) return Refuse(400, "a body may have a Content-Length or be chunked, not both");
-  if (!transfer && !length) return Refuse(411, "a POST needs a Content-Length header or a chunked body");
+  if (transfer && length)
+    return Refuse(400, "a body may have a Content-Length or be chunked, not both");
+  if (!transfer && !length)
+    return Refuse(411, "a POST needs a Content-Length header or a chunked body");
   if (length) {
-    const std::string_view digits = length->substr(std::min(length->find_first_not_of('0'), length->size()));
+    const std::string_view digits =
+        length->substr(std::min(length->find_first_not_of('0'), length->size()));
     uint64_t bytes = 0;
     for (char digit : digits.substr(0, 19)) bytes = bytes * 10 + static_cast<uint64_t>(digit - '0');
     if (digits.size() > 18 || bytes > settings.max_body) {
@@ -143,17 +152,22 @@ Verdict CheckBody(const GuardSettings& settings, const RequestHead& head) {
 Verdict Check(const GuardSettings& settings, const RequestHead& head) {
   bool repeated = false;
   const auto host = OneValue(head, "Host", repeated);
-  if (!host) return Refuse(repeated ? 400 : 403, repeated ? "more than one Host header" : "the request has no Host header");
+  if (!host)
+    return Refuse(repeated ? 400 : 403,
+                  repeated ? "more than one Host header" : "the request has no Host header");
   const auto name = HostName(*host);
-  if (!name) return Refuse(400, "the Host header '" + std::string(*host) + "' is not a host name and port");
+  if (!name)
+    return Refuse(400, "the Host header '" + std::string(*host) + "' is not a host name and port");
   if (std::find(settings.hosts.begin(), settings.hosts.end(), *name) == settings.hosts.end()) {
-    return Refuse(403, "the Host header names '" + *name +
-                           "', which is not this server's name (squares serve --allow-host NAME allows one)");
+    return Refuse(
+        403, "the Host header names '" + *name +
+                 "', which is not this server's name (squares serve --allow-host NAME allows one)");
   }
   bool store_token = false;
   if (!settings.token.empty() && !HasToken(settings, head, store_token)) {
-    return Refuse(403, "this server needs its token: open the address it printed (with ?token=), or "
-                       "send the header 'Authorization: Bearer TOKEN'");
+    return Refuse(403,
+                  "this server needs its token: open the address it printed (with ?token=), or "
+                  "send the header 'Authorization: Bearer TOKEN'");
   }
 
   const auto route = settings.routes.find(head.path);
@@ -175,8 +189,8 @@ Verdict Check(const GuardSettings& settings, const RequestHead& head) {
     }
     const auto site = OneValue(head, "Sec-Fetch-Site", repeated);
     if (site && *site != "same-origin" && *site != "none") {
-      return Refuse(403, "a request from the page of another site (Sec-Fetch-Site: " + std::string(*site) +
-                             ") is not served");
+      return Refuse(403, "a request from the page of another site (Sec-Fetch-Site: " +
+                             std::string(*site) + ") is not served");
     }
   }
   if (!get) {

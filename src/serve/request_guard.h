@@ -33,9 +33,9 @@ struct RequestHead {
 };
 
 struct Verdict {
-  int status = 0;          // 0: the request may go on; else the answer, and the connection ends
-  std::string message;     // the {"error": ...} of a refusal
-  std::string allow;       // the Allow header of a 405 or an OPTIONS answer (204)
+  int status = 0;            // 0: the request may go on; else the answer, and the connection ends
+  std::string message;       // the {"error": ...} of a refusal
+  std::string allow;         // the Allow header of a 405 or an OPTIONS answer (204)
   bool store_token = false;  // passed with its token in the query: the answer sets the cookie
 };
 

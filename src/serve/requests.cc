@@ -104,7 +104,8 @@ Grid GridOf(const Json* value) {
   }
   std::vector<std::string> rows;
   for (const Json& row : *value) {
-    if (!row.is_string()) throw BadRequest("grid row " + std::to_string(rows.size() + 1) + " is not a string");
+    if (!row.is_string())
+      throw BadRequest("grid row " + std::to_string(rows.size() + 1) + " is not a string");
     rows.push_back(row.get<std::string>());
   }
   return CheckedSize(Grid::FromRows(rows), "the grid");
@@ -151,7 +152,8 @@ void ReadFillOption(const std::string& name, const Json& value, int max_threads,
   } else if (name == "prefer-scores") {
     options.prefer_scores = BoolOf(value, name);
   } else if (name == "seed") {
-    options.seed = static_cast<uint64_t>(IntOf(value, name, 0, std::numeric_limits<int64_t>::max()));
+    options.seed =
+        static_cast<uint64_t>(IntOf(value, name, 0, std::numeric_limits<int64_t>::max()));
   } else if (name == "threads") {
     options.threads = static_cast<int>(IntOf(value, name, 1, max_threads));
   } else if (name == "timeout") {
@@ -204,9 +206,9 @@ Region RegionOf(const Json& value, const Grid& grid) {
 
 const Grid& CheckedSize(const Grid& grid, const std::string& what) {
   if (grid.rows() > kMaxGridSide || grid.cols() > kMaxGridSide) {
-    throw BadRequest(what + " is " + std::to_string(grid.rows()) + "x" + std::to_string(grid.cols()) +
-                     "; at most " + std::to_string(kMaxGridSide) + "x" + std::to_string(kMaxGridSide) +
-                     " is allowed");
+    throw BadRequest(what + " is " + std::to_string(grid.rows()) + "x" +
+                     std::to_string(grid.cols()) + "; at most " + std::to_string(kMaxGridSide) +
+                     "x" + std::to_string(kMaxGridSide) + " is allowed");
   }
   return grid;
 }
@@ -243,11 +245,14 @@ CandidatesRequest ParseCandidatesRequest(std::string_view body) {
     result.slot.direction = DirectionOf(*direction);
   }
   if (const Json* options = Find(request, "options")) {
-    ObjectOf(*options, "\"options\"",
-             {"max-words", "max-checked", "seconds-per-word", "seconds", "allow-repeats", "exclude"});
+    ObjectOf(
+        *options, "\"options\"",
+        {"max-words", "max-checked", "seconds-per-word", "seconds", "allow-repeats", "exclude"});
     CandidateOptions& out = result.options;
-    if (const Json* v = Find(*options, "max-words")) out.max_words = IntOf(*v, "max-words", 1, 10000);
-    if (const Json* v = Find(*options, "max-checked")) out.max_checked = IntOf(*v, "max-checked", 0, 1000);
+    if (const Json* v = Find(*options, "max-words"))
+      out.max_words = IntOf(*v, "max-words", 1, 10000);
+    if (const Json* v = Find(*options, "max-checked"))
+      out.max_checked = IntOf(*v, "max-checked", 0, 1000);
     if (const Json* v = Find(*options, "seconds-per-word")) {
       out.seconds_per_word = SecondsOf(*v, "seconds-per-word", 0);
       if (out.seconds_per_word > 10) throw BadRequest("\"seconds-per-word\" takes at most 10");
@@ -256,7 +261,8 @@ CandidatesRequest ParseCandidatesRequest(std::string_view body) {
       out.seconds = SecondsOf(*v, "seconds", 0);
       if (out.seconds > 60) throw BadRequest("\"seconds\" takes at most 60");
     }
-    if (const Json* v = Find(*options, "allow-repeats")) out.allow_repeats = BoolOf(*v, "allow-repeats");
+    if (const Json* v = Find(*options, "allow-repeats"))
+      out.allow_repeats = BoolOf(*v, "allow-repeats");
     if (const Json* v = Find(*options, "exclude")) out.exclude = WordsOf(*v, "exclude");
   }
   return result;
@@ -268,7 +274,8 @@ CheckRequest ParseCheckRequest(std::string_view body) {
   CheckRequest result{GridOf(Find(request, "grid"))};
   if (const Json* options = Find(request, "options")) {
     ObjectOf(*options, "\"options\"", {"allow-repeats"});
-    if (const Json* v = Find(*options, "allow-repeats")) result.allow_repeats = BoolOf(*v, "allow-repeats");
+    if (const Json* v = Find(*options, "allow-repeats"))
+      result.allow_repeats = BoolOf(*v, "allow-repeats");
   }
   return result;
 }
@@ -279,7 +286,8 @@ ProveRequest ParseProveRequest(std::string_view body) {
   ProveRequest result{GridOf(Find(request, "grid"))};
   if (const Json* options = Find(request, "options")) {
     ObjectOf(*options, "\"options\"", {"allow-repeats", "exclude"});
-    if (const Json* v = Find(*options, "allow-repeats")) result.options.allow_repeats = BoolOf(*v, "allow-repeats");
+    if (const Json* v = Find(*options, "allow-repeats"))
+      result.options.allow_repeats = BoolOf(*v, "allow-repeats");
     if (const Json* v = Find(*options, "exclude")) result.options.exclude = WordsOf(*v, "exclude");
   }
   return result;
@@ -287,8 +295,9 @@ ProveRequest ParseProveRequest(std::string_view body) {
 
 ExportRequest ParseExportRequest(std::string_view body) {
   const Json json = ParseJson(body);
-  const Json& request = ObjectOf(json, "the request", {"grid", "format", "clues", "title", "author",
-                                                       "copyright", "solution", "fill-in"});
+  const Json& request =
+      ObjectOf(json, "the request",
+               {"grid", "format", "clues", "title", "author", "copyright", "solution", "fill-in"});
   ExportRequest result{GridOf(Find(request, "grid"))};
   for (int cell = 0; cell < result.grid.rows() * result.grid.cols(); ++cell) {
     if (!result.grid.black(cell) && result.grid.letter(cell).empty()) {
@@ -301,17 +310,20 @@ ExportRequest ParseExportRequest(std::string_view body) {
   if (format == nullptr) throw BadRequest("the request has no \"format\"");
   const std::string name = StringOf(*format, "format");
   bool known = false;
-  for (DocumentFormat f : {DocumentFormat::kIpuz, DocumentFormat::kLatex, DocumentFormat::kSvg,
-                           DocumentFormat::kText, DocumentFormat::kLines, DocumentFormat::kJsonl,
-                           DocumentFormat::kPuz, DocumentFormat::kJpz, DocumentFormat::kXd,
-                           DocumentFormat::kExolve, DocumentFormat::kAcrossText}) {
+  for (DocumentFormat f :
+       {DocumentFormat::kIpuz, DocumentFormat::kLatex, DocumentFormat::kSvg, DocumentFormat::kText,
+        DocumentFormat::kLines, DocumentFormat::kJsonl, DocumentFormat::kPuz, DocumentFormat::kJpz,
+        DocumentFormat::kXd, DocumentFormat::kExolve, DocumentFormat::kAcrossText}) {
     if (FormatOf(f).name == name) document.format = f, known = true;
   }
   if (name == "pdf") document.format = DocumentFormat::kLatex, result.pdf = known = true;
-  if (name == "submission") document.format = DocumentFormat::kSubmissionLatex, result.pdf = known = true;
+  if (name == "submission")
+    document.format = DocumentFormat::kSubmissionLatex, result.pdf = known = true;
   if (!known) {
-    throw BadRequest("\"format\" takes ipuz, latex, pdf, svg, puz, jpz, xd, exolve, across-text, "
-                     "submission, text, lines or jsonl, not " + Quoted(name));
+    throw BadRequest(
+        "\"format\" takes ipuz, latex, pdf, svg, puz, jpz, xd, exolve, across-text, "
+        "submission, text, lines or jsonl, not " +
+        Quoted(name));
   }
   if (const Json* v = Find(request, "clues")) document.clues = CluesOf(*v);
   if (const Json* v = Find(request, "title")) document.title = StringOf(*v, "title");
@@ -374,7 +386,8 @@ SquareOptions ParseSquaresQuery(const QueryParams& params, int max_threads) {
       cube = true;
     } else if (name == "rect") {
       const size_t x = value.find('x');
-      if (x == std::string::npos) throw BadRequest("\"rect\": " + Quoted(value) + " is not of the form KxN");
+      if (x == std::string::npos)
+        throw BadRequest("\"rect\": " + Quoted(value) + " is not of the form KxN");
       options.rows = static_cast<int>(NumberOf(name, value.substr(0, x), 1, 1000));
       options.cols = static_cast<int>(NumberOf(name, value.substr(x + 1), 1, 1000));
       rect = true;
@@ -389,18 +402,22 @@ SquareOptions ParseSquaresQuery(const QueryParams& params, int max_threads) {
     } else if (name == "upper") {
       options.upper = FlagOf(name, value);
     } else if (name == "limit") {
-      options.limit = static_cast<uint64_t>(NumberOf(name, value, 1, std::numeric_limits<int64_t>::max()));
+      options.limit =
+          static_cast<uint64_t>(NumberOf(name, value, 1, std::numeric_limits<int64_t>::max()));
     } else if (name == "threads") {
       options.threads = static_cast<int>(NumberOf(name, value, 1, max_threads));
     } else {
       throw BadRequest("unknown square option " + Quoted(name));
     }
   }
-  if (is_double + rect + cube > 1) throw BadRequest("\"double\", \"rect\" and \"cube\" exclude each other");
+  if (is_double + rect + cube > 1)
+    throw BadRequest("\"double\", \"rect\" and \"cube\" exclude each other");
   if (rect && sized) throw BadRequest("\"rect\" gives the size; drop \"size\"");
   if (cube && sized) throw BadRequest("\"cube\" gives the size; drop \"size\"");
-  options.kind = rect ? SquareKind::kRectangle : is_double ? SquareKind::kDouble
-                 : cube ? SquareKind::kCube : SquareKind::kSymmetric;
+  options.kind = rect        ? SquareKind::kRectangle
+                 : is_double ? SquareKind::kDouble
+                 : cube      ? SquareKind::kCube
+                             : SquareKind::kSymmetric;
   return options;
 }
 
@@ -429,7 +446,8 @@ std::string_view ViabilityName(Viability viability) {
 }
 
 const FormatInfo& FormatOf(DocumentFormat format) {
-  static const FormatInfo kFormats[] = {  // in DocumentFormat's order
+  static const FormatInfo kFormats[] = {
+      // in DocumentFormat's order
       {"text", "text/plain; charset=utf-8", ".txt"},
       {"lines", "text/plain; charset=utf-8", ".txt"},
       {"jsonl", "application/x-ndjson", ".jsonl"},

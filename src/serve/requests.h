@@ -36,7 +36,7 @@ struct Region {
 // POST /api/fill: {"grid": [...], "options": {...}, "region": {...}}.
 struct FillRequest {
   Grid grid;
-  FillOptions options{};         // threads 1 unless asked (the pool runs requests side by side)
+  FillOptions options{};           // threads 1 unless asked (the pool runs requests side by side)
   std::optional<Region> region{};  // the answer changes only these cells
 };
 

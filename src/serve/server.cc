@@ -91,7 +91,8 @@ std::vector<std::string> HostNames(const ServerSettings& settings) {
         if (entry->ifa_addr == nullptr ||
             (entry->ifa_addr->sa_family != AF_INET && entry->ifa_addr->sa_family != AF_INET6) ||
             getnameinfo(entry->ifa_addr,
-                        entry->ifa_addr->sa_family == AF_INET ? sizeof(sockaddr_in) : sizeof(sockaddr_in6),
+                        entry->ifa_addr->sa_family == AF_INET ? sizeof(sockaddr_in)
+                                                              : sizeof(sockaddr_in6),
                         name, sizeof name, nullptr, 0, NI_NUMERICHOST) != 0) {
           continue;
         }
@@ -104,7 +105,8 @@ std::vector<std::string> HostNames(const ServerSettings& settings) {
   }
   names.insert(names.end(), settings.allow_hosts.begin(), settings.allow_hosts.end());
   for (std::string& name : names) {
-    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
   }
   return names;
 }
@@ -118,9 +120,11 @@ RequestHead HeadOf(const httplib::Request& request) {
 class Workbench {
  public:
   Workbench(const Dictionary& dictionary, const ServerSettings& settings)
-      : settings_(settings), routes_(dictionary, settings.threads, FindPdflatex()),
+      : settings_(settings),
+        routes_(dictionary, settings.threads, FindPdflatex()),
         gate_(settings.threads, settings.queue, settings.queue_wait),
-        server_(ConnectionLimits{.connections = settings.connections, .read = settings.read_timeout}) {
+        server_(
+            ConnectionLimits{.connections = settings.connections, .read = settings.read_timeout}) {
     guard_.hosts = HostNames(settings);
     guard_.token = settings.token;
     guard_.max_body = settings.max_body;
@@ -132,23 +136,26 @@ class Workbench {
     });
     server_.set_keep_alive_timeout(2);
     server_.set_default_headers(kSafetyHeaders);
-    server_.set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
-      return Guard(request, response) ? httplib::Server::HandlerResponse::Unhandled
-                                      : httplib::Server::HandlerResponse::Handled;
-    });
+    server_.set_pre_routing_handler(
+        [this](const httplib::Request& request, httplib::Response& response) {
+          return Guard(request, response) ? httplib::Server::HandlerResponse::Unhandled
+                                          : httplib::Server::HandlerResponse::Handled;
+        });
     // A refusal before the client sends its body (curl asks first for large ones).
-    server_.set_expect_100_continue_handler([this](const httplib::Request& request, httplib::Response& response) {
-      return Guard(request, response) ? 100 : response.status;
-    });
+    server_.set_expect_100_continue_handler(
+        [this](const httplib::Request& request, httplib::Response& response) {
+          return Guard(request, response) ? 100 : response.status;
+        });
     server_.set_error_handler([](const httplib::Request&, httplib::Response& response) {
       if (response.body.empty() && response.status >= 400) {
         response.set_content(ErrorReply(response.status, ErrorMessage(response.status)).body,
                              "application/json");
       }
     });
-    server_.set_exception_handler([](const httplib::Request&, httplib::Response& response, std::exception_ptr error) {
-      Send(response, Answer([&]() -> Reply { std::rethrow_exception(error); }));
-    });
+    server_.set_exception_handler(
+        [](const httplib::Request&, httplib::Response& response, std::exception_ptr error) {
+          Send(response, Answer([&]() -> Reply { std::rethrow_exception(error); }));
+        });
     for (const Asset& asset : Assets()) {
       const auto serve_asset = [asset](const httplib::Request&, httplib::Response& response) {
         response.set_content(asset.data.data(), asset.data.size(), std::string(asset.content_type));
@@ -164,10 +171,13 @@ class Workbench {
     StreamPost("/api/candidates/stream", [this](std::string_view body, const StopFlag& stop) {
       return routes_.CandidatesStream(body, stop);
     });
-    Post("/api/check", [this](std::string_view body, const StopFlag&) { return routes_.Check(body); });
-    Post("/api/prove", [this](std::string_view body, const StopFlag&) { return routes_.Prove(body); });
+    Post("/api/check",
+         [this](std::string_view body, const StopFlag&) { return routes_.Check(body); });
+    Post("/api/prove",
+         [this](std::string_view body, const StopFlag&) { return routes_.Prove(body); });
     Post("/api/export", &ApiRoutes::Export);
-    Post("/api/open", [this](std::string_view body, const StopFlag&) { return routes_.Open(body); });
+    Post("/api/open",
+         [this](std::string_view body, const StopFlag&) { return routes_.Open(body); });
     Get("/api/info", [this](const httplib::Request&, httplib::Response& response) {
       Send(response, routes_.Info());
     });
@@ -193,7 +203,8 @@ class Workbench {
   // Whether the request may go on; if not, `response` is its answer and the connection ends.
   bool Guard(const httplib::Request& request, httplib::Response& response) {
     Connection& connection = CurrentConnection();
-    const Verdict verdict = connection.turned_away ? Verdict{503, "busy", "", false} : Check(guard_, HeadOf(request));
+    const Verdict verdict = connection.turned_away ? Verdict{503, "busy", "", false}
+                                                   : Check(guard_, HeadOf(request));
     if (verdict.status == 0) {
       if (verdict.store_token) {
         response.set_header("Set-Cookie", TokenCookieName(guard_.port) + "=" + guard_.token +
@@ -216,14 +227,16 @@ class Workbench {
     server_.Get(path, std::move(handler));
   }
 
-  void Post(const std::string& path, Reply (ApiRoutes::*route)(std::string_view, const StopFlag&) const) {
+  void Post(const std::string& path,
+            Reply (ApiRoutes::*route)(std::string_view, const StopFlag&) const) {
     Post(path, [this, route](std::string_view body, const StopFlag& stop) {
       return (routes_.*route)(body, stop);
     });
   }
   // Reads a POST's body, counted as it comes (a chunked one has no length to refuse it by
   // beforehand); false when it is refused, `response` then holding the answer.
-  bool ReadBody(const httplib::ContentReader& read, httplib::Response& response, std::string& body) {
+  bool ReadBody(const httplib::ContentReader& read, httplib::Response& response,
+                std::string& body) {
     bool too_large = false;
     const bool read_whole = read([&](const char* data, size_t size) {
       too_large = body.size() + size > settings_.max_body;
@@ -280,7 +293,8 @@ class Workbench {
   }
 
   // A POST whose answer streams (Stream).
-  void StreamPost(const std::string& path, std::function<Producer(std::string_view body, const StopFlag&)> start) {
+  void StreamPost(const std::string& path,
+                  std::function<Producer(std::string_view body, const StopFlag&)> start) {
     guard_.routes[path] = "POST";
     server_.Post(path, [this, start](const httplib::Request&, httplib::Response& response,
                                      const httplib::ContentReader& read) {
@@ -297,7 +311,8 @@ class Workbench {
       QueryParams params(request.params.begin(), request.params.end());
       params.erase("token");
       auto search = std::make_shared<SquareSearch>(routes_.Squares(params, stop));
-      return [search](const ApiRoutes::Write& write) { search->Write(SquareFormat::kJsonl, write); };
+      return
+          [search](const ApiRoutes::Write& write) { search->Write(SquareFormat::kJsonl, write); };
     });
   }
 
@@ -313,7 +328,8 @@ class Workbench {
 // would stop accepting before the waiting connections reach theirs).
 void RaiseOpenFileLimit() {
   rlimit limit{};
-  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < std::min<rlim_t>(limit.rlim_max, 65536)) {
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 &&
+      limit.rlim_cur < std::min<rlim_t>(limit.rlim_max, 65536)) {
     limit.rlim_cur = std::min<rlim_t>(limit.rlim_max, 65536);
     setrlimit(RLIMIT_NOFILE, &limit);
   }
@@ -346,8 +362,8 @@ int Serve(const Dictionary& dictionary, const ServerSettings& given) {
                   << ": anyone who reaches it with the token can run searches on this machine\n";
       }
       const bool v6 = settings.host.find(':') != std::string::npos;
-      std::cout << "squares: serving http://" << (v6 ? "[" : "") << settings.host
-                << (v6 ? "]" : "") << ":" << port << "/" << (settings.token.empty() ? "" : "?token=" + settings.token)
+      std::cout << "squares: serving http://" << (v6 ? "[" : "") << settings.host << (v6 ? "]" : "")
+                << ":" << port << "/" << (settings.token.empty() ? "" : "?token=" + settings.token)
                 << std::endl;
       std::atomic<bool> listened = false;
       std::thread waiter([&] {

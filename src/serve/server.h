@@ -12,12 +12,12 @@ namespace squares::serve {
 
 struct ServerSettings {
   std::string host = "127.0.0.1";
-  int port = 8080;    // 0: any free port
-  int threads = 1;    // requests searched at once
-  int queue = 64;     // requests waiting for a worker; beyond them: 503 {"error": "busy"}
-  std::chrono::milliseconds queue_wait{5000};  // the longest a request waits for one: then 503
-  size_t max_body = 1 << 20;  // larger bodies: 413
-  int connections = 256;      // requests served at once (connection_pool.h)
+  int port = 8080;  // 0: any free port
+  int threads = 1;  // requests searched at once
+  int queue = 64;   // requests waiting for a worker; beyond them: 503 {"error": "busy"}
+  std::chrono::milliseconds queue_wait{5000};     // the longest a request waits for one: then 503
+  size_t max_body = 1 << 20;                      // larger bodies: 413
+  int connections = 256;                          // requests served at once (connection_pool.h)
   std::chrono::milliseconds read_timeout{10000};  // for a request's headers, then for its body
   std::vector<std::string> allow_hosts;  // names a Host header may give besides this server's
   // Required on every request, when not empty; on an address other than loopback, one is
@@ -26,7 +26,8 @@ struct ServerSettings {
 };
 
 // Serves until SIGINT or SIGTERM, having printed "squares: serving http://HOST:PORT/" on
-// stdout once it listens (with "?token=TOKEN" when it needs one). Returns the exit code: 0, or 1 when it cannot listen (said on stderr).
+// stdout once it listens (with "?token=TOKEN" when it needs one). Returns the exit code: 0, or 1
+// when it cannot listen (said on stderr).
 int Serve(const Dictionary& dictionary, const ServerSettings& settings);
 
 }  // namespace squares::serve

@@ -26,7 +26,7 @@ class WorkGate {
   void Leave();
   std::mutex mutex_;
   std::condition_variable freed_;
-  int free_;     // workers not held
+  int free_;  // workers not held
   int waiting_ = 0;
   int queue_;
   std::chrono::milliseconds wait_;

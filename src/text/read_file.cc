@@ -23,10 +23,11 @@ constexpr absl::string_view kPathPayload = "squares/io-path", kErrnoPayload = "s
 }  // namespace
 
 absl::Status IoError(std::string_view path, int error_number, std::string_view message) {
-  const absl::StatusCode code = error_number == ENOENT                           ? absl::StatusCode::kNotFound
-                                : error_number == EACCES || error_number == EPERM ? absl::StatusCode::kPermissionDenied
-                                : error_number == EISDIR                          ? absl::StatusCode::kFailedPrecondition
-                                                                                  : absl::StatusCode::kDataLoss;
+  const absl::StatusCode code = error_number == ENOENT ? absl::StatusCode::kNotFound
+                                : error_number == EACCES || error_number == EPERM
+                                    ? absl::StatusCode::kPermissionDenied
+                                : error_number == EISDIR ? absl::StatusCode::kFailedPrecondition
+                                                         : absl::StatusCode::kDataLoss;
   absl::Status status(code, std::string(message));
   status.SetPayload(kPathPayload, absl::Cord(std::string(path)));
   status.SetPayload(kErrnoPayload, absl::Cord(absl::StrCat(error_number)));
@@ -37,7 +38,8 @@ std::optional<IoFailure> IoFailureOf(const absl::Status& status) {
   const auto path = status.GetPayload(kPathPayload);
   const auto error_number = status.GetPayload(kErrnoPayload);
   IoFailure failure;
-  if (!path || !error_number || !absl::SimpleAtoi(std::string(*error_number), &failure.error_number)) {
+  if (!path || !error_number ||
+      !absl::SimpleAtoi(std::string(*error_number), &failure.error_number)) {
     return std::nullopt;
   }
   failure.path = std::string(*path);
@@ -61,7 +63,9 @@ absl::StatusOr<InputFile> InputFile::Open(const std::string& path) {
 }
 
 InputFile::InputFile(InputFile&& other) noexcept
-    : path_(std::move(other.path_)), fd_(other.fd_), owned_(std::exchange(other.owned_, false)),
+    : path_(std::move(other.path_)),
+      fd_(other.fd_),
+      owned_(std::exchange(other.owned_, false)),
       regular_(other.regular_) {}
 
 InputFile::~InputFile() {
@@ -77,7 +81,8 @@ absl::StatusOr<size_t> InputFile::Read(std::string& out, size_t n) {
   out.resize(size + std::max<ssize_t>(got, 0));
   if (got < 0) {
     const int error = errno;
-    return IoError(path_, error, absl::StrFormat("%s: read error: %s", path_, std::strerror(error)));
+    return IoError(path_, error,
+                   absl::StrFormat("%s: read error: %s", path_, std::strerror(error)));
   }
   return static_cast<size_t>(got);
 }
@@ -112,16 +117,17 @@ absl::StatusOr<std::string> ReadFile(const std::string& path, size_t max_bytes,
     if (!got.ok()) return got.status();
     if (*got == 0) return text;
     if (text.size() > max_bytes) {
-      return absl::DataLossError(
-          absl::StrFormat("%s: larger than %s, the limit for %s", path, FormatBytes(max_bytes), what));
+      return absl::DataLossError(absl::StrFormat("%s: larger than %s, the limit for %s", path,
+                                                 FormatBytes(max_bytes), what));
     }
     const size_t nul = text.find('\0', before);
     for (size_t k = before; k < std::min(nul, text.size()); ++k) {
       if (text[k] == '\n') ++line, line_start = k + 1;
     }
     if (nul != std::string::npos) {
-      return absl::DataLossError(absl::StrFormat("%s:%d:%d: NUL byte: this is a binary file, not %s",
-                                                 path, line, nul - line_start + 1, what));
+      return absl::DataLossError(
+          absl::StrFormat("%s:%d:%d: NUL byte: this is a binary file, not %s", path, line,
+                          nul - line_start + 1, what));
     }
   }
 }

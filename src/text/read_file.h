@@ -40,7 +40,8 @@ class InputFile {
   absl::Status ReadUpTo(std::string& out, size_t size);
 
  private:
-  InputFile(std::string path, int fd, bool owned) : path_(std::move(path)), fd_(fd), owned_(owned) {}
+  InputFile(std::string path, int fd, bool owned)
+      : path_(std::move(path)), fd_(fd), owned_(owned) {}
   std::string path_;
   int fd_;
   bool owned_;

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "fuzz_targets.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "fuzz_targets.h"
 
 namespace squares::core::fuzz {
 

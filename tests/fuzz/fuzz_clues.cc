@@ -2,10 +2,10 @@
 // clues that every document format then prints for a small grid without failing.
 #include <cstdint>
 
-#include "fuzz_targets.h"
 #include "fill/clues.h"
 #include "fill/fill_output.h"
 #include "fill/grid.h"
+#include "fuzz_targets.h"
 
 namespace squares::core::fuzz {
 

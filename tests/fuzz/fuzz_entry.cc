@@ -7,6 +7,7 @@
 #include "fuzz_targets.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  squares::core::fuzz::SQUARES_FUZZ_BODY(std::string_view(reinterpret_cast<const char*>(data), size));
+  squares::core::fuzz::SQUARES_FUZZ_BODY(
+      std::string_view(reinterpret_cast<const char*>(data), size));
   return 0;
 }

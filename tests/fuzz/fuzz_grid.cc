@@ -2,8 +2,8 @@
 // grid whose slots are runs of 2+ white cells inside it, numbered in reading order.
 #include <cstdint>
 
-#include "fuzz_targets.h"
 #include "fill/grid.h"
+#include "fuzz_targets.h"
 
 namespace squares::core::fuzz {
 

@@ -37,7 +37,8 @@ void FuzzIndex(std::string_view data) {
   }
   CheckLoaded(*loaded);
   // A loaded index saves back to a file that loads to the same words and meaning.
-  std::string again = SerializeIndex(loaded->dictionary, loaded->options, loaded->source_hash, loaded->meaning);
+  std::string again =
+      SerializeIndex(loaded->dictionary, loaded->options, loaded->source_hash, loaded->meaning);
   auto reloaded = ParseIndex(again, "again.idx");
   FUZZ_CHECK(reloaded.ok());
   FUZZ_CHECK(reloaded->meaning.lower_better == loaded->meaning.lower_better);

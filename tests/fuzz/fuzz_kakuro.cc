@@ -22,7 +22,8 @@ void FuzzKakuro(std::string_view data) {
       FUZZ_CHECK(run.sum >= n * (n + 1) / 2 && run.sum <= n * (19 - n) / 2);
       for (int w : run.cells) FUZZ_CHECK(w >= 0 && w < board.white_count());
     }
-    FUZZ_CHECK(board.solution.empty() || board.solution.size() == static_cast<size_t>(board.white_count()));
+    FUZZ_CHECK(board.solution.empty() ||
+               board.solution.size() == static_cast<size_t>(board.white_count()));
   }
 }
 

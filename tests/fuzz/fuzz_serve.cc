@@ -34,7 +34,8 @@ bool HasHeader(const serve::RequestHead& head, std::string_view name, std::strin
   return std::any_of(head.headers.begin(), head.headers.end(), [&](const auto& header) {
     std::string key = header.first, value = header.second;
     for (std::string* text : {&key, &value}) {
-      std::transform(text->begin(), text->end(), text->begin(), [](unsigned char c) { return std::tolower(c); });
+      std::transform(text->begin(), text->end(), text->begin(),
+                     [](unsigned char c) { return std::tolower(c); });
     }
     return key == name && value.find(part) != std::string::npos;
   });
@@ -58,7 +59,8 @@ void FuzzGuard(std::string_view text, bool with_token) {
   head.query_token = first.substr(std::min(second + 1, first.size()));
   for (size_t k = 1; k < lines.size(); ++k) {
     const size_t colon = std::min(lines[k].find(':'), lines[k].size());
-    head.headers.emplace_back(lines[k].substr(0, colon), lines[k].substr(std::min(colon + 1, lines[k].size())));
+    head.headers.emplace_back(lines[k].substr(0, colon),
+                              lines[k].substr(std::min(colon + 1, lines[k].size())));
   }
   const serve::Verdict verdict = serve::Check(settings, head);
   const std::vector<int> statuses = {0, 204, 400, 403, 404, 405, 411, 413, 415};
@@ -69,10 +71,13 @@ void FuzzGuard(std::string_view text, bool with_token) {
     FUZZ_CHECK(settings.routes.count(head.path) == 1);
     FUZZ_CHECK(HasHeader(head, "host", ""));
   }
-  if (verdict.status == 0 && head.method == "POST") FUZZ_CHECK(HasHeader(head, "content-type", "json"));
+  if (verdict.status == 0 && head.method == "POST")
+    FUZZ_CHECK(HasHeader(head, "content-type", "json"));
   if (verdict.status == 0 && with_token) {
-    FUZZ_CHECK(head.query_token == settings.token || HasHeader(head, "authorization", settings.token) ||
-               HasHeader(head, "x-squares-token", settings.token) || HasHeader(head, "cookie", settings.token));
+    FUZZ_CHECK(head.query_token == settings.token ||
+               HasHeader(head, "authorization", settings.token) ||
+               HasHeader(head, "x-squares-token", settings.token) ||
+               HasHeader(head, "cookie", settings.token));
   }
   FUZZ_CHECK(!verdict.store_token || head.query_token == settings.token);
   FUZZ_CHECK(serve::SameToken(head.query_token, settings.token) ==
@@ -102,12 +107,11 @@ void FuzzServe(std::string_view data) {
       case 3: {
         const serve::ExportRequest request = serve::ParseExportRequest(body);
         CheckRows(request.grid);
-        for (const std::string& row : request.grid.text_rows()) FUZZ_CHECK(row.find('.') == std::string::npos);
+        for (const std::string& row : request.grid.text_rows())
+          FUZZ_CHECK(row.find('.') == std::string::npos);
         break;
       }
-      case 4:
-        CheckRows(serve::CheckedSize(Grid::Parse(body, "fuzz.ipuz"), "fuzz.ipuz"));
-        break;
+      case 4: CheckRows(serve::CheckedSize(Grid::Parse(body, "fuzz.ipuz"), "fuzz.ipuz")); break;
       case 6: FuzzGuard(body, false); break;
       case 7: FuzzGuard(body, true); break;
       default: {
@@ -115,7 +119,8 @@ void FuzzServe(std::string_view data) {
         for (const std::string_view line : Lines(body)) {
           const size_t equals = line.find('=');
           params.emplace(std::string(line.substr(0, equals)),
-                         equals == std::string_view::npos ? "" : std::string(line.substr(equals + 1)));
+                         equals == std::string_view::npos ? ""
+                                                          : std::string(line.substr(equals + 1)));
         }
         const SquareOptions options = serve::ParseSquaresQuery(params, 4);
         FUZZ_CHECK(options.threads >= 1 && options.threads <= 4);

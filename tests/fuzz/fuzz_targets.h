@@ -20,13 +20,12 @@ void FuzzKakuro(std::string_view data);   // ParseKakuro: runs and sums
 void FuzzClues(std::string_view data);    // ParseClues, then every document of a fill
 void FuzzServe(std::string_view data);    // the workbench's JSON requests (serve/requests.h)
 
-#define FUZZ_CHECK(cond)                                                        \
-  do {                                                                          \
-    if (!(cond)) {                                                              \
-      std::fprintf(stderr, "%s:%d: FUZZ_CHECK(%s) failed\n", __FILE__, __LINE__, \
-                   #cond);                                                      \
-      std::abort();                                                             \
-    }                                                                           \
+#define FUZZ_CHECK(cond)                                                                 \
+  do {                                                                                   \
+    if (!(cond)) {                                                                       \
+      std::fprintf(stderr, "%s:%d: FUZZ_CHECK(%s) failed\n", __FILE__, __LINE__, #cond); \
+      std::abort();                                                                      \
+    }                                                                                    \
   } while (0)
 
 }  // namespace squares::core::fuzz
