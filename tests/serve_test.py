@@ -9,10 +9,12 @@ import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import unittest
 
@@ -660,6 +662,16 @@ class Command(unittest.TestCase):
         result = subprocess.run([SQUARES, "serve", "--help"], capture_output=True, text=True, timeout=30)
         self.assertEqual(result.returncode, 0)
         self.assertIn("--port", result.stdout)
+
+    def test_server_missing(self):
+        # squares alone (what scripts/setup.sh builds): serve says what to build.
+        with tempfile.TemporaryDirectory() as folder:
+            alone = os.path.join(folder, "squares")
+            shutil.copy(SQUARES, alone)
+            result = subprocess.run([alone, "serve", "--port", "0"], capture_output=True, text=True, timeout=30)
+        self.assertEqual(result.returncode, 1)
+        self.assertEqual(result.stderr, f"squares: serve: cannot run {folder}/serve/squares-serve: No such file "
+                                        "or directory (in a build tree, 'ninja -C build' builds it)\n")
 
     def test_bad_dictionary(self):
         result = subprocess.run([SQUARES, "serve", "--dict", "/nonexistent/words.txt"],

@@ -123,7 +123,10 @@ int RunServeCommand(std::span<char* const> argv) {
   for (std::string& arg : server_args) server_argv.push_back(arg.data());
   server_argv.push_back(nullptr);
   execv(server.c_str(), server_argv.data());
-  return Fail(absl::InternalError("serve: cannot run " + server + ": " + std::strerror(errno)));
+  const int exec_error = errno;
+  // scripts/setup.sh builds squares alone; the rest of the build tree has the server.
+  const std::string hint = exec_error == ENOENT ? " (in a build tree, 'ninja -C build' builds it)" : "";
+  return Fail(absl::InternalError("serve: cannot run " + server + ": " + std::strerror(exec_error) + hint));
 }
 
 }  // namespace squares::cli
