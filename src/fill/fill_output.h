@@ -12,8 +12,9 @@
 
 namespace squares::core {
 
-// The formats up to kSubmissionLatex are those of the API's DocumentFormat, in its order;
-// kPdf and kSubmission are the LaTeX of kLatex and kSubmissionLatex made PDFs.
+// The API's DocumentFormat, member for member in its order (src/api/grid.cc converts by a
+// cast and asserts it); kPdf and kSubmission are the LaTeX of kLatex and kSubmissionLatex
+// made PDFs.
 enum class FillFormat {
   kText,
   kLines,
