@@ -348,7 +348,8 @@ void DefDocuments(py::module_& m) {
       py::arg("ipuz_clue_arrays") = true,
       "One fill of a grid as a document, as `squares fill --format` writes it: a str, or bytes "
       "for puz (Across Lite). fill_in: the words grouped by length instead of numbered entries; "
-      "solution: svg with the letters; clues: Clue objects (missing ones show as placeholders); "
+      "solution: svg with the letters; clues: Clue objects (an entry without one has an empty "
+      "clue); "
       "ipuz_clue_arrays: ipuz clues as [number, clue] (else objects).");
 }
 

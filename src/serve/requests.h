@@ -66,7 +66,8 @@ struct ProveRequest {
   ProofOptions options{};
 };
 
-// POST /api/export: {"grid": [...] filled, "format", "clues": [...], "title", ...}.
+// POST /api/export: {"grid": [...] filled, partly filled or not, "format", "clues": [...],
+// "title", ...}.
 struct ExportRequest {
   Grid grid;
   DocumentOptions document{};
