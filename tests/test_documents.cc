@@ -301,6 +301,8 @@ TEST_CASE("unfilled grid: ipuz, jpz, exolve, text and latex hold it; xd, across-
   CHECK(AppendFill(grid, blank, fill_in, out).message() ==
         "text: the grid has 8 empty cells, and a fill-in lists the fill's words (ipuz, puz, jpz, "
         "exolve, pdf, latex, svg and text hold an unfilled grid)");
+  fill_in.format = FillFormat::kIpuz;  // which lists no words
+  CHECK(AppendFill(grid, blank, fill_in, out).ok());
 }
 
 TEST_CASE(

@@ -359,7 +359,8 @@ absl::Status CheckFilled(const Grid& grid, const std::vector<std::string>& lette
   for (const FormatName& entry : kFormatNames) {
     if (entry.format == options.format) name = entry.name;
   }
-  if (options.fill_in) {
+  if (options.fill_in &&
+      (options.format == FillFormat::kText || LatexSource(options.format) == FillFormat::kLatex)) {
     why = "a fill-in lists the fill's words";
   } else if (options.format == FillFormat::kXd) {
     why = "the format's grid is the answer, with no empty cell";
