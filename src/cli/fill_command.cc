@@ -101,7 +101,7 @@ constexpr OptionSpec kFillOptions[] = {
     {"distinct", 'U', nullptr, "no word twice in the grid (the default; kept for crucio's -U)"},
     {"deterministic", 'D', nullptr, "a fill-in puzzle that can be solved without guessing"},
     {"no-fill", 0, nullptr,
-     "no search: write the grid as it is, its empty cells left empty (no word list is read)"},
+     "write the grid as it is, empty cells and all: no search, no word list"},
     {"fill-in", 0, nullptr, "list the words grouped by length instead of numbered entries"},
     {"solution", 's', nullptr, "svg: print the letters in the grid"},
     {"seed", 'r', "N", "random seed for tie-breaks and restarts (default 1)"},
