@@ -433,7 +433,8 @@ TEST_CASE("Candidates against brute force") {
     CandidateOptions options;
     options.max_checked = 100;
     options.seconds_per_word = 10;
-    int fillable_seen = 0, impossible_seen = 0;
+    int fillable_seen = 0, impossible_seen = 0, fills_reported = 0;
+    std::vector<std::string> last_fill;
     for (int s = 0; s < 5; ++s) {
       CAPTURE(s);
       const std::vector<Candidate> candidates = Candidates(words, grid, s, options);
@@ -459,9 +460,29 @@ TEST_CASE("Candidates against brute force") {
         fillable_seen += candidates[k].viability == Viability::kFillable;
         impossible_seen += candidates[k].viability == Viability::kImpossible;
       }
+      // Started from a fill found before (or from letters that fit nothing), the verdicts
+      // are the same; each fill reported is one of the grid's, with a candidate in place.
+      for (const std::vector<std::string>& start :
+           {last_fill, std::vector<std::string>(grid.rows() * grid.cols(), "Q")}) {
+        CandidateOptions from = options;
+        from.start = start;
+        from.on_fill = [&](const std::vector<std::string>& letters) {
+          REQUIRE(letters.size() == static_cast<size_t>(grid.rows() * grid.cols()));
+          std::string word;
+          for (int cell : grid.slots()[s].cells) word += letters[cell];
+          for (char& ch : word) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+          CHECK(fillable[s].count(word) == 1);
+          last_fill = letters;
+          ++fills_reported;
+        };
+        const std::vector<Candidate> again = Candidates(words, grid, s, from);
+        REQUIRE(again.size() == candidates.size());
+        for (size_t k = 0; k < again.size(); ++k) CHECK(again[k].viability == candidates[k].viability);
+      }
     }
     CHECK(fillable_seen > 0);
     CHECK(impossible_seen > 0);
+    CHECK(fills_reported >= fillable_seen);
   }
   const Grid grid = Grid::Load(kSmallGrid);
   CandidateOptions options;

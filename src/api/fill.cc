@@ -475,12 +475,32 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
       if (undecided(k)) return true;
     return false;
   };
+  // The last fill found: each search starts from it (FillOptions::preferred), as the grid
+  // with another candidate in place differs from it around one entry.
+  std::vector<core::Letter> last_fill;
+  if (options.start.size() == static_cast<size_t>(g.size())) {
+    last_fill.assign(g.size(), core::kMaxLetters);  // no letter: no preference
+    for (int i = 0; i < g.size(); ++i) {
+      const absl::StatusOr<core::Word> cell = alphabet.encode(options.start[i]);
+      if (cell.ok() && cell->size() == 1) last_fill[i] = (*cell)[0];
+    }
+  }
+  std::vector<std::string> fill_letters;
+  auto keep_fill = [&](std::span<const core::Letter> letters) {
+    last_fill.assign(letters.begin(), letters.end());
+    if (!options.on_fill) return;
+    core::ReadFill(g, problem, alphabet, scores, letters, fill_letters, nullptr);
+    options.on_fill(fill_letters);
+  };
   // A search with candidate k in place: decides it (true) or leaves it undecided (false).
-  auto search_one = [&](size_t k, const core::FillOptions& one) {
+  auto search_one = [&](size_t k, core::FillOptions one) {
     for (size_t i = 0; i < s.cells.size(); ++i)
       p.domains[s.cells[i]] = core::LetterSet{1} << word_of(k)[i];
-    const core::FillResult result =
-        core::Fill(p, one, [](std::span<const core::Letter>) { return true; });
+    if (!last_fill.empty()) one.preferred = &last_fill;
+    const core::FillResult result = core::Fill(p, one, [&](std::span<const core::Letter> letters) {
+      keep_fill(letters);
+      return true;
+    });
     p.domains = domains;
     const std::string effort =
         absl::StrFormat("%d nodes, %s", result.stats.nodes, Seconds(result.stats.seconds));
@@ -507,10 +527,12 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
     among.timeout_seconds = total * 0.75 - elapsed();
     const core::Nogoods given = learned;
     among.nogoods = &given;
+    if (!last_fill.empty()) among.preferred = &last_fill;
     core::Word used;
     const core::FillResult result =
         core::Fill(p, among, [&](std::span<const core::Letter> letters) {
           for (int cell : s.cells) used.push_back(letters[cell]);
+          keep_fill(letters);
           return true;
         });
     learned = result.nogoods;

@@ -144,11 +144,23 @@ Reply ApiRoutes::Fill(std::string_view body, const StopFlag& stop) const {
   return JsonReply(json);
 }
 
+void ApiRoutes::StartFromLastFill(CandidateOptions& options) const {
+  {
+    std::lock_guard lock(last_fill_mutex_);
+    options.start = last_fill_;
+  }
+  options.on_fill = [this](const std::vector<std::string>& letters) {
+    std::lock_guard lock(last_fill_mutex_);
+    last_fill_ = letters;
+  };
+}
+
 Reply ApiRoutes::Candidates(std::string_view body, const StopFlag& stop) const {
   CandidatesRequest request = ParseCandidatesRequest(body);
   const Grid& grid = request.grid;
   const int slot = SlotIndex(grid, request.slot);
   request.options.stop = &stop;
+  StartFromLastFill(request.options);
   Json words = Json::array();
   for (const Candidate& candidate : squares::Candidates(dictionary_, grid, slot, request.options)) {
     words.push_back(CandidateJson(candidate));
@@ -175,6 +187,7 @@ std::function<void(const ApiRoutes::Write&)> ApiRoutes::CandidatesStream(
       return write(line);
     };
     request->options.stop = &stop;
+    StartFromLastFill(request->options);
     request->options.on_list = [&](const std::vector<Candidate>& candidates) {
       Json words = Json::array();
       for (const Candidate& candidate : candidates) words.push_back(CandidateJson(candidate));
