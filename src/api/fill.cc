@@ -522,6 +522,15 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
         return true;
     }
   };
+  // What propagation alone proves with each candidate in place (a search's first node): the
+  // searches after it need not rule these out.
+  for (size_t k = 0; k < checked && go_on && proof.consistent() && !stopped(); ++k) {
+    if (!undecided(k)) continue;
+    core::FillOptions first_node = check;
+    first_node.nogoods = &learned;
+    first_node.node_limit = 1;
+    if (!search_one(k, first_node)) candidates[k].reason.clear();
+  }
   while (go_on && proof.consistent() && any_undecided() && !stopped() && elapsed() < total * 0.75) {
     core::FillOptions among = check;
     among.timeout_seconds = total * 0.75 - elapsed();
@@ -571,6 +580,13 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
       left = !search_one(k, one) || left;
     }
     if (!left || options.seconds <= 0 || elapsed() >= total) break;
+  }
+  for (size_t k = 0; k < candidates.size(); ++k) {
+    if (undecided(k) && candidates[k].reason.empty()) {
+      candidates[k].reason = k < checked ? "not decided in the time given"
+                                         : absl::StrFormat("not searched (only the first %d are)",
+                                                           checked);
+    }
   }
   return candidates;
 }
