@@ -744,24 +744,24 @@ TEST_CASE("SolveRegions and MakeRegions: the command's drawings, words and verdi
   CHECK_THROWS_AS(SolveRegions(words, "ab\n", options), Error);
 }
 
-// Runs `search` on a thread, sets its stop flag after `delay`, and returns how long the
-// search took to return after that; fails if the search ended before the stop.
+// Runs `search` on a thread, sets its stop flag after `delay`, and returns the CPU seconds
+// the search spent after that before it returned (ProcessCpuSeconds); fails if the search
+// ended before the stop.
 template <class Search>
 double StopLatency(StopFlag& stop, std::chrono::milliseconds delay, const Search& search) {
-  using Clock = std::chrono::steady_clock;
-  std::promise<Clock::time_point> done;
+  std::promise<double> done;
   std::thread thread([&] {
     search();
-    done.set_value(Clock::now());
+    done.set_value(ProcessCpuSeconds());
   });
-  std::future<Clock::time_point> end = done.get_future();
+  std::future<double> end = done.get_future();
   const bool finished_early = end.wait_for(delay) == std::future_status::ready;
-  const Clock::time_point stopped = Clock::now();
+  const double stopped = ProcessCpuSeconds();
   stop = true;
-  const Clock::time_point returned = end.get();
+  const double returned = end.get();
   thread.join();
   CHECK_MESSAGE(!finished_early, "the search ended before the stop");
-  return std::chrono::duration<double>(returned - stopped).count();
+  return returned - stopped;
 }
 
 // 50 ms, with room under the sanitizers (about 10x slower).
