@@ -567,7 +567,8 @@ class Token(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.server = Server("--threads", "1", "--host", "0.0.0.0", host="0.0.0.0")
+        # Bound to every interface, it prints the loopback address to open.
+        cls.server = Server("--threads", "1", "--host", "0.0.0.0")
 
     @classmethod
     def tearDownClass(cls):
@@ -683,7 +684,7 @@ class Command(unittest.TestCase):
         process = subprocess.Popen([SQUARES, "serve", "--port", "0", "--host", "0.0.0.0"],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
-            self.assertRegex(process.stdout.readline(), r"^squares: serving http://0\.0\.0\.0:\d+/\?token=[0-9a-f]{48}$")
+            self.assertRegex(process.stdout.readline(), r"^squares: serving http://127\.0\.0\.1:\d+/\?token=[0-9a-f]{48}$")
             process.send_signal(signal.SIGINT)
             self.assertEqual(process.wait(timeout=20), 0)
             self.assertIn("warning", process.stderr.read())
