@@ -34,6 +34,11 @@ export class Editor {
     this.bindControls();
     this.bindGrid();
     this.build();
+    // Another word list, or its words changed: the proof and candidates again.
+    document.addEventListener("wordlist-change", () => {
+      this.proveGrid();
+      this.scheduleCandidates();
+    });
   }
 
   // ---- Controls outside the grid.

@@ -2,6 +2,7 @@
 // object a line) with a live count; a change or Stop cancels the search in flight, and the
 // server stops it when the connection closes.
 import { answerOf, readLines } from "./api.js";
+import { activeListId } from "./list_store.js";
 
 const SHOWN = 300;  // squares drawn; the count goes on past them
 
@@ -62,6 +63,7 @@ export class SquaresView {
     status.textContent = "Searching…";
     let ending = "search complete";
     try {
+      params.set("list", activeListId());
       const response = await fetch(`/api/squares?${params}`, { signal: controller.signal });
       if (!response.ok) await answerOf(response);
       await this.read(response, results, status);
