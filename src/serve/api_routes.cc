@@ -129,11 +129,13 @@ Reply ApiRoutes::Fill(std::string_view body, const StopFlag& stop) const {
   request.options.stop = &stop;
   const FillResult result = FillGrid(DictionaryOf(request.list), grid, request.options);
   // The page's grid has no file name: its messages start with the entry they name.
-  std::string message = result.message;
-  if (message.starts_with(grid.source() + ": ")) message.erase(0, grid.source().size() + 2);
-  Json json = {{"status", StatusName(result.status)}, {"message", message}};
+  const auto unnamed = [&](std::string message) {
+    if (message.starts_with(grid.source() + ": ")) message.erase(0, grid.source().size() + 2);
+    return message;
+  };
+  Json json = {{"status", StatusName(result.status)}, {"message", unnamed(result.message)}};
   if (!result.bad_slot.empty()) json["bad_slot"] = result.bad_slot;
-  if (!result.notes.empty()) json["notes"] = result.notes;
+  for (const std::string& note : result.notes) json["notes"].push_back(unnamed(note));
   json["stats"] = {{"nodes", result.stats.nodes}, {"seconds", result.stats.seconds}};
   if (result.fills.empty()) return JsonReply(json);
 
