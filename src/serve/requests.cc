@@ -330,12 +330,6 @@ ExportRequest ParseExportRequest(std::string_view body) {
                 "list"});
   ExportRequest result{GridOf(Find(request, "grid"))};
   result.list = ListOf(request);
-  for (int cell = 0; cell < result.grid.rows() * result.grid.cols(); ++cell) {
-    if (!result.grid.black(cell) && result.grid.letter(cell).empty()) {
-      throw BadRequest("grid row " + std::to_string(cell / result.grid.cols() + 1) +
-                       " has an empty cell: export takes a filled grid");
-    }
-  }
   DocumentOptions& document = result.document;
   const Json* format = Find(request, "format");
   if (format == nullptr) throw BadRequest("the request has no \"format\"");
