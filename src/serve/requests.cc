@@ -210,9 +210,11 @@ Region RegionOf(const Json& value, const Grid& grid) {
 
 std::string InRowsWords(const Error& error) {
   const std::string message = error.what();
+  const std::string& source = error.source();
   const size_t end = message.find(": ");
-  if (error.source().empty() || error.line() == 0 || !message.starts_with(error.source() + ":") ||
-      end == std::string::npos) {
+  // A name in angle brackets is no file's: the grid came as rows.
+  if (!source.starts_with('<') || !source.ends_with('>') || error.line() == 0 ||
+      !message.starts_with(source + ":") || end == std::string::npos) {
     return message;
   }
   // The head is SOURCE:LINE or SOURCE:LINE:COLUMN.
