@@ -274,6 +274,47 @@ async function screens(chromium, page, url, outDir) {
   await millionSquares(page, url, outDir);
 }
 
+// Word lists: a small list uploaded and chosen, a pattern search of it, a word excluded gone
+// from the candidates; the choice and the change kept across a reload.
+async function wordLists(page, url, outDir) {
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelector("#list-choice").options.length >= 1);
+  assert.equal(await page.inputValue("#list-choice"), "default");
+  const list = "# mine\ncat;5\ncot;3\ncut;9\ncoat;1\nat;2\nto;2\n";
+  await page.setInputFiles("#list-file", { name: "mine.txt", mimeType: "text/plain", buffer: Buffer.from(list) });
+  await page.waitForFunction(() => document.querySelector("#list-status").textContent === "mine.txt: 6 words, scored.");
+  assert.match(await page.inputValue("#list-choice"), /^u-[0-9a-f]{16}$/);
+  await page.click("#list-tools summary");
+  await page.fill("#pattern-text", "C?T");
+  await page.press("#pattern-text", "Enter");
+  await page.waitForFunction(() => document.querySelector("#pattern-status").textContent === "3 words fit C?T.");
+  assert.deepEqual(await page.$$eval("#pattern-words li", (items) => items.map((item) => item.dataset.word)),
+                   ["cut", "cat", "cot"]);
+
+  // A 2x3 grid: 1 Across C.. has the list's three words; CUT excluded, two.
+  await page.fill("#new-rows", "2");
+  await page.fill("#new-cols", "3");
+  await page.click("#new-grid");
+  await page.focus("#grid");  // at the top left, across
+  await page.keyboard.press("c");
+  const candidates = () => page.$$eval("#candidates li .word", (words) => words.map((word) => word.textContent).sort());
+  await page.waitForFunction(() => /^1 Across \(C\.\.\): 3 words/.test(document.querySelector("#candidates-status").textContent))
+    .catch(async (error) => { throw new Error(`${error.message}: ${await page.textContent("#candidates-status")}`); });
+  assert.deepEqual(await candidates(), ["CAT", "COT", "CUT"]);
+  await page.click("#pattern-words li[data-word=cut] button");
+  await page.waitForFunction(() => /^1 Across \(C\.\.\): 2 words/.test(document.querySelector("#candidates-status").textContent));
+  assert.deepEqual(await candidates(), ["CAT", "COT"]);
+  assert.equal(await page.textContent("#changes li"), "CUT: excluded Undo");
+  await page.screenshot({ path: path.join(outDir, "serve-lists.png"), fullPage: true });
+
+  // Kept in the browser: the list chosen and its change.
+  const chosen = await page.inputValue("#list-choice");
+  await page.reload();
+  await page.waitForFunction((id) => document.querySelector("#list-choice").value === id, chosen);
+  assert.equal(await page.textContent("#changes li"), "CUT: excluded Undo");
+  await page.selectOption("#list-choice", "default");
+}
+
 // The squares page streams a million squares without freezing: no long task past 50 ms (scaled
 // by the machine's load: on a busy machine the page's slices take longer in wall time), a count
 // that keeps up, a virtual list (a few squares in the page, the millionth reached by
@@ -346,6 +387,7 @@ async function main() {
     await proofAndCandidates(page, outDir);
     await phone(page, outDir);
     await squares(page, url, outDir);
+    await wordLists(page, url, outDir);
     await screens(chromium, page, url, outDir);
     assert.deepEqual(errors, []);
     console.log(`browser test passed; screenshots in ${outDir}`);

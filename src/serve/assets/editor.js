@@ -36,6 +36,11 @@ export class Editor {
     this.bindGrid();
     this.softKeyboard = new SoftKeyboard(this.grid, (event) => this.key(event));
     this.build();
+    // Another word list, or its words changed: the proof and candidates again.
+    document.addEventListener("wordlist-change", () => {
+      this.proveGrid();
+      this.scheduleCandidates();
+    });
   }
 
   // ---- Controls outside the grid.

@@ -4,6 +4,7 @@
 // and shown in a virtual list, so that a million of them scroll as smoothly as ten: the
 // stream is read in slices of a few milliseconds and the page drawn once a frame.
 import { answerOf, sentence } from "./api.js";
+import { activeListId } from "./list_store.js";
 import { LineStore } from "./line_store.js";
 import { VirtualList } from "./virtual_list.js";
 
@@ -87,6 +88,7 @@ export class SquaresView {
     status.textContent = "Searching…";
     let ending = "search complete";
     try {
+      params.set("list", activeListId());
       const response = await fetch(`/api/squares?${params}`, { signal: controller.signal });
       if (!response.ok) await answerOf(response);
       await this.read(response, controller.signal);
