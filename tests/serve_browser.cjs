@@ -347,6 +347,14 @@ async function millionSquares(page, url, outDir) {
   const last = (await page.textContent("#sq-results .square:last-child")).split("\n");
   assert.equal(last.length, 4);
   for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) assert.equal(last[i][j], last[j][i], last.join("/"));
+  // Away to the crossword and back: the same squares, laid out as before.
+  const layout = () => page.$$eval("#sq-results .square", (items) => items.map((item) => item.getAttribute("aria-posinset") + "@" + item.style.transform));
+  const shown = await layout();
+  await page.click("#nav-editor");
+  await page.click("#nav-squares");
+  await page.waitForFunction(() => !document.querySelector("#squares-view").hidden);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  assert.deepEqual(await layout(), shown);
 
   // Double squares of 4 letters with no limit: millions; the count rises, Stop ends it.
   await page.fill("#sq-limit", "");

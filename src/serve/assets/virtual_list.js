@@ -71,7 +71,7 @@ export class VirtualList {
 
   render() {
     this.frame = 0;
-    if (this.count === 0) return;
+    if (this.count === 0 || this.view.clientWidth === 0) return;  // nothing, or hidden: nothing to measure
     if (!this.size) this.size = this.measure();
     const { width, height } = this.size;
     const perRow = Math.max(1, Math.floor(this.view.clientWidth / width));
