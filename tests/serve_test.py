@@ -319,6 +319,9 @@ class Api(unittest.TestCase):
             ("/api/check", {"grid": [".\u00ff\u0000"]}, "row 1, column 3"),
             ("/api/prove", {"grid": ["...", "....", "..."]}, "row 2: row has 4 cells, expected 3"),
             ("/api/candidates", {"grid": ["..", "?."], "slot": 0}, "row 2, column 1: bad character"),
+            ("/api/prove", {"grid": ["..Ж", "...", "..."]}, "row 1, column 3: letter 'Ж' is not in the dictionary's alphabet"),
+            ("/api/fill", {"grid": ["...", ".Ж.", "..."]}, "row 2, column 2: letter 'Ж'"),
+            ("/api/lists", {"text": "cat;5\ndog;x\n"}, "line 2: bad score 'x'"),
         ]
         for path, body, message in refused:
             status, answer = self.server.post(path, body)

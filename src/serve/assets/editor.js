@@ -5,6 +5,7 @@ import { answerOf, postJson, postForBlob, sentence } from "./api.js";
 import { ProofView } from "./proof_view.js";
 import { CandidatesView } from "./candidates_view.js";
 import { renderStats } from "./stats_view.js";
+import { SoftKeyboard } from "./soft_keyboard.js";
 
 // The grid, its clues and rejected words are kept in the browser across reloads.
 const STORAGE_KEY = "squares-workbench-grid";
@@ -33,6 +34,7 @@ export class Editor {
     }
     this.bindControls();
     this.bindGrid();
+    this.softKeyboard = new SoftKeyboard(this.grid, (event) => this.key(event));
     this.build();
     // Another word list, or its words changed: the proof and candidates again.
     document.addEventListener("wordlist-change", () => {
