@@ -156,6 +156,11 @@ class Api(unittest.TestCase):
         self.assertTrue(all(w["viability"] in ("fillable", "impossible", "unknown") for w in words))
         self.assertTrue(any(w["viability"] == "fillable" for w in words[:5]), words[:5])
         self.assertTrue(all(w["viability"] == "unknown" for w in words[5:]))
+        # Every word says why, in the constructor's words (no search internals).
+        for w in words:
+            self.assertRegex(w["reason"], r"^(a fill of the grid with it exists|a search proved|with it, |"
+                                          r"no word of |not decided|not searched)", w)
+            self.assertNotRegex(w["reason"], r"nodes|--", w)
         # The same slot by its index.
         status, by_index = self.server.post("/api/candidates", {
             "grid": grid, "slot": answer["slot"]["index"], "options": {"max-checked": 0}})

@@ -453,8 +453,7 @@ class CandidateSearch {
     options_.on_fill(fill_letters_);
   }
   std::string FoundIn(const core::FillStats& stats) const {
-    return absl::StrFormat("a fill of the grid with it exists (found in %d nodes, %s)",
-                           stats.nodes, Seconds(stats.seconds));
+    return "a fill of the grid with it exists (found in " + Seconds(stats.seconds) + ")";
   }
 
   const Grid& grid_;
@@ -561,16 +560,15 @@ bool CandidateSearch::SearchOne(size_t k, core::FillOptions one) {
       Decide(k, Viability::kFillable, FoundIn(result.stats));
       return true;
     case core::FillStatus::kTimedOut:
-      candidates_[k].reason = absl::StrFormat("not decided in the time given (%d nodes, %s)",
-                                              result.stats.nodes, Seconds(result.stats.seconds));
+      candidates_[k].reason =
+          "not decided in the time given (searched for " + Seconds(result.stats.seconds) + ")";
       return false;
     default:
       Decide(k, Viability::kImpossible,
              result.bad_slot >= 0
                  ? "with it, " + core::SlotName(g_.slots[problem_.grid_slot[result.bad_slot]]) +
                        " has no word that fits"
-                 : absl::StrFormat("a search proved no fill has it (%d nodes, %s)",
-                                   result.stats.nodes, Seconds(result.stats.seconds)));
+                 : "a search proved no fill has it (in " + Seconds(result.stats.seconds) + ")");
       RuleOut(WordOf(k));
       return true;
   }
