@@ -305,10 +305,9 @@ ProveRequest ParseProveRequest(std::string_view body) {
 
 ExportRequest ParseExportRequest(std::string_view body) {
   const Json json = ParseJson(body);
-  const Json& request =
-      ObjectOf(json, "the request",
-               {"grid", "format", "clues", "title", "author", "copyright", "solution", "fill-in",
-                "list"});
+  const Json& request = ObjectOf(
+      json, "the request",
+      {"grid", "format", "clues", "title", "author", "copyright", "solution", "fill-in", "list"});
   ExportRequest result{GridOf(Find(request, "grid"))};
   result.list = ListOf(request);
   for (int cell = 0; cell < result.grid.rows() * result.grid.cols(); ++cell) {
