@@ -197,7 +197,8 @@ async function squares(page, url, outDir) {
 }
 
 // Word lists: a small list uploaded and chosen, a pattern search of it, a word excluded gone
-// from the candidates; the choice and the change kept across a reload.
+// from the candidates; the choice and the change kept across a reload, and sent again when
+// the server has lost them.
 async function wordLists(page, url, outDir) {
   await page.goto(url);
   await page.waitForFunction(() => document.querySelector("#list-choice").options.length >= 1);
@@ -234,6 +235,22 @@ async function wordLists(page, url, outDir) {
   await page.reload();
   await page.waitForFunction((id) => document.querySelector("#list-choice").value === id, chosen);
   assert.equal(await page.textContent("#changes li"), "CUT: excluded Undo");
+
+  // The server loses both lists (others push them out, as a restart would): the page sends
+  // them again, the upload's text from IndexedDB, and its search goes on.
+  await page.evaluate(async () => {
+    const post = (path, body) => fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+                                               body: JSON.stringify(body) });
+    for (const word of ["aa", "bb", "cc", "dd"]) {
+      await post("/api/lists", { text: `${word}\n` });
+      await post("/api/lists/change", { list: "default", exclude: [word] });
+    }
+  });
+  await page.click("#list-tools summary");
+  await page.fill("#pattern-text", "C?T");
+  await page.press("#pattern-text", "Enter");
+  await page.waitForFunction(() => document.querySelector("#pattern-status").textContent === "2 words fit C?T.");
+  assert.deepEqual(await page.$$eval("#pattern-words li", (items) => items.map((item) => item.dataset.word)), ["cat", "cot"]);
   await page.selectOption("#list-choice", "default");
 }
 

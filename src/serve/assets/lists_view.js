@@ -186,6 +186,7 @@ export class ListsView {
     status.textContent = answer.total === 0 ? `No word fits ${pattern.toUpperCase()}.`
       : `${total} word${answer.total === 1 ? "" : "s"} fit${answer.total === 1 ? "s" : ""} ${pattern.toUpperCase()}` +
         (answer.total > answer.words.length ? `; the best ${answer.words.length} shown.` : ".");
+    const scored = this.chosen().scored !== false;  // an unscored list's words all score 0
     this.$("pattern-words").replaceChildren(...answer.words.map(({ word, score }) => {
       const item = document.createElement("li");
       const exclude = document.createElement("button");
@@ -193,7 +194,7 @@ export class ListsView {
       exclude.textContent = "Exclude";
       exclude.setAttribute("aria-label", `Exclude ${word.toUpperCase()} from the list`);
       exclude.addEventListener("click", () => this.change(word, { exclude: true }));
-      item.append(`${word.toUpperCase()} ${score} `, exclude);
+      item.append(`${word.toUpperCase()}${scored ? ` ${score}` : ""} `, exclude);
       item.dataset.word = word;
       return item;
     }));
