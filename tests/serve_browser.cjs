@@ -228,6 +228,14 @@ async function wordLists(page, url, outDir) {
   await page.waitForFunction(() => /^1 Across \(C\.\.\): 2 words/.test(document.querySelector("#candidates-status").textContent));
   assert.deepEqual(await candidates(), ["CAT", "COT"]);
   assert.equal(await page.textContent("#changes li"), "CUT: excluded Undo");
+  // The entry's word, CAT, excluded from the entry section: the list keeps COT only.
+  await page.focus("#grid");
+  await page.keyboard.type("at");
+  await page.click("#exclude-word");
+  await page.waitForFunction(() => document.querySelectorAll("#changes li").length === 2);
+  assert.deepEqual(await page.$$eval("#changes li", (items) => items.map((item) => item.textContent)),
+                   ["CUT: excluded Undo", "CAT: excluded Undo"]);
+  await page.waitForFunction(() => document.querySelector("#pattern-status").textContent === "1 word fits C?T.");
   await page.screenshot({ path: path.join(outDir, "serve-lists.png"), fullPage: true });
 
   // Kept in the browser: the list chosen and its change.
@@ -249,8 +257,8 @@ async function wordLists(page, url, outDir) {
   await page.click("#list-tools summary");
   await page.fill("#pattern-text", "C?T");
   await page.press("#pattern-text", "Enter");
-  await page.waitForFunction(() => document.querySelector("#pattern-status").textContent === "2 words fit C?T.");
-  assert.deepEqual(await page.$$eval("#pattern-words li", (items) => items.map((item) => item.dataset.word)), ["cat", "cot"]);
+  await page.waitForFunction(() => document.querySelector("#pattern-status").textContent === "1 word fits C?T.");
+  assert.deepEqual(await page.$$eval("#pattern-words li", (items) => items.map((item) => item.dataset.word)), ["cot"]);
   await page.selectOption("#list-choice", "default");
 }
 

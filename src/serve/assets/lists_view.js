@@ -1,6 +1,7 @@
 // The word lists panel: the list chosen among the server's and those uploaded here (a file
 // input, or a file dropped on the panel), a pattern search of it (? and . any letter), and the
-// constructor's changes to it: words given a score or excluded. A change of list or of its
+// constructor's changes to it: words given a score or excluded (here, from the pattern's
+// words, or the crossword entry's word by a "wordlist-exclude" event). A change of list or of its
 // words is announced with a "wordlist-change" event on the document, for the views that
 // search to search again.
 import { postJson } from "./api.js";
@@ -31,6 +32,8 @@ export class ListsView {
       if (score !== "") this.change(this.$("change-word").value, { score: Math.trunc(+score) });
     });
     this.$("change-exclude").addEventListener("click", () => this.change(this.$("change-word").value, { exclude: true }));
+    // The crossword editor's entry: its word left out of the list.
+    document.addEventListener("wordlist-exclude", (event) => this.change(event.detail, { exclude: true }));
     this.ready = this.load();
   }
 
