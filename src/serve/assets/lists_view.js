@@ -8,6 +8,7 @@ import { postJson } from "./api.js";
 import { activeListId, changesOf, forgetText, listState, saveState, sendChanges, uploadList } from "./list_store.js";
 
 const SHOWN = 200;  // pattern matches listed; the total says how many there are
+const UPLOAD_LIMIT = 8 << 20;  // the server's for an uploaded list's request (docs/serve.md)
 
 export class ListsView {
   constructor(root) {
@@ -112,6 +113,10 @@ export class ListsView {
 
   async upload(file) {
     if (!file) return;
+    if (file.size > UPLOAD_LIMIT) {
+      this.status(`${file.name} is larger than 8 MB: the workbench takes word lists up to 8 MB.`);
+      return;
+    }
     this.status(`Reading ${file.name}…`);
     let text;
     try {
