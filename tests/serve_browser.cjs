@@ -192,7 +192,7 @@ async function squares(page, url, outDir) {
   await page.waitForFunction(() => document.querySelectorAll("#sq-results .square").length >= 3, null, { timeout: 60000 });
   const first = await page.textContent("#sq-results .square");
   assert.equal(first.split("\n")[0], "bishop");
-  await page.waitForFunction(() => /^\d+ squares?/.test(document.querySelector("#sq-status").textContent));
+  await page.waitForFunction(() => /^[\d,]+ squares? \(/.test(document.querySelector("#sq-status").textContent));
   await page.screenshot({ path: path.join(outDir, "serve-squares.png"), fullPage: true });
 }
 
@@ -262,6 +262,54 @@ async function wordLists(page, url, outDir) {
   await page.selectOption("#list-choice", "default");
 }
 
+// The squares page streams a million squares without freezing: no long task past 50 ms (scaled
+// by the machine's load: on a busy machine the page's slices take longer in wall time), a count
+// that keeps up, a virtual list (a few squares in the page, the millionth reached by
+// scrolling), and Stop ending an endless stream.
+async function millionSquares(page, url, outDir) {
+  await page.goto(`${url}#squares`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
+      .observe({ type: "longtask" });
+  });
+  const status = () => page.textContent("#sq-status");
+  const counted = async () => parseInt((await status()).replace(/,/g, ""), 10);
+  await page.fill("#sq-first", "");
+  await page.fill("#sq-limit", "1000000");
+  await page.fill("#sq-pattern", "..../..../..../....");  // every 4x4 square: 1,054,461
+  await page.waitForFunction(() => /^1,000,000 squares \(limit reached\)$/.test(document.querySelector("#sq-status").textContent),
+                             null, { timeout: 120000 })
+    .catch(async (error) => { throw new Error(`${error.message}: ${await status()}`); });
+  const longTasks = await page.evaluate(() => window.longTasks);
+  const bound = 50 * Math.max(1, os.loadavg()[0] / os.cpus().length);
+  console.log(`squares page: 1,000,000 squares, ${longTasks.length} long tasks, longest ${Math.max(0, ...longTasks)} ms ` +
+              `(bound ${bound.toFixed(0)} ms at load ${os.loadavg()[0]})`);
+  assert.ok(longTasks.every((ms) => ms <= bound), JSON.stringify(longTasks));
+  assert.ok(await page.locator("#sq-results .square").count() < 200);
+  // Scrolled to the end: the millionth square, a symmetric 4x4.
+  await page.$eval("#sq-results", (view) => { view.scrollTop = view.scrollHeight; });
+  await page.waitForFunction(() => document.querySelector("#sq-results .square:last-child").getAttribute("aria-posinset") === "1000000");
+  const last = (await page.textContent("#sq-results .square:last-child")).split("\n");
+  assert.equal(last.length, 4);
+  for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) assert.equal(last[i][j], last[j][i], last.join("/"));
+
+  // Double squares of 4 letters with no limit: millions; the count rises, Stop ends it.
+  await page.fill("#sq-limit", "");
+  await page.selectOption("#sq-kind", "double");
+  await page.waitForFunction(() => parseInt(document.querySelector("#sq-status").textContent.replace(/,/g, ""), 10) > 20000, null, { timeout: 60000 });
+  const before = await counted();
+  await page.waitForFunction((n) => parseInt(document.querySelector("#sq-status").textContent.replace(/,/g, ""), 10) > n, before);
+  await page.screenshot({ path: path.join(outDir, "serve-squares-stream.png") });
+  await page.click("#sq-stop");
+  await page.waitForFunction(() => /\(stopped\)$/.test(document.querySelector("#sq-status").textContent));
+  const stopped = await counted();
+  await page.waitForTimeout(300);
+  assert.equal(await counted(), stopped);
+  assert.ok(await page.isDisabled("#sq-stop"));
+}
+
 async function main() {
   const [squaresBinary, outDir, modulesArg] = process.argv.slice(2);
   const modules = path.resolve(modulesArg || "");
@@ -287,6 +335,7 @@ async function main() {
     await phone(page, outDir);
     await squares(page, url, outDir);
     await wordLists(page, url, outDir);
+    await millionSquares(page, url, outDir);
     assert.deepEqual(errors, []);
     console.log(`browser test passed; screenshots in ${outDir}`);
   } finally {

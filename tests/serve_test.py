@@ -251,12 +251,12 @@ class Api(unittest.TestCase):
         cases = [
             ("/api/fill", b"{not json", "malformed JSON"),
             ("/api/fill", b"[1, 2]", "not a JSON object"),
-            ("/api/fill", {"grid": ["...", ".."]}, "<rows>:2: row has 2 cells, expected 3"),
+            ("/api/fill", {"grid": ["...", ".."]}, "row 2: row has 2 cells, expected 3"),
             ("/api/fill", {"grid": ["." * 26] * 3}, "the grid is 3x26; at most 25x25"),
             ("/api/fill", {"grid": ["..."] * 26}, "at most 25"),
             ("/api/fill", {"grid": ["..."], "options": {"timeout": "soon"}}, "seconds"),
             ("/api/fill", {"grid": ["..."], "options": {"all": True}}, "unknown fill option"),
-            ("/api/fill", {"grid": ["a?."]}, "<rows>:1:2: bad character '?'"),
+            ("/api/fill", {"grid": ["a?."]}, "row 1, column 2: bad character '?'"),
             ("/api/fill", {"grid": ["..."], "color": 1}, "unknown key"),
             ("/api/candidates", {"grid": ["...", "..."], "slot": 9}, "does not exist"),
             ("/api/candidates", {"grid": ["...", "..."], "slot": {"row": 5, "col": 0, "direction": "across"}}, "outside"),
@@ -268,6 +268,51 @@ class Api(unittest.TestCase):
             status, answer = self.server.post(path, body)
             self.assertEqual(status, 400, (path, body, answer))
             self.assertIn(message, answer["error"], (path, body))
+
+    def test_messages_in_constructors_words(self):
+        """What the page may show names the problem in a constructor's words: no command-line
+        flag, no file name made up for the grid (<rows>), no search internals."""
+        command_line = re.compile(r"--|<[a-z]+>|nodes|exhausted")
+        refused = [
+            ("/api/fill", {"grid": ["...", ".."]}, "row 2: row has 2 cells, expected 3"),
+            ("/api/fill", {"grid": ["a?."]}, "row 1, column 2: bad character '?'"),
+            ("/api/fill", {"grid": ["#a", "b#"]}, "row 1, column 2: isolated cell (in no slot)"),
+            ("/api/fill", {"grid": [""]}, "row 1: empty row"),
+            ("/api/check", {"grid": [".\u00ff\u0000"]}, "row 1, column 3"),
+            ("/api/prove", {"grid": ["...", "....", "..."]}, "row 2: row has 4 cells, expected 3"),
+            ("/api/candidates", {"grid": ["..", "?."], "slot": 0}, "row 2, column 1: bad character"),
+        ]
+        for path, body, message in refused:
+            status, answer = self.server.post(path, body)
+            self.assertEqual(status, 400, (path, body, answer))
+            self.assertTrue(answer["error"].startswith(message), (path, body, answer))
+            self.assertNotRegex(answer["error"], command_line)
+        for query, message in [("first=cat&pattern=...", "the pattern has 1 row, expected 3"),
+                               ("first=cat&pattern=a/b/c/d", "the pattern has 4 rows, expected 3"),
+                               ("pattern=abc/de", "pattern row 1 has 3 cells, expected 2"),
+                               ("first=qqqq", "'qqqq' is not in the dictionary")]:
+            status, _, body = self.server.request("GET", "/api/squares?" + query)
+            self.assertEqual(status, 400, (query, body))
+            error = json.loads(body)["error"]
+            self.assertTrue(error.startswith(message), (query, error))
+            self.assertNotRegex(error, command_line)
+        # A fill that fails names the entry, or says in a sentence that no fill exists; its
+        # notes name no made-up file.
+        for grid, message in [(["zzz", "...", "..."], "impossible: 4 Across (row 2, column 1, 3 letters"),
+                              (["Q..", "...", "..."], "impossible: no fill exists (every way of filling it was tried)")]:
+            status, answer = self.server.post("/api/fill", {"grid": grid, "options": {"any": True}})
+            self.assertEqual((status, answer["status"]), (200, "impossible"), answer)
+            self.assertTrue(answer["message"].startswith(message), answer)
+            for text in [answer["message"], *answer.get("notes", [])]:
+                self.assertNotRegex(text, command_line)
+        status, answer = self.server.post("/api/fill", {"grid": ["zzz", "...", "..."], "options": {"any": True}})
+        self.assertEqual(answer["notes"], ["1 Across ZZZ is not in the word list: kept as given"])
+        # A letter .puz cannot hold names the format that can.
+        status, _, body = self.server.request("POST", "/api/export", {"grid": ["ŁAD"], "format": "puz"})
+        error = json.loads(body)["error"]
+        self.assertEqual(status, 400, body)
+        self.assertIn("no Latin-1 form", error)
+        self.assertNotRegex(error, command_line)
 
     def test_pdf_of_any_text(self):
         """Ordinary text never makes a PDF export fail: a blank line, NUL and DEL in the title,
@@ -734,7 +779,8 @@ class Token(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.server = Server("--threads", "1", "--host", "0.0.0.0", host="0.0.0.0")
+        # Bound to every interface, it prints the loopback address to open.
+        cls.server = Server("--threads", "1", "--host", "0.0.0.0")
 
     @classmethod
     def tearDownClass(cls):
@@ -850,7 +896,7 @@ class Command(unittest.TestCase):
         process = subprocess.Popen([SQUARES, "serve", "--port", "0", "--host", "0.0.0.0"],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
-            self.assertRegex(process.stdout.readline(), r"^squares: serving http://0\.0\.0\.0:\d+/\?token=[0-9a-f]{48}$")
+            self.assertRegex(process.stdout.readline(), r"^squares: serving http://127\.0\.0\.1:\d+/\?token=[0-9a-f]{48}$")
             process.send_signal(signal.SIGINT)
             self.assertEqual(process.wait(timeout=20), 0)
             self.assertIn("warning", process.stderr.read())

@@ -129,11 +129,13 @@ Reply ApiRoutes::Fill(std::string_view body, const StopFlag& stop) const {
   request.options.stop = &stop;
   const FillResult result = FillGrid(DictionaryOf(request.list), grid, request.options);
   // The page's grid has no file name: its messages start with the entry they name.
-  std::string message = result.message;
-  if (message.starts_with(grid.source() + ": ")) message.erase(0, grid.source().size() + 2);
-  Json json = {{"status", StatusName(result.status)}, {"message", message}};
+  const auto unnamed = [&](std::string message) {
+    if (message.starts_with(grid.source() + ": ")) message.erase(0, grid.source().size() + 2);
+    return message;
+  };
+  Json json = {{"status", StatusName(result.status)}, {"message", unnamed(result.message)}};
   if (!result.bad_slot.empty()) json["bad_slot"] = result.bad_slot;
-  if (!result.notes.empty()) json["notes"] = result.notes;
+  for (const std::string& note : result.notes) json["notes"].push_back(unnamed(note));
   json["stats"] = {{"nodes", result.stats.nodes}, {"seconds", result.stats.seconds}};
   if (result.fills.empty()) return JsonReply(json);
 
@@ -162,11 +164,23 @@ Reply ApiRoutes::Fill(std::string_view body, const StopFlag& stop) const {
   return JsonReply(json);
 }
 
+void ApiRoutes::StartFromLastFill(CandidateOptions& options) const {
+  {
+    std::lock_guard lock(last_fill_mutex_);
+    options.start = last_fill_;
+  }
+  options.on_fill = [this](const std::vector<std::string>& letters) {
+    std::lock_guard lock(last_fill_mutex_);
+    last_fill_ = letters;
+  };
+}
+
 Reply ApiRoutes::Candidates(std::string_view body, const StopFlag& stop) const {
   CandidatesRequest request = ParseCandidatesRequest(body);
   const Grid& grid = request.grid;
   const int slot = SlotIndex(grid, request.slot);
   request.options.stop = &stop;
+  StartFromLastFill(request.options);
   Json words = Json::array();
   const Dictionary dictionary = DictionaryOf(request.list);
   for (const Candidate& candidate : squares::Candidates(dictionary, grid, slot, request.options)) {
@@ -195,6 +209,7 @@ std::function<void(const ApiRoutes::Write&)> ApiRoutes::CandidatesStream(
       return write(line);
     };
     request->options.stop = &stop;
+    StartFromLastFill(request->options);
     request->options.on_list = [&](const std::vector<Candidate>& candidates) {
       Json words = Json::array();
       for (const Candidate& candidate : candidates) words.push_back(CandidateJson(candidate));

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "serve/requests.h"
 #include "serve/word_lists.h"
@@ -77,6 +78,12 @@ class ApiRoutes {
   static constexpr size_t kCachedStreams = 64;
   mutable std::mutex cache_mutex_;
   mutable std::deque<std::pair<std::string, std::string>> cache_;
+  // The last fill a candidates search found, whatever the grid: the next search starts from
+  // it (CandidateOptions::start), as the next request is most often the same grid, or the
+  // grid one edit later.
+  mutable std::mutex last_fill_mutex_;
+  mutable std::vector<std::string> last_fill_;
+  void StartFromLastFill(CandidateOptions& options) const;
 };
 
 }  // namespace squares::serve

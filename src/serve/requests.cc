@@ -114,7 +114,11 @@ Grid GridOf(const Json* value) {
       throw BadRequest("grid row " + std::to_string(rows.size() + 1) + " is not a string");
     rows.push_back(row.get<std::string>());
   }
-  return CheckedSize(Grid::FromRows(rows), "the grid");
+  try {
+    return CheckedSize(Grid::FromRows(rows), "the grid");
+  } catch (const Error& error) {
+    throw BadRequest(InRowsWords(error));
+  }
 }
 
 Direction DirectionOf(const Json& value) {
@@ -209,6 +213,21 @@ Region RegionOf(const Json& value, const Grid& grid) {
 }
 
 }  // namespace
+
+std::string InRowsWords(const Error& error) {
+  const std::string message = error.what();
+  const size_t end = message.find(": ");
+  if (error.source().empty() || error.line() == 0 || !message.starts_with(error.source() + ":") ||
+      end == std::string::npos) {
+    return message;
+  }
+  // The head is SOURCE:LINE or SOURCE:LINE:COLUMN.
+  const std::string line = ":" + std::to_string(error.line());
+  std::string where = "row " + std::to_string(error.line());
+  if (message.substr(error.source().size(), end - error.source().size()) != line)
+    where += ", column " + std::to_string(error.column());
+  return where + ": " + message.substr(end + 2);
+}
 
 const Grid& CheckedSize(const Grid& grid, const std::string& what) {
   if (grid.rows() > kMaxGridSide || grid.cols() > kMaxGridSide) {

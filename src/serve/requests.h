@@ -28,6 +28,10 @@ class BadRequest : public std::runtime_error {
 // grid larger than kMaxGridSide either way (a BadRequest naming it `what`).
 const Grid& CheckedSize(const Grid& grid, const std::string& what);
 
+// An error of Grid::FromRows in the page's words: it names the rows as the lines of a file
+// ("SOURCE:2:5: bad character"), the page as rows and columns ("row 2, column 5: ...").
+std::string InRowsWords(const Error& error);
+
 // A rectangle of cells, both corners included.
 struct Region {
   int top = 0, left = 0, bottom = 0, right = 0;

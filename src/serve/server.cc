@@ -373,8 +373,12 @@ int Serve(std::vector<WordList> lists, const DictionaryOptions& upload_options,
         std::cerr << "squares: warning: serving on " << settings.host
                   << ": anyone who reaches it with the token can run searches on this machine\n";
       }
-      const bool v6 = settings.host.find(':') != std::string::npos;
-      std::cout << "squares: serving http://" << (v6 ? "[" : "") << settings.host << (v6 ? "]" : "")
+      // Bound to every interface, the address to open is this machine's loopback one.
+      const std::string shown = settings.host == "0.0.0.0" ? "127.0.0.1"
+                                : settings.host == "::"    ? "::1"
+                                                           : settings.host;
+      const bool v6 = shown.find(':') != std::string::npos;
+      std::cout << "squares: serving http://" << (v6 ? "[" : "") << shown << (v6 ? "]" : "")
                 << ":" << port << "/" << (settings.token.empty() ? "" : "?token=" + settings.token)
                 << std::endl;
       std::atomic<bool> listened = false;

@@ -22,12 +22,19 @@ async function post(path, body, signal) {
   return unknown && await restoreList(unknown).catch(() => false) ? send() : response;
 }
 
-// The answer's JSON (or text), or an Error with the server's message for a failure.
+// A message of the server as a sentence for the page: a capital first letter.
+export function sentence(message) {
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}
+
+// The answer's JSON (or text), or an Error with the server's message for a failure (its
+// HTTP status in `status`).
 export async function answerOf(response) {
   const type = response.headers.get("Content-Type") || "";
   if (!response.ok) {
-    const message = type.startsWith("application/json") ? (await response.json()).error : await response.text();
-    throw new Error(`${response.status}: ${message}`);
+    const message = response.status === 503 ? "the server is busy: try again in a moment"
+      : type.startsWith("application/json") ? (await response.json()).error : await response.text();
+    throw Object.assign(new Error(sentence(message)), { status: response.status });
   }
   return type.startsWith("application/json") ? response.json() : response.text();
 }
