@@ -39,6 +39,7 @@ from ._squares import (
     Viability,
     __version__,
     format_fill,
+    given_fill,
     kakuro,
     parse_clues,
 )
@@ -49,5 +50,5 @@ __all__ = [
     "FillQuality", "FillResult", "FillStats", "FillStatus", "Grid", "GridCheck", "KakuroResult",
     "KakuroVerdict", "MadeRegions", "RegionsResult", "RegionsSolution", "RegionsVerdict",
     "SearchProgress", "SearchStats", "Slot", "Square", "SquareIterator", "UsageError", "Viability",
-    "format_fill", "kakuro", "parse_clues",
+    "format_fill", "given_fill", "kakuro", "parse_clues",
 ]

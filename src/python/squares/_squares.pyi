@@ -322,6 +322,8 @@ class Clue:
 
 def parse_clues(text: str, source: str = "<clues>") -> list[Clue]: ...
 
+def given_fill(grid: Union[Grid, str]) -> Fill: ...
+
 # A name says whether the document is text (str) or puz (bytes); a DocumentFormat cannot.
 @overload
 def format_fill(grid: Union[Grid, str], fill: Fill,
