@@ -275,7 +275,8 @@ async function screens(chromium, page, url, outDir) {
 }
 
 // Word lists: a small list uploaded and chosen, a pattern search of it, a word excluded gone
-// from the candidates; the choice and the change kept across a reload.
+// from the candidates; the choice and the change kept across a reload, and sent again when
+// the server has lost them.
 async function wordLists(page, url, outDir) {
   await page.goto(url);
   await page.waitForFunction(() => document.querySelector("#list-choice").options.length >= 1);
@@ -305,6 +306,14 @@ async function wordLists(page, url, outDir) {
   await page.waitForFunction(() => /^1 Across \(C\.\.\): 2 words/.test(document.querySelector("#candidates-status").textContent));
   assert.deepEqual(await candidates(), ["CAT", "COT"]);
   assert.equal(await page.textContent("#changes li"), "CUT: excluded Undo");
+  // The entry's word, CAT, excluded from the entry section: the list keeps COT only.
+  await page.focus("#grid");
+  await page.keyboard.type("at");
+  await page.click("#exclude-word");
+  await page.waitForFunction(() => document.querySelectorAll("#changes li").length === 2);
+  assert.deepEqual(await page.$$eval("#changes li", (items) => items.map((item) => item.textContent)),
+                   ["CUT: excluded Undo", "CAT: excluded Undo"]);
+  await page.waitForFunction(() => document.querySelector("#pattern-status").textContent === "1 word fits C?T.");
   await page.screenshot({ path: path.join(outDir, "serve-lists.png"), fullPage: true });
 
   // Kept in the browser: the list chosen and its change.
@@ -312,6 +321,22 @@ async function wordLists(page, url, outDir) {
   await page.reload();
   await page.waitForFunction((id) => document.querySelector("#list-choice").value === id, chosen);
   assert.equal(await page.textContent("#changes li"), "CUT: excluded Undo");
+
+  // The server loses both lists (others push them out, as a restart would): the page sends
+  // them again, the upload's text from IndexedDB, and its search goes on.
+  await page.evaluate(async () => {
+    const post = (path, body) => fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+                                               body: JSON.stringify(body) });
+    for (const word of ["aa", "bb", "cc", "dd"]) {
+      await post("/api/lists", { text: `${word}\n` });
+      await post("/api/lists/change", { list: "default", exclude: [word] });
+    }
+  });
+  await page.click("#list-tools summary");
+  await page.fill("#pattern-text", "C?T");
+  await page.press("#pattern-text", "Enter");
+  await page.waitForFunction(() => document.querySelector("#pattern-status").textContent === "1 word fits C?T.");
+  assert.deepEqual(await page.$$eval("#pattern-words li", (items) => items.map((item) => item.dataset.word)), ["cot"]);
   await page.selectOption("#list-choice", "default");
 }
 

@@ -101,6 +101,18 @@ class DictionaryTest(unittest.TestCase):
         self.assertIn("cat", d)
         self.assertEqual(d.scored_words(3), [("cat", 5)])
 
+    def test_match_and_changed(self):
+        d = squares.Dictionary(["cat;5", "cot;3", "cut;9", "coat;1"])
+        self.assertEqual(d.match("C?T"), (3, [("cut", 9), ("cat", 5), ("cot", 3)]))
+        self.assertEqual(d.match("c.t", limit=1), (3, [("cut", 9)]))
+        changed = d.changed(scores={"cot": 10, "cit": 7}, exclude=["cut"])
+        self.assertEqual(changed.match("c?t"), (3, [("cot", 10), ("cit", 7), ("cat", 5)]))
+        self.assertEqual(d.match("c?t")[0], 3)  # the list it came from is as it was
+        with self.assertRaises(squares.UsageError):
+            d.match("c1t")
+        with self.assertRaises(squares.DataError):
+            d.changed(scores={"two words": 1})
+
     def test_pickle(self):
         small = squares.Dictionary(WORDS3)
         again = pickle.loads(pickle.dumps(small))

@@ -334,10 +334,9 @@ ProveRequest ParseProveRequest(std::string_view body) {
 
 ExportRequest ParseExportRequest(std::string_view body) {
   const Json json = ParseJson(body);
-  const Json& request =
-      ObjectOf(json, "the request",
-               {"grid", "format", "clues", "title", "author", "copyright", "solution", "fill-in",
-                "list"});
+  const Json& request = ObjectOf(
+      json, "the request",
+      {"grid", "format", "clues", "title", "author", "copyright", "solution", "fill-in", "list"});
   ExportRequest result{GridOf(Find(request, "grid"))};
   result.list = ListOf(request);
   DocumentOptions& document = result.document;

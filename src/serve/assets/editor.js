@@ -75,6 +75,7 @@ export class Editor {
       this.edit(() => slot.cells.forEach((i) => { this.model.cells[i].locked = event.target.checked; }));
     });
     this.$("reject-word").addEventListener("click", () => this.reject());
+    this.$("exclude-word").addEventListener("click", () => this.excludeFromList());
     this.$("check-grid").addEventListener("click", () => this.check());
     for (const button of this.root.querySelectorAll("[data-format]")) {
       button.addEventListener("click", () => this.export(button.dataset.format));
@@ -247,14 +248,26 @@ export class Editor {
     this.edit(() => this.model.setBlack(r, c, black, symmetric));
   }
 
+  // The selected entry's word when it is complete; else null, and the status says so.
+  entryWord(action) {
+    const slot = this.slot();
+    if (!slot) return null;
+    const word = this.model.word(slot);
+    if (!word.includes(".")) return word;
+    this.$("candidates-status").textContent = `The entry is not complete: nothing to ${action}.`;
+    return null;
+  }
+
+  // Excludes the entry's word from the word list (lists_view.js), for every grid.
+  excludeFromList() {
+    const word = this.entryWord("exclude");
+    if (word) document.dispatchEvent(new CustomEvent("wordlist-exclude", { detail: word }));
+  }
+
   reject() {
     const slot = this.slot();
-    if (!slot) return;
-    const word = this.model.word(slot);
-    if (word.includes(".")) {
-      this.$("candidates-status").textContent = "The entry is not complete: nothing to reject.";
-      return;
-    }
+    const word = this.entryWord("reject");
+    if (!word) return;
     this.edit(() => {
       if (!this.model.rejected.includes(word)) this.model.rejected.push(word);
       for (const i of slot.cells) {
