@@ -177,6 +177,15 @@ class Api(unittest.TestCase):
         self.assertNotIn("CAT", words)
         self.assertIn("CAR", words)
 
+    def test_candidates_stream_of_no_word(self):
+        """A complete entry not in the list has no candidates: the stream still names the slot."""
+        status, _, body = self.server.request("POST", "/api/candidates/stream", {"grid": ["QZX", "..."], "slot": 0})
+        self.assertEqual(status, 200, body)
+        lines = [json.loads(line) for line in body.decode().splitlines()]
+        self.assertEqual(lines[0]["slot"]["name"], "1 Across")
+        self.assertEqual(lines[0]["words"], [])
+        self.assertEqual(lines[-1], {"done": True, "undecided": []})
+
     def test_export_and_open(self):
         rows = ["CAT", "ORE", "WET"]
         clues = [{"number": 1, "direction": "across", "text": "Pet"},

@@ -399,8 +399,9 @@ class CandidateSearch {
         start_(std::chrono::steady_clock::now()) {}
 
   std::vector<Candidate> Run() {
-    if (!List()) return candidates_;
-    go_on_ = !options_.on_list || options_.on_list(candidates_);
+    const bool listed = List();
+    go_on_ = !options_.on_list || options_.on_list(candidates_);  // also when there are none
+    if (!listed) return candidates_;
     total_ = options_.seconds > 0 ? options_.seconds
                                   : options_.seconds_per_word * static_cast<double>(checked_);
     if (proof_.consistent()) {
