@@ -137,7 +137,7 @@ def brute_force(words, spec, rectangles_by_size):
 
 
 def render(found, spec, fmt):
-    """The expected output, written from the README's description of the output formats."""
+    """The expected output, written from docs/formats.md's description of the output formats."""
     if fmt == "count":
         return f"{len(found)}\n".encode()
     out = []
