@@ -9,7 +9,8 @@ namespace squares::cli {
 std::span<const Command* const> Commands() {
   static const Command* const kCommands[] = {
       &SquaresCommand(), &ShapeCommand(),   &StatsCommand(),  &IndexCommand(),
-      &FillCommand(),    &RegionsCommand(), &KakuroCommand(), &ServeCommand(),
+      &FillCommand(),    &RegionsCommand(), &KakuroCommand(), &PatternCommand(),
+      &ServeCommand(),
   };
   return kCommands;
 }

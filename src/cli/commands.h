@@ -39,6 +39,7 @@ const Command& RegionsCommand();  // squares regions PUZZLE | --make RxC
 const Command& KakuroCommand();   // squares kakuro BOARD
 const Command& ShapeCommand();    // squares shape FILE
 const Command& ServeCommand();    // squares serve
+const Command& PatternCommand();  // squares pattern SIZE | --check GRID...
 
 // The square search's options from the square command's arguments (usage errors in the
 // order the search's own checks follow; the search checks the rest).
@@ -60,6 +61,7 @@ int RunRegionsCommand(std::span<char* const> args);
 int RunFillCommand(std::span<char* const> args);
 int RunKakuroCommand(std::span<char* const> args);
 int RunShapeCommand(std::span<char* const> args);
+int RunPatternCommand(std::span<char* const> args);
 // Runs squares-serve, the program that serves (serve/serve_main.cc), in this process.
 int RunServeCommand(std::span<char* const> args);
 

@@ -48,6 +48,8 @@ class ApiRoutes {
   Reply Prove(std::string_view body) const;
   Reply Export(std::string_view body, const StopFlag& stop) const;
   Reply Open(std::string_view body) const;
+  // POST /api/pattern: a random legal block pattern: {"rows": [...], "blocks": N}.
+  static Reply Pattern(std::string_view body);
   // GET /api/info: the version, the dictionary's size, the largest grid, whether PDF is offered.
   Reply Info() const;
   // GET /api/squares: the search, created (so checked) before its results stream.

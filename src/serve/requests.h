@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "squares/fill.h"
+#include "squares/pattern.h"
 #include "squares/square_search.h"
 
 namespace squares::serve {
@@ -85,6 +86,10 @@ CheckRequest ParseCheckRequest(std::string_view body);
 ProveRequest ParseProveRequest(std::string_view body);
 ExportRequest ParseExportRequest(std::string_view body);
 OpenRequest ParseOpenRequest(std::string_view body);
+// POST /api/pattern: {"rows": N, "cols": N, "density": D, "seed": N}, a random legal block
+// pattern (MakePattern) of 3 to kMaxGridSide rows and columns (cols: as rows; density and seed
+// as PatternOptions's).
+PatternOptions ParsePatternRequest(std::string_view body);
 
 // GET /api/squares's query parameters, named as the square command's long options (first,
 // size, double, rect, diagonals, pattern, contains, distinct, no-transpose, limit, upper,

@@ -178,6 +178,8 @@ class Workbench {
     Post("/api/export", &ApiRoutes::Export);
     Post("/api/open",
          [this](std::string_view body, const StopFlag&) { return routes_.Open(body); });
+    Post("/api/pattern",
+         [](std::string_view body, const StopFlag&) { return ApiRoutes::Pattern(body); });
     Get("/api/info", [this](const httplib::Request&, httplib::Response& response) {
       Send(response, routes_.Info());
     });
