@@ -286,6 +286,20 @@ async function puzzles(page, url, outDir) {
   assert.deepEqual(await titles(), ["Second puzzle"]);
   await page.reload();
   assert.deepEqual(await titles(), ["Second puzzle"]);
+
+  // The one grid earlier versions kept becomes the first puzzle, clue included.
+  await page.evaluate(() => {
+    localStorage.clear();
+    const cells = Array.from("#..A", (ch) => ch === "#" ? { black: true, letter: "", origin: "", locked: false }
+      : { black: false, letter: ch === "." ? "" : ch, origin: ch === "." ? "" : "user", locked: false });
+    const grid = { rows: 2, cols: 2, cells, clues: { "0,1,down": "Old clue" }, rejected: [] };
+    localStorage.setItem("squares-workbench-grid", JSON.stringify(grid));
+  });
+  await page.reload();
+  assert.deepEqual(await titles(), ["Untitled"]);
+  assert.deepEqual(await cellLetters(page), ["#.", ".A"]);
+  assert.deepEqual(await page.$$eval("#clues .clue", (clues) => clues.map((c) => c.textContent).filter(Boolean)), ["Old clue"]);
+  assert.equal(await page.evaluate(() => localStorage.getItem("squares-workbench-grid")), null);
 }
 
 async function squares(page, url, outDir) {

@@ -28,7 +28,8 @@ std::vector<std::string> Problems(const std::vector<std::string>& rows) {
 
 int Blocks(const std::vector<std::string>& rows) {
   int blocks = 0;
-  for (const std::string& row : rows) blocks += static_cast<int>(std::count(row.begin(), row.end(), '#'));
+  for (const std::string& row : rows)
+    blocks += static_cast<int>(std::count(row.begin(), row.end(), '#'));
   return blocks;
 }
 
@@ -91,8 +92,8 @@ TEST_CASE("MakePattern: 1000 random patterns of several sizes are legal, with th
     int rows, cols;
     double density;
   };
-  const Size sizes[] = {{9, 9, 0.12},   {11, 11, 1.0 / 6}, {13, 13, 0.18}, {15, 15, 1.0 / 6},
-                        {15, 15, 0.2}, {17, 17, 1.0 / 6}, {21, 21, 1.0 / 6}, {25, 25, 0.16},
+  const Size sizes[] = {{9, 9, 0.12},      {11, 11, 1.0 / 6}, {13, 13, 0.18},    {15, 15, 1.0 / 6},
+                        {15, 15, 0.2},     {17, 17, 1.0 / 6}, {21, 21, 1.0 / 6}, {25, 25, 0.16},
                         {15, 21, 1.0 / 6}, {12, 12, 1.0 / 6}};
   int patterns = 0;
   for (const Size& size : sizes) {
@@ -143,7 +144,8 @@ TEST_CASE("MakePattern: the same seed makes the same pattern; bad options are us
   CHECK_THROWS_WITH_AS(MakePattern(options), "a pattern has 3 to 64 rows and columns, not 2x15",
                        squares::Error);
   options.rows = 15, options.density = 0.5;
-  CHECK_THROWS_WITH_AS(MakePattern(options), "the block density is 0 to 0.4, not 0.5", squares::Error);
+  CHECK_THROWS_WITH_AS(MakePattern(options), "the block density is 0 to 0.4, not 0.5",
+                       squares::Error);
   // More blocks than a legal pattern can hold: a data error saying how far it came.
   options.density = 0.4;
   try {
@@ -151,7 +153,8 @@ TEST_CASE("MakePattern: the same seed makes the same pattern; bad options are us
     FAIL("no error");
   } catch (const squares::Error& error) {
     CHECK(!error.usage());
-    CHECK(std::string(error.what()).starts_with("no legal 15x15 pattern with 90 blocks was found (at most "));
+    CHECK(std::string(error.what())
+              .starts_with("no legal 15x15 pattern with 90 blocks was found (at most "));
     CHECK(std::string(error.what()).ends_with(" in 20 tries): ask for fewer blocks"));
   }
 }
@@ -167,5 +170,6 @@ TEST_CASE("MakePattern: a random 15x15 pattern fills with the default list") {
   const squares::FillResult result = squares::FillGrid(squares::Dictionary::Default(), grid, fill);
   CHECK(result.status == squares::FillStatus::kFilled);
   REQUIRE(result.fills.size() == 1);
-  CHECK(squares::CheckGrid(squares::Dictionary::Default(), Grid::FromRows(result.fills[0].rows)).valid);
+  CHECK(squares::CheckGrid(squares::Dictionary::Default(), Grid::FromRows(result.fills[0].rows))
+            .valid);
 }

@@ -17,9 +17,9 @@ namespace squares {
 inline constexpr int kMaxPatternSide = 64;
 
 struct PatternOptions {
-  int rows = 15, cols = 15;    // 3 to kMaxPatternSide each
-  double density = 1.0 / 6;    // blocks per cell, 0 to 0.4 (a 15x15 daily has about 1/6)
-  uint64_t seed = 1;           // the same options make the same pattern, on any machine
+  int rows = 15, cols = 15;  // 3 to kMaxPatternSide each
+  double density = 1.0 / 6;  // blocks per cell, 0 to 0.4 (a 15x15 daily has about 1/6)
+  uint64_t seed = 1;         // the same options make the same pattern, on any machine
 };
 
 // A random legal pattern with round(density * rows * cols) blocks, or one more where the half

@@ -47,7 +47,8 @@ absl::Status Make(const ParsedArgs& args) {
   if (!seed.ok()) return seed.status();
   options.seed = static_cast<uint64_t>(*seed);
   if (args.has("density") && !absl::SimpleAtod(args.get("density"), &options.density)) {
-    return UsageError(absl::StrCat("--density: expected a number, got '", args.get("density"), "'"));
+    return UsageError(
+        absl::StrCat("--density: expected a number, got '", args.get("density"), "'"));
   }
   Output& out = Output::Stdout();
   for (const std::string& row : MakePattern(options)) out.write(row + "\n");
@@ -58,7 +59,8 @@ absl::Status Make(const ParsedArgs& args) {
 absl::Status Check(const ParsedArgs& args) {
   if (args.positional().empty()) return UsageError("pattern: --check needs GRID files");
   for (const char* option : {"seed", "density"}) {
-    if (args.has(option)) return UsageError(absl::StrCat("--", option, " does not go with --check"));
+    if (args.has(option))
+      return UsageError(absl::StrCat("--", option, " does not go with --check"));
   }
   Output& out = Output::Stdout();
   int illegal = 0;

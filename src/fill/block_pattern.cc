@@ -87,7 +87,8 @@ std::vector<int> Move(const BlockPattern& pattern, int cell) {
   const int row = cell / pattern.cols, col = cell % pattern.cols;
   std::vector<int> cells = {cell};
   const auto bar = [&](int from, int to, bool down, int line) {
-    for (int k = from; k < to; ++k) cells.push_back(down ? pattern.cell(k, line) : pattern.cell(line, k));
+    for (int k = from; k < to; ++k)
+      cells.push_back(down ? pattern.cell(k, line) : pattern.cell(line, k));
   };
   if (row < kMinPatternEntry) bar(0, row, true, col);
   if (pattern.rows - 1 - row < kMinPatternEntry) bar(row + 1, pattern.rows, true, col);
@@ -123,7 +124,8 @@ bool Allows(BlockPattern& pattern, const std::vector<int>& move, Scratch& scratc
 int Breaks(const BlockPattern& pattern, const std::vector<int>& move) {
   int longest = 0;
   for (const int cell : move) {
-    longest = std::max({longest, RunThrough(pattern, cell, true), RunThrough(pattern, cell, false)});
+    longest =
+        std::max({longest, RunThrough(pattern, cell, true), RunThrough(pattern, cell, false)});
   }
   return longest;
 }
@@ -141,9 +143,9 @@ void AddProblems(const BlockPattern& pattern, bool across, std::vector<std::stri
       }
       const int first = k - run;
       if (run == 1) {
-        problems.push_back(absl::StrFormat("%s is unchecked: it is in no %s entry",
-                                           CellName(pattern, LineCell(pattern, across, line, first)),
-                                           direction));
+        problems.push_back(
+            absl::StrFormat("%s is unchecked: it is in no %s entry",
+                            CellName(pattern, LineCell(pattern, across, line, first)), direction));
       } else if (run > 1 && run < kMinPatternEntry) {
         problems.push_back(absl::StrFormat(
             "the %s entry at %s has %d letters (at least %d)", direction,

@@ -262,7 +262,8 @@ Reply ApiRoutes::Open(std::string_view body) const {
 Reply ApiRoutes::Pattern(std::string_view body) {
   const std::vector<std::string> rows = MakePattern(ParsePatternRequest(body));
   int blocks = 0;
-  for (const std::string& row : rows) blocks += static_cast<int>(std::count(row.begin(), row.end(), '#'));
+  for (const std::string& row : rows)
+    blocks += static_cast<int>(std::count(row.begin(), row.end(), '#'));
   return JsonReply({{"rows", rows}, {"blocks", blocks}});
 }
 

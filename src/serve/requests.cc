@@ -369,7 +369,8 @@ PatternOptions ParsePatternRequest(std::string_view body) {
     options.density = density->get<double>();
   }
   if (const Json* seed = Find(request, "seed")) {
-    options.seed = static_cast<uint64_t>(IntOf(*seed, "seed", 0, std::numeric_limits<int64_t>::max()));
+    options.seed =
+        static_cast<uint64_t>(IntOf(*seed, "seed", 0, std::numeric_limits<int64_t>::max()));
   }
   return options;
 }
