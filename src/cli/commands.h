@@ -54,6 +54,9 @@ absl::StatusOr<DocumentFormat> DocumentFormatNamed(std::string_view name);
 // stderr; the exit code (2 usage, 1 data).
 int Fail(const absl::Status& status);
 int Fail(const Error& error);
+// Runs a command's body and returns the exit code: its failed status or squares::Error
+// reported as Fail does, stdout flushed.
+int ExitCodeOf(const std::function<absl::Status()>& run);
 int RunSquaresCommand(std::span<char* const> args);
 int RunStatsCommand(std::span<char* const> args);
 int RunIndexCommand(std::span<char* const> args);

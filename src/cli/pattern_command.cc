@@ -1,5 +1,4 @@
 // squares pattern: a random legal block pattern, or the check of a grid's blocks.
-#include <cstdio>
 #include <limits>
 #include <string>
 #include <vector>
@@ -93,15 +92,7 @@ const Command& PatternCommand() {
 }
 
 int RunPatternCommand(std::span<char* const> args) {
-  absl::Status status;
-  try {
-    status = Run(args);
-  } catch (const ::squares::Error& error) {
-    return Fail(error);
-  }
-  if (!status.ok()) std::fprintf(stderr, "squares: %s\n", std::string(status.message()).c_str());
-  Output::Stdout().flush();
-  return ExitCodeFor(status);
+  return ExitCodeOf([&] { return Run(args); });
 }
 
 }  // namespace squares::cli
