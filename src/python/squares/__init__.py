@@ -38,8 +38,10 @@ from ._squares import (
     UsageError,
     Viability,
     __version__,
+    check_pattern,
     format_fill,
     kakuro,
+    make_pattern,
     parse_clues,
 )
 
@@ -49,5 +51,5 @@ __all__ = [
     "FillQuality", "FillResult", "FillStats", "FillStatus", "Grid", "GridCheck", "KakuroResult",
     "KakuroVerdict", "MadeRegions", "RegionsResult", "RegionsSolution", "RegionsVerdict",
     "SearchProgress", "SearchStats", "Slot", "Square", "SquareIterator", "UsageError", "Viability",
-    "format_fill", "kakuro", "parse_clues",
+    "check_pattern", "format_fill", "kakuro", "make_pattern", "parse_clues",
 ]
