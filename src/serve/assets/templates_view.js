@@ -43,10 +43,12 @@ export class TemplatesView {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "template";
-      button.title = `${template.name}: ${size}, ${blocksOf(template.rows)} blocks (${template.source}, ${template.licence})`;
-      const name = document.createElement("span");
-      name.textContent = `${template.name} (${size})`;
-      button.append(preview(template.rows), name);
+      button.title = `${template.source} (${template.licence})`;
+      button.setAttribute("aria-label", `${template.name}: ${size}, ${blocksOf(template.rows)} blocks`);
+      const name = document.createElement("span"), about = document.createElement("span");
+      name.textContent = template.name;
+      about.textContent = size;
+      button.append(preview(template.rows), name, about);
       button.addEventListener("click", () => {
         this.replace(template.rows);
         this.status.textContent = `Template ${template.name}: ${size}, ${blocksOf(template.rows)} blocks.`;
