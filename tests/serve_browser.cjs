@@ -221,10 +221,20 @@ async function puzzles(page, url, outDir) {
   await page.keyboard.press("Enter");
   assert.deepEqual((await titles()).sort(), ["Renamed", "Second puzzle"]);
 
-  // A reload: both, the open one with its title, clue and undo history.
+  // Another tab: the puzzle made there shows here at once, and no tab drops another's.
+  const other = await page.context().newPage();
+  await other.goto(url);
+  await other.click("#library summary");
+  await other.click("#puzzle-new");
+  await other.fill("#title", "Other tab");
+  await page.waitForFunction(() => Array.from(document.querySelectorAll("#puzzle-list .puzzle-open"), (b) => b.textContent).includes("Other tab"));
+  await other.close();
+  await page.fill("#title", "Second puzzle");  // this tab's puzzle is the one open last again
+
+  // A reload: all three, the open one with its title, clue and undo history.
   await page.reload();
   await page.click("#library summary");
-  assert.deepEqual((await titles()).sort(), ["Renamed", "Second puzzle"]);
+  assert.deepEqual((await titles()).sort(), ["Other tab", "Renamed", "Second puzzle"]);
   assert.equal(await page.inputValue("#title"), "Second puzzle");
   assert.equal((await cellLetters(page))[0], "Q....");
   assert.deepEqual(await page.$$eval("#clues .clue", (clues) => clues.map((c) => c.textContent).filter(Boolean)), ["Second clue"]);
@@ -283,9 +293,9 @@ async function puzzles(page, url, outDir) {
   // Deleting asks first.
   await page.click('#puzzle-list button[aria-label="Delete “Renamed”"]');
   await page.click("#puzzle-delete-confirm");
-  assert.deepEqual(await titles(), ["Second puzzle"]);
+  assert.deepEqual(await titles(), ["Second puzzle", "Other tab"]);
   await page.reload();
-  assert.deepEqual(await titles(), ["Second puzzle"]);
+  assert.deepEqual(await titles(), ["Second puzzle", "Other tab"]);
 
   // The one grid earlier versions kept becomes the first puzzle, clue included.
   await page.evaluate(() => {

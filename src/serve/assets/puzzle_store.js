@@ -2,8 +2,9 @@
 // when it was last edited, and which is open), and each puzzle under a key of its own: its grid
 // with its clues and rejected words (GridModel.state()) and its undo and redo history, the
 // newest HISTORY_KEPT states of each. A write the storage refuses is an error the page shows,
-// never a silent loss.
-const INDEX_KEY = "squares-workbench-puzzles";
+// never a silent loss. Other tabs of the page share the storage: each write of the index merges
+// theirs (merge), so that no tab drops another's puzzles.
+export const INDEX_KEY = "squares-workbench-puzzles";
 const PUZZLE_PREFIX = "squares-workbench-puzzle-";
 const SINGLE_GRID_KEY = "squares-workbench-grid";  // the one grid earlier versions kept
 export const HISTORY_KEPT = 50;
@@ -19,6 +20,7 @@ export class PuzzleStore {
     this.storage = storage;
     this.memory = new Map();  // key -> text, without storage
     this.savedStates = new Map();  // id -> the state last read or written, to tell an edit
+    this.deleted = new Set();  // ids this page deleted
     this.index = this.readIndex();
   }
 
@@ -73,6 +75,7 @@ export class PuzzleStore {
 
   // A new puzzle; returns its id.
   create(puzzle) {
+    this.merge();  // another tab's ids are taken
     const id = this.index.next++;
     this.index.puzzles.push({ id, title: puzzle.title, rows: puzzle.rows, cols: puzzle.cols, edited: Date.now() });
     try {
@@ -109,17 +112,40 @@ export class PuzzleStore {
   }
 
   rename(id, title) {
-    this.entry(id).title = title;
+    Object.assign(this.entry(id), { title, edited: Date.now() });
     this.writeIndex();
   }
 
   delete(id) {
+    this.deleted.add(id);
     this.index.puzzles = this.index.puzzles.filter((p) => p.id !== id);
     this.remove(PUZZLE_PREFIX + id);
     this.writeIndex();
   }
 
+  // Takes in the index as stored, which another tab may have written since: its new puzzles and
+  // later edits come in; a puzzle it deleted goes (its data is gone); one this page deleted
+  // stays out.
+  merge() {
+    let stored = null;
+    try {
+      stored = JSON.parse(this.get(INDEX_KEY));
+    } catch {
+      return;  // unreadable: this page's index is written over it
+    }
+    if (!stored || !Array.isArray(stored.puzzles)) return;
+    const byId = new Map(this.index.puzzles.map((p) => [p.id, p]));
+    const storedIds = new Set(stored.puzzles.map((p) => p.id));
+    for (const other of stored.puzzles) {
+      const mine = byId.get(other.id);
+      if (!this.deleted.has(other.id) && !(mine && mine.edited >= other.edited)) byId.set(other.id, other);
+    }
+    this.index.puzzles = [...byId.values()].filter((p) => storedIds.has(p.id) || this.get(PUZZLE_PREFIX + p.id) !== null);
+    this.index.next = Math.max(this.index.next, stored.next || 1);
+  }
+
   writeIndex() {
+    this.merge();
     try {
       this.set(INDEX_KEY, JSON.stringify(this.index));
     } catch {

@@ -2,7 +2,7 @@
 // rename, delete and new. The editor hands the open puzzle over on every change (save) and
 // shows the one this view opens (Editor.show).
 import { GridModel } from "./grid_model.js";
-import { PuzzleStore, StorageFull } from "./puzzle_store.js";
+import { INDEX_KEY, PuzzleStore, StorageFull } from "./puzzle_store.js";
 
 // localStorage, or null when the browser refuses it to this page.
 function browserStorage() {
@@ -27,6 +27,12 @@ export class PuzzlesView {
     this.store = new PuzzleStore(storage);
     if (!storage) this.status.textContent = "This browser keeps nothing for this page: the puzzles are lost when it closes.";
     this.$("puzzle-new").addEventListener("click", () => this.create());
+    // Another tab changed the list.
+    window.addEventListener("storage", (event) => {
+      if (event.key !== INDEX_KEY && event.key !== null) return;
+      this.store.merge();
+      this.render();
+    });
   }
 
   // The puzzle to show when the page opens: the one open last, or a new one.
