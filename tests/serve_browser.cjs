@@ -319,8 +319,95 @@ async function squares(page, url, outDir) {
   await page.waitForFunction(() => document.querySelectorAll("#sq-results .square").length >= 3, null, { timeout: 60000 });
   const first = await page.textContent("#sq-results .square");
   assert.equal(first.split("\n")[0], "bishop");
-  await page.waitForFunction(() => /^\d+ squares?/.test(document.querySelector("#sq-status").textContent));
+  await page.waitForFunction(() => /^[\d,]+ squares? \(/.test(document.querySelector("#sq-status").textContent));
   await page.screenshot({ path: path.join(outDir, "serve-squares.png"), fullPage: true });
+}
+
+// Word lists: a small list uploaded and chosen, a pattern search of it, a word excluded gone
+// from the candidates; the choice and the change kept across a reload.
+async function wordLists(page, url, outDir) {
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelector("#list-choice").options.length >= 1);
+  assert.equal(await page.inputValue("#list-choice"), "default");
+  const list = "# mine\ncat;5\ncot;3\ncut;9\ncoat;1\nat;2\nto;2\n";
+  await page.setInputFiles("#list-file", { name: "mine.txt", mimeType: "text/plain", buffer: Buffer.from(list) });
+  await page.waitForFunction(() => document.querySelector("#list-status").textContent === "mine.txt: 6 words, scored.");
+  assert.match(await page.inputValue("#list-choice"), /^u-[0-9a-f]{16}$/);
+  await page.click("#list-tools summary");
+  await page.fill("#pattern-text", "C?T");
+  await page.press("#pattern-text", "Enter");
+  await page.waitForFunction(() => document.querySelector("#pattern-status").textContent === "3 words fit C?T.");
+  assert.deepEqual(await page.$$eval("#pattern-words li", (items) => items.map((item) => item.dataset.word)),
+                   ["cut", "cat", "cot"]);
+
+  // A 2x3 grid: 1 Across C.. has the list's three words; CUT excluded, two.
+  await page.fill("#new-rows", "2");
+  await page.fill("#new-cols", "3");
+  await page.click("#new-grid");
+  await page.focus("#grid");  // at the top left, across
+  await page.keyboard.press("c");
+  const candidates = () => page.$$eval("#candidates li .word", (words) => words.map((word) => word.textContent).sort());
+  await page.waitForFunction(() => /^1 Across \(C\.\.\): 3 words/.test(document.querySelector("#candidates-status").textContent))
+    .catch(async (error) => { throw new Error(`${error.message}: ${await page.textContent("#candidates-status")}`); });
+  assert.deepEqual(await candidates(), ["CAT", "COT", "CUT"]);
+  await page.click("#pattern-words li[data-word=cut] button");
+  await page.waitForFunction(() => /^1 Across \(C\.\.\): 2 words/.test(document.querySelector("#candidates-status").textContent));
+  assert.deepEqual(await candidates(), ["CAT", "COT"]);
+  assert.equal(await page.textContent("#changes li"), "CUT: excluded Undo");
+  await page.screenshot({ path: path.join(outDir, "serve-lists.png"), fullPage: true });
+
+  // Kept in the browser: the list chosen and its change.
+  const chosen = await page.inputValue("#list-choice");
+  await page.reload();
+  await page.waitForFunction((id) => document.querySelector("#list-choice").value === id, chosen);
+  assert.equal(await page.textContent("#changes li"), "CUT: excluded Undo");
+  await page.selectOption("#list-choice", "default");
+// The squares page streams a million squares without freezing: no long task past 50 ms (scaled
+// by the machine's load: on a busy machine the page's slices take longer in wall time), a count
+// that keeps up, a virtual list (a few squares in the page, the millionth reached by
+// scrolling), and Stop ending an endless stream.
+async function millionSquares(page, url, outDir) {
+  await page.goto(`${url}#squares`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
+      .observe({ type: "longtask" });
+  });
+  const status = () => page.textContent("#sq-status");
+  const counted = async () => parseInt((await status()).replace(/,/g, ""), 10);
+  await page.fill("#sq-first", "");
+  await page.fill("#sq-limit", "1000000");
+  await page.fill("#sq-pattern", "..../..../..../....");  // every 4x4 square: 1,054,461
+  await page.waitForFunction(() => /^1,000,000 squares \(limit reached\)$/.test(document.querySelector("#sq-status").textContent),
+                             null, { timeout: 120000 })
+    .catch(async (error) => { throw new Error(`${error.message}: ${await status()}`); });
+  const longTasks = await page.evaluate(() => window.longTasks);
+  const bound = 50 * Math.max(1, os.loadavg()[0] / os.cpus().length);
+  console.log(`squares page: 1,000,000 squares, ${longTasks.length} long tasks, longest ${Math.max(0, ...longTasks)} ms ` +
+              `(bound ${bound.toFixed(0)} ms at load ${os.loadavg()[0]})`);
+  assert.ok(longTasks.every((ms) => ms <= bound), JSON.stringify(longTasks));
+  assert.ok(await page.locator("#sq-results .square").count() < 200);
+  // Scrolled to the end: the millionth square, a symmetric 4x4.
+  await page.$eval("#sq-results", (view) => { view.scrollTop = view.scrollHeight; });
+  await page.waitForFunction(() => document.querySelector("#sq-results .square:last-child").getAttribute("aria-posinset") === "1000000");
+  const last = (await page.textContent("#sq-results .square:last-child")).split("\n");
+  assert.equal(last.length, 4);
+  for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) assert.equal(last[i][j], last[j][i], last.join("/"));
+
+  // Double squares of 4 letters with no limit: millions; the count rises, Stop ends it.
+  await page.fill("#sq-limit", "");
+  await page.selectOption("#sq-kind", "double");
+  await page.waitForFunction(() => parseInt(document.querySelector("#sq-status").textContent.replace(/,/g, ""), 10) > 20000, null, { timeout: 60000 });
+  const before = await counted();
+  await page.waitForFunction((n) => parseInt(document.querySelector("#sq-status").textContent.replace(/,/g, ""), 10) > n, before);
+  await page.screenshot({ path: path.join(outDir, "serve-squares-stream.png") });
+  await page.click("#sq-stop");
+  await page.waitForFunction(() => /\(stopped\)$/.test(document.querySelector("#sq-status").textContent));
+  const stopped = await counted();
+  await page.waitForTimeout(300);
+  assert.equal(await counted(), stopped);
+  assert.ok(await page.isDisabled("#sq-stop"));
 }
 
 async function main() {
@@ -348,6 +435,8 @@ async function main() {
     await phone(page, outDir);
     await puzzles(page, url, outDir);
     await squares(page, url, outDir);
+    await wordLists(page, url, outDir);
+    await millionSquares(page, url, outDir);
     assert.deepEqual(errors, []);
     console.log(`browser test passed; screenshots in ${outDir}`);
   } finally {

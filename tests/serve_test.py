@@ -252,9 +252,9 @@ class Api(unittest.TestCase):
                  "...###.....#...", "........#......", ".........##....", ".......#.......",
                  "....##.........", "......#........", "...#.....###...", "###.....##...##",
                  ".....#.........", ".....#.........", "....##....#...."]  # test_pattern.cc's
-        status, answer = self.server.post("/api/pattern", {"rows": 15, "seed": 7})
+        status, answer = self.server.post("/api/block-pattern", {"rows": 15, "seed": 7})
         self.assertEqual((status, answer), (200, {"rows": seven, "blocks": 39}))
-        status, answer = self.server.post("/api/pattern", {"rows": 21, "cols": 15, "density": 0.15, "seed": 3})
+        status, answer = self.server.post("/api/block-pattern", {"rows": 21, "cols": 15, "density": 0.15, "seed": 3})
         self.assertEqual(status, 200, answer)
         self.assertEqual((len(answer["rows"]), len(answer["rows"][0])), (21, 15))
         self.assertIn(answer["blocks"], (47, 48))  # round(0.15 * 315) = 47, or one more
@@ -266,7 +266,7 @@ class Api(unittest.TestCase):
                 ({"rows": 15, "density": 0.9}, 'the share of blocks ("density") is a number from 0 to 0.4'),
                 ({"rows": 15, "size": 3}, 'unknown key "size" in the request'),
                 ({"rows": 15, "density": 0.4}, None)]:
-            status, answer = self.server.post("/api/pattern", body)
+            status, answer = self.server.post("/api/block-pattern", body)
             self.assertEqual(status, 400, body)
             if message:
                 self.assertEqual(answer["error"], message)
@@ -285,12 +285,12 @@ class Api(unittest.TestCase):
         cases = [
             ("/api/fill", b"{not json", "malformed JSON"),
             ("/api/fill", b"[1, 2]", "not a JSON object"),
-            ("/api/fill", {"grid": ["...", ".."]}, "<rows>:2: row has 2 cells, expected 3"),
+            ("/api/fill", {"grid": ["...", ".."]}, "row 2: row has 2 cells, expected 3"),
             ("/api/fill", {"grid": ["." * 26] * 3}, "the grid is 3x26; at most 25x25"),
             ("/api/fill", {"grid": ["..."] * 26}, "at most 25"),
             ("/api/fill", {"grid": ["..."], "options": {"timeout": "soon"}}, "seconds"),
             ("/api/fill", {"grid": ["..."], "options": {"all": True}}, "unknown fill option"),
-            ("/api/fill", {"grid": ["a?."]}, "<rows>:1:2: bad character '?'"),
+            ("/api/fill", {"grid": ["a?."]}, "row 1, column 2: bad character '?'"),
             ("/api/fill", {"grid": ["..."], "color": 1}, "unknown key"),
             ("/api/candidates", {"grid": ["...", "..."], "slot": 9}, "does not exist"),
             ("/api/candidates", {"grid": ["...", "..."], "slot": {"row": 5, "col": 0, "direction": "across"}}, "outside"),
@@ -302,6 +302,51 @@ class Api(unittest.TestCase):
             status, answer = self.server.post(path, body)
             self.assertEqual(status, 400, (path, body, answer))
             self.assertIn(message, answer["error"], (path, body))
+
+    def test_messages_in_constructors_words(self):
+        """What the page may show names the problem in a constructor's words: no command-line
+        flag, no file name made up for the grid (<rows>), no search internals."""
+        command_line = re.compile(r"--|<[a-z]+>|nodes|exhausted")
+        refused = [
+            ("/api/fill", {"grid": ["...", ".."]}, "row 2: row has 2 cells, expected 3"),
+            ("/api/fill", {"grid": ["a?."]}, "row 1, column 2: bad character '?'"),
+            ("/api/fill", {"grid": ["#a", "b#"]}, "row 1, column 2: isolated cell (in no slot)"),
+            ("/api/fill", {"grid": [""]}, "row 1: empty row"),
+            ("/api/check", {"grid": [".\u00ff\u0000"]}, "row 1, column 3"),
+            ("/api/prove", {"grid": ["...", "....", "..."]}, "row 2: row has 4 cells, expected 3"),
+            ("/api/candidates", {"grid": ["..", "?."], "slot": 0}, "row 2, column 1: bad character"),
+        ]
+        for path, body, message in refused:
+            status, answer = self.server.post(path, body)
+            self.assertEqual(status, 400, (path, body, answer))
+            self.assertTrue(answer["error"].startswith(message), (path, body, answer))
+            self.assertNotRegex(answer["error"], command_line)
+        for query, message in [("first=cat&pattern=...", "the pattern has 1 row, expected 3"),
+                               ("first=cat&pattern=a/b/c/d", "the pattern has 4 rows, expected 3"),
+                               ("pattern=abc/de", "pattern row 1 has 3 cells, expected 2"),
+                               ("first=qqqq", "'qqqq' is not in the dictionary")]:
+            status, _, body = self.server.request("GET", "/api/squares?" + query)
+            self.assertEqual(status, 400, (query, body))
+            error = json.loads(body)["error"]
+            self.assertTrue(error.startswith(message), (query, error))
+            self.assertNotRegex(error, command_line)
+        # A fill that fails names the entry, or says in a sentence that no fill exists; its
+        # notes name no made-up file.
+        for grid, message in [(["zzz", "...", "..."], "impossible: 4 Across (row 2, column 1, 3 letters"),
+                              (["Q..", "...", "..."], "impossible: no fill exists (every way of filling it was tried)")]:
+            status, answer = self.server.post("/api/fill", {"grid": grid, "options": {"any": True}})
+            self.assertEqual((status, answer["status"]), (200, "impossible"), answer)
+            self.assertTrue(answer["message"].startswith(message), answer)
+            for text in [answer["message"], *answer.get("notes", [])]:
+                self.assertNotRegex(text, command_line)
+        status, answer = self.server.post("/api/fill", {"grid": ["zzz", "...", "..."], "options": {"any": True}})
+        self.assertEqual(answer["notes"], ["1 Across ZZZ is not in the word list: kept as given"])
+        # A letter .puz cannot hold names the format that can.
+        status, _, body = self.server.request("POST", "/api/export", {"grid": ["ŁAD"], "format": "puz"})
+        error = json.loads(body)["error"]
+        self.assertEqual(status, 400, body)
+        self.assertIn("no Latin-1 form", error)
+        self.assertNotRegex(error, command_line)
 
     def test_pdf_of_any_text(self):
         """Ordinary text never makes a PDF export fail: a blank line, NUL and DEL in the title,
@@ -387,6 +432,173 @@ def open_stream(server, query):
             raise AssertionError(f"the stream ended early: {received!r}")
         received += more
     return sock
+
+
+SMALL_LIST = "cat;5\ncot;3\ncut;9\ncoat;1\nchat;2\ncrab;4\n"
+
+
+class WordLists(unittest.TestCase):
+    """The lists a request names: given (--dict, the embedded one), uploaded, changed."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp()
+        for name, text in [("small.txt", SMALL_LIST), ("plain.txt", "ab\nba\nabc\n")]:
+            with open(os.path.join(cls.folder, name), "w") as file:
+                file.write(text)
+        cls.server = Server("--threads", "1", "--dict", os.path.join(cls.folder, "small.txt"),
+                            "--dict", os.path.join(cls.folder, "plain.txt"))
+
+    @classmethod
+    def tearDownClass(cls):
+        assert cls.server.stop() == 0
+        shutil.rmtree(cls.folder)
+
+    def pattern(self, pattern, list_id="small.txt", limit=None):
+        body = {"pattern": pattern, "list": list_id}
+        if limit is not None:
+            body["limit"] = limit
+        return self.server.post("/api/pattern", body)
+
+    def upload(self, text, name="mine.txt", **more):
+        return self.server.post("/api/lists", {"name": name, "text": text, **more})
+
+    def test_info_lists_the_given_lists(self):
+        status, _, body = self.server.request("GET", "/api/info")
+        info = json.loads(body)
+        self.assertEqual(status, 200)
+        self.assertEqual(info["lists"][:2], [
+            {"id": "small.txt", "name": "small.txt", "kind": "given", "words": 6, "scored": True,
+             "better": "higher", "language": "en"},
+            {"id": "plain.txt", "name": "plain.txt", "kind": "given", "words": 3, "scored": False,
+             "better": "higher", "language": "en"}])
+        default = info["lists"][2]
+        self.assertEqual((default["id"], default["better"], default["scored"]), ("default", "lower", True))
+        self.assertGreater(default["words"], 100000)
+        self.assertEqual(info["words"], 6)
+        self.assertEqual(info["languages"], ["en", "nl", "de", "it", "fr", "es", "pt"])
+
+    def test_pattern_search(self):
+        self.assertEqual(self.pattern("c?t"), (200, {"pattern": "c?t", "total": 3, "words": [
+            {"word": "cut", "score": 9}, {"word": "cat", "score": 5}, {"word": "cot", "score": 3}]}))
+        self.assertEqual(self.pattern("C.T", limit=1)[1]["words"], [{"word": "cut", "score": 9}])
+        self.assertEqual(self.pattern("C.T", limit=1)[1]["total"], 3)
+        self.assertEqual(self.pattern("c??t")[1]["words"],
+                         [{"word": "chat", "score": 2}, {"word": "coat", "score": 1}])
+        self.assertEqual(self.pattern("a?")[1], {"pattern": "a?", "total": 0, "words": []})
+        # With no list named: the first given; the embedded list has more.
+        self.assertEqual(self.server.post("/api/pattern", {"pattern": "c?t"})[1]["total"], 3)
+        self.assertGreater(self.pattern("?a?", "default")[1]["total"], 100)
+        for body, message in [({"pattern": "c1t"}, "'1' is not a letter"), ({"pattern": ""}, "empty"),
+                              ({"pattern": "c?t", "limit": 5000}, "\"limit\" takes an integer in 0..1000"),
+                              ({}, "no \"pattern\"")]:
+            status, answer = self.server.post("/api/pattern", body)
+            self.assertEqual(status, 400, body)
+            self.assertIn(message, answer["error"])
+
+    def test_the_list_chosen_is_the_one_searched(self):
+        grid = ["C.T"]
+        status, answer = self.server.post("/api/candidates", {"grid": grid, "slot": 0, "list": "small.txt"})
+        self.assertEqual(status, 200, answer)
+        self.assertEqual([w["word"] for w in answer["words"]], ["CUT", "CAT", "COT"])
+        status, answer = self.server.post("/api/candidates", {"grid": ["C.."], "slot": 0, "list": "default"})
+        self.assertGreater(len(answer["words"]), 3)
+        status, answer = self.server.post("/api/fill", {"grid": grid, "list": "small.txt"})
+        self.assertEqual((status, answer["rows"]), (200, ["CUT"]))
+        status, answer = self.server.post("/api/check", {"grid": ["CAB"], "list": "plain.txt"})
+        self.assertEqual((status, answer["valid"]), (200, False))
+        status, answer = self.server.post("/api/check", {"grid": ["ABC"], "list": "plain.txt"})
+        self.assertEqual((status, answer["valid"]), (200, True))
+        status, _, body = self.server.request("GET", "/api/squares?size=2&list=plain.txt")
+        self.assertEqual(status, 200)
+        self.assertEqual(body.decode().split(), ['{"rows":["ab","ba"]}', '{"rows":["ba","ab"]}'])
+
+    def test_unknown_list_on_every_route(self):
+        for path, body in [("/api/fill", {"grid": ["C.T"]}), ("/api/candidates", {"grid": ["C.T"], "slot": 0}),
+                           ("/api/candidates/stream", {"grid": ["C.T"], "slot": 0}),
+                           ("/api/check", {"grid": ["CAT"]}), ("/api/prove", {"grid": ["C.T"]}),
+                           ("/api/export", {"grid": ["CAT"], "format": "text"}),
+                           ("/api/pattern", {"pattern": "c?t"}), ("/api/lists/change", {})]:
+            status, answer = self.server.post(path, {**body, "list": "u-0000000000000000"})
+            self.assertEqual(status, 404, path)
+            self.assertEqual(answer["unknown-list"], "u-0000000000000000", path)
+            self.assertIn("not on the server", answer["error"])
+        status, _, body = self.server.request("GET", "/api/squares?size=2&list=nope")
+        self.assertEqual((status, json.loads(body)["unknown-list"]), (404, "nope"))
+
+    def test_upload(self):
+        status, answer = self.upload("# mine\nab;3\nBA\t2\n\nabc\n")
+        self.assertEqual(status, 200, answer)
+        self.assertRegex(answer.pop("id"), r"^u-[0-9a-f]{16}$")
+        self.assertEqual(answer, {"name": "mine.txt", "kind": "uploaded", "words": 3, "scored": True,
+                                  "better": "higher", "language": "en"})
+        again = self.upload("# mine\nab;3\nBA\t2\n\nabc\n", name="other name.txt")[1]
+        first = self.upload("# mine\nab;3\nBA\t2\n\nabc\n")[1]
+        self.assertEqual(again["id"], first["id"])  # the id is the text's
+        self.assertEqual(self.pattern("??", first["id"])[1]["words"],
+                         [{"word": "ab", "score": 3}, {"word": "ba", "score": 2}])
+        dutch = self.upload("ijs;2\ntijd\n", language="nl")[1]
+        self.assertEqual((dutch["language"], dutch["words"]), ("nl", 2))
+        self.assertEqual(self.pattern("IJ?", dutch["id"])[1]["words"], [{"word": "ijs", "score": 2}])
+
+    def test_upload_refused(self):
+        for text, message in [("ok;1\nbad;x\n", "mine.txt:2: "), ("ok\nnul\u0000\n", "mine.txt:2:"),
+                              ("", "mine.txt has no words"), ("# only a comment\n", "has no words")]:
+            status, answer = self.upload(text)
+            self.assertEqual(status, 400, text)
+            self.assertIn(message, answer["error"])
+        status, answer = self.upload("ab\n", language="xx")
+        self.assertEqual(status, 400)
+        self.assertIn("unknown language 'xx'", answer["error"])
+        status, _, body = self.server.request("POST", "/api/lists", bytes(range(256)))
+        self.assertEqual(status, 400)
+        self.assertIn("malformed JSON", json.loads(body)["error"])
+
+    def test_upload_body_limit(self):
+        # A list of 2 MiB is taken (other routes refuse a body over 1 MiB); over 8 MiB is not.
+        words = "".join(f"w{k:06d}\n".translate(str.maketrans("0123456789", "abcdefghij"))
+                        for k in range(260000))
+        status, answer = self.upload(words)
+        self.assertEqual((status, answer.get("words")), (200, 260000))
+        status, answer = self.server.post("/api/fill", {"grid": ["C.T"], "pad": words})
+        self.assertEqual(status, 413)
+        status, _, body = self.server.request("POST", "/api/lists", json.dumps({"text": "a" * (9 << 20)}))
+        self.assertEqual(status, 413)
+        self.assertIn("at most 8388608 bytes", json.loads(body)["error"])
+
+    def test_uploads_kept_least_recently_used_out(self):
+        ids = [self.upload(f"kept{letter}\n")[1]["id"] for letter in "abcd"]
+        self.assertEqual(self.pattern("?????", ids[0])[1]["total"], 1)  # the first, used again
+        fifth = self.upload("kepte\n")[1]["id"]
+        for list_id, known in [(ids[0], True), (ids[1], False), (ids[2], True), (ids[3], True), (fifth, True)]:
+            status, answer = self.pattern("?????", list_id)
+            self.assertEqual(status, 200 if known else 404, (list_id, answer))
+        # Sent again, it is back under the same id.
+        self.assertEqual(self.upload("keptb\n")[1]["id"], ids[1])
+        self.assertEqual(self.pattern("?????", ids[1])[0], 200)
+
+    def test_changed_words(self):
+        status, changed = self.server.post("/api/lists/change",
+                                           {"list": "small.txt", "scores": {"cot": 10, "cit": 7}, "exclude": ["cut"]})
+        self.assertEqual(status, 200, changed)
+        self.assertRegex(changed.pop("id"), r"^c-[0-9a-f]{16}$")
+        self.assertEqual(changed, {"name": "small.txt (changed)", "kind": "changed", "base": "small.txt",
+                                   "words": 6, "scored": True, "better": "higher", "language": "en"})
+        status, again = self.server.post("/api/lists/change",
+                                         {"list": "small.txt", "exclude": ["cut"], "scores": {"cit": 7, "cot": 10}})
+        list_id = again["id"]
+        self.assertEqual(self.pattern("c?t", list_id)[1]["words"], [
+            {"word": "cot", "score": 10}, {"word": "cit", "score": 7}, {"word": "cat", "score": 5}])
+        status, answer = self.server.post("/api/candidates", {"grid": ["C.T"], "slot": 0, "list": list_id})
+        self.assertEqual([w["word"] for w in answer["words"]], ["COT", "CIT", "CAT"])
+        self.assertEqual(self.server.post("/api/fill", {"grid": ["C.T"], "list": list_id})[1]["rows"], ["COT"])
+        # The list it was made from is as it was.
+        self.assertEqual(self.server.post("/api/fill", {"grid": ["C.T"], "list": "small.txt"})[1]["rows"], ["CUT"])
+        status, answer = self.server.post("/api/lists/change", {"list": "small.txt", "scores": {"two words": 1}})
+        self.assertEqual(status, 400)
+        self.assertIn("'two words' cannot be a word of the list", answer["error"])
+        status, answer = self.server.post("/api/lists/change", {"list": "small.txt", "scores": {"cot": "high"}})
+        self.assertEqual(status, 400)
 
 
 class OneWorker(unittest.TestCase):
@@ -601,7 +813,8 @@ class Token(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.server = Server("--threads", "1", "--host", "0.0.0.0", host="0.0.0.0")
+        # Bound to every interface, it prints the loopback address to open.
+        cls.server = Server("--threads", "1", "--host", "0.0.0.0")
 
     @classmethod
     def tearDownClass(cls):
@@ -717,7 +930,7 @@ class Command(unittest.TestCase):
         process = subprocess.Popen([SQUARES, "serve", "--port", "0", "--host", "0.0.0.0"],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
-            self.assertRegex(process.stdout.readline(), r"^squares: serving http://0\.0\.0\.0:\d+/\?token=[0-9a-f]{48}$")
+            self.assertRegex(process.stdout.readline(), r"^squares: serving http://127\.0\.0\.1:\d+/\?token=[0-9a-f]{48}$")
             process.send_signal(signal.SIGINT)
             self.assertEqual(process.wait(timeout=20), 0)
             self.assertIn("warning", process.stderr.read())

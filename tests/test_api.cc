@@ -346,22 +346,21 @@ TEST_CASE("errors: kind, source, line, column") {
 namespace {
 
 // Runs `run` with its stop flag set once it is well under way (200 ms; under the sanitizers,
-// which build the search's tables several times slower, 1.5 s): the seconds it took to return
-// after that.
+// which build the search's tables several times slower, 1.5 s): the CPU seconds the search
+// spent after that before it returned (ProcessCpuSeconds).
 template <class Run>
 double StopLatency(squares::StopFlag& stop, const Run& run) {
-  using Clock = std::chrono::steady_clock;
-  Clock::time_point set_at;
+  double set_at = 0;
   std::thread setter([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(kSanitized ? 1500 : 200));
-    set_at = Clock::now();
+    set_at = ProcessCpuSeconds();
     stop = true;
   });
   run();
-  const Clock::time_point returned = Clock::now();
+  const double returned = ProcessCpuSeconds();
   setter.join();
   REQUIRE(stop.load());  // the search was still running when the flag was set
-  return std::chrono::duration<double>(returned - set_at).count();
+  return returned - set_at;
 }
 
 // The sanitizers slow every step about tenfold, and CI runs them beside other work.

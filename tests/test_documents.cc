@@ -132,7 +132,7 @@ TEST_CASE("puz: layout and checksums; Latin-1 letters; others refused") {
   std::string refused;
   CHECK(AppendFill(grid, greek, options, refused).message() ==
         "puz: the letter 'Ω' at row 1, column 1 has no Latin-1 form (the format's only "
-        "letters); --format ipuz holds any letter");
+        "letters); ipuz holds any letter");
 }
 
 TEST_CASE("squares::ParseClues: the public reader, errors as squares::Error") {

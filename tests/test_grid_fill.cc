@@ -311,6 +311,40 @@ TEST_CASE("single fills are valid in both branching modes, any seed; limit count
   CHECK(restarts > 0);
 }
 
+TEST_CASE("a preferred fill is found first, with no failure; a wrong one changes no answer") {
+  Setup s(kWords3, "...\n...\n...\n");
+  const std::vector<std::string> all = s.BruteForce(false);
+  REQUIRE(all.size() > 2);
+  for (Branching b : {Branching::kWord, Branching::kLetter}) {
+    for (const std::string& fill : {all[1], all[all.size() / 2], all.back()}) {
+      CAPTURE(fill);
+      std::vector<Letter> preferred;
+      for (char ch : fill) {
+        if (ch != ' ') preferred.push_back((*s.dict.alphabet().encode(std::string(1, ch)))[0]);
+      }
+      FillOptions options;
+      options.branching = b;
+      options.preferred = &preferred;
+      FillResult r;
+      CHECK(s.Listed(options, &r) == std::vector<std::string>{fill});
+      CHECK(r.stats.failures == 0);
+      // A preference is an order, not a constraint: a grid with another letter given at
+      // the top left is filled as without one.
+      Setup other(kWords3, "...\n...\n...\n");
+      const Letter first = preferred[0] == 0 ? 1 : 0;
+      other.problem.domains[0] = LetterSet{1} << first;
+      const std::vector<std::string> got = other.Listed(options, &r);
+      FillOptions plain;
+      plain.branching = b;
+      CHECK((r.status == FillStatus::kFilled) == !other.Listed(plain).empty());
+      for (const std::string& rows : got) {
+        CHECK(other.Valid(rows, false));
+        CHECK(rows[0] == s.dict.alphabet().to_utf8(WordView(&first, 1))[0]);
+      }
+    }
+  }
+}
+
 TEST_CASE("restarts with learned nogoods lose no fill and list none twice (against --all)") {
   // Random parts of 208 four-letter words (all, 7/8 or half of them) on an empty 4x4 grid:
   // some with fills, some without (the first four trials, all a sanitized build runs, too). A

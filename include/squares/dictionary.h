@@ -43,6 +43,10 @@ struct DictionaryOptions {
   std::function<void(const std::string& note)> on_note;
 };
 
+// The codes DictionaryOptions::language takes, in the order the library lists them ("en",
+// "nl", ...).
+std::vector<std::string> LanguageCodes();
+
 // The automaton of the words of one length (`squares stats`).
 struct AutomatonStats {
   size_t words = 0;
@@ -53,6 +57,18 @@ struct AutomatonStats {
 struct ScoredWord {
   std::string word;  // lower case UTF-8
   int64_t score = 0;
+};
+
+// A constructor's changes to a list (Dictionary::Changed).
+struct WordChanges {
+  std::vector<ScoredWord> scores{};     // these words with these scores (added when not listed)
+  std::vector<std::string> excluded{};  // these words left out (a word not listed is ignored)
+};
+
+// The words that fit a pattern (Dictionary::Match).
+struct PatternMatches {
+  size_t total = 0;               // every word that fits
+  std::vector<ScoredWord> words;  // the best of them, best score first (ties in list order)
 };
 
 // A word list (lower-cased, duplicates merged, grouped by length) and its minimal automata.
@@ -75,6 +91,11 @@ class Dictionary {
   // name the source "<words>".
   static Dictionary FromWords(const std::vector<std::string>& entries,
                               const DictionaryOptions& options = {});
+  // A word list's whole text, read as FromFiles reads a list file (the same entries, scores,
+  // comments); messages name `source` and the line ("words.txt:3: ..."). An index file's
+  // bytes are refused (a data error): FromIndexBytes reads those.
+  static Dictionary FromText(std::string_view text, const std::string& source,
+                             const DictionaryOptions& options = {});
   // An index file's bytes (IndexBytes()), e.g. from a pickle: the dictionary that made them,
   // with its options and better().
   static Dictionary FromIndexBytes(std::string bytes);
@@ -90,6 +111,14 @@ class Dictionary {
   std::string letters() const;   // the alphabet, UTF-8, in code-point order (one code point
                                  // a letter: the Dutch cell IJ is "ĳ")
   std::string language() const;  // the language code it was read in ("en", "nl", ...)
+  // The words of the pattern's length that fit it, the best `limit` of them listed. '?' and
+  // '.' stand for any letter; other characters are letters read as the list's words are (any
+  // case; in its language's cells: Dutch "IJ" is one cell, German "Ä" two). A usage Error
+  // names a character that is not a letter of the list, or an empty pattern.
+  PatternMatches Match(std::string_view pattern, size_t limit) const;
+  // This dictionary with `changes` made: the same language, options and better(). A data
+  // Error names a scored word that cannot be one of a list's words (a space, a digit, ...).
+  Dictionary Changed(const WordChanges& changes) const;
   // The automaton of the words of `length` letters (1 to max_length()), built if it was not.
   AutomatonStats automaton_stats(int length) const;
 

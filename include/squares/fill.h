@@ -238,6 +238,13 @@ struct CandidateOptions {
   // with each candidate's index as a search decides it; return false to stop.
   std::function<bool(const std::vector<Candidate>&)> on_list;
   std::function<bool(size_t index, const Candidate&)> on_decided;
+  // A fill found before (Fill::letters: a cell's letters, "" for a black cell), e.g. for
+  // another entry of this grid or before its last edit: the searches start from it where its
+  // letters still fit, so a grid that differs from it a little is decided in a few steps.
+  // Ignored unless it has a string per cell of the grid.
+  std::vector<std::string> start;
+  // Called with each fill the searches find (as Fill::letters): the next call's `start`.
+  std::function<void(const std::vector<std::string>& letters)> on_fill;
 };
 std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid, int slot,
                                   const CandidateOptions& options = {});

@@ -1,9 +1,12 @@
 // The API's Dictionary, and its error translation.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "api/api_internal.h"
@@ -162,10 +165,17 @@ Dictionary Dictionary::FromWordLists(const std::vector<std::string>& paths,
 
 Dictionary Dictionary::FromWords(const std::vector<std::string>& entries,
                                  const DictionaryOptions& options) {
+  return FromText(absl::StrJoin(entries, "\n"), "<words>", options);
+}
+
+Dictionary Dictionary::FromText(std::string_view text, const std::string& source,
+                                const DictionaryOptions& options) {
+  if (core::IsIndex(text)) {
+    throw Error(ErrorKind::kData, source + ": an index file, not a word list", source);
+  }
   const core::LexiconOptions lexicon_options = api::LexiconOptionsOf(options);
-  const std::string text = absl::StrJoin(entries, "\n");
-  const core::LexiconSource source{"<words>", text};
-  auto lexicon = api::Value(core::Lexicon::Read({&source, 1}, lexicon_options));
+  const core::LexiconSource lexicon_source{source, text};
+  auto lexicon = api::Value(core::Lexicon::Read({&lexicon_source, 1}, lexicon_options));
   return api::Wrap(core::Dictionary(std::move(lexicon)), lexicon_options,
                    api::BetterOf(options, {}), false);
 }
@@ -182,6 +192,125 @@ size_t Dictionary::size() const { return impl_->dictionary.lexicon().word_count(
 bool Dictionary::contains(std::string_view word) const {
   auto encoded = impl_->dictionary.alphabet().encode(word, impl_->options.fold_accents);
   return encoded.ok() && impl_->dictionary.lexicon().find(*encoded);
+}
+
+namespace {
+
+// The letters each cell of `pattern` may take: every letter for a wildcard ('?', '.'), one
+// for each cell a run of letters encodes to.
+std::vector<core::LetterSet> PatternCells(const core::Alphabet& alphabet, bool fold_accents,
+                                          std::string_view pattern) {
+  const core::LetterSet any =
+      alphabet.size() == 64 ? ~core::LetterSet{0} : (core::LetterSet{1} << alphabet.size()) - 1;
+  std::vector<core::LetterSet> cells;
+  size_t start = 0;
+  for (size_t pos = 0; pos <= pattern.size(); ++pos) {
+    const bool wildcard = pos < pattern.size() && (pattern[pos] == '?' || pattern[pos] == '.');
+    if (pos < pattern.size() && !wildcard) continue;
+    const absl::StatusOr<core::Word> run =
+        alphabet.encode(pattern.substr(start, pos - start), fold_accents);
+    if (!run.ok())
+      api::ThrowUsage(absl::StrFormat("the pattern %s: %s", pattern, run.status().message()));
+    for (core::Letter c : *run) cells.push_back(core::LetterSet{1} << c);
+    if (wildcard) cells.push_back(any);
+    start = pos + 1;
+  }
+  return cells;
+}
+
+// A changed word's text, as the list writes it when it is one of its words; else as given.
+std::string ListForm(const core::Alphabet& alphabet, bool fold_accents, const std::string& word) {
+  const absl::StatusOr<core::Word> encoded = alphabet.encode(word, fold_accents);
+  return encoded.ok() ? alphabet.to_utf8(*encoded) : word;
+}
+
+}  // namespace
+
+PatternMatches Dictionary::Match(std::string_view pattern, size_t limit) const {
+  if (pattern.empty()) api::ThrowUsage("the pattern is empty");
+  const core::Dictionary& dictionary = impl_->dictionary;
+  const std::vector<core::LetterSet> cells =
+      PatternCells(dictionary.alphabet(), impl_->options.fold_accents, pattern);
+  const int length = static_cast<int>(cells.size());
+  PatternMatches matches;
+  if (length > core::kMaxWordLength || dictionary.lexicon().words(length).count() == 0)
+    return matches;
+  const core::Dawg* dawg = nullptr;
+  {
+    std::lock_guard lock(impl_->mutex);  // the automaton is built on first use
+    dawg = &dictionary.dawg(length);
+  }
+  std::vector<uint32_t> ranks;
+  dawg->ForEachMatch(cells, [&](uint32_t rank) { ranks.push_back(rank); });
+  matches.total = ranks.size();
+  const core::WordsOfLength& words = dictionary.lexicon().words(length);
+  const bool lower = impl_->better == Better::kLower;
+  const auto better = [&](uint32_t a, uint32_t b) {
+    const int64_t x = words.scores[a], y = words.scores[b];
+    return x != y ? (lower ? x < y : x > y) : a < b;
+  };
+  const size_t listed = std::min(limit, ranks.size());
+  std::partial_sort(ranks.begin(), ranks.begin() + static_cast<std::ptrdiff_t>(listed), ranks.end(),
+                    better);
+  for (size_t k = 0; k < listed; ++k) {
+    matches.words.push_back(
+        {dictionary.alphabet().to_utf8(words.word(ranks[k])), words.scores[ranks[k]]});
+  }
+  return matches;
+}
+
+Dictionary Dictionary::Changed(const WordChanges& changes) const {
+  const core::Alphabet& alphabet = impl_->dictionary.alphabet();
+  const bool fold = impl_->options.fold_accents;
+  // Each changed word in its list form: its new score, or nullopt when it is left out (a new
+  // score wins over leaving out).
+  absl::flat_hash_map<std::string, std::optional<int64_t>> changed;
+  for (const std::string& word : changes.excluded) changed[ListForm(alphabet, fold, word)];
+  for (const ScoredWord& scored : changes.scores) {
+    // A line of the list's text holds one word: nothing that would end it or make it a
+    // comment or a score.
+    if (scored.word.empty() || scored.word.front() == '#' ||
+        scored.word.find_first_of(";\t\r\n") != std::string::npos) {
+      throw Error(ErrorKind::kData,
+                  absl::StrFormat("'%s' cannot be a word of the list", scored.word));
+    }
+    changed[ListForm(alphabet, fold, scored.word)] = scored.score;
+  }
+  // The list's text with the changes made, read again as the list was (its words are
+  // already within the score range it was read with: a new score keeps its word).
+  std::string text;
+  const core::Lexicon& lexicon = impl_->dictionary.lexicon();
+  for (int length = 1; length <= core::kMaxWordLength; ++length) {
+    const core::WordsOfLength& words = lexicon.words(length);
+    for (size_t k = 0; k < words.count(); ++k) {
+      std::string word = alphabet.to_utf8(words.word(k));
+      int64_t score = words.scores[k];
+      if (const auto found = changed.find(word); found != changed.end()) {
+        if (!found->second) continue;
+        score = *found->second;
+        changed.erase(found);
+      }
+      absl::StrAppend(&text, word, ";", score, "\n");
+    }
+  }
+  for (const auto& [word, score] : changed) {
+    if (score) absl::StrAppend(&text, word, ";", *score, "\n");
+  }
+  core::LexiconOptions options = impl_->options;
+  options.min_score = core::LexiconOptions{}.min_score;
+  options.max_score = core::LexiconOptions{}.max_score;
+  const core::LexiconSource source{"<changed words>", text};
+  Dictionary result = api::Wrap(
+      core::Dictionary(api::Value(core::Lexicon::Read({&source, 1}, options))), impl_->options,
+      impl_->better, false);
+  for (const ScoredWord& scored : changes.scores) {
+    if (!result.contains(scored.word)) {
+      throw Error(ErrorKind::kData, absl::StrFormat("'%s' cannot be a word of the list: a character that is "
+                                                    "not a letter, or more than %d letters",
+                                                    scored.word, core::kMaxWordLength));
+    }
+  }
+  return result;
 }
 
 int Dictionary::max_length() const {
@@ -273,6 +402,12 @@ void Dictionary::SaveIndex(const std::string& path) const {
                 absl::StrFormat("%s: write error: %s", path, std::strerror(error)), path, 0, 0,
                 error);
   }
+}
+
+std::vector<std::string> LanguageCodes() {
+  std::vector<std::string> codes;
+  for (const core::LanguageInfo& info : core::Languages()) codes.emplace_back(info.code);
+  return codes;
 }
 
 std::string Version() { return SQUARES_VERSION; }

@@ -378,179 +378,290 @@ std::string Seconds(double seconds) { return absl::StrFormat("%.2f s", seconds);
 
 }  // namespace
 
-std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid, int slot,
-                                  const CandidateOptions& options) {
-  const core::Grid& g = api::ImplOf(grid).grid;
-  if (slot < 0 || slot >= static_cast<int>(g.slots.size())) {
-    api::ThrowUsage(
-        absl::StrFormat("Candidates: slot %d of a grid of %d slots", slot, g.slots.size()));
+namespace {
+
+// One call of Candidates, phase by phase: the slot's words with the proof's verdicts (List),
+// then searches that decide the first max_checked of them. Every search shares `learned_`:
+// nogoods that hold for all of them (each later search has fewer fills to find), among them
+// a nogood of each word decided or not checked, so no search finds a fill with it again.
+class CandidateSearch {
+ public:
+  CandidateSearch(const Dictionary& dictionary, const Grid& grid, int slot,
+                  const CandidateOptions& options)
+      : grid_(grid),
+        g_(api::ImplOf(grid).grid),
+        slot_(slot),
+        options_(options),
+        scores_(OrderOf(dictionary.better())),
+        alphabet_(api::ImplOf(dictionary).dictionary.alphabet()),
+        problem_(Problem(dictionary, grid, FilterOf(dictionary, options.exclude, scores_, {}))),
+        lexicon_(api::ImplOf(dictionary).dictionary.lexicon()),
+        start_(std::chrono::steady_clock::now()) {}
+
+  std::vector<Candidate> Run() {
+    if (!List()) return candidates_;
+    go_on_ = !options_.on_list || options_.on_list(candidates_);
+    total_ = options_.seconds > 0 ? options_.seconds
+                                  : options_.seconds_per_word * static_cast<double>(checked_);
+    if (proof_.consistent()) {
+      StartFrom(options_.start);
+      FirstNodes();
+      AmongUndecided();
+      Rounds();
+    }
+    SayUndecided();
+    return std::move(candidates_);
   }
-  if (!(options.seconds >= 0) || !(options.seconds_per_word >= 0)) {
-    api::ThrowUsage("CandidateOptions: seconds and seconds_per_word must not be negative");
+
+ private:
+  bool List();
+  void StartFrom(const std::vector<std::string>& start);
+  void FirstNodes();
+  void AmongUndecided();
+  void Rounds();
+  void SayUndecided();
+  bool SearchOne(size_t k, core::FillOptions one);
+
+  core::WordView WordOf(size_t k) const { return words_->word(fitting_[k]); }
+  bool Undecided(size_t k) const { return candidates_[k].viability == Viability::kUnknown; }
+  bool Stopped() const { return !go_on_ || (options_.stop && options_.stop->load()); }
+  double Elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
-  const core::ScoreOrder scores = OrderOf(dictionary.better());
-  core::GridFill problem =
-      Problem(dictionary, grid, FilterOf(dictionary, options.exclude, scores, {}));
-  const auto at = std::find(problem.grid_slot.begin(), problem.grid_slot.end(), slot);
-  std::vector<Candidate> candidates;
-  if (problem.too_long >= 0 || at == problem.grid_slot.end()) return candidates;  // no words
-  core::FillProblem& p = problem.problem;
-  const core::FillSlot& s = p.slots[at - problem.grid_slot.begin()];
-  const core::Alphabet& alphabet = api::ImplOf(dictionary).dictionary.alphabet();
-  // The slot's words that fit its cells' letters, best first (the list's order on a tie):
-  // the list's words of the length that the slot's automaton (the filtered one) has.
-  const core::WordsOfLength& words =
-      api::ImplOf(dictionary).dictionary.lexicon().words(static_cast<int>(s.cells.size()));
+  bool AnyUndecided() const {
+    for (size_t k = 0; k < checked_; ++k)
+      if (Undecided(k)) return true;
+    return false;
+  }
+  void Decide(size_t k, Viability viability, std::string reason) {
+    candidates_[k].viability = viability;
+    candidates_[k].reason = std::move(reason);
+    if (options_.on_decided && !options_.on_decided(k, candidates_[k])) go_on_ = false;
+  }
+  // A nogood of the slot's cells holding `word`: no later search tries it.
+  void RuleOut(core::WordView word) {
+    for (size_t i = 0; i < cells_->size(); ++i)
+      learned_.literals.push_back(static_cast<uint32_t>((*cells_)[i]) * 64 + word[i]);
+    learned_.begin.push_back(static_cast<uint32_t>(learned_.literals.size()));
+  }
+  // Keeps a fill found: each later search starts from it (FillOptions::preferred), as the
+  // grid with another candidate in place differs from it around one entry.
+  void KeepFill(std::span<const core::Letter> letters) {
+    last_fill_.assign(letters.begin(), letters.end());
+    if (!options_.on_fill) return;
+    core::ReadFill(g_, problem_, alphabet_, scores_, letters, fill_letters_, nullptr);
+    options_.on_fill(fill_letters_);
+  }
+  std::string FoundIn(const core::FillStats& stats) const {
+    return absl::StrFormat("a fill of the grid with it exists (found in %d nodes, %s)",
+                           stats.nodes, Seconds(stats.seconds));
+  }
+
+  const Grid& grid_;
+  const core::Grid& g_;
+  const int slot_;
+  const CandidateOptions& options_;
+  const core::ScoreOrder scores_;
+  const core::Alphabet& alphabet_;
+  core::GridFill problem_;
+  const core::Lexicon& lexicon_;
+  const std::chrono::steady_clock::time_point start_;
+  const std::vector<int>* cells_ = nullptr;   // the slot's cells in the problem
+  const core::WordsOfLength* words_ = nullptr;  // the list's words of the slot's length
+  std::vector<size_t> fitting_;               // candidate k is words_->word(fitting_[k])
+  std::vector<Candidate> candidates_;
+  size_t checked_ = 0;
+  core::Consistency proof_;
+  std::vector<core::LetterSet> domains_;  // the problem's, as given
+  core::FillOptions check_;               // what every search shares
+  core::Nogoods learned_;
+  std::vector<core::Letter> last_fill_;
+  std::vector<std::string> fill_letters_;
+  double total_ = 0;
+  bool go_on_ = true;
+};
+
+// The slot's words that fit its cells' letters, best first (the list's order on a tie), the
+// first max_words of them, each impossible at once when the proof's domains rule it out.
+bool CandidateSearch::List() {
+  const auto at = std::find(problem_.grid_slot.begin(), problem_.grid_slot.end(), slot_);
+  if (problem_.too_long >= 0 || at == problem_.grid_slot.end()) return false;  // no words
+  core::FillProblem& p = problem_.problem;
+  const core::FillSlot& s = p.slots[at - problem_.grid_slot.begin()];
+  cells_ = &s.cells;
+  words_ = &lexicon_.words(static_cast<int>(s.cells.size()));
   std::vector<std::pair<int64_t, size_t>> fitting;  // (cost, word)
-  for (size_t k = 0; k < words.count(); ++k) {
-    const core::WordView w = words.word(k);
+  for (size_t k = 0; k < words_->count(); ++k) {
+    const core::WordView w = words_->word(k);
     bool fits = true;
     for (size_t i = 0; i < s.cells.size() && fits; ++i) fits = p.domains[s.cells[i]] >> w[i] & 1;
     if (!fits || !s.dawg->contains(w)) continue;
     fitting.emplace_back(
-        scores == core::ScoreOrder::kLowerFirst ? words.scores[k] : -words.scores[k], k);
+        scores_ == core::ScoreOrder::kLowerFirst ? words_->scores[k] : -words_->scores[k], k);
   }
   std::stable_sort(fitting.begin(), fitting.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   // The words past those listed: a search among the candidates rules them out.
-  std::vector<size_t> unlisted;
-  for (size_t k = options.max_words; k < fitting.size(); ++k) unlisted.push_back(fitting[k].second);
-  if (fitting.size() > options.max_words) fitting.resize(options.max_words);
-  core::FillOptions check;
-  check.distinct = !options.allow_repeats;
-  check.stop = options.stop;
-  check.block_words = 50;
+  for (size_t k = options_.max_words; k < fitting.size(); ++k)
+    RuleOut(words_->word(fitting[k].second));
+  if (fitting.size() > options_.max_words) fitting.resize(options_.max_words);
+  for (const auto& [cost, word] : fitting) fitting_.push_back(word);
+  check_.distinct = !options_.allow_repeats;
+  check_.stop = options_.stop;
+  check_.block_words = 50;
   // The proof: a letter no fill has rules its candidates out at once.
-  const core::Consistency proof = core::Propagated(p, check);
-  auto word_of = [&](size_t k) { return words.word(fitting[k].second); };
-  for (size_t k = 0; k < fitting.size(); ++k) {
+  proof_ = core::Propagated(p, check_);
+  for (size_t k = 0; k < fitting_.size(); ++k) {
     Candidate candidate;
-    candidate.score = words.scores[fitting[k].second];
-    candidate.word = alphabet.to_utf8(word_of(k), true);
-    if (!proof.consistent()) {
+    candidate.score = words_->scores[fitting_[k]];
+    candidate.word = alphabet_.to_utf8(WordOf(k), true);
+    if (!proof_.consistent()) {
       candidate.viability = Viability::kImpossible;
       candidate.reason =
           "the grid has no fill: an entry or a cell has nothing left (see its proof)";
-    } else if (std::string why = RuledOut(grid, slot, s.cells, word_of(k), proof.domains, alphabet);
+    } else if (std::string why =
+                   RuledOut(grid_, slot_, s.cells, WordOf(k), proof_.domains, alphabet_);
                !why.empty()) {
       candidate.viability = Viability::kImpossible;
       candidate.reason = why;
     }
-    candidates.push_back(std::move(candidate));
+    candidates_.push_back(std::move(candidate));
   }
-  const size_t checked = std::min(options.max_checked, candidates.size());
-  auto stopped = [&] { return options.stop && options.stop->load(); };
-  auto undecided = [&](size_t k) { return candidates[k].viability == Viability::kUnknown; };
-  bool go_on = !options.on_list || options.on_list(candidates);
-  auto decided = [&](size_t k, Viability viability, std::string reason) {
-    candidates[k].viability = viability;
-    candidates[k].reason = std::move(reason);
-    if (options.on_decided && !options.on_decided(k, candidates[k])) go_on = false;
-  };
-  // First, fills of the whole grid with this slot's word among the candidates still
-  // undecided (every other word of the slot ruled out by a nogood of its letters): each fill
-  // makes one more candidate fillable and is then ruled out too; a search that finds none
-  // proves every candidate left impossible at once. What these searches learn holds for
-  // every search after them (each has fewer fills), as do the nogoods of the words ruled out.
-  const std::vector<core::LetterSet> domains = p.domains;
-  core::Nogoods learned;
-  auto rule_out = [&](core::WordView word) {
-    for (size_t i = 0; i < s.cells.size(); ++i)
-      learned.literals.push_back(static_cast<uint32_t>(s.cells[i]) * 64 + word[i]);
-    learned.begin.push_back(static_cast<uint32_t>(learned.literals.size()));
-  };
-  for (size_t w : unlisted) rule_out(words.word(w));
-  for (size_t k = 0; k < candidates.size(); ++k) {
-    if (k >= checked || !undecided(k)) rule_out(word_of(k));
+  checked_ = std::min(options_.max_checked, candidates_.size());
+  for (size_t k = 0; k < candidates_.size(); ++k) {
+    if (k >= checked_ || !Undecided(k)) RuleOut(WordOf(k));
   }
-  const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  };
-  const double total = options.seconds > 0
-                           ? options.seconds
-                           : options.seconds_per_word * static_cast<double>(checked);
-  auto any_undecided = [&] {
-    for (size_t k = 0; k < checked; ++k)
-      if (undecided(k)) return true;
-    return false;
-  };
-  // A search with candidate k in place: decides it (true) or leaves it undecided (false).
-  auto search_one = [&](size_t k, const core::FillOptions& one) {
-    for (size_t i = 0; i < s.cells.size(); ++i)
-      p.domains[s.cells[i]] = core::LetterSet{1} << word_of(k)[i];
-    const core::FillResult result =
-        core::Fill(p, one, [](std::span<const core::Letter>) { return true; });
-    p.domains = domains;
-    const std::string effort =
-        absl::StrFormat("%d nodes, %s", result.stats.nodes, Seconds(result.stats.seconds));
-    switch (result.status) {
-      case core::FillStatus::kFilled:
-        decided(k, Viability::kFillable,
-                "a fill of the grid with it exists (found in " + effort + ")");
-        return true;
-      case core::FillStatus::kTimedOut:
-        candidates[k].reason = "not decided in the time given (" + effort + ")";
-        return false;
-      default:
-        decided(k, Viability::kImpossible,
-                result.bad_slot >= 0
-                    ? "with it, " + core::SlotName(g.slots[problem.grid_slot[result.bad_slot]]) +
-                          " has no word that fits"
-                    : "a search proved no fill has it (" + effort + ")");
-        rule_out(word_of(k));
-        return true;
-    }
-  };
-  while (go_on && proof.consistent() && any_undecided() && !stopped() && elapsed() < total * 0.75) {
-    core::FillOptions among = check;
-    among.timeout_seconds = total * 0.75 - elapsed();
-    const core::Nogoods given = learned;
+  domains_ = p.domains;
+  return true;
+}
+
+// A fill given by the caller (CandidateOptions::start), when it has a cell per grid cell.
+void CandidateSearch::StartFrom(const std::vector<std::string>& start) {
+  if (start.size() != static_cast<size_t>(g_.size())) return;
+  last_fill_.assign(g_.size(), core::kMaxLetters);  // no letter: no preference
+  for (int i = 0; i < g_.size(); ++i) {
+    const absl::StatusOr<core::Word> cell = alphabet_.encode(start[i]);
+    if (cell.ok() && cell->size() == 1) last_fill_[i] = (*cell)[0];
+  }
+}
+
+// A search with candidate k in place: decides it (true) or leaves it undecided (false).
+bool CandidateSearch::SearchOne(size_t k, core::FillOptions one) {
+  core::FillProblem& p = problem_.problem;
+  for (size_t i = 0; i < cells_->size(); ++i)
+    p.domains[(*cells_)[i]] = core::LetterSet{1} << WordOf(k)[i];
+  if (!last_fill_.empty()) one.preferred = &last_fill_;
+  const core::FillResult result = core::Fill(p, one, [&](std::span<const core::Letter> letters) {
+    KeepFill(letters);
+    return true;
+  });
+  p.domains = domains_;
+  switch (result.status) {
+    case core::FillStatus::kFilled:
+      Decide(k, Viability::kFillable, FoundIn(result.stats));
+      return true;
+    case core::FillStatus::kTimedOut:
+      candidates_[k].reason = absl::StrFormat("not decided in the time given (%d nodes, %s)",
+                                              result.stats.nodes, Seconds(result.stats.seconds));
+      return false;
+    default:
+      Decide(k, Viability::kImpossible,
+             result.bad_slot >= 0
+                 ? "with it, " + core::SlotName(g_.slots[problem_.grid_slot[result.bad_slot]]) +
+                       " has no word that fits"
+                 : absl::StrFormat("a search proved no fill has it (%d nodes, %s)",
+                                   result.stats.nodes, Seconds(result.stats.seconds)));
+      RuleOut(WordOf(k));
+      return true;
+  }
+}
+
+// What propagation alone proves with each candidate in place (a search's first node): the
+// searches after it need not rule these out.
+void CandidateSearch::FirstNodes() {
+  for (size_t k = 0; k < checked_ && !Stopped(); ++k) {
+    if (!Undecided(k)) continue;
+    core::FillOptions first_node = check_;
+    first_node.nogoods = &learned_;
+    first_node.node_limit = 1;
+    if (!SearchOne(k, first_node)) candidates_[k].reason.clear();
+  }
+}
+
+// Fills of the whole grid with this slot's word among the candidates still undecided (every
+// other word of the slot ruled out by a nogood): each fill makes one more candidate fillable
+// and is then ruled out too; a search that finds none proves every candidate left impossible
+// at once. Three quarters of the time at most.
+void CandidateSearch::AmongUndecided() {
+  while (AnyUndecided() && !Stopped() && Elapsed() < total_ * 0.75) {
+    core::FillOptions among = check_;
+    among.timeout_seconds = total_ * 0.75 - Elapsed();
+    const core::Nogoods given = learned_;
     among.nogoods = &given;
+    if (!last_fill_.empty()) among.preferred = &last_fill_;
     core::Word used;
     const core::FillResult result =
-        core::Fill(p, among, [&](std::span<const core::Letter> letters) {
-          for (int cell : s.cells) used.push_back(letters[cell]);
+        core::Fill(problem_.problem, among, [&](std::span<const core::Letter> letters) {
+          for (int cell : *cells_) used.push_back(letters[cell]);
+          KeepFill(letters);
           return true;
         });
-    learned = result.nogoods;
-    if (result.status == core::FillStatus::kFilled) {
-      for (size_t k = 0; k < checked && go_on; ++k) {
-        if (std::equal(used.begin(), used.end(), word_of(k).begin(), word_of(k).end())) {
-          decided(k, Viability::kFillable,
-                  "a fill of the grid with it exists (found in " +
-                      absl::StrFormat("%d nodes, %s", result.stats.nodes,
-                                      Seconds(result.stats.seconds)) +
-                      ")");
-          rule_out(word_of(k));
+    learned_ = result.nogoods;
+    if (result.status == core::FillStatus::kTimedOut) return;
+    for (size_t k = 0; k < checked_ && !Stopped(); ++k) {
+      if (result.status == core::FillStatus::kFilled) {
+        if (std::ranges::equal(used, WordOf(k))) {
+          Decide(k, Viability::kFillable, FoundIn(result.stats));
+          RuleOut(WordOf(k));
         }
-      }
-    } else if (result.status == core::FillStatus::kTimedOut) {
-      break;
-    } else {
-      for (size_t k = 0; k < checked && go_on; ++k) {
-        if (undecided(k))
-          decided(k, Viability::kImpossible,
-                  "a search proved no fill has it, nor any candidate left");
+      } else if (Undecided(k)) {
+        Decide(k, Viability::kImpossible,
+               "a search proved no fill has it, nor any candidate left");
       }
     }
   }
-  // Rounds: each candidate left, best first, with seconds_per_word, then four times as long.
-  double budget = options.seconds_per_word;
-  for (int round = 0; go_on && !stopped(); ++round, budget *= 4) {
+}
+
+// Each candidate left, best first, gets seconds_per_word; then rounds of four times as long
+// for those still left, until the time for all (options.seconds) is spent.
+void CandidateSearch::Rounds() {
+  double budget = options_.seconds_per_word;
+  for (; !Stopped(); budget *= 4) {
     bool left = false;
-    for (size_t k = 0; k < checked && go_on && !stopped(); ++k) {
-      if (!undecided(k)) continue;
-      const double remaining = total - elapsed();
+    for (size_t k = 0; k < checked_ && !Stopped(); ++k) {
+      if (!Undecided(k)) continue;
+      const double remaining = total_ - Elapsed();
       if (remaining <= 0) break;
-      core::FillOptions one = check;
-      one.nogoods = &learned;
+      core::FillOptions one = check_;
+      one.nogoods = &learned_;
       one.timeout_seconds = std::min(budget, remaining);
-      left = !search_one(k, one) || left;
+      left = !SearchOne(k, one) || left;
     }
-    if (!left || options.seconds <= 0 || elapsed() >= total) break;
+    if (!left || options_.seconds <= 0 || Elapsed() >= total_) break;
   }
-  return candidates;
+}
+
+void CandidateSearch::SayUndecided() {
+  for (size_t k = 0; k < candidates_.size(); ++k) {
+    if (!Undecided(k) || !candidates_[k].reason.empty()) continue;
+    candidates_[k].reason =
+        k < checked_ ? "not decided in the time given"
+                     : absl::StrFormat("not searched (only the first %d are)", checked_);
+  }
+}
+
+}  // namespace
+
+std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid, int slot,
+                                  const CandidateOptions& options) {
+  if (slot < 0 || slot >= static_cast<int>(grid.slots().size())) {
+    api::ThrowUsage(absl::StrFormat("Candidates: slot %d of a grid of %d slots", slot,
+                                    grid.slots().size()));
+  }
+  if (!(options.seconds >= 0) || !(options.seconds_per_word >= 0)) {
+    api::ThrowUsage("CandidateOptions: seconds and seconds_per_word must not be negative");
+  }
+  return CandidateSearch(dictionary, grid, slot, options).Run();
 }
 
 }  // namespace squares

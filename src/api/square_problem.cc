@@ -80,7 +80,8 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options,
   if (!pattern_rows.empty()) {
     if (static_cast<int>(pattern_rows.size()) != rows) {
       return UsageError(
-          absl::StrFormat("the pattern has %d rows, expected %d", pattern_rows.size(), rows));
+          absl::StrFormat("the pattern has %d row%s, expected %d", pattern_rows.size(),
+                          pattern_rows.size() == 1 ? "" : "s", rows));
     }
     for (int i = 0; i < rows; ++i) {
       std::string_view row = pattern_rows[i];

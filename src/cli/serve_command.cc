@@ -102,7 +102,7 @@ int RunServeCommand(std::span<char* const> argv) {
     server_args.push_back("--allow-host=" + host);
   if (args->has("token")) server_args.push_back("--token=" + args->get("token"));
   for (const std::string& path : args->all("dict")) server_args.push_back("--dict=" + path);
-  for (const char* name : {"min-score", "max-level"}) {
+  for (const char* name : {"language", "min-score", "max-level"}) {
     if (args->has(name)) server_args.push_back(std::string("--") + name + "=" + args->get(name));
   }
   for (const char* flag : {"fold-accents", "verbose"}) {

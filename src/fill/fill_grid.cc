@@ -206,8 +206,8 @@ std::string FillStatusMessage(std::string_view path, const Grid& grid, const Gri
                                path,
                                DescribeSlot(grid, grid.slots[fill.grid_slot[result.bad_slot]]));
       }
-      return absl::StrFormat("%s: impossible: no fill exists (search exhausted, %d nodes)", path,
-                             st.nodes);
+      return absl::StrFormat("%s: impossible: no fill exists (every way of filling it was tried)",
+                             path);
     case FillStatus::kOverConstrained:
       return absl::StrFormat("%s: over-constrained: %s has no candidate word", path,
                              DescribeSlot(grid, grid.slots[fill.grid_slot[result.bad_slot]]));

@@ -83,6 +83,10 @@ void Filler::CellValues(int cell, std::vector<Letter>& letters) {
   for (Letter c : letters) keyed.push_back({-(score[c] + Noise()), c});
   std::sort(keyed.begin(), keyed.end());
   for (size_t i = 0; i < keyed.size(); ++i) letters[i] = keyed[i].second;
+  if (opt_.preferred) {
+    const auto at = std::find(letters.begin(), letters.end(), (*opt_.preferred)[cell]);
+    std::rotate(letters.begin(), at, at == letters.end() ? at : at + 1);
+  }
 }
 
 // The slot's consistent words, best first: lower cost (with prefer_scores), then the most
@@ -135,6 +139,15 @@ void Filler::SlotValues(int s, std::vector<Letter>& words) {
     walk(walk, Dawg::kRoot, 0, 0);
   }
   std::sort(keyed.begin(), keyed.end());
+  if (opt_.preferred) {  // the preferred word first, when it is among them
+    auto preferred = [&](const auto& kv) {
+      for (int k = 0; k < len; ++k)
+        if (all[kv.second + k] != (*opt_.preferred)[slot.cells[k]]) return false;
+      return true;
+    };
+    const auto at = std::find_if(keyed.begin(), keyed.end(), preferred);
+    std::rotate(keyed.begin(), at, at == keyed.end() ? at : at + 1);
+  }
   words.clear();
   for (const auto& kv : keyed)
     words.insert(words.end(), all.begin() + kv.second, all.begin() + kv.second + len);

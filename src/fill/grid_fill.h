@@ -115,6 +115,11 @@ struct FillOptions {
   // gain before: 1, all failures alike; a little above 1, the recent ones weigh more, as
   // activities in SAT solvers' VSIDS.
   double weight_growth = 1.0;
+  // When set (a letter per cell, e.g. a fill found before): the first value tried for a cell,
+  // or a slot's first word, is the one with these letters where the domains allow it. A
+  // search for a grid that differs a little from one filled before then repairs that fill
+  // around the difference rather than starting over (SAT solvers' phase saving).
+  const std::vector<Letter>* preferred = nullptr;
   FillProgress* progress = nullptr;  // when set, kept up to date (see FillProgress)
 };
 

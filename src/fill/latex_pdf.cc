@@ -65,9 +65,9 @@ absl::Status CheckLualatex() {
     }
   }
   return absl::FailedPreconditionError(
-      "--format pdf runs lualatex, which is not installed (Debian: texlive-luatex "
-      "texlive-latex-recommended texlive-games fonts-dejavu-core); --format latex writes the "
-      "LaTeX source");
+      "a PDF runs lualatex, which is not installed (Debian: texlive-luatex "
+      "texlive-latex-recommended texlive-games fonts-dejavu-core); the LaTeX format needs no "
+      "lualatex");
 }
 
 absl::StatusOr<std::string> LatexToPdf(std::string_view latex, std::vector<std::string>* warnings) {

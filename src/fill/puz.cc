@@ -126,7 +126,7 @@ absl::Status AppendPuz(const Grid& grid, const std::vector<std::string>& letters
     if (cp <= 0 || cp > 0xff || pos != letters[i].size()) {
       return absl::FailedPreconditionError(absl::StrFormat(
           "puz: the letter '%s' at row %d, column %d has no Latin-1 form (the format's "
-          "only letters); --format ipuz holds any letter",
+          "only letters); ipuz holds any letter",
           letters[i], i / grid.cols + 1, i % grid.cols + 1));
     }
     solution += static_cast<char>(cp);

@@ -319,6 +319,27 @@ std::optional<uint32_t> Dawg::rank(WordView word) const {
   return r;
 }
 
+void Dawg::ForEachMatch(std::span<const LetterSet> allowed,
+                        const std::function<void(uint32_t rank)>& found) const {
+  assert(static_cast<int>(allowed.size()) == length_);
+  if (word_count_ == 0) return;
+  // Depth-first, children in letter order: ranks come in sorted order. The depth is at most
+  // kMaxWordLength, so recursion is safe.
+  auto walk = [&](auto&& self, uint32_t e, int k, uint32_t rank) -> void {
+    const LetterSet full = mask(e);
+    for (LetterSet m = full & allowed[k]; m; m &= m - 1) {
+      const Letter c = static_cast<Letter>(std::countr_zero(m));
+      const uint32_t next = child(e, c);
+      if (k + 1 == length_) {
+        found(rank + rank_offset_[next]);
+      } else {
+        self(self, next, k + 1, rank + rank_offset_[next]);
+      }
+    }
+  };
+  walk(walk, kRoot, 0, 0);
+}
+
 Dictionary::Dictionary(Lexicon lexicon, std::vector<Dawg> dawgs,
                        std::shared_ptr<const void> storage)
     : storage_(std::move(storage)), lexicon_(std::move(lexicon)) {

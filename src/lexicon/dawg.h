@@ -6,8 +6,10 @@
 #include <bit>
 #include <cassert>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -85,6 +87,10 @@ class Dawg {
   bool contains(WordView word) const;
   // Rank of the word in sorted order (0..word_count()-1), nullopt when absent.
   std::optional<uint32_t> rank(WordView word) const;
+  // Calls `found` with the rank of each word whose letter k is in allowed[k], in sorted order;
+  // allowed.size() must be length().
+  void ForEachMatch(std::span<const LetterSet> allowed,
+                    const std::function<void(uint32_t rank)>& found) const;
 
  private:
   int length_ = 0;

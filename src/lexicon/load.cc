@@ -47,9 +47,9 @@ absl::StatusOr<Dictionary> LoadIndex(const LoadOptions& options, const std::stri
   const LexiconOptions& built = index->options;
   if (options.language != built.language) {
     return UsageError(absl::StrFormat(
-        "%s: the index was built for --language %s; rebuild it with 'squares index' and "
-        "--language %s",
-        path, InfoOf(built.language).code, InfoOf(options.language).code));
+        "%s: the index was built for the language %s, not %s; rebuild it for %s", path,
+        InfoOf(built.language).code, InfoOf(options.language).code,
+        InfoOf(options.language).code));
   }
   if ((options.fold_accents && !built.fold_accents) ||
       (options.min_score && *options.min_score != built.min_score) ||
@@ -76,7 +76,7 @@ absl::StatusOr<std::string> ResolveListPath(const std::string& path) {
   const LanguageInfo& info = InfoOf(*language);
   if (access(std::string(info.debian_list).c_str(), R_OK) != 0) {
     return UsageError(absl::StrFormat(
-        "--dict %s: %s is not installed: the %s word list comes with Debian's package %s "
+        "%s: %s is not installed: the %s word list comes with Debian's package %s "
         "(apt install %s)",
         path, info.debian_list, info.name, info.debian_package, info.debian_package));
   }

@@ -76,6 +76,19 @@ Json CandidateJson(const Candidate& candidate) {
           {"reason", candidate.reason}};
 }
 
+// A list as /api/info and the list routes answer it.
+Json ListJson(const WordList& list) {
+  Json json = {{"id", list.id},
+               {"name", list.name},
+               {"kind", list.kind},
+               {"words", list.dictionary.size()},
+               {"scored", list.dictionary.scored()},
+               {"better", list.dictionary.better() == Better::kLower ? "lower" : "higher"},
+               {"language", list.dictionary.language()}};
+  if (!list.base.empty()) json["base"] = list.base;
+  return json;
+}
+
 int SlotIndex(const Grid& grid, const SlotRef& ref) {
   const int count = static_cast<int>(grid.slots().size());
   if (ref.index) {
@@ -107,17 +120,24 @@ Reply ErrorReply(int status, std::string_view message) {
   return Reply{status, "application/json", Dump(Json{{"error", message}}) + "\n"};
 }
 
+Reply UnknownListReply(const UnknownList& unknown) {
+  return Reply{404, "application/json",
+               Dump(Json{{"error", unknown.what()}, {"unknown-list", unknown.id()}}) + "\n"};
+}
+
 Reply ApiRoutes::Fill(std::string_view body, const StopFlag& stop) const {
   FillRequest request = ParseFillRequest(body, max_threads_);
   const Grid& grid = request.grid;
   request.options.stop = &stop;
-  const FillResult result = FillGrid(dictionary_, grid, request.options);
+  const FillResult result = FillGrid(DictionaryOf(request.list), grid, request.options);
   // The page's grid has no file name: its messages start with the entry they name.
-  std::string message = result.message;
-  if (message.starts_with(grid.source() + ": ")) message.erase(0, grid.source().size() + 2);
-  Json json = {{"status", StatusName(result.status)}, {"message", message}};
+  const auto unnamed = [&](std::string message) {
+    if (message.starts_with(grid.source() + ": ")) message.erase(0, grid.source().size() + 2);
+    return message;
+  };
+  Json json = {{"status", StatusName(result.status)}, {"message", unnamed(result.message)}};
   if (!result.bad_slot.empty()) json["bad_slot"] = result.bad_slot;
-  if (!result.notes.empty()) json["notes"] = result.notes;
+  for (const std::string& note : result.notes) json["notes"].push_back(unnamed(note));
   json["stats"] = {{"nodes", result.stats.nodes}, {"seconds", result.stats.seconds}};
   if (result.fills.empty()) return JsonReply(json);
 
@@ -146,13 +166,26 @@ Reply ApiRoutes::Fill(std::string_view body, const StopFlag& stop) const {
   return JsonReply(json);
 }
 
+void ApiRoutes::StartFromLastFill(CandidateOptions& options) const {
+  {
+    std::lock_guard lock(last_fill_mutex_);
+    options.start = last_fill_;
+  }
+  options.on_fill = [this](const std::vector<std::string>& letters) {
+    std::lock_guard lock(last_fill_mutex_);
+    last_fill_ = letters;
+  };
+}
+
 Reply ApiRoutes::Candidates(std::string_view body, const StopFlag& stop) const {
   CandidatesRequest request = ParseCandidatesRequest(body);
   const Grid& grid = request.grid;
   const int slot = SlotIndex(grid, request.slot);
   request.options.stop = &stop;
+  StartFromLastFill(request.options);
   Json words = Json::array();
-  for (const Candidate& candidate : squares::Candidates(dictionary_, grid, slot, request.options)) {
+  const Dictionary dictionary = DictionaryOf(request.list);
+  for (const Candidate& candidate : squares::Candidates(dictionary, grid, slot, request.options)) {
     words.push_back(CandidateJson(candidate));
   }
   return JsonReply({{"slot", SlotJson(grid, slot)}, {"words", std::move(words)}});
@@ -163,13 +196,14 @@ std::function<void(const ApiRoutes::Write&)> ApiRoutes::CandidatesStream(
   auto request = std::make_shared<CandidatesRequest>(ParseCandidatesRequest(body));
   auto grid = std::make_shared<Grid>(request->grid);
   const int slot = SlotIndex(*grid, request->slot);
+  const Dictionary dictionary = DictionaryOf(request->list);
   {
     std::lock_guard lock(cache_mutex_);
     for (const auto& entry : cache_) {
       if (entry.first == body) return [lines = entry.second](const Write& write) { write(lines); };
     }
   }
-  return [this, request, grid, slot, &stop, key = std::string(body)](const Write& write) {
+  return [this, request, grid, slot, dictionary, &stop, key = std::string(body)](const Write& write) {
     std::string lines;
     auto send = [&](const Json& json) {
       const std::string line = Dump(json) + "\n";
@@ -177,6 +211,7 @@ std::function<void(const ApiRoutes::Write&)> ApiRoutes::CandidatesStream(
       return write(line);
     };
     request->options.stop = &stop;
+    StartFromLastFill(request->options);
     request->options.on_list = [&](const std::vector<Candidate>& candidates) {
       Json words = Json::array();
       for (const Candidate& candidate : candidates) words.push_back(CandidateJson(candidate));
@@ -188,7 +223,7 @@ std::function<void(const ApiRoutes::Write&)> ApiRoutes::CandidatesStream(
                    {"reason", candidate.reason}});
     };
     const std::vector<Candidate> candidates =
-        squares::Candidates(dictionary_, *grid, slot, request->options);
+        squares::Candidates(dictionary, *grid, slot, request->options);
     Json undecided = Json::array();  // the reasons of those left undecided
     for (size_t k = 0; k < candidates.size(); ++k) {
       if (candidates[k].viability == Viability::kUnknown)
@@ -203,7 +238,8 @@ std::function<void(const ApiRoutes::Write&)> ApiRoutes::CandidatesStream(
 
 Reply ApiRoutes::Check(std::string_view body) const {
   const CheckRequest request = ParseCheckRequest(body);
-  const GridCheck check = CheckGrid(dictionary_, request.grid, request.allow_repeats);
+  const GridCheck check =
+      CheckGrid(DictionaryOf(request.list), request.grid, request.allow_repeats);
   Json json = {{"filled", check.filled}, {"valid", check.valid}, {"problems", check.problems}};
   if (check.quality) json["quality"] = QualityJson(*check.quality);
   return JsonReply(json);
@@ -212,7 +248,7 @@ Reply ApiRoutes::Check(std::string_view body) const {
 Reply ApiRoutes::Prove(std::string_view body) const {
   const ProveRequest request = ParseProveRequest(body);
   const Grid& grid = request.grid;
-  const GridProof proof = ProveGrid(dictionary_, grid, request.options);
+  const GridProof proof = ProveGrid(DictionaryOf(request.list), grid, request.options);
   Json dead = Json::array();
   for (int s : proof.dead_slots) dead.push_back(SlotJson(grid, s));
   return JsonReply({{"consistent", proof.consistent},
@@ -232,7 +268,7 @@ Reply ApiRoutes::Export(std::string_view body, const StopFlag& stop) const {
   fill.rows = RowsOf(filled, fill.letters);
   std::vector<std::string> blank = RowsOf(filled, std::vector<std::string>(fill.letters.size()));
   const Grid grid = Grid::FromRows(blank);
-  fill.quality = CheckGrid(dictionary_, filled).quality;
+  fill.quality = CheckGrid(DictionaryOf(request.list), filled).quality;
   std::string document = FormatFill(grid, fill, request.document);
   if (request.pdf) {
     if (lualatex_.empty()) throw BadRequest("PDF needs lualatex, which this server does not have");
@@ -259,8 +295,8 @@ Reply ApiRoutes::Open(std::string_view body) const {
                     {"copyright", grid.copyright()}});
 }
 
-Reply ApiRoutes::Pattern(std::string_view body) {
-  const std::vector<std::string> rows = MakePattern(ParsePatternRequest(body));
+Reply ApiRoutes::BlockPattern(std::string_view body) {
+  const std::vector<std::string> rows = MakePattern(ParseBlockPatternRequest(body));
   int blocks = 0;
   for (const std::string& row : rows)
     blocks += static_cast<int>(std::count(row.begin(), row.end(), '#'));
@@ -268,16 +304,43 @@ Reply ApiRoutes::Pattern(std::string_view body) {
 }
 
 Reply ApiRoutes::Info() const {
+  Json lists = Json::array();
+  for (const WordList& list : lists_.given()) lists.push_back(ListJson(list));
   return JsonReply({{"version", Version()},
-                    {"words", dictionary_.size()},
+                    {"words", lists_.given().front().dictionary.size()},
+                    {"lists", std::move(lists)},
+                    {"languages", LanguageCodes()},
                     {"max_side", kMaxGridSide},
                     {"pdf", !lualatex_.empty()}});
 }
 
-SquareSearch ApiRoutes::Squares(const QueryParams& params, const StopFlag& stop) const {
+SquareSearch ApiRoutes::Squares(QueryParams params, const StopFlag& stop) const {
+  std::string list;
+  if (const auto named = params.find("list"); named != params.end()) {
+    list = named->second;
+    params.erase(named);
+  }
   SquareOptions options = ParseSquaresQuery(params, max_threads_);
   options.stop = &stop;
-  return SquareSearch(dictionary_, options);
+  return SquareSearch(DictionaryOf(list), options);
+}
+
+Reply ApiRoutes::UploadList(std::string_view body) {
+  return JsonReply(ListJson(lists_.Upload(ParseListUpload(body))));
+}
+
+Reply ApiRoutes::ChangeList(std::string_view body) {
+  return JsonReply(ListJson(lists_.Change(ParseListChange(body))));
+}
+
+Reply ApiRoutes::Pattern(std::string_view body) const {
+  const PatternRequest request = ParsePatternRequest(body);
+  const PatternMatches matches = DictionaryOf(request.list).Match(request.pattern, request.limit);
+  Json words = Json::array();
+  for (const ScoredWord& word : matches.words)
+    words.push_back({{"word", word.word}, {"score", word.score}});
+  return JsonReply(
+      {{"pattern", request.pattern}, {"total", matches.total}, {"words", std::move(words)}});
 }
 
 }  // namespace squares::serve

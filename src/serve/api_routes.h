@@ -8,8 +8,10 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "serve/requests.h"
+#include "serve/word_lists.h"
 #include "squares/dictionary.h"
 #include "squares/error.h"
 #include "squares/square_search.h"
@@ -24,17 +26,22 @@ struct Reply {
 
 // {"error": message} with `status`.
 Reply ErrorReply(int status, std::string_view message);
+// 404 {"error": message, "unknown-list": id}: the page sends the list again.
+Reply UnknownListReply(const UnknownList& unknown);
 
 class ApiRoutes {
  public:
   // `max_threads`: the most threads one request may ask for; `lualatex`: the program that
   // makes PDF downloads ("": none).
-  ApiRoutes(Dictionary dictionary, int max_threads, std::string lualatex)
-      : dictionary_(std::move(dictionary)),
+  // `given`, `upload_options`: as WordLists takes them.
+  ApiRoutes(std::vector<WordList> given, DictionaryOptions upload_options, int max_threads,
+            std::string lualatex)
+      : lists_(std::move(given), std::move(upload_options)),
         max_threads_(max_threads),
         lualatex_(std::move(lualatex)) {}
 
-  // Each throws BadRequest or squares::Error (both answered 400) for a request it refuses.
+  // Each throws BadRequest or squares::Error (both answered 400) for a request it refuses, and
+  // UnknownList (404) for a list it does not have.
   Reply Fill(std::string_view body, const StopFlag& stop) const;
   Reply Candidates(std::string_view body, const StopFlag& stop) const;
   // POST /api/candidates/stream: the same request; NDJSON lines: {"slot", "words"} first (the
@@ -48,21 +55,37 @@ class ApiRoutes {
   Reply Prove(std::string_view body) const;
   Reply Export(std::string_view body, const StopFlag& stop) const;
   Reply Open(std::string_view body) const;
-  // POST /api/pattern: a random legal block pattern: {"rows": [...], "blocks": N}.
-  static Reply Pattern(std::string_view body);
-  // GET /api/info: the version, the dictionary's size, the largest grid, whether PDF is offered.
+  // POST /api/block-pattern: a random legal block pattern: {"rows": [...], "blocks": N}.
+  static Reply BlockPattern(std::string_view body);
+  // GET /api/info: the version, the word lists given, the languages, the largest grid,
+  // whether PDF is offered.
   Reply Info() const;
-  // GET /api/squares: the search, created (so checked) before its results stream.
-  SquareSearch Squares(const QueryParams& params, const StopFlag& stop) const;
+  // GET /api/squares: the search, created (so checked) before its results stream; the list
+  // is the query's `list`.
+  SquareSearch Squares(QueryParams params, const StopFlag& stop) const;
+  // POST /api/lists: an uploaded list read and kept; POST /api/lists/change: a list with a
+  // constructor's changes made and kept. Both answer the list as /api/info lists one.
+  Reply UploadList(std::string_view body);
+  Reply ChangeList(std::string_view body);
+  // POST /api/pattern: the words of a list that fit a pattern, best first, and how many do.
+  Reply Pattern(std::string_view body) const;
 
  private:
-  Dictionary dictionary_;
+  Dictionary DictionaryOf(const std::string& list) const { return lists_.Find(list).dictionary; }
+
+  WordLists lists_;
   int max_threads_;
   std::string lualatex_;
   // CandidatesStream's finished answers by request body, the newest kCachedStreams.
   static constexpr size_t kCachedStreams = 64;
   mutable std::mutex cache_mutex_;
   mutable std::deque<std::pair<std::string, std::string>> cache_;
+  // The last fill a candidates search found, whatever the grid: the next search starts from
+  // it (CandidateOptions::start), as the next request is most often the same grid, or the
+  // grid one edit later.
+  mutable std::mutex last_fill_mutex_;
+  mutable std::vector<std::string> last_fill_;
+  void StartFromLastFill(CandidateOptions& options) const;
 };
 
 }  // namespace squares::serve

@@ -104,6 +104,15 @@ bool HasToken(const GuardSettings& settings, const RequestHead& head, bool& from
   return false;
 }
 
+}  // namespace
+
+size_t BodyLimit(const GuardSettings& settings, std::string_view path) {
+  const auto large = settings.large_bodies.find(path);
+  return large == settings.large_bodies.end() ? settings.max_body : large->second;
+}
+
+namespace {
+
 Verdict Refuse(int status, std::string message) {
   return Verdict{status, std::move(message), "", false};
 }
@@ -139,9 +148,10 @@ Verdict CheckBody(const GuardSettings& settings, const RequestHead& head) {
         length->substr(std::min(length->find_first_not_of('0'), length->size()));
     uint64_t bytes = 0;
     for (char digit : digits.substr(0, 19)) bytes = bytes * 10 + static_cast<uint64_t>(digit - '0');
-    if (digits.size() > 18 || bytes > settings.max_body) {
+    const size_t limit = BodyLimit(settings, head.path);
+    if (digits.size() > 18 || bytes > limit) {
       return Refuse(413, "the request body is too large (Content-Length " + std::string(*length) +
-                             "; at most " + std::to_string(settings.max_body) + " bytes)");
+                             "; at most " + std::to_string(limit) + " bytes)");
     }
   }
   return {};

@@ -20,6 +20,8 @@ struct GuardSettings {
   std::string token;               // required on every request when not empty
   int port = 0;                    // names the token's cookie (cookies do not tell ports apart)
   size_t max_body = 1 << 20;       // a larger Content-Length: 413 before the body is read
+  // The routes that take a larger body (an uploaded word list), and their limit.
+  std::map<std::string, size_t, std::less<>> large_bodies;
   // Each route's path and the one method it answers (GET also answers HEAD).
   std::map<std::string, std::string, std::less<>> routes;
 };
@@ -44,6 +46,9 @@ struct Verdict {
 // the API and any POST (403), then a POST's framing: JSON (415), no Content-Encoding (415),
 // one length that is not too large (400, 411, 413).
 Verdict Check(const GuardSettings& settings, const RequestHead& head);
+
+// The largest body a POST to `path` may have: max_body, or its own in large_bodies.
+size_t BodyLimit(const GuardSettings& settings, std::string_view path);
 
 // "squares_token_PORT": the cookie that holds the token after the first page load.
 std::string TokenCookieName(int port);

@@ -93,6 +93,12 @@ std::vector<std::string> WordsOf(const Json& value, std::string_view name) {
   return words;
 }
 
+// The request's "list": the id of a word list ("" when none is named).
+std::string ListOf(const Json& request) {
+  const Json* list = Find(request, "list");
+  return list == nullptr ? "" : StringOf(*list, "list");
+}
+
 // The request's "grid": rows of '.', '#' and letters, read and checked by Grid::FromRows.
 Grid GridOf(const Json* value) {
   if (value == nullptr) throw BadRequest("the request has no \"grid\"");
@@ -109,7 +115,11 @@ Grid GridOf(const Json* value) {
       throw BadRequest("grid row " + std::to_string(rows.size() + 1) + " is not a string");
     rows.push_back(row.get<std::string>());
   }
-  return CheckedSize(Grid::FromRows(rows), "the grid");
+  try {
+    return CheckedSize(Grid::FromRows(rows), "the grid");
+  } catch (const Error& error) {
+    throw BadRequest(InRowsWords(error));
+  }
 }
 
 Direction DirectionOf(const Json& value) {
@@ -205,6 +215,21 @@ Region RegionOf(const Json& value, const Grid& grid) {
 
 }  // namespace
 
+std::string InRowsWords(const Error& error) {
+  const std::string message = error.what();
+  const size_t end = message.find(": ");
+  if (error.source().empty() || error.line() == 0 || !message.starts_with(error.source() + ":") ||
+      end == std::string::npos) {
+    return message;
+  }
+  // The head is SOURCE:LINE or SOURCE:LINE:COLUMN.
+  const std::string line = ":" + std::to_string(error.line());
+  std::string where = "row " + std::to_string(error.line());
+  if (message.substr(error.source().size(), end - error.source().size()) != line)
+    where += ", column " + std::to_string(error.column());
+  return where + ": " + message.substr(end + 2);
+}
+
 const Grid& CheckedSize(const Grid& grid, const std::string& what) {
   if (grid.rows() > kMaxGridSide || grid.cols() > kMaxGridSide) {
     throw BadRequest(what + " is " + std::to_string(grid.rows()) + "x" +
@@ -216,8 +241,9 @@ const Grid& CheckedSize(const Grid& grid, const std::string& what) {
 
 FillRequest ParseFillRequest(std::string_view body, int max_threads) {
   const Json json = ParseJson(body);
-  const Json& request = ObjectOf(json, "the request", {"grid", "options", "region"});
+  const Json& request = ObjectOf(json, "the request", {"grid", "options", "region", "list"});
   FillRequest result{GridOf(Find(request, "grid"))};
+  result.list = ListOf(request);
   result.options.threads = 1;
   if (const Json* options = Find(request, "options")) {
     if (!options->is_object()) throw BadRequest("\"options\" is not a JSON object");
@@ -231,8 +257,9 @@ FillRequest ParseFillRequest(std::string_view body, int max_threads) {
 
 CandidatesRequest ParseCandidatesRequest(std::string_view body) {
   const Json json = ParseJson(body);
-  const Json& request = ObjectOf(json, "the request", {"grid", "slot", "options"});
+  const Json& request = ObjectOf(json, "the request", {"grid", "slot", "options", "list"});
   CandidatesRequest result{GridOf(Find(request, "grid"))};
+  result.list = ListOf(request);
   const Json* slot = Find(request, "slot");
   if (slot == nullptr) throw BadRequest("the request has no \"slot\"");
   if (slot->is_number()) {
@@ -271,8 +298,9 @@ CandidatesRequest ParseCandidatesRequest(std::string_view body) {
 
 CheckRequest ParseCheckRequest(std::string_view body) {
   const Json json = ParseJson(body);
-  const Json& request = ObjectOf(json, "the request", {"grid", "options"});
+  const Json& request = ObjectOf(json, "the request", {"grid", "options", "list"});
   CheckRequest result{GridOf(Find(request, "grid"))};
+  result.list = ListOf(request);
   if (const Json* options = Find(request, "options")) {
     ObjectOf(*options, "\"options\"", {"allow-repeats"});
     if (const Json* v = Find(*options, "allow-repeats"))
@@ -283,8 +311,9 @@ CheckRequest ParseCheckRequest(std::string_view body) {
 
 ProveRequest ParseProveRequest(std::string_view body) {
   const Json json = ParseJson(body);
-  const Json& request = ObjectOf(json, "the request", {"grid", "options"});
+  const Json& request = ObjectOf(json, "the request", {"grid", "options", "list"});
   ProveRequest result{GridOf(Find(request, "grid"))};
+  result.list = ListOf(request);
   if (const Json* options = Find(request, "options")) {
     ObjectOf(*options, "\"options\"", {"allow-repeats", "exclude"});
     if (const Json* v = Find(*options, "allow-repeats"))
@@ -298,8 +327,10 @@ ExportRequest ParseExportRequest(std::string_view body) {
   const Json json = ParseJson(body);
   const Json& request =
       ObjectOf(json, "the request",
-               {"grid", "format", "clues", "title", "author", "copyright", "solution", "fill-in"});
+               {"grid", "format", "clues", "title", "author", "copyright", "solution", "fill-in",
+                "list"});
   ExportRequest result{GridOf(Find(request, "grid"))};
+  result.list = ListOf(request);
   for (int cell = 0; cell < result.grid.rows() * result.grid.cols(); ++cell) {
     if (!result.grid.black(cell) && result.grid.letter(cell).empty()) {
       throw BadRequest("grid row " + std::to_string(cell / result.grid.cols() + 1) +
@@ -347,7 +378,48 @@ OpenRequest ParseOpenRequest(std::string_view body) {
   return result;
 }
 
-PatternOptions ParsePatternRequest(std::string_view body) {
+ListUpload ParseListUpload(std::string_view body) {
+  const Json json = ParseJson(body);
+  const Json& request = ObjectOf(json, "the request", {"name", "language", "text"});
+  ListUpload result;
+  if (const Json* name = Find(request, "name")) result.name = StringOf(*name, "name");
+  if (const Json* language = Find(request, "language"))
+    result.language = StringOf(*language, "language");
+  const Json* text = Find(request, "text");
+  if (text == nullptr) throw BadRequest("the request has no \"text\"");
+  result.text = StringOf(*text, "text");
+  return result;
+}
+
+ListChange ParseListChange(std::string_view body) {
+  const Json json = ParseJson(body);
+  const Json& request = ObjectOf(json, "the request", {"list", "scores", "exclude"});
+  ListChange result;
+  result.list = ListOf(request);
+  if (const Json* scores = Find(request, "scores")) {
+    if (!scores->is_object()) throw BadRequest("\"scores\" takes an object of words and scores");
+    constexpr int64_t kScoreLimit = int64_t{1} << 62;  // as the command line's scores
+    for (const auto& [word, score] : scores->items()) {
+      result.changes.scores.push_back({word, IntOf(score, word, -kScoreLimit, kScoreLimit)});
+    }
+  }
+  if (const Json* v = Find(request, "exclude")) result.changes.excluded = WordsOf(*v, "exclude");
+  return result;
+}
+
+PatternRequest ParsePatternRequest(std::string_view body) {
+  const Json json = ParseJson(body);
+  const Json& request = ObjectOf(json, "the request", {"list", "pattern", "limit"});
+  PatternRequest result;
+  result.list = ListOf(request);
+  const Json* pattern = Find(request, "pattern");
+  if (pattern == nullptr) throw BadRequest("the request has no \"pattern\"");
+  result.pattern = StringOf(*pattern, "pattern");
+  if (const Json* v = Find(request, "limit")) result.limit = IntOf(*v, "limit", 0, 1000);
+  return result;
+}
+
+PatternOptions ParseBlockPatternRequest(std::string_view body) {
   const Json json = ParseJson(body);
   const Json& request = ObjectOf(json, "the request", {"rows", "cols", "density", "seed"});
   const Json* rows = Find(request, "rows");

@@ -29,16 +29,24 @@ class BadRequest : public std::runtime_error {
 // grid larger than kMaxGridSide either way (a BadRequest naming it `what`).
 const Grid& CheckedSize(const Grid& grid, const std::string& what);
 
+// An error of Grid::FromRows in the page's words: it names the rows as the lines of a file
+// ("SOURCE:2:5: bad character"), the page as rows and columns ("row 2, column 5: ...").
+std::string InRowsWords(const Error& error);
+
 // A rectangle of cells, both corners included.
 struct Region {
   int top = 0, left = 0, bottom = 0, right = 0;
 };
+
+// Each request that searches may name the word list it uses, by its id (word_lists.h):
+// "list": "ID" ("" or none: the server's first).
 
 // POST /api/fill: {"grid": [...], "options": {...}, "region": {...}}.
 struct FillRequest {
   Grid grid;
   FillOptions options{};           // threads 1 unless asked (the pool runs requests side by side)
   std::optional<Region> region{};  // the answer changes only these cells
+  std::string list{};
 };
 
 // A slot by its index in Grid::slots(), or as the slot through a cell in a direction.
@@ -53,18 +61,21 @@ struct CandidatesRequest {
   Grid grid;
   SlotRef slot{};
   CandidateOptions options{};
+  std::string list{};
 };
 
 // POST /api/check: {"grid": [...], "options": {"allow-repeats": bool}}.
 struct CheckRequest {
   Grid grid;
   bool allow_repeats = false;
+  std::string list{};
 };
 
 // POST /api/prove: {"grid": [...], "options": {"allow-repeats": bool, "exclude": [...]}}.
 struct ProveRequest {
   Grid grid;
   ProofOptions options{};
+  std::string list{};
 };
 
 // POST /api/export: {"grid": [...] filled, "format", "clues": [...], "title", ...}.
@@ -72,6 +83,7 @@ struct ExportRequest {
   Grid grid;
   DocumentOptions document{};
   bool pdf = false;  // "pdf", "submission": the LaTeX document (document.format) through lualatex
+  std::string list{};
 };
 
 // POST /api/open: {"name": "file.crg", "text": "..."}, a file the page opened.
@@ -80,16 +92,37 @@ struct OpenRequest {
   std::string text;
 };
 
+// POST /api/lists: {"name": "mine.txt", "language": "en", "text": "..."}, a word list's text.
+struct ListUpload {
+  std::string name, language = "en", text;
+};
+
+// POST /api/lists/change: {"list": ID, "scores": {"word": score, ...}, "exclude": [...]}.
+struct ListChange {
+  std::string list;
+  WordChanges changes;
+};
+
+// POST /api/pattern: {"list": ID, "pattern": "C?A??", "limit": N (1..1000, default 200)}.
+struct PatternRequest {
+  std::string list;
+  std::string pattern;
+  size_t limit = 200;
+};
+
 FillRequest ParseFillRequest(std::string_view body, int max_threads);
 CandidatesRequest ParseCandidatesRequest(std::string_view body);
 CheckRequest ParseCheckRequest(std::string_view body);
 ProveRequest ParseProveRequest(std::string_view body);
 ExportRequest ParseExportRequest(std::string_view body);
 OpenRequest ParseOpenRequest(std::string_view body);
-// POST /api/pattern: {"rows": N, "cols": N, "density": D, "seed": N}, a random legal block
-// pattern (MakePattern) of 3 to kMaxGridSide rows and columns (cols: as rows; density and seed
-// as PatternOptions's).
-PatternOptions ParsePatternRequest(std::string_view body);
+ListUpload ParseListUpload(std::string_view body);
+ListChange ParseListChange(std::string_view body);
+PatternRequest ParsePatternRequest(std::string_view body);
+// POST /api/block-pattern: {"rows": N, "cols": N, "density": D, "seed": N}, a random legal
+// block pattern (MakePattern) of 3 to kMaxGridSide rows and columns (cols: as rows; density
+// and seed as PatternOptions's).
+PatternOptions ParseBlockPatternRequest(std::string_view body);
 
 // GET /api/squares's query parameters, named as the square command's long options (first,
 // size, double, rect, diagonals, pattern, contains, distinct, no-transpose, limit, upper,

@@ -4,10 +4,14 @@
 // spelled out one way, `--NAME=VALUE` or `--FLAG`:
 //   --host=H --port=N --threads=N --queue=N --connections=N --queue-wait-ms=N
 //   --read-timeout-ms=N [--allow-host=NAME]... [--token=TOKEN] [--dict=FILE]...
-//   [--fold-accents] [--min-score=S] [--max-level=L] [--verbose]
+//   [--language=L] [--fold-accents] [--min-score=S] [--max-level=L] [--verbose]
+// Each --dict is a list of its own that the page may choose (the first is chosen at first),
+// and the embedded list follows them.
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 #include <span>
 #include <string>
@@ -26,6 +30,7 @@ struct Arguments {
   ServerSettings settings;
   std::vector<std::string> dict;
   DictionaryOptions dictionary;
+  bool language_given = false;
 };
 
 int UsageFailure(std::string_view argument) {
@@ -68,6 +73,9 @@ std::optional<Arguments> ReadArguments(std::span<char* const> argv, std::string_
       out.settings.token = std::string(value);
     } else if (name == "--dict" && has_value) {
       out.dict.emplace_back(value);
+    } else if (name == "--language" && has_value) {
+      out.dictionary.language = std::string(value);
+      out.language_given = true;
     } else if (name == "--min-score" && is_number) {
       out.dictionary.min_score = number;
     } else if (name == "--max-level" && is_number) {
@@ -85,15 +93,36 @@ std::optional<Arguments> ReadArguments(std::span<char* const> argv, std::string_
   return out;
 }
 
+// The lists the page may choose: each --dict (a language code that names no file, "nl", is
+// read in that language unless --language says), then the embedded list, in English.
+std::vector<WordList> GivenLists(const Arguments& args) {
+  std::vector<WordList> lists;
+  const std::vector<std::string> languages = LanguageCodes();
+  for (const std::string& path : args.dict) {
+    DictionaryOptions options = args.dictionary;
+    if (!args.language_given && !std::filesystem::exists(path) &&
+        std::find(languages.begin(), languages.end(), path) != languages.end()) {
+      options.language = path;
+    }
+    std::string name = std::filesystem::path(path).filename().string();
+    if (name.empty() || path == "-") name = path;
+    // Two lists of one name ("words.txt" in two folders) are told apart by their place.
+    const auto same = [&](const WordList& list) { return list.name == name; };
+    if (std::any_of(lists.begin(), lists.end(), same)) name += " (" + std::to_string(lists.size() + 1) + ")";
+    lists.push_back({name, name, "given", "", Dictionary::FromFiles({path}, options)});
+  }
+  DictionaryOptions english = args.dictionary;
+  english.language = "en";
+  lists.push_back({"default", "default", "given", "", Dictionary::Default(english)});
+  return lists;
+}
+
 int Run(std::span<char* const> argv) {
   std::string_view bad;
   const std::optional<Arguments> args = ReadArguments(argv, bad);
   if (!args) return UsageFailure(bad);
   try {
-    const Dictionary dictionary = args->dict.empty()
-                                      ? Dictionary::Default(args->dictionary)
-                                      : Dictionary::FromFiles(args->dict, args->dictionary);
-    return Serve(dictionary, args->settings);
+    return Serve(GivenLists(*args), args->dictionary, args->settings);
   } catch (const Error& error) {
     std::fprintf(stderr, "squares: %s\n", error.what());
     return error.usage() ? core::kExitUsage : core::kExitData;

@@ -52,6 +52,8 @@ Reply Busy() { return ErrorReply(503, "busy"); }
 Reply Answer(const std::function<Reply()>& route) {
   try {
     return route();
+  } catch (const UnknownList& unknown) {
+    return UnknownListReply(unknown);
   } catch (const BadRequest& error) {
     return ErrorReply(400, error.what());
   } catch (const Error& error) {
@@ -119,9 +121,10 @@ RequestHead HeadOf(const httplib::Request& request) {
 
 class Workbench {
  public:
-  Workbench(const Dictionary& dictionary, const ServerSettings& settings)
+  Workbench(std::vector<WordList> given, const DictionaryOptions& upload_options,
+            const ServerSettings& settings)
       : settings_(settings),
-        routes_(dictionary, settings.threads, FindPdflatex()),
+        routes_(std::move(given), upload_options, settings.threads, FindPdflatex()),
         gate_(settings.threads, settings.queue, settings.queue_wait),
         server_(
             ConnectionLimits{.connections = settings.connections, .read = settings.read_timeout}) {
@@ -178,8 +181,15 @@ class Workbench {
     Post("/api/export", &ApiRoutes::Export);
     Post("/api/open",
          [this](std::string_view body, const StopFlag&) { return routes_.Open(body); });
+    Post("/api/block-pattern",
+         [](std::string_view body, const StopFlag&) { return ApiRoutes::BlockPattern(body); });
     Post("/api/pattern",
-         [](std::string_view body, const StopFlag&) { return ApiRoutes::Pattern(body); });
+         [this](std::string_view body, const StopFlag&) { return routes_.Pattern(body); });
+    guard_.large_bodies["/api/lists"] = settings.max_list_body;
+    Post("/api/lists",
+         [this](std::string_view body, const StopFlag&) { return routes_.UploadList(body); });
+    Post("/api/lists/change",
+         [this](std::string_view body, const StopFlag&) { return routes_.ChangeList(body); });
     Get("/api/info", [this](const httplib::Request&, httplib::Response& response) {
       Send(response, routes_.Info());
     });
@@ -237,18 +247,19 @@ class Workbench {
   }
   // Reads a POST's body, counted as it comes (a chunked one has no length to refuse it by
   // beforehand); false when it is refused, `response` then holding the answer.
-  bool ReadBody(const httplib::ContentReader& read, httplib::Response& response,
-                std::string& body) {
+  bool ReadBody(const httplib::Request& request, const httplib::ContentReader& read,
+                httplib::Response& response, std::string& body) {
+    const size_t limit = BodyLimit(guard_, request.path);
     bool too_large = false;
     const bool read_whole = read([&](const char* data, size_t size) {
-      too_large = body.size() + size > settings_.max_body;
+      too_large = body.size() + size > limit;
       if (!too_large) body.append(data, size);
       return !too_large;
     });
     if (read_whole) return true;
     CurrentConnection().close = true;
     Send(response, too_large ? ErrorReply(413, "the request body is too large (at most " +
-                                                   std::to_string(settings_.max_body) + " bytes)")
+                                                   std::to_string(limit) + " bytes)")
                              : ErrorReply(400, "the request body did not arrive whole"));
     return false;
   }
@@ -256,10 +267,10 @@ class Workbench {
   // A route run on a worker, with a stop flag set when its client leaves.
   void Post(const std::string& path, Route route) {
     guard_.routes[path] = "POST";
-    server_.Post(path, [this, route](const httplib::Request&, httplib::Response& response,
+    server_.Post(path, [this, route](const httplib::Request& request, httplib::Response& response,
                                      const httplib::ContentReader& read) {
       std::string body;
-      if (!ReadBody(read, response, body)) return;
+      if (!ReadBody(request, read, response, body)) return;
       const auto stop = watch_.Watch(CurrentConnection().socket);
       const auto worker = gate_.Enter(*stop);
       if (!worker) return Send(response, Busy());
@@ -298,10 +309,10 @@ class Workbench {
   void StreamPost(const std::string& path,
                   std::function<Producer(std::string_view body, const StopFlag&)> start) {
     guard_.routes[path] = "POST";
-    server_.Post(path, [this, start](const httplib::Request&, httplib::Response& response,
+    server_.Post(path, [this, start](const httplib::Request& request, httplib::Response& response,
                                      const httplib::ContentReader& read) {
       std::string body;
-      if (!ReadBody(read, response, body)) return;
+      if (!ReadBody(request, read, response, body)) return;
       Stream(response, [&](const StopFlag& stop) { return start(body, stop); });
     });
   }
@@ -339,7 +350,8 @@ void RaiseOpenFileLimit() {
 
 }  // namespace
 
-int Serve(const Dictionary& dictionary, const ServerSettings& given) {
+int Serve(std::vector<WordList> lists, const DictionaryOptions& upload_options,
+          const ServerSettings& given) {
   RaiseOpenFileLimit();
   ServerSettings settings = given;
   if (settings.token.empty() && !IsLoopback(settings.host)) settings.token = NewToken();
@@ -352,7 +364,7 @@ int Serve(const Dictionary& dictionary, const ServerSettings& given) {
   pthread_sigmask(SIG_BLOCK, &signals, &previous);
   int status = 0;
   {
-    Workbench workbench(dictionary, settings);
+    Workbench workbench(std::move(lists), upload_options, settings);
     const int port = workbench.Bind();
     if (port < 0) {
       std::cerr << "squares: cannot listen on " << settings.host << " port " << settings.port
@@ -363,8 +375,12 @@ int Serve(const Dictionary& dictionary, const ServerSettings& given) {
         std::cerr << "squares: warning: serving on " << settings.host
                   << ": anyone who reaches it with the token can run searches on this machine\n";
       }
-      const bool v6 = settings.host.find(':') != std::string::npos;
-      std::cout << "squares: serving http://" << (v6 ? "[" : "") << settings.host << (v6 ? "]" : "")
+      // Bound to every interface, the address to open is this machine's loopback one.
+      const std::string shown = settings.host == "0.0.0.0" ? "127.0.0.1"
+                                : settings.host == "::"    ? "::1"
+                                                           : settings.host;
+      const bool v6 = shown.find(':') != std::string::npos;
+      std::cout << "squares: serving http://" << (v6 ? "[" : "") << shown << (v6 ? "]" : "")
                 << ":" << port << "/" << (settings.token.empty() ? "" : "?token=" + settings.token)
                 << std::endl;
       std::atomic<bool> listened = false;

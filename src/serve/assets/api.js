@@ -1,4 +1,9 @@
-// The JSON API's calls, for the page's views.
+// The JSON API's calls, for the page's views. Those that search name the word list chosen
+// (list_store.js); one the server has lost is sent again, and the request with it.
+import { activeListId, restoreList } from "./list_store.js";
+
+const LIST_ROUTES = new Set(["/api/fill", "/api/candidates", "/api/candidates/stream", "/api/check",
+                             "/api/prove", "/api/export", "/api/pattern"]);
 
 // POSTs `body` as JSON; resolves to the parsed answer, or throws an Error with the server's
 // message. An aborted request throws an AbortError.
@@ -6,18 +11,30 @@ export async function postJson(path, body, signal) {
   return answerOf(await post(path, body, signal));
 }
 
-function post(path, body, signal) {
-  return fetch(path, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal,
+async function post(path, body, signal) {
+  const send = () => fetch(path, {
+    method: "POST", headers: { "Content-Type": "application/json" }, signal,
+    body: JSON.stringify(LIST_ROUTES.has(path) ? { ...body, list: activeListId() } : body),
   });
+  const response = await send();
+  if (response.status !== 404 || !LIST_ROUTES.has(path)) return response;
+  const unknown = (await response.clone().json().catch(() => ({})))["unknown-list"];
+  return unknown && await restoreList(unknown).catch(() => false) ? send() : response;
 }
 
-// The answer's JSON (or text), or an Error with the server's message for a failure.
+// A message of the server as a sentence for the page: a capital first letter.
+export function sentence(message) {
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}
+
+// The answer's JSON (or text), or an Error with the server's message for a failure (its
+// HTTP status in `status`).
 export async function answerOf(response) {
   const type = response.headers.get("Content-Type") || "";
   if (!response.ok) {
-    const message = type.startsWith("application/json") ? (await response.json()).error : await response.text();
-    throw new Error(`${response.status}: ${message}`);
+    const message = response.status === 503 ? "the server is busy: try again in a moment"
+      : type.startsWith("application/json") ? (await response.json()).error : await response.text();
+    throw Object.assign(new Error(sentence(message)), { status: response.status });
   }
   return type.startsWith("application/json") ? response.json() : response.text();
 }

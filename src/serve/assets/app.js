@@ -2,6 +2,7 @@
 // location's hash (#squares).
 import { Editor } from "./editor.js";
 import { SquaresView } from "./squares.js";
+import { ListsView } from "./lists_view.js";
 
 const views = { editor: document.getElementById("editor-view"), squares: document.getElementById("squares-view") };
 
@@ -15,4 +16,7 @@ function showView() {
 
 window.addEventListener("hashchange", showView);
 showView();
-window.workbench = { editor: new Editor(views.editor), squares: new SquaresView(views.squares) };
+window.workbench = {
+  editor: new Editor(views.editor), squares: new SquaresView(views.squares),
+  lists: new ListsView(document.getElementById("word-lists")),
+};

@@ -1,7 +1,7 @@
 // The crossword editor: the grid (an ARIA grid driven from the keyboard or the mouse), the
 // candidates of the selected entry, autofill, locks, rejected words, clues, check and export.
 import { GridModel, MAX_SIDE } from "./grid_model.js";
-import { answerOf, postJson, postForBlob } from "./api.js";
+import { answerOf, postJson, postForBlob, sentence } from "./api.js";
 import { ProofView } from "./proof_view.js";
 import { CandidatesView } from "./candidates_view.js";
 import { renderStats } from "./stats_view.js";
@@ -31,6 +31,11 @@ export class Editor {
     this.bindControls();
     this.bindGrid();
     this.build();
+    // Another word list, or its words changed: the proof and candidates again.
+    document.addEventListener("wordlist-change", () => {
+      this.proveGrid();
+      this.scheduleCandidates();
+    });
   }
 
   // ---- Controls outside the grid.
@@ -455,7 +460,9 @@ export class Editor {
 
   describeFill(answer) {
     const seconds = `${answer.stats.seconds.toFixed(2)} s`;
-    if (answer.status !== "filled") return `${answer.status}: ${answer.message} (${seconds})`;
+    if (answer.status !== "filled") {
+      return `${sentence(answer.message.replace(/^(impossible|over-constrained): /, "no fill: "))} (${seconds}).`;
+    }
     const q = answer.quality;
     if (!q) return `Filled (${seconds}): the list's scores are all equal, so this is the first fill found, not a best one.`;
     let text = `Filled: worst word ${q.worst.toUpperCase()} (score ${q.worst_score}), mean ${q.mean_score.toFixed(2)}`;

@@ -1,16 +1,37 @@
 // The word squares view: typing a first word streams its squares (GET /api/squares, one JSON
 // object a line) with a live count; a change or Stop cancels the search in flight, and the
-// server stops it when the connection closes.
-import { answerOf, readLines } from "./api.js";
+// server stops it when the connection closes. Every square is kept (compactly, as its line)
+// and shown in a virtual list, so that a million of them scroll as smoothly as ten: the
+// stream is read in slices of a few milliseconds and the page drawn once a frame.
+import { answerOf } from "./api.js";
+import { activeListId } from "./list_store.js";
+import { LineStore } from "./line_store.js";
+import { VirtualList } from "./virtual_list.js";
 
-const SHOWN = 300;  // squares drawn; the count goes on past them
+const SLICE_MS = 8;        // work between two chances for the page to draw and answer
+const PIECE = 64 * 1024;   // bytes of the stream decoded and stored at once
+
+function yieldToPage() {
+  if (globalThis.scheduler && scheduler.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function plural(count) {
+  return `${count.toLocaleString("en")} square${count === 1 ? "" : "s"}`;
+}
 
 export class SquaresView {
   constructor(root) {
     this.$ = (id) => root.querySelector(`#${id}`);
     this.request = null;
     this.timer = 0;
-    this.count = 0;
+    this.store = new LineStore();
+    this.list = new VirtualList(this.$("sq-results"), (element, index) => {
+      // A square with its diagonals comes as its words: the rows, then the diagonals.
+      const square = JSON.parse(this.store.line(index));
+      const rows = square.rows || square.words.slice(0, Array.from(square.words[0]).length);
+      element.textContent = rows.join("\n");
+    }, "square");
     const form = this.$("squares-form");
     form.addEventListener("input", () => this.schedule());
     form.addEventListener("submit", (event) => {
@@ -46,11 +67,13 @@ export class SquaresView {
     return params;
   }
 
+  get count() { return this.store.count; }
+
   async search() {
     if (this.request) this.request.abort();
-    const results = this.$("sq-results"), status = this.$("sq-status");
-    results.replaceChildren();
-    this.count = 0;
+    const status = this.$("sq-status");
+    this.store = new LineStore();
+    this.list.clear();
     const params = this.query();
     if (!params) {
       status.textContent = "Type a first word (or a pattern).";
@@ -62,9 +85,10 @@ export class SquaresView {
     status.textContent = "Searching…";
     let ending = "search complete";
     try {
+      params.set("list", activeListId());
       const response = await fetch(`/api/squares?${params}`, { signal: controller.signal });
       if (!response.ok) await answerOf(response);
-      await this.read(response, results, status);
+      await this.read(response, controller.signal);
       if (params.has("limit") && this.count >= +params.get("limit")) ending = "limit reached";
     } catch (error) {
       if (error.name !== "AbortError") {
@@ -79,20 +103,41 @@ export class SquaresView {
       }
     }
     if (this.request === null || ending !== "stopped") {
-      status.textContent = `${this.count} square${this.count === 1 ? "" : "s"} (${ending})`;
+      this.list.setCount(this.count);
+      status.textContent = `${plural(this.count)} (${ending})`;
     }
   }
 
-  // Reads the NDJSON stream line by line, drawing the first SHOWN squares; past them a line
-  // is only counted (an error line still stops it).
-  async read(response, results, status) {
-    await readLines(response, (line) => {
-      if (line.startsWith('{"error"')) throw new Error(JSON.parse(line).error);
-      if (++this.count > SHOWN) return;
-      const square = document.createElement("pre");
-      square.className = "square";
-      square.textContent = JSON.parse(line).rows.join("\n");
-      results.append(square);
-    }, () => { status.textContent = `${this.count} square${this.count === 1 ? "" : "s"}…`; });
+  // Reads the NDJSON stream into the store a slice of time at a time, the count and the list
+  // drawn at the next frame; an error line stops it with its message.
+  async read(response, signal) {
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    const store = this.store, status = this.$("sq-status");
+    let slice = performance.now(), frame = 0;
+    const show = () => {
+      frame = 0;
+      if (store !== this.store || this.request === null) return;  // ended: search() has said how
+      this.list.setCount(store.count);
+      status.textContent = `${plural(store.count)}…`;
+    };
+    const add = (error) => {
+      if (error) throw new Error(JSON.parse(error).error);
+      if (!frame) frame = requestAnimationFrame(show);
+    };
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      // A read may bring megabytes: decoded and stored a piece at a time.
+      for (let at = 0; at < value.length; at += PIECE) {
+        add(store.append(decoder.decode(value.subarray(at, at + PIECE), { stream: true }), '{"error"'));
+        if (performance.now() - slice > SLICE_MS) {
+          await yieldToPage();
+          if (signal.aborted) throw new DOMException("stopped", "AbortError");
+          slice = performance.now();
+        }
+      }
+    }
+    add(store.finish('{"error"'));
   }
 }

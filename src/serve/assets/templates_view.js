@@ -1,6 +1,6 @@
 // Block patterns for a new grid: the templates the server embeds (templates.json, from
 // data/templates), each with a small preview, and a random legal pattern of a chosen size,
-// share of blocks and seed (POST /api/pattern). Choosing one replaces the grid (undoable).
+// share of blocks and seed (POST /api/block-pattern). Choosing one replaces the grid (undoable).
 import { answerOf, postJson } from "./api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -64,7 +64,7 @@ export class TemplatesView {
     const seedField = this.$("pattern-seed");
     const seed = parseInt(seedField.value, 10) || 0;
     try {
-      const answer = await postJson("/api/pattern", { rows: side, cols: side, density: share / 100, seed });
+      const answer = await postJson("/api/block-pattern", { rows: side, cols: side, density: share / 100, seed });
       this.replace(answer.rows);
       this.status.textContent = `Random ${side}×${side} pattern, seed ${seed}: ${answer.blocks} blocks. ` +
         "Again for another.";
