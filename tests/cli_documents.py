@@ -26,6 +26,7 @@ GROUP is one of
            --strict; invalid UTF-8; a given grid's quality.
   marks    circled and shaded cells in ipuz, jpz, .puz (GEXT), SVG and LaTeX.
   exolve   the Exolve page in headless Chromium hands createExolve() the puzzle text intact.
+  unfilled fill --no-fill: an unfilled and a partly filled grid in each format, read back.
 """
 import json
 import os
@@ -91,8 +92,8 @@ SMALL_CLUES = ("# clues of tests/data/fill/small.txt's fill\n"
                "area\tSpace\n"
                "3 D\tConsumed\n")
 # The fill of small.txt on words.txt: REAR / #AT# / AREA (golden/text.out).
-SMALL_ACROSS = [[1, 'Back part, "quoted" & <tagged>'], [4, "[clue]"], [5, "Space"]]
-SMALL_DOWN = [[2, "[clue]"], [3, "Consumed"]]
+SMALL_ACROSS = [[1, 'Back part, "quoted" & <tagged>'], [4, ""], [5, "Space"]]
+SMALL_DOWN = [[2, ""], [3, "Consumed"]]
 META = ["--title", "Small one", "--author", "A. Setter", "--copyright", "© 2026 A. Setter"]
 
 
@@ -143,15 +144,22 @@ def readers(tmp):
         for fmt in ("jpz", "xd"):
             status, out, err = run(args + ["--format", fmt])
             got = read_with_node(fmt, write(os.path.join(tmp, "same." + fmt), out.decode()))
+            if fmt == "xd":  # its readers need text in every clue: the placeholder
+                for direction in ("across", "down"):
+                    want[direction] = [[n, t or "[clue]"] for n, t in want[direction]]
             check(status == 0 and got == want, f"{fmt} read by xword-parser: {got}, the ipuz: {want}")
-    # .puz: clue strings in the order of their numbers, Across before Down at one number.
-    status, out, err = run(base + ["--format", "puz"])
+    # .puz: clue strings in the order of their numbers, Across before Down at one number. Every
+    # entry has a clue here: writepuz checksums an empty clue as if it were ' ', where the
+    # format's definition (and puzpy) adds nothing for it (the unfilled group checks that).
+    every = write(os.path.join(tmp, "every.txt"), SMALL_CLUES + "4 A\tAt\n2 D\tEat\n")
+    status, out, err = run(base + ["--format", "puz", "--clues", every])
     check(status == 0, f"puz: status {status} {err}")
     path = os.path.join(tmp, "small.puz")
     with open(path, "wb") as f:
         f.write(out)
     got = read_with_node("puz", path)
-    by_number = {(n, d): t for d, lst in (("A", SMALL_ACROSS), ("D", SMALL_DOWN)) for n, t in lst}
+    by_number = {(n, d): t or {(4, "A"): "At", (2, "D"): "Eat"}[(n, d)]
+                 for d, lst in (("A", SMALL_ACROSS), ("D", SMALL_DOWN)) for n, t in lst}
     order = [by_number[(n, d)] for n, d, _, _ in numbering(["REAR", "#AT#", "AREA"])]
     want = {"title": "Small one", "author": "A. Setter", "copyright": "© 2026 A. Setter",
             "width": 4, "height": 3, "solution": "REAR.AT.AREA", "state": "----.--.----",
@@ -211,7 +219,7 @@ def latex(tmp):
     text = pdf_text(path)
     check(status == 0 and out.startswith(b"%PDF"), f"5x5 pdf: status {status} {err}")
     for want in ("Five & five", "The first across clue", "A clue with $, % and {braces}",
-                 "[clue]", "Across", "Down", "Solution"):
+                 "Across", "Down", "Solution"):
         check(want in text, f"5x5 pdf: {want!r} not in pdftotext's text")
     # Without lualatex on the PATH: a clear error before any search.
     status, out, err = run(["fill", grid5, "--format", "pdf"], env={"PATH": "/nonexistent"})
@@ -257,7 +265,7 @@ def latex(tmp):
             log = f.read()
         check("Overfull \\hbox" not in log, f"{name}: an overfull line in the LaTeX log")
         shown = pdf_text(os.path.join(tmp, name + ".pdf"))
-        for want in ("Café au lait, naïve", "[clue]", "Solution"):
+        for want in ("Café au lait, naïve", "Solution"):
             check(want in shown, f"{name}: {want!r} not in pdftotext's text")
         if name == "accents15":
             check("É" in shown and "Ñ" in shown, f"{name}: the accented letters are not shown")
@@ -534,7 +542,10 @@ def formats(tmp):
     unused = (f"squares: warning: {clues}:5: no entry of the fill is ZEBRA: the clue is not used\n"
               f"squares: warning: {clues}:6: 1 Across already has a clue (line 2): this one for "
               "REAR is not used\n")
-    check(status == 0 and err == unused, f"clue warnings: {status} {err!r}")
+    placeholders = ("squares: warning: {}: 2 entries have no clue (4 Across, 2 Down): written as "
+                    "[clue], as the format's readers need text\n")
+    check(status == 0 and err == unused + placeholders.format("across-text"),
+          f"clue warnings: {status} {err!r}")
     check(out.decode() == "<ACROSS PUZZLE V2>\n<TITLE>\n\tSmall one\n<AUTHOR>\n\tA. Setter\n"
           "<COPYRIGHT>\n\t© 2026 A. Setter\n<SIZE>\n\t4x3\n<GRID>\n\tREAR\n\t.AT.\n\tAREA\n"
           "<ACROSS>\n\tBack part, \"quoted\" & <tagged>\n\t[clue]\n\tSpace\n<DOWN>\n\t[clue]\n"
@@ -545,11 +556,12 @@ def formats(tmp):
                  "  exolve-preamble:\n    2026-11-27\n    Mind the \\`back\\`\\\\tick \\${x}\n",
                  "  exolve-grid:\n    R E A R\n    . A T .\n    A R E A\n",
                  "  exolve-across:\n    1 Back part, &quot;quoted&quot; &amp; &lt;tagged&gt; (4)\n",
-                 "  exolve-down:\n    2 [clue] (3)\n    3 Consumed (3)\nexolve-end\n`);"):
+                 "  exolve-down:\n    2 (3)\n    3 Consumed (3)\nexolve-end\n`);"):
         check(want in page, f"exolve: {want!r} not in the page")
     status, out, err = run(base + ["--format", "xd", "--strict"])
-    check(status == 1 and out == b"" and err == unused.replace("warning: ", "") +
-          "squares: --strict: 2 warnings, no document written\n", f"--strict: {status} {err!r}")
+    check(status == 1 and out == b"" and err == (unused + placeholders.format("xd")).replace(
+        "warning: ", "") + "squares: --strict: 3 warnings, no document written\n",
+          f"--strict: {status} {err!r}")
     # .puz: text beyond Latin-1 is a warning naming the field, the characters and what they
     # became; the file holds what the warning says.
     status, out, err = run(["fill", grid, "--dict", words, "--format", "puz", "--title",
@@ -621,6 +633,32 @@ def puz_checksum(data, c=0):
     return c
 
 
+def puz_checksums(data):
+    """The file, header and masked checksums of a .puz (version 1.3, no extra sections before
+    the strings' end), computed as the format's definition (and puzpy) does: the header's 8
+    bytes at 0x2c; title, author and copyright with their NUL when not empty; each clue
+    without it, an empty one adding nothing; the notes with their NUL when not empty."""
+    width, height, count = data[0x2c], data[0x2d], int.from_bytes(data[0x2e:0x30], "little")
+    cells = width * height
+    solution, state = data[0x34:0x34 + cells], data[0x34 + cells:0x34 + 2 * cells]
+    strings = data[0x34 + 2 * cells:].split(b"\0")
+    title, author, copyright_, clues, notes = (*strings[:3], strings[3:3 + count],
+                                               strings[3 + count])
+    def text_checksum(c):
+        for field in (title, author, copyright_):
+            c = puz_checksum(field + b"\0", c) if field else c
+        for clue in clues:
+            c = puz_checksum(clue, c)
+        return puz_checksum(notes + b"\0", c) if notes else c
+
+    header = puz_checksum(data[0x2c:0x34])
+    parts = (header, puz_checksum(solution), puz_checksum(state), text_checksum(0))
+    whole = text_checksum(puz_checksum(state, puz_checksum(solution, header)))
+    masked = bytes(ord("ICHEATED"[k]) ^ (parts[k] & 0xff) for k in range(4)) + bytes(
+        ord("ICHEATED"[k + 4]) ^ (parts[k] >> 8) for k in range(4))
+    return whole.to_bytes(2, "little"), header.to_bytes(2, "little"), masked
+
+
 def exolve(tmp):
     """The Exolve page in headless Chromium: its script runs and hands createExolve() the
     puzzle text, every special character of the title, notes and clues intact."""
@@ -648,8 +686,105 @@ def exolve(tmp):
                  "  exolve-preamble:\n    Back\\slash\n",
                  "  exolve-grid:\n    R E A R\n    . A T .\n    A R E A\n",
                  "    1 Tick `x` ${y} \\\\ &lt;/script&gt; &amp; &lt;i&gt; (4)\n",
-                 "    3 [clue] (3)\nexolve-end\n"):
+                 "    3 (3)\nexolve-end\n"):
         check(want in text, f"exolve: {want!r} not in what createExolve got: {text!r}")
+
+
+def unfilled(tmp):
+    """fill --no-fill: a grid as it is, unfilled or partly filled (a letter beyond ASCII among
+    its letters), in each format: ipuz read back by the command itself (the same document) and
+    by @xwordly/xword-parser (no solution, empty clues), .puz by @confuzzle/readpuz ('X' where
+    there is no letter, the header's "no solution" word, a warning), jpz, Exolve, text, SVG and
+    the PDF as a blank puzzle; xd, Across Lite text and the submission sheet refused naming the
+    format; --no-fill with --all is a usage error."""
+    blank = write(os.path.join(tmp, "blank.txt"), "....\n#..#\n....\n")
+    partly = write(os.path.join(tmp, "partly.txt"), "RÉ..\n#..#\n....\n")
+    clues = write(os.path.join(tmp, "clues.txt"), "1 Across\tBack part\n3 D\tConsumed\n")
+    base = ["fill", "--no-fill", "--clues", clues] + META
+    status, out, err = run(base + [blank, "--format", "ipuz"])
+    doc = json.loads(out) if status == 0 else {}
+    check(status == 0 and err == "" and "solution" not in doc and doc.get("puzzle") == [
+        [1, 2, 3, 0], ["#", 4, 0, "#"], [5, 0, 0, 0]] and doc.get("clues") == {
+        "Across": [[1, "Back part"], [4, ""], [5, ""]], "Down": [[2, ""], [3, "Consumed"]]},
+          f"blank ipuz: {status} {err} {doc}")
+    # Read back by the command: the same grid, clues and title, so the same document.
+    path = write(os.path.join(tmp, "blank.ipuz"), out.decode())
+    again_status, again, err = run(["fill", "--no-fill", path, "--format", "ipuz"])
+    check(again_status == 0 and again == out, f"blank ipuz read back: {again_status} {err} "
+                                              f"{again.decode()!r}")
+    status, out, err = run(base + [partly, "--format", "ipuz"])
+    doc = json.loads(out) if status == 0 else {}
+    check(doc.get("solution") == [["R", "É", 0, 0], ["#", 0, 0, "#"], [0, 0, 0, 0]],
+          f"partly filled ipuz: {status} {err} {doc.get('solution')}")
+    path = write(os.path.join(tmp, "partly.ipuz"), out.decode())
+    status, out, err = run(["fill", "--no-fill", path, "--format", "text"])
+    check(status == 0 and out.decode() == "RÉ..\n#..#\n....\n\nAcross\n1. RÉ..\tBack part\n"
+          "4. ..\t\n5. ....\t\n\nDown\n2. É..\t\n3. ...\tConsumed\n",
+          f"partly filled ipuz as text: {status} {err} {out.decode()!r}")
+    have_node = shutil.which("node") is not None and os.path.isdir(
+        os.path.join(NODE_MODULES, "@confuzzle", "readpuz"))
+    if have_node:
+        got = read_with_node("ipuz", path)
+        # (a cell without a solution adds nothing to the reader's row)
+        check(got.get("solution") == ["RÉ", "##", ""] and got.get("across") == [
+            [1, "Back part"], [4, ""], [5, ""]] and got.get("down") == [[2, ""], [3, "Consumed"]],
+              f"partly filled ipuz read by xword-parser: {got}")
+    # .puz: 'X' where there is no letter, the header's word at 0x32 says "no solution".
+    for grid, solution, empty in ((blank, "XXXX.XX.XXXX", 10), (partly, "RÉXX.XX.XXXX", 8)):
+        status, out, err = run(base + [grid, "--format", "puz"])
+        check(status == 0 and out[0x32:0x34] == b"\x02\x00" and err == (
+            f"squares: warning: puz: the grid has {empty} empty cells: the format has no empty "
+            "answer, so the file marks its solution as not given and holds 'X' there, which a "
+            "reader that ignores the mark takes for the answer\n"),
+              f"puz of {grid}: {status} {err!r}")
+        check(puz_checksums(out) == (out[0:2], out[0x0e:0x10], out[0x10:0x18]),
+              f"puz of {grid}: checksums {puz_checksums(out)}")
+        if have_node:
+            got = read_with_node("puz", write_bytes(os.path.join(tmp, "g.puz"), out))
+            check(got.get("solution") == solution and got.get("state") == "----.--.----" and
+                  got.get("clues") == ["Back part", "", "Consumed", "", ""],
+                  f"puz of {grid} read by readpuz: {got}")
+    # jpz: no solution attribute; Exolve: '0' cells, or '?' beside letters.
+    status, out, err = run(base + [partly, "--format", "jpz"])
+    check(status == 0 and '<cell x="2" y="1" solution="É" number="2"/>' in out.decode() and
+          '<cell x="3" y="1" number="3"/>' in out.decode(), f"jpz: {status} {err}")
+    status, out, err = run(base + [blank, "--format", "exolve"])
+    check(status == 0 and "  exolve-grid:\n    0 0 0 0\n    . 0 0 .\n    0 0 0 0\n"
+          in out.decode() and "    4 (2)\n" in out.decode(), f"exolve: {status} {err}")
+    status, out, err = run(base + [partly, "--format", "exolve"])
+    check(status == 0 and "  exolve-grid:\n    R É ? ?\n    . ? ? .\n    ? ? ? ?\n"
+          in out.decode(), f"partly filled exolve: {status} {err}")
+    # SVG: numbers, no letter even with --solution.
+    status, out, err = run(base + [partly, "--format", "svg", "--solution"])
+    doc = xml.dom.minidom.parseString(out)
+    letters = [t.firstChild.data if t.firstChild else "" for t in doc.getElementsByTagName("text")
+               if t.getAttribute("class") == "letter"]
+    numbers = [t.firstChild.data for t in doc.getElementsByTagName("text")
+               if t.getAttribute("class") == "number"]
+    check(status == 0 and "".join(letters) == "RÉ" and numbers == ["1", "2", "3", "4", "5"],
+          f"svg: {status} {err} {letters} {numbers}")
+    # The formats whose grid is the answer refuse it, naming the format.
+    for fmt, why in (("xd", "the format's grid is the answer, with no empty cell"),
+                     ("across-text", "the format's grid is the answer, which Across Lite needs "
+                                     "whole")):
+        status, out, err = run(base + [partly, "--format", fmt])
+        check(status == 1 and out == b"" and err == (
+            f"squares: {fmt}: the grid has 8 empty cells, and {why} (ipuz, puz, jpz, exolve, "
+            "pdf, latex, svg and text hold an unfilled grid)\n"), f"{fmt}: {status} {err!r}")
+    for option in ("--all", "--count", "--deterministic"):
+        status, out, err = run(base + [blank, option])
+        check(status == 2 and err == f"squares: --no-fill writes the grid as it is: {option} "
+              "searches for fills\n", f"--no-fill {option}: {status} {err!r}")
+    if shutil.which("lualatex") is not None and shutil.which("pdftotext") is not None:
+        status, out, err = run(base + [blank, "--format", "pdf"])
+        text = pdf_text(write_bytes(os.path.join(tmp, "blank.pdf"), out)) if status == 0 else ""
+        check(status == 0 and "Back part (4)" in text and "Solution" not in text,
+              f"blank pdf: {status} {err} {text!r}")
+        page_images(os.path.join(tmp, "blank.pdf"), "blank-a4")
+        status, out, err = run(base + [partly, "--format", "submission"])
+        check(status == 1 and err.startswith("squares: submission: the grid has 8 empty cells, "
+                                             "and the sheet shows the answers"),
+              f"unfilled submission: {status} {err!r}")
 
 
 def main():
@@ -663,7 +798,8 @@ def main():
     tmp = tempfile.mkdtemp()
     try:
         {"readers": readers, "latex": latex, "letters": letters, "svg": svg,
-         "files": files, "formats": formats, "marks": marks, "exolve": exolve}[group](tmp)
+         "files": files, "formats": formats, "marks": marks, "exolve": exolve,
+         "unfilled": unfilled}[group](tmp)
     finally:
         shutil.rmtree(tmp)
     if FAILURES:

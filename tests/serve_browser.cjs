@@ -362,6 +362,8 @@ async function wordLists(page, url, outDir) {
   await page.waitForFunction((id) => document.querySelector("#list-choice").value === id, chosen);
   assert.equal(await page.textContent("#changes li"), "CUT: excluded Undo");
   await page.selectOption("#list-choice", "default");
+}
+
 // The squares page streams a million squares without freezing: no long task past 50 ms (scaled
 // by the machine's load: on a busy machine the page's slices take longer in wall time), a count
 // that keeps up, a virtual list (a few squares in the page, the millionth reached by
@@ -410,6 +412,41 @@ async function millionSquares(page, url, outDir) {
   assert.ok(await page.isDisabled("#sq-stop"));
 }
 
+// A partly filled grid (a letter beyond ASCII, one clue, the rest empty) exports as ipuz and
+// .puz, read back by JSON and by @confuzzle/readpuz; the ipuz opened again in the page keeps
+// its empty cells, its title and its empty clues empty.
+async function unfilledExport(page, outDir) {
+  const rows = ["#É...", ".....", ".....", ".....", "....#"];
+  await page.setInputFiles("#open-file", { name: "partly.txt", mimeType: "text/plain", buffer: Buffer.from(rows.join("\n") + "\n") });
+  await page.waitForFunction(() => document.querySelector("#export-status").textContent === "Opened partly.txt.");
+  assert.deepEqual(await cellLetters(page), rows);
+  await page.click("#clues-across li:first-child button");
+  assert.equal(await page.textContent("#entry-name"), "1 Across");
+  await page.fill("#clue-text", "Summer, in Paris");
+  await page.fill("#title", "Unfilled");
+  const [ipuzFile] = await Promise.all([page.waitForEvent("download"), page.click("[data-format=ipuz]")]);
+  const ipuzText = fs.readFileSync(await ipuzFile.path(), "utf8");
+  const ipuz = JSON.parse(ipuzText);
+  assert.equal(ipuz.title, "Unfilled");
+  assert.deepEqual(ipuz.solution.map((row) => row.map((cell) => cell || ".").join("")), rows);
+  const clues = [...ipuz.clues.Across, ...ipuz.clues.Down];
+  assert.deepEqual(clues.map((clue) => clue[1]), ["Summer, in Paris", ...Array(clues.length - 1).fill("")]);
+  const [puzFile] = await Promise.all([page.waitForEvent("download"), page.click("[data-format=puz]")]);
+  const puzBytes = fs.readFileSync(await puzFile.path());
+  const puz = readpuz.readpuz(puzBytes);
+  assert.equal(puzBytes.readUInt16LE(0x32), 2);  // "no solution given"
+  assert.equal(puz.solution, rows.join("").replace(/#/g, ".").replace(/\./g, (dot, at) => at === 0 || at === 24 ? "." : "X"));
+  assert.deepEqual(puz.clues, ["Summer, in Paris", ...Array(clues.length - 1).fill("")]);
+  // Opened again: the same cells, title and clues, the empty ones still empty.
+  await page.setInputFiles("#open-file", { name: "unfilled.ipuz", mimeType: "application/json", buffer: Buffer.from(ipuzText) });
+  await page.waitForFunction(() => document.querySelector("#export-status").textContent === "Opened unfilled.ipuz.");
+  assert.deepEqual(await cellLetters(page), rows);
+  assert.equal(await page.inputValue("#title"), "Unfilled");
+  const shown = await page.$$eval("#clues .clue", (items) => items.map((item) => item.textContent));
+  assert.deepEqual(shown, ["Summer, in Paris", ...Array(clues.length - 1).fill("")]);
+  await page.screenshot({ path: path.join(outDir, "serve-unfilled.png"), fullPage: true });
+}
+
 async function main() {
   const [squaresBinary, outDir, modulesArg] = process.argv.slice(2);
   const modules = path.resolve(modulesArg || "");
@@ -431,6 +468,7 @@ async function main() {
     const errors = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await editor(page, url, outDir);
+    await unfilledExport(page, outDir);
     await proofAndCandidates(page, outDir);
     await phone(page, outDir);
     await puzzles(page, url, outDir);

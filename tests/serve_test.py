@@ -235,6 +235,44 @@ class Api(unittest.TestCase):
         status, opened = self.server.post("/api/open", {"name": "tiny.ipuz", "text": body.decode()})
         self.assertIn({"number": 1, "direction": "across", "text": "Pet"}, opened["clues"])
 
+    def test_export_unfilled(self):
+        """A grid with empty cells exports (ipuz without a solution, .puz saying it has none),
+        and the ipuz opens again with its empty cells, its clues (empty ones empty) and its
+        title; a letter beyond ASCII in a partly filled grid exports; xd refuses, naming itself."""
+        rows = ["...", ".#.", "..."]
+        clues = [{"number": 1, "direction": "across", "text": "Top"}]
+        status, kind, body = self.server.request("POST", "/api/export", {
+            "grid": rows, "format": "ipuz", "clues": clues, "title": "Blank"})
+        self.assertEqual((status, kind), (200, "application/json"), body)
+        ipuz = json.loads(body)
+        self.assertNotIn("solution", ipuz)
+        self.assertEqual(ipuz["clues"], {"Across": [[1, "Top"], [3, ""]], "Down": [[1, ""], [2, ""]]})
+        status, opened = self.server.post("/api/open", {"name": "blank.ipuz", "text": body.decode()})
+        self.assertEqual(status, 200, opened)
+        self.assertEqual((opened["grid"], opened["title"]), (rows, "Blank"))
+        self.assertEqual(opened["clues"], [
+            {"number": 1, "direction": "across", "text": "Top"},
+            {"number": 3, "direction": "across", "text": ""},
+            {"number": 1, "direction": "down", "text": ""},
+            {"number": 2, "direction": "down", "text": ""}])
+        status, kind, body = self.server.request("POST", "/api/export", {"grid": rows, "format": "puz"})
+        self.assertEqual(status, 200, body)
+        self.assertEqual((body[0x32:0x34], body[0x34:0x34 + 9]), (b"\x02\x00", b"XXXX.XXXX"))
+        partly = ["ÉT.", ".#.", "..Ж"]
+        status, kind, body = self.server.request("POST", "/api/export", {"grid": partly, "format": "ipuz"})
+        self.assertEqual(status, 200, body)
+        self.assertEqual(json.loads(body)["solution"], [["É", "T", 0], [0, "#", 0], [0, 0, "Ж"]])
+        status, opened = self.server.post("/api/open", {"name": "partly.ipuz", "text": body.decode()})
+        self.assertEqual(opened["grid"], partly)
+        for format, marker in [("svg", b"<svg"), ("jpz", b"<cell"), ("exolve", b"exolve-grid"),
+                               ("latex", b"\\begin{Puzzle}")]:
+            status, kind, body = self.server.request("POST", "/api/export", {"grid": partly, "format": format})
+            self.assertEqual(status, 200, (format, body[:300]))
+            self.assertIn(marker, body, format)
+        status, answer = self.server.post("/api/export", {"grid": partly, "format": "xd"})
+        self.assertEqual(status, 400)
+        self.assertTrue(answer["error"].startswith("xd: the grid has 5 empty cells"), answer)
+
     def test_open_grid_files(self):
         with open(os.path.join(DATA, "grids", "crucio-01.crg"), encoding="utf-8") as f:
             text = f.read()
@@ -294,7 +332,7 @@ class Api(unittest.TestCase):
             ("/api/fill", {"grid": ["..."], "color": 1}, "unknown key"),
             ("/api/candidates", {"grid": ["...", "..."], "slot": 9}, "does not exist"),
             ("/api/candidates", {"grid": ["...", "..."], "slot": {"row": 5, "col": 0, "direction": "across"}}, "outside"),
-            ("/api/export", {"grid": ["C.T"], "format": "ipuz"}, "filled grid"),
+            ("/api/export", {"grid": ["C.T"], "format": "across-text"}, "across-text: the grid has 1 empty cell"),
             ("/api/export", {"grid": ["CAT"], "format": "doc"}, "format"),
             ("/api/open", {"name": "x.ipuz", "text": "{\"puzzle\": 3}"}, "x.ipuz"),
         ]

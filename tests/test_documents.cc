@@ -113,14 +113,14 @@ TEST_CASE("puz: layout and checksums; Latin-1 letters; others refused") {
   CHECK(state == "----.----");
   // Strings: title, author (empty), copyright (empty), clues 1A 1D 2D 3A, notes.
   const std::string strings = puz.substr(0x34 + 18);
-  CHECK(strings == std::string("T\0\0\0Summit\0[clue]\0[clue]\0[clue]\0\0", 33));
+  // The entries without a clue have an empty one (which adds nothing to the checksums).
+  CHECK(strings == std::string("T\0\0\0Summit\0\0\0\0\0", 15));
   const uint16_t cib = Cksum(puz.substr(0x2c, 8));
   CHECK(U16(puz, 0x0e) == cib);
-  uint16_t text = Cksum(std::string("T\0", 2));
-  for (const char* clue : {"Summit", "[clue]", "[clue]", "[clue]"}) text = Cksum(clue, text);
-  uint16_t file = Cksum(state, Cksum(solution, cib));
-  file = Cksum(std::string("T\0", 2), file);
-  for (const char* clue : {"Summit", "[clue]", "[clue]", "[clue]"}) file = Cksum(clue, file);
+  CHECK(U16(puz, 0x32) == 0);  // the solution is given
+  const uint16_t text = Cksum("Summit", Cksum(std::string("T\0", 2)));
+  const uint16_t file =
+      Cksum("Summit", Cksum(std::string("T\0", 2), Cksum(state, Cksum(solution, cib))));
   CHECK(U16(puz, 0) == file);
   const uint16_t parts[4] = {cib, Cksum(solution), Cksum(state), text};
   for (int k = 0; k < 4; ++k) {
@@ -201,6 +201,139 @@ TEST_CASE("unused clues: a word no entry holds, a second clue for an entry") {
         std::vector<std::string>{
             "c.txt:2: no entry of the fill is ZEBRA: the clue is not used",
             "c.txt:3: 1 Across already has a clue (line 1): this one for REAR is not used"});
+}
+
+// Each cell's letter of `rows` ("" for '.' and '#').
+std::vector<std::string> LettersOf(const std::string& rows) {
+  std::vector<std::string> letters;
+  for (char ch : rows) letters.push_back(ch == '.' || ch == '#' ? "" : std::string(1, ch));
+  return letters;
+}
+
+std::string Document(const Grid& grid, const std::vector<std::string>& letters, FillFormat format,
+                     std::vector<std::string>* warnings = nullptr) {
+  FillOutputOptions options;
+  options.format = format;
+  options.title = "Blank";
+  options.warnings = warnings;
+  std::string out;
+  const absl::Status status = AppendFill(grid, letters, options, out);
+  CHECK(status.ok());
+  return out;
+}
+
+TEST_CASE("unfilled grid: puz says it gives no solution, with 'X' there and a warning") {
+  const auto [grid, filled] = Ring("T");
+  for (const std::string& rows : {std::string("....#...."), std::string("TOP.#....")}) {
+    const std::vector<std::string> letters = LettersOf(rows);
+    std::vector<std::string> warnings;
+    const std::string puz = Document(grid, letters, FillFormat::kPuz, &warnings);
+    const std::string solution = puz.substr(0x34, 9), state = puz.substr(0x34 + 9, 9);
+    CHECK(solution == (rows[0] == 'T' ? "TOPX.XXXX" : "XXXX.XXXX"));
+    CHECK(state == "----.----");
+    CHECK(U16(puz, 0x32) == 2);  // "no solution given"
+    // The header's checksum covers that word, and the file's the whole of it.
+    const uint16_t cib = Cksum(puz.substr(0x2c, 8));
+    CHECK(U16(puz, 0x0e) == cib);
+    CHECK(U16(puz, 0) == Cksum(std::string("Blank\0", 6), Cksum(state, Cksum(solution, cib))));
+    CHECK(puz.substr(0x34 + 18) == std::string("Blank\0\0\0\0\0\0\0\0", 13));
+    REQUIRE(warnings.size() == 1);
+    CHECK(warnings[0] == std::string("puz: the grid has ") + (rows[0] == 'T' ? "5" : "8") +
+                             " empty cells: the format has no empty answer, so the file marks "
+                             "its solution as not given and holds 'X' there, which a reader that "
+                             "ignores the mark takes for the answer");
+  }
+}
+
+TEST_CASE("unfilled grid: ipuz, jpz, exolve, text and latex hold it; xd, across-text refuse") {
+  const auto [grid, filled] = Ring("T");
+  const std::vector<std::string> blank = LettersOf("....#...."), some = LettersOf("TOP.#....");
+  // ipuz: no solution at all, or the "empty" value where a letter is missing.
+  const std::string ipuz = Document(grid, blank, FillFormat::kIpuz);
+  CHECK(ipuz.find("\"solution\"") == std::string::npos);
+  CHECK(ipuz.find("[1, 0, 2],\n    [0, \"#\", 0],\n    [3, 0, 0]") != std::string::npos);
+  CHECK(ipuz.find("\"Across\": [\n      [1, \"\"],\n      [3, \"\"]") != std::string::npos);
+  CHECK(
+      Document(grid, some, FillFormat::kIpuz)
+          .find(
+              "\"solution\": [\n    [\"T\", \"O\", \"P\"],\n    [0, \"#\", 0],\n    [0, 0, 0]\n") !=
+      std::string::npos);
+  // jpz: a cell without a letter has no solution attribute.
+  const std::string jpz = Document(grid, some, FillFormat::kJpz);
+  CHECK(jpz.find("<cell x=\"3\" y=\"1\" solution=\"P\" number=\"2\"/>") != std::string::npos);
+  CHECK(jpz.find("<cell x=\"1\" y=\"2\"/>\n") != std::string::npos);
+  CHECK(jpz.find("<cell x=\"1\" y=\"3\" number=\"3\"/>") != std::string::npos);
+  CHECK(jpz.find("format=\"3\"></clue>") != std::string::npos);
+  // exolve: '0' in every cell of a puzzle without its solution, '?' beside given letters.
+  CHECK(Document(grid, blank, FillFormat::kExolve).find("    0 0 0\n    0 . 0\n    0 0 0\n") !=
+        std::string::npos);
+  const std::string exolve = Document(grid, some, FillFormat::kExolve);
+  CHECK(exolve.find("    T O P\n    ? . ?\n    ? ? ?\n") != std::string::npos);
+  CHECK(exolve.find("    1 (3)\n") != std::string::npos);
+  // text: '.' for an empty cell, in the rows and the entries.
+  CHECK(Document(grid, some, FillFormat::kText) ==
+        "TOP\n.#.\n...\n\nAcross\n1. TOP\n3. ...\n\nDown\n1. T..\n2. P..\n");
+  CHECK(Document(grid, some, FillFormat::kLines) == "TOP .#. ...\n");
+  // latex: a blank puzzle, no solution page; a partly filled one's letters are not printed.
+  std::vector<std::string> warnings;
+  CHECK(Document(grid, blank, FillFormat::kLatex, &warnings).find("Solution") == std::string::npos);
+  CHECK(warnings.empty());
+  CHECK(Document(grid, some, FillFormat::kLatex, &warnings).find("Solution") == std::string::npos);
+  CHECK(warnings == std::vector<std::string>{
+                        "latex: the grid has 5 empty cells: no solution page, so its letters are "
+                        "not printed"});
+  // xd, Across Lite's text and the submission sheet hold only a filled grid.
+  for (const auto& [format, name] :
+       {std::pair{FillFormat::kXd, "xd"}, std::pair{FillFormat::kAcrossText, "across-text"},
+        std::pair{FillFormat::kSubmissionLatex, "submission-latex"}}) {
+    FillOutputOptions options;
+    options.format = format;
+    std::string out;
+    const absl::Status status = AppendFill(grid, some, options, out);
+    CHECK(status.code() == absl::StatusCode::kFailedPrecondition);
+    CHECK(std::string(status.message())
+              .rfind(std::string(name) + ": the grid has 5 empty cells, and ", 0) == 0);
+    CHECK(out.empty());
+  }
+  FillOutputOptions fill_in;
+  fill_in.fill_in = true;
+  std::string out;
+  CHECK(AppendFill(grid, blank, fill_in, out).message() ==
+        "text: the grid has 8 empty cells, and a fill-in lists the fill's words (ipuz, puz, jpz, "
+        "exolve, pdf, latex, svg and text hold an unfilled grid)");
+  fill_in.format = FillFormat::kIpuz;  // which lists no words
+  CHECK(AppendFill(grid, blank, fill_in, out).ok());
+}
+
+TEST_CASE(
+    "empty clues: empty where the format holds one; [clue] and a warning in xd, across-text") {
+  const auto [grid, letters] = Ring("T");
+  std::vector<std::string> warnings;
+  const std::string xd = Document(grid, letters, FillFormat::kXd, &warnings);
+  CHECK(xd.find("A1. [clue] ~ TOP\nA3. [clue] ~ BOT\n") != std::string::npos);
+  CHECK(warnings == std::vector<std::string>{
+                        "xd: 4 entries have no clue (1 Across, 3 Across, 1 Down, 2 Down): written "
+                        "as [clue], as the format's readers need text"});
+  auto clues = ParseClues("1 Across\tSummit\n", "c");
+  REQUIRE(clues.ok());
+  FillOutputOptions options;
+  options.format = FillFormat::kAcrossText;
+  options.clues = &*clues;
+  warnings.clear();
+  options.warnings = &warnings;
+  std::string text;
+  REQUIRE(AppendFill(grid, letters, options, text).ok());
+  CHECK(text.find("<ACROSS>\n\tSummit\n\t[clue]\n<DOWN>\n\t[clue]\n\t[clue]\n") !=
+        std::string::npos);
+  CHECK(warnings == std::vector<std::string>{
+                        "across-text: 3 entries have no clue (3 Across, 1 Down, 2 Down): written "
+                        "as [clue], as the format's readers need text"});
+  for (FillFormat format : {FillFormat::kIpuz, FillFormat::kJpz, FillFormat::kLatex,
+                            FillFormat::kExolve, FillFormat::kSvg, FillFormat::kJsonl}) {
+    warnings.clear();
+    CHECK(Document(grid, letters, format, &warnings).find("[clue]") == std::string::npos);
+    CHECK(warnings.empty());
+  }
 }
 
 }  // namespace

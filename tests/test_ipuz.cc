@@ -101,5 +101,61 @@ TEST_CASE("ipuz: a bad file names the problem and where it is") {
         "x.ipuz:1:1: bad character '[' (expected '.' empty, '#' black or a letter)");
 }
 
+// Each clue as "1A: text", in the order the grid holds them.
+std::vector<std::string> ClueLines(const std::vector<Clue>& clues) {
+  std::vector<std::string> lines;
+  for (const Clue& clue : clues) {
+    lines.push_back(std::to_string(clue.number) +
+                    (clue.direction == Direction::kAcross ? "A: " : "D: ") + clue.text);
+  }
+  return lines;
+}
+
+DocumentOptions IpuzOptions(const std::string& title) {
+  DocumentOptions options;
+  options.format = DocumentFormat::kIpuz;
+  options.title = title;
+  return options;
+}
+
+TEST_CASE("ipuz: an unfilled 5x5 reads back with its empty cells, empty clues and title") {
+  const std::vector<std::string> rows = {"....#", ".....", "#...#", ".....", "#...."};
+  const Grid grid = Grid::FromRows(rows);
+  DocumentOptions options = IpuzOptions("Blank five");
+  for (bool arrays : {true, false}) {
+    options.ipuz_clue_arrays = arrays;
+    const std::string document = FormatFill(grid, GivenFill(grid), options);
+    CHECK(document.find("\"solution\"") == std::string::npos);  // no letter: no solution
+    CHECK(document.find("[clue]") == std::string::npos);
+    const Grid back = Grid::Parse(document, "blank.ipuz");
+    CHECK(back.text_rows() == rows);
+    CHECK(back.title() == "Blank five");
+    CHECK(ClueLines(back.clues()) ==
+          std::vector<std::string>{
+              "1A: ", "5A: ", "6A: ", "7A: ", "9A: ", "1D: ", "2D: ", "3D: ", "4D: ", "8D: "});
+  }
+}
+
+TEST_CASE("ipuz: partly filled, letters beyond ASCII, clues partly empty: read back exactly") {
+  const std::vector<std::string> rows = {"ÉTÉ.#", "Ж....", "#...#", ".....", "#...Ω"};
+  const Grid grid = Grid::FromRows(rows);
+  DocumentOptions options = IpuzOptions("Part");
+  options.clues = {{1, Direction::kAcross, "", "Summer, in Paris"},
+                   {7, Direction::kAcross, "", ""},
+                   {4, Direction::kDown, "", "  spaced  "},
+                   {8, Direction::kDown, "", "Last"}};
+  const std::string document = FormatFill(grid, GivenFill(grid), options);
+  CHECK(document.find("[\"É\", \"T\", \"É\", 0, \"#\"]") != std::string::npos);
+  const Grid back = Grid::Parse(document, "part.ipuz");
+  CHECK(back.text_rows() == rows);
+  CHECK(ClueLines(back.clues()) ==
+        std::vector<std::string>{"1A: Summer, in Paris", "5A: ", "6A: ", "7A: ", "9A: ", "1D: ",
+                                 "2D: ", "3D: ", "4D:   spaced  ", "8D: Last"});
+  // Read back and written again, the document is the same.
+  DocumentOptions again = options;
+  again.clues = back.clues();
+  CHECK(FormatFill(back, GivenFill(back), again) == document);
+}
+
 }  // namespace
 }  // namespace squares

@@ -275,7 +275,7 @@ struct DocumentOptions {
   bool fill_in = false;   // the words grouped by length instead of numbered entries
   bool solution = false;  // svg: the letters in the grid
   std::string title, author, copyright;
-  std::vector<Clue> clues;           // missing clues show as placeholders
+  std::vector<Clue> clues;           // an entry without one has an empty clue
   bool ipuz_clue_arrays = true;      // ipuz clues as [number, "clue"] (else objects)
   std::string notes, date;           // a note to the solver; the puzzle's date, as given
   std::string paper = "a4";          // latex: "a4" or "letter"
@@ -287,8 +287,16 @@ struct DocumentOptions {
   std::vector<std::string>* warnings = nullptr;
 };
 
-// One fill as a document (puz is binary, in a std::string).
+// One fill as a document (puz is binary, in a std::string). A fill may leave cells empty
+// (letters ""), as GivenFill does for a grid not filled: ipuz, puz, jpz, exolve, latex, pdf,
+// svg and the text formats hold it (pdf and svg as a blank puzzle; puz with a warning, as the
+// format has no empty answer); xd, across-text, submission and fill_in refuse it (kData,
+// naming the format). An entry without a clue has an empty one, except in xd and across-text,
+// whose readers need text: there it is "[clue]", with a warning.
 std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions& options);
+// The grid's own letters as a fill (empty cells ""; no quality), to write a grid as it is,
+// unfilled or partly filled, with FormatFill.
+Fill GivenFill(const Grid& grid);
 // The format a name says, as the command line and the workbench name them ("ipuz",
 // "across-text", "submission"; not kSubmissionLatex): a usage Error naming those there are.
 DocumentFormat DocumentFormatNamed(std::string_view name);

@@ -170,6 +170,13 @@ void CheckDocumentFormat(DocumentFormat format) {
   }
 }
 
+Fill GivenFill(const Grid& grid) {
+  Fill fill;
+  fill.letters = api::ImplOf(grid).letters;  // "" for black and empty cells
+  fill.rows = grid.text_rows();
+  return fill;
+}
+
 std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions& options) {
   const core::Grid& g = api::ImplOf(grid).grid;
   if (fill.letters.size() != static_cast<size_t>(g.size())) {

@@ -45,8 +45,11 @@ constexpr std::string_view kUsage =
     "\n"
     "CLUES file (--clues): one clue a line, 'WORD<TAB>clue' (the entry that holds WORD) or\n"
     "'NUMBER DIRECTION<TAB>clue' ('12 Across', '3 D'); '#' starts a comment. An entry without\n"
-    "a clue shows the placeholder [clue] in the documents; a clue no entry of the fill uses is\n"
-    "a warning.\n"
+    "a clue has an empty one (xd and across-text, which need text, show [clue] and warn); a\n"
+    "clue no entry of the fill uses is a warning.\n"
+    "--no-fill writes the grid as it is, unfilled or partly filled: ipuz, puz (marked as\n"
+    "giving no solution, with a warning), jpz, exolve, pdf, latex and svg hold empty cells\n"
+    "(pdf and svg as a blank puzzle); xd, across-text and submission need a filled grid.\n"
     "Documents (every format but text, lines and jsonl) hold one fill each: with --all they need\n"
     "--output-dir DIR (files DIR/0001.ipuz, ...); text, lines and jsonl stream every fill.\n"
     "\n"
@@ -97,6 +100,8 @@ constexpr OptionSpec kFillOptions[] = {
     {"min-length", 0, "N", "refuse a grid with an entry shorter than N letters (default 2)"},
     {"distinct", 'U', nullptr, "no word twice in the grid (the default; kept for crucio's -U)"},
     {"deterministic", 'D', nullptr, "a fill-in puzzle that can be solved without guessing"},
+    {"no-fill", 0, nullptr,
+     "write the grid as it is, empty cells and all: no search, no word list"},
     {"fill-in", 0, nullptr, "list the words grouped by length instead of numbered entries"},
     {"solution", 's', nullptr, "svg: print the letters in the grid"},
     {"seed", 'r', "N", "random seed for tie-breaks and restarts (default 1)"},
@@ -215,6 +220,18 @@ absl::StatusOr<std::string> WriteDocument(const std::string& dir, int64_t index,
   file.close();
   if (!file) return absl::DataLossError(absl::StrFormat("%s: cannot write it", path));
   return path;
+}
+
+// --no-fill with an option that searches: a usage error naming it, or OK.
+absl::Status CheckNoFill(const ParsedArgs& a) {
+  if (!a.has("no-fill")) return absl::OkStatus();
+  for (const char* option : {"all", "count", "deterministic"}) {
+    if (a.has(option)) {
+      return UsageError(
+          absl::StrFormat("--no-fill writes the grid as it is: --%s searches for fills", option));
+    }
+  }
+  return absl::OkStatus();
 }
 
 // A fill as its document. Its warnings (and those of the clues it leaves unused) go to
@@ -356,6 +373,7 @@ int RunFillCommand(std::span<char* const> args) {
   // A usage error in the format comes before any file is read.
   if (auto format = DocumentFormatNamed(a.get("format", "text")); !format.ok())
     return Fail(format.status());
+  if (absl::Status status = CheckNoFill(a); !status.ok()) return Fail(status);
   auto parsed_options = FillOptionsFrom(a);
   if (!parsed_options.ok()) return Fail(parsed_options.status());
   FillOptions& options = *parsed_options;
@@ -363,12 +381,30 @@ int RunFillCommand(std::span<char* const> args) {
   const std::string path = a.positional()[0];
   try {
     const Grid grid = Grid::Load(path);
-    const Dictionary dictionary = LoadDictionary(a);
     auto document = DocumentOptionsFrom(a, grid, path);
     if (!document.ok()) return Fail(document.status());
     Output& out = Output::Stdout();
     const std::string output_dir = a.get("output-dir");
+    const std::string clues_source = a.get("clues", path);
     int64_t documents = 0;
+    // A fill as its document: its text, or with --output-dir the path of its file.
+    auto make_document = [&](const Fill& fill) {
+      absl::StatusOr<std::string> text =
+          FormatDocument(grid, fill, *document, clues_source, a.has("strict"));
+      if (text.ok() && !output_dir.empty()) {
+        text = WriteDocument(output_dir, ++documents, DocumentExtension(document->format), *text);
+        if (text.ok()) *text += "\n";  // the file's path, on stdout
+      }
+      return text;
+    };
+    if (a.has("no-fill")) {
+      absl::StatusOr<std::string> text = make_document(GivenFill(grid));
+      if (!text.ok()) return Fail(text.status());
+      out.write(*text);
+      out.flush();
+      return kExitOk;
+    }
+    const Dictionary dictionary = LoadDictionary(a);
     absl::Status output_status;  // the first document that could not be made or written
     FillProgressLine progress_line;
     if (a.has("progress") || isatty(STDERR_FILENO)) {
@@ -389,18 +425,12 @@ int RunFillCommand(std::span<char* const> args) {
       given = given && (grid.black(cell) || !grid.letter(cell).empty());
     }
     if (given) given_quality = CheckGrid(dictionary, grid, options.allow_repeats).quality;
-    const std::string clues_source = a.get("clues", path);
     const FillResult result = FillGrid(dictionary, grid, options, [&](const Fill& found) {
       progress_line.Stop();
       Fill fill = found;
       if (given_quality && !fill.quality) fill.quality = given_quality;
       quality = fill.quality;
-      absl::StatusOr<std::string> text =
-          FormatDocument(grid, fill, *document, clues_source, a.has("strict"));
-      if (text.ok() && !output_dir.empty()) {
-        text = WriteDocument(output_dir, ++documents, DocumentExtension(document->format), *text);
-        if (text.ok()) *text += "\n";  // the file's path, on stdout
-      }
+      absl::StatusOr<std::string> text = make_document(fill);
       if (!text.ok()) {
         output_status = text.status();
         return false;

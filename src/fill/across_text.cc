@@ -20,7 +20,8 @@ void AppendAcrossText(const Grid& grid, const std::vector<std::string>& letters,
     }
     out += '\n';
   }
-  const std::vector<std::string> clues = ShownClues(grid, letters, options);
+  // A clue a line: an empty line is no clue to its readers.
+  const std::vector<std::string> clues = ClueTexts(grid, letters, options, "across-text");
   for (Direction direction : {Direction::kAcross, Direction::kDown}) {
     out += direction == Direction::kAcross ? "<ACROSS>\n" : "<DOWN>\n";
     for (size_t s = 0; s < grid.slots.size(); ++s) {

@@ -71,11 +71,17 @@ void AppendExolve(const Grid& grid, const std::vector<std::string>& letters,
   }
   absl::StrAppendFormat(&out, "  exolve-width: %d\n  exolve-height: %d\n  exolve-grid:\n",
                         grid.cols, grid.rows);
+  // A cell without a letter: Exolve's '0' when no cell has one (a puzzle without its
+  // solution), else '?' (a cell whose answer is not given).
+  const bool solution = AnyLetter(letters);
   for (int r = 0; r < grid.rows; ++r) {
     out += "   ";
     for (int c = 0; c < grid.cols; ++c) {
       const int i = grid.cell(r, c);
-      absl::StrAppendFormat(&out, " %s", grid.black[i] ? "." : ExolveText(letters[i]));
+      absl::StrAppendFormat(&out, " %s",
+                            grid.black[i]        ? "."
+                            : letters[i].empty() ? (solution ? "?" : "0")
+                                                 : ExolveText(letters[i]));
     }
     out += '\n';
   }
@@ -85,8 +91,8 @@ void AppendExolve(const Grid& grid, const std::vector<std::string>& letters,
     for (size_t s = 0; s < grid.slots.size(); ++s) {
       const GridSlot& slot = grid.slots[s];
       if (slot.direction != direction) continue;
-      absl::StrAppendFormat(&out, "    %d %s (%d)\n", slot.number, ExolveText(clues[s]),
-                            slot.length);
+      absl::StrAppendFormat(&out, "    %d %s\n", slot.number,
+                            WithEnumeration(ExolveText(clues[s]), slot.length));
     }
   }
   out += "exolve-end\n`);\n</script>\n</body>\n</html>\n";

@@ -12,15 +12,32 @@
 
 namespace squares::core {
 
+// A slot's letters; an empty cell (a grid exported unfilled) shows as '.'.
 std::string SlotWord(const GridSlot& slot, const std::vector<std::string>& letters);
+
+// What a row of text shows for cell `i`: '#' black, its letter, or '.' when it has none.
+std::string_view CellText(const Grid& grid, const std::vector<std::string>& letters, int i);
+
+// The white cells without a letter (a grid exported unfilled or partly filled), and whether
+// any cell has one.
+int EmptyCells(const Grid& grid, const std::vector<std::string>& letters);
+bool AnyLetter(const std::vector<std::string>& letters);
 
 // Words grouped by length (in letters), each group sorted, as printed fill-ins show them.
 std::map<int, std::vector<std::string>> WordsByLength(const Grid& grid,
                                                       const std::vector<std::string>& letters);
 
-// Each slot's clue as a document shows it: the clue, or the placeholder.
+// Each slot's clue as a document shows it: the clue given, or "" (an entry without a clue
+// has an empty one).
 std::vector<std::string> ShownClues(const Grid& grid, const std::vector<std::string>& letters,
                                     const FillOutputOptions& options);
+// The same for a format whose readers need text in every clue (xd, Across Lite's text): an
+// empty clue becomes the placeholder, and one warning naming `format` lists those entries.
+std::vector<std::string> ClueTexts(const Grid& grid, const std::vector<std::string>& letters,
+                                   const FillOutputOptions& options, std::string_view format);
+
+// A clue followed by its enumeration, "Opera (5)"; an empty clue, the enumeration alone.
+std::string WithEnumeration(std::string_view clue, int length);
 
 // Text as XML character data or an attribute value: < > & " as entities; the control
 // characters XML cannot hold left out.

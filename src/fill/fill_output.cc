@@ -4,6 +4,7 @@
 #include <map>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
 #include "fill/latex_text.h"
@@ -12,8 +13,24 @@ namespace squares::core {
 
 std::string SlotWord(const GridSlot& slot, const std::vector<std::string>& letters) {
   std::string word;
-  for (int c : slot.cells) word += letters[c];
+  for (int c : slot.cells) word += letters[c].empty() ? "." : letters[c];
   return word;
+}
+
+std::string_view CellText(const Grid& grid, const std::vector<std::string>& letters, int i) {
+  if (grid.black[i]) return "#";
+  return letters[i].empty() ? "." : std::string_view(letters[i]);
+}
+
+int EmptyCells(const Grid& grid, const std::vector<std::string>& letters) {
+  int empty = 0;
+  for (int i = 0; i < grid.size(); ++i) empty += !grid.black[i] && letters[i].empty();
+  return empty;
+}
+
+bool AnyLetter(const std::vector<std::string>& letters) {
+  return std::any_of(letters.begin(), letters.end(),
+                     [](const std::string& letter) { return !letter.empty(); });
 }
 
 std::map<int, std::vector<std::string>> WordsByLength(const Grid& grid,
@@ -26,13 +43,37 @@ std::map<int, std::vector<std::string>> WordsByLength(const Grid& grid,
 
 std::vector<std::string> ShownClues(const Grid& grid, const std::vector<std::string>& letters,
                                     const FillOutputOptions& options) {
-  std::vector<std::string> shown(grid.slots.size(), std::string(kCluePlaceholder));
+  std::vector<std::string> shown(grid.slots.size());
   if (options.clues == nullptr) return shown;
   const std::vector<std::optional<std::string>> clues = SlotClues(grid, letters, *options.clues);
   for (size_t s = 0; s < clues.size(); ++s) {
     if (clues[s]) shown[s] = *clues[s];
   }
   return shown;
+}
+
+std::vector<std::string> ClueTexts(const Grid& grid, const std::vector<std::string>& letters,
+                                   const FillOutputOptions& options, std::string_view format) {
+  std::vector<std::string> clues = ShownClues(grid, letters, options);
+  constexpr int kNamed = 4;  // entries named in the warning; the rest are counted
+  std::string named;
+  int empty = 0;
+  for (size_t s = 0; s < clues.size(); ++s) {
+    if (!clues[s].empty()) continue;
+    clues[s] = kCluePlaceholder;
+    if (++empty <= kNamed) absl::StrAppend(&named, empty > 1 ? ", " : "", SlotName(grid.slots[s]));
+  }
+  if (empty > kNamed) absl::StrAppend(&named, ", ...");
+  if (empty > 0 && options.warnings != nullptr) {
+    options.warnings->push_back(absl::StrFormat(
+        "%s: %d entr%s no clue (%s): written as %s, as the format's readers need text", format,
+        empty, empty == 1 ? "y has" : "ies have", named, kCluePlaceholder));
+  }
+  return clues;
+}
+
+std::string WithEnumeration(std::string_view clue, int length) {
+  return absl::StrFormat("%s%s(%d)", clue, clue.empty() ? "" : " ", length);
 }
 
 std::string XmlText(std::string_view text) {
@@ -69,8 +110,7 @@ void AppendText(const Grid& grid, const std::vector<std::string>& letters,
   const bool fill_in = options.fill_in;
   for (int r = 0; r < grid.rows; ++r) {
     for (int c = 0; c < grid.cols; ++c) {
-      int i = grid.cell(r, c);
-      out += grid.black[i] ? "#" : letters[i];
+      out += CellText(grid, letters, grid.cell(r, c));
     }
     out += '\n';
   }
@@ -81,7 +121,7 @@ void AppendText(const Grid& grid, const std::vector<std::string>& letters,
     }
     return;
   }
-  // With clues, each entry is followed by its clue (or the placeholder) after a tab.
+  // With clues, each entry is followed by its clue (empty when it has none) after a tab.
   const std::vector<std::string> clues = options.clues ? ShownClues(grid, letters, options)
                                                        : std::vector<std::string>();
   Direction last = Direction::kDown;
@@ -99,10 +139,7 @@ void AppendText(const Grid& grid, const std::vector<std::string>& letters,
 void AppendLines(const Grid& grid, const std::vector<std::string>& letters, std::string& out) {
   for (int r = 0; r < grid.rows; ++r) {
     if (r > 0) out += ' ';
-    for (int c = 0; c < grid.cols; ++c) {
-      int i = grid.cell(r, c);
-      out += grid.black[i] ? "#" : letters[i];
-    }
+    for (int c = 0; c < grid.cols; ++c) out += CellText(grid, letters, grid.cell(r, c));
   }
   out += '\n';
 }
@@ -139,10 +176,7 @@ void AppendJsonl(const Grid& grid, const std::vector<std::string>& letters,
   out += "{\"rows\": [";
   for (int r = 0; r < grid.rows; ++r) {
     std::string row;
-    for (int c = 0; c < grid.cols; ++c) {
-      const int i = grid.cell(r, c);
-      row += grid.black[i] ? "#" : letters[i];
-    }
+    for (int c = 0; c < grid.cols; ++c) row += CellText(grid, letters, grid.cell(r, c));
     absl::StrAppendFormat(&out, "%s%s", r > 0 ? ", " : "", JsonString(row));
   }
   const std::vector<std::optional<std::string>> clues =
@@ -170,7 +204,9 @@ void AppendJsonl(const Grid& grid, const std::vector<std::string>& letters,
 }
 
 // ipuz v2 crossword (the ipuz.org specification). Clues as [number, "clue"] (the spec's examples)
-// or as objects that also carry the enumeration and the answer.
+// or as objects that also carry the enumeration and the answer (of an entry with every letter).
+// A cell without a letter is the "empty" value, 0, in the solution, as the spec's readers
+// (Exolve, xword-parser) take it; a grid with no letter at all has no solution.
 void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
                 const FillOutputOptions& options, std::string& out) {
   out += "{\n  \"version\": \"http://ipuz.org/v2\",\n";
@@ -194,7 +230,8 @@ void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
   absl::StrAppendFormat(&out, "  \"dimensions\": {\"width\": %d, \"height\": %d},\n", grid.cols,
                         grid.rows);
   out += "  \"block\": \"#\",\n  \"empty\": 0,\n";
-  for (int pass = 0; pass < 2; ++pass) {
+  const bool solution = AnyLetter(letters);
+  for (int pass = 0; pass < (solution ? 2 : 1); ++pass) {
     out += pass == 0 ? "  \"puzzle\": [\n" : "  \"solution\": [\n";
     for (int r = 0; r < grid.rows; ++r) {
       out += "    [";
@@ -210,7 +247,7 @@ void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
         } else if (pass == 0) {
           absl::StrAppendFormat(&out, "%d", grid.numbers[i]);
         } else {
-          out += JsonString(letters[i]);
+          out += letters[i].empty() ? "0" : JsonString(letters[i]);
         }
       }
       out += r + 1 < grid.rows ? "],\n" : "]\n";
@@ -229,11 +266,14 @@ void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
         absl::StrAppendFormat(&out, "%s\n      [%d, %s]", first ? "" : ",", slot.number,
                               JsonString(clues[s]));
       } else {
+        const std::string answer = SlotWord(slot, letters);
         absl::StrAppendFormat(&out,
-                              "%s\n      {\"number\": %d, \"clue\": %s, \"enumeration\": \"%d\", "
-                              "\"answer\": %s}",
-                              first ? "" : ",", slot.number, JsonString(clues[s]), slot.length,
-                              JsonString(SlotWord(slot, letters)));
+                              "%s\n      {\"number\": %d, \"clue\": %s, \"enumeration\": \"%d\"",
+                              first ? "" : ",", slot.number, JsonString(clues[s]), slot.length);
+        if (answer.find('.') == std::string::npos) {
+          absl::StrAppendFormat(&out, ", \"answer\": %s", JsonString(answer));
+        }
+        out += "}";
       }
       first = false;
     }
@@ -307,8 +347,42 @@ std::string_view FileExtension(FillFormat format) {
   return "";
 }
 
+namespace {
+
+// A grid with empty cells, in a document that holds only a filled one: the error naming the
+// format, or OK.
+absl::Status CheckFilled(const Grid& grid, const std::vector<std::string>& letters,
+                         const FillOutputOptions& options) {
+  const int empty = EmptyCells(grid, letters);
+  if (empty == 0) return absl::OkStatus();
+  std::string_view name, why;
+  for (const FormatName& entry : kFormatNames) {
+    if (entry.format == options.format) name = entry.name;
+  }
+  if (options.fill_in &&
+      (options.format == FillFormat::kText || LatexSource(options.format) == FillFormat::kLatex)) {
+    why = "a fill-in lists the fill's words";
+  } else if (options.format == FillFormat::kXd) {
+    why = "the format's grid is the answer, with no empty cell";
+  } else if (options.format == FillFormat::kAcrossText) {
+    why = "the format's grid is the answer, which Across Lite needs whole";
+  } else if (options.format == FillFormat::kSubmission ||
+             options.format == FillFormat::kSubmissionLatex) {
+    why = "the sheet shows the answers";
+  } else {
+    return absl::OkStatus();
+  }
+  return absl::FailedPreconditionError(absl::StrFormat(
+      "%s: the grid has %d empty cell%s, and %s (ipuz, puz, jpz, exolve, pdf, latex, svg "
+      "and text hold an unfilled grid)",
+      name, empty, empty == 1 ? "" : "s", why));
+}
+
+}  // namespace
+
 absl::Status AppendFill(const Grid& grid, const std::vector<std::string>& letters,
                         const FillOutputOptions& options, std::string& out) {
+  if (absl::Status status = CheckFilled(grid, letters, options); !status.ok()) return status;
   switch (options.format) {
     case FillFormat::kText: AppendText(grid, letters, options, out); break;
     case FillFormat::kLines: AppendLines(grid, letters, out); break;

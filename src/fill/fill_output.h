@@ -52,8 +52,9 @@ struct FillOutputOptions {
   bool solution = false;          // svg: print the letters (latex always adds a solution page)
   std::string title;              // the documents' title (e.g. the grid file name)
   std::string author, copyright;  // ipuz, puz, latex, svg: when given
-  // The clues (every format but lines); with none, the documents show a placeholder for each
-  // entry, and text, jsonl and svg no clues at all.
+  // The clues (every format but lines); an entry without one has an empty clue (xd and
+  // across-text, which need text, show kCluePlaceholder with a warning); with none at all,
+  // text, jsonl and svg show no clues.
   const std::vector<Clue>* clues = nullptr;
   bool ipuz_clue_arrays = true;          // ipuz clues as [number, "clue"], else as objects
   const FillQuality* quality = nullptr;  // jsonl, ipuz: reported when given
@@ -82,9 +83,10 @@ FillFormat LatexSource(FillFormat format);
 bool IsDocumentFormat(FillFormat format);
 std::string_view FileExtension(FillFormat format);
 
-// Appends one filled grid; `letters` holds each cell's letter as UTF-8 ("" for black cells).
-// Fails (data) for puz when a letter has no Latin-1 form, and for pdf when lualatex is
-// missing or fails.
+// Appends one grid; `letters` holds each cell's letter as UTF-8 ("" for black cells, and for
+// white cells a grid exported unfilled leaves empty). Fails (data) for puz when a letter has
+// no Latin-1 form, for pdf when lualatex is missing or fails, and for xd, across-text,
+// submission and fill_in when a cell is empty (their grid is the answer).
 absl::Status AppendFill(const Grid& grid, const std::vector<std::string>& letters,
                         const FillOutputOptions& options, std::string& out);
 

@@ -33,7 +33,9 @@ void AppendCells(const Grid& grid, const std::vector<std::string>& letters, std:
         out += " type=\"block\"/>\n";
         continue;
       }
-      absl::StrAppendFormat(&out, " solution=\"%s\"", XmlText(letters[i]));
+      // A cell without a letter has no solution attribute, as a puzzle published without its
+      // answers has it.
+      if (!letters[i].empty()) absl::StrAppendFormat(&out, " solution=\"%s\"", XmlText(letters[i]));
       if (grid.numbers[i] > 0) absl::StrAppendFormat(&out, " number=\"%d\"", grid.numbers[i]);
       if (grid.mark(i) == CellMark::kCircled) out += " background-shape=\"circle\"";
       if (grid.mark(i) == CellMark::kShaded) out += " background-color=\"#D1D1D1\"";

@@ -130,8 +130,9 @@ void AppendClueLists(const Grid& grid, const std::vector<std::string>& letters,
       absl::StrAppendFormat(&out, "\\subsection*{%s}\n",
                             slot.direction == Direction::kAcross ? "Across" : "Down");
     }
-    absl::StrAppendFormat(&out, "\\SqEntry{%d}{%s (%d)", slot.number,
-                          LatexText(clues[s], ClueField(slot), options.warnings), slot.length);
+    absl::StrAppendFormat(
+        &out, "\\SqEntry{%d}{%s", slot.number,
+        WithEnumeration(LatexText(clues[s], ClueField(slot), options.warnings), slot.length));
     if (answers) {
       absl::StrAppendFormat(&out, "\\hfill\\mbox{\\textsf{%s}}",
                             LatexText(SlotWord(slot, letters), "an answer", nullptr));
@@ -211,6 +212,17 @@ void AppendLatex(const Grid& grid, const std::vector<std::string>& letters,
     }
   } else {
     AppendClueLists(grid, letters, options, false, out);
+  }
+  // A grid not filled has no solution to print: the page is a blank puzzle. The letters of
+  // a partly filled one are left out, with a warning.
+  if (const int empty = EmptyCells(grid, letters); empty > 0) {
+    if (AnyLetter(letters) && options.warnings != nullptr) {
+      options.warnings->push_back(absl::StrFormat(
+          "%s: the grid has %d empty cell%s: no solution page, so its letters are not printed",
+          options.format == FillFormat::kPdf ? "pdf" : "latex", empty, empty == 1 ? "" : "s"));
+    }
+    out += "\\end{document}\n";
+    return;
   }
   out +=
       "\n\\newpage\n\\section*{Solution}\n\\PuzzleSolution\n"

@@ -16,6 +16,13 @@ namespace {
 
 constexpr size_t kHeaderSize = 0x34;
 
+// A grid with empty cells has no whole answer, which the format cannot hold: its solution
+// state (the header's word at 0x32) says "no solution given" (as files of puzzles published
+// without their answers have it, and puzpy names it), and each empty cell holds 'X' in the
+// solution, as those files do.
+constexpr uint16_t kNoSolution = 0x0002;
+constexpr char kNoLetter = 'X';
+
 uint16_t Checksum(std::string_view bytes, uint16_t c) {
   for (unsigned char b : bytes) {
     c = static_cast<uint16_t>((c & 1) ? (c >> 1) | 0x8000 : c >> 1);
@@ -115,10 +122,17 @@ absl::Status AppendPuz(const Grid& grid, const std::vector<std::string>& letters
         "puz: a grid of %dx%d cells; the format holds at most 255x255", grid.rows, grid.cols));
   }
   std::string solution, state;
+  int empty = 0;
   for (int i = 0; i < grid.size(); ++i) {
     if (grid.black[i]) {
       solution += '.';
       state += '.';
+      continue;
+    }
+    state += '-';
+    if (letters[i].empty()) {
+      solution += kNoLetter;
+      ++empty;
       continue;
     }
     size_t pos = 0;
@@ -130,7 +144,13 @@ absl::Status AppendPuz(const Grid& grid, const std::vector<std::string>& letters
           letters[i], i / grid.cols + 1, i % grid.cols + 1));
     }
     solution += static_cast<char>(cp);
-    state += '-';
+  }
+  if (empty > 0 && options.warnings != nullptr) {
+    options.warnings->push_back(absl::StrFormat(
+        "puz: the grid has %d empty cell%s: the format has no empty answer, so the file marks "
+        "its solution as not given and holds '%c' there, which a reader that ignores the mark "
+        "takes for the answer",
+        empty, empty == 1 ? "" : "s", kNoLetter));
   }
   // Clues in the order of their numbers, Across before Down for the same number.
   const std::vector<std::string> shown = ShownClues(grid, letters, options);
@@ -154,6 +174,7 @@ absl::Status AppendPuz(const Grid& grid, const std::vector<std::string>& letters
   header[0x2d] = static_cast<char>(grid.rows);
   PutU16(header, 0x2e, static_cast<uint16_t>(clues.size()));
   PutU16(header, 0x30, 1);  // a bitmask Across Lite expects set
+  if (empty > 0) PutU16(header, 0x32, kNoSolution);
   const uint16_t cib = Checksum(std::string_view(header).substr(0x2c, 8), 0);
   const uint16_t solution_sum = Checksum(solution, 0), state_sum = Checksum(state, 0);
   const uint16_t text_sum = TextChecksum(strings, clues, 0);

@@ -63,8 +63,7 @@ std::vector<ClueBlock> ClueBlocks(const Grid& grid, const std::vector<std::strin
       blocks.push_back({slot.direction == Direction::kAcross ? "Across" : "Down", 0, {}});
     }
     blocks.push_back(
-        {"", slot.number,
-         Wrap(absl::StrFormat("%s (%d)", OneLine(clues[s]), slot.length), kClueChars)});
+        {"", slot.number, Wrap(WithEnumeration(OneLine(clues[s]), slot.length), kClueChars)});
   }
   return blocks;
 }

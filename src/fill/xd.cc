@@ -73,7 +73,8 @@ void AppendXd(const Grid& grid, const std::vector<std::string>& letters,
     out += '\n';
   }
   out += "\n\n";
-  const std::vector<std::string> clues = ShownClues(grid, letters, options);
+  // Its readers take "A1. ~ ANSWER" for a clue "~ ANSWER" with no answer.
+  const std::vector<std::string> clues = ClueTexts(grid, letters, options, "xd");
   for (size_t s = 0; s < grid.slots.size(); ++s) {
     const GridSlot& slot = grid.slots[s];
     if (s > 0 && grid.slots[s - 1].direction != slot.direction) out += '\n';

@@ -324,6 +324,10 @@ void DefDocuments(py::module_& m) {
         "Reads clues (a clue file's text): one 'WORD<TAB>clue' or 'NUMBER DIRECTION<TAB>clue' "
         "('12 Across', '3 D') a line; errors name `source` and the line.");
   m.def(
+      "given_fill", [](const py::object& grid) { return GivenFill(GridOf(grid)); }, py::arg("grid"),
+      "The grid's own letters as a Fill (empty cells ''), to write a grid as it is, unfilled or "
+      "partly filled, with format_fill.");
+  m.def(
       "make_pattern",
       [](int rows, std::optional<int> cols, double density, uint64_t seed) {
         PatternOptions options;
@@ -366,7 +370,8 @@ void DefDocuments(py::module_& m) {
       py::arg("ipuz_clue_arrays") = true,
       "One fill of a grid as a document, as `squares fill --format` writes it: a str, or bytes "
       "for puz (Across Lite). fill_in: the words grouped by length instead of numbered entries; "
-      "solution: svg with the letters; clues: Clue objects (missing ones show as placeholders); "
+      "solution: svg with the letters; clues: Clue objects (an entry without one has an empty "
+      "clue); "
       "ipuz_clue_arrays: ipuz clues as [number, clue] (else objects).");
 }
 

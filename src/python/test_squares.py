@@ -5,6 +5,7 @@ Results are checked against the command line (the same inputs), against brute fo
 lists, and the latencies of Ctrl-C and of leaving an iteration in child processes."""
 import inspect
 import itertools
+import json
 import multiprocessing
 import os
 import pickle
@@ -401,6 +402,14 @@ class SurfaceTest(unittest.TestCase):
         ipuz = squares.format_fill(self.grid, fill, squares.DocumentFormat.IPUZ, clues=clues, title="T")
         self.assertIn("Went by air", ipuz)
         self.assertIsInstance(squares.format_fill(self.grid, fill, "puz"), bytes)
+        # A grid as it is, partly filled: empty cells and empty clues read back as such.
+        given = squares.given_fill("FL..\n....\n....\n....\n")
+        self.assertEqual((given.rows, given.letters[:3]), (["FL..", "....", "....", "...."], ["F", "L", ""]))
+        ipuz = squares.format_fill("FL..\n....\n....\n....\n", given, "ipuz", title="Part")
+        self.assertEqual(squares.Grid(ipuz).text_rows, ["FL..", "....", "....", "...."])
+        document = json.loads(ipuz)
+        self.assertEqual(document["solution"][0], ["F", "L", 0, 0])
+        self.assertEqual({clue for _, clue in document["clues"]["Across"] + document["clues"]["Down"]}, {""})
         with self.assertRaises(squares.DataError) as caught:
             squares.parse_clues("FLEW Went by air\n", source="c.txt")
         self.assertEqual((caught.exception.source, caught.exception.line), ("c.txt", 1))

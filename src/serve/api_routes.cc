@@ -261,14 +261,12 @@ Reply ApiRoutes::Prove(std::string_view body) const {
 
 Reply ApiRoutes::Export(std::string_view body, const StopFlag& stop) const {
   const ExportRequest request = ParseExportRequest(body);
-  const Grid& filled = request.grid;
-  // The document's grid is the blank one, and its fill the letters given.
-  squares::Fill fill;
-  fill.letters = GivenLetters(filled);
-  fill.rows = RowsOf(filled, fill.letters);
-  std::vector<std::string> blank = RowsOf(filled, std::vector<std::string>(fill.letters.size()));
+  const Grid& given = request.grid;
+  // The document's grid is the blank one, and its fill the letters given (none, some or all).
+  squares::Fill fill = GivenFill(given);
+  std::vector<std::string> blank = RowsOf(given, std::vector<std::string>(fill.letters.size()));
   const Grid grid = Grid::FromRows(blank);
-  fill.quality = CheckGrid(DictionaryOf(request.list), filled).quality;
+  fill.quality = CheckGrid(DictionaryOf(request.list), given).quality;
   std::string document = FormatFill(grid, fill, request.document);
   if (request.pdf) {
     if (lualatex_.empty()) throw BadRequest("PDF needs lualatex, which this server does not have");

@@ -86,6 +86,13 @@ std::string StringOf(const Json& value, std::string_view name) {
   return value.get<std::string>();
 }
 
+// The string `name` of `request`, which must have it.
+std::string RequiredStringOf(const Json& request, const std::string& name) {
+  const Json* value = Find(request, name);
+  if (value == nullptr) throw BadRequest("the request has no " + Quoted(name));
+  return StringOf(*value, name);
+}
+
 std::vector<std::string> WordsOf(const Json& value, std::string_view name) {
   if (!value.is_array()) throw BadRequest(Quoted(name) + " takes an array of words");
   std::vector<std::string> words;
@@ -331,16 +338,8 @@ ExportRequest ParseExportRequest(std::string_view body) {
                 "list"});
   ExportRequest result{GridOf(Find(request, "grid"))};
   result.list = ListOf(request);
-  for (int cell = 0; cell < result.grid.rows() * result.grid.cols(); ++cell) {
-    if (!result.grid.black(cell) && result.grid.letter(cell).empty()) {
-      throw BadRequest("grid row " + std::to_string(cell / result.grid.cols() + 1) +
-                       " has an empty cell: export takes a filled grid");
-    }
-  }
   DocumentOptions& document = result.document;
-  const Json* format = Find(request, "format");
-  if (format == nullptr) throw BadRequest("the request has no \"format\"");
-  const std::string name = StringOf(*format, "format");
+  const std::string name = RequiredStringOf(request, "format");
   bool known = false;
   for (DocumentFormat f :
        {DocumentFormat::kIpuz, DocumentFormat::kLatex, DocumentFormat::kSvg, DocumentFormat::kText,
@@ -371,9 +370,7 @@ OpenRequest ParseOpenRequest(std::string_view body) {
   const Json& request = ObjectOf(json, "the request", {"name", "text"});
   OpenRequest result;
   if (const Json* name = Find(request, "name")) result.name = StringOf(*name, "name");
-  const Json* text = Find(request, "text");
-  if (text == nullptr) throw BadRequest("the request has no \"text\"");
-  result.text = StringOf(*text, "text");
+  result.text = RequiredStringOf(request, "text");
   if (result.name.empty()) result.name = "<grid>";
   return result;
 }
@@ -385,9 +382,7 @@ ListUpload ParseListUpload(std::string_view body) {
   if (const Json* name = Find(request, "name")) result.name = StringOf(*name, "name");
   if (const Json* language = Find(request, "language"))
     result.language = StringOf(*language, "language");
-  const Json* text = Find(request, "text");
-  if (text == nullptr) throw BadRequest("the request has no \"text\"");
-  result.text = StringOf(*text, "text");
+  result.text = RequiredStringOf(request, "text");
   return result;
 }
 
@@ -412,9 +407,7 @@ PatternRequest ParsePatternRequest(std::string_view body) {
   const Json& request = ObjectOf(json, "the request", {"list", "pattern", "limit"});
   PatternRequest result;
   result.list = ListOf(request);
-  const Json* pattern = Find(request, "pattern");
-  if (pattern == nullptr) throw BadRequest("the request has no \"pattern\"");
-  result.pattern = StringOf(*pattern, "pattern");
+  result.pattern = RequiredStringOf(request, "pattern");
   if (const Json* v = Find(request, "limit")) result.limit = IntOf(*v, "limit", 0, 1000);
   return result;
 }

@@ -78,7 +78,8 @@ struct ProveRequest {
   std::string list{};
 };
 
-// POST /api/export: {"grid": [...] filled, "format", "clues": [...], "title", ...}.
+// POST /api/export: {"grid": [...] filled, partly filled or not, "format", "clues": [...],
+// "title", ...}.
 struct ExportRequest {
   Grid grid;
   DocumentOptions document{};

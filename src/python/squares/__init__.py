@@ -40,6 +40,7 @@ from ._squares import (
     __version__,
     check_pattern,
     format_fill,
+    given_fill,
     kakuro,
     make_pattern,
     parse_clues,
@@ -51,5 +52,5 @@ __all__ = [
     "FillQuality", "FillResult", "FillStats", "FillStatus", "Grid", "GridCheck", "KakuroResult",
     "KakuroVerdict", "MadeRegions", "RegionsResult", "RegionsSolution", "RegionsVerdict",
     "SearchProgress", "SearchStats", "Slot", "Square", "SquareIterator", "UsageError", "Viability",
-    "check_pattern", "format_fill", "kakuro", "make_pattern", "parse_clues",
+    "check_pattern", "format_fill", "given_fill", "kakuro", "make_pattern", "parse_clues",
 ]
