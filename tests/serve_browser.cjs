@@ -287,7 +287,7 @@ async function puzzles(page, url, outDir) {
   assert.equal(await page.inputValue("#pattern-seed"), "8");
   await page.fill("#pattern-size", "40");
   await page.click("#pattern-random");
-  await page.waitForFunction(() => /a pattern has 3 to 25 rows and columns, not 40x40/.test(document.querySelector("#template-status").textContent));
+  await page.waitForFunction(() => /^A pattern has 3 to 25 rows and columns, not 40x40$/.test(document.querySelector("#template-status").textContent));
   await page.screenshot({ path: path.join(outDir, "serve-puzzles.png"), fullPage: true });
 
   // Deleting asks first.

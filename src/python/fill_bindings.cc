@@ -1,5 +1,5 @@
 // The Python module's grids, fills and documents: Grid, Dictionary.fill(), check() and
-// candidates(), format_fill(), parse_clues(), make_pattern() and check_pattern().
+// candidates(), format_fill(), given_fill(), parse_clues(), make_pattern() and check_pattern().
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
