@@ -223,7 +223,7 @@ def latex(tmp):
         check(want in text, f"5x5 pdf: {want!r} not in pdftotext's text")
     # Without lualatex on the PATH: a clear error before any search.
     status, out, err = run(["fill", grid5, "--format", "pdf"], env={"PATH": "/nonexistent"})
-    check(status == 1 and "runs lualatex, which is not installed" in err,
+    check(status == 1 and "squares: --format pdf: a PDF runs lualatex, which is not installed" in err,
           f"pdf without lualatex: {status} {err!r}")
     if SANITIZED:
         return

@@ -323,8 +323,87 @@ async function squares(page, url, outDir) {
   await page.screenshot({ path: path.join(outDir, "serve-squares.png"), fullPage: true });
 }
 
+// At 1024x768 the panels stand beside the grid, a 15x15's and a 25x25's (its cells smaller),
+// and nothing scrolls sideways.
+async function besideTheGrid(page, url, outDir) {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(url);
+  for (const side of [25, 15]) {
+    await page.fill("#new-rows", String(side));
+    await page.fill("#new-cols", String(side));
+    await page.click("#new-grid");
+    await page.waitForFunction((n) => document.querySelectorAll("#grid [role=gridcell]").length === n, side * side);
+    const grid = await page.locator("#grid").boundingBox();
+    for (const panel of ["#candidates-heading", "#fill-heading", "#fill-all"]) {
+      const box = await page.locator(panel).boundingBox();
+      assert.ok(box.x >= grid.x + grid.width && box.x + box.width <= 1024, `${side}x${side}: ${panel} ${JSON.stringify([grid, box])}`);
+    }
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 1024);
+  }
+  await page.screenshot({ path: path.join(outDir, "serve-1024x768.png") });
+}
+
+// A phone (390x844, touch): the grid fits the width with the panels below it, and a tap on a
+// cell focuses a real input, so that the phone raises its keyboard; what the keyboard inserts
+// (letters beyond ASCII too, several at once, a composition) and its Backspace reach the grid.
+async function phoneKeyboard(chromium, url, outDir) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2,
+                                               isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(url);
+    await page.waitForFunction(() => document.querySelectorAll("#grid [role=gridcell]").length === 225);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390);
+    const grid = await page.locator("#grid").boundingBox();
+    assert.ok(grid.x >= 0 && grid.x + grid.width <= 390, JSON.stringify(grid));
+    for (const panel of ["#candidates-heading", "#fill-heading"]) {
+      assert.ok((await page.locator(panel).boundingBox()).y >= grid.y + grid.height, panel);
+    }
+    const row = async () => (await cellLetters(page))[0];
+    await page.tap("#cell-0-2");  // (a second tap on the cursor's cell would turn it down)
+    await page.tap("#cell-0-0");
+    assert.deepEqual(await page.evaluate(() => {
+      const input = document.activeElement;
+      return [input.tagName, input.getAttribute("inputmode"), input.getAttribute("autocapitalize"), input.getAttribute("autocorrect")];
+    }), ["INPUT", "text", "characters", "off"]);
+    await page.keyboard.insertText("É");
+    assert.equal(await row(), "É..............");
+    assert.equal(await page.getAttribute("#grid", "aria-activedescendant"), "cell-0-1");
+    await page.keyboard.insertText("ab");
+    await page.keyboard.type("c");  // a keyboard's keydown
+    assert.equal(await row(), "ÉABC...........");
+    // A soft Backspace comes as an input event, with no keydown: it empties the last letter.
+    await page.evaluate(() => document.activeElement.dispatchEvent(
+      new InputEvent("beforeinput", { inputType: "deleteContentBackward", cancelable: true, bubbles: true })));
+    assert.equal(await row(), "ÉAB............");
+    // A composition (not cancelable): the letter it leaves in the input goes to the grid.
+    await page.evaluate(() => {
+      const input = document.activeElement;
+      input.value += "ж";
+      input.dispatchEvent(new InputEvent("input", { inputType: "insertCompositionText", data: "ж", bubbles: true }));
+    });
+    assert.equal(await row(), "ÉABЖ...........");
+    assert.equal(await page.evaluate(() => [document.activeElement.tagName, document.activeElement.value]).then(String), "INPUT, ");
+    await page.screenshot({ path: path.join(outDir, "serve-phone-keyboard.png") });
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+}
+
+// The constructor's screens: 1024x768, a phone's keyboard, a million squares.
+async function screens(chromium, page, url, outDir) {
+  await besideTheGrid(page, url, outDir);
+  await phoneKeyboard(chromium, url, outDir);
+  await millionSquares(page, url, outDir);
+}
+
 // Word lists: a small list uploaded and chosen, a pattern search of it, a word excluded gone
-// from the candidates; the choice and the change kept across a reload.
+// from the candidates; the choice and the change kept across a reload, and sent again when
+// the server has lost them.
 async function wordLists(page, url, outDir) {
   await page.goto(url);
   await page.waitForFunction(() => document.querySelector("#list-choice").options.length >= 1);
@@ -354,6 +433,14 @@ async function wordLists(page, url, outDir) {
   await page.waitForFunction(() => /^1 Across \(C\.\.\): 2 words/.test(document.querySelector("#candidates-status").textContent));
   assert.deepEqual(await candidates(), ["CAT", "COT"]);
   assert.equal(await page.textContent("#changes li"), "CUT: excluded Undo");
+  // The entry's word, CAT, excluded from the entry section: the list keeps COT only.
+  await page.focus("#grid");
+  await page.keyboard.type("at");
+  await page.click("#exclude-word");
+  await page.waitForFunction(() => document.querySelectorAll("#changes li").length === 2);
+  assert.deepEqual(await page.$$eval("#changes li", (items) => items.map((item) => item.textContent)),
+                   ["CUT: excluded Undo", "CAT: excluded Undo"]);
+  await page.waitForFunction(() => document.querySelector("#pattern-status").textContent === "1 word fits C?T.");
   await page.screenshot({ path: path.join(outDir, "serve-lists.png"), fullPage: true });
 
   // Kept in the browser: the list chosen and its change.
@@ -361,6 +448,22 @@ async function wordLists(page, url, outDir) {
   await page.reload();
   await page.waitForFunction((id) => document.querySelector("#list-choice").value === id, chosen);
   assert.equal(await page.textContent("#changes li"), "CUT: excluded Undo");
+
+  // The server loses both lists (others push them out, as a restart would): the page sends
+  // them again, the upload's text from IndexedDB, and its search goes on.
+  await page.evaluate(async () => {
+    const post = (path, body) => fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+                                               body: JSON.stringify(body) });
+    for (const word of ["aa", "bb", "cc", "dd"]) {
+      await post("/api/lists", { text: `${word}\n` });
+      await post("/api/lists/change", { list: "default", exclude: [word] });
+    }
+  });
+  await page.click("#list-tools summary");
+  await page.fill("#pattern-text", "C?T");
+  await page.press("#pattern-text", "Enter");
+  await page.waitForFunction(() => document.querySelector("#pattern-status").textContent === "1 word fits C?T.");
+  assert.deepEqual(await page.$$eval("#pattern-words li", (items) => items.map((item) => item.dataset.word)), ["cot"]);
   await page.selectOption("#list-choice", "default");
 }
 
@@ -396,6 +499,14 @@ async function millionSquares(page, url, outDir) {
   const last = (await page.textContent("#sq-results .square:last-child")).split("\n");
   assert.equal(last.length, 4);
   for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) assert.equal(last[i][j], last[j][i], last.join("/"));
+  // Away to the crossword and back: the same squares, laid out as before.
+  const layout = () => page.$$eval("#sq-results .square", (items) => items.map((item) => item.getAttribute("aria-posinset") + "@" + item.style.transform));
+  const shown = await layout();
+  await page.click("#nav-editor");
+  await page.click("#nav-squares");
+  await page.waitForFunction(() => !document.querySelector("#squares-view").hidden);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  assert.deepEqual(await layout(), shown);
 
   // Double squares of 4 letters with no limit: millions; the count rises, Stop ends it.
   await page.fill("#sq-limit", "");
@@ -474,7 +585,7 @@ async function main() {
     await puzzles(page, url, outDir);
     await squares(page, url, outDir);
     await wordLists(page, url, outDir);
-    await millionSquares(page, url, outDir);
+    await screens(chromium, page, url, outDir);
     assert.deepEqual(errors, []);
     console.log(`browser test passed; screenshots in ${outDir}`);
   } finally {

@@ -156,6 +156,11 @@ class Api(unittest.TestCase):
         self.assertTrue(all(w["viability"] in ("fillable", "impossible", "unknown") for w in words))
         self.assertTrue(any(w["viability"] == "fillable" for w in words[:5]), words[:5])
         self.assertTrue(all(w["viability"] == "unknown" for w in words[5:]))
+        # Every word says why, in the constructor's words (no search internals).
+        for w in words:
+            self.assertRegex(w["reason"], r"^(a fill of the grid with it exists|a search proved|with it, |"
+                                          r"no word of |not decided|not searched)", w)
+            self.assertNotRegex(w["reason"], r"nodes|--", w)
         # The same slot by its index.
         status, by_index = self.server.post("/api/candidates", {
             "grid": grid, "slot": answer["slot"]["index"], "options": {"max-checked": 0}})
@@ -171,6 +176,15 @@ class Api(unittest.TestCase):
         words = [w["word"] for w in self.server.post("/api/candidates", request)[1]["words"]]
         self.assertNotIn("CAT", words)
         self.assertIn("CAR", words)
+
+    def test_candidates_stream_of_no_word(self):
+        """A complete entry not in the list has no candidates: the stream still names the slot."""
+        status, _, body = self.server.request("POST", "/api/candidates/stream", {"grid": ["QZX", "..."], "slot": 0})
+        self.assertEqual(status, 200, body)
+        lines = [json.loads(line) for line in body.decode().splitlines()]
+        self.assertEqual(lines[0]["slot"]["name"], "1 Across")
+        self.assertEqual(lines[0]["words"], [])
+        self.assertEqual(lines[-1], {"done": True, "undecided": []})
 
     def test_export_and_open(self):
         rows = ["CAT", "ORE", "WET"]
@@ -353,6 +367,9 @@ class Api(unittest.TestCase):
             ("/api/check", {"grid": [".\u00ff\u0000"]}, "row 1, column 3"),
             ("/api/prove", {"grid": ["...", "....", "..."]}, "row 2: row has 4 cells, expected 3"),
             ("/api/candidates", {"grid": ["..", "?."], "slot": 0}, "row 2, column 1: bad character"),
+            ("/api/prove", {"grid": ["..Ж", "...", "..."]}, "row 1, column 3: letter 'Ж' is not in the dictionary's alphabet"),
+            ("/api/fill", {"grid": ["...", ".Ж.", "..."]}, "row 2, column 2: letter 'Ж'"),
+            ("/api/lists", {"text": "cat;5\ndog;x\n"}, "line 2: bad score 'x'"),
         ]
         for path, body, message in refused:
             status, answer = self.server.post(path, body)

@@ -19,7 +19,8 @@ using squares::ScoredWord;
 // "word score" for each listed match, and the total.
 std::string Listed(const PatternMatches& matches) {
   std::string out = std::to_string(matches.total) + ":";
-  for (const ScoredWord& word : matches.words) out += " " + word.word + "=" + std::to_string(word.score);
+  for (const ScoredWord& word : matches.words)
+    out += " " + word.word + "=" + std::to_string(word.score);
   return out;
 }
 
@@ -39,8 +40,8 @@ const std::vector<std::string> kWords = {"cat;5", "cot;3", "cut;9", "coat;1", "c
 }  // namespace
 
 TEST_CASE("FromText: a list's whole text, as a file of it is read; errors name the line") {
-  const Dictionary words = Dictionary::FromText(
-      "\xEF\xBB\xBF# a comment\r\nCat;5\r\n\r\ndog\t7\nemu\n", "mine.txt");
+  const Dictionary words =
+      Dictionary::FromText("\xEF\xBB\xBF# a comment\r\nCat;5\r\n\r\ndog\t7\nemu\n", "mine.txt");
   CHECK(words.size() == 3);
   CHECK(words.scored());
   CHECK(words.better() == Better::kHigher);
@@ -56,8 +57,9 @@ TEST_CASE("FromText: a list's whole text, as a file of it is read; errors name t
   CHECK(error.source() == "mine.txt");
   CHECK(error.line() == 2);
   CHECK(std::string(error.what()).starts_with("mine.txt:2:"));
-  CHECK(ErrorOf([] { Dictionary::FromText(std::string("cat\nd\0g\n", 8), "bin"); })
-            .starts_with("bin:2:"));
+  CHECK(ErrorOf([] {
+          Dictionary::FromText(std::string("cat\nd\0g\n", 8), "bin");
+        }).starts_with("bin:2:"));
   CHECK(ErrorOf([] { Dictionary::FromText("ok\n\xff\xfe\n", "bin"); }).starts_with("bin:2:"));
   const std::string index = Dictionary::FromWords({"cat"}).IndexBytes();
   CHECK(ErrorOf([&] { Dictionary::FromText(index, "words.idx"); }) ==
@@ -88,7 +90,7 @@ TEST_CASE("Match: letters beyond ASCII in the list's language") {
   DictionaryOptions dutch;
   dutch.language = "nl";
   const Dictionary nl = Dictionary::FromWords({"ijs;2", "ijzer;1", "tijd;3"}, dutch);
-  CHECK(Listed(nl.Match("IJ?", 10)) == "1: ijs=2");          // IJ is one cell
+  CHECK(Listed(nl.Match("IJ?", 10)) == "1: ijs=2");  // IJ is one cell
   CHECK(Listed(nl.Match("?ij?", 10)) == "1: tijd=3");
   DictionaryOptions german;
   german.language = "de";
@@ -116,11 +118,15 @@ TEST_CASE("Changed: words re-scored, added and left out, the rest as it was") {
         "1: cut=2");
   CHECK(words.Changed({}).size() == words.size());
   // Only words: nothing that would make another line, a comment or a score.
-  CHECK(ErrorOf([&] { words.Changed({.scores = {{"a\nb", 1}}}); }) ==
-        "'a\nb' cannot be a word of the list");
-  CHECK(ErrorOf([&] { words.Changed({.scores = {{"cat;9", 1}}}); }) ==
-        "'cat;9' cannot be a word of the list");
-  CHECK(ErrorOf([&] { words.Changed({.scores = {{"two words", 1}}}); }) ==
+  CHECK(ErrorOf([&] {
+          words.Changed({.scores = {{"a\nb", 1}}});
+        }) == "'a\nb' cannot be a word of the list");
+  CHECK(ErrorOf([&] {
+          words.Changed({.scores = {{"cat;9", 1}}});
+        }) == "'cat;9' cannot be a word of the list");
+  CHECK(ErrorOf([&] {
+          words.Changed({.scores = {{"two words", 1}}});
+        }) ==
         "'two words' cannot be a word of the list: a character that is not a letter, or more "
         "than 64 letters");
   // The language's cells are kept.
@@ -131,5 +137,6 @@ TEST_CASE("Changed: words re-scored, added and left out, the rest as it was") {
 }
 
 TEST_CASE("LanguageCodes: those DictionaryOptions::language takes") {
-  CHECK(squares::LanguageCodes() == std::vector<std::string>{"en", "nl", "de", "it", "fr", "es", "pt"});
+  CHECK(squares::LanguageCodes() ==
+        std::vector<std::string>{"en", "nl", "de", "it", "fr", "es", "pt"});
 }

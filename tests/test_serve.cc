@@ -163,6 +163,30 @@ TEST_CASE("request guard: a POST's framing") {
         415);
 }
 
+TEST_CASE("request guard: a route of its own body limit (an uploaded word list)") {
+  GuardSettings guard = TestGuard();
+  guard.routes["/api/lists"] = "POST";
+  guard.large_bodies["/api/lists"] = 5000;
+  CHECK(BodyLimit(guard, "/api/lists") == 5000);
+  CHECK(BodyLimit(guard, "/api/fill") == 1000);
+  const auto post = [&](std::string path, std::string length) {
+    return Status(guard, "POST", std::move(path),
+                  {{"Host", "localhost"},
+                   {"Content-Type", "application/json"},
+                   {"Content-Length", std::move(length)}});
+  };
+  CHECK(post("/api/lists", "5000") == 0);
+  CHECK(post("/api/lists", "5001") == 413);
+  CHECK(post("/api/fill", "1001") == 413);
+  CHECK(Check(guard, {"POST",
+                      "/api/lists",
+                      {{"Host", "localhost"},
+                       {"Content-Type", "application/json"},
+                       {"Content-Length", "5001"}},
+                      ""})
+            .message == "the request body is too large (Content-Length 5001; at most 5000 bytes)");
+}
+
 TEST_CASE("request guard: the token, from the query, a header or this port's cookie") {
   const GuardSettings guard = TestGuard("abcdefgh");
   const std::pair<std::string, std::string> host{"Host", "localhost"};

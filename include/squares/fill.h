@@ -234,8 +234,8 @@ struct CandidateOptions {
   bool allow_repeats = false;
   std::vector<std::string> exclude;
   const StopFlag* stop = nullptr;
-  // When set: called with the list (none decided by a search yet) before any search, then
-  // with each candidate's index as a search decides it; return false to stop.
+  // When set: called with the list (none decided by a search yet, maybe empty) before any
+  // search, then with each candidate's index as a search decides it; return false to stop.
   std::function<bool(const std::vector<Candidate>&)> on_list;
   std::function<bool(size_t index, const Candidate&)> on_decided;
   // A fill found before (Fill::letters: a cell's letters, "" for a black cell), e.g. for

@@ -200,8 +200,8 @@ namespace {
 // for each cell a run of letters encodes to.
 std::vector<core::LetterSet> PatternCells(const core::Alphabet& alphabet, bool fold_accents,
                                           std::string_view pattern) {
-  const core::LetterSet any =
-      alphabet.size() == 64 ? ~core::LetterSet{0} : (core::LetterSet{1} << alphabet.size()) - 1;
+  const core::LetterSet any = alphabet.size() == 64 ? ~core::LetterSet{0}
+                                                    : (core::LetterSet{1} << alphabet.size()) - 1;
   std::vector<core::LetterSet> cells;
   size_t start = 0;
   for (size_t pos = 0; pos <= pattern.size(); ++pos) {
@@ -300,14 +300,15 @@ Dictionary Dictionary::Changed(const WordChanges& changes) const {
   options.min_score = core::LexiconOptions{}.min_score;
   options.max_score = core::LexiconOptions{}.max_score;
   const core::LexiconSource source{"<changed words>", text};
-  Dictionary result = api::Wrap(
-      core::Dictionary(api::Value(core::Lexicon::Read({&source, 1}, options))), impl_->options,
-      impl_->better, false);
+  Dictionary result =
+      api::Wrap(core::Dictionary(api::Value(core::Lexicon::Read({&source, 1}, options))),
+                impl_->options, impl_->better, false);
   for (const ScoredWord& scored : changes.scores) {
     if (!result.contains(scored.word)) {
-      throw Error(ErrorKind::kData, absl::StrFormat("'%s' cannot be a word of the list: a character that is "
-                                                    "not a letter, or more than %d letters",
-                                                    scored.word, core::kMaxWordLength));
+      throw Error(ErrorKind::kData,
+                  absl::StrFormat("'%s' cannot be a word of the list: a character that is "
+                                  "not a letter, or more than %d letters",
+                                  scored.word, core::kMaxWordLength));
     }
   }
   return result;

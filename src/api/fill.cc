@@ -399,14 +399,18 @@ class CandidateSearch {
         start_(std::chrono::steady_clock::now()) {}
 
   std::vector<Candidate> Run() {
-    if (!List()) return candidates_;
-    go_on_ = !options_.on_list || options_.on_list(candidates_);
+    const bool listed = List();
+    go_on_ = !options_.on_list || options_.on_list(candidates_);  // also when there are none
+    if (!listed) return candidates_;
     total_ = options_.seconds > 0 ? options_.seconds
                                   : options_.seconds_per_word * static_cast<double>(checked_);
     if (proof_.consistent()) {
       StartFrom(options_.start);
+      // Whole-grid searches first, as they most often decide all at once; when they take long,
+      // propagation with each candidate in place rules some out and so helps them on.
+      AmongUndecided(0.25);
       FirstNodes();
-      AmongUndecided();
+      AmongUndecided(0.75);
       Rounds();
     }
     SayUndecided();
@@ -417,7 +421,7 @@ class CandidateSearch {
   bool List();
   void StartFrom(const std::vector<std::string>& start);
   void FirstNodes();
-  void AmongUndecided();
+  void AmongUndecided(double share);
   void Rounds();
   void SayUndecided();
   bool SearchOne(size_t k, core::FillOptions one);
@@ -453,8 +457,7 @@ class CandidateSearch {
     options_.on_fill(fill_letters_);
   }
   std::string FoundIn(const core::FillStats& stats) const {
-    return absl::StrFormat("a fill of the grid with it exists (found in %d nodes, %s)",
-                           stats.nodes, Seconds(stats.seconds));
+    return "a fill of the grid with it exists (found in " + Seconds(stats.seconds) + ")";
   }
 
   const Grid& grid_;
@@ -561,16 +564,15 @@ bool CandidateSearch::SearchOne(size_t k, core::FillOptions one) {
       Decide(k, Viability::kFillable, FoundIn(result.stats));
       return true;
     case core::FillStatus::kTimedOut:
-      candidates_[k].reason = absl::StrFormat("not decided in the time given (%d nodes, %s)",
-                                              result.stats.nodes, Seconds(result.stats.seconds));
+      candidates_[k].reason =
+          "not decided in the time given (searched for " + Seconds(result.stats.seconds) + ")";
       return false;
     default:
       Decide(k, Viability::kImpossible,
              result.bad_slot >= 0
                  ? "with it, " + core::SlotName(g_.slots[problem_.grid_slot[result.bad_slot]]) +
                        " has no word that fits"
-                 : absl::StrFormat("a search proved no fill has it (%d nodes, %s)",
-                                   result.stats.nodes, Seconds(result.stats.seconds)));
+                 : "a search proved no fill has it (in " + Seconds(result.stats.seconds) + ")");
       RuleOut(WordOf(k));
       return true;
   }
@@ -591,11 +593,11 @@ void CandidateSearch::FirstNodes() {
 // Fills of the whole grid with this slot's word among the candidates still undecided (every
 // other word of the slot ruled out by a nogood): each fill makes one more candidate fillable
 // and is then ruled out too; a search that finds none proves every candidate left impossible
-// at once. Three quarters of the time at most.
-void CandidateSearch::AmongUndecided() {
-  while (AnyUndecided() && !Stopped() && Elapsed() < total_ * 0.75) {
+// at once. Until `share` of the time is spent.
+void CandidateSearch::AmongUndecided(double share) {
+  while (AnyUndecided() && !Stopped() && Elapsed() < total_ * share) {
     core::FillOptions among = check_;
-    among.timeout_seconds = total_ * 0.75 - Elapsed();
+    among.timeout_seconds = total_ * share - Elapsed();
     const core::Nogoods given = learned_;
     among.nogoods = &given;
     if (!last_fill_.empty()) among.preferred = &last_fill_;

@@ -184,7 +184,11 @@ absl::StatusOr<DocumentOptions> DocumentOptionsFrom(const ParsedArgs& a, const G
         "DIR/0001.%s, ...), or stream every fill with --format jsonl",
         a.get("format"), DocumentExtension(document.format)));
   }
-  CheckDocumentFormat(document.format);  // pdf, submission: lualatex, before the search
+  try {
+    CheckDocumentFormat(document.format);  // pdf, submission: lualatex, before the search
+  } catch (const Error& error) {  // the library names no option: say which
+    throw Error(error.kind(), absl::StrFormat("--format %s: %s", a.get("format"), error.what()));
+  }
   document.fill_in = a.has("fill-in") || a.has("deterministic");
   document.solution = a.has("solution");
   document.title =

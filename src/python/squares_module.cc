@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -287,6 +288,28 @@ void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
             return words;
           },
           py::arg("length"), "The (word, score) pairs of a length, in the list's order.")
+      .def(
+          "match",
+          [](const Dictionary& d, const std::string& pattern, size_t limit) {
+            PatternMatches matches = d.Match(pattern, limit);
+            std::vector<std::pair<std::string, int64_t>> words;
+            for (ScoredWord& w : matches.words) words.emplace_back(std::move(w.word), w.score);
+            return std::make_pair(matches.total, std::move(words));
+          },
+          py::arg("pattern"), py::arg("limit") = 200,
+          "The words that fit a pattern ('?' or '.' any letter; 'C?A??'): how many fit, and the "
+          "best `limit` of them as (word, score) pairs, best first.")
+      .def(
+          "changed",
+          [](const Dictionary& d, const std::map<std::string, int64_t>& scores,
+             const std::vector<std::string>& exclude) {
+            WordChanges changes{{}, exclude};
+            for (const auto& [word, score] : scores) changes.scores.push_back({word, score});
+            return d.Changed(changes);
+          },
+          py::arg("scores") = std::map<std::string, int64_t>{},
+          py::arg("exclude") = std::vector<std::string>{},
+          "This list with words given new scores (added when missing) and words left out.")
       .def(
           "save_index",
           [](const Dictionary& d, const py::object& path) {

@@ -196,14 +196,14 @@ std::function<void(const ApiRoutes::Write&)> ApiRoutes::CandidatesStream(
   auto request = std::make_shared<CandidatesRequest>(ParseCandidatesRequest(body));
   auto grid = std::make_shared<Grid>(request->grid);
   const int slot = SlotIndex(*grid, request->slot);
-  const Dictionary dictionary = DictionaryOf(request->list);
+  const Dictionary list = DictionaryOf(request->list);  // a 404 before the stream starts
   {
     std::lock_guard lock(cache_mutex_);
     for (const auto& entry : cache_) {
       if (entry.first == body) return [lines = entry.second](const Write& write) { write(lines); };
     }
   }
-  return [this, request, grid, slot, dictionary, &stop, key = std::string(body)](const Write& write) {
+  return [this, request, grid, slot, list, &stop, key = std::string(body)](const Write& write) {
     std::string lines;
     auto send = [&](const Json& json) {
       const std::string line = Dump(json) + "\n";
@@ -223,7 +223,7 @@ std::function<void(const ApiRoutes::Write&)> ApiRoutes::CandidatesStream(
                    {"reason", candidate.reason}});
     };
     const std::vector<Candidate> candidates =
-        squares::Candidates(dictionary, *grid, slot, request->options);
+        squares::Candidates(list, *grid, slot, request->options);
     Json undecided = Json::array();  // the reasons of those left undecided
     for (size_t k = 0; k < candidates.size(); ++k) {
       if (candidates[k].viability == Viability::kUnknown)

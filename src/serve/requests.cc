@@ -224,14 +224,17 @@ Region RegionOf(const Json& value, const Grid& grid) {
 
 std::string InRowsWords(const Error& error) {
   const std::string message = error.what();
+  const std::string& source = error.source();
   const size_t end = message.find(": ");
-  if (error.source().empty() || error.line() == 0 || !message.starts_with(error.source() + ":") ||
-      end == std::string::npos) {
+  // A name in angle brackets is no file's: "<rows>" a grid's rows, any other text's lines (an
+  // upload's without a name).
+  if (!source.starts_with('<') || !source.ends_with('>') || error.line() == 0 ||
+      !message.starts_with(source + ":") || end == std::string::npos) {
     return message;
   }
   // The head is SOURCE:LINE or SOURCE:LINE:COLUMN.
   const std::string line = ":" + std::to_string(error.line());
-  std::string where = "row " + std::to_string(error.line());
+  std::string where = (source == "<rows>" ? "row " : "line ") + std::to_string(error.line());
   if (message.substr(error.source().size(), end - error.source().size()) != line)
     where += ", column " + std::to_string(error.column());
   return where + ": " + message.substr(end + 2);
@@ -332,10 +335,9 @@ ProveRequest ParseProveRequest(std::string_view body) {
 
 ExportRequest ParseExportRequest(std::string_view body) {
   const Json json = ParseJson(body);
-  const Json& request =
-      ObjectOf(json, "the request",
-               {"grid", "format", "clues", "title", "author", "copyright", "solution", "fill-in",
-                "list"});
+  const Json& request = ObjectOf(
+      json, "the request",
+      {"grid", "format", "clues", "title", "author", "copyright", "solution", "fill-in", "list"});
   ExportRequest result{GridOf(Find(request, "grid"))};
   result.list = ListOf(request);
   DocumentOptions& document = result.document;

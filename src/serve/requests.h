@@ -29,8 +29,10 @@ class BadRequest : public std::runtime_error {
 // grid larger than kMaxGridSide either way (a BadRequest naming it `what`).
 const Grid& CheckedSize(const Grid& grid, const std::string& what);
 
-// An error of Grid::FromRows in the page's words: it names the rows as the lines of a file
-// ("SOURCE:2:5: bad character"), the page as rows and columns ("row 2, column 5: ...").
+// An error about a grid sent as rows in the page's words: the library names the rows as the
+// lines of a file called "<rows>" ("<rows>:2:5: bad character"), the page as rows and columns
+// ("row 2, column 5: ..."); the lines of another text with no file name ("<upload>:3:") as
+// lines ("line 3: ..."). Any other error as it is.
 std::string InRowsWords(const Error& error);
 
 // A rectangle of cells, both corners included.

@@ -108,7 +108,8 @@ std::vector<WordList> GivenLists(const Arguments& args) {
     if (name.empty() || path == "-") name = path;
     // Two lists of one name ("words.txt" in two folders) are told apart by their place.
     const auto same = [&](const WordList& list) { return list.name == name; };
-    if (std::any_of(lists.begin(), lists.end(), same)) name += " (" + std::to_string(lists.size() + 1) + ")";
+    if (std::any_of(lists.begin(), lists.end(), same))
+      name += " (" + std::to_string(lists.size() + 1) + ")";
     lists.push_back({name, name, "given", "", Dictionary::FromFiles({path}, options)});
   }
   DictionaryOptions english = args.dictionary;

@@ -57,7 +57,7 @@ Reply Answer(const std::function<Reply()>& route) {
   } catch (const BadRequest& error) {
     return ErrorReply(400, error.what());
   } catch (const Error& error) {
-    return ErrorReply(400, error.what());
+    return ErrorReply(400, InRowsWords(error));
   } catch (const std::bad_alloc&) {
     return ErrorReply(503, "out of memory");
   } catch (const std::exception& error) {

@@ -1,6 +1,8 @@
 // The workbench's requests (src/serve/requests.h): any body is read into a request or refused
 // with a BadRequest; a grid read is rectangular and within the size limit. The first byte
-// chooses the route; a body for /api/squares is its query parameters, one `name=value` a line.
+// chooses the route ('0' to '7', then '8' an uploaded list, '9' a list's changes, ':' a
+// pattern, made on a small list); a body for /api/squares is its query parameters, one
+// `name=value` a line.
 // The last choice is the guard (request_guard.h) on a request's head: "METHOD PATH TOKEN" and
 // then "Name: value" lines; it lets through only what it should, and refuses with a message.
 #include <algorithm>
@@ -12,6 +14,13 @@
 
 namespace squares::core::fuzz {
 namespace {
+
+// The list the changes and patterns are made on.
+const squares::Dictionary& SmallList() {
+  static const squares::Dictionary list =
+      squares::Dictionary::FromWords({"cat;5", "cot;3", "cut;9", "coat;1", "ĳs;2"});
+  return list;
+}
 
 void CheckRows(const Grid& grid) {
   FUZZ_CHECK(grid.rows() >= 1 && grid.rows() <= serve::kMaxGridSide);
@@ -91,7 +100,8 @@ void FuzzServe(std::string_view data) {
   const char route = data[0];
   const std::string_view body = data.substr(1);
   try {
-    switch (static_cast<unsigned char>(route) % 8) {
+    // Modulo 16, not 8: '0' to '7' choose the routes they chose before.
+    switch (static_cast<unsigned char>(route) % 16) {
       case 0: {
         const serve::FillRequest request = serve::ParseFillRequest(body, 4);
         CheckRows(request.grid);
@@ -114,6 +124,21 @@ void FuzzServe(std::string_view data) {
       case 4: CheckRows(serve::CheckedSize(Grid::Parse(body, "fuzz.ipuz"), "fuzz.ipuz")); break;
       case 6: FuzzGuard(body, false); break;
       case 7: FuzzGuard(body, true); break;
+      case 8: serve::ParseListUpload(body); break;
+      case 9: {
+        const serve::ListChange request = serve::ParseListChange(body);
+        const squares::Dictionary changed = SmallList().Changed(request.changes);
+        for (const squares::ScoredWord& word : request.changes.scores)
+          FUZZ_CHECK(changed.contains(word.word));
+        break;
+      }
+      case 10: {
+        const serve::PatternRequest request = serve::ParsePatternRequest(body);
+        FUZZ_CHECK(request.limit <= 1000);
+        const squares::PatternMatches matches = SmallList().Match(request.pattern, request.limit);
+        FUZZ_CHECK(matches.words.size() <= std::min(matches.total, request.limit));
+        break;
+      }
       default: {
         serve::QueryParams params;
         for (const std::string_view line : Lines(body)) {

@@ -5,6 +5,7 @@ import { answerOf, postJson, postForBlob, sentence } from "./api.js";
 import { ProofView } from "./proof_view.js";
 import { CandidatesView } from "./candidates_view.js";
 import { renderStats } from "./stats_view.js";
+import { SoftKeyboard } from "./soft_keyboard.js";
 import { PuzzlesView } from "./puzzles_view.js";
 import { TemplatesView } from "./templates_view.js";
 
@@ -30,6 +31,7 @@ export class Editor {
     this.templates = new TemplatesView(root, (rows) => this.replace(rows));
     this.bindControls();
     this.bindGrid();
+    this.softKeyboard = new SoftKeyboard(this.grid, (event) => this.key(event));
     this.build();
     // Another word list, or its words changed: the proof and candidates again.
     document.addEventListener("wordlist-change", () => {
@@ -70,6 +72,7 @@ export class Editor {
       this.edit(() => slot.cells.forEach((i) => { this.model.cells[i].locked = event.target.checked; }));
     });
     this.$("reject-word").addEventListener("click", () => this.reject());
+    this.$("exclude-word").addEventListener("click", () => this.excludeFromList());
     this.$("check-grid").addEventListener("click", () => this.check());
     for (const button of this.root.querySelectorAll("[data-format]")) {
       button.addEventListener("click", () => this.export(button.dataset.format));
@@ -272,14 +275,26 @@ export class Editor {
     this.edit(() => this.model.setBlack(r, c, black, symmetric));
   }
 
+  // The selected entry's word when it is complete; else null, and the status says so.
+  entryWord(action) {
+    const slot = this.slot();
+    if (!slot) return null;
+    const word = this.model.word(slot);
+    if (!word.includes(".")) return word;
+    this.$("candidates-status").textContent = `The entry is not complete: nothing to ${action}.`;
+    return null;
+  }
+
+  // Excludes the entry's word from the word list (lists_view.js), for every grid.
+  excludeFromList() {
+    const word = this.entryWord("exclude");
+    if (word) document.dispatchEvent(new CustomEvent("wordlist-exclude", { detail: word }));
+  }
+
   reject() {
     const slot = this.slot();
-    if (!slot) return;
-    const word = this.model.word(slot);
-    if (word.includes(".")) {
-      this.$("candidates-status").textContent = "The entry is not complete: nothing to reject.";
-      return;
-    }
+    const word = this.entryWord("reject");
+    if (!word) return;
     this.edit(() => {
       if (!this.model.rejected.includes(word)) this.model.rejected.push(word);
       for (const i of slot.cells) {

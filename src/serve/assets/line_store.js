@@ -1,32 +1,60 @@
-// The lines of a long stream kept compactly: the text in blocks of whole lines, and each
-// line's start in its block in one typed array. A million lines make no million objects (the
-// page's garbage collector would pause on them); a line becomes a string when it is read.
+// The lines of a long stream kept compactly: the stream's own bytes in blocks of whole lines,
+// and each line's start in its block in one typed array. A million lines make no million
+// objects and no text for the page's garbage collector to go through (the bytes are outside
+// its heap); a line becomes a string when it is read. A newline byte is never part of a
+// longer UTF-8 character, so the lines are found in the bytes.
+const NEWLINE = 10;
+
+function joined(a, b) {
+  const both = new Uint8Array(a.length + b.length);
+  both.set(a);
+  both.set(b, a.length);
+  return both;
+}
+
 export class LineStore {
   constructor() {
-    this.blocks = [];                     // texts of whole lines, each ending in "\n"
+    this.blocks = [];                     // Uint8Arrays of whole lines, each ending in "\n"
     this.blockFirst = [];                 // the index of each block's first line
     this.starts = new Uint32Array(1024);  // line -> its start in its block
     this.count = 0;
-    this.pending = "";                    // the start of a line still arriving
+    this.pending = new Uint8Array(0);     // the start of a line still arriving
+    this.decoder = new TextDecoder();
   }
 
-  // Adds `text` (a piece of the stream); a whole line that starts with `marker` is not added
-  // but returned (the first such), else null.
-  append(text, marker) {
-    const end = text.lastIndexOf("\n");
+  // Adds `bytes` (a piece of the stream, kept: the caller does not reuse it); a whole line that
+  // starts with `marker` (ASCII) is not added but returned as text (the first such), else null.
+  append(bytes, marker) {
+    const end = bytes.lastIndexOf(NEWLINE);
     if (end < 0) {
-      this.pending += text;
+      this.pending = joined(this.pending, bytes);
       return null;
     }
-    const block = this.pending + text.slice(0, end + 1);
-    this.pending = text.slice(end + 1);
+    let found = null, from = 0;
+    if (this.pending.length) {  // the line begun in an earlier piece, whole
+      from = bytes.indexOf(NEWLINE) + 1;
+      found = this.addBlock(joined(this.pending, bytes.subarray(0, from)), marker);
+    }
+    const rest = this.addBlock(bytes.subarray(from, end + 1), marker);
+    this.pending = bytes.slice(end + 1);
+    return found ?? rest;
+  }
+
+  // The line left without its "\n" at the end of the stream, as append() takes it.
+  finish(marker) {
+    const rest = this.pending;
+    this.pending = new Uint8Array(0);
+    return this.decoder.decode(rest).trim() ? this.append(joined(rest, [NEWLINE]), marker) : null;
+  }
+
+  addBlock(block, marker) {
     let found = null;
     const first = this.count;
     for (let start = 0; start < block.length;) {
-      const next = block.indexOf("\n", start) + 1;
+      const next = block.indexOf(NEWLINE, start) + 1;
       if (next - 1 > start) {  // an empty line is no line
-        if (!block.startsWith(marker, start)) this.add(start);
-        else if (found === null) found = block.slice(start, next - 1);
+        if (!this.startsWith(block, start, marker)) this.add(start);
+        else if (found === null) found = this.decoder.decode(block.subarray(start, next - 1));
       }
       start = next;
     }
@@ -37,11 +65,12 @@ export class LineStore {
     return found;
   }
 
-  // The line left without its "\n" at the end of the stream, as append() takes it.
-  finish(marker) {
-    const rest = this.pending;
-    this.pending = "";
-    return rest.trim() ? this.append(`${rest}\n`, marker) : null;
+  startsWith(block, start, marker) {
+    if (start + marker.length > block.length) return false;
+    for (let k = 0; k < marker.length; k++) {
+      if (block[start + k] !== marker.charCodeAt(k)) return false;
+    }
+    return true;
   }
 
   add(start) {
@@ -63,6 +92,6 @@ export class LineStore {
     const block = this.blocks[lo];
     const last = lo + 1 < this.blockFirst.length ? this.blockFirst[lo + 1] - 1 : this.count - 1;
     const end = index < last ? this.starts[index + 1] : block.length;
-    return block.slice(this.starts[index], end).trimEnd();
+    return this.decoder.decode(block.subarray(this.starts[index], end)).trimEnd();
   }
 }

@@ -6,7 +6,7 @@
 const STATE_KEY = "squares-word-lists";
 const DATABASE = "squares-word-lists";
 
-// { chosen: id, uploads: [{ id, name, language, words }], changes: { [listId]: { scores: {word:
+// { chosen: id, uploads: [{ id, name, language, words, scored }], changes: { [listId]: { scores: {word:
 // score}, exclude: [word], id: changed list's id or "" } } }
 let state = { chosen: "", uploads: [], changes: {} };
 try {
@@ -98,7 +98,7 @@ export async function uploadList(name, language, text) {
     // no IndexedDB: the list lasts as long as the server keeps it
   }
   state.uploads = state.uploads.filter((upload) => upload.id !== list.id);
-  state.uploads.push({ id: list.id, name: list.name, language: list.language, words: list.words });
+  state.uploads.push({ id: list.id, name: list.name, language: list.language, words: list.words, scored: list.scored });
   saveState();
   return list;
 }

@@ -1,12 +1,14 @@
 // The word lists panel: the list chosen among the server's and those uploaded here (a file
 // input, or a file dropped on the panel), a pattern search of it (? and . any letter), and the
-// constructor's changes to it: words given a score or excluded. A change of list or of its
+// constructor's changes to it: words given a score or excluded (here, from the pattern's
+// words, or the crossword entry's word by a "wordlist-exclude" event). A change of list or of its
 // words is announced with a "wordlist-change" event on the document, for the views that
 // search to search again.
 import { postJson } from "./api.js";
 import { activeListId, changesOf, forgetText, listState, saveState, sendChanges, uploadList } from "./list_store.js";
 
 const SHOWN = 200;  // pattern matches listed; the total says how many there are
+const UPLOAD_LIMIT = 8 << 20;  // the server's for an uploaded list's request (docs/serve.md)
 
 export class ListsView {
   constructor(root) {
@@ -31,6 +33,8 @@ export class ListsView {
       if (score !== "") this.change(this.$("change-word").value, { score: Math.trunc(+score) });
     });
     this.$("change-exclude").addEventListener("click", () => this.change(this.$("change-word").value, { exclude: true }));
+    // The crossword editor's entry: its word left out of the list.
+    document.addEventListener("wordlist-exclude", (event) => this.change(event.detail, { exclude: true }));
     this.ready = this.load();
   }
 
@@ -109,6 +113,10 @@ export class ListsView {
 
   async upload(file) {
     if (!file) return;
+    if (file.size > UPLOAD_LIMIT) {
+      this.status(`${file.name} is larger than 8 MB: the workbench takes word lists up to 8 MB.`);
+      return;
+    }
     this.status(`Reading ${file.name}…`);
     let text;
     try {
@@ -186,6 +194,7 @@ export class ListsView {
     status.textContent = answer.total === 0 ? `No word fits ${pattern.toUpperCase()}.`
       : `${total} word${answer.total === 1 ? "" : "s"} fit${answer.total === 1 ? "s" : ""} ${pattern.toUpperCase()}` +
         (answer.total > answer.words.length ? `; the best ${answer.words.length} shown.` : ".");
+    const scored = this.chosen().scored !== false;  // an unscored list's words all score 0
     this.$("pattern-words").replaceChildren(...answer.words.map(({ word, score }) => {
       const item = document.createElement("li");
       const exclude = document.createElement("button");
@@ -193,7 +202,7 @@ export class ListsView {
       exclude.textContent = "Exclude";
       exclude.setAttribute("aria-label", `Exclude ${word.toUpperCase()} from the list`);
       exclude.addEventListener("click", () => this.change(word, { exclude: true }));
-      item.append(`${word.toUpperCase()} ${score} `, exclude);
+      item.append(`${word.toUpperCase()}${scored ? ` ${score}` : ""} `, exclude);
       item.dataset.word = word;
       return item;
     }));

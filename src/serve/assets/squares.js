@@ -3,21 +3,24 @@
 // server stops it when the connection closes. Every square is kept (compactly, as its line)
 // and shown in a virtual list, so that a million of them scroll as smoothly as ten: the
 // stream is read in slices of a few milliseconds and the page drawn once a frame.
-import { answerOf } from "./api.js";
+import { answerOf, sentence } from "./api.js";
 import { activeListId } from "./list_store.js";
 import { LineStore } from "./line_store.js";
 import { VirtualList } from "./virtual_list.js";
 
 const SLICE_MS = 8;        // work between two chances for the page to draw and answer
-const PIECE = 64 * 1024;   // bytes of the stream decoded and stored at once
+const PIECE = 64 * 1024;   // bytes of the stream stored at once
 
+// A task later: the page draws in between (scheduler.yield() resumes ahead of the frames, which
+// then come far apart).
 function yieldToPage() {
-  if (globalThis.scheduler && scheduler.yield) return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+// "1,000,000 squares" (by hand: the first toLocaleString() loads the locale's data, a long
+// task of its own).
 function plural(count) {
-  return `${count.toLocaleString("en")} square${count === 1 ? "" : "s"}`;
+  return `${String(count).replace(/\B(?=(\d{3})+$)/g, ",")} square${count === 1 ? "" : "s"}`;
 }
 
 export class SquaresView {
@@ -112,7 +115,6 @@ export class SquaresView {
   // drawn at the next frame; an error line stops it with its message.
   async read(response, signal) {
     const reader = response.body.getReader();
-    const decoder = new TextDecoder();
     const store = this.store, status = this.$("sq-status");
     let slice = performance.now(), frame = 0;
     const show = () => {
@@ -122,15 +124,15 @@ export class SquaresView {
       status.textContent = `${plural(store.count)}…`;
     };
     const add = (error) => {
-      if (error) throw new Error(JSON.parse(error).error);
+      if (error) throw new Error(sentence(JSON.parse(error).error));
       if (!frame) frame = requestAnimationFrame(show);
     };
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      // A read may bring megabytes: decoded and stored a piece at a time.
+      // A read may bring megabytes: stored a piece at a time.
       for (let at = 0; at < value.length; at += PIECE) {
-        add(store.append(decoder.decode(value.subarray(at, at + PIECE), { stream: true }), '{"error"'));
+        add(store.append(value.subarray(at, at + PIECE), '{"error"'));
         if (performance.now() - slice > SLICE_MS) {
           await yieldToPage();
           if (signal.aborted) throw new DOMException("stopped", "AbortError");

@@ -6,7 +6,7 @@
 // Past MAX_HEIGHT pixels (browsers stop laying out taller elements) the spacer stops growing
 // and the scroll bar maps onto the rows proportionally.
 const MAX_HEIGHT = 8_000_000;
-const OVERSCAN = 2;  // rows drawn above and below the view
+const OVERSCAN = 1;  // rows drawn above and below the view
 
 export class VirtualList {
   // `view`: the scrolling element; `draw(element, index)` fills an item's element for item
@@ -71,7 +71,7 @@ export class VirtualList {
 
   render() {
     this.frame = 0;
-    if (this.count === 0) return;
+    if (this.count === 0 || this.view.clientWidth === 0) return;  // nothing, or hidden: nothing to measure
     if (!this.size) this.size = this.measure();
     const { width, height } = this.size;
     const perRow = Math.max(1, Math.floor(this.view.clientWidth / width));
