@@ -185,6 +185,133 @@ async function phone(page, outDir) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+// Several puzzles saved in the browser: a second one, switching, renaming, deleting, a reload
+// keeping both with their titles, clues and undo history, a full storage said aloud; then a
+// template and a random pattern replacing the grid (undoable).
+async function puzzles(page, url, outDir) {
+  await page.goto(url);
+  await page.click("#library summary");
+  const titles = () => page.$$eval("#puzzle-list .puzzle-open", (items) => items.map((item) => item.textContent));
+  const openPuzzle = (title) => page.click(`#puzzle-list .puzzle-open:text-is("${title}")`);
+  const waitTitle = (title) => page.waitForFunction((t) => document.querySelector("#title").value === t, title);
+  await page.fill("#title", "First puzzle");
+  await page.waitForFunction(() => document.querySelector("#puzzle-list [aria-current] .puzzle-open").textContent === "First puzzle");
+  const first = await cellLetters(page);
+
+  await page.fill("#new-rows", "5");
+  await page.fill("#new-cols", "5");
+  await page.click("#puzzle-new");
+  assert.deepEqual(await cellLetters(page), [".....", ".....", ".....", ".....", "....."]);
+  await page.fill("#title", "Second puzzle");
+  await page.click("#cell-0-0");
+  await page.keyboard.type("Q");
+  await page.fill("#clue-text", "Second clue");
+  assert.deepEqual((await titles()).sort(), ["First puzzle", "Second puzzle"]);
+  assert.match(await page.textContent("#puzzle-summary"), /2 saved/);
+
+  await openPuzzle("First puzzle");
+  await waitTitle("First puzzle");
+  assert.deepEqual(await cellLetters(page), first);
+  await openPuzzle("Second puzzle");
+  await waitTitle("Second puzzle");
+  assert.equal((await cellLetters(page))[0], "Q....");
+
+  await page.click('#puzzle-list button[aria-label="Rename “First puzzle”"]');
+  await page.fill("#puzzle-list .puzzle-title", "Renamed");
+  await page.keyboard.press("Enter");
+  assert.deepEqual((await titles()).sort(), ["Renamed", "Second puzzle"]);
+
+  // Another tab: the puzzle made there shows here at once, and no tab drops another's.
+  const other = await page.context().newPage();
+  await other.goto(url);
+  await other.click("#library summary");
+  await other.click("#puzzle-new");
+  await other.fill("#title", "Other tab");
+  await page.waitForFunction(() => Array.from(document.querySelectorAll("#puzzle-list .puzzle-open"), (b) => b.textContent).includes("Other tab"));
+  await other.close();
+  await page.fill("#title", "Second puzzle");  // this tab's puzzle is the one open last again
+
+  // A reload: all three, the open one with its title, clue and undo history.
+  await page.reload();
+  await page.click("#library summary");
+  assert.deepEqual((await titles()).sort(), ["Other tab", "Renamed", "Second puzzle"]);
+  assert.equal(await page.inputValue("#title"), "Second puzzle");
+  assert.equal((await cellLetters(page))[0], "Q....");
+  assert.deepEqual(await page.$$eval("#clues .clue", (clues) => clues.map((c) => c.textContent).filter(Boolean)), ["Second clue"]);
+  await page.focus("#grid");
+  await page.keyboard.press("Control+z");
+  assert.equal((await cellLetters(page))[0], ".....");
+  await page.keyboard.press("Control+y");
+  assert.equal((await cellLetters(page))[0], "Q....");
+
+  // A full storage is said, not lost silently; room again, the next change is saved.
+  // (Filled with ever smaller pieces until not even 16 characters fit.)
+  const filled = await page.evaluate(() => {
+    let k = 0;
+    for (let size = 1 << 20; size >= 16; size >>= 2) {
+      try {
+        for (; k < 1000; k++) localStorage.setItem(`filler-${k}`, "x".repeat(size));
+        return -1;
+      } catch {
+        // this size no longer fits: a smaller one
+      }
+    }
+    return k;
+  });
+  assert.ok(filled >= 0, "the storage never filled");
+  await page.focus("#grid");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.type("ZZZ");
+  await page.waitForFunction(() => /storage is full/.test(document.querySelector("#puzzle-status").textContent));
+  await page.evaluate((count) => { for (let k = 0; k <= count; k++) localStorage.removeItem(`filler-${k}`); }, filled);
+  await page.keyboard.press("Backspace");
+  await page.waitForFunction(() => document.querySelector("#puzzle-status").textContent === "Saved again.");
+
+  // A template replaces the grid; undo brings the puzzle's grid back.
+  const before = await cellLetters(page);
+  await page.click("#template-list .template >> nth=0");
+  await page.waitForFunction(() => document.querySelectorAll("#grid [role=gridcell]").length === 225);
+  const template = await page.evaluate(() => fetch("templates.json").then((r) => r.json()));
+  assert.deepEqual(await cellLetters(page), template[0].rows);
+  assert.match(await page.textContent("#template-status"), /^Template NYT 2020-10-12: 15×15, \d+ blocks\.$/);
+  await page.focus("#grid");
+  await page.keyboard.press("Control+z");
+  assert.deepEqual(await cellLetters(page), before);
+
+  // A random pattern: seed 7's (as tests/test_pattern.cc has it), then the next seed offered.
+  await page.fill("#pattern-size", "15");
+  await page.fill("#pattern-seed", "7");
+  await page.click("#pattern-random");
+  await page.waitForFunction(() => /^Random 15×15 pattern, seed 7: 39 blocks/.test(document.querySelector("#template-status").textContent));
+  assert.equal((await cellLetters(page))[0], "....#....##....");
+  assert.equal(await page.inputValue("#pattern-seed"), "8");
+  await page.fill("#pattern-size", "40");
+  await page.click("#pattern-random");
+  await page.waitForFunction(() => /^A pattern has 3 to 25 rows and columns, not 40x40$/.test(document.querySelector("#template-status").textContent));
+  await page.screenshot({ path: path.join(outDir, "serve-puzzles.png"), fullPage: true });
+
+  // Deleting asks first.
+  await page.click('#puzzle-list button[aria-label="Delete “Renamed”"]');
+  await page.click("#puzzle-delete-confirm");
+  assert.deepEqual(await titles(), ["Second puzzle", "Other tab"]);
+  await page.reload();
+  assert.deepEqual(await titles(), ["Second puzzle", "Other tab"]);
+
+  // The one grid earlier versions kept becomes the first puzzle, clue included.
+  await page.evaluate(() => {
+    localStorage.clear();
+    const cells = Array.from("#..A", (ch) => ch === "#" ? { black: true, letter: "", origin: "", locked: false }
+      : { black: false, letter: ch === "." ? "" : ch, origin: ch === "." ? "" : "user", locked: false });
+    const grid = { rows: 2, cols: 2, cells, clues: { "0,1,down": "Old clue" }, rejected: [] };
+    localStorage.setItem("squares-workbench-grid", JSON.stringify(grid));
+  });
+  await page.reload();
+  assert.deepEqual(await titles(), ["Untitled"]);
+  assert.deepEqual(await cellLetters(page), ["#.", ".A"]);
+  assert.deepEqual(await page.$$eval("#clues .clue", (clues) => clues.map((c) => c.textContent).filter(Boolean)), ["Old clue"]);
+  assert.equal(await page.evaluate(() => localStorage.getItem("squares-workbench-grid")), null);
+}
+
 async function squares(page, url, outDir) {
   await page.goto(`${url}#squares`);
   await page.click("#sq-first");
@@ -455,6 +582,7 @@ async function main() {
     await unfilledExport(page, outDir);
     await proofAndCandidates(page, outDir);
     await phone(page, outDir);
+    await puzzles(page, url, outDir);
     await squares(page, url, outDir);
     await wordLists(page, url, outDir);
     await screens(chromium, page, url, outDir);

@@ -299,6 +299,40 @@ class Api(unittest.TestCase):
         self.assertEqual(status, 400)
         self.assertTrue(answer["error"].startswith("bad.txt:"), answer)
 
+    def test_pattern_and_templates(self):
+        seven = ["....#....##....", ".........#.....", ".........#.....", "##...##.....###",
+                 "...###.....#...", "........#......", ".........##....", ".......#.......",
+                 "....##.........", "......#........", "...#.....###...", "###.....##...##",
+                 ".....#.........", ".....#.........", "....##....#...."]  # test_pattern.cc's
+        status, answer = self.server.post("/api/block-pattern", {"rows": 15, "seed": 7})
+        self.assertEqual((status, answer), (200, {"rows": seven, "blocks": 39}))
+        status, answer = self.server.post("/api/block-pattern", {"rows": 21, "cols": 15, "density": 0.15, "seed": 3})
+        self.assertEqual(status, 200, answer)
+        self.assertEqual((len(answer["rows"]), len(answer["rows"][0])), (21, 15))
+        self.assertIn(answer["blocks"], (47, 48))  # round(0.15 * 315) = 47, or one more
+        for body, message in [
+                ({"rows": 40}, "a pattern has 3 to 25 rows and columns, not 40x40"),
+                ({"rows": 15, "cols": 2}, "a pattern has 3 to 25 rows and columns, not 15x2"),
+                ({"rows": -1}, '"rows" takes an integer in 0..2147483647'),
+                ({"cols": 15}, 'the request has no "rows"'),
+                ({"rows": 15, "density": 0.9}, 'the share of blocks ("density") is a number from 0 to 0.4'),
+                ({"rows": 15, "size": 3}, 'unknown key "size" in the request'),
+                ({"rows": 15, "density": 0.4}, None)]:
+            status, answer = self.server.post("/api/block-pattern", body)
+            self.assertEqual(status, 400, body)
+            if message:
+                self.assertEqual(answer["error"], message)
+            else:
+                self.assertRegex(answer["error"], r"^no legal 15x15 pattern with 90 blocks was found "
+                                                  r"\(at most \d+ in 20 tries\): ask for fewer blocks$")
+        status, kind, body = self.server.request("GET", "/templates.json")
+        self.assertEqual((status, kind), (200, "application/json"))
+        templates = json.loads(body)
+        self.assertEqual(len(templates), 12)
+        self.assertEqual(templates[0]["name"], "NYT 2020-10-12")
+        self.assertEqual(sorted({len(t["rows"]) for t in templates}), [15, 21])
+        self.assertTrue(all(set(t) == {"name", "source", "licence", "rows"} for t in templates))
+
     def test_bad_requests(self):
         cases = [
             ("/api/fill", b"{not json", "malformed JSON"),

@@ -18,6 +18,7 @@
 #include "squares/dictionary.h"
 #include "squares/error.h"
 #include "squares/fill.h"
+#include "squares/pattern.h"
 #include "squares/puzzles.h"
 #include "squares/square_search.h"
 

@@ -8,8 +8,8 @@ namespace squares::cli {
 
 std::span<const Command* const> Commands() {
   static const Command* const kCommands[] = {
-      &SquaresCommand(), &ShapeCommand(),   &StatsCommand(),  &IndexCommand(),
-      &FillCommand(),    &RegionsCommand(), &KakuroCommand(), &ServeCommand(),
+      &SquaresCommand(), &ShapeCommand(),  &StatsCommand(),   &IndexCommand(), &FillCommand(),
+      &RegionsCommand(), &KakuroCommand(), &PatternCommand(), &ServeCommand(),
   };
   return kCommands;
 }
@@ -39,6 +39,16 @@ int Fail(const Error& error) {
   Output::Stdout().flush();
   std::fprintf(stderr, "squares: %s\n", error.what());
   return error.usage() ? kExitUsage : kExitData;
+}
+
+int ExitCodeOf(const std::function<absl::Status()>& run) {
+  try {
+    if (const absl::Status status = run(); !status.ok()) return Fail(status);
+  } catch (const Error& error) {
+    return Fail(error);
+  }
+  Output::Stdout().flush();
+  return kExitOk;
 }
 
 }  // namespace squares::cli

@@ -39,6 +39,7 @@ const Command& RegionsCommand();  // squares regions PUZZLE | --make RxC
 const Command& KakuroCommand();   // squares kakuro BOARD
 const Command& ShapeCommand();    // squares shape FILE
 const Command& ServeCommand();    // squares serve
+const Command& PatternCommand();  // squares pattern SIZE | --check GRID...
 
 // The square search's options from the square command's arguments (usage errors in the
 // order the search's own checks follow; the search checks the rest).
@@ -53,6 +54,9 @@ absl::StatusOr<DocumentFormat> DocumentFormatNamed(std::string_view name);
 // stderr; the exit code (2 usage, 1 data).
 int Fail(const absl::Status& status);
 int Fail(const Error& error);
+// Runs a command's body and returns the exit code: its failed status or squares::Error
+// reported as Fail does, stdout flushed.
+int ExitCodeOf(const std::function<absl::Status()>& run);
 int RunSquaresCommand(std::span<char* const> args);
 int RunStatsCommand(std::span<char* const> args);
 int RunIndexCommand(std::span<char* const> args);
@@ -60,6 +64,7 @@ int RunRegionsCommand(std::span<char* const> args);
 int RunFillCommand(std::span<char* const> args);
 int RunKakuroCommand(std::span<char* const> args);
 int RunShapeCommand(std::span<char* const> args);
+int RunPatternCommand(std::span<char* const> args);
 // Runs squares-serve, the program that serves (serve/serve_main.cc), in this process.
 int RunServeCommand(std::span<char* const> args);
 

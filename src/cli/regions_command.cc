@@ -164,15 +164,7 @@ const Command& RegionsCommand() {
 }
 
 int RunRegionsCommand(std::span<char* const> args) {
-  absl::Status status;
-  try {
-    status = Run(args);
-  } catch (const ::squares::Error& error) {
-    return Fail(error);
-  }
-  if (!status.ok()) std::fprintf(stderr, "squares: %s\n", std::string(status.message()).c_str());
-  Output::Stdout().flush();
-  return ExitCodeFor(status);
+  return ExitCodeOf([&] { return Run(args); });
 }
 
 }  // namespace squares::cli

@@ -1,5 +1,5 @@
 // The Python module's grids, fills and documents: Grid, Dictionary.fill(), check() and
-// candidates(), format_fill() and parse_clues().
+// candidates(), format_fill(), given_fill(), parse_clues(), make_pattern() and check_pattern().
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -327,6 +327,24 @@ void DefDocuments(py::module_& m) {
       "given_fill", [](const py::object& grid) { return GivenFill(GridOf(grid)); }, py::arg("grid"),
       "The grid's own letters as a Fill (empty cells ''), to write a grid as it is, unfilled or "
       "partly filled, with format_fill.");
+  m.def(
+      "make_pattern",
+      [](int rows, std::optional<int> cols, double density, uint64_t seed) {
+        PatternOptions options;
+        options.rows = rows, options.cols = cols.value_or(rows);
+        options.density = density, options.seed = seed;
+        return MakePattern(options);
+      },
+      py::arg("rows") = 15, py::arg("cols") = py::none(), py::kw_only(),
+      py::arg("density") = PatternOptions{}.density, py::arg("seed") = 1,
+      "A random legal block pattern of an American crossword (symmetric under a half turn, "
+      "entries of 3+ letters, every cell checked, the white cells connected): rows of '#' and "
+      "'.', round(density * cells) blocks or one more; the same for the same seed.");
+  m.def(
+      "check_pattern", [](const py::object& grid) { return CheckPattern(GridOf(grid)).problems; },
+      py::arg("grid"),
+      "Why the grid's blocks are not a legal pattern (see make_pattern), one line a problem; "
+      "empty when they are.");
   m.def(
       "format_fill",
       [](const py::object& grid, const Fill& fill, const py::object& format, bool fill_in,

@@ -426,6 +426,23 @@ class SurfaceTest(unittest.TestCase):
             squares.parse_clues("FLEW Went by air\n", source="c.txt")
         self.assertEqual((caught.exception.source, caught.exception.line), ("c.txt", 1))
 
+    def test_patterns(self):
+        seven = squares.make_pattern(15, seed=7)
+        self.assertEqual(seven[:2], ["....#....##....", ".........#....."])  # test_pattern.cc's
+        self.assertEqual(squares.make_pattern(seed=7), seven)
+        self.assertEqual(squares.check_pattern(squares.Grid.from_rows(seven)), [])
+        wide = squares.make_pattern(9, 13, density=0.1, seed=3)
+        self.assertEqual((len(wide), len(wide[0])), (9, 13))
+        self.assertEqual(squares.check_pattern("#..\n...\n...\n"),
+                         ["row 1, column 1 is a block but row 3, column 3 is not (the pattern is "
+                          "not symmetric under a half turn)",
+                          "the across entry at row 1, column 2 has 2 letters (at least 3)",
+                          "the down entry at row 2, column 1 has 2 letters (at least 3)"])
+        with self.assertRaisesRegex(squares.UsageError, "^a pattern has 3 to 64 rows and columns, not 2x15$"):
+            squares.make_pattern(2, 15)
+        with self.assertRaisesRegex(squares.DataError, "^no legal 5x5 pattern with 10 blocks"):
+            squares.make_pattern(5, density=0.4)
+
     def test_make_regions(self):
         d = squares.Dictionary(os.path.join(DATA, "regions", "words.txt"))
         made = d.make_regions(4, 4, min=3, max=5, seed=2)

@@ -3,10 +3,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <memory>
 
 #include "serve/pdf.h"
 #include "squares/fill.h"
+#include "squares/pattern.h"
 #include "squares/squares.h"
 
 namespace squares::serve {
@@ -289,6 +291,14 @@ Reply ApiRoutes::Open(std::string_view body) const {
                     {"title", grid.title()},
                     {"author", grid.author()},
                     {"copyright", grid.copyright()}});
+}
+
+Reply ApiRoutes::BlockPattern(std::string_view body) {
+  const std::vector<std::string> rows = MakePattern(ParseBlockPatternRequest(body));
+  int blocks = 0;
+  for (const std::string& row : rows)
+    blocks += static_cast<int>(std::count(row.begin(), row.end(), '#'));
+  return JsonReply({{"rows", rows}, {"blocks", blocks}});
 }
 
 Reply ApiRoutes::Info() const {

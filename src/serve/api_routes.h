@@ -55,6 +55,8 @@ class ApiRoutes {
   Reply Prove(std::string_view body) const;
   Reply Export(std::string_view body, const StopFlag& stop) const;
   Reply Open(std::string_view body) const;
+  // POST /api/block-pattern: a random legal block pattern: {"rows": [...], "blocks": N}.
+  static Reply BlockPattern(std::string_view body);
   // GET /api/info: the version, the word lists given, the languages, the largest grid,
   // whether PDF is offered.
   Reply Info() const;

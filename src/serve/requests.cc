@@ -1,6 +1,7 @@
 // The JSON API's requests: JSON bodies and query parameters into the library's option structs.
 #include "serve/requests.h"
 
+#include <algorithm>
 #include <charconv>
 #include <initializer_list>
 #include <iterator>
@@ -411,6 +412,34 @@ PatternRequest ParsePatternRequest(std::string_view body) {
   result.pattern = RequiredStringOf(request, "pattern");
   if (const Json* v = Find(request, "limit")) result.limit = IntOf(*v, "limit", 0, 1000);
   return result;
+}
+
+PatternOptions ParseBlockPatternRequest(std::string_view body) {
+  const Json json = ParseJson(body);
+  const Json& request = ObjectOf(json, "the request", {"rows", "cols", "density", "seed"});
+  const Json* rows = Find(request, "rows");
+  if (rows == nullptr) throw BadRequest("the request has no \"rows\"");
+  PatternOptions options;
+  const int64_t side_limit = std::numeric_limits<int32_t>::max();
+  options.rows = static_cast<int>(IntOf(*rows, "rows", 0, side_limit));
+  const Json* cols = Find(request, "cols");
+  options.cols = cols ? static_cast<int>(IntOf(*cols, "cols", 0, side_limit)) : options.rows;
+  if (std::min(options.rows, options.cols) < 3 ||
+      std::max(options.rows, options.cols) > kMaxGridSide) {
+    throw BadRequest("a pattern has 3 to " + std::to_string(kMaxGridSide) +
+                     " rows and columns, not " + std::to_string(options.rows) + "x" +
+                     std::to_string(options.cols));
+  }
+  if (const Json* density = Find(request, "density")) {
+    if (!density->is_number() || !(density->get<double>() >= 0 && density->get<double>() <= 0.4))
+      throw BadRequest("the share of blocks (\"density\") is a number from 0 to 0.4");
+    options.density = density->get<double>();
+  }
+  if (const Json* seed = Find(request, "seed")) {
+    options.seed =
+        static_cast<uint64_t>(IntOf(*seed, "seed", 0, std::numeric_limits<int64_t>::max()));
+  }
+  return options;
 }
 
 namespace {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "squares/fill.h"
+#include "squares/pattern.h"
 #include "squares/square_search.h"
 
 namespace squares::serve {
@@ -121,6 +122,10 @@ OpenRequest ParseOpenRequest(std::string_view body);
 ListUpload ParseListUpload(std::string_view body);
 ListChange ParseListChange(std::string_view body);
 PatternRequest ParsePatternRequest(std::string_view body);
+// POST /api/block-pattern: {"rows": N, "cols": N, "density": D, "seed": N}, a random legal
+// block pattern (MakePattern) of 3 to kMaxGridSide rows and columns (cols: as rows; density
+// and seed as PatternOptions's).
+PatternOptions ParseBlockPatternRequest(std::string_view body);
 
 // GET /api/squares's query parameters, named as the square command's long options (first,
 // size, double, rect, diagonals, pattern, contains, distinct, no-transpose, limit, upper,

@@ -181,6 +181,8 @@ class Workbench {
     Post("/api/export", &ApiRoutes::Export);
     Post("/api/open",
          [this](std::string_view body, const StopFlag&) { return routes_.Open(body); });
+    Post("/api/block-pattern",
+         [](std::string_view body, const StopFlag&) { return ApiRoutes::BlockPattern(body); });
     Post("/api/pattern",
          [this](std::string_view body, const StopFlag&) { return routes_.Pattern(body); });
     guard_.large_bodies["/api/lists"] = settings.max_list_body;

@@ -38,9 +38,11 @@ from ._squares import (
     UsageError,
     Viability,
     __version__,
+    check_pattern,
     format_fill,
     given_fill,
     kakuro,
+    make_pattern,
     parse_clues,
 )
 
@@ -50,5 +52,5 @@ __all__ = [
     "FillQuality", "FillResult", "FillStats", "FillStatus", "Grid", "GridCheck", "KakuroResult",
     "KakuroVerdict", "MadeRegions", "RegionsResult", "RegionsSolution", "RegionsVerdict",
     "SearchProgress", "SearchStats", "Slot", "Square", "SquareIterator", "UsageError", "Viability",
-    "format_fill", "given_fill", "kakuro", "parse_clues",
+    "check_pattern", "format_fill", "given_fill", "kakuro", "make_pattern", "parse_clues",
 ]

@@ -6,9 +6,8 @@ import { ProofView } from "./proof_view.js";
 import { CandidatesView } from "./candidates_view.js";
 import { renderStats } from "./stats_view.js";
 import { SoftKeyboard } from "./soft_keyboard.js";
-
-// The grid, its clues and rejected words are kept in the browser across reloads.
-const STORAGE_KEY = "squares-workbench-grid";
+import { PuzzlesView } from "./puzzles_view.js";
+import { TemplatesView } from "./templates_view.js";
 
 function isAbort(error) { return error.name === "AbortError"; }
 
@@ -26,12 +25,10 @@ export class Editor {
     this.proof = new ProofView(this.$("proof-status"), () => this.paint());
     this.candidates = new CandidatesView(this.$("candidates"), this.$("candidates-status"), this.$("by-score"),
                                          (word) => this.place(word));
-    try {
-      const saved = localStorage.getItem(STORAGE_KEY);
-      if (saved) this.model.restore(saved);
-    } catch {
-      this.model.reset(15, 15);  // unreadable: start afresh
-    }
+    // The puzzles saved in the browser: the one open last comes back with its history.
+    this.puzzles = new PuzzlesView(root, this);
+    this.adopt(this.puzzles.first());
+    this.templates = new TemplatesView(root, (rows) => this.replace(rows));
     this.bindControls();
     this.bindGrid();
     this.softKeyboard = new SoftKeyboard(this.grid, (event) => this.key(event));
@@ -46,9 +43,8 @@ export class Editor {
   // ---- Controls outside the grid.
   bindControls() {
     this.$("new-grid").addEventListener("click", () => {
-      const side = (id) => Math.min(MAX_SIDE, Math.max(2, parseInt(this.$(id).value, 10) || 15));
       this.model.checkpoint();
-      this.model.reset(side("new-rows"), side("new-cols"));
+      this.model.reset(...this.chosenSize());
       this.cursor = { r: 0, c: 0 };
       this.build();
     });
@@ -63,6 +59,7 @@ export class Editor {
         if (cell.origin === "fill" && !cell.locked) Object.assign(cell, { letter: "", origin: "" });
       }
     }));
+    this.$("title").addEventListener("input", () => this.save());
     this.$("clue-text").addEventListener("input", (event) => {
       const slot = this.slot();
       if (slot) this.model.clues[slot.key] = event.target.value;
@@ -214,11 +211,41 @@ export class Editor {
   }
 
   save() {
-    try {
-      localStorage.setItem(STORAGE_KEY, this.model.state());
-    } catch {
-      // storage full or disabled: the grid lives on in the page
-    }
+    this.puzzles.save({ title: this.$("title").value, rows: this.model.rows, cols: this.model.cols,
+                        state: this.model.state(), undo: this.model.undoStack, redo: this.model.redoStack });
+  }
+
+  // The size the toolbar's Rows and Columns say.
+  chosenSize() {
+    const side = (id) => Math.min(MAX_SIDE, Math.max(2, parseInt(this.$(id).value, 10) || 15));
+    return [side("new-rows"), side("new-cols")];
+  }
+
+  // A saved puzzle ({ title, state, undo, redo }) becomes the one edited.
+  adopt(puzzle) {
+    this.model.restore(puzzle.state);
+    this.model.undoStack = [...puzzle.undo];
+    this.model.redoStack = [...puzzle.redo];
+    this.setTitle(puzzle.title);
+  }
+
+  show(puzzle) {
+    this.adopt(puzzle);
+    this.cursor = { r: 0, c: 0 };
+    this.anchor = null;
+    this.build();
+  }
+
+  setTitle(title) { this.$("title").value = title; }
+
+  // A new grid of `rows` (the API's: '.', '#', letters) with `clues`, in place of this one
+  // (undoable).
+  replace(rows, clues = []) {
+    this.model.checkpoint();
+    this.model.loadRows(rows, clues);
+    this.cursor = { r: 0, c: 0 };
+    this.anchor = null;
+    this.build();
   }
 
   history(which) {
@@ -467,12 +494,8 @@ export class Editor {
     const status = this.$("export-status");
     try {
       const answer = await postJson("/api/open", { name: file.name, text: await file.text() });
-      this.model.checkpoint();
-      this.model.loadRows(answer.grid, answer.clues);
-      if (answer.title) this.$("title").value = answer.title;
-      this.cursor = { r: 0, c: 0 };
-      this.anchor = null;
-      this.build();
+      if (answer.title) this.setTitle(answer.title);
+      this.replace(answer.grid, answer.clues);
       status.textContent = `Opened ${file.name}.`;
     } catch (error) {
       status.textContent = error.message;

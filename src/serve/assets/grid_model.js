@@ -9,6 +9,20 @@ function emptyCell() {
   return { black: false, letter: "", origin: "", locked: false };
 }
 
+// A cell as a short string: "#" black; else its letter and where it came from ("u" the
+// constructor, "f" a fill), or nothing when empty; then "!" when locked.
+function packCell(cell) {
+  if (cell.black) return "#";
+  return (cell.letter ? cell.letter + (cell.origin === "fill" ? "f" : "u") : "") + (cell.locked ? "!" : "");
+}
+function unpackCell(text) {
+  if (text === "#") return { ...emptyCell(), black: true };
+  const locked = text.endsWith("!");
+  const rest = locked ? text.slice(0, -1) : text;
+  if (!rest) return { ...emptyCell(), locked };
+  return { black: false, letter: rest.slice(0, -1), origin: rest.endsWith("f") ? "fill" : "user", locked };
+}
+
 export class GridModel {
   constructor(rows, cols) {
     this.reset(rows, cols);
@@ -109,14 +123,17 @@ export class GridModel {
     this.computeSlots();
   }
 
-  // Undo/redo keep whole states: a grid is at most 625 cells.
+  // Undo/redo keep whole states: a grid is at most 625 cells. A state is compact, a short
+  // string per cell, so that each saved puzzle's history fits the browser's storage (packCell).
   state() {
-    return JSON.stringify({ rows: this.rows, cols: this.cols, cells: this.cells, clues: this.clues,
-                            rejected: this.rejected });
+    return JSON.stringify({ rows: this.rows, cols: this.cols, cells: this.cells.map(packCell),
+                            clues: this.clues, rejected: this.rejected });
   }
+  // Takes a state of state(), or of a version that kept each cell as an object.
   restore(text) {
     const s = JSON.parse(text);
-    Object.assign(this, { rows: s.rows, cols: s.cols, cells: s.cells, clues: s.clues, rejected: s.rejected });
+    const cells = s.cells.map((cell) => typeof cell === "string" ? unpackCell(cell) : { ...emptyCell(), ...cell });
+    Object.assign(this, { rows: s.rows, cols: s.cols, cells, clues: s.clues || {}, rejected: s.rejected || [] });
     this.computeSlots();
   }
   // Call before each change.

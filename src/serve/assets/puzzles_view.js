@@ -1,0 +1,188 @@
+// The puzzles saved in the browser (PuzzleStore): the list (title, size, last edited), open,
+// rename, delete and new. The editor hands the open puzzle over on every change (save) and
+// shows the one this view opens (Editor.show).
+import { GridModel } from "./grid_model.js";
+import { INDEX_KEY, PuzzleStore, StorageFull } from "./puzzle_store.js";
+
+// localStorage, or null when the browser refuses it to this page.
+function browserStorage() {
+  try {
+    const storage = window.localStorage;
+    storage.getItem("");
+    return storage;
+  } catch {
+    return null;
+  }
+}
+
+function titleOf(entry) { return entry.title || "Untitled"; }
+
+export class PuzzlesView {
+  constructor(root, editor) {
+    this.editor = editor;
+    this.$ = (id) => root.querySelector(`#${id}`);
+    this.list = this.$("puzzle-list");
+    this.status = this.$("puzzle-status");
+    const storage = browserStorage();
+    this.store = new PuzzleStore(storage);
+    if (!storage) this.status.textContent = "This browser keeps nothing for this page: the puzzles are lost when it closes.";
+    this.$("puzzle-new").addEventListener("click", () => this.create());
+    // Another tab changed the list.
+    window.addEventListener("storage", (event) => {
+      if (event.key !== INDEX_KEY && event.key !== null) return;
+      this.store.merge();
+      this.render();
+    });
+  }
+
+  // The puzzle to show when the page opens: the one open last, or a new one.
+  first() {
+    const current = this.store.entry(this.store.index.current) ? this.store.index.current
+      : this.store.list().length ? this.store.list()[0].id : 0;
+    const puzzle = current ? this.store.load(current) : null;
+    if (puzzle) {
+      this.current = current;
+      this.render();
+      return puzzle;
+    }
+    return this.blank(15, 15);
+  }
+
+  // A new empty puzzle, made the open one: saved unless the storage is full (then its first
+  // change tries again).
+  blank(rows, cols) {
+    const puzzle = { title: "", rows, cols, state: new GridModel(rows, cols).state(), undo: [], redo: [] };
+    this.current = this.attempt(() => this.store.create(puzzle)) ?? 0;
+    this.render();
+    return puzzle;
+  }
+
+  create() {
+    const [rows, cols] = this.editor.chosenSize();
+    this.editor.show(this.blank(rows, cols));
+    if (this.current) this.status.textContent = `New ${rows}×${cols} puzzle.`;
+  }
+
+  open(id) {
+    const puzzle = this.store.load(id);
+    if (!puzzle) {
+      this.status.textContent = `“${titleOf(this.store.entry(id))}” cannot be read: its saved data is damaged.`;
+      return;
+    }
+    this.current = id;
+    this.editor.show(puzzle);
+    this.status.textContent = `Opened “${titleOf(puzzle)}”.`;
+  }
+
+  // Called by the editor after each change, with { title, rows, cols, state, undo, redo }.
+  save(puzzle) {
+    const saved = this.store.entry(this.current) ? this.attempt(() => this.store.save(this.current, puzzle))
+      : this.attempt(() => { this.current = this.store.create(puzzle); });
+    if (saved !== undefined && this.full) {
+      this.full = false;
+      this.status.textContent = "Saved again.";
+    }
+    this.render();
+  }
+
+  // Runs a write of the store; a full storage is said in the status (and stays said until a
+  // save succeeds). Returns what `write` returns, or undefined when it failed.
+  attempt(write) {
+    try {
+      return write() ?? null;
+    } catch (error) {
+      if (!(error instanceof StorageFull)) throw error;
+      this.full = true;
+      this.status.textContent = error.message;
+      return undefined;
+    }
+  }
+
+  rename(id, title) {
+    this.attempt(() => this.store.rename(id, title.trim()));
+    if (id === this.current) this.editor.setTitle(title.trim());
+    this.render();
+  }
+
+  // Asks first: a deleted puzzle cannot be brought back.
+  confirmDelete(id) {
+    const title = titleOf(this.store.entry(id));
+    const yes = document.createElement("button"), no = document.createElement("button");
+    yes.type = no.type = "button";
+    yes.textContent = `Delete “${title}”`;
+    no.textContent = "Keep it";
+    yes.id = "puzzle-delete-confirm";
+    yes.addEventListener("click", () => this.delete(id));
+    no.addEventListener("click", () => { this.status.textContent = ""; });
+    this.status.replaceChildren(`Delete “${title}” and its history? This cannot be undone. `, yes, " ", no);
+    no.focus();
+  }
+
+  delete(id) {
+    const title = titleOf(this.store.entry(id));
+    this.attempt(() => this.store.delete(id));
+    if (id === this.current) {
+      const next = this.store.list()[0];
+      if (next) this.open(next.id);
+      else this.editor.show(this.blank(15, 15));
+    }
+    this.render();
+    this.status.textContent = `Deleted “${title}”.`;
+  }
+
+  render() {
+    const puzzles = this.store.list();
+    this.$("puzzle-summary").textContent = `(${puzzles.length} saved)`;
+    this.list.replaceChildren(...puzzles.map((entry) => {
+      const item = document.createElement("li");
+      if (entry.id === this.current) item.setAttribute("aria-current", "true");
+      const open = document.createElement("button");
+      open.type = "button";
+      open.className = "puzzle-open";
+      open.textContent = titleOf(entry);
+      open.addEventListener("click", () => this.open(entry.id));
+      const about = document.createElement("span");
+      about.className = "puzzle-about";
+      about.textContent = `${entry.rows}×${entry.cols}, edited ` +
+        new Date(entry.edited).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+      const rename = document.createElement("button");
+      rename.type = "button";
+      rename.textContent = "Rename";
+      rename.setAttribute("aria-label", `Rename “${titleOf(entry)}”`);
+      rename.addEventListener("click", () => this.startRename(item, entry));
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.textContent = "Delete";
+      remove.setAttribute("aria-label", `Delete “${titleOf(entry)}”`);
+      remove.addEventListener("click", () => this.confirmDelete(entry.id));
+      item.append(open, " ", about, " ", rename, " ", remove);
+      return item;
+    }));
+  }
+
+  // The title becomes a field: Enter or leaving it renames, Escape keeps the old title.
+  startRename(item, entry) {
+    const field = document.createElement("input");
+    field.type = "text";
+    field.className = "puzzle-title";
+    field.value = entry.title;
+    field.setAttribute("aria-label", "New title");
+    let done = false;
+    const finish = (keep) => {
+      if (done) return;
+      done = true;
+      if (keep) this.render();
+      else this.rename(entry.id, field.value);
+    };
+    field.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") finish(false);
+      else if (event.key === "Escape") finish(true);
+      else return;
+      event.preventDefault();
+    });
+    field.addEventListener("blur", () => finish(false));
+    item.firstChild.replaceWith(field);
+    field.focus();
+    field.select();
+  }
+}
