@@ -297,7 +297,7 @@ void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
             return std::make_pair(matches.total, std::move(words));
           },
           py::arg("pattern"), py::arg("limit") = 200,
-          "The words that fit a pattern ('?' or '.' any letter; 'C?A??'): how many fit, and the "
+          "The words that fit a pattern ('?' or '.' any letter; 'C?A?\?'): how many fit, and the "
           "best `limit` of them as (word, score) pairs, best first.")
       .def(
           "changed",

@@ -11,6 +11,7 @@
 #include "fuzz_targets.h"
 #include "serve/request_guard.h"
 #include "serve/requests.h"
+#include "squares/pattern.h"
 
 namespace squares::core::fuzz {
 namespace {
@@ -137,6 +138,14 @@ void FuzzServe(std::string_view data) {
         FUZZ_CHECK(request.limit <= 1000);
         const squares::PatternMatches matches = SmallList().Match(request.pattern, request.limit);
         FUZZ_CHECK(matches.words.size() <= std::min(matches.total, request.limit));
+        break;
+      }
+      case 11: {  // a random block pattern is legal, of the size asked for
+        const PatternOptions options = serve::ParseBlockPatternRequest(body);
+        if (options.rows * options.cols > 15 * 15) break;  // bigger ones only take longer
+        const std::vector<std::string> rows = MakePattern(options);
+        FUZZ_CHECK(static_cast<int>(rows.size()) == options.rows);
+        FUZZ_CHECK(CheckPattern(Grid::FromRows(rows)).legal);
         break;
       }
       default: {
