@@ -362,6 +362,14 @@ async function phoneKeyboard(chromium, url, outDir) {
     for (const panel of ["#candidates-heading", "#fill-heading"]) {
       assert.ok((await page.locator(panel).boundingBox()).y >= grid.y + grid.height, panel);
     }
+    // Choosing a word keeps the keyboard up: the focus goes back to the input, not the grid.
+    await page.tap("#cell-2-0");
+    await page.waitForFunction(() => document.querySelector("#candidates").dataset.done &&
+                                      document.querySelectorAll("#candidates li").length > 0, null, { timeout: 30000 });
+    const word = await page.textContent("#candidates li .word");
+    await page.tap("#candidates li");
+    await page.waitForFunction((first) => document.querySelector("#cell-2-0 .letter").textContent === first, word[0]);
+    assert.equal(await page.evaluate(() => document.activeElement.tagName), "INPUT");
     const row = async () => (await cellLetters(page))[0];
     await page.tap("#cell-0-2");  // (a second tap on the cursor's cell would turn it down)
     await page.tap("#cell-0-0");

@@ -386,7 +386,7 @@ export class Editor {
         button.addEventListener("click", () => {
           this.direction = slot.direction;
           this.moveTo(slot.row, slot.col);
-          this.grid.focus();
+          this.focusGrid();
         });
         const clue = document.createElement("span");
         clue.className = "clue";
@@ -416,7 +416,14 @@ export class Editor {
       const cell = this.model.cells[i];
       if (cell.letter !== letters[k]) Object.assign(cell, { letter: letters[k], origin: "user" });
     }));
-    this.grid.focus();
+    this.focusGrid();
+  }
+
+  // The focus back to the grid; on a touch screen to its keyboard's input, which keeps the
+  // soft keyboard up.
+  focusGrid() {
+    if (this.softKeyboard.touched) this.softKeyboard.focus();
+    else this.grid.focus();
   }
 
   // ---- Autofill: the constructor's and the locked letters are kept, with those outside the
