@@ -114,12 +114,16 @@ struct Reader {
   size_t merge_at = kFirstMerge;
   std::vector<char32_t> letter_of_id;
   std::array<int8_t, 128> ascii_id;  // -1 = not seen yet
+  // The id of a byte that is a cell by itself as it stands: a lowercase ASCII letter seen
+  // before (but Dutch 'i', which may start ĳ); -1 for any other byte.
+  std::array<int8_t, 256> plain_id;
   absl::flat_hash_map<char32_t, Letter> other_id;
   std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> hash{XXH3_createState(),
                                                                 &XXH3_freeState};
 
   Reader(const LexiconOptions& options, LexiconCounts& counts) : options(options), counts(counts) {
     ascii_id.fill(-1);
+    plain_id.fill(-1);
     XXH3_64bits_reset(hash.get());
   }
   absl::Status Read(const LexiconSource& source);
@@ -145,6 +149,7 @@ std::optional<Letter> Reader::IdOf(char32_t cp) {
   const Letter id = static_cast<Letter>(letter_of_id.size());
   letter_of_id.push_back(cp);
   if (cp < 0x80) ascii_id[cp] = static_cast<int8_t>(id);
+  if (cp >= 'a' && cp <= 'z' && !(dutch && cp == 'i')) plain_id[cp] = static_cast<int8_t>(id);
   else other_id[cp] = id;
   return id;
 }
@@ -152,7 +157,7 @@ std::optional<Letter> Reader::IdOf(char32_t cp) {
 void Reader::ForgetLettersAfter(size_t count) {
   for (size_t id = count; id < letter_of_id.size(); ++id) {
     const char32_t cp = letter_of_id[id];
-    if (cp < 0x80) ascii_id[cp] = -1;
+    if (cp < 0x80) ascii_id[cp] = -1, plain_id[cp] = -1;
     else other_id.erase(cp);
   }
   letter_of_id.resize(count);
@@ -166,9 +171,9 @@ absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
     buffer.resize(begin + raw.size());
     size_t k = 0;
     for (; k < raw.size(); ++k) {
-      const unsigned char byte = raw[k];
-      if (byte < 'a' || byte > 'z' || ascii_id[byte] < 0 || (byte == 'i' && dutch)) break;
-      buffer[begin + k] = static_cast<Letter>(ascii_id[byte]);
+      const int8_t id = plain_id[static_cast<unsigned char>(raw[k])];
+      if (id < 0) break;
+      buffer[begin + k] = static_cast<Letter>(id);
     }
     if (k == raw.size()) {
       ++counts.lines;
@@ -198,10 +203,8 @@ absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
   std::optional<char32_t> overflow;  // a 65th letter, an error if the entry is kept
   bool letters_only = true;
   for (size_t pos = 0; pos < line.size();) {
-    char32_t letter = static_cast<unsigned char>(line[pos]);
-    if (letter >= 'a' && letter <= 'z' && ascii_id[letter] >= 0 && !(letter == 'i' && dutch)) {
-      // the common case
-      buffer.push_back(static_cast<Letter>(ascii_id[letter]));
+    if (const int8_t id = plain_id[static_cast<unsigned char>(line[pos])]; id >= 0) {
+      buffer.push_back(static_cast<Letter>(id));  // the common case
       ++pos;
       continue;
     }
@@ -215,7 +218,7 @@ absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
       letters_only = false;
       continue;  // keep validating the UTF-8 of the rest of the line
     }
-    letter = FoldCase(cp);
+    const char32_t letter = FoldCase(cp);
     char32_t next = 0;
     size_t after_next = pos;
     if (dutch && letter == 'i' && pos < line.size()) {  // only the Dutch ij joins two letters
