@@ -279,13 +279,26 @@ async function puzzles(page, url, outDir) {
   assert.deepEqual(await cellLetters(page), before);
 
   // A random pattern: seed 7's (as tests/test_pattern.cc has it), then the next seed offered.
-  await page.fill("#pattern-size", "15");
+  await page.fill("#pattern-rows", "15");
+  await page.fill("#pattern-cols", "15");
   await page.fill("#pattern-seed", "7");
   await page.click("#pattern-random");
   await page.waitForFunction(() => /^Random 15×15 pattern, seed 7: 39 blocks/.test(document.querySelector("#template-status").textContent));
   assert.equal((await cellLetters(page))[0], "....#....##....");
   assert.equal(await page.inputValue("#pattern-seed"), "8");
-  await page.fill("#pattern-size", "40");
+  // Not only square: 13 rows of 21, symmetric under a half turn.
+  await page.fill("#pattern-rows", "13");
+  await page.fill("#pattern-cols", "21");
+  await page.click("#pattern-random");
+  await page.waitForFunction(() => /^Random 13×21 pattern, seed 8: /.test(document.querySelector("#template-status").textContent));
+  const wide = await cellLetters(page);
+  assert.deepEqual([wide.length, wide[0].length], [13, 21]);
+  for (let r = 0; r < 13; r++) {
+    for (let c = 0; c < 21; c++) assert.equal(wide[r][c] === "#", wide[12 - r][20 - c] === "#", `${r},${c}`);
+  }
+  assert.ok(wide.join("").includes("#"));
+  await page.fill("#pattern-rows", "40");
+  await page.fill("#pattern-cols", "40");
   await page.click("#pattern-random");
   await page.waitForFunction(() => /^A pattern has 3 to 25 rows and columns, not 40x40$/.test(document.querySelector("#template-status").textContent));
   await page.screenshot({ path: path.join(outDir, "serve-puzzles.png"), fullPage: true });

@@ -1,5 +1,5 @@
 // Block patterns for a new grid: the templates the server embeds (templates.json, from
-// data/templates), each with a small preview, and a random legal pattern of a chosen size,
+// data/templates), each with a small preview, and a random legal pattern of a chosen size (rows and columns),
 // share of blocks and seed (POST /api/block-pattern). Choosing one replaces the grid (undoable).
 import { answerOf, postJson } from "./api.js";
 
@@ -59,14 +59,15 @@ export class TemplatesView {
   }
 
   async random() {
-    const side = parseInt(this.$("pattern-size").value, 10);
+    const rows = parseInt(this.$("pattern-rows").value, 10);
+    const cols = parseInt(this.$("pattern-cols").value, 10);
     const share = parseFloat(this.$("pattern-density").value);
     const seedField = this.$("pattern-seed");
     const seed = parseInt(seedField.value, 10) || 0;
     try {
-      const answer = await postJson("/api/block-pattern", { rows: side, cols: side, density: share / 100, seed });
+      const answer = await postJson("/api/block-pattern", { rows, cols, density: share / 100, seed });
       this.replace(answer.rows);
-      this.status.textContent = `Random ${side}×${side} pattern, seed ${seed}: ${answer.blocks} blocks. ` +
+      this.status.textContent = `Random ${rows}×${cols} pattern, seed ${seed}: ${answer.blocks} blocks. ` +
         "Again for another.";
       seedField.value = seed + 1;  // the next click, another pattern
     } catch (error) {
