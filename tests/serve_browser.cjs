@@ -485,6 +485,16 @@ async function wordLists(page, url, outDir) {
   await page.press("#pattern-text", "Enter");
   await page.waitForFunction(() => document.querySelector("#pattern-status").textContent === "1 word fits C?T.");
   assert.deepEqual(await page.$$eval("#pattern-words li", (items) => items.map((item) => item.dataset.word)), ["cot"]);
+
+  // A file dropped on the panel is uploaded as one chosen is.
+  const drop = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(["dog\ncat\nemu\n"], "dropped.txt", { type: "text/plain" }));
+    return transfer;
+  });
+  await page.dispatchEvent("#word-lists", "drop", { dataTransfer: drop });
+  await page.waitForFunction(() => /^dropped\.txt: 3 words/.test(document.querySelector("#list-status").textContent));
+  assert.match(await page.inputValue("#list-choice"), /^u-[0-9a-f]{16}$/);
   await page.selectOption("#list-choice", "default");
 }
 
