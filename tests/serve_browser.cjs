@@ -489,12 +489,34 @@ async function wordLists(page, url, outDir) {
   // A file dropped on the panel is uploaded as one chosen is.
   const drop = await page.evaluateHandle(() => {
     const transfer = new DataTransfer();
-    transfer.items.add(new File(["dog\ncat\nemu\n"], "dropped.txt", { type: "text/plain" }));
+    transfer.items.add(new File(["dog\ncat\nact\n"], "dropped.txt", { type: "text/plain" }));
     return transfer;
   });
   await page.dispatchEvent("#word-lists", "drop", { dataTransfer: drop });
   await page.waitForFunction(() => /^dropped\.txt: 3 words/.test(document.querySelector("#list-status").textContent));
   assert.match(await page.inputValue("#list-choice"), /^u-[0-9a-f]{16}$/);
+
+  // Delete on a candidate excludes it from the list chosen: 1 Across, CAT, then has no word.
+  await page.fill("#new-rows", "2");
+  await page.fill("#new-cols", "3");
+  await page.click("#new-grid");
+  await page.focus("#grid");  // at the top left, across
+  await page.keyboard.type("cat");
+  await page.keyboard.press("Home");
+  await page.waitForFunction(() => /^1 Across \(CAT\): 1 word/.test(document.querySelector("#candidates-status").textContent))
+    .catch(async (error) => { throw new Error(`${error.message}: ${await page.textContent("#candidates-status")}`); });
+  await page.focus("#candidates li[tabindex='0']");
+  await page.keyboard.press("Delete");
+  await page.waitForFunction(() => /^1 Across \(CAT\): 0 words/.test(document.querySelector("#candidates-status").textContent))
+    .catch(async (error) => { throw new Error(`${error.message}: ${await page.textContent("#candidates-status")}`); });
+  assert.equal(await page.locator("#candidates li").count(), 0);
+  assert.equal(await page.textContent("#changes li"), "CAT: excluded Undo");
+  // A letter the list does not have: the candidates say so and list nothing.
+  await page.click("#cell-1-0");
+  await page.keyboard.type("q");
+  await page.waitForFunction(() => /letter 'Q' is not in the dictionary's alphabet/.test(document.querySelector("#candidates-status").textContent))
+    .catch(async (error) => { throw new Error(`${error.message}: ${await page.textContent("#candidates-status")}`); });
+  assert.equal(await page.locator("#candidates li").count(), 0);
   await page.selectOption("#list-choice", "default");
 }
 

@@ -48,6 +48,7 @@ export class CandidatesView {
         grid: rows, slot: { row: slot.row, col: slot.col, direction: slot.direction },
         options: { exclude, seconds: 2 },
       }, controller.signal, (line) => {
+        if (line.error) throw new Error(line.error);  // found once the stream had begun
         if (line.words) {
           this.words = line.words.map((w, index) => ({ ...w, index }));
           ({ name, pattern } = line.slot);
@@ -128,6 +129,8 @@ export class CandidatesView {
       next.focus();
     } else if ((event.key === "Enter" || event.key === " ") && at >= 0) {
       this.onChoose(this.words[this.focusIndex].word);
+    } else if (event.key === "Delete" && at >= 0) {  // out of the word list (lists_view.js)
+      document.dispatchEvent(new CustomEvent("wordlist-exclude", { detail: this.words[this.focusIndex].word }));
     } else {
       return;
     }
