@@ -478,6 +478,8 @@ class CandidateSearch {
   std::vector<core::LetterSet> domains_;  // the problem's, as given
   core::FillOptions check_;               // what every search shares
   core::Nogoods learned_;
+  // A letter per cell, kMaxLetters where none is preferred: every search's
+  // FillOptions::preferred (check_ points at it).
   std::vector<core::Letter> last_fill_;
   std::vector<std::string> fill_letters_;
   double total_ = 0;
@@ -512,6 +514,8 @@ bool CandidateSearch::List() {
   check_.distinct = !options_.allow_repeats;
   check_.stop = options_.stop;
   check_.block_words = 50;
+  last_fill_.assign(g_.size(), core::kMaxLetters);  // no fill yet: no preference
+  check_.preferred = &last_fill_;
   // The proof: a letter no fill has rules its candidates out at once.
   proof_ = core::Propagated(p, check_);
   for (size_t k = 0; k < fitting_.size(); ++k) {
@@ -541,7 +545,6 @@ bool CandidateSearch::List() {
 // A fill given by the caller (CandidateOptions::start), when it has a cell per grid cell.
 void CandidateSearch::StartFrom(const std::vector<std::string>& start) {
   if (start.size() != static_cast<size_t>(g_.size())) return;
-  last_fill_.assign(g_.size(), core::kMaxLetters);  // no letter: no preference
   for (int i = 0; i < g_.size(); ++i) {
     const absl::StatusOr<core::Word> cell = alphabet_.encode(start[i]);
     if (cell.ok() && cell->size() == 1) last_fill_[i] = (*cell)[0];
@@ -553,7 +556,6 @@ bool CandidateSearch::SearchOne(size_t k, core::FillOptions one) {
   core::FillProblem& p = problem_.problem;
   for (size_t i = 0; i < cells_->size(); ++i)
     p.domains[(*cells_)[i]] = core::LetterSet{1} << WordOf(k)[i];
-  if (!last_fill_.empty()) one.preferred = &last_fill_;
   const core::FillResult result = core::Fill(p, one, [&](std::span<const core::Letter> letters) {
     KeepFill(letters);
     return true;
@@ -600,7 +602,6 @@ void CandidateSearch::AmongUndecided(double share) {
     among.timeout_seconds = total_ * share - Elapsed();
     const core::Nogoods given = learned_;
     among.nogoods = &given;
-    if (!last_fill_.empty()) among.preferred = &last_fill_;
     core::Word used;
     const core::FillResult result =
         core::Fill(problem_.problem, among, [&](std::span<const core::Letter> letters) {
