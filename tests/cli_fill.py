@@ -315,7 +315,7 @@ ERRORS = [
     ("3\n3\n---\n--\n---\n", [], 1, "squares: {g}:4: row has 2 cells, header says 3\n"),
     ("3\n3\n---\n---\n", [], 1, "squares: {g}:1: header says 3 rows, the grid has 2\n"),
     ("..\n.*\n", [], 1,
-     "squares: {g}:2:2: bad character '*' (expected '.' empty, '#' black or a letter)\n"),
+     "squares: {g}:2:2: bad character '*' (expected '.' empty, '#' black, a letter, [letters] or '_' void)\n"),
     ("2\n2\n-.\n--\n", [], 1,
      "squares: {g}:3:2: bad character '.' (expected '-' empty, '#' black or a letter)\n"),
     ("##\n##\n", [], 1, "squares: {g}: grid has no slot (no run of 2 or more white cells)\n"),

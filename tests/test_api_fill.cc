@@ -556,7 +556,7 @@ TEST_CASE("Grid: the parser's errors name the source, line and column; the acces
   } catch (const Error& error) {
     CHECK(error.kind() == ErrorKind::kData);
     CHECK(std::string(error.what()) ==
-          "g.txt:2:2: bad character '*' (expected '.' empty, '#' black or a letter)");
+          "g.txt:2:2: bad character '*' (expected '.' empty, '#' black, a letter, [letters] or '_' void)");
     CHECK(error.source() == "g.txt");
     CHECK(error.line() == 2);
     CHECK(error.column() == 2);

@@ -98,7 +98,7 @@ TEST_CASE("ipuz: a bad file names the problem and where it is") {
   CHECK(ErrorOf("{\"puzzle\": [[0, \"#\", 0]]}") == "x.ipuz:1:1: isolated cell (in no slot)");
   // Not meant as ipuz (no JSON object): read as plain rows, which it is not.
   CHECK(ErrorOf("[1, 2]") ==
-        "x.ipuz:1:1: bad character '[' (expected '.' empty, '#' black or a letter)");
+        "x.ipuz:1:1: bad character '1' in a cell of several letters (expected letters between '[' and ']')");
 }
 
 // Each clue as "1A: text", in the order the grid holds them.

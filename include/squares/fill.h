@@ -12,6 +12,7 @@
 
 #include "squares/dictionary.h"
 #include "squares/error.h"
+#include "squares/puzzle.h"
 
 namespace squares {
 
@@ -20,8 +21,6 @@ namespace detail {
 struct GridImpl;
 struct Access;
 }  // namespace detail
-
-enum class Direction { kAcross, kDown };
 
 // A slot: a maximal run of two or more white cells in one direction.
 struct Slot {
@@ -33,39 +32,39 @@ struct Slot {
   std::string name() const;  // "3 Across", "12 Down"
 };
 
-// A clue: for the slot numbered `number` in `direction`, or (number 0) for the entry `word`.
-struct Clue {
-  int number = 0;
-  Direction direction = Direction::kAcross;
-  std::string word;
-  std::string text;
-  int line = 0;  // the line of the clues file it was read from (ParseClues), 0 when none
-};
-
-// A crossword grid: black cells, empty cells, fixed letters. Slots are numbered as printed
-// crosswords number them: all Across slots in reading order, then all Down slots.
+// A crossword grid: the puzzle it was made from, checked, with its slots: blocks, voids and
+// bars end entries; a white cell holds no letter or fixed letters (its given or solution
+// letters: one letter, a digraph or a rebus, which takes as many letters of a word as the
+// dictionary's alphabet counts in it). Slots are numbered as printed crosswords number them:
+// all Across slots in reading order, then all Down slots.
 class Grid {
  public:
-  // Reads a grid in any of the four formats, detected: ipuz (a JSON object, or "ipuz(...)":
-  // its cells, with its clues, title, author and copyright), crucio (.crg: rows, columns, then
-  // rows of '-' empty, '#' black, letters), cwc ('W H', then rows of '+' empty, ' ' black), or
-  // plain rows of '.' empty, '#' black, letters. Errors (kData) name `source`, the line and
-  // column (of an ipuz cell: its row and column).
+  // Reads a puzzle in any format Puzzle::Parse reads (ipuz, .puz, jpz, xd, Across Lite text,
+  // Exolve, crucio, cwc, plain rows of '.' empty, '#' black, letters, "[STAR]" a cell of
+  // several letters, '_' a void). Errors (kData) name `source`, the line and column (of an
+  // ipuz cell: its row and column).
   static Grid Parse(std::string_view text, const std::string& source = "<grid>");
-  // Plain rows, as given (no other format is detected): '.' empty, '#' black, a letter fixed.
-  // Errors name the source "<rows>", the row (as its line) and the column.
+  // Plain rows, as given (no other format is detected): '.' empty, '#' black, a letter fixed,
+  // "[STAR]" several letters, '_' a void. Errors name the source "<rows>", the row (as its
+  // line) and the column.
   static Grid FromRows(const std::vector<std::string>& rows);
   static Grid Load(const std::string& path);  // Parse of a file ('-': stdin)
+  // The grid of a puzzle: its shape checked (rows * cols cells, no isolated white cell, some
+  // entry), numbered; errors (kData) name `source`.
+  static Grid FromPuzzle(const Puzzle& puzzle, const std::string& source = "<puzzle>");
 
   int rows() const;
   int cols() const;
-  bool black(int cell) const;
-  const std::string& letter(int cell) const;  // a fixed letter (upper case UTF-8), or ""
+  bool black(int cell) const;                 // a block or a void
+  const std::string& letter(int cell) const;  // its fixed letters (upper case UTF-8), or ""
   int number(int cell) const;                 // printed number, 0 when none
   const std::vector<Slot>& slots() const;
-  std::vector<std::string> text_rows() const;  // plain rows: '.', '#', letters
+  // Plain rows: '.', '#', letters, "[STAR]" for a cell of several letters, '_' a void.
+  std::vector<std::string> text_rows() const;
   const std::string& source() const;
-  // What an ipuz file gives besides its cells (empty for the other formats).
+  // The puzzle the grid was read or made from: marks, bars, clues, info, solution.
+  const Puzzle& puzzle() const;
+  // The puzzle's clues, title, author and copyright (empty for the grid formats).
   const std::vector<Clue>& clues() const;
   const std::string& title() const;
   const std::string& author() const;
@@ -297,6 +296,9 @@ std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions
 // The grid's own letters as a fill (empty cells ""; no quality), to write a grid as it is,
 // unfilled or partly filled, with FormatFill.
 Fill GivenFill(const Grid& grid);
+// A puzzle as a document: FormatFill of its grid and its own letters, its info and clues
+// (those of `options` that are not empty win).
+std::string WritePuzzle(const Puzzle& puzzle, const DocumentOptions& options);
 // The format a name says, as the command line and the workbench name them ("ipuz",
 // "across-text", "submission"; not kSubmissionLatex): a usage Error naming those there are.
 DocumentFormat DocumentFormatNamed(std::string_view name);

@@ -7,21 +7,27 @@
 #include "api/grid_internal.h"
 #include "fill/clues.h"
 #include "fill/fill_output.h"
-#include "fill/ipuz_reader.h"
+#include "fill/puzzle.h"
 #include "lexicon/unicode.h"
 #include "text/read_file.h"
 
 namespace squares {
 
-std::shared_ptr<detail::GridImpl> detail::GridImpl::Make(core::Grid grid, std::string source) {
+std::shared_ptr<detail::GridImpl> detail::GridImpl::Make(const core::Puzzle& puzzle,
+                                                          std::string source) {
   auto impl = std::make_shared<GridImpl>();
+  impl->puzzle = api::PublicPuzzle(puzzle);
+  core::Grid grid = puzzle.grid;
   impl->letters.resize(grid.size());
   for (int i = 0; i < grid.size(); ++i) {
-    const std::string& fixed = grid.fixed[i];
-    for (size_t pos = 0; pos < fixed.size();) {
-      const int32_t cp = core::DecodeUtf8(fixed, pos);
+    const std::string& given = grid.fixed[i].empty() && !puzzle.solution.empty()
+                                   ? puzzle.solution[i]
+                                   : grid.fixed[i];
+    for (size_t pos = 0; pos < given.size();) {
+      const int32_t cp = core::DecodeUtf8(given, pos);
       if (cp >= 0) core::AppendUtf8(core::UpperCase(static_cast<char32_t>(cp)), impl->letters[i]);
     }
+    grid.fixed[i] = impl->letters[i];
   }
   for (const core::GridSlot& slot : grid.slots) {
     impl->slots.push_back(
@@ -38,30 +44,22 @@ std::string Slot::name() const {
 }
 
 Grid Grid::Parse(std::string_view text, const std::string& source) {
-  if (!core::IsIpuz(text))
-    return Grid(detail::GridImpl::Make(api::Value(core::ParseGrid(source, text)), source));
-  core::IpuzPuzzle puzzle = api::Value(core::ParseIpuz(text, source));
-  std::shared_ptr<detail::GridImpl> impl =
-      detail::GridImpl::Make(api::Value(core::ParseGridRows(source, puzzle.rows)), source);
-  for (const core::Clue& clue : puzzle.clues) {
-    impl->clues.push_back(
-        {clue.number,
-         clue.direction == core::Direction::kAcross ? Direction::kAcross : Direction::kDown,
-         clue.word, clue.text});
-  }
-  impl->title = std::move(puzzle.title);
-  impl->author = std::move(puzzle.author);
-  impl->copyright = std::move(puzzle.copyright);
-  return Grid(std::move(impl));
+  return Grid(detail::GridImpl::Make(api::Value(core::ReadPuzzle(source, text)), source));
 }
 
 Grid Grid::FromRows(const std::vector<std::string>& rows) {
-  return Grid(detail::GridImpl::Make(api::Value(core::ParseGridRows("<rows>", rows)), "<rows>"));
+  return Grid(detail::GridImpl::Make(
+      core::PuzzleOfGrid(api::Value(core::ParseGridRows("<rows>", rows)), "plain rows"),
+      "<rows>"));
+}
+
+Grid Grid::FromPuzzle(const Puzzle& puzzle, const std::string& source) {
+  return Grid(detail::GridImpl::Make(api::CorePuzzle(puzzle, source), source));
 }
 
 Grid Grid::Load(const std::string& path) {
-  const std::string text = api::Value(
-      core::ReadFile(path, core::kMaxGridFileBytes, "a crossword grid of up to 256x256 cells"));
+  const std::string text = api::Value(core::ReadFile(path, core::kMaxPuzzleFileBytes,
+                                                     "a crossword puzzle of up to 256x256 cells"));
   return Parse(text, path);
 }
 
@@ -72,17 +70,22 @@ const std::string& Grid::letter(int cell) const { return impl_->letters.at(cell)
 int Grid::number(int cell) const { return impl_->grid.numbers.at(cell); }
 const std::vector<Slot>& Grid::slots() const { return impl_->slots; }
 const std::string& Grid::source() const { return impl_->source; }
-const std::vector<Clue>& Grid::clues() const { return impl_->clues; }
-const std::string& Grid::title() const { return impl_->title; }
-const std::string& Grid::author() const { return impl_->author; }
-const std::string& Grid::copyright() const { return impl_->copyright; }
+const Puzzle& Grid::puzzle() const { return impl_->puzzle; }
+const std::vector<Clue>& Grid::clues() const { return impl_->puzzle.clues; }
+const std::string& Grid::title() const { return impl_->puzzle.info.title; }
+const std::string& Grid::author() const { return impl_->puzzle.info.author; }
+const std::string& Grid::copyright() const { return impl_->puzzle.info.copyright; }
 
 std::vector<std::string> Grid::text_rows() const {
   std::vector<std::string> rows(impl_->grid.rows);
   for (int i = 0; i < impl_->grid.size(); ++i) {
-    rows[i / impl_->grid.cols] += impl_->grid.black[i]        ? "#"
-                                  : impl_->letters[i].empty() ? "."
-                                                              : impl_->letters[i];
+    const std::string& letters = impl_->letters[i];
+    std::string& row = rows[i / impl_->grid.cols];
+    if (impl_->grid.is_void(i)) row += '_';
+    else if (impl_->grid.black[i]) row += '#';
+    else if (letters.empty()) row += '.';
+    else if (core::CountCodePoints(letters) == 1) row += letters;
+    else absl::StrAppend(&row, "[", letters, "]");
   }
   return rows;
 }
@@ -175,6 +178,21 @@ Fill GivenFill(const Grid& grid) {
   fill.letters = api::ImplOf(grid).letters;  // "" for black and empty cells
   fill.rows = grid.text_rows();
   return fill;
+}
+
+std::string WritePuzzle(const Puzzle& puzzle, const DocumentOptions& options) {
+  const Grid grid = Grid::FromPuzzle(puzzle);
+  DocumentOptions document = options;
+  const PuzzleInfo& info = puzzle.info;
+  for (auto [field, given] : {std::pair{&document.title, &info.title},
+                              {&document.author, &info.author},
+                              {&document.copyright, &info.copyright},
+                              {&document.notes, &info.notes},
+                              {&document.date, &info.date}}) {
+    if (field->empty()) *field = *given;
+  }
+  if (document.clues.empty()) document.clues = puzzle.clues;
+  return FormatFill(grid, GivenFill(grid), document);
 }
 
 std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions& options) {

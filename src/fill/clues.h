@@ -19,7 +19,8 @@ struct Clue {
   Direction direction = Direction::kAcross;
   std::string word;
   std::string text;
-  int line = 0;  // in the clues file, for messages
+  int line = 0;             // in the clues file, for messages
+  std::string enumeration;  // as the puzzle gives it ("5", "3,4", "2-5"), "" when it does not
 };
 
 // Reads clues: one `WORD<TAB>clue` or `NUMBER DIRECTION<TAB>clue` a line (DIRECTION: Across,

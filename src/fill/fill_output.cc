@@ -240,10 +240,11 @@ void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
         if (c > 0) out += ", ";
         if (grid.black[i]) {
           out += "\"#\"";
-        } else if (pass == 0 && grid.mark(i) != CellMark::kNone) {
-          absl::StrAppendFormat(&out, "{\"cell\": %d, \"style\": {%s}}", grid.numbers[i],
-                                grid.mark(i) == CellMark::kCircled ? "\"shapebg\": \"circle\""
-                                                                   : "\"color\": \"D1D1D1\"");
+        } else if (pass == 0 && grid.mark(i) != 0) {
+          absl::StrAppendFormat(&out, "{\"cell\": %d, \"style\": {%s%s%s}}", grid.numbers[i],
+                                grid.circled(i) ? "\"shapebg\": \"circle\"" : "",
+                                grid.mark(i) == (kCircled | kShaded) ? ", " : "",
+                                grid.shaded(i) ? "\"color\": \"D1D1D1\"" : "");
         } else if (pass == 0) {
           absl::StrAppendFormat(&out, "%d", grid.numbers[i]);
         } else {

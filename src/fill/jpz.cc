@@ -37,8 +37,8 @@ void AppendCells(const Grid& grid, const std::vector<std::string>& letters, std:
       // answers has it.
       if (!letters[i].empty()) absl::StrAppendFormat(&out, " solution=\"%s\"", XmlText(letters[i]));
       if (grid.numbers[i] > 0) absl::StrAppendFormat(&out, " number=\"%d\"", grid.numbers[i]);
-      if (grid.mark(i) == CellMark::kCircled) out += " background-shape=\"circle\"";
-      if (grid.mark(i) == CellMark::kShaded) out += " background-color=\"#D1D1D1\"";
+      if (grid.circled(i)) out += " background-shape=\"circle\"";
+      if (grid.shaded(i)) out += " background-color=\"#D1D1D1\"";
       out += "/>\n";
     }
   }

@@ -107,12 +107,12 @@ void AppendLatexGrid(const Grid& grid, const std::vector<std::string>& letters,
       }
       out += '|';
       // [number][cell type]: 'o' a frame with a circle, "gf" the shade under a frame.
-      const CellMark mark = grid.mark(i);
-      if (grid.numbers[i] > 0 || mark != CellMark::kNone) {
+      const uint8_t mark = grid.mark(i);
+      if (grid.numbers[i] > 0 || mark != 0) {
         absl::StrAppendFormat(&out, "[%s]",
                               grid.numbers[i] > 0 ? absl::StrCat(grid.numbers[i]) : "");
       }
-      if (mark != CellMark::kNone) out += mark == CellMark::kCircled ? "[o]" : "[gf]";
+      if (mark != 0) out += grid.circled(i) ? "[o]" : "[gf]";
       out += CellLetter(letters[i], warnings);
     }
     out += "|.\n";

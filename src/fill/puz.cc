@@ -98,9 +98,9 @@ void AppendMarks(const Grid& grid, std::vector<std::string>* warnings, std::stri
   std::string marks(grid.size(), '\0');
   bool circled = false, shaded = false;
   for (int i = 0; i < grid.size(); ++i) {
-    circled = circled || grid.mark(i) == CellMark::kCircled;
-    shaded = shaded || grid.mark(i) == CellMark::kShaded;
-    if (grid.mark(i) == CellMark::kCircled) marks[i] = static_cast<char>(0x80);
+    circled = circled || grid.circled(i);
+    shaded = shaded || grid.shaded(i);
+    if (grid.circled(i)) marks[i] = static_cast<char>(0x80);
   }
   if (shaded && warnings != nullptr) {
     warnings->emplace_back("puz: the format has no shaded cells: they are left plain");

@@ -141,16 +141,15 @@ void AppendSvg(const Grid& grid, const std::vector<std::string>& letters,
   for (int r = 0; r < grid.rows; ++r) {
     for (int c = 0; c < grid.cols; ++c) {
       const int i = grid.cell(r, c), x = kMargin + c * kCell, top = grid_top + r * kCell;
-      const CellMark mark = grid.mark(i);
       absl::StrAppendFormat(&out,
                             "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
                             "stroke=\"black\" stroke-width=\"1\"/>\n",
                             x, top, kCell, kCell,
-                            grid.black[i]               ? "black"
-                            : mark == CellMark::kShaded ? "#d1d1d1"
-                                                        : "white");
+                            grid.black[i]    ? "black"
+                            : grid.shaded(i) ? "#d1d1d1"
+                                             : "white");
       if (grid.black[i]) continue;
-      if (mark == CellMark::kCircled) {
+      if (grid.circled(i)) {
         absl::StrAppendFormat(&out,
                               "<circle class=\"circle\" cx=\"%d\" cy=\"%d\" r=\"%d\" "
                               "fill=\"none\" stroke=\"black\" stroke-width=\"0.75\"/>\n",
