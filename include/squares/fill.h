@@ -148,7 +148,8 @@ struct FillQuality {
 };
 
 struct Fill {
-  std::vector<std::string> rows;       // upper-case letters, '#' for black cells
+  std::vector<std::string> rows;       // as Grid::text_rows: upper-case letters, "[STAR]" a cell
+                                       // of several, '#' a block, '_' a void
   std::vector<std::string> letters;    // per cell, row-major; "" for black cells
   std::optional<FillQuality> quality;  // with a scored list
 };

@@ -251,13 +251,7 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
         if (options.count_only) return true;
         core::ReadFill(g, problem, alphabet, settings.engine.scores, letters, fill.letters,
                        scored ? &quality : nullptr);
-        fill.rows.resize(g.rows);
-        for (int r = 0; r < g.rows; ++r) {
-          fill.rows[r].clear();
-          for (int i = r * g.cols; i < (r + 1) * g.cols; ++i) {
-            fill.rows[r] += g.black[i] ? "#" : fill.letters[i];
-          }
-        }
+        core::TextRows(g, fill.letters, fill.rows);
         if (scored) fill.quality = QualityOf(quality);
         if (on_fill) return on_fill(fill);
         result.fills.push_back(fill);
@@ -340,7 +334,12 @@ GridProof ProveGrid(const Dictionary& dictionary, const Grid& grid, const ProofO
   }
   for (int s : c.dead) proof.dead_slots.push_back(problem.grid_slot[s]);
   if (c.emptied >= 0) proof.dead_slots.push_back(problem.grid_slot[c.emptied]);
-  proof.dead_cells = c.dead_cells;
+  for (int cell : c.dead_cells) {  // a rebus's further letters are its grid cell's
+    const int grid_cell = problem.grid_cell[cell];
+    if (std::find(proof.dead_cells.begin(), proof.dead_cells.end(), grid_cell) ==
+        proof.dead_cells.end())
+      proof.dead_cells.push_back(grid_cell);
+  }
   proof.consistent = c.consistent();
   if (!proof.consistent) proof.message = ProofMessage(grid, proof, c, proof.dead_slots);
   return proof;
@@ -360,13 +359,14 @@ std::string CrossingName(const Grid& grid, int slot, int cell) {
 }
 
 // Why the proof's domains rule `word` out of the slot's cells, or "" when they do not.
-std::string RuledOut(const Grid& grid, int slot, std::span<const int> cells, core::WordView word,
+std::string RuledOut(const Grid& grid, int slot, std::span<const int> cells,
+                     const std::vector<int>& grid_cell, core::WordView word,
                      const std::vector<core::LetterSet>& domains, const core::Alphabet& alphabet) {
   for (size_t k = 0; k < cells.size(); ++k) {
     if (domains[cells[k]] >> word[k] & 1) continue;
     std::string letter;
     alphabet.append_utf8(word[k], true, letter);
-    const std::string crossing = CrossingName(grid, slot, cells[k]);
+    const std::string crossing = CrossingName(grid, slot, grid_cell[cells[k]]);
     return crossing.empty() ? absl::StrFormat("%s cannot be letter %d", letter, k + 1)
                             : absl::StrFormat("no word of %s fits with %s as letter %d", crossing,
                                               letter, k + 1);
@@ -514,7 +514,7 @@ bool CandidateSearch::List() {
   check_.distinct = !options_.allow_repeats;
   check_.stop = options_.stop;
   check_.block_words = 50;
-  last_fill_.assign(g_.size(), core::kMaxLetters);  // no fill yet: no preference
+  last_fill_.assign(p.domains.size(), core::kMaxLetters);  // no fill yet: no preference
   check_.preferred = &last_fill_;
   // The proof: a letter no fill has rules its candidates out at once.
   proof_ = core::Propagated(p, check_);
@@ -527,7 +527,8 @@ bool CandidateSearch::List() {
       candidate.reason =
           "the grid has no fill: an entry or a cell has nothing left (see its proof)";
     } else if (std::string why =
-                   RuledOut(grid_, slot_, s.cells, WordOf(k), proof_.domains, alphabet_);
+                   RuledOut(grid_, slot_, s.cells, problem_.grid_cell, WordOf(k), proof_.domains,
+                            alphabet_);
                !why.empty()) {
       candidate.viability = Viability::kImpossible;
       candidate.reason = why;

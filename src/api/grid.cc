@@ -77,16 +77,8 @@ const std::string& Grid::author() const { return impl_->puzzle.info.author; }
 const std::string& Grid::copyright() const { return impl_->puzzle.info.copyright; }
 
 std::vector<std::string> Grid::text_rows() const {
-  std::vector<std::string> rows(impl_->grid.rows);
-  for (int i = 0; i < impl_->grid.size(); ++i) {
-    const std::string& letters = impl_->letters[i];
-    std::string& row = rows[i / impl_->grid.cols];
-    if (impl_->grid.is_void(i)) row += '_';
-    else if (impl_->grid.black[i]) row += '#';
-    else if (letters.empty()) row += '.';
-    else if (core::CountCodePoints(letters) == 1) row += letters;
-    else absl::StrAppend(&row, "[", letters, "]");
-  }
+  std::vector<std::string> rows;
+  core::TextRows(impl_->grid, impl_->letters, rows);
   return rows;
 }
 

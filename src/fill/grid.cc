@@ -6,6 +6,7 @@
 #include "text/strings.h"
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
 namespace squares::core {
@@ -329,6 +330,22 @@ absl::Status NumberGrid(std::string_view name, Grid& g) {
   }
   g.slots.insert(g.slots.end(), down.begin(), down.end());
   return absl::OkStatus();
+}
+
+void TextRows(const Grid& grid, const std::vector<std::string>& letters,
+              std::vector<std::string>& rows) {
+  rows.resize(grid.rows);
+  for (int r = 0; r < grid.rows; ++r) {
+    std::string& row = rows[r];
+    row.clear();
+    for (int i = grid.cell(r, 0); i < grid.cell(r + 1, 0); ++i) {
+      if (grid.is_void(i)) row += '_';
+      else if (grid.black[i]) row += '#';
+      else if (letters[i].empty()) row += '.';
+      else if (CountCodePoints(letters[i]) == 1) row += letters[i];
+      else absl::StrAppend(&row, "[", letters[i], "]");
+    }
+  }
 }
 
 std::string SlotName(const GridSlot& slot) {

@@ -87,6 +87,11 @@ absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text);
 // Plain rows as given (no format is detected): errors name the row as its line.
 absl::StatusOr<Grid> ParseGridRows(std::string_view name, const std::vector<std::string>& rows);
 
+// The plain rows of a grid with `letters` (per cell, "" none) into `rows` (their buffers
+// reused): '#' a block, '_' a void, '.' an empty cell, a letter, "[STAR]" several letters.
+void TextRows(const Grid& grid, const std::vector<std::string>& letters,
+              std::vector<std::string>& rows);
+
 // "3 Across" / "12 Down".
 std::string SlotName(const GridSlot& slot);
 
