@@ -58,25 +58,6 @@ void SetLimit(const std::optional<int64_t>& limit, std::optional<Limit>* option)
   *option = static_cast<Limit>(*limit);
 }
 
-// A Python callable kept by a search that may copy and drop it on its own thread: each call
-// and the last release take the GIL.
-template <class Argument>
-class Callback {
- public:
-  explicit Callback(py::object function)
-      : function_(new py::object(std::move(function)), [](py::object* f) {
-          py::gil_scoped_acquire acquire;
-          delete f;
-        }) {}
-  void operator()(const Argument& argument) const {
-    py::gil_scoped_acquire acquire;
-    (*function_)(argument);
-  }
-
- private:
-  std::shared_ptr<py::object> function_;
-};
-
 // Pickling as the given fields (each a type pybind11 converts), restored into a T{}.
 template <class T, class... Fields>
 void DefPickle(py::class_<T>& cls, Fields T::*... fields) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "python/bindings.h"
+#include "python/calls.h"
 #include "python/interruptible.h"
 #include "python/stream.h"
 #include "squares/squares.h"
@@ -57,6 +58,7 @@ struct FillArgs {
   std::vector<std::string> exclude;
   bool allow_offensive;
   int min_length;
+  double progress_every;
 };
 
 FillOptions FillOptionsOf(FillArgs args) {
@@ -81,19 +83,27 @@ FillOptions FillOptionsOf(FillArgs args) {
   options.exclude = std::move(args.exclude);
   options.allow_offensive = args.allow_offensive;
   options.min_length = args.min_length;
+  options.progress_every = args.progress_every;
   return options;
 }
 
-// fill(all=False): the FillResult; fill(all=True): a FillIterator of the fills.
-py::object FillDictionaryGrid(const Dictionary& dictionary, const Grid& grid, FillOptions options) {
+// fill(all=False): the FillResult; fill(all=True): a FillIterator of the fills. `progress`
+// (None: none) runs on the calling thread (calls.h).
+py::object FillDictionaryGrid(const Dictionary& dictionary, const Grid& grid, FillOptions options,
+                              const py::object& progress) {
   if (!options.all) {
-    return py::cast(RunInterruptibly([&](const StopFlag* stop) {
-      options.stop = stop;
-      return FillGrid(dictionary, grid, options);
-    }));
+    PythonCalls calls;
+    if (!progress.is_none()) options.progress = calls.Latest<FillProgress>(progress);
+    return py::cast(RunInterruptibly(
+        [&](const StopFlag* stop) {
+          options.stop = stop;
+          return FillGrid(dictionary, grid, options);
+        },
+        &calls));
   }
   auto stream = std::make_unique<FillStream>(FillBatch());
   options.stop = stream->stop_flag();
+  if (!progress.is_none()) options.progress = stream->calls().Latest<FillProgress>(progress);
   stream->set_producer([dictionary, grid, options](FillStream& to) {
     return FillGrid(dictionary, grid, options, [&](const Fill& fill) { return to.Push(fill); });
   });
@@ -193,6 +203,20 @@ void DefFillResults(py::module_& m) {
       .def_readonly("quality", &Fill::quality, "a FillQuality with a scored list, else None")
       .def("__repr__", [](const Fill& f) { return "Fill(rows=" + Repr(py::cast(f.rows)) + ")"; });
   DefPickle(fill, &Fill::rows, &Fill::letters, &Fill::quality);
+  py::class_<FillProgress>(m, "FillProgress",
+                           "How far a running fill has come (fill(progress=...)).")
+      .def_readonly("seconds", &FillProgress::seconds)
+      .def_readonly("nodes", &FillProgress::nodes, "searched so far, by every thread")
+      .def_readonly("best_worst", &FillProgress::best_worst,
+                    "a best fill: the worst word's score of the best fill so far, else None")
+      .def_readonly("asked", &FillProgress::asked,
+                    "a best fill: the score its search now asks of every word, else None")
+      .def_readonly("polishing", &FillProgress::polishing,
+                    "a best fill: the worst word is settled, the mean improves")
+      .def("__repr__", [](const FillProgress& p) {
+        return "FillProgress(seconds=" + Repr(py::float_(p.seconds)) +
+               ", nodes=" + std::to_string(p.nodes) + ")";
+      });
   py::class_<FillStats> stats(m, "FillStats", "What a fill's search did.");
   stats.def_readonly("fills", &FillStats::fills, "fills found (a best fill: those of its search)")
       .def_readonly("rejected", &FillStats::rejected, "deterministic: fills found that are not")
@@ -387,12 +411,14 @@ void DefFill(py::module_& m, py::class_<Dictionary>& dictionary) {
          uint64_t seed, std::optional<int> threads, std::optional<double> timeout,
          double quality_time, std::optional<int64_t> polish, const py::object& branch,
          bool prefer_scores, const py::object& better, std::optional<int64_t> max_level,
-         std::vector<std::string> exclude, bool allow_offensive, int min_length) {
+         std::vector<std::string> exclude, bool allow_offensive, int min_length,
+         const py::object& progress, double progress_every) {
         return FillDictionaryGrid(
             d, GridOf(grid),
             FillOptionsOf({any, all, limit, shard, allow_repeats, deterministic, seed, threads,
                            timeout, quality_time, polish, branch, prefer_scores, better, max_level,
-                           std::move(exclude), allow_offensive, min_length}));
+                           std::move(exclude), allow_offensive, min_length, progress_every}),
+            progress);
       },
       py::arg("grid"), py::kw_only(), py::arg("any") = false, py::arg("all") = false,
       py::arg("limit") = py::none(), py::arg("shard") = py::none(),
@@ -402,16 +428,20 @@ void DefFill(py::module_& m, py::class_<Dictionary>& dictionary) {
       py::arg("prefer_scores") = false, py::arg("better") = py::none(),
       py::arg("max_level") = py::none(), py::arg("exclude") = std::vector<std::string>(),
       py::arg("allow_offensive") = false, py::arg("min_length") = 2,
+      py::arg("progress") = py::none(), py::arg("progress_every") = FillOptions{}.progress_every,
       "Fills a crossword grid (a Grid, or its text) as `squares fill` does: the best fill with a "
       "scored list, any=True the first found. Returns a FillResult; all=True a FillIterator of "
       "every fill instead (limit, shard (i, n)).\n\n"
       "allow_repeats: a word may fill several slots; deterministic: a fill-in puzzle solvable "
-      "without guessing; seed: tie-breaks and restarts; threads: None or 0 all cores; timeout: "
+      "without guessing; seed: tie-breaks and restarts; threads: None or 0 the CPUs it may run on; "
+      "timeout: "
       "seconds (None: none); quality_time: seconds for the best fill after the first; polish: "
       "nodes of search for a better mean; branch: a Branching or 'letter', 'word'; prefer_scores: "
       "try the best-scored words first; better: a Better or 'lower', 'higher' (None: the list's); "
       "max_level: words scored worse are not used; exclude: words never used; allow_offensive: "
-      "offensive words may fill (left out by default); min_length: a shorter entry is an error.");
+      "offensive words may fill (left out by default); min_length: a shorter entry is an error; "
+      "progress: called with a FillProgress every progress_every seconds, on the calling thread "
+      "(an exception it raises stops the search and is raised by the call).");
   DefCheckAndCandidates(m, dictionary);
   DefDocuments(m);
 }

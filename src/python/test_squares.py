@@ -9,11 +9,13 @@ import json
 import multiprocessing
 import os
 import pickle
+import random
 import signal
 import subprocess
 import sys
 import tempfile
 import textwrap
+import threading
 import time
 import unittest
 
@@ -470,6 +472,128 @@ class SurfaceTest(unittest.TestCase):
             raise RuntimeError("stop here")
         with self.assertRaisesRegex(RuntimeError, "stop here"):
             self.english.count(double=True, size=5, threads=2, progress=fail)
+
+
+class PackagingTest(unittest.TestCase):
+    def test_exports_only_its_init(self):
+        import shutil
+        import squares._squares as module
+        if not shutil.which("nm"):
+            self.skipTest("no nm (binutils)")
+        listed = subprocess.run(["nm", "-D", "--defined-only", module.__file__], capture_output=True,
+                                text=True, check=True).stdout.split()
+        self.assertEqual(listed[2::3], ["PyInit__squares"])
+
+
+class Raised(Exception):
+    """What the callbacks below raise: a type the module never raises."""
+
+
+class CallbackTest(unittest.TestCase):
+    """Python callbacks run on the calling thread, whatever the search's threads; one that
+    raises stops the search, soon, and its exception comes out of the call unchanged."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.english = squares.Dictionary()
+        cls.open9 = squares.Grid.from_rows(["........."] * 9)
+
+    def test_raise_while_iterating_with_threads(self):
+        # Once the process aborted here ("Resource deadlock avoided"): the exception's traceback
+        # held the iterator (through run's frame), whose worker thread then dropped the last
+        # reference to it and joined itself.
+        def fail(progress):
+            raise Raised(threading.get_ident())
+
+        def run():
+            it = self.english.squares(5, double=True, threads=2, progress=fail)
+            for _ in it:
+                pass
+        for _ in range(3):
+            try:
+                run()
+                self.fail("no exception")
+            except Raised as e:
+                self.assertEqual(e.args, (threading.get_ident(),))
+
+    def test_raising_callbacks_at_random_points(self):
+        english, open9 = self.english, self.open9
+        timing = dict(progress_every=0, progress_after=0)
+
+        def iterate(results):
+            for _ in results:
+                pass
+        kinds = {
+            "count": lambda cb, t: english.count(5, threads=t, progress=cb, **timing),
+            "squares": lambda cb, t: iterate(english.squares(5, threads=t, progress=cb, **timing)),
+            "rows_only": lambda cb, t: iterate(english.squares(5, threads=t, rows_only=True, progress=cb,
+                                                               **timing)),
+            "fill": lambda cb, t: english.fill(open9, any=True, threads=t, timeout=20, progress=cb,
+                                               progress_every=0.001),
+            "fill all": lambda cb, t: iterate(english.fill(open9, all=True, threads=t, timeout=20,
+                                                           progress=cb, progress_every=0.001)),
+            "notes": lambda cb, t: squares.Dictionary(["cat", "d0g", "dog", "x y"], on_note=cb),
+        }
+        names = list(kinds)
+        rng = random.Random(59)
+        raised = dict.fromkeys(names, 0)
+        worst = 0.0
+        for n in range(200):
+            name, threads = names[n % len(names)], (1, 2, 8)[n // len(names) % 3]
+            at = rng.randint(1, 3 if name == "notes" else 8)
+            state = {"calls": 0, "after": 0, "thread": None, "when": 0.0}
+
+            def callback(argument):
+                if state["calls"] >= at:
+                    state["after"] += 1
+                    return
+                state["calls"] += 1
+                state["thread"] = threading.get_ident()
+                if state["calls"] == at:
+                    state["when"] = time.monotonic()
+                    raise Raised(n)
+            with self.subTest(kind=name, threads=threads, at=at):
+                try:
+                    kinds[name](callback, threads)
+                    self.assertLess(state["calls"], at, "no exception came out")
+                except Raised as e:
+                    self.assertEqual(e.args, (n,))
+                    raised[name] += 1
+                    worst = max(worst, time.monotonic() - state["when"])
+                self.assertEqual(state["after"], 0)
+                if state["thread"] is not None:
+                    self.assertEqual(state["thread"], threading.get_ident())
+        print(f"\n  200 raising callbacks: at most {worst * 1000:.0f} ms from the raise to the caller",
+              end="", file=sys.stderr)
+        for name in names:
+            self.assertGreater(raised[name], 0, name)
+
+    def test_default_threads(self):
+        cpus = os.sched_getaffinity(0)
+        self.assertEqual(squares.default_threads(), len(cpus))
+        os.sched_setaffinity(0, {min(cpus)})  # as `taskset -c` does
+        try:
+            self.assertEqual(squares.default_threads(), 1)
+        finally:
+            os.sched_setaffinity(0, cpus)
+
+    def test_notes_and_fill_progress(self):
+        notes = []
+        d = squares.Dictionary(["cat", "d0g", "dog", "x y"], on_note=notes.append)
+        self.assertEqual(len(d), 2)
+        self.assertEqual(notes[1:], ["  skipped 'd0g'", "  skipped 'x y'"])
+        self.assertTrue(notes[0].startswith("2 words"), notes)
+        reports = []
+        result = self.english.fill(self.open9, any=True, threads=1, timeout=0.3, progress=reports.append,
+                                   progress_every=0.05)
+        self.assertEqual(result.status, squares.FillStatus.TIMED_OUT)
+        self.assertGreater(len(reports), 1)
+        self.assertIsInstance(reports[-1], squares.FillProgress)
+        self.assertGreater(reports[-1].nodes, 0)
+        with self.assertRaises(squares.UsageError):
+            self.english.fill(self.open9, progress=reports.append, progress_every=0)
+        with self.assertRaises(squares.UsageError):
+            self.english.count(3, progress=reports.append, progress_every=-1)
 
 
 # A child process: builds what `setup` says, prints "ready", runs `call`; on KeyboardInterrupt

@@ -18,6 +18,7 @@ from ._squares import (
     FileNotFound,
     Fill,
     FillIterator,
+    FillProgress,
     FillQuality,
     FillResult,
     FillStats,
@@ -39,6 +40,7 @@ from ._squares import (
     Viability,
     __version__,
     check_pattern,
+    default_threads,
     format_fill,
     given_fill,
     kakuro,
@@ -49,8 +51,8 @@ from ._squares import (
 __all__ = [
     "Better", "Branching", "Candidate", "CellOrder", "Clue", "DataError", "Dictionary", "Direction",
     "DocumentFormat", "Error", "FileAccessError", "FileError", "FileNotFound", "Fill", "FillIterator",
-    "FillQuality", "FillResult", "FillStats", "FillStatus", "Grid", "GridCheck", "KakuroResult",
+    "FillProgress", "FillQuality", "FillResult", "FillStats", "FillStatus", "Grid", "GridCheck", "KakuroResult",
     "KakuroVerdict", "MadeRegions", "RegionsResult", "RegionsSolution", "RegionsVerdict",
     "SearchProgress", "SearchStats", "Slot", "Square", "SquareIterator", "UsageError", "Viability",
-    "check_pattern", "format_fill", "given_fill", "kakuro", "make_pattern", "parse_clues",
+    "check_pattern", "default_threads", "format_fill", "given_fill", "kakuro", "make_pattern", "parse_clues",
 ]

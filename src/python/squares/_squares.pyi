@@ -4,6 +4,8 @@ from typing import Any, Callable, ClassVar, Generic, Iterable, Iterator, Literal
 
 __version__: str
 
+def default_threads() -> int: ...
+
 class _Enum:
     """The members of pybind11's enums: a name and an int value."""
     __members__: ClassVar[dict[str, Any]]
@@ -79,6 +81,18 @@ class SearchProgress:
     def results(self) -> int: ...
     @property
     def seconds(self) -> float: ...
+
+class FillProgress:
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def best_worst(self) -> Optional[int]: ...
+    @property
+    def asked(self) -> Optional[int]: ...
+    @property
+    def polishing(self) -> bool: ...
 
 _Result = TypeVar("_Result", Square, tuple[str, ...])
 
@@ -344,6 +358,7 @@ def format_fill(grid: Union[Grid, str], fill: Fill, format: DocumentFormat, *, f
 
 _Shard = tuple[int, int]
 _Progress = Optional[Callable[[SearchProgress], object]]
+_FillProgress = Optional[Callable[[FillProgress], object]]
 _Order = Union[None, CellOrder, Literal["default", "greedy", "given"]]
 
 _Branch = Union[Branching, Literal["letter", "word"]]
@@ -352,7 +367,8 @@ _Better = Union[None, Better, Literal["lower", "higher"]]
 class Dictionary:
     def __init__(self, source: Union[None, _Path, Iterable[str]] = None, *, fold_accents: bool = False,
                  min_score: Optional[int] = None, max_level: Optional[int] = None,
-                 better: _Better = None, language: str = "en") -> None: ...
+                 better: _Better = None, language: str = "en",
+                 on_note: Optional[Callable[[str], object]] = None) -> None: ...
     def __len__(self) -> int: ...
     def __contains__(self, word: str) -> bool: ...
     @property
@@ -381,7 +397,8 @@ class Dictionary:
               contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
               order: _Order = None, upper: bool = False, limit: Optional[int] = None,
               best: Optional[int] = None, threads: Optional[int] = None, shard: Optional[_Shard] = None,
-              progress: _Progress = None) -> int: ...
+              progress: _Progress = None, progress_every: float = 0.25,
+              progress_after: float = 1.0) -> int: ...
     @overload
     def squares(self, size: Optional[int] = None, *, double: bool = False, rect: Optional[tuple[int, int]] = None,
                 cube: Optional[int] = None, shape: Union[None, _Path, Sequence[Sequence[int]]] = None,
@@ -389,7 +406,8 @@ class Dictionary:
                 contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
                 order: _Order = None, upper: bool = False, limit: Optional[int] = None,
                 best: Optional[int] = None, threads: Optional[int] = None, shard: Optional[_Shard] = None,
-                progress: _Progress = None, rows_only: Literal[False] = False) -> SquareIterator[Square]: ...
+                progress: _Progress = None, progress_every: float = 0.25, progress_after: float = 1.0,
+                rows_only: Literal[False] = False) -> SquareIterator[Square]: ...
     @overload
     def squares(self, size: Optional[int] = None, *, double: bool = False, rect: Optional[tuple[int, int]] = None,
                 cube: Optional[int] = None, shape: Union[None, _Path, Sequence[Sequence[int]]] = None,
@@ -397,7 +415,8 @@ class Dictionary:
                 contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
                 order: _Order = None, upper: bool = False, limit: Optional[int] = None,
                 best: Optional[int] = None, threads: Optional[int] = None, shard: Optional[_Shard] = None,
-                progress: _Progress = None, rows_only: Literal[True]) -> SquareIterator[tuple[str, ...]]: ...
+                progress: _Progress = None, progress_every: float = 0.25, progress_after: float = 1.0,
+                rows_only: Literal[True]) -> SquareIterator[tuple[str, ...]]: ...
     @overload
     def fill(self, grid: Union[Grid, str], *, any: bool = False, all: Literal[False] = False,
              limit: Optional[int] = None, shard: Optional[_Shard] = None, allow_repeats: bool = False,
@@ -405,7 +424,8 @@ class Dictionary:
              timeout: Optional[float] = None, quality_time: float = 10.0, polish: Optional[int] = None,
              branch: _Branch = "letter", prefer_scores: bool = False, better: _Better = None,
              max_level: Optional[int] = None, exclude: Sequence[str] = ..., allow_offensive: bool = False,
-             min_length: int = 2) -> FillResult: ...
+             min_length: int = 2, progress: _FillProgress = None,
+             progress_every: float = 0.25) -> FillResult: ...
     @overload
     def fill(self, grid: Union[Grid, str], *, any: bool = False, all: Literal[True], limit: Optional[int] = None,
              shard: Optional[_Shard] = None, allow_repeats: bool = False, deterministic: bool = False,
@@ -413,7 +433,8 @@ class Dictionary:
              quality_time: float = 10.0, polish: Optional[int] = None, branch: _Branch = "letter",
              prefer_scores: bool = False, better: _Better = None, max_level: Optional[int] = None,
              exclude: Sequence[str] = ..., allow_offensive: bool = False,
-             min_length: int = 2) -> FillIterator: ...
+             min_length: int = 2, progress: _FillProgress = None,
+             progress_every: float = 0.25) -> FillIterator: ...
     def check(self, grid: Union[Grid, str], *, allow_repeats: bool = False) -> GridCheck: ...
     def candidates(self, grid: Union[Grid, str], slot: int, *, max_words: int = 100, max_checked: int = 20,
                    seconds_per_word: float = 0.05, allow_repeats: bool = False,
