@@ -257,8 +257,9 @@ void DefSquareResults(py::module_& m) {
       });
   DefPickle(stats, &SearchStats::nodes, &SearchStats::results, &SearchStats::seconds,
             &SearchStats::stopped);
-  py::class_<SearchProgress>(m, "SearchProgress",
-                             "A running square search's progress (count(progress=...)).")
+  py::class_<SearchProgress> progress(m, "SearchProgress",
+                                      "A running square search's progress (count(progress=...)).");
+  progress
       .def_readonly("parts_done", &SearchProgress::parts_done,
                     "the search's parts (its tasks) done")
       .def_readonly("parts", &SearchProgress::parts, "its parts in all")
@@ -269,6 +270,8 @@ void DefSquareResults(py::module_& m) {
                ", parts=" + std::to_string(p.parts) + ", results=" + std::to_string(p.results) +
                ")";
       });
+  DefPickle(progress, &SearchProgress::parts_done, &SearchProgress::parts, &SearchProgress::results,
+            &SearchProgress::seconds);
   py::class_<SquareStream> squares_iterator(
       m, "SquareIterator",
       "The results of Dictionary.squares() (Square objects; with rows_only, tuples of rows), "
@@ -281,13 +284,12 @@ void DefSquareResults(py::module_& m) {
 }
 
 void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
-  py::enum_<Better>(m, "Better", "Which scores are better.")
-      .value("LOWER", Better::kLower)
-      .value("HIGHER", Better::kHigher);
-  py::enum_<CellOrder>(m, "CellOrder", "The cell order of a shape's search.")
-      .value("DEFAULT", CellOrder::kDefault)
-      .value("GREEDY", CellOrder::kGreedy)
-      .value("GIVEN", CellOrder::kGiven);
+  DefEnum<Better>(m, "Better", "Which scores are better.",
+                  {{"LOWER", Better::kLower}, {"HIGHER", Better::kHigher}});
+  DefEnum<CellOrder>(m, "CellOrder", "The cell order of a shape's search.",
+                     {{"DEFAULT", CellOrder::kDefault},
+                      {"GREEDY", CellOrder::kGreedy},
+                      {"GIVEN", CellOrder::kGiven}});
   cls.def(py::init(&MakeDictionary), py::arg("source") = py::none(), py::kw_only(),
           py::arg("fold_accents") = false, py::arg("min_score") = py::none(),
           py::arg("max_level") = py::none(), py::arg("better") = py::none(),

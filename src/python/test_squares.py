@@ -3,6 +3,7 @@
 
 Results are checked against the command line (the same inputs), against brute force on small
 lists, and the latencies of Ctrl-C and of leaving an iteration in child processes."""
+import enum
 import inspect
 import itertools
 import json
@@ -374,6 +375,24 @@ class SurfaceTest(unittest.TestCase):
             board = squares.kakuro(f.read())[0]
         again = pickle.loads(pickle.dumps(board))
         self.assertEqual((again.name, again.verdict, again.solutions), (board.name, board.verdict, board.solutions))
+        # Every result type pickles, field for field.
+        candidate = self.english.candidates("FLE.\n....\n....\n....\n", 0, max_words=2, max_checked=1)[0]
+        words = squares.Dictionary(os.path.join(DATA, "regions", "words.txt"))
+        made = words.make_regions(4, 4, min=3, max=5, seed=2)
+        solved = words.regions("\n".join(made.rows) + "\n", min=3, max=5)
+        for value, fields in [(candidate, ["word", "score", "viability", "reason"]),
+                              (self.english.check(self.grid), ["filled", "valid", "problems", "quality"]),
+                              (self.grid.slots[5], ["direction", "number", "row", "col", "length", "cells", "name"]),
+                              (self.english.prove("FLE.\n....\n....\n....\n"),
+                               ["consistent", "letters", "words", "dead_slots", "dead_cells", "message"]),
+                              (solved, ["verdict", "rows", "cols", "count", "verdict_text"]),
+                              (solved.solutions[0], ["words", "region_of", "drawing"]),
+                              (made, ["rows", "attempts"])]:
+            again = pickle.loads(pickle.dumps(value))
+            self.assertIs(type(again), type(value))
+            for field in fields:
+                self.assertEqual(getattr(again, field), getattr(value, field), (type(value), field))
+        self.assertEqual(pickle.loads(pickle.dumps(made)).solution.words, made.solution.words)
 
     def test_rows_only(self):
         rows = list(self.english.squares(first="bishop", rows_only=True))
@@ -388,8 +407,8 @@ class SurfaceTest(unittest.TestCase):
     def test_enums(self):
         scored = squares.Dictionary(["ab;1", "ba;1", "aa;5", "bb;2"])
         for better in ("lower", "higher"):
-            enum = squares.Better.LOWER if better == "lower" else squares.Better.HIGHER
-            by_enum = scored.fill("..\n..\n", better=enum, allow_repeats=True)
+            member = squares.Better.LOWER if better == "lower" else squares.Better.HIGHER
+            by_enum = scored.fill("..\n..\n", better=member, allow_repeats=True)
             by_name = scored.fill("..\n..\n", better=better, allow_repeats=True)
             self.assertEqual(by_enum.fills[0].rows, by_name.fills[0].rows)
             self.assertEqual(sorted(by_enum.fills[0].rows), ["AA", "AA"] if better == "higher" else ["AB", "BA"])
@@ -398,6 +417,14 @@ class SurfaceTest(unittest.TestCase):
         self.assertEqual(d.count(shape=shape, order=squares.CellOrder.GIVEN), d.count(shape=shape, order="greedy"))
         with self.assertRaises(squares.UsageError):
             scored.fill("..\n..\n", branch="column")
+        # Python's own enums: the members themselves, by identity, pickled by name.
+        result = scored.fill("..\n..\n", allow_repeats=True)
+        self.assertIs(result.status, squares.FillStatus.FILLED)
+        self.assertTrue(issubclass(squares.FillStatus, enum.Enum))
+        self.assertIs(pickle.loads(pickle.dumps(result)).status, squares.FillStatus.FILLED)
+        self.assertEqual([m.name for m in squares.Direction], ["ACROSS", "DOWN"])
+        with self.assertRaises(TypeError):
+            scored.fill("..\n..\n", better=0)
 
     def test_check_candidates_documents(self):
         fill = self.best.fills[0]
@@ -427,6 +454,36 @@ class SurfaceTest(unittest.TestCase):
         with self.assertRaises(squares.DataError) as caught:
             squares.parse_clues("FLEW Went by air\n", source="c.txt")
         self.assertEqual((caught.exception.source, caught.exception.line), ("c.txt", 1))
+        # Every format of the C++ FormatFill: text as str, puz (and pdf) as bytes; warnings heard.
+        warned = []
+        for name in ["jpz", "xd", "exolve", "across-text"]:
+            document = squares.format_fill(self.grid, fill, name, warnings=warned.append)
+            self.assertIsInstance(document, str)
+            self.assertEqual(document, squares.format_fill(self.grid, fill, squares.DocumentFormat[name.upper().replace("-", "_")]))
+        self.assertIn("no clue", " ".join(warned))
+        self.assertIn("FLEW", squares.format_fill(self.grid, fill, "xd"))
+        self.assertIn(candidates[0].viability.name.lower().split("_")[0][:4], "fillable impossible unknown")
+        self.assertTrue(candidates[0].reason)
+        # The live proof: every letter left in a cell of FLE. is a letter of some FLE? word.
+        proof = self.english.prove("FLE.\n....\n....\n....\n")
+        self.assertTrue(proof.consistent)
+        self.assertEqual(len(proof.letters), 16)
+        self.assertEqual(proof.letters[:3], [1, 1, 1])
+        dead = self.english.prove("QXZ.\n....\n....\n....\n")
+        self.assertFalse(dead.consistent)
+        self.assertIn("1 Across", dead.message)
+        # A grid's text and a file's path are told apart.
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "grid")
+            with open(path, "w") as f:
+                f.write("....\n" * 4)
+            self.assertEqual(squares.Grid.load(path), self.grid)
+            for given in [path, "grid.txt", "puzzle.ipuz"]:
+                with self.assertRaisesRegex(squares.UsageError, "looks like a file's path.*Grid.load"):
+                    self.english.fill(given)
+                with self.assertRaises(squares.UsageError):
+                    squares.Grid.parse(given)
+        self.assertEqual(squares.Grid.parse("....\n" * 4), self.grid)
 
     def test_patterns(self):
         seven = squares.make_pattern(15, seed=7)

@@ -25,6 +25,7 @@ from ._squares import (
     FillStatus,
     Grid,
     GridCheck,
+    GridProof,
     KakuroResult,
     KakuroVerdict,
     MadeRegions,
@@ -51,7 +52,7 @@ from ._squares import (
 __all__ = [
     "Better", "Branching", "Candidate", "CellOrder", "Clue", "DataError", "Dictionary", "Direction",
     "DocumentFormat", "Error", "FileAccessError", "FileError", "FileNotFound", "Fill", "FillIterator",
-    "FillProgress", "FillQuality", "FillResult", "FillStats", "FillStatus", "Grid", "GridCheck", "KakuroResult",
+    "FillProgress", "FillQuality", "FillResult", "FillStats", "FillStatus", "Grid", "GridCheck", "GridProof", "KakuroResult",
     "KakuroVerdict", "MadeRegions", "RegionsResult", "RegionsSolution", "RegionsVerdict",
     "SearchProgress", "SearchStats", "Slot", "Square", "SquareIterator", "UsageError", "Viability",
     "check_pattern", "default_threads", "format_fill", "given_fill", "kakuro", "make_pattern", "parse_clues",
