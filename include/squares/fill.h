@@ -104,8 +104,8 @@ struct FillOptions {
   bool allow_repeats = false;            // a word may fill several slots
   bool deterministic = false;            // a fill-in puzzle that can be solved without guessing
   uint64_t seed = 1;                     // tie-breaks and restarts
-  int threads = 0;                       // 0: all cores (as SquareOptions and the command line)
-  double timeout = 0;                    // seconds; 0: none
+  int threads = 0;                // 0: DefaultThreads() (as SquareOptions and the command line)
+  double timeout = 0;             // seconds; 0: none
   double quality_time = 10;       // seconds for the best fill after the first fill (0: no limit)
   std::optional<int64_t> polish;  // nodes of search for a better mean (default: until the
                                   // timeout, or 10000 without one; 0: none)
@@ -127,10 +127,12 @@ struct FillOptions {
                             // or handed to the callback
   // Called with each note (FillResult::notes) before the search starts.
   std::function<void(const std::string& note)> on_note;
-  // Called with the fill's progress about four times a second, from a thread of the
-  // library's, while the search runs. An exception it throws is rethrown by FillGrid once the
-  // search has ended; it is not called again.
+  // Called with the fill's progress every progress_every seconds, from a thread of the
+  // library's (one call at a time), while the search runs. An exception it throws stops the
+  // search (within 50 ms) and is rethrown by FillGrid once its threads are joined; it is not
+  // called again.
   std::function<void(const FillProgress& progress)> progress;
+  double progress_every = 0.25;
 };
 
 // The quality of a fill with a scored list (entries kept as given do not count), and what

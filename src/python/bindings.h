@@ -11,7 +11,18 @@
 #include <string>
 #include <utility>
 
+#include "python/enums.h"
 #include "squares/squares.h"
+
+SQUARES_PY_ENUM(squares::Better, "Better");
+SQUARES_PY_ENUM(squares::CellOrder, "CellOrder");
+SQUARES_PY_ENUM(squares::Direction, "Direction");
+SQUARES_PY_ENUM(squares::FillStatus, "FillStatus");
+SQUARES_PY_ENUM(squares::Branching, "Branching");
+SQUARES_PY_ENUM(squares::Viability, "Viability");
+SQUARES_PY_ENUM(squares::DocumentFormat, "DocumentFormat");
+SQUARES_PY_ENUM(squares::KakuroVerdict, "KakuroVerdict");
+SQUARES_PY_ENUM(squares::RegionsVerdict, "RegionsVerdict");
 
 namespace squares::python {
 
@@ -33,7 +44,7 @@ inline std::string Str(const py::handle& value) { return py::str(value).cast<std
 // An enum argument given as the enum or as a member's name in lower case ('lower', 'greedy').
 template <class Enum>
 Enum EnumArg(const py::handle& value, const char* name) {
-  const py::object type = py::type::of<Enum>();
+  const py::handle type = EnumClass<Enum>();
   if (py::isinstance(value, type)) return value.cast<Enum>();
   const std::string given = py::isinstance<py::str>(value) ? value.cast<std::string>() : "";
   std::string choices;
@@ -57,25 +68,6 @@ void SetLimit(const std::optional<int64_t>& limit, std::optional<Limit>* option)
     throw Error(ErrorKind::kUsage, "limit: " + std::to_string(*limit) + " is negative");
   *option = static_cast<Limit>(*limit);
 }
-
-// A Python callable kept by a search that may copy and drop it on its own thread: each call
-// and the last release take the GIL.
-template <class Argument>
-class Callback {
- public:
-  explicit Callback(py::object function)
-      : function_(new py::object(std::move(function)), [](py::object* f) {
-          py::gil_scoped_acquire acquire;
-          delete f;
-        }) {}
-  void operator()(const Argument& argument) const {
-    py::gil_scoped_acquire acquire;
-    (*function_)(argument);
-  }
-
- private:
-  std::shared_ptr<py::object> function_;
-};
 
 // Pickling as the given fields (each a type pybind11 converts), restored into a T{}.
 template <class T, class... Fields>
