@@ -138,14 +138,15 @@ if [ ! -x "$chromium" ] || [ ! -d "$modules/playwright-core" ]; then
 fi
 # One worker and no queue: a request the server runs for the attacker would hold the worker, and
 # the check that follows each attempt would then be answered busy.
-serve --threads 1 --queue 0
-echo "== squares serve --threads 1 --queue 0 on port $port; the attacker's page at http://evil.example"
+serve --threads 1 --queue 0 --allow-host workbench.test
+echo "== squares serve --threads 1 --queue 0 --allow-host workbench.test on port $port; the attacker's page at http://evil.example"
 cat >"$work/attack.cjs" <<'JS'
 const http = require("http");
 const path = require("path");
 const [modules, chromiumPath, port] = process.argv.slice(2);
 const { chromium } = require(path.join(modules, "playwright-core"));
 const workbench = `http://127.0.0.1:${port}`;
+const allowed = `http://workbench.test:${port}`;  // a name of --allow-host, resolved to 127.0.0.1
 const fill = JSON.stringify({ grid: Array(7).fill("......."), options: { timeout: 30 } });
 
 // Each attempt runs in the attacker's page and resolves to what the page could see.
@@ -165,6 +166,18 @@ const attempts = {
   "img GET /api/squares?size=7 (an endless search)": `new Promise((resolve) => { const img = new Image();
       img.onload = () => resolve("loaded"); img.onerror = () => resolve("error event");
       img.src = "${workbench}/api/squares?size=7"; })`,
+  "img GET /api/squares by the allowed name (no Origin is sent)": `new Promise((resolve) => { const img = new Image();
+      img.onload = () => resolve("loaded"); img.onerror = () => resolve("error event");
+      img.src = "${allowed}/api/squares?size=5&double=1"; })`,
+  "iframe GET /api/squares by the allowed name": `new Promise((resolve) => { const f = document.createElement("iframe");
+      f.onload = () => resolve("frame loaded"); f.src = "${allowed}/api/squares?size=5&double=1"; document.body.append(f); })`,
+  "form POST text/plain to /api/squares by the allowed name": `new Promise((resolve) => {
+      const sink = document.createElement("iframe"); sink.name = "sink2"; document.body.append(sink);
+      const form = document.createElement("form"); form.method = "POST"; form.enctype = "text/plain";
+      form.action = "${allowed}/api/squares"; form.target = "sink2";
+      const input = document.createElement("input"); input.name = '{"size": 5, "double": true, "x": "';
+      input.value = '"}'; form.append(input); document.body.append(form);
+      sink.onload = () => resolve("submitted; the frame is not readable"); form.submit(); })`,
   "script src /api/info": `new Promise((resolve) => { const s = document.createElement("script");
       s.onload = () => resolve("ran"); s.onerror = () => resolve("error event");
       s.src = "${workbench}/api/info"; document.head.append(s); })`,
@@ -192,7 +205,8 @@ function check() {  // the workbench's answer to a check: 503 if it is still run
   const evil = `http://evil.example:${site.address().port}/`;
   const browser = await chromium.launch({
     executablePath: chromiumPath, headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP evil.example 127.0.0.1"],
+    args: ["--no-sandbox", "--disable-gpu",
+           "--host-resolver-rules=MAP evil.example 127.0.0.1, MAP workbench.test 127.0.0.1"],
   });
   const page = await browser.newPage();
   const console_ = [];

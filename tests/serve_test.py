@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 import unittest
+import urllib.parse
 
 SQUARES = DATA = None
 
@@ -72,6 +73,11 @@ class Server:
         finally:
             self.process.stdout.close()
             self.process.stderr.close()
+
+
+def as_json(query):
+    """A query string's parameters as /api/squares's JSON body ("a=1&b" is {"a": "1", "b": ""})."""
+    return dict(urllib.parse.parse_qsl(query, keep_blank_values=True))
 
 
 GRID_5X5 = ["#....", ".....", ".....", ".....", "....#"]
@@ -380,7 +386,7 @@ class Api(unittest.TestCase):
                                ("first=cat&pattern=a/b/c/d", "the pattern has 4 rows, expected 3"),
                                ("pattern=abc/de", "pattern row 1 has 3 cells, expected 2"),
                                ("first=qqqq", "'qqqq' is not in the dictionary")]:
-            status, _, body = self.server.request("GET", "/api/squares?" + query)
+            status, _, body = self.server.request("POST", "/api/squares", as_json(query))
             self.assertEqual(status, 400, (query, body))
             error = json.loads(body)["error"]
             self.assertTrue(error.startswith(message), (query, error))
@@ -434,7 +440,7 @@ class Api(unittest.TestCase):
         self.assertIn("error", json.loads(body))
 
     def test_squares_stream(self):
-        status, kind, body = self.server.request("GET", "/api/squares?first=bishop&limit=3")
+        status, kind, body = self.server.request("POST", "/api/squares", {"first": "bishop", "limit": 3})
         self.assertEqual((status, kind), (200, "application/x-ndjson"))
         lines = body.decode().splitlines()
         self.assertEqual(len(lines), 3)
@@ -448,17 +454,17 @@ class Api(unittest.TestCase):
         self.assertEqual(body.decode(), cli.stdout)
 
     def test_squares_options(self):
-        status, _, body = self.server.request("GET", "/api/squares?first=cat&double=1&limit=2&upper")
+        status, _, body = self.server.request("POST", "/api/squares", {"first": "cat", "double": True, "limit": 2, "upper": ""})
         self.assertEqual(status, 200, body)
         for line in body.decode().splitlines():
             rows = json.loads(line)["rows"]
             self.assertEqual(rows[0], "CAT")
-        status, _, body = self.server.request("GET", "/api/squares?first=cat&rect=2x3&limit=1")
+        status, _, body = self.server.request("POST", "/api/squares", {"first": "cat", "rect": "2x3", "limit": "1"})
         self.assertEqual(status, 200, body)
         self.assertEqual(len(json.loads(body)["rows"]), 2)
         for query, message in [("first=zzqxj", "not in the dictionary"), ("size=x", "not an integer"),
                                ("first=cat&double&rect=2x3", "exclude"), ("colour=red", "unknown")]:
-            status, _, body = self.server.request("GET", "/api/squares?" + query)
+            status, _, body = self.server.request("POST", "/api/squares", as_json(query))
             self.assertEqual(status, 400, query)
             self.assertIn(message, json.loads(body)["error"], query)
 
@@ -466,7 +472,7 @@ class Api(unittest.TestCase):
         """The first squares of an endless search arrive long before it could end."""
         connection = self.server.connection(timeout=30)
         start = time.monotonic()
-        connection.request("GET", "/api/squares?size=6")
+        connection.request("POST", "/api/squares", body='{"size": 6}', headers={"Content-Type": "application/json"})
         response = connection.getresponse()
         self.assertEqual(response.status, 200)
         first = [json.loads(response.readline()) for _ in range(5)]
@@ -479,7 +485,9 @@ class Api(unittest.TestCase):
 def open_stream(server, query):
     """An unfinished /api/squares stream whose first line has arrived; its socket."""
     sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
-    sock.sendall(f"GET /api/squares?{query} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+    body = json.dumps(as_json(query)).encode()
+    sock.sendall(f"POST /api/squares HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                 f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
     received = b""
     while b"rows" not in received:
         more = sock.recv(4096)
@@ -564,7 +572,7 @@ class WordLists(unittest.TestCase):
         self.assertEqual((status, answer["valid"]), (200, False))
         status, answer = self.server.post("/api/check", {"grid": ["ABC"], "list": "plain.txt"})
         self.assertEqual((status, answer["valid"]), (200, True))
-        status, _, body = self.server.request("GET", "/api/squares?size=2&list=plain.txt")
+        status, _, body = self.server.request("POST", "/api/squares", {"size": 2, "list": "plain.txt"})
         self.assertEqual(status, 200)
         self.assertEqual(body.decode().split(), ['{"rows":["ab","ba"]}', '{"rows":["ba","ab"]}'])
 
@@ -578,7 +586,7 @@ class WordLists(unittest.TestCase):
             self.assertEqual(status, 404, path)
             self.assertEqual(answer["unknown-list"], "u-0000000000000000", path)
             self.assertIn("not on the server", answer["error"])
-        status, _, body = self.server.request("GET", "/api/squares?size=2&list=nope")
+        status, _, body = self.server.request("POST", "/api/squares", {"size": 2, "list": "nope"})
         self.assertEqual((status, json.loads(body)["unknown-list"]), (404, "nope"))
 
     def test_upload(self):
@@ -762,7 +770,7 @@ class Safety(unittest.TestCase):
                          403, "another site")
             self.refused(self.server.exchange("GET", "/api/info", headers={"Origin": origin}), 403, "another site")
         self.assertEqual(self.server.exchange("POST", "/api/check", {"grid": ["CAT"]}, {"Origin": own}).status, 200)
-        self.refused(self.server.exchange("GET", "/api/squares?size=3", headers={"Sec-Fetch-Site": "cross-site"}),
+        self.refused(self.server.exchange("POST", "/api/squares", {"size": 3}, headers={"Sec-Fetch-Site": "cross-site"}),
                      403, "Sec-Fetch-Site")
         # The page itself may be opened from a link on any site.
         response = self.server.exchange("GET", "/", headers={"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"})
@@ -778,6 +786,28 @@ class Safety(unittest.TestCase):
         self.assertEqual(response.status, 200)
         self.refused(self.server.exchange("POST", "/api/check", b"\x1f\x8b", {"Content-Encoding": "gzip"}),
                      415, "compressed")
+
+    def test_no_simple_request_starts_work(self):
+        """What a page of another site can send without a preflight (a GET or HEAD from an
+        <img>, an iframe or a link; a POST of a form or of text) starts no route that searches
+        or computes, also by an allowed name and with no Origin or Sec-Fetch-* (an older
+        browser): such routes answer a JSON POST only, which needs a preflight."""
+        routes = ["/api/fill", "/api/candidates", "/api/candidates/stream", "/api/check", "/api/prove",
+                  "/api/export", "/api/open", "/api/block-pattern", "/api/pattern", "/api/lists",
+                  "/api/lists/change", "/api/squares"]
+        for host in ["127.0.0.1", "workbench.example"]:
+            for path in routes:
+                for method in ["GET", "HEAD"]:
+                    response = self.server.exchange(method, path + "?size=7&double=1", headers={"Host": host})
+                    self.assertEqual((response.status, response.getheader("Allow")), (405, "POST, OPTIONS"),
+                                     (host, method, path))
+                for kind in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]:
+                    response = self.server.exchange("POST", path, b'{"size": 7}', {"Host": host, "Content-Type": kind})
+                    self.assertEqual(response.status, 415, (host, path, kind))
+        # Nothing of those ran: the only worker answers at once.
+        start = time.monotonic()
+        self.assertEqual(self.server.post("/api/check", {"grid": ["CAT"]})[0], 200)
+        self.assertLess(time.monotonic() - start, 1)
 
     def test_framing_headers(self):
         for path in ["/", "/app.js", "/api/info"]:
@@ -896,7 +926,7 @@ class Token(unittest.TestCase):
             self.assertEqual(self.server.exchange("GET", "/api/info", headers=headers).status, 200, headers)
             response = self.server.exchange("POST", "/api/check", {"grid": ["CAT"]}, headers)
             self.assertEqual(response.status, 200, headers)
-        stream = self.server.exchange("GET", f"/api/squares?size=2&limit=1&token={token}")
+        stream = self.server.exchange("POST", f"/api/squares?token={token}", {"size": 2, "limit": 1})
         self.assertEqual(stream.status, 200, stream.data)
         # The token is printed once, on stdout, and nowhere else.
         self.server.process.send_signal(signal.SIGTERM)

@@ -193,8 +193,11 @@ class Workbench {
     Get("/api/info", [this](const httplib::Request&, httplib::Response& response) {
       Send(response, routes_.Info());
     });
-    Get("/api/squares", [this](const httplib::Request& request, httplib::Response& response) {
-      Squares(request, response);
+    // A POST, as every route that searches: a page of another site cannot send one with a JSON
+    // body without a preflight (a GET it can, from an <img> or an iframe).
+    StreamPost("/api/squares", [this](std::string_view body, const StopFlag& stop) -> Producer {
+      auto search = std::make_shared<SquareSearch>(routes_.Squares(ParseSquaresRequest(body), stop));
+      return [search](const ApiRoutes::Write& write) { search->Write(SquareFormat::kJsonl, write); };
     });
   }
 

@@ -1,8 +1,8 @@
 // The workbench's requests (src/serve/requests.h): any body is read into a request or refused
 // with a BadRequest; a grid read is rectangular and within the size limit. The first byte
 // chooses the route ('0' to '7', then '8' an uploaded list, '9' a list's changes, ':' a
-// pattern, made on a small list); a body for /api/squares is its query parameters, one
-// `name=value` a line.
+// pattern, made on a small list, '<' a head as the server's connections read it, '=' a JSON
+// body for /api/squares); otherwise a body is /api/squares's options, one `name=value` a line.
 // The last choice is the guard (request_guard.h) on a request's head: "METHOD PATH TOKEN" and
 // then "Name: value" lines; it lets through only what it should, and refuses with a message.
 #include <algorithm>
