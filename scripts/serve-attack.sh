@@ -132,6 +132,210 @@ print(f"burst: 200 parallel 15x15 fills (timeout 3 s): {statuses}; the slowest a
 PY
 stop
 
+serve --threads 1 --allow-host workbench.test
+echo "== squares serve --threads 1 --allow-host workbench.test on port $port"
+python3 - "$port" "$server" "$work/err" <<'PY'
+import http.client, json, os, resource, signal, socket, statistics, sys, threading, time
+
+port, pid, log = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+resource.setrlimit(resource.RLIMIT_NOFILE, (20000, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
+def rss(field="VmRSS"):
+    """The server's memory figure (VmRSS, VmHWM) in MiB."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1024
+    return 0
+
+def first_line(sock, timeout):
+    sock.settimeout(timeout)
+    answer = b""
+    try:
+        while b"\r\n" not in answer:
+            more = sock.recv(4096)
+            if not more:
+                break
+            answer += more
+    except socket.timeout:
+        return "no answer"
+    except OSError as error:
+        return type(error).__name__
+    return answer.split(b"\r\n")[0].decode() if answer else "closed"
+
+def exchange(request, timeout=30):
+    sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    try:
+        sock.sendall(request)
+    except OSError:
+        pass
+    line = first_line(sock, timeout)
+    sock.close()
+    return line
+
+def post(path, body, host="127.0.0.1", kind="application/json"):
+    return (f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: {kind}\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+
+def timed_info():
+    start = time.monotonic()
+    line = exchange(b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", timeout=30)
+    return line, time.monotonic() - start
+
+def tally(lines):
+    counts = {}
+    for line in lines:
+        counts[line] = counts.get(line, 0) + 1
+    return ", ".join(f"{n} x {line}" for line, n in sorted(counts.items()))
+
+check = post("/api/check", b'{"grid": ["CAT"]}')
+
+# 3. What a page sends without a preflight, as an older browser (no Origin, no Sec-Fetch-*),
+# by the allowed name: a GET or HEAD from a link, an <img> or an iframe, a form's POST.
+routes = ["/api/fill", "/api/candidates", "/api/candidates/stream", "/api/check", "/api/prove", "/api/export",
+          "/api/open", "/api/block-pattern", "/api/pattern", "/api/lists", "/api/lists/change", "/api/squares"]
+lines = []
+for route in routes:
+    for method in ["GET", "HEAD"]:
+        lines.append(exchange(f"{method} {route}?size=5&double=1 HTTP/1.1\r\nHost: workbench.test\r\n\r\n".encode()))
+    for kind in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]:
+        lines.append(exchange(post(route, b'{"size": 5, "double": true}', "workbench.test", kind)))
+start = time.monotonic()
+after = exchange(check)
+print(f"simple requests: GET, HEAD and 3 form POSTs to each of {len(routes)} routes by an allowed name, no Origin: "
+      f"{tally(lines)}; then a check on the only worker: {after} in {(time.monotonic() - start) * 1000:.0f} ms")
+
+# 4. Memory.
+base = rss()
+big = b'{"name": "big.txt", "text": "' + b"w" * ((8 << 20) - 40) + b'"}'
+results = [None] * 250
+def upload(k):
+    try:
+        results[k] = exchange(post("/api/lists", big), timeout=120)
+    except OSError as error:
+        results[k] = type(error).__name__
+threads = [threading.Thread(target=upload, args=(k,)) for k in range(250)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+time.sleep(2)
+print(f"memory: 250 parallel 8 MiB uploads: {tally(results)}; resident {base:.0f} MiB before, "
+      f"peak {rss('VmHWM'):.0f} MiB, settled {rss():.0f} MiB")
+settled, peak_before = [], rss("VmHWM")
+for k in range(20):
+    text = "".join("w" + "".join(chr(97 + m // 26 ** d % 26) for d in (5, 4, 3, 2, 1, 0)) + "\n"
+                   for m in range(k * 750000, (k + 1) * 750000))
+    body = json.dumps({"name": f"{k}.txt", "text": text}).encode()
+    line = exchange(post("/api/lists", body), timeout=300)
+    settled.append(rss())
+    if not line.endswith("200 OK"):
+        print(f"  upload {k}: {line}")
+print(f"memory: 20 sequential uploads of distinct {len(text) / 1e6:.1f} MB lists (750,000 words; 4 kept): "
+      f"resident after the 4th {settled[3]:.0f} MiB, after the 20th {settled[-1]:.0f} MiB "
+      f"(max settled {max(settled):.0f}), peak {rss('VmHWM'):.0f} MiB")
+before = rss()
+sock = socket.create_connection(("127.0.0.1", port), timeout=60)
+sock.sendall(b"POST /api/export HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+             b"Transfer-Encoding: chunked\r\n\r\n")
+sent = 0
+try:
+    for _ in range(512):
+        sock.sendall(b"1" * (1 << 20))
+        sent += 1
+except OSError:
+    pass
+line = first_line(sock, 10)
+sock.close()
+print(f"memory: a chunked body whose size line is 512 MB: {line} ({sent} MiB of it sent before the close); "
+      f"resident {before:.0f} MiB before, {rss():.0f} MiB after")
+
+# 6. 1000 requests written at once, a client that stays after its 503, a large head, PDFs stopped.
+socks = [socket.create_connection(("127.0.0.1", port), timeout=60) for _ in range(1000)]
+request = b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+start = time.monotonic()
+for sock in socks:
+    sock.sendall(request)
+lines = [first_line(sock, 30) for sock in socks]
+print(f"burst: 1000 GET /api/info written at once on open connections: {tally(lines)}; all read in "
+      f"{time.monotonic() - start:.2f} s")
+for sock in socks:
+    sock.close()
+fill = json.dumps({"grid": ["......."] * 7, "options": {"timeout": 60}}).encode()
+holder = socket.create_connection(("127.0.0.1", port))
+holder.sendall(post("/api/fill", fill))
+time.sleep(0.5)
+stayer = socket.create_connection(("127.0.0.1", port))  # gets 503 after the queue wait, never closes
+stayer.sendall(post("/api/fill", fill))
+time.sleep(0.2)
+busy = []
+def queued(k):
+    start = time.monotonic()
+    busy.append((exchange(post("/api/fill", fill), timeout=60), time.monotonic() - start))
+threads = [threading.Thread(target=queued, args=(k,)) for k in range(20)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+print(f"busy: one fill holds the only worker, a client never closes after its 503: 20 more fills get "
+      f"{tally(line for line, _ in busy)} in {min(s for _, s in busy):.1f} to {max(s for _, s in busy):.1f} s "
+      f"(the queue wait is 5 s)")
+holder.close()
+stayer.close()
+big_head = b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"x" * (17 << 10) + b"\r\n\r\n"
+print(f"large head: a 17 KB header: {exchange(big_head)}")
+pdf = json.dumps({"grid": ["CAT", "ORE", "WET"], "format": "pdf"}).encode()
+gone = socket.create_connection(("127.0.0.1", port))
+gone.sendall(post("/api/export", pdf))
+time.sleep(0.5)
+gone.close()
+time.sleep(0.5)
+with open(log) as text:
+    said = [line.strip() for line in text if "stopped" in line or "internal error" in line]
+print(f"pdf: an export whose client leaves after 0.5 s: the log says {said or 'nothing'}")
+
+# 5. Slow bodies, then SIGTERM.
+slow = [socket.create_connection(("127.0.0.1", port)) for _ in range(1000)]
+for sock in slow:
+    sock.sendall(post("/api/check", b'{"grid": ["CAT"]}' + b" " * 100)[:-100])
+latencies = []
+start = time.monotonic()
+while time.monotonic() - start < 8:
+    for sock in slow:
+        try:
+            sock.send(b" ")
+        except OSError:
+            pass
+    for _ in range(10):
+        latencies.append(timed_info())
+        time.sleep(0.1)
+answered = sorted(seconds for line, seconds in latencies if line.endswith("200 OK"))
+p99 = answered[min(len(answered) - 1, int(len(answered) * 0.99))] if answered else float("nan")
+print(f"slow bodies: 1000 clients sending a body a byte a second; GET /api/info asked {len(latencies)} times: "
+      f"{tally(line for line, _ in latencies)}; latency p50 {statistics.median(answered) * 1000:.1f} ms, "
+      f"p99 {p99 * 1000:.1f} ms, max {answered[-1] * 1000:.1f} ms")
+pdf_sock = socket.create_connection(("127.0.0.1", port))
+pdf_sock.sendall(post("/api/export", pdf))
+time.sleep(0.5)
+start = time.monotonic()
+os.kill(pid, signal.SIGTERM)
+pdf_line = first_line(pdf_sock, 10)
+while True:
+    with open(f"/proc/{pid}/status") as status:
+        if any(line.startswith("State:") and "Z" in line for line in status):
+            break
+    time.sleep(0.01)
+print(f"sigterm: with the 1000 slow clients connected and a PDF being made, the server exited in "
+      f"{(time.monotonic() - start) * 1000:.0f} ms; the PDF's client got {pdf_line}")
+with open(log) as text:
+    said = [line.strip() for line in text if "stopped" in line or "internal error" in line]
+print(f"pdf: the log says {said}")
+for sock in slow:
+    sock.close()
+PY
+wait "$server" || true
+server=
+
 if [ ! -x "$chromium" ] || [ ! -d "$modules/playwright-core" ]; then
   echo "browser: skipped (no $chromium or no playwright-core in $modules; scripts/setup.sh installs them)"
   exit 0

@@ -9,6 +9,7 @@ import http.client
 import json
 import os
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -831,20 +832,19 @@ class Safety(unittest.TestCase):
         self.assertFalse([name for name, _ in response.getheaders() if name.lower().startswith("access-control")])
         self.assertEqual(self.server.exchange("HEAD", "/").status, 200)
 
-    def test_chunked_body_beyond_the_limit(self):
-        """20 MB chunked: 413, read and dropped as it comes, never held: 60 MB more leave the
-        server's peak memory where 20 MB did (a sanitizer's own overhead comes with the first)."""
-        chunk = b"%x\r\n%s\r\n" % (1 << 16, b" " * (1 << 16))
+    def test_chunked_body_is_not_read(self):
+        """A chunked body gets 411 before any of it is read (its length is not known
+        beforehand): 16 MB of a chunk-size line that never ends leave the server's peak memory
+        where it was. A Content-Length beyond the limit gets 413 before its body is sent."""
         head = (b"POST /api/export HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 b"Transfer-Encoding: chunked\r\n\r\n")
-        peaks = []
-        for megabytes in [20, 60]:
-            answer, _ = raw_exchange(self.server.port, head, [chunk] * (megabytes * 16) + [b"0\r\n\r\n"])
-            self.assertTrue(answer.startswith(b"HTTP/1.1 413 "), answer[:200])
-            self.assertIn(b"too large", answer)
-            peaks.append(rss_kb(self.server.process.pid, "VmHWM"))
-        self.assertLess(peaks[1] - peaks[0], 8 * 1024, peaks)
-        # A Content-Length beyond the limit is refused before its body is sent.
+        answer, _ = raw_exchange(self.server.port, head)
+        self.assertTrue(answer.startswith(b"HTTP/1.1 411 "), answer[:200])
+        self.assertIn(b"Content-Length", answer)
+        peak = rss_kb(self.server.process.pid, "VmHWM")
+        answer, _ = raw_exchange(self.server.port, head, [b"1" * (1 << 20)] * 16)
+        self.assertTrue(answer.startswith(b"HTTP/1.1 411 "), answer[:200])
+        self.assertLess(rss_kb(self.server.process.pid, "VmHWM") - peak, 4 * 1024)
         answer, _ = raw_exchange(self.server.port, head.replace(b"Transfer-Encoding: chunked", b"Content-Length: 20000000"))
         self.assertTrue(answer.startswith(b"HTTP/1.1 413 "), answer[:200])
         # And the server still answers.
@@ -889,6 +889,134 @@ class Safety(unittest.TestCase):
                 sock.sendall(b"\r\n")
                 self.assertTrue(sock.recv(4096).startswith(b"HTTP/1.1 200 "))
                 sock.close()
+        finally:
+            server.stop()
+
+
+def letters(number, width):
+    """`number` in base 26 as `width` letters ("aaab" is 1)."""
+    return "".join(chr(97 + number // 26 ** k % 26) for k in reversed(range(width)))
+
+
+def open_sockets(port, count):
+    """`count` connections to the server (the open-file limit raised for them)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, count + 256)), hard))
+    return [socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(count)]
+
+
+def status_line(sock, timeout):
+    """The first line the server answered on `sock` within `timeout` s, or what went wrong."""
+    sock.settimeout(timeout)
+    answer = b""
+    try:
+        while b"\r\n" not in answer:
+            more = sock.recv(4096)
+            if not more:
+                return answer or "closed"
+            answer += more
+    except socket.timeout:
+        return answer or "no answer"
+    except ConnectionResetError:
+        return answer or "reset"
+    return answer.split(b"\r\n")[0]
+
+
+class Bounds(unittest.TestCase):
+    """What clients send, however much and however slowly, bounds neither the server's memory
+    nor its threads, and every request gets a status without waiting on its client."""
+
+    def test_bodies_over_64k_three_at_once(self):
+        """Of ten 8 MiB uploads whose bodies are slow to come, three are read; the others get 503
+        before their body is read, and small requests are still served."""
+        server = Server("--read-timeout", "3")
+        try:
+            head = (b"POST /api/lists HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    b"Content-Length: %d\r\n\r\n" % (8 << 20))
+            uploads = open_sockets(server.port, 10)
+            for sock in uploads:
+                sock.sendall(head + b'{"text": "')
+            statuses = [status_line(sock, 0.3) for sock in uploads]
+            self.assertEqual(sorted(map(str, statuses)).count(str(b"HTTP/1.1 503 Service Unavailable")), 7, statuses)
+            self.assertEqual(statuses.count("no answer"), 3, statuses)
+            self.assertEqual(server.post("/api/check", {"grid": ["CAT"]})[0], 200)
+            # The three read are cut off at the read time: 408.
+            for sock in uploads:
+                if statuses[uploads.index(sock)] == "no answer":
+                    self.assertEqual(status_line(sock, 5), b"HTTP/1.1 408 Request Timeout")
+                sock.close()
+        finally:
+            server.stop()
+
+    def test_uploads_leave_the_kept_lists(self):
+        """12 uploads of distinct 1 MB lists, of which the server keeps 4: its resident size
+        after the last is within 12 MB of what it was after the fourth, and one upload's peak
+        within 12 times the list's text."""
+        server = Server()
+        try:
+            sizes = []
+            for k in range(12):
+                text = "".join(f"w{letters(k, 1)}{letters(n, 4)}\n" for n in range(150000))
+                status, answer = server.post("/api/lists", {"name": f"{k}.txt", "text": text}, timeout=120)
+                self.assertEqual((status, answer.get("words")), (200, 150000), answer)
+                sizes.append(rss_kb(server.process.pid, "VmRSS"))
+            self.assertLess(sizes[-1] - sizes[3], 12 * 1024, sizes)
+            self.assertLess(rss_kb(server.process.pid, "VmHWM") - sizes[3], 12 * len(text) // 1024, sizes)
+        finally:
+            server.stop()
+
+    def test_slow_bodies_hold_no_thread(self):
+        """300 clients sending their body a byte at a time hold no thread: with --connections 2,
+        /api/info answers each of 20 probes within a second, and SIGTERM stops the server within
+        one."""
+        server = Server("--connections", "2")
+        slow = open_sockets(server.port, 300)
+        try:
+            for sock in slow:
+                sock.sendall(b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                             b"Content-Length: 100\r\n\r\n{")
+            latencies = []
+            for k in range(20):
+                if k % 5 == 0:
+                    for sock in slow:
+                        sock.sendall(b" ")
+                start = time.monotonic()
+                self.assertEqual(server.exchange("GET", "/api/info", timeout=10).status, 200)
+                latencies.append(time.monotonic() - start)
+            self.assertLess(max(latencies), 1, latencies)
+            start = time.monotonic()
+            server.process.send_signal(signal.SIGTERM)
+            self.assertEqual(server.process.wait(timeout=20), 0)
+            self.assertLess(time.monotonic() - start, 1.5)
+        finally:
+            for sock in slow:
+                sock.close()
+            server.stop()
+
+    def test_every_request_gets_a_status(self):
+        """1000 requests written at once on open connections, with --connections 4: each gets
+        200 or 503 (with Retry-After); a client that never closes after its 503 delays no
+        other; a head over 16 KB gets 431."""
+        server = Server("--connections", "4")
+        try:
+            socks = open_sockets(server.port, 1000)
+            request = b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            for sock in socks:
+                sock.sendall(request)
+            start = time.monotonic()
+            lines = [status_line(sock, 20) for sock in socks]
+            seconds = time.monotonic() - start
+            counts = {}
+            for line in lines:
+                counts[line] = counts.get(line, 0) + 1
+            self.assertEqual(set(counts) - {b"HTTP/1.1 200 OK", b"HTTP/1.1 503 Service Unavailable"}, set(), counts)
+            self.assertLess(seconds, 10, counts)
+            for sock in socks:
+                sock.close()
+            answer, _ = raw_exchange(server.port, b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: "
+                                     + b"x" * (17 << 10) + b"\r\n\r\n")
+            self.assertTrue(answer.startswith(b"HTTP/1.1 431 "), answer[:100])
+            self.assertIn(b"too large", answer)
         finally:
             server.stop()
 
@@ -968,16 +1096,29 @@ class Limits(unittest.TestCase):
             self.assertEqual((response.status, json.loads(response.data)), (503, {"error": "busy"}))
             self.assertEqual(response.getheader("Retry-After"), "2")
             self.assertTrue(0.5 <= waited < 3, waited)
-            # Both serving threads held (the fill; a request whose body does not come), two whole
-            # heads waiting for them: the next request is answered busy at once.
-            send("POST /api/check HTTP/1.1\r\nContent-Length: 100\r\n")
-            time.sleep(0.3)  # taken by the second thread
-            for _ in range(2):
-                send("GET /api/info HTTP/1.1\r\n")
-            time.sleep(0.3)
+        finally:
+            for sock in sockets:
+                sock.close()
+            server.stop()
+
+    def test_beyond_those_waiting_busy_at_once(self):
+        """With --connections 2, two fills hold both serving threads and two whole requests
+        wait for one: the next request is answered 503 at once, by the connections' thread."""
+        server = Server("--threads", "2", "--connections", "2")
+        sockets = []
+        try:
+            fill = json.dumps({"grid": ["......."] * 7, "options": {"timeout": 600}})
+            for head in [f"POST /api/fill HTTP/1.1\r\nContent-Length: {len(fill)}\r\n"] * 2 + ["GET /api/info HTTP/1.1\r\n"] * 2:
+                sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+                body = fill if head.startswith("POST") else ""
+                sock.sendall((head + "Host: 127.0.0.1\r\nContent-Type: application/json\r\n\r\n" + body).encode())
+                sockets.append(sock)
+                time.sleep(0.3)
             start = time.monotonic()
             response = server.exchange("GET", "/api/info")
             self.assertEqual((response.status, json.loads(response.data)), (503, {"error": "busy"}))
+            self.assertEqual(response.getheader("Retry-After"), "2")
+            self.assertEqual(response.getheader("X-Frame-Options"), "DENY")
             self.assertLess(time.monotonic() - start, 1)
         finally:
             for sock in sockets:

@@ -126,8 +126,8 @@ class Workbench {
       : settings_(settings),
         routes_(std::move(given), upload_options, settings.threads, FindPdflatex()),
         gate_(settings.threads, settings.queue, settings.queue_wait),
-        server_(
-            ConnectionLimits{.connections = settings.connections, .read = settings.read_timeout}) {
+        server_(ConnectionLimits{.connections = settings.connections, .read = settings.read_timeout},
+                [this](std::string_view head) { return Admit(head); }, kSafetyHeaders) {
     guard_.hosts = HostNames(settings);
     guard_.token = settings.token;
     guard_.max_body = settings.max_body;
@@ -138,7 +138,6 @@ class Workbench {
       setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
     });
     server_.set_keep_alive_timeout(2);
-    server_.set_default_headers(kSafetyHeaders);
     server_.set_pre_routing_handler(
         [this](const httplib::Request& request, httplib::Response& response) {
           return Guard(request, response) ? httplib::Server::HandlerResponse::Unhandled
@@ -215,11 +214,17 @@ class Workbench {
  private:
   using Route = std::function<Reply(std::string_view body, const StopFlag& stop)>;
 
+  // How long a body to read for a whole head: none when the request is to be refused.
+  Admission Admit(std::string_view bytes) const {
+    const std::optional<RequestHead> head = ParseHead(bytes);
+    if (!head || Check(guard_, *head).status != 0) return {};
+    return Admission{BodyLength(*head), ExpectsContinue(*head)};
+  }
+
   // Whether the request may go on; if not, `response` is its answer and the connection ends.
   bool Guard(const httplib::Request& request, httplib::Response& response) {
     Connection& connection = CurrentConnection();
-    const Verdict verdict = connection.turned_away ? Verdict{503, "busy", "", false}
-                                                   : Check(guard_, HeadOf(request));
+    const Verdict verdict = Check(guard_, HeadOf(request));
     if (verdict.status == 0) {
       if (verdict.store_token) {
         response.set_header("Set-Cookie", TokenCookieName(guard_.port) + "=" + guard_.token +
@@ -248,32 +253,27 @@ class Workbench {
       return (routes_.*route)(body, stop);
     });
   }
-  // Reads a POST's body, counted as it comes (a chunked one has no length to refuse it by
-  // beforehand); false when it is refused, `response` then holding the answer.
-  bool ReadBody(const httplib::Request& request, const httplib::ContentReader& read,
-                httplib::Response& response, std::string& body) {
-    const size_t limit = BodyLimit(guard_, request.path);
-    bool too_large = false;
-    const bool read_whole = read([&](const char* data, size_t size) {
-      too_large = body.size() + size > limit;
-      if (!too_large) body.append(data, size);
-      return !too_large;
-    });
-    if (read_whole) return true;
-    CurrentConnection().close = true;
-    Send(response, too_large ? ErrorReply(413, "the request body is too large (at most " +
-                                                   std::to_string(limit) + " bytes)")
-                             : ErrorReply(400, "the request body did not arrive whole"));
+  // Takes a POST's body, read whole before the request was served; false when it did not
+  // come (the request's head read otherwise than httplib read it), `response` then holding
+  // the answer.
+  static bool TakeBody(const httplib::Request& request, httplib::Response& response,
+                       std::string& body) {
+    Connection& connection = CurrentConnection();
+    body = std::move(connection.body);
+    if (body.size() == BodyLength(HeadOf(request))) return true;
+    connection.close = true;
+    Send(response, ErrorReply(400, "the request body did not arrive whole"));
     return false;
   }
 
   // A route run on a worker, with a stop flag set when its client leaves.
   void Post(const std::string& path, Route route) {
     guard_.routes[path] = "POST";
+    // (A handler that takes a ContentReader, so that httplib reads no body itself.)
     server_.Post(path, [this, route](const httplib::Request& request, httplib::Response& response,
-                                     const httplib::ContentReader& read) {
+                                     const httplib::ContentReader&) {
       std::string body;
-      if (!ReadBody(request, read, response, body)) return;
+      if (!TakeBody(request, response, body)) return;
       const auto stop = watch_.Watch(CurrentConnection().socket);
       const auto worker = gate_.Enter(*stop);
       if (!worker) return Send(response, Busy());
@@ -313,22 +313,10 @@ class Workbench {
                   std::function<Producer(std::string_view body, const StopFlag&)> start) {
     guard_.routes[path] = "POST";
     server_.Post(path, [this, start](const httplib::Request& request, httplib::Response& response,
-                                     const httplib::ContentReader& read) {
+                                     const httplib::ContentReader&) {
       std::string body;
-      if (!ReadBody(request, read, response, body)) return;
+      if (!TakeBody(request, response, body)) return;
       Stream(response, [&](const StopFlag& stop) { return start(body, stop); });
-    });
-  }
-
-  // GET /api/squares: the search is made (and so its options checked) before the answer, then
-  // its results stream as NDJSON.
-  void Squares(const httplib::Request& request, httplib::Response& response) {
-    Stream(response, [&](const StopFlag& stop) -> Producer {
-      QueryParams params(request.params.begin(), request.params.end());
-      params.erase("token");
-      auto search = std::make_shared<SquareSearch>(routes_.Squares(params, stop));
-      return
-          [search](const ApiRoutes::Write& write) { search->Write(SquareFormat::kJsonl, write); };
     });
   }
 

@@ -74,6 +74,9 @@ void FuzzGuard(std::string_view text, bool with_token) {
   }
   const serve::Verdict verdict = serve::Check(settings, head);
   const std::vector<int> statuses = {0, 204, 400, 403, 404, 405, 411, 413, 415};
+  // A POST let through has its body's length, within the limit, and nothing else does.
+  FUZZ_CHECK(verdict.status != 0 || serve::BodyLength(head) <= settings.max_body);
+  FUZZ_CHECK(verdict.status != 0 || head.method == "POST" || serve::BodyLength(head) == 0);
   FUZZ_CHECK(std::find(statuses.begin(), statuses.end(), verdict.status) != statuses.end());
   FUZZ_CHECK((verdict.status == 0 || verdict.status == 204) == verdict.message.empty());
   FUZZ_CHECK((verdict.status == 204 || verdict.status == 405) == !verdict.allow.empty());
@@ -148,6 +151,16 @@ void FuzzServe(std::string_view data) {
         FUZZ_CHECK(CheckPattern(Grid::FromRows(rows)).legal);
         break;
       }
+      case 12: {  // '<': a head as the connections' thread reads it
+        if (const auto head = serve::ParseHead(body)) {
+          FUZZ_CHECK(!head->method.empty() && body.ends_with("\r\n\r\n"));
+          FUZZ_CHECK(head->path.size() < body.size());
+        }
+        break;
+      }
+      case 13:  // '=': POST /api/squares's JSON body
+        FUZZ_CHECK(serve::ParseSquaresQuery(serve::ParseSquaresRequest(body), 4).threads <= 4);
+        break;
       default: {
         serve::QueryParams params;
         for (const std::string_view line : Lines(body)) {
