@@ -3,9 +3,19 @@
 # 1. 100 slowloris connections (SLOW=N for another count; a header byte a second each) while
 #    GET /api/info is asked every 0.2 s: its latencies, and when the slow connections were dropped;
 # 2. 200 parallel POST /api/check, then 200 parallel 15x15 fills: every status, none reset;
-# 3. a page of another site in headless Chromium (Debian's, driven by playwright-core from
+# 3. requests a page could send without a preflight, by a name of --allow-host and as an older
+#    browser sends them (no Origin, no Sec-Fetch-*): their statuses, and whether any ran;
+# 4. memory: 250 parallel 8 MiB uploads, 20 sequential uploads of distinct 6 MB lists, a
+#    chunk-size line of 512 MB: statuses, peak and settled resident size;
+# 5. 1000 clients sending a body a byte a second while /api/info is timed (p50, p99), then
+#    SIGTERM with them connected: how long the server takes to exit;
+# 6. 1000 requests written at once on open connections: their statuses, and a client that
+#    never closes after its 503; a head over 16 KB; a PDF export whose client leaves and one
+#    stopped by SIGTERM: the status and the log;
+# 7. a page of another site in headless Chromium (Debian's, driven by playwright-core from
 #    build/npm), and DNS rebinding (--host-resolver-rules maps evil.example to 127.0.0.1): what
-#    it tried, what it got, and whether the server ran anything for it.
+#    it tried, what it got, and whether the server ran anything for it; the token's address
+#    and cookie.
 # Not a timed test: the figures depend on the machine and its load.
 # Usage: scripts/serve-attack.sh   (SQUARES=binary, default build/src/squares; CHROMIUM, default
 # /usr/bin/chromium; NODE_MODULES, default build/npm/node_modules)
@@ -27,7 +37,7 @@ serve() {
   while [ -z "$port" ]; do
     kill -0 "$server" 2>/dev/null || { cat "$work/err" >&2; exit 1; }
     sleep 0.1
-    port=$(sed -n 's|^squares: serving http://127.0.0.1:\([0-9]*\)/$|\1|p' "$work/out" 2>/dev/null)
+    port=$(sed -n 's|^squares: serving http://127.0.0.1:\([0-9]*\)/\(?token=.*\)\{0,1\}$|\1|p' "$work/out" 2>/dev/null)
   done
 }
 stop() {
@@ -463,4 +473,41 @@ function check() {  // the workbench's answer to a check: 503 if it is still run
 })().catch((error) => { console.error(error); process.exit(1); });
 JS
 node "$work/attack.cjs" "$modules" "$chromium" "$port"
+stop
+
+# The token: its address opened in the browser, then a page of another port of 127.0.0.1, which
+# gets the browser's cookies for 127.0.0.1.
+serve --token attack-token-1
+echo "== squares serve --token attack-token-1 on port $port"
+cat >"$work/token.cjs" <<'JS'
+const http = require("http");
+const path = require("path");
+const [modules, chromiumPath, port] = process.argv.slice(2);
+const { chromium } = require(path.join(modules, "playwright-core"));
+(async () => {
+  let received = "none";
+  const site = http.createServer((request, response) => {
+    received = request.headers.cookie || "none";
+    response.end("another server on this machine");
+  });
+  await new Promise((resolve) => site.listen(0, "127.0.0.1", resolve));
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+  const page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${port}/?token=attack-token-1`, { waitUntil: "networkidle" });
+  const shown = page.url();
+  const history = await page.evaluate(() => history.length);
+  await page.goto(`http://127.0.0.1:${site.address().port}/`);
+  const value = (received.match(/squares_token_\d+=([^;]*)/) || [])[1] || "";
+  const replay = (headers) => new Promise((resolve) => http.get(`http://127.0.0.1:${port}/api/info`, { headers },
+    (response) => { response.resume(); resolve(response.statusCode); }));
+  console.log(`token: the page's address after it loads: ${shown} (history length ${history})`);
+  console.log(`token: a server on another port of 127.0.0.1 gets the cookie ${received}`);
+  console.log(`token: that value sent to the workbench as its token: ${await replay({ Authorization: `Bearer ${value}` })}, ` +
+              `as the cookie of another port: ${await replay({ Cookie: `squares_token_${site.address().port}=${value}` })}, ` +
+              `as the token itself in this port's cookie: ${await replay({ Cookie: `squares_token_${port}=attack-token-1` })}`);
+  await browser.close();
+  site.close();
+})().catch((error) => { console.error(error); process.exit(1); });
+JS
+node "$work/token.cjs" "$modules" "$chromium" "$port"
 stop

@@ -1021,6 +1021,39 @@ class Bounds(unittest.TestCase):
             server.stop()
 
 
+    def test_stopped_pdf_answers_503(self):
+        """A PDF export stopped by its client leaving, or by SIGTERM, is logged as stopped (not
+        an internal error); the one stopped by SIGTERM answers 503 {"error": "stopped"}."""
+        server = Server()
+        try:
+            if not json.loads(server.request("GET", "/api/info")[2])["pdf"]:
+                self.skipTest("no lualatex")
+            body = json.dumps({"grid": ["CAT", "ORE", "WET"], "format": "pdf"}).encode()
+            request = (b"POST /api/export HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                       b"Content-Length: %d\r\n\r\n" % len(body)) + body
+            gone = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+            gone.sendall(request)
+            time.sleep(0.3)
+            gone.close()
+            time.sleep(0.5)
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+            sock.sendall(request)
+            time.sleep(0.3)
+            server.process.send_signal(signal.SIGTERM)
+            answer = b""
+            while more := sock.recv(4096):
+                answer += more
+            sock.close()
+            self.assertTrue(answer.startswith(b"HTTP/1.1 503 "), answer[:300])
+            self.assertTrue(answer.endswith(b'{"error":"stopped"}\n'), answer[-300:])
+            self.assertEqual(server.process.wait(timeout=20), 0)
+            log = server.process.stderr.read()
+            self.assertNotIn("internal error", log)
+            self.assertEqual(log.count("squares: stopped: the PDF was stopped"), 2, log)
+        finally:
+            server.stop()
+
+
 class Token(unittest.TestCase):
     """On every address (0.0.0.0), a random token: in the printed address, then a cookie or a header."""
 
@@ -1044,12 +1077,21 @@ class Token(unittest.TestCase):
             self.assertEqual(response.status, 403, headers)
             self.assertIn("token", json.loads(response.data)["error"])
         self.assertEqual(self.server.exchange("GET", "/").status, 403)
-        # The page's address as printed: the answer stores the token in a cookie for this port.
+        # The page's address as printed: the answer stores a cookie for this port, whose value
+        # is not the token (a browser sends it to the servers of every port of 127.0.0.1), and
+        # which serves on this port only.
         page = self.server.exchange("GET", f"/?token={token}")
         self.assertEqual(page.status, 200)
         cookie = page.getheader("Set-Cookie")
-        self.assertEqual(cookie, f"squares_token_{self.server.port}={token}; Path=/; HttpOnly; SameSite=Strict")
-        for headers in [{"Cookie": f"theme=dark; squares_token_{self.server.port}={token}"},
+        match = re.fullmatch(f"squares_token_{self.server.port}=([0-9a-f]{{48}}); Path=/; HttpOnly; SameSite=Strict",
+                             cookie)
+        self.assertTrue(match, cookie)
+        value = match.group(1)
+        self.assertNotEqual(value, token)
+        for headers in [{"Cookie": f"squares_token_{self.server.port}={token}"},
+                        {"Cookie": f"squares_token_{self.server.port + 1}={value}"}, {"X-Squares-Token": value}]:
+            self.assertEqual(self.server.exchange("GET", "/api/info", headers=headers).status, 403, headers)
+        for headers in [{"Cookie": f"theme=dark; squares_token_{self.server.port}={value}"},
                         {"Authorization": f"Bearer {token}"}, {"X-Squares-Token": token}]:
             self.assertEqual(self.server.exchange("GET", "/api/info", headers=headers).status, 200, headers)
             response = self.server.exchange("POST", "/api/check", {"grid": ["CAT"]}, headers)
@@ -1060,6 +1102,12 @@ class Token(unittest.TestCase):
         self.server.process.send_signal(signal.SIGTERM)
         self.server.process.wait(timeout=20)
         self.assertNotIn(token, self.server.process.stderr.read())
+
+    def test_page_drops_the_token_from_its_address(self):
+        """The page's script replaces its address once the cookie holds the token."""
+        status, _, script = self.server.request("GET", f"/app.js?token={self.server.token}")
+        self.assertEqual(status, 200)
+        self.assertIn(b'history.replaceState', script)
 
     def test_given_token_on_loopback(self):
         server = Server("--token", "secret-word.1")

@@ -114,6 +114,7 @@ GuardSettings TestGuard(std::string token = "") {
   GuardSettings settings;
   settings.hosts = {"localhost", "127.0.0.1", "::1"};
   settings.token = std::move(token);
+  settings.cookie = "cookie-of-8080";
   settings.port = 8080;
   settings.max_body = 1000;
   settings.routes = {{"/", "GET"}, {"/api/fill", "POST"}};
@@ -200,8 +201,12 @@ TEST_CASE("request guard: the token, from the query, a header or this port's coo
   CHECK(Status(guard, "GET", "/", {host, {"Authorization", "Bearer abcdefgh"}}) == 0);
   CHECK(Status(guard, "GET", "/", {host, {"Authorization", "Basic abcdefgh"}}) == 403);
   CHECK(Status(guard, "GET", "/", {host, {"X-Squares-Token", " abcdefgh "}}) == 0);
-  CHECK(Status(guard, "GET", "/", {host, {"Cookie", "a=1; squares_token_8080=abcdefgh"}}) == 0);
-  CHECK(Status(guard, "GET", "/", {host, {"Cookie", "squares_token_8081=abcdefgh"}}) == 403);
+  // The cookie holds the value drawn for this server, under this port's name: not the token,
+  // which another port's server would get from it.
+  CHECK(Status(guard, "GET", "/", {host, {"Cookie", "a=1; squares_token_8080=cookie-of-8080"}}) == 0);
+  CHECK(Status(guard, "GET", "/", {host, {"Cookie", "squares_token_8080=abcdefgh"}}) == 403);
+  CHECK(Status(guard, "GET", "/", {host, {"Cookie", "squares_token_8081=cookie-of-8080"}}) == 403);
+  CHECK(Status(guard, "GET", "/", {host, {"Authorization", "Bearer cookie-of-8080"}}) == 403);
   const Verdict page = Check(guard, RequestHead{"GET", "/", {host}, "abcdefgh"});
   CHECK(page.status == 0);
   CHECK(page.store_token);

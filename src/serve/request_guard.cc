@@ -99,7 +99,7 @@ bool HasToken(const GuardSettings& settings, const RequestHead& head, bool& from
   }
   const std::string cookie = TokenCookieName(settings.port);
   for (std::string_view value : Values(head, "Cookie")) {
-    if (SameToken(CookieValue(value, cookie), settings.token)) return true;
+    if (SameToken(CookieValue(value, cookie), settings.cookie)) return true;
   }
   return false;
 }

@@ -19,7 +19,11 @@ namespace squares::serve {
 struct GuardSettings {
   std::vector<std::string> hosts;  // the names a Host header may give, lowercase, no port
   std::string token;               // required on every request when not empty
-  int port = 0;                    // names the token's cookie (cookies do not tell ports apart)
+  // The token's cookie: its name holds the port, its value is drawn for this server (not the
+  // token: a browser sends a site's cookies to every port of it, so another server on this
+  // machine gets it, and it then opens nothing but this server's page).
+  int port = 0;
+  std::string cookie;
   size_t max_body = 1 << 20;       // a larger Content-Length: 413 before the body is read
   // The routes that take a larger body (an uploaded word list), and their limit.
   std::map<std::string, size_t, std::less<>> large_bodies;

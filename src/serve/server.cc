@@ -58,6 +58,10 @@ Reply Answer(const std::function<Reply()>& route) {
     return ErrorReply(400, error.what());
   } catch (const Error& error) {
     return ErrorReply(400, InRowsWords(error));
+  } catch (const Stopped& stopped) {
+    // Its client left, or the server stops: no fault of either, and likely nobody to read it.
+    std::cerr << "squares: stopped: " << stopped.what() << "\n";
+    return ErrorReply(503, "stopped");
   } catch (const std::bad_alloc&) {
     return ErrorReply(503, "out of memory");
   } catch (const std::exception& error) {
@@ -130,6 +134,7 @@ class Workbench {
                 [this](std::string_view head) { return Admit(head); }, kSafetyHeaders) {
     guard_.hosts = HostNames(settings);
     guard_.token = settings.token;
+    if (!settings.token.empty()) guard_.cookie = NewToken();
     guard_.max_body = settings.max_body;
     // httplib's default sets SO_REUSEPORT, with which a second server on the same port would
     // share it silently instead of failing.
@@ -227,7 +232,7 @@ class Workbench {
     const Verdict verdict = Check(guard_, HeadOf(request));
     if (verdict.status == 0) {
       if (verdict.store_token) {
-        response.set_header("Set-Cookie", TokenCookieName(guard_.port) + "=" + guard_.token +
+        response.set_header("Set-Cookie", TokenCookieName(guard_.port) + "=" + guard_.cookie +
                                               "; Path=/; HttpOnly; SameSite=Strict");
       }
       return true;

@@ -55,6 +55,7 @@ void FuzzGuard(std::string_view text, bool with_token) {
   serve::GuardSettings settings;
   settings.hosts = {"localhost", "127.0.0.1", "::1"};
   settings.token = with_token ? "token-1234" : "";
+  settings.cookie = with_token ? "cookie-5678" : "";
   settings.port = 8080;
   settings.max_body = 1000;
   settings.routes = {{"/", "GET"}, {"/api/info", "GET"}, {"/api/fill", "POST"}};
@@ -90,7 +91,7 @@ void FuzzGuard(std::string_view text, bool with_token) {
     FUZZ_CHECK(head.query_token == settings.token ||
                HasHeader(head, "authorization", settings.token) ||
                HasHeader(head, "x-squares-token", settings.token) ||
-               HasHeader(head, "cookie", settings.token));
+               HasHeader(head, "cookie", settings.cookie));
   }
   FUZZ_CHECK(!verdict.store_token || head.query_token == settings.token);
   FUZZ_CHECK(serve::SameToken(head.query_token, settings.token) ==
