@@ -3,6 +3,7 @@
 #include "serve/server.h"
 
 #include <ifaddrs.h>
+#include <malloc.h>
 #include <netdb.h>
 #include <pthread.h>
 #include <sys/resource.h>
@@ -349,6 +350,11 @@ void RaiseOpenFileLimit() {
 int Serve(std::vector<WordList> lists, const DictionaryOptions& upload_options,
           const ServerSettings& given) {
   RaiseOpenFileLimit();
+  // Blocks of 1 MiB and more (a body, an uploaded list's text and tables) are mapped apart and
+  // given back when freed. glibc's threshold otherwise rises to the largest block freed, after
+  // which an upload's megabytes came from the arenas and stayed there, fragmented, so that the
+  // resident size grew with every upload although only the last few lists are kept.
+  mallopt(M_MMAP_THRESHOLD, 1 << 20);
   ServerSettings settings = given;
   if (settings.token.empty() && !IsLoopback(settings.host)) settings.token = NewToken();
   // SIGINT and SIGTERM go to one thread, which stops the server: every thread started from
