@@ -750,6 +750,9 @@ class Safety(unittest.TestCase):
 
     def refused(self, response, status, message):
         self.assertEqual(response.status, status, response.data)
+        # The connection ends after a refusal, and the answer says so (or a client keeping it
+        # alive would lose its next request to the close).
+        self.assertEqual(response.getheader("Connection"), "close")
         self.assertEqual(response.getheader("Content-Type"), "application/json")
         self.assertIn(message, json.loads(response.data)["error"])
 

@@ -227,6 +227,13 @@ class Workbench {
     return Admission{BodyLength(*head), ExpectsContinue(*head)};
   }
 
+  // Ends the connection after this answer, and says so: a client that keeps connections
+  // alive would otherwise send its next request on it and lose it to the close.
+  static void EndConnection(Connection& connection, httplib::Response& response) {
+    connection.close = true;
+    response.set_header("Connection", "close");
+  }
+
   // Whether the request may go on; if not, `response` is its answer and the connection ends.
   bool Guard(const httplib::Request& request, httplib::Response& response) {
     Connection& connection = CurrentConnection();
@@ -238,7 +245,7 @@ class Workbench {
       }
       return true;
     }
-    connection.close = true;
+    EndConnection(connection, response);
     if (!verdict.allow.empty()) response.set_header("Allow", verdict.allow);
     if (verdict.message.empty()) {
       response.status = verdict.status;
@@ -267,7 +274,7 @@ class Workbench {
     Connection& connection = CurrentConnection();
     body = std::move(connection.body);
     if (body.size() == BodyLength(HeadOf(request))) return true;
-    connection.close = true;
+    EndConnection(connection, response);
     Send(response, ErrorReply(400, "the request body did not arrive whole"));
     return false;
   }
