@@ -3,7 +3,7 @@
 // a theme entry, reads the candidates of a crossing slot, autofills, checks that every cell
 // holds a letter and every entry is a word of the list, exports ipuz and reads it back; then
 // on the squares page types BISHOP and sees squares arrive. Also undo/redo, a reload keeping
-// the grid, and opening a grid file. Screenshots of both pages go to OUT_DIR. Skips (exit 77)
+// the grid, and opening a grid file; with a token, its address leaving the address bar. Screenshots of both pages go to OUT_DIR. Skips (exit 77)
 // without Chromium or playwright-core (scripts/setup.sh --tests installs both).
 //
 // Usage: node serve_browser.cjs SQUARES OUT_DIR NODE_MODULES
@@ -25,9 +25,9 @@ function skip(reason) {
 }
 
 // `squares serve --port 0`; resolves to [process, url] once it prints its address.
-function startServer(squares) {
+function startServer(squares, args = []) {
   return new Promise((resolve, reject) => {
-    const server = spawn(squares, ["serve", "--port", "0", "--threads", "2"], { stdio: ["ignore", "pipe", "inherit"] });
+    const server = spawn(squares, ["serve", "--port", "0", "--threads", "2", ...args], { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     server.stdout.on("data", (chunk) => {
       out += chunk;
@@ -611,6 +611,23 @@ async function unfilledExport(page, outDir) {
   await page.screenshot({ path: path.join(outDir, "serve-unfilled.png"), fullPage: true });
 }
 
+// With a token, the address printed: the page's answer stores the cookie, the page takes the
+// token out of its address, and its own requests go on with the cookie.
+async function tokenAddress(chromium, squaresBinary) {
+  const [server, url] = await startServer(squaresBinary, ["--token", "browser-token-1"]);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+  try {
+    assert.match(url, /\/\?token=browser-token-1$/);
+    const page = await browser.newPage();
+    await page.goto(url, { waitUntil: "networkidle" });
+    assert.equal(page.url(), url.replace("?token=browser-token-1", ""));
+    assert.equal(await page.evaluate(async () => (await fetch("/api/info")).status), 200);
+  } finally {
+    await browser.close();
+    server.kill("SIGTERM");
+  }
+}
+
 async function main() {
   const [squaresBinary, outDir, modulesArg] = process.argv.slice(2);
   const modules = path.resolve(modulesArg || "");
@@ -639,6 +656,7 @@ async function main() {
     await squares(page, url, outDir);
     await wordLists(page, url, outDir);
     await screens(chromium, page, url, outDir);
+    await tokenAddress(chromium, squaresBinary);
     assert.deepEqual(errors, []);
     console.log(`browser test passed; screenshots in ${outDir}`);
   } finally {

@@ -9,6 +9,7 @@ import http.client
 import json
 import os
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -17,6 +18,7 @@ import sys
 import tempfile
 import time
 import unittest
+import urllib.parse
 
 SQUARES = DATA = None
 
@@ -72,6 +74,11 @@ class Server:
         finally:
             self.process.stdout.close()
             self.process.stderr.close()
+
+
+def as_json(query):
+    """A query string's parameters as /api/squares's JSON body ("a=1&b" is {"a": "1", "b": ""})."""
+    return dict(urllib.parse.parse_qsl(query, keep_blank_values=True))
 
 
 GRID_5X5 = ["#....", ".....", ".....", ".....", "....#"]
@@ -380,7 +387,7 @@ class Api(unittest.TestCase):
                                ("first=cat&pattern=a/b/c/d", "the pattern has 4 rows, expected 3"),
                                ("pattern=abc/de", "pattern row 1 has 3 cells, expected 2"),
                                ("first=qqqq", "'qqqq' is not in the dictionary")]:
-            status, _, body = self.server.request("GET", "/api/squares?" + query)
+            status, _, body = self.server.request("POST", "/api/squares", as_json(query))
             self.assertEqual(status, 400, (query, body))
             error = json.loads(body)["error"]
             self.assertTrue(error.startswith(message), (query, error))
@@ -434,7 +441,7 @@ class Api(unittest.TestCase):
         self.assertIn("error", json.loads(body))
 
     def test_squares_stream(self):
-        status, kind, body = self.server.request("GET", "/api/squares?first=bishop&limit=3")
+        status, kind, body = self.server.request("POST", "/api/squares", {"first": "bishop", "limit": 3})
         self.assertEqual((status, kind), (200, "application/x-ndjson"))
         lines = body.decode().splitlines()
         self.assertEqual(len(lines), 3)
@@ -448,17 +455,17 @@ class Api(unittest.TestCase):
         self.assertEqual(body.decode(), cli.stdout)
 
     def test_squares_options(self):
-        status, _, body = self.server.request("GET", "/api/squares?first=cat&double=1&limit=2&upper")
+        status, _, body = self.server.request("POST", "/api/squares", {"first": "cat", "double": True, "limit": 2, "upper": ""})
         self.assertEqual(status, 200, body)
         for line in body.decode().splitlines():
             rows = json.loads(line)["rows"]
             self.assertEqual(rows[0], "CAT")
-        status, _, body = self.server.request("GET", "/api/squares?first=cat&rect=2x3&limit=1")
+        status, _, body = self.server.request("POST", "/api/squares", {"first": "cat", "rect": "2x3", "limit": "1"})
         self.assertEqual(status, 200, body)
         self.assertEqual(len(json.loads(body)["rows"]), 2)
         for query, message in [("first=zzqxj", "not in the dictionary"), ("size=x", "not an integer"),
                                ("first=cat&double&rect=2x3", "exclude"), ("colour=red", "unknown")]:
-            status, _, body = self.server.request("GET", "/api/squares?" + query)
+            status, _, body = self.server.request("POST", "/api/squares", as_json(query))
             self.assertEqual(status, 400, query)
             self.assertIn(message, json.loads(body)["error"], query)
 
@@ -466,7 +473,7 @@ class Api(unittest.TestCase):
         """The first squares of an endless search arrive long before it could end."""
         connection = self.server.connection(timeout=30)
         start = time.monotonic()
-        connection.request("GET", "/api/squares?size=6")
+        connection.request("POST", "/api/squares", body='{"size": 6}', headers={"Content-Type": "application/json"})
         response = connection.getresponse()
         self.assertEqual(response.status, 200)
         first = [json.loads(response.readline()) for _ in range(5)]
@@ -479,7 +486,9 @@ class Api(unittest.TestCase):
 def open_stream(server, query):
     """An unfinished /api/squares stream whose first line has arrived; its socket."""
     sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
-    sock.sendall(f"GET /api/squares?{query} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+    body = json.dumps(as_json(query)).encode()
+    sock.sendall(f"POST /api/squares HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                 f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
     received = b""
     while b"rows" not in received:
         more = sock.recv(4096)
@@ -564,7 +573,7 @@ class WordLists(unittest.TestCase):
         self.assertEqual((status, answer["valid"]), (200, False))
         status, answer = self.server.post("/api/check", {"grid": ["ABC"], "list": "plain.txt"})
         self.assertEqual((status, answer["valid"]), (200, True))
-        status, _, body = self.server.request("GET", "/api/squares?size=2&list=plain.txt")
+        status, _, body = self.server.request("POST", "/api/squares", {"size": 2, "list": "plain.txt"})
         self.assertEqual(status, 200)
         self.assertEqual(body.decode().split(), ['{"rows":["ab","ba"]}', '{"rows":["ba","ab"]}'])
 
@@ -578,7 +587,7 @@ class WordLists(unittest.TestCase):
             self.assertEqual(status, 404, path)
             self.assertEqual(answer["unknown-list"], "u-0000000000000000", path)
             self.assertIn("not on the server", answer["error"])
-        status, _, body = self.server.request("GET", "/api/squares?size=2&list=nope")
+        status, _, body = self.server.request("POST", "/api/squares", {"size": 2, "list": "nope"})
         self.assertEqual((status, json.loads(body)["unknown-list"]), (404, "nope"))
 
     def test_upload(self):
@@ -741,6 +750,9 @@ class Safety(unittest.TestCase):
 
     def refused(self, response, status, message):
         self.assertEqual(response.status, status, response.data)
+        # The connection ends after a refusal, and the answer says so (or a client keeping it
+        # alive would lose its next request to the close).
+        self.assertEqual(response.getheader("Connection"), "close")
         self.assertEqual(response.getheader("Content-Type"), "application/json")
         self.assertIn(message, json.loads(response.data)["error"])
 
@@ -762,7 +774,7 @@ class Safety(unittest.TestCase):
                          403, "another site")
             self.refused(self.server.exchange("GET", "/api/info", headers={"Origin": origin}), 403, "another site")
         self.assertEqual(self.server.exchange("POST", "/api/check", {"grid": ["CAT"]}, {"Origin": own}).status, 200)
-        self.refused(self.server.exchange("GET", "/api/squares?size=3", headers={"Sec-Fetch-Site": "cross-site"}),
+        self.refused(self.server.exchange("POST", "/api/squares", {"size": 3}, headers={"Sec-Fetch-Site": "cross-site"}),
                      403, "Sec-Fetch-Site")
         # The page itself may be opened from a link on any site.
         response = self.server.exchange("GET", "/", headers={"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"})
@@ -778,6 +790,28 @@ class Safety(unittest.TestCase):
         self.assertEqual(response.status, 200)
         self.refused(self.server.exchange("POST", "/api/check", b"\x1f\x8b", {"Content-Encoding": "gzip"}),
                      415, "compressed")
+
+    def test_no_simple_request_starts_work(self):
+        """What a page of another site can send without a preflight (a GET or HEAD from an
+        <img>, an iframe or a link; a POST of a form or of text) starts no route that searches
+        or computes, also by an allowed name and with no Origin or Sec-Fetch-* (an older
+        browser): such routes answer a JSON POST only, which needs a preflight."""
+        routes = ["/api/fill", "/api/candidates", "/api/candidates/stream", "/api/check", "/api/prove",
+                  "/api/export", "/api/open", "/api/block-pattern", "/api/pattern", "/api/lists",
+                  "/api/lists/change", "/api/squares"]
+        for host in ["127.0.0.1", "workbench.example"]:
+            for path in routes:
+                for method in ["GET", "HEAD"]:
+                    response = self.server.exchange(method, path + "?size=7&double=1", headers={"Host": host})
+                    self.assertEqual((response.status, response.getheader("Allow")), (405, "POST, OPTIONS"),
+                                     (host, method, path))
+                for kind in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]:
+                    response = self.server.exchange("POST", path, b'{"size": 7}', {"Host": host, "Content-Type": kind})
+                    self.assertEqual(response.status, 415, (host, path, kind))
+        # Nothing of those ran: the only worker answers at once.
+        start = time.monotonic()
+        self.assertEqual(self.server.post("/api/check", {"grid": ["CAT"]})[0], 200)
+        self.assertLess(time.monotonic() - start, 1)
 
     def test_framing_headers(self):
         for path in ["/", "/app.js", "/api/info"]:
@@ -801,20 +835,19 @@ class Safety(unittest.TestCase):
         self.assertFalse([name for name, _ in response.getheaders() if name.lower().startswith("access-control")])
         self.assertEqual(self.server.exchange("HEAD", "/").status, 200)
 
-    def test_chunked_body_beyond_the_limit(self):
-        """20 MB chunked: 413, read and dropped as it comes, never held: 60 MB more leave the
-        server's peak memory where 20 MB did (a sanitizer's own overhead comes with the first)."""
-        chunk = b"%x\r\n%s\r\n" % (1 << 16, b" " * (1 << 16))
+    def test_chunked_body_is_not_read(self):
+        """A chunked body gets 411 before any of it is read (its length is not known
+        beforehand): 16 MB of a chunk-size line that never ends leave the server's peak memory
+        where it was. A Content-Length beyond the limit gets 413 before its body is sent."""
         head = (b"POST /api/export HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 b"Transfer-Encoding: chunked\r\n\r\n")
-        peaks = []
-        for megabytes in [20, 60]:
-            answer, _ = raw_exchange(self.server.port, head, [chunk] * (megabytes * 16) + [b"0\r\n\r\n"])
-            self.assertTrue(answer.startswith(b"HTTP/1.1 413 "), answer[:200])
-            self.assertIn(b"too large", answer)
-            peaks.append(rss_kb(self.server.process.pid, "VmHWM"))
-        self.assertLess(peaks[1] - peaks[0], 8 * 1024, peaks)
-        # A Content-Length beyond the limit is refused before its body is sent.
+        answer, _ = raw_exchange(self.server.port, head)
+        self.assertTrue(answer.startswith(b"HTTP/1.1 411 "), answer[:200])
+        self.assertIn(b"Content-Length", answer)
+        peak = rss_kb(self.server.process.pid, "VmHWM")
+        answer, _ = raw_exchange(self.server.port, head, [b"1" * (1 << 20)] * 16)
+        self.assertTrue(answer.startswith(b"HTTP/1.1 411 "), answer[:200])
+        self.assertLess(rss_kb(self.server.process.pid, "VmHWM") - peak, 4 * 1024)
         answer, _ = raw_exchange(self.server.port, head.replace(b"Transfer-Encoding: chunked", b"Content-Length: 20000000"))
         self.assertTrue(answer.startswith(b"HTTP/1.1 413 "), answer[:200])
         # And the server still answers.
@@ -863,6 +896,167 @@ class Safety(unittest.TestCase):
             server.stop()
 
 
+def letters(number, width):
+    """`number` in base 26 as `width` letters ("aaab" is 1)."""
+    return "".join(chr(97 + number // 26 ** k % 26) for k in reversed(range(width)))
+
+
+def open_sockets(port, count):
+    """`count` connections to the server (the open-file limit raised for them)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, count + 256)), hard))
+    return [socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(count)]
+
+
+def status_line(sock, timeout):
+    """The first line the server answered on `sock` within `timeout` s, or what went wrong."""
+    sock.settimeout(timeout)
+    answer = b""
+    try:
+        while b"\r\n" not in answer:
+            more = sock.recv(4096)
+            if not more:
+                return answer or "closed"
+            answer += more
+    except socket.timeout:
+        return answer or "no answer"
+    except ConnectionResetError:
+        return answer or "reset"
+    return answer.split(b"\r\n")[0]
+
+
+class Bounds(unittest.TestCase):
+    """What clients send, however much and however slowly, bounds neither the server's memory
+    nor its threads, and every request gets a status without waiting on its client."""
+
+    def test_bodies_over_64k_three_at_once(self):
+        """Of ten 8 MiB uploads whose bodies are slow to come, three are read; the others get 503
+        before their body is read, and small requests are still served."""
+        server = Server("--read-timeout", "3")
+        try:
+            head = (b"POST /api/lists HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    b"Content-Length: %d\r\n\r\n" % (8 << 20))
+            uploads = open_sockets(server.port, 10)
+            for sock in uploads:
+                sock.sendall(head + b'{"text": "')
+            statuses = [status_line(sock, 0.3) for sock in uploads]
+            self.assertEqual(sorted(map(str, statuses)).count(str(b"HTTP/1.1 503 Service Unavailable")), 7, statuses)
+            self.assertEqual(statuses.count("no answer"), 3, statuses)
+            self.assertEqual(server.post("/api/check", {"grid": ["CAT"]})[0], 200)
+            # The three read are cut off at the read time: 408.
+            for sock in uploads:
+                if statuses[uploads.index(sock)] == "no answer":
+                    self.assertEqual(status_line(sock, 5), b"HTTP/1.1 408 Request Timeout")
+                sock.close()
+        finally:
+            server.stop()
+
+    def test_uploads_leave_the_kept_lists(self):
+        """12 uploads of distinct 1 MB lists, of which the server keeps 4: its resident size
+        after the last is within 12 MB of what it was after the fourth, and one upload's peak
+        within 12 times the list's text."""
+        server = Server()
+        try:
+            sizes = []
+            for k in range(12):
+                text = "".join(f"w{letters(k, 1)}{letters(n, 4)}\n" for n in range(150000))
+                status, answer = server.post("/api/lists", {"name": f"{k}.txt", "text": text}, timeout=120)
+                self.assertEqual((status, answer.get("words")), (200, 150000), answer)
+                sizes.append(rss_kb(server.process.pid, "VmRSS"))
+            self.assertLess(sizes[-1] - sizes[3], 12 * 1024, sizes)
+            self.assertLess(rss_kb(server.process.pid, "VmHWM") - sizes[3], 12 * len(text) // 1024, sizes)
+        finally:
+            server.stop()
+
+    def test_slow_bodies_hold_no_thread(self):
+        """300 clients sending their body a byte at a time hold no thread: with --connections 2,
+        /api/info answers each of 20 probes within a second, and SIGTERM stops the server within
+        one."""
+        server = Server("--connections", "2")
+        slow = open_sockets(server.port, 300)
+        try:
+            for sock in slow:
+                sock.sendall(b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                             b"Content-Length: 100\r\n\r\n{")
+            latencies = []
+            for k in range(20):
+                if k % 5 == 0:
+                    for sock in slow:
+                        sock.sendall(b" ")
+                start = time.monotonic()
+                self.assertEqual(server.exchange("GET", "/api/info", timeout=10).status, 200)
+                latencies.append(time.monotonic() - start)
+            self.assertLess(max(latencies), 1, latencies)
+            start = time.monotonic()
+            server.process.send_signal(signal.SIGTERM)
+            self.assertEqual(server.process.wait(timeout=20), 0)
+            self.assertLess(time.monotonic() - start, 1.5)
+        finally:
+            for sock in slow:
+                sock.close()
+            server.stop()
+
+    def test_every_request_gets_a_status(self):
+        """1000 requests written at once on open connections, with --connections 4: each gets
+        200 or 503 (with Retry-After); a client that never closes after its 503 delays no
+        other; a head over 16 KB gets 431."""
+        server = Server("--connections", "4")
+        try:
+            socks = open_sockets(server.port, 1000)
+            request = b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            for sock in socks:
+                sock.sendall(request)
+            start = time.monotonic()
+            lines = [status_line(sock, 20) for sock in socks]
+            seconds = time.monotonic() - start
+            counts = {}
+            for line in lines:
+                counts[line] = counts.get(line, 0) + 1
+            self.assertEqual(set(counts) - {b"HTTP/1.1 200 OK", b"HTTP/1.1 503 Service Unavailable"}, set(), counts)
+            self.assertLess(seconds, 10, counts)
+            for sock in socks:
+                sock.close()
+            answer, _ = raw_exchange(server.port, b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: "
+                                     + b"x" * (17 << 10) + b"\r\n\r\n")
+            self.assertTrue(answer.startswith(b"HTTP/1.1 431 "), answer[:100])
+            self.assertIn(b"too large", answer)
+        finally:
+            server.stop()
+
+
+    def test_stopped_pdf_answers_503(self):
+        """A PDF export stopped by its client leaving, or by SIGTERM, is logged as stopped (not
+        an internal error); the one stopped by SIGTERM answers 503 {"error": "stopped"}."""
+        server = Server()
+        try:
+            if not json.loads(server.request("GET", "/api/info")[2])["pdf"]:
+                self.skipTest("no lualatex")
+            body = json.dumps({"grid": ["CAT", "ORE", "WET"], "format": "pdf"}).encode()
+            request = (b"POST /api/export HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                       b"Content-Length: %d\r\n\r\n" % len(body)) + body
+            gone = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+            gone.sendall(request)
+            time.sleep(0.3)
+            gone.close()
+            time.sleep(0.5)
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+            sock.sendall(request)
+            time.sleep(0.3)
+            server.process.send_signal(signal.SIGTERM)
+            answer = b""
+            while more := sock.recv(4096):
+                answer += more
+            sock.close()
+            self.assertTrue(answer.startswith(b"HTTP/1.1 503 "), answer[:300])
+            self.assertTrue(answer.endswith(b'{"error":"stopped"}\n'), answer[-300:])
+            self.assertEqual(server.process.wait(timeout=20), 0)
+            log = server.process.stderr.read()
+            self.assertNotIn("internal error", log)
+            self.assertEqual(log.count("squares: stopped: the PDF was stopped"), 2, log)
+        finally:
+            server.stop()
+
+
 class Token(unittest.TestCase):
     """On every address (0.0.0.0), a random token: in the printed address, then a cookie or a header."""
 
@@ -886,22 +1080,37 @@ class Token(unittest.TestCase):
             self.assertEqual(response.status, 403, headers)
             self.assertIn("token", json.loads(response.data)["error"])
         self.assertEqual(self.server.exchange("GET", "/").status, 403)
-        # The page's address as printed: the answer stores the token in a cookie for this port.
+        # The page's address as printed: the answer stores a cookie for this port, whose value
+        # is not the token (a browser sends it to the servers of every port of 127.0.0.1), and
+        # which serves on this port only.
         page = self.server.exchange("GET", f"/?token={token}")
         self.assertEqual(page.status, 200)
         cookie = page.getheader("Set-Cookie")
-        self.assertEqual(cookie, f"squares_token_{self.server.port}={token}; Path=/; HttpOnly; SameSite=Strict")
-        for headers in [{"Cookie": f"theme=dark; squares_token_{self.server.port}={token}"},
+        match = re.fullmatch(f"squares_token_{self.server.port}=([0-9a-f]{{48}}); Path=/; HttpOnly; SameSite=Strict",
+                             cookie)
+        self.assertTrue(match, cookie)
+        value = match.group(1)
+        self.assertNotEqual(value, token)
+        for headers in [{"Cookie": f"squares_token_{self.server.port}={token}"},
+                        {"Cookie": f"squares_token_{self.server.port + 1}={value}"}, {"X-Squares-Token": value}]:
+            self.assertEqual(self.server.exchange("GET", "/api/info", headers=headers).status, 403, headers)
+        for headers in [{"Cookie": f"theme=dark; squares_token_{self.server.port}={value}"},
                         {"Authorization": f"Bearer {token}"}, {"X-Squares-Token": token}]:
             self.assertEqual(self.server.exchange("GET", "/api/info", headers=headers).status, 200, headers)
             response = self.server.exchange("POST", "/api/check", {"grid": ["CAT"]}, headers)
             self.assertEqual(response.status, 200, headers)
-        stream = self.server.exchange("GET", f"/api/squares?size=2&limit=1&token={token}")
+        stream = self.server.exchange("POST", f"/api/squares?token={token}", {"size": 2, "limit": 1})
         self.assertEqual(stream.status, 200, stream.data)
         # The token is printed once, on stdout, and nowhere else.
         self.server.process.send_signal(signal.SIGTERM)
         self.server.process.wait(timeout=20)
         self.assertNotIn(token, self.server.process.stderr.read())
+
+    def test_page_drops_the_token_from_its_address(self):
+        """The page's script replaces its address once the cookie holds the token."""
+        status, _, script = self.server.request("GET", f"/app.js?token={self.server.token}")
+        self.assertEqual(status, 200)
+        self.assertIn(b'history.replaceState', script)
 
     def test_given_token_on_loopback(self):
         server = Server("--token", "secret-word.1")
@@ -938,16 +1147,29 @@ class Limits(unittest.TestCase):
             self.assertEqual((response.status, json.loads(response.data)), (503, {"error": "busy"}))
             self.assertEqual(response.getheader("Retry-After"), "2")
             self.assertTrue(0.5 <= waited < 3, waited)
-            # Both serving threads held (the fill; a request whose body does not come), two whole
-            # heads waiting for them: the next request is answered busy at once.
-            send("POST /api/check HTTP/1.1\r\nContent-Length: 100\r\n")
-            time.sleep(0.3)  # taken by the second thread
-            for _ in range(2):
-                send("GET /api/info HTTP/1.1\r\n")
-            time.sleep(0.3)
+        finally:
+            for sock in sockets:
+                sock.close()
+            server.stop()
+
+    def test_beyond_those_waiting_busy_at_once(self):
+        """With --connections 2, two fills hold both serving threads and two whole requests
+        wait for one: the next request is answered 503 at once, by the connections' thread."""
+        server = Server("--threads", "2", "--connections", "2")
+        sockets = []
+        try:
+            fill = json.dumps({"grid": ["......."] * 7, "options": {"timeout": 600}})
+            for head in [f"POST /api/fill HTTP/1.1\r\nContent-Length: {len(fill)}\r\n"] * 2 + ["GET /api/info HTTP/1.1\r\n"] * 2:
+                sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+                body = fill if head.startswith("POST") else ""
+                sock.sendall((head + "Host: 127.0.0.1\r\nContent-Type: application/json\r\n\r\n" + body).encode())
+                sockets.append(sock)
+                time.sleep(0.3)
             start = time.monotonic()
             response = server.exchange("GET", "/api/info")
             self.assertEqual((response.status, json.loads(response.data)), (503, {"error": "busy"}))
+            self.assertEqual(response.getheader("Retry-After"), "2")
+            self.assertEqual(response.getheader("X-Frame-Options"), "DENY")
             self.assertLess(time.monotonic() - start, 1)
         finally:
             for sock in sockets:

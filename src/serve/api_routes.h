@@ -60,7 +60,7 @@ class ApiRoutes {
   // GET /api/info: the version, the word lists given, the languages, the largest grid,
   // whether PDF is offered.
   Reply Info() const;
-  // GET /api/squares: the search, created (so checked) before its results stream; the list
+  // POST /api/squares: the search, created (so checked) before its results stream; the list
   // is the query's `list`.
   SquareSearch Squares(QueryParams params, const StopFlag& stop) const;
   // POST /api/lists: an uploaded list read and kept; POST /api/lists/change: a list with a

@@ -463,6 +463,24 @@ int64_t NumberOf(std::string_view name, const std::string& value, int64_t lo, in
 
 }  // namespace
 
+QueryParams ParseSquaresRequest(std::string_view body) {
+  const Json json = ParseJson(body);
+  if (!json.is_object()) throw BadRequest("the request is not a JSON object");
+  QueryParams params;
+  for (const auto& [key, value] : json.items()) {
+    if (value.is_string()) {
+      params.emplace(key, value.get<std::string>());
+    } else if (value.is_boolean()) {
+      params.emplace(key, value.get<bool>() ? "true" : "false");
+    } else if (value.is_number_integer()) {
+      params.emplace(key, value.dump());
+    } else {
+      throw BadRequest(Quoted(key) + " takes a string, an integer, true or false");
+    }
+  }
+  return params;
+}
+
 SquareOptions ParseSquaresQuery(const QueryParams& params, int max_threads) {
   SquareOptions options;
   options.threads = 1;

@@ -127,10 +127,12 @@ PatternRequest ParsePatternRequest(std::string_view body);
 // and seed as PatternOptions's).
 PatternOptions ParseBlockPatternRequest(std::string_view body);
 
-// GET /api/squares's query parameters, named as the square command's long options (first,
-// size, double, rect, diagonals, pattern, contains, distinct, no-transpose, limit, upper,
-// threads); a flag is true when given empty, "1" or "true".
+// POST /api/squares's options, named as the square command's long options (first, size,
+// double, rect, diagonals, pattern, contains, distinct, no-transpose, limit, upper, threads)
+// and `list`: a JSON object of strings, integers and booleans, read into text as a query's
+// parameters would be (a flag is true when given empty, "1" or "true").
 using QueryParams = std::multimap<std::string, std::string>;
+QueryParams ParseSquaresRequest(std::string_view body);
 SquareOptions ParseSquaresQuery(const QueryParams& params, int max_threads);
 
 // The API's names of enums ("across", "filled", "fillable", ...).
