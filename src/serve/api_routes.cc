@@ -56,8 +56,9 @@ std::vector<std::string> RowsOf(const Grid& grid, const std::vector<std::string>
   std::vector<std::string> rows(grid.rows());
   for (int cell = 0; cell < grid.rows() * grid.cols(); ++cell) {
     const std::string& here = letters[cell];
-    const auto points = std::count_if(here.begin(), here.end(),
-                                      [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
+    const auto points = std::count_if(here.begin(), here.end(), [](char c) {
+      return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    });
     std::string& row = rows[cell / grid.cols()];
     if (grid.puzzle().cells[cell].kind == CellKind::kVoid) row += "_";
     else if (grid.black(cell)) row += "#";
@@ -79,8 +80,10 @@ Json PuzzleJson(const Puzzle& puzzle) {
         json["kind"] = cell.kind == CellKind::kBlock ? "block" : "void";
       if (!cell.solution.empty()) json["solution"] = cell.solution;
       if (!cell.given.empty()) json["given"] = cell.given;
-      for (auto [key, flag] : {std::pair{"circled", cell.circled}, {"shaded", cell.shaded},
-                               {"bar-right", cell.bar_right}, {"bar-below", cell.bar_below}}) {
+      for (auto [key, flag] : {std::pair{"circled", cell.circled},
+                               {"shaded", cell.shaded},
+                               {"bar-right", cell.bar_right},
+                               {"bar-below", cell.bar_below}}) {
         if (flag) json[key] = true;
       }
       row.push_back(std::move(json));
@@ -90,9 +93,9 @@ Json PuzzleJson(const Puzzle& puzzle) {
   const PuzzleInfo& info = puzzle.info;
   Json clues = Json::array();
   for (const Clue& clue : puzzle.clues) {
-    Json json = clue.number > 0 ? Json{{"number", clue.number},
-                                       {"direction", DirectionName(clue.direction)}}
-                                : Json{{"word", clue.word}};
+    Json json = clue.number > 0
+                    ? Json{{"number", clue.number}, {"direction", DirectionName(clue.direction)}}
+                    : Json{{"word", clue.word}};
     json["text"] = clue.text;
     if (!clue.enumeration.empty()) json["enumeration"] = clue.enumeration;
     clues.push_back(std::move(json));
@@ -313,7 +316,8 @@ Reply ApiRoutes::Export(std::string_view body, const StopFlag& stop) const {
   std::vector<std::string> warnings;
   request.document.warnings = &warnings;
   std::string document = WritePuzzle(request.grid.puzzle(), request.document);
-  Reply reply{200, std::string(FormatOf(request.document.format).content_type), std::move(document)};
+  Reply reply{200, std::string(FormatOf(request.document.format).content_type),
+              std::move(document)};
   if (request.pdf) {
     if (lualatex_.empty()) throw BadRequest("PDF needs lualatex, which this server does not have");
     reply = Reply{200, "application/pdf", LatexToPdf(lualatex_, reply.body, stop)};

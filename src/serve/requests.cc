@@ -175,8 +175,8 @@ std::string CellPlace(size_t row, size_t col) {
 // "bar-right", "bar-below"}.
 PuzzleCell PuzzleCellOf(const Json& value, size_t row, size_t col) {
   const std::string place = "the cell at " + CellPlace(row, col);
-  const Json& object = ObjectOf(value, place, {"kind", "solution", "given", "circled", "shaded",
-                                               "bar-right", "bar-below"});
+  const Json& object = ObjectOf(
+      value, place, {"kind", "solution", "given", "circled", "shaded", "bar-right", "bar-below"});
   PuzzleCell cell;
   if (const Json* kind = Find(object, "kind")) {
     const std::string name = StringOf(*kind, "kind");
@@ -195,8 +195,10 @@ PuzzleCell PuzzleCellOf(const Json& value, size_t row, size_t col) {
                        " bytes; a cell holds at most " + std::to_string(kMaxCellBytes));
     }
   }
-  for (auto [key, flag] : {std::pair{"circled", &cell.circled}, {"shaded", &cell.shaded},
-                           {"bar-right", &cell.bar_right}, {"bar-below", &cell.bar_below}}) {
+  for (auto [key, flag] : {std::pair{"circled", &cell.circled},
+                           {"shaded", &cell.shaded},
+                           {"bar-right", &cell.bar_right},
+                           {"bar-below", &cell.bar_below}}) {
     if (const Json* v = Find(object, key)) *flag = BoolOf(*v, key);
   }
   return cell;
@@ -241,13 +243,17 @@ Puzzle PuzzleOf(const Json& value) {
   CheckLetters(puzzle, &PuzzleCell::solution);
   CheckLetters(puzzle, &PuzzleCell::given);
   if (const Json* info = Find(object, "info")) {
-    const Json& fields = ObjectOf(*info, "\"info\"", {"title", "author", "editor", "copyright",
-                                                       "date", "notes", "publisher"});
+    const Json& fields =
+        ObjectOf(*info, "\"info\"",
+                 {"title", "author", "editor", "copyright", "date", "notes", "publisher"});
     PuzzleInfo& out = puzzle.info;
-    for (auto [key, field] :
-         {std::pair{"title", &out.title}, {"author", &out.author}, {"editor", &out.editor},
-          {"copyright", &out.copyright}, {"date", &out.date}, {"notes", &out.notes},
-          {"publisher", &out.publisher}}) {
+    for (auto [key, field] : {std::pair{"title", &out.title},
+                              {"author", &out.author},
+                              {"editor", &out.editor},
+                              {"copyright", &out.copyright},
+                              {"date", &out.date},
+                              {"notes", &out.notes},
+                              {"publisher", &out.publisher}}) {
       if (const Json* v = Find(fields, key)) *field = StringOf(*v, key);
     }
   }
@@ -388,7 +394,8 @@ const Grid& CheckedSize(const Grid& grid, const std::string& what) {
 
 FillRequest ParseFillRequest(std::string_view body, int max_threads) {
   const Json json = ParseJson(body);
-  const Json& request = ObjectOf(json, "the request", {"grid", "puzzle", "options", "region", "list"});
+  const Json& request =
+      ObjectOf(json, "the request", {"grid", "puzzle", "options", "region", "list"});
   FillRequest result{GridOf(request)};
   result.list = ListOf(request);
   result.options.threads = 1;
@@ -404,7 +411,8 @@ FillRequest ParseFillRequest(std::string_view body, int max_threads) {
 
 CandidatesRequest ParseCandidatesRequest(std::string_view body) {
   const Json json = ParseJson(body);
-  const Json& request = ObjectOf(json, "the request", {"grid", "puzzle", "slot", "options", "list"});
+  const Json& request =
+      ObjectOf(json, "the request", {"grid", "puzzle", "slot", "options", "list"});
   CandidatesRequest result{GridOf(request)};
   result.list = ListOf(request);
   const Json* slot = Find(request, "slot");
@@ -472,10 +480,9 @@ ProveRequest ParseProveRequest(std::string_view body) {
 
 ExportRequest ParseExportRequest(std::string_view body) {
   const Json json = ParseJson(body);
-  const Json& request = ObjectOf(
-      json, "the request",
-      {"grid", "puzzle", "format", "clues", "title", "author", "copyright", "notes", "date",
-       "solution", "fill-in", "list"});
+  const Json& request = ObjectOf(json, "the request",
+                                 {"grid", "puzzle", "format", "clues", "title", "author",
+                                  "copyright", "notes", "date", "solution", "fill-in", "list"});
   ExportRequest result{GridOf(request)};
   ListOf(request);  // checked, not used: a document needs no word list (older pages send one)
   DocumentOptions& document = result.document;

@@ -120,10 +120,10 @@ void FuzzServe(std::string_view data) {
         // A request's "puzzle" (or rows) is the puzzle of its grid, cell for cell.
         const serve::ExportRequest request = serve::ParseExportRequest(body);
         CheckRows(request.grid);
-        const Puzzle& puzzle = request.grid.puzzle();
+        const squares::Puzzle& puzzle = request.grid.puzzle();
         FUZZ_CHECK(puzzle.rows == request.grid.rows() && puzzle.cols == request.grid.cols());
         FUZZ_CHECK(puzzle.cells.size() == static_cast<size_t>(puzzle.rows * puzzle.cols));
-        for (const PuzzleCell& cell : puzzle.cells)
+        for (const squares::PuzzleCell& cell : puzzle.cells)
           FUZZ_CHECK(cell.solution.size() <= serve::kMaxCellBytes);
         break;
       }
@@ -147,8 +147,8 @@ void FuzzServe(std::string_view data) {
       }
       case 12: {  // a file opened: its text or its base64 bytes read as a puzzle
         const serve::OpenRequest request = serve::ParseOpenRequest(body);
-        CheckRows(serve::CheckedSize(Grid::FromPuzzle(Puzzle::Parse(request.text, request.name)),
-                                     request.name));
+        CheckRows(serve::CheckedSize(
+            Grid::FromPuzzle(squares::Puzzle::Parse(request.text, request.name)), request.name));
         break;
       }
       case 11: {  // a random block pattern is legal, of the size asked for
