@@ -22,6 +22,7 @@ struct Reply {
   int status = 200;
   std::string content_type = "application/json";
   std::string body;
+  std::vector<std::pair<std::string, std::string>> headers{};  // more headers, ASCII
 };
 
 // {"error": message} with `status`.
@@ -53,7 +54,11 @@ class ApiRoutes {
   Reply Check(std::string_view body) const;
   // POST /api/prove: the grid's live proof (ProveGrid): letters per cell, dead entries.
   Reply Prove(std::string_view body) const;
+  // POST /api/export: the puzzle through WritePuzzle; what the format could not hold as
+  // given, a JSON array of messages in the header X-Squares-Warnings (non-ASCII escaped).
   Reply Export(std::string_view body, const StopFlag& stop) const;
+  // POST /api/open: the file read by Puzzle::Parse: {"puzzle" (as requests take it), "format",
+  // "warnings", "locked", "grid" (its rows), "clues", "title", "author", "copyright"}.
   Reply Open(std::string_view body) const;
   // POST /api/block-pattern: a random legal block pattern: {"rows": [...], "blocks": N}.
   static Reply BlockPattern(std::string_view body);

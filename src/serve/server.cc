@@ -44,6 +44,7 @@ void Send(httplib::Response& response, const Reply& reply) {
   response.status = reply.status;
   response.set_content(reply.body, reply.content_type);
   if (reply.status == 503) response.set_header("Retry-After", "2");
+  for (const auto& [name, value] : reply.headers) response.set_header(name, value);
 }
 
 Reply Busy() { return ErrorReply(503, "busy"); }

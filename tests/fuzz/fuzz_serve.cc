@@ -1,8 +1,9 @@
 // The workbench's requests (src/serve/requests.h): any body is read into a request or refused
 // with a BadRequest; a grid read is rectangular and within the size limit. The first byte
 // chooses the route ('0' to '7', then '8' an uploaded list, '9' a list's changes, ':' a
-// pattern, made on a small list, '<' a head as the server's connections read it, '=' a JSON
-// body for /api/squares); otherwise a body is /api/squares's options, one `name=value` a line.
+// pattern, made on a small list, ';' a block pattern, '<' a head as the server's connections
+// read it, '=' a JSON body for /api/squares, '>' a file opened: its text or base64);
+// otherwise a body is /api/squares's options, one `name=value` a line.
 // The last choice is the guard (request_guard.h) on a request's head: "METHOD PATH TOKEN" and
 // then "Name: value" lines; it lets through only what it should, and refuses with a message.
 #include <algorithm>
@@ -120,10 +121,14 @@ void FuzzServe(std::string_view data) {
       case 1: CheckRows(serve::ParseCandidatesRequest(body).grid); break;
       case 2: CheckRows(serve::ParseCheckRequest(body).grid); break;
       case 3: {
+        // A request's "puzzle" (or rows) is the puzzle of its grid, cell for cell.
         const serve::ExportRequest request = serve::ParseExportRequest(body);
         CheckRows(request.grid);
-        for (const std::string& row : request.grid.text_rows())
-          FUZZ_CHECK(row.find('.') == std::string::npos);
+        const squares::Puzzle& puzzle = request.grid.puzzle();
+        FUZZ_CHECK(puzzle.rows == request.grid.rows() && puzzle.cols == request.grid.cols());
+        FUZZ_CHECK(puzzle.cells.size() == static_cast<size_t>(puzzle.rows * puzzle.cols));
+        for (const squares::PuzzleCell& cell : puzzle.cells)
+          FUZZ_CHECK(cell.solution.size() <= serve::kMaxCellBytes);
         break;
       }
       case 4: CheckRows(serve::CheckedSize(Grid::Parse(body, "fuzz.ipuz"), "fuzz.ipuz")); break;
@@ -142,6 +147,12 @@ void FuzzServe(std::string_view data) {
         FUZZ_CHECK(request.limit <= 1000);
         const squares::PatternMatches matches = SmallList().Match(request.pattern, request.limit);
         FUZZ_CHECK(matches.words.size() <= std::min(matches.total, request.limit));
+        break;
+      }
+      case 14: {  // '>': a file opened, its text or its base64 bytes read as a puzzle
+        const serve::OpenRequest request = serve::ParseOpenRequest(body);
+        CheckRows(serve::CheckedSize(
+            Grid::FromPuzzle(squares::Puzzle::Parse(request.text, request.name)), request.name));
         break;
       }
       case 11: {  // a random block pattern is legal, of the size asked for

@@ -22,8 +22,9 @@ export class CandidatesView {
     list.addEventListener("keydown", (event) => this.key(event));
   }
 
-  // Streams the candidates of `slot` in the grid `rows`, cancelling those in flight.
-  async load(slot, rows, exclude) {
+  // Streams the candidates of `slot` in `grid` ({grid: rows} or {puzzle}), cancelling those in
+  // flight.
+  async load(slot, grid, exclude) {
     if (this.request) this.request.abort();
     if (!slot) {
       this.words = [];
@@ -45,7 +46,7 @@ export class CandidatesView {
     };
     try {
       await postStream("/api/candidates/stream", {
-        grid: rows, slot: { row: slot.row, col: slot.col, direction: slot.direction },
+        ...grid, slot: { row: slot.row, col: slot.col, direction: slot.direction },
         options: { exclude, seconds: 2 },
       }, controller.signal, (line) => {
         if (line.error) throw new Error(line.error);  // found once the stream had begun

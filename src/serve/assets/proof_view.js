@@ -9,19 +9,23 @@ export class ProofView {
     this.status = status;
     this.onProof = onProof;
     this.request = null;  // the AbortController of the proof in flight
-    this.proof = null;    // { rows, answer } of the latest proof
+    this.proof = null;    // { key, answer } of the latest proof
     this.started = 0;
   }
 
-  // Asks for the proof of `rows` (the grid as the API takes it), cancelling the one in flight.
-  async prove(rows, exclude) {
+  // The key of a grid as the searches take it ({grid: rows} or {puzzle}): equal for equal grids.
+  keyOf(grid) { return JSON.stringify(grid); }
+
+  // Asks for the proof of `grid` ({grid: rows} or {puzzle}, GridModel.searchGrid), cancelling
+  // the one in flight.
+  async prove(grid, exclude) {
     if (this.request) this.request.abort();
     const controller = new AbortController();
     this.request = controller;
     this.started = performance.now();
     try {
-      const answer = await postJson("/api/prove", { grid: rows, options: { exclude } }, controller.signal);
-      this.proof = { key: rows.join("\n"), answer, ms: performance.now() - this.started };
+      const answer = await postJson("/api/prove", { ...grid, options: { exclude } }, controller.signal);
+      this.proof = { key: this.keyOf(grid), answer, ms: performance.now() - this.started };
       this.status.textContent = answer.consistent ? "" : answer.message;
       this.status.classList.toggle("dead", !answer.consistent);
       this.onProof();
@@ -32,16 +36,15 @@ export class ProofView {
     }
   }
 
-  // The proof's classes and title for cell `index` of the grid `rows`, or null when the proof
-  // is of another grid.
-  cellState(rows, index) {
-    if (!this.proof || this.proof.key !== rows.join("\n")) return null;
+  // The proof's classes and title for cell `index` of the grid of `key` (keyOf), `cols` wide,
+  // or null when the proof is of another grid.
+  cellState(key, index, cols) {
+    if (!this.proof || this.proof.key !== key) return null;
     const answer = this.proof.answer;
     if (!this.deadCells || this.deadKey !== this.proof) {
       this.deadKey = this.proof;
       this.deadCells = new Set(answer.dead_cells);
       this.deadEntries = new Map();
-      const cols = rows[0].length;
       for (const slot of answer.dead_slots) {
         const [dr, dc] = slot.direction === "across" ? [0, 1] : [1, 0];
         for (let k = 0; k < slot.length; k++) {
