@@ -99,7 +99,8 @@ struct FillProgress {
 struct FillOptions {
   bool any = false;                      // the first fill found, no search for the best
   bool all = false;                      // every fill, in lexicographic order of the rows
-  std::optional<int64_t> limit;          // with all: at most this many fills
+  std::optional<int64_t> limit;          // with all: at most this many fills (0: none, no
+                                         // search, kTimedOut; as SquareOptions::limit)
   int shard_index = 1, shard_count = 1;  // with all: only part I of N
   bool allow_repeats = false;            // a word may fill several slots
   bool deterministic = false;            // a fill-in puzzle that can be solved without guessing
@@ -181,6 +182,9 @@ struct FillResult {
 // and the exception reaches the caller unchanged.
 FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOptions& options = {},
                     const std::function<bool(const Fill&)>& on_fill = {});
+// Checks `options` as FillGrid does before it reads the grid (a usage Error naming the
+// option), for a caller that runs FillGrid later, elsewhere.
+void CheckFillOptions(const FillOptions& options);
 
 // Whether a grid with every cell filled is a valid fill: every slot's word in the
 // dictionary and, unless allow_repeats, no word twice. `problems` names each slot that is not.

@@ -28,8 +28,9 @@ core::ScoreOrder OrderOf(Better better) {
 namespace api {
 
 core::FillSettings SettingsOf(Better better, const FillOptions& options) {
-  if (options.limit && *options.limit < 1)
-    api::ThrowUsage("FillOptions::limit: must be at least 1");
+  if (options.limit && *options.limit < 0) {
+    api::ThrowUsage(absl::StrFormat("FillOptions::limit: %d is negative", *options.limit));
+  }
   if (options.limit && !options.all) api::ThrowUsage("FillOptions::limit needs all");
   if (options.shard_count < 1 || options.shard_index < 1 ||
       options.shard_index > options.shard_count) {
@@ -229,10 +230,15 @@ class ProgressReporter {
 
 }  // namespace
 
+void CheckFillOptions(const FillOptions& options) {
+  api::SettingsOf(Better::kLower, options);
+  if (options.count_only && !options.all) api::ThrowUsage("FillOptions::count_only needs all");
+}
+
 FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOptions& options,
                     const std::function<bool(const Fill&)>& on_fill) {
+  CheckFillOptions(options);
   core::FillSettings settings = api::SettingsOf(dictionary.better(), options);
-  if (options.count_only && !options.all) api::ThrowUsage("FillOptions::count_only needs all");
   const core::Grid& g = api::ImplOf(grid).grid;
   for (const core::GridSlot& slot : g.slots) {
     if (static_cast<int>(slot.cells.size()) < options.min_length) {
@@ -255,6 +261,11 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
     result.status = FillStatus::kOverConstrained;
     result.bad_slot = core::SlotName(g.slots[problem.too_long]);
     result.message = core::FillStatusMessage(grid.source(), g, problem, {}, settings.engine);
+    return result;
+  }
+  if (options.limit == 0) {  // no fill asked for: none searched (the engine's 0 is no limit)
+    result.status = FillStatus::kTimedOut;
+    result.message = grid.source() + ": stopped at the limit of 0 fills";
     return result;
   }
   const core::Alphabet& alphabet = api::ImplOf(dictionary).dictionary.alphabet();

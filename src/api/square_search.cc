@@ -252,13 +252,13 @@ SearchStats SquareSearch::ForEach(const std::function<bool(const SquareResult&)>
   const bool square = impl_->setup.square.has_value();
   const int cells = square ? rows * cols : shape.cell_count;
   SquareResult result;
-  auto word = [&](const std::vector<int>& of_cells, const core::Letter* grid) {
-    std::string text;
+  // A word's letters, written over `text` (whose buffer serves every result).
+  auto word = [&](const std::vector<int>& of_cells, const core::Letter* grid, std::string& text) {
+    text.clear();
     for (int c : of_cells) {
       if (c < 0) text += ' ';
       else alphabet.append_utf8(grid[c], upper, text);
     }
-    return text;
   };
   // A square's rows and columns as cell lists.
   std::vector<std::vector<int>> lines;
@@ -272,24 +272,27 @@ SearchStats SquareSearch::ForEach(const std::function<bool(const SquareResult&)>
       for (int i = 0; i < rows; ++i) line.push_back(i * cols + j);
     }
   }
-  // The result of a grid of letters.
+  // The result of a grid of letters, in the strings of the result before (no allocation once
+  // they are long enough).
   auto fill = [&](const core::Letter* grid) {
-    result.rows.clear();
-    result.words.clear();
     if (square) {
+      result.rows.resize(rows);
+      result.words.resize(rows + cols);
       for (int k = 0; k < rows + cols; ++k) {
-        std::string text = word(lines[k], grid);
-        if (k < rows) result.rows.push_back(text);
-        result.words.push_back(std::move(text));
+        word(lines[k], grid, result.words[k]);
+        if (k < rows) result.rows[k] = result.words[k];
       }
-    } else {
-      for (const core::ShapeWord& w : shape.words) result.words.push_back(word(w.cells, grid));
-      if (shape.layout.empty()) {
-        result.rows = result.words;
-      } else {
-        for (const std::vector<int>& row : shape.layout) result.rows.push_back(word(row, grid));
-      }
+      return;
     }
+    result.words.resize(shape.words.size());
+    for (size_t w = 0; w < shape.words.size(); ++w)
+      word(shape.words[w].cells, grid, result.words[w]);
+    if (shape.layout.empty()) {
+      result.rows = result.words;
+      return;
+    }
+    result.rows.resize(shape.layout.size());
+    for (size_t r = 0; r < shape.layout.size(); ++r) word(shape.layout[r], grid, result.rows[r]);
   };
   uint64_t delivered = 0;  // a callback that says stop ends its piece's results early
   core::SquareStats found;

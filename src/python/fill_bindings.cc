@@ -119,6 +119,7 @@ py::object FillDictionaryGrid(const Dictionary& dictionary, const Grid& grid, Fi
         },
         &calls));
   }
+  CheckFillOptions(options);  // its errors at the call, not at the first next()
   auto stream = std::make_unique<FillStream>(FillBatch());
   options.stop = stream->stop_flag();
   if (!progress.is_none()) options.progress = stream->calls().Latest<FillProgress>(progress);

@@ -634,6 +634,22 @@ class CallbackTest(unittest.TestCase):
         finally:
             os.sched_setaffinity(0, cpus)
 
+    def test_limits_mean_the_same(self):
+        d = squares.Dictionary(["ab", "ba", "aa", "bb"])
+        self.assertEqual(d.count(2, limit=0), 0)
+        self.assertEqual(list(d.squares(2, limit=0)), [])
+        self.assertEqual(list(d.fill("..\n..\n", all=True, allow_repeats=True, limit=0)), [])
+        self.assertEqual(len(list(d.fill("..\n..\n", all=True, allow_repeats=True, limit=2))), 2)
+        self.assertEqual([b.verdict for b in squares.kakuro("KAKURO one 3 3\n# 3\\ 4\\\n\\3 . .\n\\4 . .\nEND\n", limit=0)],
+                         [squares.KakuroVerdict.TIMED_OUT])
+        # Refused at the call, not at the first next().
+        for call in [lambda: d.count(2, limit=-1), lambda: d.squares(2, limit=-1),
+                     lambda: d.fill("..\n..\n", all=True, limit=-1),
+                     lambda: d.fill("..\n..\n", all=True, shard=(3, 2)),
+                     lambda: squares.kakuro("", limit=-1)]:
+            with self.assertRaises(squares.UsageError):
+                call()
+
     def test_notes_and_fill_progress(self):
         notes = []
         d = squares.Dictionary(["cat", "d0g", "dog", "x y"], on_note=notes.append)
