@@ -21,6 +21,7 @@ SQUARES_PY_ENUM(squares::FillStatus, "FillStatus");
 SQUARES_PY_ENUM(squares::Branching, "Branching");
 SQUARES_PY_ENUM(squares::Viability, "Viability");
 SQUARES_PY_ENUM(squares::DocumentFormat, "DocumentFormat");
+SQUARES_PY_ENUM(squares::CellKind, "CellKind");
 SQUARES_PY_ENUM(squares::KakuroVerdict, "KakuroVerdict");
 SQUARES_PY_ENUM(squares::RegionsVerdict, "RegionsVerdict");
 
@@ -89,6 +90,12 @@ void DefIterator(py::class_<Iterator>& cls) {
       .def("close", &Iterator::Close, "Stops the search; the iteration ends.");
 }
 
+// A document format: a DocumentFormat, or its name as the command line gives it; and whether
+// its documents are bytes (puz, pdf, submission).
+DocumentFormat FormatArg(const py::object& format);
+bool Binary(DocumentFormat format);
+
+void DefCrossword(py::module_& m);  // before DefFill: Puzzle, its cells and info
 void DefFill(py::module_& m, py::class_<Dictionary>& dictionary);
 void DefPuzzles(py::module_& m, py::class_<Dictionary>& dictionary);
 

@@ -146,8 +146,9 @@ void DefGrid(py::module_& m) {
   DefPickle(slot, &Slot::direction, &Slot::number, &Slot::row, &Slot::col, &Slot::length,
             &Slot::cells);
   py::class_<Grid>(m, "Grid",
-                   "A crossword grid: crucio (.crg), cwc or plain rows ('.' empty, '#' black, "
-                   "letters fixed), detected. Picklable (as its plain rows).")
+                   "A crossword grid: any puzzle format the library reads (ipuz, .puz, jpz, xd, "
+                   "Across Lite text, Exolve, crucio, cwc, plain rows), detected. Picklable (as "
+                   "its puzzle).")
       .def(py::init([](const std::string& text, const std::string& source) {
              return Grid::Parse(GridText(text), source);
            }),
@@ -170,7 +171,13 @@ void DefGrid(py::module_& m) {
           },
           py::arg("path"), "Reads a grid file.")
       .def_static("from_rows", &Grid::FromRows, py::arg("rows"),
-                  "Plain rows: '.' empty, '#' black, a letter fixed.")
+                  "Plain rows: '.' empty, '#' black, a letter fixed, '[STAR]' several letters, "
+                  "'_' a void.")
+      .def_static("from_puzzle", &Grid::FromPuzzle, py::arg("puzzle"),
+                  py::arg("source") = "<puzzle>",
+                  "The grid of a Puzzle: its shape checked and numbered (errors name `source`).")
+      .def_property_readonly("puzzle", &Grid::puzzle,
+                             "the Puzzle it was read or made from: marks, bars, clues, info")
       .def_property_readonly("rows", &Grid::rows)
       .def_property_readonly("cols", &Grid::cols)
       .def_property_readonly("slots", &Grid::slots)
@@ -179,13 +186,11 @@ void DefGrid(py::module_& m) {
       .def("__eq__", [](const Grid& a, const Grid& b) { return a.text_rows() == b.text_rows(); })
       .def("__hash__", [](const Grid& g) { return py::hash(py::tuple(py::cast(g.text_rows()))); })
       .def("__repr__", [](const Grid& g) { return "Grid(" + Repr(py::cast(g.text_rows())) + ")"; })
-      .def(py::pickle([](const Grid& g) { return py::make_tuple(g.text_rows(), g.source()); },
+      .def(py::pickle([](const Grid& g) { return py::make_tuple(g.puzzle(), g.source()); },
                       [](const py::tuple& state) {
                         if (state.size() != 2) throw py::value_error("Grid: a bad pickle");
-                        std::string text;
-                        for (const std::string& row : state[0].cast<std::vector<std::string>>())
-                          text += row + "\n";
-                        return Grid::Parse(text, state[1].cast<std::string>());
+                        return Grid::FromPuzzle(state[0].cast<Puzzle>(),
+                                                state[1].cast<std::string>());
                       }));
 }
 
@@ -389,18 +394,6 @@ void DefCheckAndCandidates(py::module_& m, py::class_<Dictionary>& dictionary) {
       "each) for whether the rest of the grid can still be filled.");
 }
 
-// A document format: a DocumentFormat, or its name as the command line gives it.
-DocumentFormat FormatArg(const py::object& format) {
-  if (py::isinstance<py::str>(format)) return DocumentFormatNamed(format.cast<std::string>());
-  return EnumArg<DocumentFormat>(format, "format");
-}
-
-// The formats whose documents are bytes.
-bool Binary(DocumentFormat format) {
-  return format == DocumentFormat::kPuz || format == DocumentFormat::kPdf ||
-         format == DocumentFormat::kSubmission;
-}
-
 void DefDocuments(py::module_& m) {
   DefEnum<DocumentFormat>(m, "DocumentFormat", "The formats format_fill() writes.",
                           {{"TEXT", DocumentFormat::kText},
@@ -420,21 +413,32 @@ void DefDocuments(py::module_& m) {
   py::class_<Clue> clue(
       m, "Clue",
       "A clue: for the slot numbered `number` in `direction`, or (number 0) for the entry `word`.");
-  clue.def(py::init([](int number, Direction direction, std::string word, std::string text) {
-             return Clue{number, direction, std::move(word), std::move(text)};
+  clue.def(py::init([](int number, Direction direction, std::string word, std::string text,
+                       std::string enumeration) {
+             Clue c{number, direction, std::move(word), std::move(text)};
+             c.enumeration = std::move(enumeration);
+             return c;
            }),
            py::arg("number") = 0, py::arg("direction") = Direction::kAcross, py::arg("word") = "",
-           py::arg("text") = "")
+           py::arg("text") = "", py::arg("enumeration") = "")
       .def_readonly("number", &Clue::number)
       .def_readonly("direction", &Clue::direction)
       .def_readonly("word", &Clue::word)
       .def_readonly("text", &Clue::text)
+      .def_readonly("enumeration", &Clue::enumeration)
+      .def("__eq__",
+           [](const Clue& a, const Clue& b) {
+             return a.number == b.number && a.direction == b.direction && a.word == b.word &&
+                    a.text == b.text && a.enumeration == b.enumeration;
+           })
       .def("__repr__", [](const Clue& c) {
         return "Clue(number=" + std::to_string(c.number) +
                ", direction=" + Str(py::cast(c.direction)) + ", word=" + Repr(py::str(c.word)) +
-               ", text=" + Repr(py::str(c.text)) + ")";
+               ", text=" + Repr(py::str(c.text)) +
+               (c.enumeration.empty() ? "" : ", enumeration=" + Repr(py::str(c.enumeration))) +
+               ")";
       });
-  DefPickle(clue, &Clue::number, &Clue::direction, &Clue::word, &Clue::text);
+  DefPickle(clue, &Clue::number, &Clue::direction, &Clue::word, &Clue::text, &Clue::enumeration);
   m.def("parse_clues", &ParseClues, py::arg("text"), py::arg("source") = "<clues>",
         "Reads clues (a clue file's text): one 'WORD<TAB>clue' or 'NUMBER DIRECTION<TAB>clue' "
         "('12 Across', '3 D') a line; errors name `source` and the line.");
@@ -513,6 +517,16 @@ void DefDocuments(py::module_& m) {
 }
 
 }  // namespace
+
+DocumentFormat FormatArg(const py::object& format) {
+  if (py::isinstance<py::str>(format)) return DocumentFormatNamed(format.cast<std::string>());
+  return EnumArg<DocumentFormat>(format, "format");
+}
+
+bool Binary(DocumentFormat format) {
+  return format == DocumentFormat::kPuz || format == DocumentFormat::kPdf ||
+         format == DocumentFormat::kSubmission;
+}
 
 void DefFill(py::module_& m, py::class_<Dictionary>& dictionary) {
   DefGrid(m);

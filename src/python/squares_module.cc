@@ -408,6 +408,7 @@ PYBIND11_MODULE(_squares, m) {
       "'word;score'). on_note: called with each note of the reading (the entries skipped and "
       "why; an index file's size), once it is read. Picklable (as its index).");
   DefDictionary(m, dictionary);
+  DefCrossword(m);
   DefFill(m, dictionary);
   DefPuzzles(m, dictionary);
   AddTextSignatures(m);

@@ -531,6 +531,41 @@ class SurfaceTest(unittest.TestCase):
             self.english.count(double=True, size=5, threads=2, progress=fail)
 
 
+class CrosswordTest(unittest.TestCase):
+    """The puzzle model: read, edited through its cells, made a grid, written and read back."""
+
+    def test_puzzle_round_trip(self):
+        puzzle = squares.Puzzle.parse("[star]e.\n...\n..#\n", "g.txt")
+        self.assertEqual(puzzle.format, "plain rows")
+        self.assertEqual((puzzle.rows, puzzle.cols), (3, 3))
+        self.assertEqual(puzzle.cell(0, 0).solution, "STAR")
+        self.assertIs(puzzle.cell(2, 2).kind, squares.CellKind.BLOCK)
+        puzzle.cell(0, 1).circled = True  # a view: the puzzle changes
+        puzzle.cell(1, 1).shaded = True
+        puzzle.info.author = "Ann Author"
+        puzzle.clues = [squares.Clue(1, squares.Direction.ACROSS, text="Bright", enumeration="4,1")]
+        self.assertTrue(puzzle.cells[1].circled)
+        grid = squares.Grid.from_puzzle(puzzle)
+        self.assertEqual(grid.text_rows, ["[STAR]E.", "...", "..#"])
+        self.assertEqual(grid.puzzle.info.author, "Ann Author")
+        self.assertEqual(pickle.loads(pickle.dumps(puzzle)), puzzle)
+        self.assertEqual(pickle.loads(pickle.dumps(grid)).puzzle, grid.puzzle)
+        warnings: list[str] = []
+        ipuz = squares.write_puzzle(puzzle, "ipuz", warnings=warnings.append)
+        again = squares.Puzzle.parse(ipuz, "x.ipuz")
+        self.assertEqual(again.format, "ipuz")
+        self.assertEqual(again.cell(0, 0).solution, "STAR")
+        self.assertTrue(again.cell(0, 1).circled)
+        self.assertTrue(again.cell(1, 1).shaded)
+        self.assertEqual(again.info.author, "Ann Author")
+        self.assertEqual(again.clues[0].text, "Bright")
+        self.assertEqual(again.clues[0].enumeration, "4,1")
+        with self.assertRaises(IndexError):
+            puzzle.cell(3, 0)
+        with self.assertRaises(squares.DataError):
+            squares.Puzzle.parse("no grid here <", "bad.txt")
+
+
 class PackagingTest(unittest.TestCase):
     def test_exports_only_its_init(self):
         import shutil

@@ -6,6 +6,7 @@ from ._squares import (
     Better,
     Branching,
     Candidate,
+    CellKind,
     CellOrder,
     Clue,
     DataError,
@@ -29,6 +30,9 @@ from ._squares import (
     KakuroResult,
     KakuroVerdict,
     MadeRegions,
+    Puzzle,
+    PuzzleCell,
+    PuzzleInfo,
     RegionsResult,
     RegionsSolution,
     RegionsVerdict,
@@ -47,13 +51,15 @@ from ._squares import (
     kakuro,
     make_pattern,
     parse_clues,
+    write_puzzle,
 )
 
 __all__ = [
-    "Better", "Branching", "Candidate", "CellOrder", "Clue", "DataError", "Dictionary", "Direction",
+    "Better", "Branching", "Candidate", "CellKind", "CellOrder", "Clue", "DataError", "Dictionary", "Direction",
     "DocumentFormat", "Error", "FileAccessError", "FileError", "FileNotFound", "Fill", "FillIterator",
     "FillProgress", "FillQuality", "FillResult", "FillStats", "FillStatus", "Grid", "GridCheck", "GridProof", "KakuroResult",
-    "KakuroVerdict", "MadeRegions", "RegionsResult", "RegionsSolution", "RegionsVerdict",
+    "KakuroVerdict", "MadeRegions", "Puzzle", "PuzzleCell", "PuzzleInfo", "RegionsResult", "RegionsSolution", "RegionsVerdict",
     "SearchProgress", "SearchStats", "Slot", "Square", "SquareIterator", "UsageError", "Viability",
     "check_pattern", "default_threads", "format_fill", "given_fill", "kakuro", "make_pattern", "parse_clues",
+    "write_puzzle",
 ]

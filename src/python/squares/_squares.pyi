@@ -271,6 +271,10 @@ class Grid:
     def load(path: _Path) -> Grid: ...
     @staticmethod
     def from_rows(rows: Sequence[str]) -> Grid: ...
+    @staticmethod
+    def from_puzzle(puzzle: Puzzle, source: str = "<puzzle>") -> Grid: ...
+    @property
+    def puzzle(self) -> Puzzle: ...
     @property
     def rows(self) -> int: ...
     @property
@@ -339,7 +343,8 @@ class DocumentFormat(enum.Enum):
     SUBMISSION = 13
 
 class Clue:
-    def __init__(self, number: int = 0, direction: Direction = ..., word: str = "", text: str = "") -> None: ...
+    def __init__(self, number: int = 0, direction: Direction = ..., word: str = "", text: str = "",
+                 enumeration: str = "") -> None: ...
     @property
     def number(self) -> int: ...
     @property
@@ -348,6 +353,51 @@ class Clue:
     def word(self) -> str: ...
     @property
     def text(self) -> str: ...
+    @property
+    def enumeration(self) -> str: ...
+
+class CellKind(enum.Enum):
+    WHITE = 0
+    BLOCK = 1
+    VOID = 2
+
+class PuzzleCell:
+    kind: CellKind
+    given: str
+    solution: str
+    circled: bool
+    shaded: bool
+    bar_right: bool
+    bar_below: bool
+    def __init__(self, kind: CellKind = ..., given: str = "", solution: str = "", circled: bool = False,
+                 shaded: bool = False, bar_right: bool = False, bar_below: bool = False) -> None: ...
+
+class PuzzleInfo:
+    title: str
+    author: str
+    editor: str
+    copyright: str
+    date: str
+    notes: str
+    publisher: str
+    def __init__(self, title: str = "", author: str = "", editor: str = "", copyright: str = "",
+                 date: str = "", notes: str = "", publisher: str = "") -> None: ...
+
+class Puzzle:
+    rows: int
+    cols: int
+    cells: list[PuzzleCell]
+    info: PuzzleInfo
+    clues: list[Clue]
+    format: str
+    warnings: list[str]
+    locked: bool
+    def __init__(self, rows: int = 0, cols: int = 0) -> None: ...
+    @staticmethod
+    def parse(data: Union[bytes, str], source: str = "<puzzle>") -> Puzzle: ...
+    @staticmethod
+    def load(path: _Path) -> Puzzle: ...
+    def cell(self, row: int, col: int) -> PuzzleCell: ...
 
 def parse_clues(text: str, source: str = "<clues>") -> list[Clue]: ...
 def make_pattern(rows: int = 15, cols: Optional[int] = None, *, density: float = ...,
@@ -378,6 +428,14 @@ def format_fill(grid: Union[Grid, str], fill: Fill, format: Union[DocumentFormat
                 clues: Sequence[Clue] = ..., ipuz_clue_arrays: bool = True, notes: str = "", date: str = "",
                 paper: str = "a4", name: str = "", address: str = "", email: str = "",
                 warnings: _Warnings = None) -> Union[str, bytes]: ...
+
+@overload
+def write_puzzle(puzzle: Puzzle, format: _TextFormat = "ipuz", *, warnings: _Warnings = None) -> str: ...
+@overload
+def write_puzzle(puzzle: Puzzle, format: _BinaryFormat, *, warnings: _Warnings = None) -> bytes: ...
+@overload
+def write_puzzle(puzzle: Puzzle, format: Union[DocumentFormat, str], *,
+                 warnings: _Warnings = None) -> Union[str, bytes]: ...
 
 _Shard = tuple[int, int]
 _Progress = Optional[Callable[[SearchProgress], object]]
