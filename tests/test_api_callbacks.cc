@@ -1,7 +1,7 @@
 // Callbacks that throw, at random points of every search that takes one, on 1, 2 and 8
 // threads: the exception reaches the caller unchanged, soon, with the search's threads joined
-// and nothing left running (scripts/sanitize.sh runs this under ASan; TSan by hand, see
-// docs/library.md). Also the other contracts of the callbacks: a copy of a SquareSearch keeps
+// and nothing left running (scripts/sanitize.sh runs this under ASan; ThreadSanitizer by hand,
+// as docs/development.md says). Also the other contracts of the callbacks: a copy of a SquareSearch keeps
 // its own progress callback, a list's skipped entries are noted, progress comes as timed.
 #include <doctest/doctest.h>
 #include <sched.h>
