@@ -322,8 +322,7 @@ ERRORS = [
     ("#.#\n###\n", [], 1, "squares: {g}:1:2: isolated cell (in no slot)\n"),
     ("Q.\n..\n", [], 1, "squares: {g}:1:1: letter 'Q' is not in the dictionary's alphabet\n"),
     # ipuz: the cell, the JSON position, the missing key.
-    ('{"puzzle": [[0, 0], [0, "AB"]]}', [], 1,
-     "squares: {g}:2:2: 'AB' is not one letter (rebus cells are not supported)\n"),
+    ('{"puzzle": [[0, 0], [0, "A1"]]}', [], 1, "squares: {g}:2:2: 'A1' is not a letter or letters\n"),
     ('{"puzzle": [[0, 0]],\n "title": }', [], 1, "squares: {g}:2:11: not valid JSON\n"),
     ('{"title": "x"}', [], 1, "squares: {g}: no \"puzzle\": not an ipuz crossword\n"),
     ("..\n..\n", ["--format", "rtf"], 2,

@@ -18,18 +18,7 @@ Puzzle PuzzleOfGrid(Grid grid, std::string format) {
 }
 
 absl::StatusOr<Puzzle> ReadPuzzle(std::string_view name, std::string_view bytes) {
-  if (IsIpuz(bytes)) {
-    absl::StatusOr<IpuzPuzzle> ipuz = ParseIpuz(bytes, name);
-    if (!ipuz.ok()) return ipuz.status();
-    absl::StatusOr<Grid> grid = ParseGridRows(name, ipuz->rows);
-    if (!grid.ok()) return grid.status();
-    Puzzle puzzle = PuzzleOfGrid(*std::move(grid), "ipuz");
-    puzzle.clues = std::move(ipuz->clues);
-    puzzle.info.title = std::move(ipuz->title);
-    puzzle.info.author = std::move(ipuz->author);
-    puzzle.info.copyright = std::move(ipuz->copyright);
-    return puzzle;
-  }
+  if (IsIpuz(bytes)) return ReadIpuz(name, bytes);
   absl::StatusOr<Grid> grid = ParseGrid(name, bytes);
   if (!grid.ok()) return grid.status();
   const GridFormat format = grid->format;
