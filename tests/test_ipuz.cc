@@ -103,7 +103,8 @@ TEST_CASE("ipuz: a bad file names the problem and where it is") {
   // Not meant as ipuz (no JSON object): read as plain rows, which it is not.
   CHECK(ErrorOf("[1, 2]") ==
         "x.ipuz:1:1: bad character '1' in a cell of several letters (expected letters between "
-        "'[' and ']')");
+        "'[' and ']') (no puzzle of the formats read: ipuz, Across Lite .puz, Across Lite text, "
+        "Crossword Compiler .jpz, .xd, Exolve, crucio, cwc or plain rows)");
 }
 
 // Each clue as "1A: text", in the order the grid holds them.
