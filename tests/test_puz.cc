@@ -277,6 +277,16 @@ TEST_CASE("puz: a checksum that does not match is a warning naming it") {
   CHECK(gext[0].find("x.puz: puz: section GEXT's checksum does not match (0x") == 0);
 }
 
+TEST_CASE("puz: a section of no known kind is skipped with a warning") {
+  std::string bytes = FileBytes("rebus-circles.puz");
+  bytes.replace(bytes.find("GEXT"), 4, "ZZZZ");
+  const std::vector<std::string> warnings = WarningsOf(bytes);
+  CHECK(warnings == std::vector<std::string>{
+                        "x.puz: puz: section ZZZZ (16 bytes) is of no known kind: not kept"});
+  CHECK(CircleRows(*ReadPuz("x.puz", bytes)) ==
+        std::vector<std::string>{"....", "....", "....", "...."});
+}
+
 TEST_CASE("puz: a text file with a NUL byte is still refused as binary") {
   const std::string path = "test_puz_nul.txt";
   {

@@ -145,6 +145,11 @@ absl::Status ReadSections(std::string_view name, PartReader& in, PuzParts& parts
       parts.warnings.push_back(
           absl::StrFormat("%s: puz: section %s is given twice: the last is read", name, code));
     }
+    if (std::string_view("GRBS RTBL GEXT LTIM RUSR").find(code) == std::string_view::npos) {
+      parts.warnings.push_back(
+          absl::StrFormat("%s: puz: section %s (%d bytes) is of no known kind: not kept", name,
+                          code, data->size()));
+    }
     parts.sections[code] = {*data, U16(*head, 6)};
   }
   return absl::OkStatus();
