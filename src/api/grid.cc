@@ -9,7 +9,6 @@
 #include "fill/fill_output.h"
 #include "fill/puzzle.h"
 #include "lexicon/unicode.h"
-#include "text/read_file.h"
 
 namespace squares {
 
@@ -58,8 +57,7 @@ Grid Grid::FromPuzzle(const Puzzle& puzzle, const std::string& source) {
 }
 
 Grid Grid::Load(const std::string& path) {
-  const std::string text = api::Value(core::ReadFile(path, core::kMaxPuzzleFileBytes,
-                                                     "a crossword puzzle of up to 256x256 cells"));
+  const std::string text = api::Value(core::ReadPuzzleFile(path));
   return Parse(text, path);
 }
 

@@ -6,7 +6,6 @@
 #include "api/api_internal.h"
 #include "api/grid_internal.h"
 #include "fill/puzzle.h"
-#include "text/read_file.h"
 
 namespace squares {
 namespace api {
@@ -100,9 +99,7 @@ Puzzle Puzzle::Parse(std::string_view bytes, const std::string& source) {
 }
 
 Puzzle Puzzle::Load(const std::string& path) {
-  return Parse(api::Value(core::ReadFile(path, core::kMaxPuzzleFileBytes,
-                                         "a crossword puzzle of up to 256x256 cells")),
-               path);
+  return Parse(api::Value(core::ReadPuzzleFile(path)), path);
 }
 
 }  // namespace squares

@@ -196,8 +196,8 @@ absl::StatusOr<DocumentOptions> DocumentOptionsFrom(const ParsedArgs& a, const G
   document.author = a.get("author", grid.author());
   document.copyright = a.get("copyright", grid.copyright());
   document.clues = grid.clues();
-  document.notes = a.get("notes");
-  document.date = a.get("date");
+  document.notes = a.get("notes", grid.puzzle().info.notes);
+  document.date = a.get("date", grid.puzzle().info.date);
   document.name = a.get("name");
   document.address = a.get("address");
   document.email = a.get("email");
@@ -385,6 +385,9 @@ int RunFillCommand(std::span<char* const> args) {
   const std::string path = a.positional()[0];
   try {
     const Grid grid = Grid::Load(path);
+    for (const std::string& warning : grid.puzzle().warnings) {
+      std::fprintf(stderr, "squares: warning: %s\n", warning.c_str());
+    }
     auto document = DocumentOptionsFrom(a, grid, path);
     if (!document.ok()) return Fail(document.status());
     Output& out = Output::Stdout();

@@ -49,6 +49,10 @@ inline constexpr std::string_view kPuzzleFormats =
 // clues (3 of 76 read)". A file that is no puzzle at all is an error listing the formats.
 absl::StatusOr<Puzzle> ReadPuzzle(std::string_view name, std::string_view bytes);
 
+// Reads a puzzle file (`-`: stdin) whole, for ReadPuzzle: at most kMaxPuzzleFileBytes, and no
+// NUL byte unless it is a .puz; errors name the file and, for a binary file, the formats read.
+absl::StatusOr<std::string> ReadPuzzleFile(const std::string& path);
+
 // A puzzle of the grid formats (crucio, cwc, plain rows), whose letters are given letters.
 Puzzle PuzzleOfGrid(Grid grid, std::string format);
 

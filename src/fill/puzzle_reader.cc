@@ -3,10 +3,28 @@
 
 #include <utility>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_format.h"
 #include "fill/ipuz_reader.h"
+#include "fill/puz_reader.h"
+#include "text/read_file.h"
 
 namespace squares::core {
+namespace {
+
+// Whether the text holds a NUL byte (a binary file), or its first line a character none of the
+// grid formats uses (the '<' of XML, the ':' of a header): then it is no grid at all.
+bool ForeignText(std::string_view bytes) {
+  constexpr std::string_view kGridPunctuation = ".#_-+[]*@ \t\r";
+  if (bytes.find('\0') != std::string_view::npos) return true;
+  for (unsigned char c : bytes.substr(0, bytes.find('\n'))) {
+    if (c < 0x80 && !absl::ascii_isalnum(c) && kGridPunctuation.find(c) == std::string_view::npos)
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 Puzzle PuzzleOfGrid(Grid grid, std::string format) {
   Puzzle puzzle;
@@ -17,20 +35,22 @@ Puzzle PuzzleOfGrid(Grid grid, std::string format) {
   return puzzle;
 }
 
+absl::StatusOr<std::string> ReadPuzzleFile(const std::string& path) {
+  return ReadFile(path, kMaxPuzzleFileBytes,
+                  absl::StrFormat("a crossword puzzle of up to %dx%d cells in one of the formats "
+                                  "read (%s)",
+                                  kMaxGridSide, kMaxGridSide, kPuzzleFormats),
+                  IsPuz);
+}
+
 absl::StatusOr<Puzzle> ReadPuzzle(std::string_view name, std::string_view bytes) {
-  if (IsIpuz(bytes)) {
-    absl::StatusOr<IpuzPuzzle> ipuz = ParseIpuz(bytes, name);
-    if (!ipuz.ok()) return ipuz.status();
-    absl::StatusOr<Grid> grid = ParseGridRows(name, ipuz->rows);
-    if (!grid.ok()) return grid.status();
-    Puzzle puzzle = PuzzleOfGrid(*std::move(grid), "ipuz");
-    puzzle.clues = std::move(ipuz->clues);
-    puzzle.info.title = std::move(ipuz->title);
-    puzzle.info.author = std::move(ipuz->author);
-    puzzle.info.copyright = std::move(ipuz->copyright);
-    return puzzle;
-  }
+  if (IsPuz(bytes)) return ReadPuz(name, bytes);
+  if (IsIpuz(bytes)) return ReadIpuz(name, bytes);
   absl::StatusOr<Grid> grid = ParseGrid(name, bytes);
+  if (!grid.ok() && ForeignText(bytes)) {
+    return absl::DataLossError(absl::StrFormat("%s (no puzzle of the formats read: %s)",
+                                               grid.status().message(), kPuzzleFormats));
+  }
   if (!grid.ok()) return grid.status();
   const GridFormat format = grid->format;
   return PuzzleOfGrid(*std::move(grid), format == GridFormat::kCrucio ? "crucio"
