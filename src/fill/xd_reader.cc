@@ -321,7 +321,7 @@ absl::Status ReadClues(std::string_view name, const std::vector<XdLine>& lines, 
       ++skipped;  // clue metadata
       continue;
     }
-    if (!numbered || text[digits] != '.') {
+    if (!numbered || text[digits] != '.' || text[1] == '0') {
       return ReadError(name, kXd, line.line,
                        absl::StrFormat("'%s' is not a clue 'A1. clue ~ ANSWER'", text));
     }
