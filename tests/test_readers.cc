@@ -26,51 +26,40 @@ std::string Data(const std::string& name) {
 
 Puzzle Read(const std::string& name) { return Puzzle::Parse(Data(name), name); }
 
+// The puzzle as rows of what `show` makes of each cell.
+template <typename Show>
+std::vector<std::string> Table(const Puzzle& puzzle, Show show) {
+  std::vector<std::string> rows(puzzle.rows);
+  for (int r = 0; r < puzzle.rows; ++r) {
+    for (int c = 0; c < puzzle.cols; ++c) rows[r] += show(puzzle.cell(r, c));
+  }
+  return rows;
+}
+
 // The grid as rows: '#' block, '_' void, '.' white without a solution, else the solution
 // ("[STAR]" for several letters).
 std::vector<std::string> Rows(const Puzzle& puzzle) {
-  std::vector<std::string> rows;
-  for (int r = 0; r < puzzle.rows; ++r) {
-    std::string row;
-    for (int c = 0; c < puzzle.cols; ++c) {
-      const PuzzleCell& cell = puzzle.cell(r, c);
-      if (cell.kind == CellKind::kBlock) {
-        row += '#';
-      } else if (cell.kind == CellKind::kVoid) {
-        row += '_';
-      } else if (cell.solution.empty()) {
-        row += '.';
-      } else if (cell.solution.size() > 1 && static_cast<unsigned char>(cell.solution[0]) < 0x80) {
-        row += "[" + cell.solution + "]";
-      } else {
-        row += cell.solution;
-      }
-    }
-    rows.push_back(row);
-  }
-  return rows;
+  return Table(puzzle, [](const PuzzleCell& cell) -> std::string {
+    if (cell.kind != CellKind::kWhite) return cell.kind == CellKind::kBlock ? "#" : "_";
+    if (cell.solution.empty()) return ".";
+    const bool ascii = static_cast<unsigned char>(cell.solution[0]) < 0x80;
+    return cell.solution.size() > 1 && ascii ? "[" + cell.solution + "]" : cell.solution;
+  });
 }
 
 // Each cell's marks and bars as rows: '#' not white, else 'O' circled, '*' shaded, '!' given,
 // '|' bar right, '_' bar below, '+' both, '.' none (the first that applies).
 std::vector<std::string> Marks(const Puzzle& puzzle) {
-  std::vector<std::string> rows;
-  for (int r = 0; r < puzzle.rows; ++r) {
-    std::string row;
-    for (int c = 0; c < puzzle.cols; ++c) {
-      const PuzzleCell& cell = puzzle.cell(r, c);
-      row += cell.kind != CellKind::kWhite      ? '#'
-             : cell.circled                     ? 'O'
-             : cell.shaded                      ? '*'
-             : !cell.given.empty()              ? '!'
-             : cell.bar_right && cell.bar_below ? '+'
-             : cell.bar_right                   ? '|'
-             : cell.bar_below                   ? '_'
-                                                : '.';
-    }
-    rows.push_back(row);
-  }
-  return rows;
+  return Table(puzzle, [](const PuzzleCell& cell) {
+    return cell.kind != CellKind::kWhite      ? '#'
+           : cell.circled                     ? 'O'
+           : cell.shaded                      ? '*'
+           : !cell.given.empty()              ? '!'
+           : cell.bar_right && cell.bar_below ? '+'
+           : cell.bar_right                   ? '|'
+           : cell.bar_below                   ? '_'
+                                              : '.';
+  });
 }
 
 // The clues as "1A text (enumeration)".
