@@ -252,6 +252,30 @@ TEST_CASE("exolve: comments, given letters, colours, labels and enumerations") {
         "first entry) not kept");
 }
 
+TEST_CASE("jpz and xd: kotwords' files of one puzzle read alike") {
+  // kotwords (an independent writer) saves each of its example puzzles as .jpz and .xd: the
+  // two readers must agree on every cell, mark, bar and clue.
+  for (const std::string name : {"test", "test-barred", "test-shaded", "test-prefilled"}) {
+    CAPTURE(name);
+    const Puzzle jpz = Read("kotwords/" + name + ".jpz");
+    const Puzzle xd = Read("kotwords/" + name + ".xd");
+    CHECK(jpz.format == "jpz");
+    CHECK(xd.format == "xd");
+    CHECK(Rows(jpz) == Rows(xd));
+    CHECK(Marks(jpz) == Marks(xd));
+    CHECK(jpz.info.title == xd.info.title);
+    CHECK(jpz.info.author == xd.info.author);
+    CHECK(jpz.info.copyright == xd.info.copyright);
+    // test.xd's clues carry Puzzmo's link and image markup, which stays as written.
+    if (name != "test") CHECK(Clues(jpz) == Clues(xd));
+  }
+  const Puzzle p = Read("kotwords/test.jpz");
+  CHECK(Rows(p) == std::vector<std::string>{"ABCD#", "EFGH#", "IJ[XYZ]LM", "#NOPQ", "#12$@"});
+  CHECK(Marks(p) == std::vector<std::string>{"....#", "....#", "O...O", "#....", "#...."});
+  const Puzzle barred = Read("kotwords/test-barred.jpz");
+  CHECK(Marks(barred) == std::vector<std::string>{"_..|.", ".....", "|.#|.", "...._", "|...."});
+}
+
 // What each writer of the project keeps today, which its reader must give back.
 struct Kept {
   DocumentFormat format;
