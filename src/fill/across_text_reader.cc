@@ -271,7 +271,10 @@ absl::StatusOr<Puzzle> ReadAcrossText(std::string_view name, std::string_view by
   std::string converted;
   const bool utf8 = IsUtf8(bytes);
   if (!utf8) converted = FromWindows1252(bytes);
-  absl::StatusOr<Sections> sections = SplitSections(name, SplitLines(utf8 ? bytes : converted));
+  absl::StatusOr<std::vector<std::string_view>> lines =
+      PuzzleLines(name, kFormat, utf8 ? bytes : converted);
+  if (!lines.ok()) return lines.status();
+  absl::StatusOr<Sections> sections = SplitSections(name, *lines);
   if (!sections.ok()) return sections.status();
   absl::StatusOr<Puzzle> puzzle = ReadGrid(name, *sections);
   if (!puzzle.ok()) return puzzle.status();

@@ -44,7 +44,9 @@ std::string_view WithoutComment(std::string_view line) {
 // JavaScript template literal (createExolve(`...`)) has its \\, \` and \$ unescaped.
 absl::StatusOr<std::vector<SpecLine>> BlockLines(std::string_view name, std::string_view bytes,
                                                  int& blocks) {
-  const std::vector<std::string_view> lines = SplitLines(bytes);
+  absl::StatusOr<std::vector<std::string_view>> split = PuzzleLines(name, kExolve, bytes);
+  if (!split.ok()) return split.status();
+  const std::vector<std::string_view>& lines = *split;
   std::vector<SpecLine> out;
   size_t begin = lines.size();
   for (size_t k = 0; k < lines.size() && begin == lines.size(); ++k) {

@@ -2,6 +2,7 @@
 // numbering and the check of the clues against it, letters and character references.
 #include "fill/puzzle_readers.h"
 
+#include <algorithm>
 #include <set>
 #include <utility>
 
@@ -20,6 +21,17 @@ std::string ReadMessage(std::string_view name, std::string_view format, int line
 absl::Status ReadError(std::string_view name, std::string_view format, int line,
                        std::string_view message) {
   return absl::DataLossError(ReadMessage(name, format, line, message));
+}
+
+absl::StatusOr<std::vector<std::string_view>> PuzzleLines(std::string_view name,
+                                                          std::string_view format,
+                                                          std::string_view bytes) {
+  if (static_cast<size_t>(std::count(bytes.begin(), bytes.end(), '\n')) >= kMaxPuzzleLines) {
+    return ReadError(name, format, 0,
+                     absl::StrFormat("more than %d lines: larger than any puzzle of %dx%d cells",
+                                     kMaxPuzzleLines, kMaxGridSide, kMaxGridSide));
+  }
+  return SplitLines(bytes);
 }
 
 Puzzle BlankPuzzle(int rows, int cols, std::string format) {

@@ -58,6 +58,16 @@ std::string ReadMessage(std::string_view name, std::string_view format, int line
 absl::Status ReadError(std::string_view name, std::string_view format, int line,
                        std::string_view message);
 
+// The most lines of a puzzle file of a text format: the clues of the largest grid, 256x256
+// cells, one a line, with room to spare. Past it a file is refused before its lines are
+// split, so that a hostile file costs neither time nor memory.
+inline constexpr size_t kMaxPuzzleLines = size_t{1} << 18;
+
+// The lines of a text format's file (SplitLines), or an error past kMaxPuzzleLines.
+absl::StatusOr<std::vector<std::string_view>> PuzzleLines(std::string_view name,
+                                                          std::string_view format,
+                                                          std::string_view bytes);
+
 // A puzzle of rows x cols white cells without letters, marks or bars, read from `format`.
 Puzzle BlankPuzzle(int rows, int cols, std::string format);
 

@@ -370,7 +370,9 @@ bool IsXd(std::string_view bytes) {
 }
 
 absl::StatusOr<Puzzle> ReadXd(std::string_view name, std::string_view bytes) {
-  const XdSections sections = SplitSections(SplitLines(bytes));
+  absl::StatusOr<std::vector<std::string_view>> lines = PuzzleLines(name, kXd, bytes);
+  if (!lines.ok()) return lines.status();
+  const XdSections sections = SplitSections(*lines);
   std::vector<std::string> warnings;
   const XdHeaders headers = ReadHeaders(name, Part(sections, "metadata"), warnings);
   absl::StatusOr<std::map<std::string, std::string>> rebus = ReadRebus(name, headers, warnings);

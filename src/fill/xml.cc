@@ -1,6 +1,7 @@
 #include "fill/xml.h"
 
 #include "absl/strings/str_format.h"
+#include "fill/grid.h"
 #include "fill/puzzle_readers.h"
 
 namespace squares::core {
@@ -115,11 +116,21 @@ class XmlParser {
     return std::string(text_.substr(start, pos_ - start));
   }
 
+  // Counts a node of the tree; an error past kMaxXmlNodes.
+  absl::Status Count() {
+    if (++nodes_ <= kMaxXmlNodes) return absl::OkStatus();
+    return Error(
+        absl::StrFormat("more than %d elements and texts: larger than any puzzle of "
+                        "%dx%d cells",
+                        kMaxXmlNodes, kMaxGridSide, kMaxGridSide));
+  }
+
   // The element whose '<' is at pos_, into `node`.
   absl::Status Element(XmlNode& node, int depth) {
     if (depth >= kMaxXmlDepth) {
       return Error(absl::StrFormat("elements nested more than %d deep", kMaxXmlDepth));
     }
+    if (absl::Status status = Count(); !status.ok()) return status;
     node.line = line_;
     Advance(1);
     const std::string qualified = Name();
@@ -171,6 +182,7 @@ class XmlParser {
         return Error(absl::StrFormat("the file ends inside <%s> of line %d", qualified, open_line));
       }
       if (lt > pos_) {
+        if (absl::Status status = Count(); !status.ok()) return status;
         XmlNode text_node;
         text_node.line = line_;
         text_node.text = DecodeEntities(text_.substr(pos_, lt - pos_));
@@ -192,6 +204,7 @@ class XmlParser {
         Advance(9);
         const size_t end = text_.find("]]>", pos_);
         if (end == std::string_view::npos) return Error("the file ends inside a CDATA section");
+        if (absl::Status status = Count(); !status.ok()) return status;
         XmlNode text_node;
         text_node.line = line_;
         text_node.text = std::string(text_.substr(pos_, end - pos_));
@@ -212,6 +225,7 @@ class XmlParser {
   std::string_view text_, name_, format_;
   size_t pos_ = 0;
   int line_ = 1;
+  int nodes_ = 0;
 };
 
 }  // namespace

@@ -1,6 +1,6 @@
 // A small XML reader for the XML puzzle formats (.jpz): the document as a tree of elements,
 // attributes and text, namespaces' prefixes dropped; no DTD, no validation. Bounded: nesting
-// past kMaxXmlDepth is refused, and the tree is no larger than the text.
+// past kMaxXmlDepth and documents of more than kMaxXmlNodes nodes are refused.
 #pragma once
 
 #include <string>
@@ -13,6 +13,10 @@
 namespace squares::core {
 
 inline constexpr int kMaxXmlDepth = 64;
+// The most nodes (elements and texts) of a document: a .jpz of the largest grid, 256x256
+// cells, its words and clues, pretty-printed, has about 750,000. A tree node costs about 150
+// bytes, so a hostile file is refused before it costs more than about 160 MB.
+inline constexpr int kMaxXmlNodes = 1 << 20;
 
 struct XmlNode {
   std::string name;  // the element's local name; "" for a text node
