@@ -521,7 +521,7 @@ absl::StatusOr<Puzzle> ReadExolve(std::string_view name, std::string_view bytes)
   if (info.notes.empty()) info.notes = Lines(Find(sections, "prelude"));
   std::vector<std::string> unread;
   for (const char* key : {"nina", "alternatives", "shaped-cell", "reversals", "explanations",
-                          "postscript", "question"}) {
+                          "postscript", "question", "credits", "email"}) {
     if (Find(sections, key) != nullptr) unread.push_back(absl::StrCat("exolve-", key));
   }
   if (!unread.empty()) {
