@@ -332,10 +332,10 @@ absl::Status ReadClues(std::string_view name, const std::vector<XdLine>& lines, 
     Clue clue;
     clue.direction = text[0] == 'A' ? Direction::kAcross : Direction::kDown;
     ParseInt(text.substr(1, digits - 1), clue.number);
+    // The answer after " ~ " repeats the grid's letters: the clue's text ends before it.
     std::string_view rest = text.substr(digits + 1);
     if (const size_t tilde = rest.rfind(" ~");
         tilde != std::string_view::npos && (tilde + 2 == rest.size() || rest[tilde + 2] == ' ')) {
-      clue.word = std::string(Trim(rest.substr(tilde + 2)));
       rest = rest.substr(0, tilde);
     }
     clue.text = ClueMarkup(Trim(rest));
