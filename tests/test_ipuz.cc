@@ -100,7 +100,8 @@ TEST_CASE("ipuz: a bad file names the problem and where it is") {
       ErrorOf("{\"puzzle\": [[0, 0]], \"clues\": {\"Across\": [[1, \"ok\"], [\"one\", \"x\"]]}}") ==
       "x.ipuz: clue 2 of \"Across\" is not [number, \"clue\"] or {\"number\", \"clue\"}");
   CHECK(ErrorOf("{\"puzzle\": [[0, \"#\", 0]]}") == "x.ipuz:1:1: isolated cell (in no slot)");
-  // Not meant as ipuz (no JSON object): read as plain rows, which it is not.
+  // Not meant as ipuz (no JSON object): read as plain rows, which it is not; the formats read
+  // are named.
   CHECK(ErrorOf("[1, 2]") ==
         "x.ipuz:1:1: bad character '1' in a cell of several letters (expected letters between "
         "'[' and ']') (no puzzle of the formats read: ipuz, Across Lite .puz, Across Lite text, "

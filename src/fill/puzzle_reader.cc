@@ -7,6 +7,7 @@
 #include "absl/strings/str_format.h"
 #include "fill/ipuz_reader.h"
 #include "fill/puz_reader.h"
+#include "fill/puzzle_readers.h"
 #include "text/read_file.h"
 
 namespace squares::core {
@@ -46,6 +47,10 @@ absl::StatusOr<std::string> ReadPuzzleFile(const std::string& path) {
 absl::StatusOr<Puzzle> ReadPuzzle(std::string_view name, std::string_view bytes) {
   if (IsPuz(bytes)) return ReadPuz(name, bytes);
   if (IsIpuz(bytes)) return ReadIpuz(name, bytes);
+  if (IsJpz(bytes)) return ReadJpz(name, bytes);
+  if (IsAcrossText(bytes)) return ReadAcrossText(name, bytes);
+  if (IsExolve(bytes)) return ReadExolve(name, bytes);
+  if (IsXd(bytes)) return ReadXd(name, bytes);
   absl::StatusOr<Grid> grid = ParseGrid(name, bytes);
   if (!grid.ok() && ForeignText(bytes)) {
     return absl::DataLossError(absl::StrFormat("%s (no puzzle of the formats read: %s)",
