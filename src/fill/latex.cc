@@ -1,6 +1,7 @@
 // The LaTeX page of a fill (the crossword package's cwpuzzle), typeset by LuaLaTeX in Debian's
 // DejaVu fonts so that any letter and any clue text prints (docs/documents.md says why).
 #include <cstdint>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -12,8 +13,9 @@ namespace squares::core {
 namespace {
 
 // The fonts, and what the document does with a character none of them has. DejaVu (Debian's
-// fonts-dejavu-core) holds Latin, Greek, Cyrillic and most symbols; the CJK fonts that are
-// installed (any of those listed) fill in for what it lacks. A character no font has is
+// fonts-dejavu-core) holds Latin, Greek, Cyrillic and most symbols, and DejaVu Sans beside the
+// serif Hebrew, Arabic and some emoji; the CJK fonts that are installed (any of those listed)
+// fill in for what they lack. A character no font has is
 // drawn as a white square (U+25A1) and named in the log ("squares-missing: CODE"), which
 // LatexToPdf turns into warnings; luaotfload's own .notdef box after it is dropped.
 // The Lua goes through TeX first: it holds no '%', '#', '~', '\' or Lua comment, and its
@@ -21,7 +23,8 @@ namespace {
 constexpr std::string_view kFonts = R"(\usepackage{fontspec}
 \directlua{
   local fallback, count = {}, 0
-  for _, file in ipairs({"/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+  for _, file in ipairs({"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                         "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
                          "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
                          "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
                          "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
@@ -86,11 +89,20 @@ std::string PdfString(std::string_view text) {
 
 // A cell's letter in the `Puzzle` environment. cwpuzzle reads a cell's content as one token
 // and compares it with '.' and '*': a letter of several code points, or one LaTeX must
-// escape, goes in braces after \relax.
+// escape, goes in braces after \relax; several letters (a rebus) shrink to fit the cell.
 std::string CellLetter(const std::string& letter, std::vector<std::string>* warnings) {
   const std::string text = LatexText(letter, "the grid", warnings);
   if (text.size() == 1 && text == letter) return text;
-  return "{\\relax " + text + "}";
+  return IsRebus(letter) ? "{\\relax\\SqFit{" + text + "}}" : "{\\relax " + text + "}";
+}
+
+// A white cell's cwpuzzle types: 'g' shaded (the shade under the frame), 'f' the frame, 'O' a
+// circle, 'R' and 'B' a thick line right and below (a bar); "" for a plain frame, the default.
+std::string CellTypes(const Grid& grid, int i) {
+  const uint8_t bar = grid.bar(i);
+  if (grid.mark(i) == 0 && bar == 0) return "";
+  return absl::StrCat(grid.shaded(i) ? "g" : "", "f", grid.circled(i) ? "O" : "",
+                      (bar & kBarRight) != 0 ? "R" : "", (bar & kBarBelow) != 0 ? "B" : "");
 }
 
 }  // namespace
@@ -101,18 +113,22 @@ void AppendLatexGrid(const Grid& grid, const std::vector<std::string>& letters,
   for (int r = 0; r < grid.rows; ++r) {
     for (int c = 0; c < grid.cols; ++c) {
       const int i = grid.cell(r, c);
+      if (grid.is_void(i)) {  // an empty cell: cwpuzzle draws nothing
+        out += "|{}";
+        continue;
+      }
       if (grid.black[i]) {
         out += "|*";
         continue;
       }
       out += '|';
-      // [number][cell type]: 'o' a frame with a circle, "gf" the shade under a frame.
-      const uint8_t mark = grid.mark(i);
-      if (grid.numbers[i] > 0 || mark != 0) {
+      // [number][cell types]
+      const std::string types = CellTypes(grid, i);
+      if (grid.numbers[i] > 0 || !types.empty()) {
         absl::StrAppendFormat(&out, "[%s]",
                               grid.numbers[i] > 0 ? absl::StrCat(grid.numbers[i]) : "");
       }
-      if (mark != 0) out += grid.circled(i) ? "[o]" : "[gf]";
+      if (!types.empty()) absl::StrAppendFormat(&out, "[%s]", types);
       out += CellLetter(letters[i], warnings);
     }
     out += "|.\n";
@@ -120,9 +136,12 @@ void AppendLatexGrid(const Grid& grid, const std::vector<std::string>& letters,
   out += "\\end{Puzzle}\n";
 }
 
-void AppendClueLists(const Grid& grid, const std::vector<std::string>& letters,
-                     const FillOutputOptions& options, bool answers, std::string& out) {
-  const std::vector<std::string> clues = ShownClues(grid, letters, options);
+void AppendClueLists(const Puzzle& puzzle, const FillOutputOptions& options, bool answers,
+                     std::string& out) {
+  const Grid& grid = puzzle.grid;
+  const std::vector<std::string>& letters = puzzle.solution;
+  const std::vector<std::string> clues = ShownClues(puzzle);
+  const std::vector<std::string> enumerations = Enumerations(puzzle);
   out += "\\begin{multicols}{2}\\small\n";
   for (size_t s = 0; s < grid.slots.size(); ++s) {
     const GridSlot& slot = grid.slots[s];
@@ -132,7 +151,8 @@ void AppendClueLists(const Grid& grid, const std::vector<std::string>& letters,
     }
     absl::StrAppendFormat(
         &out, "\\SqEntry{%d}{%s", slot.number,
-        WithEnumeration(LatexText(clues[s], ClueField(slot), options.warnings), slot.length));
+        WithEnumeration(LatexText(PlainText(clues[s]), ClueField(slot), options.warnings),
+                        LatexText(enumerations[s], ClueField(slot), nullptr)));
     if (answers) {
       absl::StrAppendFormat(&out, "\\hfill\\mbox{\\textsf{%s}}",
                             LatexText(SlotWord(slot, letters), "an answer", nullptr));
@@ -145,16 +165,17 @@ void AppendClueLists(const Grid& grid, const std::vector<std::string>& letters,
 // The grid as wide as the text, with cells of at most 1.5 cm (less 4 pt in all: cwpuzzle's
 // picture comes out 2.2 pt wider than its cells; the numbers and letters scale with the
 // cell); the PDF's title and author in its metadata.
-void AppendLatexPreamble(const Grid& grid, const FillOutputOptions& options, std::string& out) {
+void AppendLatexPreamble(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out) {
+  const Grid& grid = puzzle.grid;
   absl::StrAppendFormat(&out, "\\documentclass{article}\n\\usepackage[%s,margin=2cm]{geometry}\n",
                         options.paper == "letter" ? "letterpaper" : "a4paper");
   out += kFonts;
   out +=
-      "\\usepackage{multicol}\n\\usepackage{xcolor}\n\\usepackage{cwpuzzle}\n"
-      "\\PuzzleDefineColorCell{g}{black!18}\n";
-  absl::StrAppendFormat(&out, "\\pdfextension info {/Title %s", PdfString(options.title));
-  if (!options.author.empty())
-    absl::StrAppendFormat(&out, " /Author %s", PdfString(options.author));
+      "\\usepackage{multicol}\n\\usepackage{xcolor}\n\\usepackage{graphicx}\n"
+      "\\usepackage{cwpuzzle}\n\\PuzzleDefineColorCell{g}{black!18}\n";
+  absl::StrAppendFormat(&out, "\\pdfextension info {/Title %s", PdfString(puzzle.info.title));
+  if (!puzzle.info.author.empty())
+    absl::StrAppendFormat(&out, " /Author %s", PdfString(puzzle.info.author));
   out += " /Creator (squares)}\n";
   absl::StrAppendFormat(&out,
                         "\\newlength\\SqCell\n"
@@ -167,39 +188,52 @@ void AppendLatexPreamble(const Grid& grid, const FillOutputOptions& options, std
       "\\selectfont}\n"
       "\\newcommand\\SqEntry[2]{\\par\\noindent\\hangindent=2.4em\\makebox[2.4em][l]"
       "{\\textbf{#1}}#2}\n"
-      "\\setlength\\parindent{0pt}\n";
+      "\\setlength\\parindent{0pt}\n"
+      // A rebus: its letters, narrowed to 0.9 of the cell when wider.
+      "\\newsavebox\\SqBox\n"
+      "\\newcommand\\SqFit[1]{\\sbox\\SqBox{#1}\\ifdim\\wd\\SqBox>0.9\\SqCell"
+      "\\resizebox{0.9\\SqCell}{!}{\\usebox\\SqBox}\\else\\usebox\\SqBox\\fi}\n";
 }
 
-void AppendLatexHeading(const FillOutputOptions& options, std::string& out) {
-  std::vector<std::string>* warnings = options.warnings;
-  if (!options.title.empty()) {
+void AppendLatexHeading(const PuzzleInfo& info, std::vector<std::string>* warnings,
+                        std::string& out) {
+  if (!info.title.empty()) {
     absl::StrAppendFormat(&out, "\\section*{%s}\n",
-                          LatexText(options.title, "the title", warnings));
+                          LatexText(info.title, "the title", warnings));
   }
-  if (!options.author.empty()) {
-    absl::StrAppendFormat(&out, "%s\\par\n", LatexText(options.author, "the author", warnings));
+  if (!info.author.empty()) {
+    absl::StrAppendFormat(&out, "%s\\par\n", LatexText(info.author, "the author", warnings));
   }
-  if (!options.copyright.empty()) {
+  for (const auto& [name, value] :
+       {std::pair{"Edited by", &info.editor}, {"Published by", &info.publisher}}) {
+    if (!value->empty()) {
+      absl::StrAppendFormat(&out, "{\\small %s %s}\\par\n", name,
+                            LatexText(*value, name[0] == 'E' ? "the editor" : "the publisher",
+                                      warnings));
+    }
+  }
+  if (!info.copyright.empty()) {
     absl::StrAppendFormat(&out, "{\\small %s}\\par\n",
-                          LatexText(options.copyright, "the copyright", warnings));
+                          LatexText(info.copyright, "the copyright", warnings));
   }
-  if (!options.date.empty()) {
-    absl::StrAppendFormat(&out, "%s\\par\n", LatexText(options.date, "the date", warnings));
+  if (!info.date.empty()) {
+    absl::StrAppendFormat(&out, "%s\\par\n", LatexText(info.date, "the date", warnings));
   }
-  if (!options.notes.empty()) {
+  if (!info.notes.empty()) {
     absl::StrAppendFormat(&out, "\\smallskip{\\small %s}\\par\n",
-                          LatexText(options.notes, "the notes", warnings));
+                          LatexText(info.notes, "the notes", warnings));
   }
   out += "\\medskip\n";
 }
 
 // The page: the heading, the grid, the clue lists in two columns (or the words by length),
 // and the solution on a page of its own under a heading.
-void AppendLatex(const Grid& grid, const std::vector<std::string>& letters,
-                 const FillOutputOptions& options, std::string& out) {
-  AppendLatexPreamble(grid, options, out);
+void AppendLatex(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out) {
+  const Grid& grid = puzzle.grid;
+  const std::vector<std::string>& letters = puzzle.solution;
+  AppendLatexPreamble(puzzle, options, out);
   out += "\\pagestyle{empty}\n\\begin{document}\n";
-  AppendLatexHeading(options, out);
+  AppendLatexHeading(puzzle.info, options.warnings, out);
   AppendLatexGrid(grid, letters, options.warnings, out);
   out += "\\medskip\n";
   if (options.fill_in) {
@@ -211,7 +245,7 @@ void AppendLatex(const Grid& grid, const std::vector<std::string>& letters,
       out += "\\end{PuzzleWords}\n";
     }
   } else {
-    AppendClueLists(grid, letters, options, false, out);
+    AppendClueLists(puzzle, options, false, out);
   }
   // A grid not filled has no solution to print: the page is a blank puzzle. The letters of
   // a partly filled one are left out, with a warning.

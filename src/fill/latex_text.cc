@@ -32,8 +32,14 @@ std::string LatexText(std::string_view text, std::string_view field,
   constexpr size_t kSoftLine = 900, kLine = 1000;
   std::string out;
   size_t line_start = 0;
+  int32_t before = ' ';  // the character before cp
   for (size_t pos = 0; pos < text.size();) {
     const int32_t cp = NextCodePoint(text, pos);
+    // The fonts' TeX ligatures make a straight quote a closing one: a quote that opens (at the
+    // start, after a space or an opening bracket) is written as the opening quote.
+    const bool opens = before == ' ' || before == '\n' || before == '\t' || before == '(' ||
+                       before == '[' || before == 0x2018 || before == 0x201c;
+    before = cp;
     const bool space = cp == ' ' || cp == '\n' || cp == '\r' || cp == '\t';
     if (out.size() - line_start >= (space ? kSoftLine : kLine)) {
       out += space ? "\n" : "%\n";
@@ -54,6 +60,8 @@ std::string LatexText(std::string_view text, std::string_view field,
         out += '\\';
         out += static_cast<char>(cp);
         continue;
+      case '"': out += opens ? "\u201c" : "\u201d"; continue;
+      case '\'': out += opens ? "\u2018" : "\u2019"; continue;
       case '\n':
       case '\r':
       case '\t':
