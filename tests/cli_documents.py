@@ -16,7 +16,8 @@ GROUP is one of
            submission sheet holds every answer and clue. Page images in
            $SQUARES_TEST_ARTEFACTS. Skipped (77) without TeX.
   letters  every letter of the default list, Latin-1 and Latin Extended-A in PDF grids, read
-           back in their rows; clues in Latin, Greek, Cyrillic and CJK; an emoji a warning.
+           back in their rows; clues in Latin, Greek, Cyrillic, CJK, Hebrew and Arabic, and
+           an emoji; a control character a warning.
   svg      on a 21x21 grid with 3-digit numbers, no number's box meets its cell's letter's
            box (boxes computed from the SVG with the font metrics below), each box inside its
            cell; the title shows; the clue list holds every entry, in columns, wrapped.
@@ -319,7 +320,7 @@ def default_list_letters():
 # Clue texts in the scripts a clue may hold, and what pdftotext must read back.
 SCRIPT_CLUES = [("1 Across", "Œuvre, Łódź, façade, Ærø"), ("2 Across", "Καλημέρα κόσμε"),
                 ("3 Across", "Здравствуй, мир"), ("4 Across", "漢字 かな 한국어"),
-                ("5 Across", "Smile 😀 and join a\u200db")]
+                ("5 Across", "Smile 😀, say שלום or مرحبا and join a\u200db")]
 
 
 # The CJK fonts the LaTeX page falls back on (src/fill/latex.cc).
@@ -332,7 +333,8 @@ CJK_FONTS = ["/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
 def letters(tmp):
     """Every letter of the default list, Latin-1 and Latin Extended-A in PDF grids (two: a list
     holds at most 64 letters), read back by pdftotext in their rows; clues in Latin, Greek,
-    Cyrillic and CJK; an emoji a warning and a white square; --strict refuses it."""
+    Cyrillic, CJK, Hebrew and Arabic, and an emoji (DejaVu Sans has it); a control character
+    in the title a warning, which --strict refuses."""
     if shutil.which("lualatex") is None or shutil.which("pdftotext") is None:
         print("lualatex or pdftotext not installed: skipping (scripts/setup.sh installs them)")
         sys.exit(77)
@@ -360,7 +362,9 @@ def letters(tmp):
         # The rows as squares reads the grid (İ is I to it), compared as pdftotext gives
         # them: compatibility forms expanded (Ĳ is IJ, Ŀ is L·), so both sides in NFKC.
         _, shown, _ = run(args[:4] + ["--format", "jsonl"])
-        rows = [unicodedata.normalize("NFKC", r) for r in json.loads(shown)["rows"] if "#" not in r]
+        # (A letter of several code points, as Ĳ is IJ to it, is in brackets there.)
+        rows = [unicodedata.normalize("NFKC", r.replace("[", "").replace("]", ""))
+                for r in json.loads(shown)["rows"] if "#" not in r]
         solution = pdf_text(path, ["-layout", "-f", "2"])
         lines = [unicodedata.normalize("NFKC", "".join(line.split()))
                  for line in solution.splitlines()]
@@ -376,11 +380,13 @@ def letters(tmp):
                 print("no CJK font installed: the CJK clue is not checked")
             for key, clue in SCRIPT_CLUES[:4 if cjk else 3]:
                 check(clue in text, f"{key}: {clue!r} not in pdftotext's text")
-            check("Smile □ and join ab" in text, "the emoji is not a white square")
+            # DejaVu Sans has the emoji, Hebrew and Arabic (set right to left).
+            # (pdftotext marks the right-to-left runs and moves the spaces beside them.)
+            check("Smile 😀, say" in text and "שלום" in text and "مرحبا" in text,
+                  f"the emoji, Hebrew and Arabic: {text!r}")
             check("Every letter of Latin-1" in text, f"the title: {text[:80]!r}")
             check(not cjk or err == "squares: warning: the title: the control character U+007F is "
-                  "left out\nsquares: warning: pdf: no font has U+1F600 (😀): the PDF shows a "
-                  "white square in its place\n", f"warnings: {err!r}")
+                  "left out\n", f"warnings: {err!r}")
             info = subprocess.run(["pdfinfo", path], stdout=subprocess.PIPE, timeout=60).stdout
             info = info.decode("utf-8")
             check("Title:           Every letter   of Latin-1" in info and
@@ -389,7 +395,7 @@ def letters(tmp):
             status, out, err = run(args + ["--strict", "--paper", "letter"])
             check(status == 1 and out == b"" and err.startswith(
                 "squares: the title: the control character U+007F is left out\n") and
-                  err.endswith(" warnings, no document written\n"), f"--strict: {status} {err!r}")
+                  err.endswith(" warning, no document written\n"), f"--strict: {status} {err!r}")
 
 
 # Font metrics of the SVG's sans-serif (Helvetica, Arial, DejaVu Sans), in ems, taken wide:
@@ -813,8 +819,8 @@ def unfilled(tmp):
 EVERYTHING_GRID = "_TOP\n_A#I\n_BO[TAR]\n\n.O*.\n....\n.@..\n"
 EVERYTHING_CLUES = ("1 Across\t<i>Spinning</i> toy # of note\n3 Across\tRobot's \"boat\"\n"
                     "1 Down\tΣ tab\n2 Down\tDeep hole\n")
-EVERYTHING_META = ["--title", "Über «all»", "--author", "Ann Author", "--copyright", "© 2026 Ann",
-                   "--notes", "Theme: a hidden TAR", "--date", "2026-11-29"]
+EVERYTHING_META = ["--title", "Über «all»", "--author", "Ann Author", "--copyright",
+                   "© 2026 Ann", "--notes", "Theme: a hidden TAR", "--date", "2026-11-29"]
 # What each format cannot hold of EVERYTHING_GRID, as `squares fill` warns of it.
 EVERYTHING_WARNINGS = {
     "ipuz": [], "latex": [], "text": [], "jsonl": [],
@@ -847,7 +853,8 @@ def everything(tmp):
               f"everything {fmt}: {status} {err!r}")
         if warnings:
             status, out, err = run(base + ["--format", fmt, "--strict"])
-            check(status == 1 and warnings[0] in err, f"everything {fmt} --strict: {status} {err!r}")
+            check(status == 1 and warnings[0] in err,
+                  f"everything {fmt} --strict: {status} {err!r}")
     check(docs["text"].decode().startswith("_TOP\n_A#I\n_BO[TAR]\n"), f"text: {docs['text']!r}")
     ipuz = json.loads(docs["ipuz"])
     check(ipuz["puzzle"][2] == [None, {"cell": 3, "style": {"shapebg": "circle",
@@ -866,13 +873,14 @@ def everything(tmp):
     puz = docs["puz"]
     check(puz[0x18:0x1c] == b"2.0\0" and puz[0x34:0x40] == b".TOP.A.I.BOT"
           and "Σ tab\0".encode() in puz, f"everything puz: {puz[:0x60]!r}")
-    grbs = puz.index(b"GRBS")
-    check(puz[grbs + 4:grbs + 8] == (12).to_bytes(2, "little") + puz_checksum(
-        b"\0" * 11 + b"\1").to_bytes(2, "little") and puz[grbs + 8:grbs + 21] == b"\0" * 11 + b"\1\0"
-          and puz[grbs + 21:grbs + 37] == b"RTBL" + (7).to_bytes(2, "little") + puz_checksum(
-              b" 0:TAR;").to_bytes(2, "little") + b" 0:TAR;\0", f"everything GRBS, RTBL: {puz[grbs:]!r}")
+    grbs, rebus, table = puz.index(b"GRBS"), b"\0" * 11 + b"\1", b" 0:TAR;"
+    check(puz[grbs:grbs + 37] == b"GRBS" + (12).to_bytes(2, "little") + puz_checksum(
+        rebus).to_bytes(2, "little") + rebus + b"\0RTBL" + (7).to_bytes(2, "little") +
+          puz_checksum(table).to_bytes(2, "little") + table + b"\0",
+          f"everything GRBS, RTBL: {puz[grbs:]!r}")
     gext = puz.index(b"GEXT")
-    check(puz[gext + 8:gext + 20] == b"\0\x80" + b"\0" * 7 + b"\x80\0\0", f"everything GEXT: {puz[gext:]!r}")
+    check(puz[gext + 8:gext + 20] == b"\0\x80" + b"\0" * 7 + b"\x80\0\0",
+          f"everything GEXT: {puz[gext:]!r}")
     if shutil.which("node") is None or not os.path.isdir(os.path.join(NODE_MODULES, "@xwordly")):
         print(f"node or the npm readers (in {NODE_MODULES}) missing: the readers' checks skipped")
         return
@@ -914,7 +922,8 @@ def everything(tmp):
           [[False, True, False, False], [False] * 4, [False, True, False, False]],
           f"everything played by Exolve: {cells}")
     clue = got["player"]["clues"].get("A1", "")
-    check("Spinning" in clue and "&#35; of note (3)" in clue, f"everything exolve 1 Across: {clue!r}")
+    check("Spinning" in clue and "&#35; of note (3)" in clue,
+          f"everything exolve 1 Across: {clue!r}")
 
 
 def main():

@@ -167,6 +167,10 @@ TEST_CASE("latex text: no text runs a command; controls left out; long text in l
         "\\textbackslash{}input\\{x\\} \\textasciicircum{}\\textasciicircum{}5c "
         "\\textbackslash{}write18 \\#\\$\\%\\&\\_\\{\\}\\textasciitilde{}");
   CHECK(warnings.empty());
+  // Quotes opening and closing; right-to-left runs, the space after the last letter outside.
+  CHECK(LatexText("\"a\" 'b' it's (\"c\")", "t", nullptr) == "“a” ‘b’ it’s (“c”)");
+  CHECK(LatexText("say שלום עולם, then مرحبا", "t", nullptr) ==
+        "say {\\textdir TRT שלום עולם}, then {\\textdir TRT مرحبا}");
   CHECK(LatexText(std::string("a\n\nb\tc\0d\x7f"
                               "e\u200df\xff",
                               15),
@@ -403,7 +407,8 @@ TEST_CASE("everything: the grid numbered around voids, a bar and a rebus") {
   CHECK(Enumerations(puzzle) == std::vector<std::string>{"3", "3", "3", "4"});
   CHECK(PlainText("<i>a</i> <b>b</B> <sub>2</sub> < 3 <x>") == "a b 2 < 3 <x>");
   CHECK(MarkupXml("<i>a</i> & <x>") == "<i>a</i> &amp; &lt;x&gt;");
-  CHECK(MarkupXml("<i>open, <b>crossed</i></b>") == "&lt;i&gt;open, &lt;b&gt;crossed&lt;/i&gt;&lt;/b&gt;");
+  CHECK(MarkupXml("<i>open, <b>crossed</i></b>") ==
+        "&lt;i&gt;open, &lt;b&gt;crossed&lt;/i&gt;&lt;/b&gt;");
 }
 
 TEST_CASE("everything: ipuz holds it all") {
@@ -534,7 +539,7 @@ TEST_CASE("everything: jpz, svg and latex draw it all") {
   warnings.clear();
   const std::string latex = Write(Everything(), FillFormat::kLatex, warnings);
   CHECK(Has(latex, "|{}|[1][fO]T|[][gf]O|[][fB]P|.\n"));
-  CHECK(Has(latex, "|{}|[3][gfO]B|O|{\\relax\\SqFit{TAR}}|.\n"));
+  CHECK(Has(latex, "|{}|[3][gfO]B|O|{\\relax{}\\SqFit{TAR}}|.\n"));
   CHECK(Has(latex, "{\\small Edited by Ed Editor}\\par\n"));
   CHECK(Has(latex, "Robot’s “boat” (3)"));
   CHECK(warnings.empty());

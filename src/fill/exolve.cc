@@ -90,8 +90,8 @@ void AppendExolve(const Puzzle& puzzle, const FillOutputOptions& options, std::s
   const std::vector<std::string>& letters = puzzle.solution;
   const PuzzleInfo& info = puzzle.info;
   WarnUnheld(puzzle, options, "exolve",
-             kHoldsCircles | kHoldsShading | kHoldsBars | kHoldsRebus | kHoldsNotes |
-                 kHoldsEditor | kHoldsPublisher | kHoldsDate);
+             kHoldsCircles | kHoldsShading | kHoldsBars | kHoldsRebus | kHoldsNotes | kHoldsEditor |
+                 kHoldsPublisher | kHoldsDate);
   absl::StrAppendFormat(&out,
                         "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"
                         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -107,15 +107,15 @@ void AppendExolve(const Puzzle& puzzle, const FillOutputOptions& options, std::s
                         "}\n</script>\n</head>\n<body>\n<script>\ncreateExolve(`\n"
                         "exolve-begin\n  exolve-id: %s\n",
                         XmlText(info.title), ExolveId(puzzle));
-  const std::pair<std::string_view, const std::string*> fields[] = {
-      {"title", &info.title},
-      {"setter", &info.author},
-      {"copyright", &info.copyright},
-      {"email", &options.email}};
+  const std::pair<std::string_view, const std::string*> fields[] = {{"title", &info.title},
+                                                                    {"setter", &info.author},
+                                                                    {"copyright", &info.copyright},
+                                                                    {"email", &options.email}};
   for (const auto& [key, value] : fields) {
     if (!value->empty()) absl::StrAppendFormat(&out, "  exolve-%s: %s\n", key, ExolveText(*value));
   }
-  for (const auto& [name, value] : {std::pair{"Editor", &info.editor}, {"Publisher", &info.publisher}}) {
+  for (const auto& [name, value] :
+       {std::pair{"Editor", &info.editor}, {"Publisher", &info.publisher}}) {
     if (!value->empty()) {
       absl::StrAppendFormat(&out, "  exolve-credits: %s: %s\n", name, ExolveText(*value));
     }

@@ -71,8 +71,8 @@ struct KeyedGrid {
   std::vector<std::string> cells;                  // what each white cell shows
   std::vector<std::pair<char, std::string>> keys;  // each key and its letters, in key order
 };
-KeyedGrid KeyCells(const Puzzle& puzzle, uint8_t marked, bool ascii_only,
-                   std::string_view format, std::vector<std::string>* warnings);
+KeyedGrid KeyCells(const Puzzle& puzzle, uint8_t marked, bool ascii_only, std::string_view format,
+                   std::vector<std::string>* warnings);
 
 // Text as XML character data or an attribute value: < > & " as entities; the control
 // characters XML cannot hold left out.
@@ -113,7 +113,8 @@ absl::StatusOr<std::string> LatexToPdf(std::string_view latex,
 // The submission sheet an editor asks for: the constructor's name, address and e-mail on
 // each page's head, page numbers at the foot; the heading, the grid with its answers, and the
 // clues with enumerations and answers.
-void AppendSubmissionLatex(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out);
+void AppendSubmissionLatex(const Puzzle& puzzle, const FillOutputOptions& options,
+                           std::string& out);
 
 // A printable SVG: title and author, the grid, the clue lists in columns under it.
 void AppendSvg(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out);
@@ -128,7 +129,6 @@ void AppendAcrossText(const Puzzle& puzzle, const FillOutputOptions& options, st
 void AppendExolve(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out);
 
 // An Across Lite .puz file (version 1.3, checksummed).
-absl::Status AppendPuz(const Puzzle& puzzle, const FillOutputOptions& options,
-                       std::string& out);
+absl::Status AppendPuz(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out);
 
 }  // namespace squares::core

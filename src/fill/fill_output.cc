@@ -99,8 +99,8 @@ namespace {
 // ipuz's inline markup: the tag at text[pos] ('<' there) and its length, or 0 when there is
 // none there.
 size_t MarkupTag(std::string_view text, size_t pos) {
-  static constexpr std::string_view kTags[] = {"i", "b", "u", "s", "em", "strong", "sub", "sup",
-                                               "big", "small", "br", "br/", "br /"};
+  static constexpr std::string_view kTags[] = {"i",   "b",   "u",     "s",  "em",  "strong", "sub",
+                                               "sup", "big", "small", "br", "br/", "br /"};
   const size_t end = text.find('>', pos);
   if (end == std::string_view::npos) return 0;
   std::string_view name = text.substr(pos + 1, end - pos - 1);
@@ -140,7 +140,8 @@ std::string MarkupXml(std::string_view text) {
     const size_t tag = MarkupTag(text, pos);
     if (tag == 0) continue;
     const std::string lower = absl::AsciiStrToLower(std::string(text.substr(pos, tag)));
-    const std::string name = lower.substr(lower[1] == '/' ? 2 : 1, lower.size() - 2 - (lower[1] == '/'));
+    const std::string name =
+        lower.substr(lower[1] == '/' ? 2 : 1, lower.size() - 2 - (lower[1] == '/'));
     if (lower[1] == '/') {
       if (open.empty() || open.back() != name) return XmlText(text);
       open.pop_back();
@@ -162,8 +163,8 @@ bool IsRebus(std::string_view letters) {
   return pos < letters.size();
 }
 
-KeyedGrid KeyCells(const Puzzle& puzzle, uint8_t marked, bool ascii_only,
-                   std::string_view format, std::vector<std::string>* warnings) {
+KeyedGrid KeyCells(const Puzzle& puzzle, uint8_t marked, bool ascii_only, std::string_view format,
+                   std::vector<std::string>* warnings) {
   const Grid& grid = puzzle.grid;
   const std::vector<std::string>& letters = puzzle.solution;
   const auto capital = [](std::string_view text) {
@@ -233,14 +234,14 @@ void WarnUnheld(const Puzzle& puzzle, const FillOutputOptions& options, std::str
   count(kHoldsCircles, circles, "circled cell", "circled cells", "the format has no circles");
   count(kHoldsShading, shaded, "shaded cell", "shaded cells", "the format has no shading");
   count(kHoldsBars, bars, "bar", "bars", "the format has none");
-  count(kHoldsVoids, voids, "void cell", "void cells",
-        "written as blocks, as the format has none");
+  count(kHoldsVoids, voids, "void cell", "void cells", "written as blocks, as the format has none");
   count(kHoldsRebus, rebus, "cell of several letters", "cells of several letters",
         "the format has none");
   const PuzzleInfo& info = puzzle.info;
-  for (const auto& [what, field, name] :
-       {std::tuple{kHoldsNotes, &info.notes, "notes"}, {kHoldsEditor, &info.editor, "editor"},
-        {kHoldsPublisher, &info.publisher, "publisher"}, {kHoldsDate, &info.date, "date"}}) {
+  for (const auto& [what, field, name] : {std::tuple{kHoldsNotes, &info.notes, "notes"},
+                                          {kHoldsEditor, &info.editor, "editor"},
+                                          {kHoldsPublisher, &info.publisher, "publisher"},
+                                          {kHoldsDate, &info.date, "date"}}) {
     if ((holds & what) == 0 && !field->empty()) {
       options.warnings->push_back(
           absl::StrFormat("%s: the %s: the format has no place for it", format, name));
@@ -318,8 +319,8 @@ void AppendText(const Puzzle& puzzle, const FillOutputOptions& options, std::str
     return;
   }
   // With clues, each entry is followed by its clue (empty when it has none) after a tab.
-  const std::vector<std::string> clues =
-      puzzle.clues.empty() ? std::vector<std::string>() : ShownClues(puzzle);
+  const std::vector<std::string> clues = puzzle.clues.empty() ? std::vector<std::string>()
+                                                              : ShownClues(puzzle);
   Direction last = Direction::kDown;
   for (size_t s = 0; s < grid.slots.size(); ++s) {
     const GridSlot& slot = grid.slots[s];
@@ -328,7 +329,7 @@ void AppendText(const Puzzle& puzzle, const FillOutputOptions& options, std::str
       last = slot.direction;
     }
     absl::StrAppendFormat(&out, "%d. %s%s\n", slot.number, SlotWord(slot, letters),
-                          clues.empty() ? "" : "\t" + clues[s]);
+                          clues.empty() ? "" : "\t" + PlainText(clues[s]));
   }
 }
 
@@ -474,8 +475,8 @@ absl::Status CheckFilled(const Puzzle& puzzle, const FillOutputOptions& options)
 
 absl::Status AppendFill(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out) {
   if (puzzle.solution.size() != static_cast<size_t>(puzzle.grid.size())) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "a solution of %d cells for a grid of %d", puzzle.solution.size(), puzzle.grid.size()));
+    return absl::InvalidArgumentError(absl::StrFormat("a solution of %d cells for a grid of %d",
+                                                      puzzle.solution.size(), puzzle.grid.size()));
   }
   if (absl::Status status = CheckFilled(puzzle, options); !status.ok()) return status;
   switch (options.format) {

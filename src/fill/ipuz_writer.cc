@@ -97,10 +97,12 @@ void AppendIpuz(const Puzzle& puzzle, const FillOutputOptions& options, std::str
   out += "{\n  \"version\": \"http://ipuz.org/v2\",\n";
   out += "  \"kind\": [\"http://ipuz.org/crossword#1\"],\n";
   absl::StrAppendFormat(&out, "  \"title\": %s,\n", JsonString(info.title));
-  for (const auto& [key, value] :
-       {std::pair{"author", &info.author}, {"editor", &info.editor},
-        {"copyright", &info.copyright}, {"publisher", &info.publisher}, {"notes", &info.notes},
-        {"date", &info.date}}) {
+  for (const auto& [key, value] : {std::pair{"author", &info.author},
+                                   {"editor", &info.editor},
+                                   {"copyright", &info.copyright},
+                                   {"publisher", &info.publisher},
+                                   {"notes", &info.notes},
+                                   {"date", &info.date}}) {
     if (!value->empty()) absl::StrAppendFormat(&out, "  \"%s\": %s,\n", key, JsonString(*value));
   }
   out += "  \"origin\": \"squares fill\",\n";

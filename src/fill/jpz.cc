@@ -67,10 +67,11 @@ void AppendJpz(const Puzzle& puzzle, const FillOutputOptions& options, std::stri
       "<rectangular-puzzle xmlns=\"http://crossword.info/xml/rectangular-puzzle\">\n"
       "<metadata>\n";
   absl::StrAppendFormat(&out, "<title>%s</title>\n", XmlText(info.title));
-  for (const auto& [tag, value] :
-       {std::pair{"creator", &info.author}, {"editor", &info.editor},
-        {"copyright", &info.copyright}, {"publisher", &info.publisher},
-        {"description", &info.notes}}) {
+  for (const auto& [tag, value] : {std::pair{"creator", &info.author},
+                                   {"editor", &info.editor},
+                                   {"copyright", &info.copyright},
+                                   {"publisher", &info.publisher},
+                                   {"description", &info.notes}}) {
     if (!value->empty()) absl::StrAppendFormat(&out, "<%s>%s</%s>\n", tag, XmlText(*value), tag);
   }
   out += "</metadata>\n<crossword>\n";

@@ -93,7 +93,8 @@ std::string PdfString(std::string_view text) {
 std::string CellLetter(const std::string& letter, std::vector<std::string>* warnings) {
   const std::string text = LatexText(letter, "the grid", warnings);
   if (text.size() == 1 && text == letter) return text;
-  return IsRebus(letter) ? "{\\relax\\SqFit{" + text + "}}" : "{\\relax " + text + "}";
+  // "{\relax{}...": cwpuzzle's \if compares \relax with '{', not with what \SqFit expands to.
+  return IsRebus(letter) ? "{\\relax{}\\SqFit{" + text + "}}" : "{\\relax " + text + "}";
 }
 
 // A white cell's cwpuzzle types: 'g' shaded (the shade under the frame), 'f' the frame, 'O' a
@@ -198,8 +199,7 @@ void AppendLatexPreamble(const Puzzle& puzzle, const FillOutputOptions& options,
 void AppendLatexHeading(const PuzzleInfo& info, std::vector<std::string>* warnings,
                         std::string& out) {
   if (!info.title.empty()) {
-    absl::StrAppendFormat(&out, "\\section*{%s}\n",
-                          LatexText(info.title, "the title", warnings));
+    absl::StrAppendFormat(&out, "\\section*{%s}\n", LatexText(info.title, "the title", warnings));
   }
   if (!info.author.empty()) {
     absl::StrAppendFormat(&out, "%s\\par\n", LatexText(info.author, "the author", warnings));
@@ -207,9 +207,9 @@ void AppendLatexHeading(const PuzzleInfo& info, std::vector<std::string>* warnin
   for (const auto& [name, value] :
        {std::pair{"Edited by", &info.editor}, {"Published by", &info.publisher}}) {
     if (!value->empty()) {
-      absl::StrAppendFormat(&out, "{\\small %s %s}\\par\n", name,
-                            LatexText(*value, name[0] == 'E' ? "the editor" : "the publisher",
-                                      warnings));
+      absl::StrAppendFormat(
+          &out, "{\\small %s %s}\\par\n", name,
+          LatexText(*value, name[0] == 'E' ? "the editor" : "the publisher", warnings));
     }
   }
   if (!info.copyright.empty()) {

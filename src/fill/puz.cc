@@ -42,8 +42,8 @@ void PutU16(std::string& out, size_t at, uint16_t value) {
 int32_t BeyondLatin1(std::string_view text) {
   for (size_t pos = 0; pos < text.size();) {
     const int32_t cp = NextCodePoint(text, pos);
-    if (cp > 0xff && cp != 0x2018 && cp != 0x2019 && cp != 0x201c && cp != 0x201d &&
-        cp != 0x2013 && cp != 0x2014 && cp != 0x2026 && !IsInvisibleFormat(cp)) {
+    if (cp > 0xff && cp != 0x2018 && cp != 0x2019 && cp != 0x201c && cp != 0x201d && cp != 0x2013 &&
+        cp != 0x2014 && cp != 0x2026 && !IsInvisibleFormat(cp)) {
       return cp;
     }
   }
@@ -146,8 +146,7 @@ bool IsLatin1Letter(std::string_view letter) {
   return cp > 0 && cp <= 0xff && pos == letter.size();
 }
 
-Rebus RebusCells(const Puzzle& puzzle, std::string& solution,
-                 std::vector<std::string>* warnings) {
+Rebus RebusCells(const Puzzle& puzzle, std::string& solution, std::vector<std::string>* warnings) {
   const Grid& grid = puzzle.grid;
   Rebus rebus;
   rebus.grbs.assign(grid.size(), '\0');
@@ -181,8 +180,7 @@ Rebus RebusCells(const Puzzle& puzzle, std::string& solution,
 
 }  // namespace
 
-absl::Status AppendPuz(const Puzzle& puzzle, const FillOutputOptions& options,
-                       std::string& out) {
+absl::Status AppendPuz(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out) {
   const Grid& grid = puzzle.grid;
   const std::vector<std::string>& letters = puzzle.solution;
   if (grid.rows > 255 || grid.cols > 255) {

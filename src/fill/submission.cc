@@ -6,7 +6,8 @@
 
 namespace squares::core {
 
-void AppendSubmissionLatex(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out) {
+void AppendSubmissionLatex(const Puzzle& puzzle, const FillOutputOptions& options,
+                           std::string& out) {
   const Grid& grid = puzzle.grid;
   const std::vector<std::string>& letters = puzzle.solution;
   std::vector<std::string>* warnings = options.warnings;

@@ -63,9 +63,9 @@ std::vector<ClueBlock> ClueBlocks(const Puzzle& puzzle) {
     if (s == 0 || grid.slots[s - 1].direction != slot.direction) {
       blocks.push_back({slot.direction == Direction::kAcross ? "Across" : "Down", 0, {}});
     }
-    blocks.push_back({"", slot.number,
-                      Wrap(WithEnumeration(OneLine(PlainText(clues[s])), enumerations[s]),
-                           kClueChars)});
+    blocks.push_back(
+        {"", slot.number,
+         Wrap(WithEnumeration(OneLine(PlainText(clues[s])), enumerations[s]), kClueChars)});
   }
   return blocks;
 }
@@ -125,8 +125,8 @@ void AppendSvg(const Puzzle& puzzle, const FillOutputOptions& options, std::stri
   const bool clue_list = !puzzle.clues.empty();
   const PuzzleInfo& info = puzzle.info;
   WarnUnheld(puzzle, options, "svg",
-             kHoldsCircles | kHoldsShading | kHoldsBars | kHoldsVoids | kHoldsRebus |
-                 kHoldsEditor | kHoldsPublisher | kHoldsDate);
+             kHoldsCircles | kHoldsShading | kHoldsBars | kHoldsVoids | kHoldsRebus | kHoldsEditor |
+                 kHoldsPublisher | kHoldsDate);
   std::string byline = info.author;
   const std::string editor = info.editor.empty() ? "" : "edited by " + info.editor;
   for (const std::string* part : {&editor, &info.publisher, &info.copyright, &info.date}) {

@@ -22,9 +22,9 @@ uint8_t SpecialMark(const Grid& grid) {
 // {-struck-}; other tags dropped.
 std::string XdClue(std::string_view text) {
   static constexpr std::pair<std::string_view, std::string_view> kMarks[] = {
-      {"<i>", "{/"}, {"</i>", "/}"}, {"<em>", "{/"}, {"</em>", "/}"},
+      {"<i>", "{/"}, {"</i>", "/}"}, {"<em>", "{/"},     {"</em>", "/}"},
       {"<b>", "{*"}, {"</b>", "*}"}, {"<strong>", "{*"}, {"</strong>", "*}"},
-      {"<u>", "{_"}, {"</u>", "_}"}, {"<s>", "{-"}, {"</s>", "-}"}};
+      {"<u>", "{_"}, {"</u>", "_}"}, {"<s>", "{-"},      {"</s>", "-}"}};
   std::string out;
   for (size_t pos = 0; pos < text.size();) {
     bool marked = false;
