@@ -152,12 +152,16 @@ Rebus RebusCells(const Puzzle& puzzle, std::string& solution, std::vector<std::s
   rebus.grbs.assign(grid.size(), '\0');
   std::vector<std::string> keys;
   int no_first = 0;  // rebus cells whose first letter Latin-1 has not
+  int beyond = 0;    // cells of a rebus past the 255 GRBS can name
   for (int i = 0; i < grid.size(); ++i) {
     const std::string& letters = puzzle.solution[i];
     if (grid.black[i] || letters.empty() || IsLatin1Letter(letters)) continue;
     auto key = std::find(keys.begin(), keys.end(), letters);
     if (key == keys.end()) {
-      if (keys.size() == 255) continue;  // the byte's last key: the rest keep their first letter
+      if (keys.size() == 255) {  // the byte's last key: the rest keep their first letter
+        ++beyond;
+        continue;
+      }
       key = keys.insert(keys.end(), letters);
     }
     rebus.grbs[i] = static_cast<char>(key - keys.begin() + 1);
@@ -165,6 +169,12 @@ Rebus RebusCells(const Puzzle& puzzle, std::string& solution, std::vector<std::s
     const int32_t cp = DecodeUtf8(letters, first);
     solution[i] = cp > 0 && cp <= 0xff ? static_cast<char>(cp) : kNoLetter;
     no_first += solution[i] == kNoLetter && cp != kNoLetter;
+  }
+  if (beyond > 0 && warnings != nullptr) {
+    warnings->push_back(absl::StrFormat(
+        "puz: %d cell%s of rebuses past the 255 the format can name: written as their first "
+        "letter",
+        beyond, beyond == 1 ? "" : "s"));
   }
   if (no_first > 0 && warnings != nullptr) {
     warnings->push_back(absl::StrFormat(
