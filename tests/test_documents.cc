@@ -439,6 +439,12 @@ TEST_CASE("everything: xd keys the rebus, lower-cases circles, says what it cann
                  0) == 0);
   CHECK(Has(xd, "A1. {/Spinning/} toy # of note ~ TOP\n"));
   CHECK(Has(xd, "D2. Deep hole ~ ITAR\n"));
+  Puzzle open = Everything();
+  open.clues[0].text = "<b>Open, <i>crossed</b></i>";
+  std::vector<std::string> more;
+  CHECK(Has(Write(open, FillFormat::kXd, more), "A1. Open, crossed ~ TOP\n"));
+  open.clues[0].text = "H<sub>2</sub>O, <b>bold</b>";
+  CHECK(Has(Write(open, FillFormat::kXd, more), "A1. H2O, {*bold*} ~ TOP\n"));
   CHECK(warnings == std::vector<std::string>{
                         "xd: 1 bar: the format has none",
                         "xd: the publisher: the format has no place for it",
@@ -542,6 +548,7 @@ TEST_CASE("everything: jpz, svg and latex draw it all") {
   CHECK(Has(latex, "|{}|[3][gfO]B|O|{\\relax{}\\SqFit{TAR}}|.\n"));
   CHECK(Has(latex, "{\\small Edited by Ed Editor}\\par\n"));
   CHECK(Has(latex, "Robot’s “boat” (3)"));
+  CHECK(Has(latex, "\\SqEntry{1}{\\textit{Spinning} toy \\# of note (3)}"));
   CHECK(warnings.empty());
 }
 

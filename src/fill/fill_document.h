@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -47,6 +48,14 @@ std::string WithEnumeration(std::string_view clue, std::string_view enumeration)
 // Clue text as a format without markup shows it: ipuz's inline tags (<i>, </b>, <sub>, <br/>,
 // ...) dropped, the rest as given.
 std::string PlainText(std::string_view text);
+// A clue's text in pieces: runs of text (tag "") and ipuz's tags, lower-case ("i", "/i", "br"
+// for any line break), when the tags nest (each opened one closed, in order); nullopt when
+// they do not (a tag left open would run on in a document).
+struct MarkupPiece {
+  std::string_view text;
+  std::string tag;
+};
+std::optional<std::vector<MarkupPiece>> SplitMarkup(std::string_view text);
 // Clue text as XML character data in a format that has the same inline markup (jpz, an
 // Exolve page): ipuz's tags kept when they nest, everything else as XmlText.
 std::string MarkupXml(std::string_view text);

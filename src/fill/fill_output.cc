@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 #include "absl/status/status.h"
@@ -130,31 +131,42 @@ std::string PlainText(std::string_view text) {
   return out;
 }
 
-std::string MarkupXml(std::string_view text) {
-  // The tags are kept when they nest (each opened one closed, in order): else, as a tag left
-  // open would run on in the document, the text is shown as it is.
+std::optional<std::vector<MarkupPiece>> SplitMarkup(std::string_view text) {
+  std::vector<MarkupPiece> pieces;
   std::vector<std::string> open;
-  std::string out;
   size_t done = 0;
   for (size_t pos = text.find('<'); pos != std::string_view::npos; pos = text.find('<', pos + 1)) {
-    const size_t tag = MarkupTag(text, pos);
-    if (tag == 0) continue;
-    const std::string lower = absl::AsciiStrToLower(std::string(text.substr(pos, tag)));
-    const std::string name =
-        lower.substr(lower[1] == '/' ? 2 : 1, lower.size() - 2 - (lower[1] == '/'));
-    if (lower[1] == '/') {
-      if (open.empty() || open.back() != name) return XmlText(text);
+    const size_t length = MarkupTag(text, pos);
+    if (length == 0) continue;
+    std::string tag = absl::AsciiStrToLower(std::string(text.substr(pos + 1, length - 2)));
+    if (tag.rfind("br", 0) == 0) {
+      tag = "br";
+    } else if (tag[0] == '/') {
+      if (open.empty() || open.back() != tag.substr(1)) return std::nullopt;
       open.pop_back();
-    } else if (name.rfind("br", 0) != 0) {
-      open.push_back(name);
+    } else {
+      open.push_back(tag);
     }
-    out += XmlText(text.substr(done, pos - done));
-    out += lower;
-    done = pos + tag;
-    pos += tag - 1;
+    if (pos > done) pieces.push_back({text.substr(done, pos - done), ""});
+    pieces.push_back({"", std::move(tag)});
+    done = pos + length;
+    pos += length - 1;
   }
-  if (!open.empty()) return XmlText(text);
-  return out + XmlText(text.substr(done));
+  if (!open.empty()) return std::nullopt;
+  if (done < text.size()) pieces.push_back({text.substr(done), ""});
+  return pieces;
+}
+
+std::string MarkupXml(std::string_view text) {
+  const std::optional<std::vector<MarkupPiece>> pieces = SplitMarkup(text);
+  if (!pieces) return XmlText(text);  // a tag left open would run on in the document
+  std::string out;
+  for (const MarkupPiece& piece : *pieces) {
+    out += piece.tag.empty() ? XmlText(piece.text)
+           : piece.tag == "br" ? "<br/>"
+                               : "<" + piece.tag + ">";
+  }
+  return out;
 }
 
 bool IsRebus(std::string_view letters) {
@@ -328,8 +340,8 @@ void AppendText(const Puzzle& puzzle, const FillOutputOptions& options, std::str
       out += slot.direction == Direction::kAcross ? "\nAcross\n" : "\nDown\n";
       last = slot.direction;
     }
-    absl::StrAppendFormat(&out, "%d. %s%s\n", slot.number, SlotWord(slot, letters),
-                          clues.empty() ? "" : "\t" + PlainText(clues[s]));
+    absl::StrAppendFormat(&out, "%d. %s%s%s\n", slot.number, SlotWord(slot, letters),
+                          clues.empty() ? "" : "\t", clues.empty() ? "" : PlainText(clues[s]));
   }
 }
 

@@ -1,6 +1,7 @@
 // The LaTeX page of a fill (the crossword package's cwpuzzle), typeset by LuaLaTeX in Debian's
 // DejaVu fonts so that any letter and any clue text prints (docs/documents.md says why).
 #include <cstdint>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -12,7 +13,8 @@
 namespace squares::core {
 namespace {
 
-// The fonts, and what the document does with a character none of them has. DejaVu (Debian's
+// The fonts (italic slanted from the upright: fonts-dejavu-core has no italic), and what the
+// document does with a character none of them has. DejaVu (Debian's
 // fonts-dejavu-core) holds Latin, Greek, Cyrillic and most symbols, and DejaVu Sans beside the
 // serif Hebrew, Arabic and some emoji; the CJK fonts that are installed (any of those listed)
 // fill in for what they lack. A character no font has is
@@ -61,9 +63,13 @@ constexpr std::string_view kFonts = R"(\usepackage{fontspec}
   luatexbase.add_to_callback("hpack_filter", replace_missing, "squares.missing")
 }
 \setmainfont{DejaVuSerif.ttf}[Path=/usr/share/fonts/truetype/dejavu/,
-  BoldFont=DejaVuSerif-Bold.ttf, RawFeature={fallback=squares}]
+  BoldFont=DejaVuSerif-Bold.ttf, ItalicFont=DejaVuSerif.ttf, BoldItalicFont=DejaVuSerif-Bold.ttf,
+  ItalicFeatures={FakeSlant=0.2}, BoldItalicFeatures={FakeSlant=0.2},
+  RawFeature={fallback=squares}]
 \setsansfont{DejaVuSans.ttf}[Path=/usr/share/fonts/truetype/dejavu/,
-  BoldFont=DejaVuSans-Bold.ttf, RawFeature={fallback=squares}]
+  BoldFont=DejaVuSans-Bold.ttf, ItalicFont=DejaVuSans.ttf, BoldItalicFont=DejaVuSans-Bold.ttf,
+  ItalicFeatures={FakeSlant=0.2}, BoldItalicFeatures={FakeSlant=0.2},
+  RawFeature={fallback=squares}]
 )";
 
 // A PDF text string: UTF-16BE in hex with its byte order mark, which any text can be; on one
@@ -104,6 +110,34 @@ std::string CellTypes(const Grid& grid, int i) {
   if (grid.mark(i) == 0 && bar == 0) return "";
   return absl::StrCat(grid.shaded(i) ? "g" : "", "f", grid.circled(i) ? "O" : "",
                       (bar & kBarRight) != 0 ? "R" : "", (bar & kBarBelow) != 0 ? "B" : "");
+}
+
+// A clue as LaTeX: ipuz's inline markup as LaTeX's (\\textit, \\textbf, \\underline,
+// \\textsubscript, ...) when its tags nest, else as plain text.
+std::string LatexClue(std::string_view clue, std::string_view field,
+                      std::vector<std::string>* warnings) {
+  const std::optional<std::vector<MarkupPiece>> pieces = SplitMarkup(clue);
+  if (!pieces) return LatexText(PlainText(clue), field, warnings);
+  static constexpr std::pair<std::string_view, std::string_view> kCommands[] = {
+      {"i", "\\textit{"},         {"em", "\\emph{"},       {"b", "\\textbf{"},
+      {"strong", "\\textbf{"},    {"u", "\\underline{"},   {"s", "{"},
+      {"sub", "\\textsubscript{"}, {"sup", "\\textsuperscript{"}, {"big", "{\\large "},
+      {"small", "{\\small "}};
+  std::string out;
+  for (const MarkupPiece& piece : *pieces) {
+    if (piece.tag.empty()) {
+      out += LatexText(piece.text, field, warnings);
+    } else if (piece.tag == "br") {
+      out += ' ';
+    } else if (piece.tag[0] == '/') {
+      out += '}';
+    } else {
+      for (const auto& [tag, command] : kCommands) {
+        if (tag == piece.tag) out += command;
+      }
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -152,7 +186,7 @@ void AppendClueLists(const Puzzle& puzzle, const FillOutputOptions& options, boo
     }
     absl::StrAppendFormat(
         &out, "\\SqEntry{%d}{%s", slot.number,
-        WithEnumeration(LatexText(PlainText(clues[s]), ClueField(slot), options.warnings),
+        WithEnumeration(LatexClue(clues[s], ClueField(slot), options.warnings),
                         LatexText(enumerations[s], ClueField(slot), nullptr)));
     if (answers) {
       absl::StrAppendFormat(&out, "\\hfill\\mbox{\\textsf{%s}}",

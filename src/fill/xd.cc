@@ -4,6 +4,9 @@
 // cell the Rebus header spells out), then the clues as "A1. clue ~ ANSWER", the three parts
 // separated by two blank lines. Text is UTF-8; a line break inside a field would end it, so it
 // is a space.
+#include <optional>
+#include <utility>
+
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
 
@@ -19,26 +22,23 @@ uint8_t SpecialMark(const Grid& grid) {
 }
 
 // Clue text with ipuz's inline markup as xd's: {/italic/}, {*bold*}, {_underscored_},
-// {-struck-}; other tags dropped.
+// {-struck-}; other tags dropped, and all of them when they do not nest.
 std::string XdClue(std::string_view text) {
-  static constexpr std::pair<std::string_view, std::string_view> kMarks[] = {
-      {"<i>", "{/"}, {"</i>", "/}"}, {"<em>", "{/"},     {"</em>", "/}"},
-      {"<b>", "{*"}, {"</b>", "*}"}, {"<strong>", "{*"}, {"</strong>", "*}"},
-      {"<u>", "{_"}, {"</u>", "_}"}, {"<s>", "{-"},      {"</s>", "-}"}};
+  const std::optional<std::vector<MarkupPiece>> pieces = SplitMarkup(text);
+  if (!pieces) return PlainText(text);
+  static constexpr std::pair<std::string_view, char> kMarks[] = {
+      {"i", '/'}, {"em", '/'}, {"b", '*'}, {"strong", '*'}, {"u", '_'}, {"s", '-'}};
   std::string out;
-  for (size_t pos = 0; pos < text.size();) {
-    bool marked = false;
+  for (const MarkupPiece& piece : *pieces) {
+    if (piece.tag.empty()) out += piece.text;
+    const bool closing = !piece.tag.empty() && piece.tag[0] == '/';
+    const std::string_view name = std::string_view(piece.tag).substr(closing ? 1 : 0);
     for (const auto& [tag, mark] : kMarks) {
-      if (text.substr(pos, tag.size()) == tag) {
-        out += mark;
-        pos += tag.size();
-        marked = true;
-        break;
-      }
+      if (tag != name) continue;
+      out += closing ? std::string{mark, '}'} : std::string{'{', mark};
     }
-    if (!marked) out += text[pos++];
   }
-  return PlainText(out);
+  return out;
 }
 
 }  // namespace
