@@ -124,22 +124,27 @@ void AppendSvg(const Puzzle& puzzle, const FillOutputOptions& options, std::stri
   const std::vector<std::string>& letters = puzzle.solution;
   const bool clue_list = !puzzle.clues.empty();
   const PuzzleInfo& info = puzzle.info;
-  WarnUnheld(puzzle, options, "svg",
-             kHoldsCircles | kHoldsShading | kHoldsBars | kHoldsVoids | kHoldsRebus | kHoldsEditor |
-                 kHoldsPublisher | kHoldsDate);
+  // (Holds everything.)
   std::string byline = info.author;
   const std::string editor = info.editor.empty() ? "" : "edited by " + info.editor;
   for (const std::string* part : {&editor, &info.publisher, &info.copyright, &info.date}) {
     if (!part->empty()) byline += (byline.empty() ? "" : " · ") + *part;
   }
-  const int title_height = (info.title.empty() ? 0 : 2 * kLine) + (byline.empty() ? 0 : kLine);
+  const int width = clue_list ? std::max(grid.cols * kCell, 2 * kColumn) + 2 * kMargin
+                              : grid.cols * kCell + 2 * kMargin;
+  // The notes under the byline, in lines as wide as the page (12-unit text at 0.6 of the size a
+  // character, as the clues).
+  const std::vector<std::string> notes =
+      info.notes.empty() ? std::vector<std::string>()
+                         : Wrap(OneLine(info.notes),
+                                std::max<size_t>(8, (width - 2 * kMargin) * 10 / (kFont * 6)));
+  const int title_height = (info.title.empty() ? 0 : 2 * kLine) + (byline.empty() ? 0 : kLine) +
+                           kLine * static_cast<int>(notes.size());
   const int grid_top = kMargin + title_height;
-  int width = grid.cols * kCell + 2 * kMargin;
   int height = grid_top + grid.rows * kCell + kMargin;
   std::vector<ClueBlock> blocks;
   std::vector<int> column_of;
   if (clue_list) {
-    width = std::max(width, 2 * kMargin + 2 * kColumn);
     blocks = ClueBlocks(puzzle);
     const int columns = (width - 2 * kMargin) / kColumn;
     height += kLine * LayOut(blocks, columns, column_of) + kLine + kLine / 2;
@@ -168,6 +173,15 @@ void AppendSvg(const Puzzle& puzzle, const FillOutputOptions& options, std::stri
     absl::StrAppendFormat(&out,
                           "<text class=\"byline\" x=\"%d\" y=\"%d\" font-size=\"%d\">%s</text>\n",
                           kMargin, y, kFont, XmlText(OneLine(byline)));
+  }
+  // Each line of the notes in a band of its own, its baseline 4 units above the band's end,
+  // as the byline's.
+  int band = grid_top - kLine * static_cast<int>(notes.size());
+  for (const std::string& line : notes) {
+    band += kLine;
+    absl::StrAppendFormat(&out,
+                          "<text class=\"notes\" x=\"%d\" y=\"%d\" font-size=\"%d\">%s</text>\n",
+                          kMargin, band - 4, kFont, XmlText(line));
   }
   std::string bars;
   bool any_void = false;
