@@ -411,6 +411,21 @@ TEST_CASE("everything: the grid numbered around voids, a bar and a rebus") {
         "&lt;i&gt;open, &lt;b&gt;crossed&lt;/i&gt;&lt;/b&gt;");
 }
 
+TEST_CASE("everything: every format but the PDFs writes it") {
+  for (FillFormat format :
+       {FillFormat::kText, FillFormat::kLines, FillFormat::kJsonl, FillFormat::kIpuz,
+        FillFormat::kLatex, FillFormat::kSvg, FillFormat::kPuz, FillFormat::kJpz, FillFormat::kXd,
+        FillFormat::kExolve, FillFormat::kAcrossText, FillFormat::kSubmissionLatex}) {
+    std::vector<std::string> warnings;
+    CHECK(!Write(Everything(), format, warnings).empty());
+  }
+  std::vector<std::string> warnings;
+  CHECK(Write(Everything(), FillFormat::kText, warnings)
+            .rfind("_TOP\n_A#I\n_BO[TAR]\n\nAcross\n1. TOP\tSpinning toy # of note\n", 0) == 0);
+  CHECK(Write(Everything(), FillFormat::kLines, warnings) == "_TOP _A#I _BO[TAR]\n");
+  CHECK(warnings.empty());
+}
+
 TEST_CASE("everything: ipuz holds it all") {
   std::vector<std::string> warnings;
   const std::string ipuz = Write(Everything(), FillFormat::kIpuz, warnings);

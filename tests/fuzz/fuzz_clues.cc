@@ -27,8 +27,10 @@ void FuzzClues(std::string_view data) {
   puzzle.solution = {"T", "O", "P", "A", "", "I", "B", "O", "É"};
   puzzle.clues = *clues;
   FillOutputOptions options;
-  for (FillFormat format : {FillFormat::kText, FillFormat::kJsonl, FillFormat::kIpuz,
-                            FillFormat::kLatex, FillFormat::kSvg, FillFormat::kPuz}) {
+  for (FillFormat format :
+       {FillFormat::kText, FillFormat::kJsonl, FillFormat::kIpuz, FillFormat::kLatex,
+        FillFormat::kSvg, FillFormat::kPuz, FillFormat::kJpz, FillFormat::kXd,
+        FillFormat::kExolve, FillFormat::kAcrossText, FillFormat::kSubmissionLatex}) {
     options.format = format;
     std::string out;
     FUZZ_CHECK(AppendFill(puzzle, options, out).ok() && !out.empty());
