@@ -542,12 +542,11 @@ class Api(unittest.TestCase):
                 self.assertNotRegex(text, command_line)
         status, answer = self.server.post("/api/fill", {"grid": ["zzz", "...", "..."], "options": {"any": True}})
         self.assertEqual(answer["notes"], ["1 Across ZZZ is not in the word list: kept as given"])
-        # A letter .puz cannot hold names the format that can.
+        # A letter beyond Latin-1 is a .puz's rebus cell (version 2.0, its letters in RTBL).
         status, _, body = self.server.request("POST", "/api/export", {"grid": ["ŁAD"], "format": "puz"})
-        error = json.loads(body)["error"]
-        self.assertEqual(status, 400, body)
-        self.assertIn("no Latin-1 form", error)
-        self.assertNotRegex(error, command_line)
+        self.assertEqual(status, 200, body)
+        self.assertEqual(body[0x18:0x1c], b"2.0\0")
+        self.assertIn(" 0:Ł;".encode(), body)
 
     def test_pdf_of_any_text(self):
         """Ordinary text never makes a PDF export fail: a blank line, NUL and DEL in the title,

@@ -280,16 +280,18 @@ struct DocumentOptions {
   DocumentFormat format = DocumentFormat::kText;
   bool fill_in = false;   // the words grouped by length instead of numbered entries
   bool solution = false;  // svg: the letters in the grid
-  std::string title, author, copyright;
-  std::vector<Clue> clues;           // an entry without one has an empty clue
+  // What is said about the puzzle; those given win over the grid's own (Grid::puzzle()).
+  std::string title, author, editor, copyright, publisher;
+  std::vector<Clue> clues;  // an entry without one has an empty clue; none: the grid's own
   bool ipuz_clue_arrays = true;      // ipuz clues as [number, "clue"] (else objects)
-  std::string notes, date;           // a note to the solver; the puzzle's date, as given
+  std::string notes, date;           // a note to the solver; the puzzle's date, as given (these
+                                     // too win over the grid's own)
   std::string paper = "a4";          // latex: "a4" or "letter"
   std::string name, address, email;  // submission: the constructor (name default: author);
                                      // the address's lines separated by newlines or '|'
   // When given, receives a line for each thing the document could not carry as given (puz:
-  // a character outside Latin-1 and what replaced it; latex: a control character left out),
-  // naming the field and the character.
+  // a character outside Latin-1; latex: a control character left out; xd: bars), naming the
+  // format and the thing.
   std::vector<std::string>* warnings = nullptr;
 };
 

@@ -142,7 +142,8 @@ std::vector<core::Clue> CluesOf(const std::vector<Clue>& clues) {
     out.push_back(
         {clue.number,
          clue.direction == Direction::kAcross ? core::Direction::kAcross : core::Direction::kDown,
-         clue.number > 0 ? "" : core::ClueWordKey(clue.word), clue.text, clue.line});
+         clue.number > 0 ? "" : core::ClueWordKey(clue.word), clue.text, clue.line,
+         clue.enumeration});
   }
   return out;
 }
@@ -172,42 +173,45 @@ Fill GivenFill(const Grid& grid) {
 
 std::string WritePuzzle(const Puzzle& puzzle, const DocumentOptions& options) {
   const Grid grid = Grid::FromPuzzle(puzzle);
-  DocumentOptions document = options;
-  const PuzzleInfo& info = puzzle.info;
-  for (auto [field, given] : {std::pair{&document.title, &info.title},
-                              {&document.author, &info.author},
-                              {&document.copyright, &info.copyright},
-                              {&document.notes, &info.notes},
-                              {&document.date, &info.date}}) {
-    if (field->empty()) *field = *given;
-  }
-  if (document.clues.empty()) document.clues = puzzle.clues;
-  return FormatFill(grid, GivenFill(grid), document);
+  return FormatFill(grid, GivenFill(grid), options);
 }
 
 std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions& options) {
-  const core::Grid& g = api::ImplOf(grid).grid;
-  if (fill.letters.size() != static_cast<size_t>(g.size())) {
-    api::ThrowUsage(
-        absl::StrFormat("a fill of %d cells for a grid of %d", fill.letters.size(), g.size()));
+  const detail::GridImpl& impl = api::ImplOf(grid);
+  if (fill.letters.size() != static_cast<size_t>(impl.grid.size())) {
+    api::ThrowUsage(absl::StrFormat("a fill of %d cells for a grid of %d", fill.letters.size(),
+                                    impl.grid.size()));
   }
+  // The grid's puzzle with the fill's letters as its solution; what the options give wins
+  // over what the puzzle says.
+  core::Puzzle puzzle;
+  puzzle.grid = impl.grid;
+  for (int i = 0; i < impl.grid.size(); ++i) puzzle.grid.fixed[i] = impl.puzzle.cells[i].given;
+  puzzle.solution = fill.letters;
+  const PuzzleInfo& info = impl.puzzle.info;
+  puzzle.info = {info.title,     info.author, info.editor,   info.copyright,
+                 info.date,      info.notes,  info.publisher};
+  core::PuzzleInfo& out_info = puzzle.info;
+  for (auto [field, given] : {std::pair{&out_info.title, &options.title},
+                              {&out_info.author, &options.author},
+                              {&out_info.editor, &options.editor},
+                              {&out_info.copyright, &options.copyright},
+                              {&out_info.date, &options.date},
+                              {&out_info.notes, &options.notes},
+                              {&out_info.publisher, &options.publisher}}) {
+    if (!given->empty()) *field = *given;
+  }
+  puzzle.clues = api::CluesOf(options.clues.empty() ? impl.puzzle.clues : options.clues);
   core::FillOutputOptions output;
   output.format = FormatOf(options.format);
   output.fill_in = options.fill_in;
   output.solution = options.solution;
-  output.title = options.title;
-  output.author = options.author;
-  output.copyright = options.copyright;
   output.ipuz_clue_arrays = options.ipuz_clue_arrays;
   output.paper = options.paper;
-  output.notes = options.notes;
-  output.date = options.date;
   output.name = options.name;
   output.address = options.address;
   output.email = options.email;
   output.warnings = options.warnings;
-  const std::vector<core::Clue> clues = api::CluesOf(options.clues);
-  if (!options.clues.empty()) output.clues = &clues;
   core::FillQuality quality;
   if (fill.quality) {
     const FillQuality& q = *fill.quality;
@@ -216,7 +220,7 @@ std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions
     output.quality = &quality;
   }
   std::string out;
-  api::Check(core::AppendFill(g, fill.letters, output, out));
+  api::Check(core::AppendFill(puzzle, output, out));
   return out;
 }
 
