@@ -372,7 +372,7 @@ TEST_CASE("readers: bad files are refused with the file, the format and the line
         "t: xd: no grid (it follows the headers after two blank lines, or a '## Grid' heading)");
   CHECK(Contains(ErrorOf("Hello world\n", "t"),
                  "t:1:6: bad character ' ' (expected '.' empty, '#' black, a letter, [letters] or "
-                 "'_' void); the file is none of the formats read: ipuz, Across Lite .puz, "));
+                 "'_' void) (no puzzle of the formats read: ipuz, Across Lite .puz, "));
 }
 
 }  // namespace

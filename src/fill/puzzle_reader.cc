@@ -4,6 +4,8 @@
 #include <utility>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "fill/ipuz_reader.h"
 #include "fill/puz_reader.h"
@@ -14,8 +16,13 @@ namespace squares::core {
 namespace {
 
 // Whether the text holds a NUL byte (a binary file), or its first line a character none of the
-// grid formats uses (the '<' of XML, the ':' of a header): then it is no grid at all.
-bool ForeignText(std::string_view bytes) {
+// grid formats uses (the '<' of XML, the ':' of a header), or the grid reader found a bad
+// character on the first line: then it is most likely no grid at all.
+bool ForeignText(std::string_view name, std::string_view bytes, const absl::Status& error) {
+  const std::string_view message = error.message();
+  if (absl::StartsWith(message, absl::StrCat(name, ":1:")) &&
+      message.find("bad character") != std::string_view::npos)
+    return true;
   constexpr std::string_view kGridPunctuation = ".#_-+[]*@ \t\r";
   if (bytes.find('\0') != std::string_view::npos) return true;
   for (unsigned char c : bytes.substr(0, bytes.find('\n'))) {
@@ -52,7 +59,7 @@ absl::StatusOr<Puzzle> ReadPuzzle(std::string_view name, std::string_view bytes)
   if (IsExolve(bytes)) return ReadExolve(name, bytes);
   if (IsXd(bytes)) return ReadXd(name, bytes);
   absl::StatusOr<Grid> grid = ParseGrid(name, bytes);
-  if (!grid.ok() && ForeignText(bytes)) {
+  if (!grid.ok() && ForeignText(name, bytes, grid.status())) {
     return absl::DataLossError(absl::StrFormat("%s (no puzzle of the formats read: %s)",
                                                grid.status().message(), kPuzzleFormats));
   }
