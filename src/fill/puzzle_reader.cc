@@ -4,8 +4,6 @@
 #include <utility>
 
 #include "absl/strings/ascii.h"
-#include "absl/strings/match.h"
-#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "fill/ipuz_reader.h"
 #include "fill/puz_reader.h"
@@ -19,9 +17,9 @@ namespace {
 // grid formats uses (the '<' of XML, the ':' of a header), or the grid reader found a bad
 // character on the first line: then it is most likely no grid at all.
 bool ForeignText(std::string_view name, std::string_view bytes, const absl::Status& error) {
-  const std::string_view message = error.message();
-  if (absl::StartsWith(message, absl::StrCat(name, ":1:")) &&
-      message.find("bad character") != std::string_view::npos)
+  const std::string message(error.message());
+  if (message.rfind(std::string(name) + ":1:", 0) == 0 &&
+      message.find("bad character") != std::string::npos)
     return true;
   constexpr std::string_view kGridPunctuation = ".#_-+[]*@ \t\r";
   if (bytes.find('\0') != std::string_view::npos) return true;
