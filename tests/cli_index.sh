@@ -46,7 +46,8 @@ python3 -c 'import sys; sys.stdout.write("".join(chr(c) + "\n" for c in list(ran
 expect 1 "squares: $tmp/many.txt:65: the word list uses more than 64 letters; the 65th is 'π' (try folding accents)" \
   "$squares" index "$tmp/many.txt" -o "$tmp/x.idx"
 { printf 'ab\n'; printf 'a%.0s' $(seq 65); printf '\n'; } >"$tmp/long.txt"
-expect 0 "squares: $tmp/x.idx: 1 words, 2 letters, 1680 bytes" \
+expect 0 "squares: 1 words, 2 letters; skipped 0 entries with non-letters, 1 longer than 64 letters; merged 0 duplicates; 0 outside the score range
+squares: $tmp/x.idx: 1 words, 2 letters, 1680 bytes" \
   "$squares" index "$tmp/long.txt" -o "$tmp/x.idx" --verbose
 expect 0 "squares: $tmp/x.idx: index of 1 words, 2 letters" \
   sh -c '"$1" stats --dict "$2" --verbose >/dev/null' sh "$squares" "$tmp/x.idx"

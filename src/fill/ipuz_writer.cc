@@ -1,6 +1,6 @@
 // ipuz v2 crossword (the ipuz.org specification), which holds all of the puzzle: void cells
 // as null, circles ("shapebg") and shading ("color") as a cell's style, bars as its "barred"
-// sides, cells of any letters, the clues with their markup and enumerations, and what the
+// sides, letters given to the solver as a cell's "value", cells of any letters, the clues with their markup and enumerations, and what the
 // puzzle says about itself. Clues as [number, "clue"] (the spec's examples), or as objects that
 // also carry the enumeration and the answer (of an entry with every letter); a clue whose
 // enumeration the puzzle gives is an object either way. A cell without a letter is the
@@ -45,8 +45,13 @@ void AppendGrids(const Puzzle& puzzle, std::string& out) {
           out += "\"#\"";
         } else if (pass == 1) {
           out += letters[i].empty() ? "0" : JsonString(letters[i]);
-        } else if (const std::string style = CellStyle(grid, i); !style.empty()) {
-          absl::StrAppendFormat(&out, "{\"cell\": %d, \"style\": %s}", grid.numbers[i], style);
+        } else if (const std::string style = CellStyle(grid, i);
+                   !style.empty() || !grid.fixed[i].empty()) {
+          // A letter given to the solver is the cell's "value".
+          absl::StrAppendFormat(&out, "{\"cell\": %d%s%s%s%s}", grid.numbers[i],
+                                grid.fixed[i].empty() ? "" : ", \"value\": ",
+                                grid.fixed[i].empty() ? "" : JsonString(grid.fixed[i]),
+                                style.empty() ? "" : ", \"style\": ", style);
         } else {
           absl::StrAppendFormat(&out, "%d", grid.numbers[i]);
         }
