@@ -135,11 +135,11 @@ def identities():
             words = os.path.join(TESTS, "data", "fill", name)
             # Square searches keep every word; fills leave offensive ones out unless asked.
             _, fills, _ = run(["fill", grid, "--dict", words, "--all", "--allow-repeats",
-                               "--allow-offensive", "--format", "lines"])
+                               "--allow-offensive=slurs", "--format", "lines"])
             _, squares, _ = run(["--double", "-n", str(n), "--dict", words, "--format", "lines"])
             check(fills.lower() == squares and squares, f"fill --all = --double -n {n}")
             _, count, _ = run(["fill", grid, "--dict", words, "--count", "--allow-repeats",
-                               "--allow-offensive"])
+                               "--allow-offensive=slurs"])
             _, double_count, _ = run(["--double", "-n", str(n), "--dict", words, "--count"])
             check(count == double_count, f"--count {count!r} = --double --count {double_count!r}")
             check(int(count) == len(squares.split("\n")) - 1, "count = number of lines")
@@ -148,7 +148,7 @@ def identities():
             expected = [s for s in squares.split("\n")[:-1]
                         if len(set(entries(s.split(" ")))) == 2 * n]
             for extra in ([], ["--distinct"]):
-                _, distinct, _ = run(["fill", grid, "--dict", words, "--all", "--allow-offensive",
+                _, distinct, _ = run(["fill", grid, "--dict", words, "--all", "--allow-offensive=slurs",
                                       "--format", "lines"] + extra)
                 check(distinct.lower().split("\n")[:-1] == expected, f"{extra}, n = {n}")
             check_shards(grid, ["--dict", words, "--allow-repeats"])

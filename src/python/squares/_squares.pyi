@@ -162,6 +162,8 @@ class FillResult:
     def notes(self) -> list[str]: ...
     @property
     def stats(self) -> FillStats: ...
+    @property
+    def left_out(self) -> Optional[tuple[str, str]]: ...
 
 class FillIterator(Iterator[Fill]):
     def __iter__(self) -> FillIterator: ...
@@ -404,7 +406,7 @@ class Dictionary:
              deterministic: bool = False, seed: int = 1, threads: Optional[int] = None,
              timeout: Optional[float] = None, quality_time: float = 10.0, polish: Optional[int] = None,
              branch: _Branch = "letter", prefer_scores: bool = False, better: _Better = None,
-             max_level: Optional[int] = None, exclude: Sequence[str] = ..., allow_offensive: bool = False,
+             max_level: Optional[int] = None, exclude: Sequence[str] = ..., allow_offensive: Union[bool, str] = False,
              min_length: int = 2) -> FillResult: ...
     @overload
     def fill(self, grid: Union[Grid, str], *, any: bool = False, all: Literal[True], limit: Optional[int] = None,
@@ -412,7 +414,7 @@ class Dictionary:
              seed: int = 1, threads: Optional[int] = None, timeout: Optional[float] = None,
              quality_time: float = 10.0, polish: Optional[int] = None, branch: _Branch = "letter",
              prefer_scores: bool = False, better: _Better = None, max_level: Optional[int] = None,
-             exclude: Sequence[str] = ..., allow_offensive: bool = False,
+             exclude: Sequence[str] = ..., allow_offensive: Union[bool, str] = False,
              min_length: int = 2) -> FillIterator: ...
     def check(self, grid: Union[Grid, str], *, allow_repeats: bool = False) -> GridCheck: ...
     def candidates(self, grid: Union[Grid, str], slot: int, *, max_words: int = 100, max_checked: int = 20,
