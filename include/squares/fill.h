@@ -238,8 +238,10 @@ struct GridProof {
   // those the search failed on most (or the dead slots), at most four; `message` names them.
   std::vector<std::string> fill;
   std::vector<int> conflict;
-  std::optional<FillResult::LeftOut> left_out;  // as in FillResult, for an impossible verdict
-  double seconds = 0;                           // the verdict's search
+  // As in FillResult, for an impossible verdict: the next tier only, in about the time the
+  // verdict took.
+  std::optional<FillResult::LeftOut> left_out;
+  double seconds = 0;           // the verdict's search
   bool consistent = true;       // no entry or cell was left empty
   std::vector<int> letters;     // per cell (row-major): the letters it can still take (0 for a
                                 // black cell or a cell with none)

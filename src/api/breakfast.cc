@@ -83,12 +83,13 @@ core::GridFill Problem(const Dictionary& dictionary, const Grid& grid,
 std::optional<FillResult::LeftOut> FillWithLeftOut(const Dictionary& dictionary, const Grid& grid,
                                                    const std::vector<std::string>& exclude,
                                                    bool allow_repeats, AllowOffensive allow,
-                                                   double seconds, const StopFlag* stop) {
-  if (allow == AllowOffensive::kSlurs) return std::nullopt;
+                                                   AllowOffensive last, double seconds,
+                                                   const StopFlag* stop) {
+  if (allow >= last) return std::nullopt;
   const core::Alphabet& alphabet = api::ImplOf(dictionary).dictionary.alphabet();
   bool undecided = false;
   for (AllowOffensive tier : {AllowOffensive::kVulgar, AllowOffensive::kSlurs}) {
-    if (tier <= allow) continue;
+    if (tier <= allow || tier > last) continue;
     const core::GridFill problem =
         Problem(dictionary, grid, FilterOf(dictionary, exclude, core::ScoreOrder::kNone, {}, tier));
     if (problem.too_long >= 0) continue;

@@ -180,7 +180,7 @@ void SayLeftOut(const Dictionary& dictionary, const Grid& grid, const FillOption
                 FillResult& result) {
   if (options.all || options.deterministic) return;
   result.left_out = api::FillWithLeftOut(dictionary, grid, options.exclude, options.allow_repeats,
-                                         options.allow_offensive,
+                                         options.allow_offensive, AllowOffensive::kSlurs,
                                          std::max(1.0, result.stats.seconds), options.stop);
   if (result.left_out) result.message = api::LeftOutMessage(*result.left_out);
 }

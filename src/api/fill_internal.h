@@ -27,13 +27,15 @@ core::GridFill Problem(const Dictionary& dictionary, const Grid& grid,
                        const core::WordFilter& filter);
 
 // After a search proved `grid` has no fill while `allow` left words out: a first fill with
-// the next tiers allowed in turn (vulgar, then slurs), `seconds` each at most. nullopt when
-// `allow` already allows all or no fill has them either; else the tier that fills it and the
-// vulgar word used (a slur is not named), or tier kNone when neither search ended in time.
+// the next tiers allowed in turn (vulgar, then slurs) up to `last`, `seconds` each at most.
+// nullopt when no tier is left to try or no fill has those words either; else the tier that
+// fills it and the vulgar word used (a slur is not named), or tier kNone when a search did
+// not end in time.
 std::optional<FillResult::LeftOut> FillWithLeftOut(const Dictionary& dictionary, const Grid& grid,
                                                    const std::vector<std::string>& exclude,
                                                    bool allow_repeats, AllowOffensive allow,
-                                                   double seconds, const StopFlag* stop);
+                                                   AllowOffensive last, double seconds,
+                                                   const StopFlag* stop);
 
 // The sentence that says so: "no fill without the left-out words; --allow-offensive=vulgar
 // finds one using ASS".

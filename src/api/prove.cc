@@ -165,9 +165,14 @@ GridProof ProveGrid(const Dictionary& dictionary, const Grid& grid, const ProofO
     Decide(grid, problem, api::ImplOf(dictionary).dictionary.alphabet(), options, proof);
   }
   if (proof.verdict == Verdict::kImpossible && options.search_seconds > 0) {
+    // Only the next tier, in about the time the verdict took (it is asked after every edit):
+    // a search that does not end says nothing, as "no fill" holds for the tier chosen.
+    const auto next = static_cast<AllowOffensive>(static_cast<int>(options.allow_offensive) + 1);
     proof.left_out = api::FillWithLeftOut(
         dictionary, grid, options.exclude, options.allow_repeats, options.allow_offensive,
-        std::max(options.search_seconds, proof.seconds), options.stop);
+        std::min(next, AllowOffensive::kSlurs),
+        std::min(options.search_seconds, std::max(0.1, 2 * proof.seconds)), options.stop);
+    if (proof.left_out && proof.left_out->tier == AllowOffensive::kNone) proof.left_out.reset();
     if (proof.left_out) proof.message = api::LeftOutMessage(*proof.left_out) + "; " + proof.message;
   }
   return proof;
