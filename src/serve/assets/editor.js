@@ -8,6 +8,7 @@ import { renderStats } from "./stats_view.js";
 import { SoftKeyboard } from "./soft_keyboard.js";
 import { PuzzlesView } from "./puzzles_view.js";
 import { TemplatesView } from "./templates_view.js";
+import { allowOffensive, bindBreakfast } from "./breakfast.js";
 
 function isAbort(error) { return error.name === "AbortError"; }
 
@@ -22,7 +23,8 @@ export class Editor {
     this.candidatesTimer = 0;
     this.fillRequest = null;         // the AbortController of the fill in flight
     this.grid = this.$("grid");
-    this.proof = new ProofView(this.$("proof-status"), () => this.paint());
+    bindBreakfast(document.getElementById("allow-offensive"));
+    this.proof = new ProofView(this.$("proof-status"), this.$("proof-verdict"), () => this.paint());
     this.candidates = new CandidatesView(this.$("candidates"), this.$("candidates-status"), this.$("by-score"),
                                          (word) => this.place(word));
     // The puzzles saved in the browser: the one open last comes back with its history.
@@ -211,8 +213,12 @@ export class Editor {
   }
 
   save() {
-    this.puzzles.save({ title: this.$("title").value, rows: this.model.rows, cols: this.model.cols,
-                        state: this.model.state(), undo: this.model.undoStack, redo: this.model.redoStack });
+    this.puzzles.save(this.snapshot());
+  }
+
+  snapshot() {
+    return { title: this.$("title").value, rows: this.model.rows, cols: this.model.cols,
+             state: this.model.state(), undo: this.model.undoStack, redo: this.model.redoStack };
   }
 
   // The size the toolbar's Rows and Columns say.
@@ -360,6 +366,8 @@ export class Editor {
         const number = this.model.numbers[i];
         el.firstChild.textContent = number || "";
         el.lastChild.textContent = cell.letter;
+        // A fill the verdict found, faintly in the empty cells.
+        el.lastChild.dataset.ghost = proven && !cell.letter ? proven.ghost : "";
         el.setAttribute("aria-selected", here ? "true" : "false");
         el.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}: ` +
           (cell.black ? "black" : (number ? `${number}, ` : "") + (cell.letter || "empty") + (cell.locked ? ", locked" : "")));
@@ -403,8 +411,13 @@ export class Editor {
     this.candidatesTimer = setTimeout(() => this.loadCandidates(), 120);
   }
 
+  // A filled entry's alternatives: its own letters are left out of the request (crossing
+  // entries keep theirs), and its word is marked in the list.
   loadCandidates() {
-    this.candidates.load(this.slot(), this.model.toRows(), this.model.rejected);
+    const slot = this.slot();
+    const filled = !!slot && slot.cells.every((i) => this.model.cells[i].letter);
+    const rows = filled ? this.model.toRows((cell, i) => !slot.cells.includes(i)) : this.model.toRows();
+    this.candidates.load(slot, rows, this.model.rejected, filled ? this.model.word(slot) : "");
   }
 
   // Places `word` in the selected entry; the focus goes back to the grid.
@@ -444,7 +457,8 @@ export class Editor {
       return !region || (r >= region.top && r <= region.bottom && c >= region.left && c <= region.right);
     };
     const keep = (cell, i) => cell.origin === "user" || cell.locked || !inside(i);
-    const options = { exclude: this.model.rejected, "quality-time": Math.max(0, +this.$("fill-time").value || 0) };
+    const options = { exclude: this.model.rejected, "quality-time": Math.max(0, +this.$("fill-time").value || 0),
+                      "allow-offensive": allowOffensive() };
     if (this.$("fill-any").checked) options.any = true;
     const body = { grid: this.model.toRows(keep), options };
     if (region) body.region = region;
