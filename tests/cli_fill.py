@@ -341,6 +341,8 @@ ERRORS = [
      "squares: --polish: '-1' is not an integer in 0..9223372036854775807\n"),
     ("..\n..\n", ["--allow-repeats", "-U"], 2,
      "squares: --allow-repeats and --distinct exclude each other\n"),
+    ("..\n..\n", ["--allow-offensive=all"], 2,
+     "squares: --allow-offensive takes vulgar, slurs or none, not 'all'\n"),
     ("..\n..\n", ["--shard", "1/2"], 2, "squares: --shard needs --all or --count\n"),
     ("..\n..\n", ["--all", "--shard", "3/2"], 2,
      "squares: --shard: '3/2' is not of the form I/N with 1 <= I <= N\n"),

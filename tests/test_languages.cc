@@ -300,7 +300,8 @@ TEST_CASE("a grid only a left-out word fills says so and names the word") {
   CHECK(result.left_out->tier == AllowOffensive::kVulgar);
   CHECK(result.left_out->word == "ASS");
   CHECK(result.message ==
-        "no fill without the left-out words; --allow-offensive=vulgar finds one using ASS");
+        "<rows>: impossible: no fill without the left-out words; --allow-offensive=vulgar "
+        "finds one using ASS");
   // A slur is not named.
   const Dictionary slur = Read({"spic"}, "en");
   const FillResult hidden = FillGrid(slur, Grid::FromRows({"...."}), options);

@@ -182,7 +182,8 @@ void SayLeftOut(const Dictionary& dictionary, const Grid& grid, const FillOption
   result.left_out = api::FillWithLeftOut(dictionary, grid, options.exclude, options.allow_repeats,
                                          options.allow_offensive, AllowOffensive::kSlurs,
                                          std::max(1.0, result.stats.seconds), options.stop);
-  if (result.left_out) result.message = api::LeftOutMessage(*result.left_out);
+  if (result.left_out)
+    result.message = grid.source() + ": impossible: " + api::LeftOutMessage(*result.left_out);
 }
 
 }  // namespace

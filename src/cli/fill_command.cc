@@ -307,7 +307,11 @@ absl::StatusOr<FillOptions> FillOptionsFrom(const ParsedArgs& a) {
     return UsageError("--allow-repeats and --distinct exclude each other");
   }
   options.allow_repeats = a.has("allow-repeats");
-  options.allow_offensive = AllowOffensiveNamed(a.get("allow-offensive", "none"));
+  const std::string tier = a.get("allow-offensive", "none");
+  if (tier != "none" && tier != "vulgar" && tier != "slurs") {
+    return UsageError("--allow-offensive takes vulgar, slurs or none, not '" + tier + "'");
+  }
+  options.allow_offensive = AllowOffensiveNamed(tier);
   options.deterministic = a.has("deterministic");
   if (a.has("better")) {
     const std::string better = a.get("better");
