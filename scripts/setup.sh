@@ -18,7 +18,8 @@
 #   (texlive-games), the page's fonts (fonts-dejavu-core; fonts-wqy-microhei for Chinese,
 #   Japanese and Korean), pdftotext and pdftoppm (poppler-utils), and node and npm when
 #   missing (Debian's); and, with npm, the independent readers of ipuz and .puz and
-#   playwright-core in build/npm (never in the source tree).
+#   playwright-core in build/npm, and the Exolve player in build/exolve (never in the source
+#   tree).
 set -eu
 cd "$(dirname "$0")/.."
 tests=""
@@ -85,4 +86,21 @@ if [ ! -f build/npm/installed ] || [ "$(cat build/npm/installed)" != "$npm_packa
   else
     echo "setup.sh: npm install failed: the documents' and the browser test will skip" >&2
   fi
+fi
+# The Exolve player (not on npm), which tests/cli_documents.py plays the Exolve page with: its
+# two files from a pinned commit of github.com/viresh-ratnakar/exolve into build/exolve (never
+# in the source tree). Without it the test checks the page's text only, saying so.
+exolve_commit=85dd54908580625e7f5338f1beaef878d8629ab4
+if [ ! -f build/exolve/exolve-m.js ] && command -v git >/dev/null; then
+  rm -rf build/exolve.tmp
+  if git init --quiet build/exolve.tmp && git -C build/exolve.tmp fetch --quiet --depth 1 \
+      https://github.com/viresh-ratnakar/exolve "$exolve_commit" 2>/dev/null &&
+      git -C build/exolve.tmp checkout --quiet FETCH_HEAD; then
+    mkdir -p build/exolve
+    cp build/exolve.tmp/exolve-m.js build/exolve.tmp/exolve-m.css build/exolve.tmp/LICENSE \
+      build/exolve/
+  else
+    echo "setup.sh: cloning Exolve failed: the Exolve page is checked without its player" >&2
+  fi
+  rm -rf build/exolve.tmp
 fi

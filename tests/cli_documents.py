@@ -8,7 +8,7 @@ GROUP is one of
            equal to the ipuz: grid, numbers, circles, clues), .puz read by @confuzzle/readpuz
            and written again by @confuzzle/writepuz (its own checksums: the same bytes), each
            with the clues, title, author and copyright asked for, and a placeholder where a
-           clue is missing; a letter with no Latin-1 form refused for puz. Skipped (77)
+           clue is missing; letters with no Latin-1 form a puz's rebus cells. Skipped (77)
            without node or the npm packages (scripts/setup.sh --tests installs them into build/npm).
   latex    lualatex compiles a 5x5 (through --format pdf), a 15x15 of accented letters, a
            21x21 (letter paper) and a 24x30 grid, the grids without an overfull line;
@@ -16,7 +16,8 @@ GROUP is one of
            submission sheet holds every answer and clue. Page images in
            $SQUARES_TEST_ARTEFACTS. Skipped (77) without TeX.
   letters  every letter of the default list, Latin-1 and Latin Extended-A in PDF grids, read
-           back in their rows; clues in Latin, Greek, Cyrillic and CJK; an emoji a warning.
+           back in their rows; clues in Latin, Greek, Cyrillic, CJK, Hebrew and Arabic, and
+           an emoji; a control character a warning.
   svg      on a 21x21 grid with 3-digit numbers, no number's box meets its cell's letter's
            box (boxes computed from the SVG with the font metrics below), each box inside its
            cell; the title shows; the clue list holds every entry, in columns, wrapped.
@@ -27,7 +28,13 @@ GROUP is one of
   marks    circled and shaded cells in ipuz, jpz, .puz (GEXT), SVG and LaTeX.
   exolve   the Exolve page in headless Chromium hands createExolve() the puzzle text intact.
   unfilled fill --no-fill: an unfilled and a partly filled grid in each format, read back.
+  everything  one puzzle with a rebus, circles, shading, void cells, notes, a date, a clue with
+           markup and one beyond Latin-1, in every format: each format's warnings exactly,
+           --strict an error; the ipuz read by @xwordly/xword-parser, the .puz (2.0, GRBS,
+           RTBL, GEXT) by @confuzzle/readpuz and byte by byte; the Exolve page in Chromium,
+           played by the real Exolve when build/exolve has it (circles, rebus, a clue with "# ").
 """
+import re
 import json
 import os
 import shutil
@@ -167,7 +174,7 @@ def readers(tmp):
     for key, value in want.items():
         check(got.get(key) == value, f"puz read by readpuz: {key} = {got.get(key)!r}, "
                                      f"want {value!r}")
-    # Accented letters: Latin-1 in a .puz, any letter in ipuz; Greek refused for puz.
+    # Accented letters: Latin-1 in a .puz, any letter in ipuz; Greek as rebus cells in a .puz.
     accents = write(os.path.join(tmp, "accents.txt"), "éàçñüöåøabcd\n")
     text = block_grid(15, 15, "ÉÀÇÑÜÖÅØABCD")
     grid15 = write(os.path.join(tmp, "accents15.txt"), text)
@@ -186,8 +193,13 @@ def readers(tmp):
     status, out, err = run(["fill", greek, "--dict", write(os.path.join(tmp, "g.txt"),
                                                            "αβ\nγδ\nαγ\nβδ\n"),
                             "--format", "puz"])
-    check(status == 1 and err.startswith("squares: puz: the letter 'Α' at row 1, column 1 has no "
-                                         "Latin-1 form"), f"greek puz: {status} {err!r}")
+    # Greek letters: rebus cells (2.0, UTF-8), 'X' in the solution grid, with warnings.
+    check(status == 0 and out[0x34:0x38] == b"XXXX" and b" 0:\xce\x91; 1:\xce\x92;" in out
+          and err == "squares: warning: puz: 4 cells with letters beyond Latin-1: written as rebus "
+          "cells, with 'X' in the solution grid, which a reader without rebus cells takes for the "
+          "answer\nsquares: warning: puz: a rebus cell has 'Α' (U+0391), beyond Latin-1: written "
+          "as version 2.0, in UTF-8, which readers of version 1.3 (Latin-1) misread\n",
+          f"greek puz: {status} {err!r}")
 
 
 def write_bytes(path, data):
@@ -308,7 +320,7 @@ def default_list_letters():
 # Clue texts in the scripts a clue may hold, and what pdftotext must read back.
 SCRIPT_CLUES = [("1 Across", "Œuvre, Łódź, façade, Ærø"), ("2 Across", "Καλημέρα κόσμε"),
                 ("3 Across", "Здравствуй, мир"), ("4 Across", "漢字 かな 한국어"),
-                ("5 Across", "Smile 😀 and join a\u200db")]
+                ("5 Across", "Smile 😀, say שלום or مرحبا and join a\u200db")]
 
 
 # The CJK fonts the LaTeX page falls back on (src/fill/latex.cc).
@@ -321,7 +333,8 @@ CJK_FONTS = ["/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
 def letters(tmp):
     """Every letter of the default list, Latin-1 and Latin Extended-A in PDF grids (two: a list
     holds at most 64 letters), read back by pdftotext in their rows; clues in Latin, Greek,
-    Cyrillic and CJK; an emoji a warning and a white square; --strict refuses it."""
+    Cyrillic, CJK, Hebrew and Arabic, and an emoji (DejaVu Sans has it); a control character
+    in the title a warning, which --strict refuses."""
     if shutil.which("lualatex") is None or shutil.which("pdftotext") is None:
         print("lualatex or pdftotext not installed: skipping (scripts/setup.sh installs them)")
         sys.exit(77)
@@ -349,7 +362,9 @@ def letters(tmp):
         # The rows as squares reads the grid (İ is I to it), compared as pdftotext gives
         # them: compatibility forms expanded (Ĳ is IJ, Ŀ is L·), so both sides in NFKC.
         _, shown, _ = run(args[:4] + ["--format", "jsonl"])
-        rows = [unicodedata.normalize("NFKC", r) for r in json.loads(shown)["rows"] if "#" not in r]
+        # (A letter of several code points, as Ĳ is IJ to it, is in brackets there.)
+        rows = [unicodedata.normalize("NFKC", r.replace("[", "").replace("]", ""))
+                for r in json.loads(shown)["rows"] if "#" not in r]
         solution = pdf_text(path, ["-layout", "-f", "2"])
         lines = [unicodedata.normalize("NFKC", "".join(line.split()))
                  for line in solution.splitlines()]
@@ -365,11 +380,13 @@ def letters(tmp):
                 print("no CJK font installed: the CJK clue is not checked")
             for key, clue in SCRIPT_CLUES[:4 if cjk else 3]:
                 check(clue in text, f"{key}: {clue!r} not in pdftotext's text")
-            check("Smile □ and join ab" in text, "the emoji is not a white square")
+            # DejaVu Sans has the emoji, Hebrew and Arabic (set right to left).
+            # (pdftotext marks the right-to-left runs and moves the spaces beside them.)
+            check("Smile 😀, say" in text and "שלום" in text and "مرحبا" in text,
+                  f"the emoji, Hebrew and Arabic: {text!r}")
             check("Every letter of Latin-1" in text, f"the title: {text[:80]!r}")
             check(not cjk or err == "squares: warning: the title: the control character U+007F is "
-                  "left out\nsquares: warning: pdf: no font has U+1F600 (😀): the PDF shows a "
-                  "white square in its place\n", f"warnings: {err!r}")
+                  "left out\n", f"warnings: {err!r}")
             info = subprocess.run(["pdfinfo", path], stdout=subprocess.PIPE, timeout=60).stdout
             info = info.decode("utf-8")
             check("Title:           Every letter   of Latin-1" in info and
@@ -378,7 +395,7 @@ def letters(tmp):
             status, out, err = run(args + ["--strict", "--paper", "letter"])
             check(status == 1 and out == b"" and err.startswith(
                 "squares: the title: the control character U+007F is left out\n") and
-                  err.endswith(" warnings, no document written\n"), f"--strict: {status} {err!r}")
+                  err.endswith(" warning, no document written\n"), f"--strict: {status} {err!r}")
 
 
 # Font metrics of the SVG's sans-serif (Helvetica, Arial, DejaVu Sans), in ems, taken wide:
@@ -544,7 +561,8 @@ def formats(tmp):
               "REAR is not used\n")
     placeholders = ("squares: warning: {}: 2 entries have no clue (4 Across, 2 Down): written as "
                     "[clue], as the format's readers need text\n")
-    check(status == 0 and err == unused + placeholders.format("across-text"),
+    check(status == 0 and err == unused + "squares: warning: across-text: the date: the format "
+          "has no place for it\n" + placeholders.format("across-text"),
           f"clue warnings: {status} {err!r}")
     check(out.decode() == "<ACROSS PUZZLE V2>\n<TITLE>\n\tSmall one\n<AUTHOR>\n\tA. Setter\n"
           "<COPYRIGHT>\n\t© 2026 A. Setter\n<SIZE>\n\t4x3\n<GRID>\n\tREAR\n\t.AT.\n\tAREA\n"
@@ -562,15 +580,24 @@ def formats(tmp):
     check(status == 1 and out == b"" and err == (unused + placeholders.format("xd")).replace(
         "warning: ", "") + "squares: --strict: 3 warnings, no document written\n",
           f"--strict: {status} {err!r}")
-    # .puz: text beyond Latin-1 is a warning naming the field, the characters and what they
-    # became; the file holds what the warning says.
+    # .puz: text beyond Latin-1 makes the file version 2.0, in UTF-8, with a warning naming
+    # the first such character; typographic quotes alone are their ASCII forms in 1.3, with a
+    # warning naming the field, the characters and what they became.
     status, out, err = run(["fill", grid, "--dict", words, "--format", "puz", "--title",
                             "Body of work (œuvre)", "--author", "Łukasz ‘Ł’ 😀"])
     check(status == 0 and err == (
-        "squares: warning: puz: the title: beyond Latin-1, written 'œ' (U+0153) as '?'\n"
-        "squares: warning: puz: the author: beyond Latin-1, written 'Ł' (U+0141) as '?', '‘' "
-        "(U+2018) as ''', 'Ł' (U+0141) as '?', '’' (U+2019) as ''', '😀' (U+1F600) as '?'\n")
-        and b"Body of work (?uvre)\0?ukasz '?' ?\0" in out, f"puz warnings: {status} {err!r}")
+        "squares: warning: puz: the title has 'œ' (U+0153), beyond Latin-1: written as version "
+        "2.0, in UTF-8, which readers of version 1.3 (Latin-1) misread\n")
+        and out[0x18:0x1c] == b"2.0\0"
+        and "Body of work (œuvre)\0Łukasz ‘Ł’ 😀\0".encode() in out,
+        f"puz warnings: {status} {err!r}")
+    status, out, err = run(["fill", grid, "--dict", words, "--format", "puz", "--title",
+                            "‘Quoted’ — “twice”…"])
+    check(status == 0 and err == (
+        "squares: warning: puz: the title: beyond Latin-1, written '‘' (U+2018) as ''', '’' "
+        "(U+2019) as ''', '—' (U+2014) as '-', '“' (U+201C) as '\"', '”' (U+201D) as '\"', "
+        "'…' (U+2026) as '...'\n") and out[0x18:0x1c] == b"1.3\0"
+        and b"'Quoted' - \"twice\"...\0" in out, f"puz quotes: {status} {err!r}")
     # An invalid UTF-8 byte (an argument can hold one) is U+FFFD, in every format.
     for fmt in ("puz", "jpz", "svg", "xd", "exolve", "across-text", "latex"):
         status, out, err = run(["fill", grid, "--dict", words, "--format", fmt, "--title",
@@ -605,8 +632,8 @@ def marks(tmp):
     for fmt, got in read.items():
         check(got.get("circled") == ["O..", "...", "..O"], f"{fmt}: circles {got.get('circled')}")
     status, out, err = run(base + ["--format", "puz"])
-    check(status == 0 and err == "squares: warning: puz: the format has no shaded cells: they "
-          "are left plain\n", f"puz marks: {status} {err!r}")
+    check(status == 0 and err == "squares: warning: puz: 1 shaded cell: the format has no "
+          "shading\n", f"puz marks: {status} {err!r}")
     section = out[out.index(b"GEXT"):]
     data = section[8:17]
     check(section[:8] == b"GEXT" + (9).to_bytes(2, "little") +
@@ -619,7 +646,7 @@ def marks(tmp):
     shaded = [r for r in doc.getElementsByTagName("rect") if r.getAttribute("fill") == "#d1d1d1"]
     check(len(circles) == 2 and len(shaded) == 1, f"svg marks: {circles}, {len(shaded)} shaded")
     status, out, err = run(base + ["--format", "latex"])
-    check(b"|[1][o]C|[2]A|[3]T|.\n|[4]O|[][gf]R|E|.\n|[5]W|E|[][o]T|.\n" in out,
+    check(b"|[1][fO]C|[2]A|[3]T|.\n|[4]O|[][gf]R|E|.\n|[5]W|E|[][fO]T|.\n" in out,
           f"latex marks: {out[-400:]!r}")
     bad = write(os.path.join(tmp, "bad.txt"), "CA#\nORE\nWET\n\n..O\n...\n...\n")
     status, out, err = run(["fill", bad, "--dict", words])
@@ -682,7 +709,9 @@ def exolve(tmp):
     got = json.loads(proc.stdout)
     check(got["errors"] == [], f"exolve page errors: {got['errors']}")
     text = got["text"] or ""
-    for want in ("\nexolve-begin\n  exolve-id: squares-puzzle\n  exolve-title: A `title` ${z}\n",
+    check(re.search(r"\nexolve-begin\n  exolve-id: squares-[0-9a-f]{16}\n", text) is not None,
+          f"exolve: no id derived from the puzzle in {text[:200]!r}")
+    for want in ("  exolve-title: A `title` ${z}\n",
                  "  exolve-preamble:\n    Back\\slash\n",
                  "  exolve-grid:\n    R E A R\n    . A T .\n    A R E A\n",
                  "    1 Tick `x` ${y} \\\\ &lt;/script&gt; &amp; &lt;i&gt; (4)\n",
@@ -787,6 +816,116 @@ def unfilled(tmp):
               f"unfilled submission: {status} {err!r}")
 
 
+EVERYTHING_GRID = "_TOP\n_A#I\n_BO[TAR]\n\n.O*.\n....\n.@..\n"
+EVERYTHING_CLUES = ("1 Across\t<i>Spinning</i> toy # of note\n3 Across\tRobot's \"boat\"\n"
+                    "1 Down\tΣ tab\n2 Down\tDeep hole\n")
+EVERYTHING_META = ["--title", "Über «all»", "--author", "Ann Author", "--copyright",
+                   "© 2026 Ann", "--notes", "Theme: a hidden TAR", "--date", "2026-11-29"]
+# What each format cannot hold of EVERYTHING_GRID, as `squares fill` warns of it.
+EVERYTHING_WARNINGS = {
+    "ipuz": [], "latex": [], "text": [], "jsonl": [],
+    "xd": ["xd: 2 shaded cells: left plain, as the format marks cells one way only and the "
+           "grid has circles"],
+    "across-text": ["across-text: 2 shaded cells: the format has no shading",
+                    "across-text: 3 void cells: written as blocks, as the format has none",
+                    "across-text: the date: the format has no place for it"],
+    "exolve": ["exolve: 3 void cells: written as blocks, as the format has none"],
+    "puz": ["puz: 2 shaded cells: the format has no shading",
+            "puz: 3 void cells: written as blocks, as the format has none",
+            "puz: the date: the format has no place for it",
+            "puz: the clue of 1 Down has 'Σ' (U+03A3), beyond Latin-1: written as version 2.0, "
+            "in UTF-8, which readers of version 1.3 (Latin-1) misread"],
+    "jpz": ["jpz: the date: the format has no place for it"],
+    "svg": [],
+}
+
+
+def everything(tmp):
+    """One puzzle with all a grid file holds, in every format; see the module's docstring."""
+    grid = write(os.path.join(tmp, "all.txt"), EVERYTHING_GRID)
+    clues = write(os.path.join(tmp, "all.clues"), EVERYTHING_CLUES)
+    base = ["fill", grid, "--no-fill", "--clues", clues] + EVERYTHING_META
+    docs = {}
+    for fmt, warnings in EVERYTHING_WARNINGS.items():
+        status, out, err = run(base + ["--format", fmt])
+        docs[fmt] = out
+        check(status == 0 and err == "".join(f"squares: warning: {w}\n" for w in warnings),
+              f"everything {fmt}: {status} {err!r}")
+        if warnings:
+            status, out, err = run(base + ["--format", fmt, "--strict"])
+            check(status == 1 and warnings[0] in err,
+                  f"everything {fmt} --strict: {status} {err!r}")
+    check(docs["text"].decode().startswith("_TOP\n_A#I\n_BO[TAR]\n"), f"text: {docs['text']!r}")
+    ipuz = json.loads(docs["ipuz"])
+    check(ipuz["puzzle"][2] == [None, {"cell": 3, "style": {"shapebg": "circle",
+                                                           "color": "D1D1D1"}}, 0, 0]
+          and ipuz["solution"][2] == [None, "B", "O", "TAR"] and ipuz["notes"] ==
+          "Theme: a hidden TAR" and ipuz["date"] == "2026-11-29"
+          and ipuz["clues"]["Across"][0] == [1, "<i>Spinning</i> toy # of note"],
+          f"everything ipuz: {ipuz}")
+    xd = docs["xd"].decode()
+    check("Rebus: 1=TAR\nSpecial: circle\n\n\n_tOP\n_A#I\n_bO1\n\n\nA1. {/Spinning/} toy # of "
+          "note ~ TOP\n" in xd, f"everything xd: {xd!r}")
+    text = docs["across-text"].decode()
+    check("<GRID>\n\t.tOP\n\t.A.I\n\t.bO1\n<REBUS>\n\tMARK;\n\t1:TAR:T\n" in text,
+          f"everything across-text: {text!r}")
+    # .puz: the strings in UTF-8 (version 2.0), the rebus in GRBS and RTBL, circles in GEXT.
+    puz = docs["puz"]
+    check(puz[0x18:0x1c] == b"2.0\0" and puz[0x34:0x40] == b".TOP.A.I.BOT"
+          and "Σ tab\0".encode() in puz, f"everything puz: {puz[:0x60]!r}")
+    grbs, rebus, table = puz.index(b"GRBS"), b"\0" * 11 + b"\1", b" 0:TAR;"
+    check(puz[grbs:grbs + 37] == b"GRBS" + (12).to_bytes(2, "little") + puz_checksum(
+        rebus).to_bytes(2, "little") + rebus + b"\0RTBL" + (7).to_bytes(2, "little") +
+          puz_checksum(table).to_bytes(2, "little") + table + b"\0",
+          f"everything GRBS, RTBL: {puz[grbs:]!r}")
+    gext = puz.index(b"GEXT")
+    check(puz[gext + 8:gext + 20] == b"\0\x80" + b"\0" * 7 + b"\x80\0\0",
+          f"everything GEXT: {puz[gext:]!r}")
+    if shutil.which("node") is None or not os.path.isdir(os.path.join(NODE_MODULES, "@xwordly")):
+        print(f"node or the npm readers (in {NODE_MODULES}) missing: the readers' checks skipped")
+        return
+    got = read_with_node("ipuz", write(os.path.join(tmp, "all.ipuz"), docs["ipuz"].decode()))
+    # xword-parser reads a void cell (null) as a cell of no letter: nothing in its row.
+    check(got.get("solution") == ["TOP", "A#I", "BOTAR"] and
+          got.get("circled") == [".O..", "....", ".O.."] and
+          got.get("across") == [[1, "<i>Spinning</i> toy # of note"], [3, "Robot's \"boat\""]],
+          f"everything ipuz read by xword-parser: {got}")
+    path = os.path.join(tmp, "all.puz")
+    write_bytes(path, puz)
+    got = read_with_node("puz", path)
+    # readpuz reads every string as Latin-1: the UTF-8 bytes, undone here.
+    clues = [c.encode("latin-1").decode("utf-8") for c in got.get("clues", [])]
+    check(got.get("solution") == ".TOP.A.I.BOT" and clues == [
+        "Spinning toy # of note", "Σ tab", "Deep hole", "Robot's \"boat\""],
+          f"everything puz read by readpuz: {got} {clues}")
+    page = os.path.join(tmp, "all.html")
+    write_bytes(page, docs["exolve"])
+    player = os.path.join(TESTS, "..", "build", "exolve")
+    proc = subprocess.run(["node", os.path.join(TESTS, "exolve_page.cjs"), NODE_MODULES, page,
+                           player], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    if proc.returncode == 77:
+        print(proc.stderr.decode())
+        return
+    if not check(proc.returncode == 0, f"everything exolve page: {proc.stderr.decode()[-600:]}"):
+        return
+    got = json.loads(proc.stdout)
+    check(got["errors"] == [], f"everything exolve page errors: {got['errors']}")
+    if got["player"] is None:
+        print(f"no Exolve player in {player}: the page's text checked, not its play")
+        check("    1 <i>Spinning</i> toy &#35; of note (3)\n" in (got["text"] or ""),
+              f"everything exolve text: {got['text']!r}")
+        return
+    cells = got["player"]["grid"]
+    check([[c["solution"] for c in row] for row in cells] ==
+          [[".", "T", "O", "P"], [".", "A", ".", "I"], [".", "B", "O", "TAR"]]
+          and [[c["circle"] for c in row] for row in cells] ==
+          [[False, True, False, False], [False] * 4, [False, True, False, False]],
+          f"everything played by Exolve: {cells}")
+    clue = got["player"]["clues"].get("A1", "")
+    check("Spinning" in clue and "&#35; of note (3)" in clue,
+          f"everything exolve 1 Across: {clue!r}")
+
+
 def main():
     global SQUARES, TESTS, NODE_MODULES, SANITIZED
     SQUARES, TESTS, NODE_MODULES, group, build = sys.argv[1:]
@@ -799,7 +938,7 @@ def main():
     try:
         {"readers": readers, "latex": latex, "letters": letters, "svg": svg,
          "files": files, "formats": formats, "marks": marks, "exolve": exolve,
-         "unfilled": unfilled}[group](tmp)
+         "unfilled": unfilled, "everything": everything}[group](tmp)
     finally:
         shutil.rmtree(tmp)
     if FAILURES:

@@ -56,7 +56,7 @@ for command in "fill --dict w.txt" "kakuro" "regions --dict w.txt" "shape --dict
   bounded 1 "squares: /dev/zero:1:1$binary" "$s $command /dev/zero"
   bounded 1 "squares: /dev/urandom:" "$s $command /dev/urandom"
 done
-bounded 1 "squares: -: larger than 1 MiB, the limit for a crossword grid of up to 256x256 cells" \
+bounded 1 "squares: -: larger than 16 MiB, the limit for a crossword puzzle of up to 256x256 cells" \
   "yes ..... | $s fill --dict w.txt -"
 bounded 1 "squares: -: larger than 8 MiB, the limit for a file of Kakuro boards" "yes '# .' | $s kakuro -"
 # Clue files (fill --clues): the same.

@@ -192,6 +192,25 @@ def grids():
                 check(all((p == "#") == (g == "#") for g, p in zip(got, pattern)),
                       f"{name}: black cells kept")
             check_fill(rows, words, "--allow-repeats" not in extra, f"{name} {extra}")
+    # Across Lite .puz files (written by puzpy): their grid, clues, notes, rebus and circles,
+    # and what reading them noted, as warnings.
+    puzzles = os.path.join(TESTS, "data", "puzzles")
+    status, out, err = run(["fill", os.path.join(puzzles, "square-1.3.puz"), "--allow-repeats",
+                            "--format", "lines"])
+    check((status, out, err) == (0, "CARD AREA REAR DART\n", ""), f"puz: {status} {out!r} {err!r}")
+    locked = os.path.join(puzzles, "locked.puz")
+    status, out, err = run(["fill", locked, "--format", "lines"])
+    check(status == 0 and len(out.split()) == 4 and
+          err == f"squares: warning: {locked}: puz: the solution is locked (scrambled with a key, "
+                 "solution state 0x0004): the puzzle is read without it\n",
+          f"locked puz: {status} {out!r} {err!r}")
+    status, out, err = run(["fill", "--no-fill", "--format", "ipuz",
+                            os.path.join(puzzles, "rebus-circles.puz")])
+    document = json.loads(out) if status == 0 else {}
+    check(document.get("solution", [[]])[0][:1] == ["STAR"] and
+          document.get("notes") == "The first and last cells hold several letters." and
+          document["puzzle"][0][0]["style"].get("shapebg") == "circle" and
+          document["clues"]["Across"][0] == [1, "Gazed"], f"puz to ipuz: {status} {out!r} {err!r}")
     # --prefer-scores with the default list, scored by SCOWL size: a word of the commonest size.
     sizes = {}
     with open(os.path.join(TESTS, "..", "data", "words.txt"), encoding="utf-8") as f:
@@ -315,15 +334,14 @@ ERRORS = [
     ("3\n3\n---\n--\n---\n", [], 1, "squares: {g}:4: row has 2 cells, header says 3\n"),
     ("3\n3\n---\n---\n", [], 1, "squares: {g}:1: header says 3 rows, the grid has 2\n"),
     ("..\n.*\n", [], 1,
-     "squares: {g}:2:2: bad character '*' (expected '.' empty, '#' black or a letter)\n"),
+     "squares: {g}:2:2: bad character '*' (expected '.' empty, '#' black, a letter, [letters] or '_' void)\n"),
     ("2\n2\n-.\n--\n", [], 1,
      "squares: {g}:3:2: bad character '.' (expected '-' empty, '#' black or a letter)\n"),
     ("##\n##\n", [], 1, "squares: {g}: grid has no slot (no run of 2 or more white cells)\n"),
     ("#.#\n###\n", [], 1, "squares: {g}:1:2: isolated cell (in no slot)\n"),
     ("Q.\n..\n", [], 1, "squares: {g}:1:1: letter 'Q' is not in the dictionary's alphabet\n"),
     # ipuz: the cell, the JSON position, the missing key.
-    ('{"puzzle": [[0, 0], [0, "AB"]]}', [], 1,
-     "squares: {g}:2:2: 'AB' is not one letter (rebus cells are not supported)\n"),
+    ('{"puzzle": [[0, 0], [0, "A1"]]}', [], 1, "squares: {g}:2:2: 'A1' is not a letter or letters\n"),
     ('{"puzzle": [[0, 0]],\n "title": }', [], 1, "squares: {g}:2:11: not valid JSON\n"),
     ('{"title": "x"}', [], 1, "squares: {g}: no \"puzzle\": not an ipuz crossword\n"),
     ("..\n..\n", ["--format", "rtf"], 2,

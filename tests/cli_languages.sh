@@ -9,6 +9,12 @@ data=$2/languages
 
 # 2×2 squares whose first row is IJ S: IJ is one cell, printed IJ.
 golden nl-first-ijs 0 "$squares" --dict "$data/nl.txt" --language nl --first ijs
+# A pattern counts cells by the language's letters: IJ is one cell, written bare or bracketed,
+# and the squares whose first row is IJS are those of --first ijs.
+golden nl-first-ijs 0 "$squares" --dict "$data/nl.txt" --language nl --pattern 'IJs/..'
+golden nl-first-ijs 0 "$squares" --dict "$data/nl.txt" --language nl --pattern '[ij]s/..'
+expect 2 "squares: pattern row 1: [IJ] is 2 letters of the alphabet: a square's cell holds one (a grid's cells may hold several: fill a grid)" \
+  "$squares" --dict "$data/nl.txt" --pattern '[IJ]./..'
 # Without --language nl, ijs is three letters: 3×3 squares.
 golden en-first-ijs 0 "$squares" --dict "$data/nl.txt" --first ijs --count
 # Straße is STRASSE (7 cells), and the first word Öl is OEL: OEL / EHE / LEE.

@@ -72,11 +72,27 @@ check() {
   [ "$got" = "$want" ] || fail "$(printf 'the example built %s printed\n%s\nexpected\n%s' "$1" "$got" "$want")"
 }
 
-# The installed squares.pc, its prefix moved to where the test installed it.
-mkdir "$dest/pkgconfig"
-sed "s|^prefix=.*|prefix=$root|" "$root/$libdir/pkgconfig/squares.pc" >"$dest/pkgconfig/squares.pc"
-export PKG_CONFIG_PATH="$dest/pkgconfig"
-flags=$(pkg-config --cflags --libs squares)
+# The installed squares.pc where the test installed it: its paths are relative to its own
+# folder, and --define-prefix changes none of them. The headers need only the standard library:
+# the library's dependencies come with --static only.
+export PKG_CONFIG_PATH="$root/$libdir/pkgconfig"
+[ "$(pkg-config --variable=includedir squares)" -ef "$root/include" ] ||
+  fail "squares.pc's includedir is not $root/include: $(pkg-config --variable=includedir squares)"
+[ "$(pkg-config --variable=libdir squares)" -ef "$root/$libdir" ] ||
+  fail "squares.pc's libdir is not $root/$libdir"
+# (The dependencies' own Cflags come too: Requires.private, as pkg-config reads it.)
+for how in "" --define-prefix; do
+  case " $(pkg-config $how --cflags squares) " in
+    *" -I$(pkg-config --variable=includedir squares) "*) ;;
+    *) fail "pkg-config $how --cflags squares: $(pkg-config $how --cflags squares)" ;;
+  esac
+done
+dynamic=$(pkg-config --libs squares)
+case $dynamic in *absl*|*xxhash*) fail "pkg-config --libs squares names its dependencies: $dynamic" ;; esac
+static_flag=
+[ $kind = static ] && static_flag=--static
+# shellcheck disable=SC2086
+flags=$(pkg-config $static_flag --cflags --libs squares)
 # shellcheck disable=SC2086
 "$@" -std=c++17 -o "$dest/example" "$here/install_example.cc" $flags ||
   fail "could not build against squares.pc ($kind)"
@@ -89,9 +105,11 @@ mkdir "$dest/meson-project"
 cp "$here/install_example.cc" "$dest/meson-project/"
 cat >"$dest/meson-project/meson.build" <<'EOF'
 project('example', 'cpp', default_options : ['cpp_std=c++17'])
-executable('example', 'install_example.cc', dependencies : dependency('squares'))
+executable('example', 'install_example.cc',
+  dependencies : dependency('squares', static : get_option('default_library') == 'static'))
 EOF
-CXX=$compiler meson setup "$dest/meson-project" "$dest/meson-build" >"$dest/meson-setup.log" 2>&1 ||
+CXX=$compiler meson setup -Ddefault_library=$kind "$dest/meson-project" "$dest/meson-build" \
+  >"$dest/meson-setup.log" 2>&1 ||
   fail "meson setup of a project with dependency('squares') failed ($kind): see $dest/meson-setup.log"
 ninja -C "$dest/meson-build" >"$dest/meson-build.log" 2>&1 ||
   fail "a meson project could not link dependency('squares') ($kind): see $dest/meson-build.log"
@@ -108,9 +126,15 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(SQUARES REQUIRED IMPORTED_TARGET squares)
 add_executable(example install_example.cc)
 target_compile_features(example PRIVATE cxx_std_17)
-target_link_libraries(example PkgConfig::SQUARES)
+if(SQUARES_KIND STREQUAL "static")
+  target_include_directories(example PRIVATE ${SQUARES_STATIC_INCLUDE_DIRS})
+  target_link_libraries(example ${SQUARES_STATIC_LDFLAGS})
+else()
+  target_link_libraries(example PkgConfig::SQUARES)
+endif()
 EOF
-  CXX=$compiler cmake -S "$dest/cmake-project" -B "$dest/cmake-build" >"$dest/cmake.log" 2>&1 &&
+  CXX=$compiler cmake -DSQUARES_KIND=$kind -S "$dest/cmake-project" -B "$dest/cmake-build" \
+    >"$dest/cmake.log" 2>&1 &&
     cmake --build "$dest/cmake-build" >>"$dest/cmake.log" 2>&1 ||
     fail "a CMake project could not link pkg_check_modules(squares) ($kind): see $dest/cmake.log"
   check "by CMake" "$dest/cmake-build/example"

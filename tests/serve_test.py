@@ -5,10 +5,12 @@ it (Host, Origin, JSON, the token), slow and oversized clients, and a clean stop
 
 Usage: serve_test.py SQUARES DATA_DIR
 """
+import base64
 import http.client
 import json
 import os
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -17,6 +19,7 @@ import sys
 import tempfile
 import time
 import unittest
+import urllib.parse
 
 SQUARES = DATA = None
 
@@ -72,6 +75,11 @@ class Server:
         finally:
             self.process.stdout.close()
             self.process.stderr.close()
+
+
+def as_json(query):
+    """A query string's parameters as /api/squares's JSON body ("a=1&b" is {"a": "1", "b": ""})."""
+    return dict(urllib.parse.parse_qsl(query, keep_blank_values=True))
 
 
 GRID_5X5 = ["#....", ".....", ".....", ".....", "....#"]
@@ -344,6 +352,144 @@ class Api(unittest.TestCase):
         self.assertEqual(status, 400)
         self.assertTrue(answer["error"].startswith("bad.txt:"), answer)
 
+    # A 3x3 puzzle with all a cell holds: a rebus, a circle, a shading, a bar, a void, a given
+    # letter; its info and its clues with an enumeration.
+    PUZZLE = {
+        "cells": [[{"solution": "STAR", "circled": True}, {"solution": "E"}, {"solution": "N"}],
+                  [{"solution": "A", "shaded": True}, {"kind": "block"}, {"solution": "O", "given": "O"}],
+                  [{"solution": "T", "bar-right": True}, {"solution": "O"}, {"solution": "W"}]],
+        "info": {"title": "Marked", "author": "Ann Author", "editor": "Ed", "copyright": "(c) 2026",
+                 "date": "2026-11-29", "notes": "Circles spell nothing.", "publisher": "Pub"},
+        "clues": [{"number": 1, "direction": "across", "text": "Bright body", "enumeration": "4,1,1"},
+                  {"number": 1, "direction": "down", "text": "Beginning", "enumeration": "6"}],
+    }
+    # The same with one letter in each cell, for the formats that have no rebus yet.
+    PLAIN = {**PUZZLE, "cells": [[{**PUZZLE["cells"][0][0], "solution": "S"}, *PUZZLE["cells"][0][1:]],
+                                 *PUZZLE["cells"][1:]]}
+
+    def open_document(self, name, body):
+        """/api/open of a document's bytes: as text when they are UTF-8, else as base64."""
+        try:
+            return self.server.post("/api/open", {"name": name, "text": body.decode("utf-8")})
+        except UnicodeDecodeError:
+            return self.server.post("/api/open", {"name": name, "base64": base64.b64encode(body).decode()})
+
+    def test_open_answers_the_puzzle(self):
+        """/api/open answers the whole puzzle: rebus cells, voids, the format found; the fields
+        of earlier pages beside it."""
+        status, opened = self.server.post("/api/open", {"name": "r.txt", "text": "[STAR]E.\n_#.\n...\n"})
+        self.assertEqual(status, 200, opened)
+        self.assertEqual(opened["puzzle"]["cells"][0][:2], [{"solution": "STAR"}, {"solution": "E"}])
+        self.assertEqual(opened["puzzle"]["cells"][1][:2], [{"kind": "void"}, {"kind": "block"}])
+        self.assertEqual((opened["format"], opened["warnings"], opened["locked"]), ("plain rows", [], False))
+        self.assertEqual(opened["grid"], ["[STAR]E.", "_#.", "..."])
+        self.assertEqual(set(opened["puzzle"]["info"]),
+                         {"title", "author", "editor", "copyright", "date", "notes", "publisher"})
+        # The same text as base64; base64 that is not is refused, naming the character.
+        status, again = self.server.post("/api/open", {"name": "r.txt", "base64": base64.b64encode(
+            "[STAR]E.\n_#.\n...\n".encode()).decode()})
+        self.assertEqual((status, again), (200, opened))
+        status, answer = self.server.post("/api/open", {"name": "r.puz", "base64": "AB*C"})
+        self.assertEqual((status, answer["error"]), (400, '"base64" is not base64: character 3 is "*"'))
+
+    def test_export_the_puzzle(self):
+        """An export of a "puzzle" keeps its rebus, marks and info (ipuz, .puz); what a format
+        cannot hold is said in X-Squares-Warnings; fields beside the puzzle win."""
+        response = self.server.exchange("POST", "/api/export", {"puzzle": self.PUZZLE, "format": "ipuz"})
+        self.assertEqual(response.status, 200, response.data)
+        ipuz = json.loads(response.data)
+        self.assertEqual([ipuz[key] for key in ("title", "author", "copyright", "notes", "date")],
+                         ["Marked", "Ann Author", "(c) 2026", "Circles spell nothing.", "2026-11-29"])
+        self.assertEqual(ipuz["solution"][0][0], "STAR")
+        self.assertEqual(ipuz["puzzle"][0][0]["style"]["shapebg"], "circle")
+        self.assertIn("color", ipuz["puzzle"][1][0]["style"])
+        self.assertEqual(ipuz["clues"]["Across"][0][1 if isinstance(ipuz["clues"]["Across"][0], list) else "clue"],
+                         "Bright body")
+        response = self.server.exchange("POST", "/api/export", {"puzzle": self.PLAIN, "format": "puz",
+                                                                "author": "Other"})
+        self.assertEqual(response.status, 200, response.data)
+        strings = response.data[0x34 + 2 * 9:].split(b"\0")
+        self.assertEqual(strings[:3], [b"Marked", b"Other", b"(c) 2026"])
+        self.assertIn(b"Circles spell nothing.", response.data)
+        warnings = json.loads(response.getheader("X-Squares-Warnings"))
+        self.assertTrue(any("shaded" in warning for warning in warnings), warnings)
+        self.assertTrue(response.getheader("X-Squares-Warnings").isascii())
+
+    def test_every_format_exports_and_opens(self):
+        """The puzzle in every format the page exports, and opened again where the server reads
+        the format (a reader's own error names its format; one with none is skipped): the same
+        grid, title and author, and the circle where the reader reads circles."""
+        for format, name in [("ipuz", "m.ipuz"), ("puz", "m.puz"), ("jpz", "m.jpz"), ("xd", "m.xd"),
+                             ("exolve", "m.html"), ("across-text", "m.txt")]:
+            with self.subTest(format=format):
+                status, _, body = self.server.request("POST", "/api/export", {"puzzle": self.PLAIN, "format": format})
+                self.assertEqual(status, 200, (format, body[:300]))
+                status, opened = self.open_document(name, body)
+                if status != 200 and not opened["error"].startswith(f"{name}: {format}"):
+                    self.skipTest(f"this server reads no {format}: {opened['error']}")
+                self.assertEqual(status, 200, opened)
+                self.assertEqual(opened["grid"], ["SEN", "A#O", "TOW"])
+                info = opened["puzzle"]["info"]
+                self.assertEqual((info["title"], info["author"]), ("Marked", "Ann Author"))
+
+    def test_ipuz_round_trip_keeps_everything(self):
+        """ipuz holds all a puzzle has: exported and opened again, the same puzzle."""
+        status, _, body = self.server.request("POST", "/api/export", {"puzzle": self.PUZZLE, "format": "ipuz"})
+        self.assertEqual(status, 200, body)
+        status, opened = self.open_document("m.ipuz", body)
+        if status == 400 and "rebus cells are not supported" in opened["error"] or \
+                status == 200 and not opened["puzzle"]["cells"][0][0].get("circled"):
+            self.skipTest(f"this server's ipuz reader reads no rebus or no circles: {opened}")
+        self.assertEqual((status, opened["format"]), (200, "ipuz"), opened)
+        self.assertEqual(opened["puzzle"]["cells"], self.PUZZLE["cells"])
+        self.assertEqual(opened["puzzle"]["info"], self.PUZZLE["info"])
+
+    def test_searches_take_the_puzzle(self):
+        """fill, candidates, prove and check take a "puzzle": its bars cut the entries."""
+        cells = [[{"bar-right": True}, {}, {}, {}] for _ in range(4)]
+        status, answer = self.server.post("/api/candidates", {"puzzle": {"cells": cells}, "slot": 0})
+        self.assertEqual(status, 200, answer)
+        self.assertEqual((answer["slot"]["name"], answer["slot"]["length"]), ("2 Across", 3))
+        status, answer = self.server.post("/api/candidates", {
+            "puzzle": {"cells": cells}, "slot": {"row": 0, "col": 0, "direction": "down"}})
+        self.assertEqual((status, answer["slot"]["name"], answer["slot"]["pattern"]), (200, "1 Down", "...."), answer)
+        status, answer = self.server.post("/api/prove", {"puzzle": {"cells": cells}})
+        self.assertEqual((status, len(answer["letters"])), (200, 16), answer)
+        status, answer = self.server.post("/api/fill", {"puzzle": {"cells": cells}, "options": {"any": True}})
+        self.assertEqual((status, answer["status"]), (200, "filled"), answer)
+        self.assertEqual([len(word) for word in answer["across"]], [3, 3, 3, 3])
+        status, answer = self.server.post("/api/check", {"puzzle": {"cells": cells}})
+        self.assertEqual((status, answer["filled"]), (200, False))
+
+    def test_bad_puzzles(self):
+        """Each field of a "puzzle" checked; the message names it, its row and column."""
+        ok = [[{}, {}], [{}, {}]]
+        for puzzle, message in [
+                ([], '"puzzle" is not a JSON object'),
+                ({}, '"puzzle" has no "cells"'),
+                ({"cells": ok, "size": 2}, 'unknown key "size" in "puzzle"'),
+                ({"cells": [[{}, {}], [{}]]}, '"cells": row 2 is not an array of 2 cells, as row 1 is'),
+                ({"cells": [[{}] * 26]}, '"cells" takes rows of cells: 1 to 25 arrays of 1 to 25 cells'),
+                ({"cells": [[{}, {"kind": "wall"}], [{}, {}]]},
+                 'the cell at row 1, column 2: "kind" takes "white", "block" or "void", not "wall"'),
+                ({"cells": [[{}, {"circled": 1}], [{}, {}]]}, '"circled" takes true or false'),
+                ({"cells": [[{}, {"colour": "red"}], [{}, {}]]}, 'unknown key "colour" in the cell at row 1, column 2'),
+                ({"cells": [[{}, {"solution": "A" * 65}], [{}, {}]]},
+                 'the cell at row 1, column 2: "solution" has 65 bytes; a cell holds at most 64'),
+                ({"cells": [[{}, {"solution": "A1"}], [{}, {}]]}, "row 1, column 2"),
+                ({"cells": ok, "info": {"title": 3}}, '"title" takes a string'),
+                ({"cells": ok, "info": {"subtitle": ""}}, 'unknown key "subtitle" in "info"'),
+                ({"cells": ok, "clues": [{"number": 1, "direction": "across", "enumeration": 5}]},
+                 '"enumeration" takes a string'),
+                ({"cells": [[{}, {"kind": "block"}], [{"kind": "block"}, {}]]},
+                 "row 1, column 1: isolated cell (in no slot)")]:
+            with self.subTest(puzzle=puzzle):
+                status, answer = self.server.post("/api/export", {"puzzle": puzzle, "format": "ipuz"})
+                self.assertEqual(status, 400, answer)
+                self.assertTrue(answer["error"].startswith(message), (answer["error"], message))
+        status, answer = self.server.post("/api/fill", {"grid": ["AB", "CD"], "puzzle": {"cells": ok}})
+        self.assertEqual((status, answer["error"]), (400, 'the request takes "grid" or "puzzle", not both'))
+
     def test_pattern_and_templates(self):
         seven = ["....#....##....", ".........#.....", ".........#.....", "##...##.....###",
                  "...###.....#...", "........#......", ".........##....", ".......#.......",
@@ -425,7 +571,7 @@ class Api(unittest.TestCase):
                                ("first=cat&pattern=a/b/c/d", "the pattern has 4 rows, expected 3"),
                                ("pattern=abc/de", "pattern row 1 has 3 cells, expected 2"),
                                ("first=qqqq", "'qqqq' is not in the dictionary")]:
-            status, _, body = self.server.request("GET", "/api/squares?" + query)
+            status, _, body = self.server.request("POST", "/api/squares", as_json(query))
             self.assertEqual(status, 400, (query, body))
             error = json.loads(body)["error"]
             self.assertTrue(error.startswith(message), (query, error))
@@ -441,12 +587,11 @@ class Api(unittest.TestCase):
                 self.assertNotRegex(text, command_line)
         status, answer = self.server.post("/api/fill", {"grid": ["zzz", "...", "..."], "options": {"any": True}})
         self.assertEqual(answer["notes"], ["1 Across ZZZ is not in the word list: kept as given"])
-        # A letter .puz cannot hold names the format that can.
+        # A letter beyond Latin-1 is a .puz's rebus cell (version 2.0, its letters in RTBL).
         status, _, body = self.server.request("POST", "/api/export", {"grid": ["ŁAD"], "format": "puz"})
-        error = json.loads(body)["error"]
-        self.assertEqual(status, 400, body)
-        self.assertIn("no Latin-1 form", error)
-        self.assertNotRegex(error, command_line)
+        self.assertEqual(status, 200, body)
+        self.assertEqual(body[0x18:0x1c], b"2.0\0")
+        self.assertIn(" 0:Ł;".encode(), body)
 
     def test_pdf_of_any_text(self):
         """Ordinary text never makes a PDF export fail: a blank line, NUL and DEL in the title,
@@ -479,7 +624,7 @@ class Api(unittest.TestCase):
         self.assertIn("error", json.loads(body))
 
     def test_squares_stream(self):
-        status, kind, body = self.server.request("GET", "/api/squares?first=bishop&limit=3")
+        status, kind, body = self.server.request("POST", "/api/squares", {"first": "bishop", "limit": 3})
         self.assertEqual((status, kind), (200, "application/x-ndjson"))
         lines = body.decode().splitlines()
         self.assertEqual(len(lines), 3)
@@ -493,17 +638,17 @@ class Api(unittest.TestCase):
         self.assertEqual(body.decode(), cli.stdout)
 
     def test_squares_options(self):
-        status, _, body = self.server.request("GET", "/api/squares?first=cat&double=1&limit=2&upper")
+        status, _, body = self.server.request("POST", "/api/squares", {"first": "cat", "double": True, "limit": 2, "upper": ""})
         self.assertEqual(status, 200, body)
         for line in body.decode().splitlines():
             rows = json.loads(line)["rows"]
             self.assertEqual(rows[0], "CAT")
-        status, _, body = self.server.request("GET", "/api/squares?first=cat&rect=2x3&limit=1")
+        status, _, body = self.server.request("POST", "/api/squares", {"first": "cat", "rect": "2x3", "limit": "1"})
         self.assertEqual(status, 200, body)
         self.assertEqual(len(json.loads(body)["rows"]), 2)
         for query, message in [("first=zzqxj", "not in the dictionary"), ("size=x", "not an integer"),
                                ("first=cat&double&rect=2x3", "exclude"), ("colour=red", "unknown")]:
-            status, _, body = self.server.request("GET", "/api/squares?" + query)
+            status, _, body = self.server.request("POST", "/api/squares", as_json(query))
             self.assertEqual(status, 400, query)
             self.assertIn(message, json.loads(body)["error"], query)
 
@@ -511,7 +656,7 @@ class Api(unittest.TestCase):
         """The first squares of an endless search arrive long before it could end."""
         connection = self.server.connection(timeout=30)
         start = time.monotonic()
-        connection.request("GET", "/api/squares?size=6")
+        connection.request("POST", "/api/squares", body='{"size": 6}', headers={"Content-Type": "application/json"})
         response = connection.getresponse()
         self.assertEqual(response.status, 200)
         first = [json.loads(response.readline()) for _ in range(5)]
@@ -524,7 +669,9 @@ class Api(unittest.TestCase):
 def open_stream(server, query):
     """An unfinished /api/squares stream whose first line has arrived; its socket."""
     sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
-    sock.sendall(f"GET /api/squares?{query} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+    body = json.dumps(as_json(query)).encode()
+    sock.sendall(f"POST /api/squares HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                 f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
     received = b""
     while b"rows" not in received:
         more = sock.recv(4096)
@@ -609,7 +756,7 @@ class WordLists(unittest.TestCase):
         self.assertEqual((status, answer["valid"]), (200, False))
         status, answer = self.server.post("/api/check", {"grid": ["ABC"], "list": "plain.txt"})
         self.assertEqual((status, answer["valid"]), (200, True))
-        status, _, body = self.server.request("GET", "/api/squares?size=2&list=plain.txt")
+        status, _, body = self.server.request("POST", "/api/squares", {"size": 2, "list": "plain.txt"})
         self.assertEqual(status, 200)
         self.assertEqual(body.decode().split(), ['{"rows":["ab","ba"]}', '{"rows":["ba","ab"]}'])
 
@@ -617,13 +764,12 @@ class WordLists(unittest.TestCase):
         for path, body in [("/api/fill", {"grid": ["C.T"]}), ("/api/candidates", {"grid": ["C.T"], "slot": 0}),
                            ("/api/candidates/stream", {"grid": ["C.T"], "slot": 0}),
                            ("/api/check", {"grid": ["CAT"]}), ("/api/prove", {"grid": ["C.T"]}),
-                           ("/api/export", {"grid": ["CAT"], "format": "text"}),
                            ("/api/pattern", {"pattern": "c?t"}), ("/api/lists/change", {})]:
             status, answer = self.server.post(path, {**body, "list": "u-0000000000000000"})
             self.assertEqual(status, 404, path)
             self.assertEqual(answer["unknown-list"], "u-0000000000000000", path)
             self.assertIn("not on the server", answer["error"])
-        status, _, body = self.server.request("GET", "/api/squares?size=2&list=nope")
+        status, _, body = self.server.request("POST", "/api/squares", {"size": 2, "list": "nope"})
         self.assertEqual((status, json.loads(body)["unknown-list"]), (404, "nope"))
 
     def test_upload(self):
@@ -786,6 +932,9 @@ class Safety(unittest.TestCase):
 
     def refused(self, response, status, message):
         self.assertEqual(response.status, status, response.data)
+        # The connection ends after a refusal, and the answer says so (or a client keeping it
+        # alive would lose its next request to the close).
+        self.assertEqual(response.getheader("Connection"), "close")
         self.assertEqual(response.getheader("Content-Type"), "application/json")
         self.assertIn(message, json.loads(response.data)["error"])
 
@@ -807,7 +956,7 @@ class Safety(unittest.TestCase):
                          403, "another site")
             self.refused(self.server.exchange("GET", "/api/info", headers={"Origin": origin}), 403, "another site")
         self.assertEqual(self.server.exchange("POST", "/api/check", {"grid": ["CAT"]}, {"Origin": own}).status, 200)
-        self.refused(self.server.exchange("GET", "/api/squares?size=3", headers={"Sec-Fetch-Site": "cross-site"}),
+        self.refused(self.server.exchange("POST", "/api/squares", {"size": 3}, headers={"Sec-Fetch-Site": "cross-site"}),
                      403, "Sec-Fetch-Site")
         # The page itself may be opened from a link on any site.
         response = self.server.exchange("GET", "/", headers={"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"})
@@ -823,6 +972,28 @@ class Safety(unittest.TestCase):
         self.assertEqual(response.status, 200)
         self.refused(self.server.exchange("POST", "/api/check", b"\x1f\x8b", {"Content-Encoding": "gzip"}),
                      415, "compressed")
+
+    def test_no_simple_request_starts_work(self):
+        """What a page of another site can send without a preflight (a GET or HEAD from an
+        <img>, an iframe or a link; a POST of a form or of text) starts no route that searches
+        or computes, also by an allowed name and with no Origin or Sec-Fetch-* (an older
+        browser): such routes answer a JSON POST only, which needs a preflight."""
+        routes = ["/api/fill", "/api/candidates", "/api/candidates/stream", "/api/check", "/api/prove",
+                  "/api/export", "/api/open", "/api/block-pattern", "/api/pattern", "/api/lists",
+                  "/api/lists/change", "/api/squares"]
+        for host in ["127.0.0.1", "workbench.example"]:
+            for path in routes:
+                for method in ["GET", "HEAD"]:
+                    response = self.server.exchange(method, path + "?size=7&double=1", headers={"Host": host})
+                    self.assertEqual((response.status, response.getheader("Allow")), (405, "POST, OPTIONS"),
+                                     (host, method, path))
+                for kind in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]:
+                    response = self.server.exchange("POST", path, b'{"size": 7}', {"Host": host, "Content-Type": kind})
+                    self.assertEqual(response.status, 415, (host, path, kind))
+        # Nothing of those ran: the only worker answers at once.
+        start = time.monotonic()
+        self.assertEqual(self.server.post("/api/check", {"grid": ["CAT"]})[0], 200)
+        self.assertLess(time.monotonic() - start, 1)
 
     def test_framing_headers(self):
         for path in ["/", "/app.js", "/api/info"]:
@@ -846,20 +1017,19 @@ class Safety(unittest.TestCase):
         self.assertFalse([name for name, _ in response.getheaders() if name.lower().startswith("access-control")])
         self.assertEqual(self.server.exchange("HEAD", "/").status, 200)
 
-    def test_chunked_body_beyond_the_limit(self):
-        """20 MB chunked: 413, read and dropped as it comes, never held: 60 MB more leave the
-        server's peak memory where 20 MB did (a sanitizer's own overhead comes with the first)."""
-        chunk = b"%x\r\n%s\r\n" % (1 << 16, b" " * (1 << 16))
+    def test_chunked_body_is_not_read(self):
+        """A chunked body gets 411 before any of it is read (its length is not known
+        beforehand): 16 MB of a chunk-size line that never ends leave the server's peak memory
+        where it was. A Content-Length beyond the limit gets 413 before its body is sent."""
         head = (b"POST /api/export HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 b"Transfer-Encoding: chunked\r\n\r\n")
-        peaks = []
-        for megabytes in [20, 60]:
-            answer, _ = raw_exchange(self.server.port, head, [chunk] * (megabytes * 16) + [b"0\r\n\r\n"])
-            self.assertTrue(answer.startswith(b"HTTP/1.1 413 "), answer[:200])
-            self.assertIn(b"too large", answer)
-            peaks.append(rss_kb(self.server.process.pid, "VmHWM"))
-        self.assertLess(peaks[1] - peaks[0], 8 * 1024, peaks)
-        # A Content-Length beyond the limit is refused before its body is sent.
+        answer, _ = raw_exchange(self.server.port, head)
+        self.assertTrue(answer.startswith(b"HTTP/1.1 411 "), answer[:200])
+        self.assertIn(b"Content-Length", answer)
+        peak = rss_kb(self.server.process.pid, "VmHWM")
+        answer, _ = raw_exchange(self.server.port, head, [b"1" * (1 << 20)] * 16)
+        self.assertTrue(answer.startswith(b"HTTP/1.1 411 "), answer[:200])
+        self.assertLess(rss_kb(self.server.process.pid, "VmHWM") - peak, 4 * 1024)
         answer, _ = raw_exchange(self.server.port, head.replace(b"Transfer-Encoding: chunked", b"Content-Length: 20000000"))
         self.assertTrue(answer.startswith(b"HTTP/1.1 413 "), answer[:200])
         # And the server still answers.
@@ -908,6 +1078,167 @@ class Safety(unittest.TestCase):
             server.stop()
 
 
+def letters(number, width):
+    """`number` in base 26 as `width` letters ("aaab" is 1)."""
+    return "".join(chr(97 + number // 26 ** k % 26) for k in reversed(range(width)))
+
+
+def open_sockets(port, count):
+    """`count` connections to the server (the open-file limit raised for them)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, count + 256)), hard))
+    return [socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(count)]
+
+
+def status_line(sock, timeout):
+    """The first line the server answered on `sock` within `timeout` s, or what went wrong."""
+    sock.settimeout(timeout)
+    answer = b""
+    try:
+        while b"\r\n" not in answer:
+            more = sock.recv(4096)
+            if not more:
+                return answer or "closed"
+            answer += more
+    except socket.timeout:
+        return answer or "no answer"
+    except ConnectionResetError:
+        return answer or "reset"
+    return answer.split(b"\r\n")[0]
+
+
+class Bounds(unittest.TestCase):
+    """What clients send, however much and however slowly, bounds neither the server's memory
+    nor its threads, and every request gets a status without waiting on its client."""
+
+    def test_bodies_over_64k_three_at_once(self):
+        """Of ten 8 MiB uploads whose bodies are slow to come, three are read; the others get 503
+        before their body is read, and small requests are still served."""
+        server = Server("--read-timeout", "3")
+        try:
+            head = (b"POST /api/lists HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    b"Content-Length: %d\r\n\r\n" % (8 << 20))
+            uploads = open_sockets(server.port, 10)
+            for sock in uploads:
+                sock.sendall(head + b'{"text": "')
+            statuses = [status_line(sock, 0.3) for sock in uploads]
+            self.assertEqual(sorted(map(str, statuses)).count(str(b"HTTP/1.1 503 Service Unavailable")), 7, statuses)
+            self.assertEqual(statuses.count("no answer"), 3, statuses)
+            self.assertEqual(server.post("/api/check", {"grid": ["CAT"]})[0], 200)
+            # The three read are cut off at the read time: 408.
+            for sock in uploads:
+                if statuses[uploads.index(sock)] == "no answer":
+                    self.assertEqual(status_line(sock, 5), b"HTTP/1.1 408 Request Timeout")
+                sock.close()
+        finally:
+            server.stop()
+
+    def test_uploads_leave_the_kept_lists(self):
+        """12 uploads of distinct 1 MB lists, of which the server keeps 4: its resident size
+        after the last is within 12 MB of what it was after the fourth, and one upload's peak
+        within 12 times the list's text."""
+        server = Server()
+        try:
+            sizes = []
+            for k in range(12):
+                text = "".join(f"w{letters(k, 1)}{letters(n, 4)}\n" for n in range(150000))
+                status, answer = server.post("/api/lists", {"name": f"{k}.txt", "text": text}, timeout=120)
+                self.assertEqual((status, answer.get("words")), (200, 150000), answer)
+                sizes.append(rss_kb(server.process.pid, "VmRSS"))
+            self.assertLess(sizes[-1] - sizes[3], 12 * 1024, sizes)
+            self.assertLess(rss_kb(server.process.pid, "VmHWM") - sizes[3], 12 * len(text) // 1024, sizes)
+        finally:
+            server.stop()
+
+    def test_slow_bodies_hold_no_thread(self):
+        """300 clients sending their body a byte at a time hold no thread: with --connections 2,
+        /api/info answers each of 20 probes within a second, and SIGTERM stops the server within
+        one."""
+        server = Server("--connections", "2")
+        slow = open_sockets(server.port, 300)
+        try:
+            for sock in slow:
+                sock.sendall(b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                             b"Content-Length: 100\r\n\r\n{")
+            latencies = []
+            for k in range(20):
+                if k % 5 == 0:
+                    for sock in slow:
+                        sock.sendall(b" ")
+                start = time.monotonic()
+                self.assertEqual(server.exchange("GET", "/api/info", timeout=10).status, 200)
+                latencies.append(time.monotonic() - start)
+            self.assertLess(max(latencies), 1, latencies)
+            start = time.monotonic()
+            server.process.send_signal(signal.SIGTERM)
+            self.assertEqual(server.process.wait(timeout=20), 0)
+            self.assertLess(time.monotonic() - start, 1.5)
+        finally:
+            for sock in slow:
+                sock.close()
+            server.stop()
+
+    def test_every_request_gets_a_status(self):
+        """1000 requests written at once on open connections, with --connections 4: each gets
+        200 or 503 (with Retry-After); a client that never closes after its 503 delays no
+        other; a head over 16 KB gets 431."""
+        server = Server("--connections", "4")
+        try:
+            socks = open_sockets(server.port, 1000)
+            request = b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            for sock in socks:
+                sock.sendall(request)
+            start = time.monotonic()
+            lines = [status_line(sock, 20) for sock in socks]
+            seconds = time.monotonic() - start
+            counts = {}
+            for line in lines:
+                counts[line] = counts.get(line, 0) + 1
+            self.assertEqual(set(counts) - {b"HTTP/1.1 200 OK", b"HTTP/1.1 503 Service Unavailable"}, set(), counts)
+            self.assertLess(seconds, 10, counts)
+            for sock in socks:
+                sock.close()
+            answer, _ = raw_exchange(server.port, b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: "
+                                     + b"x" * (17 << 10) + b"\r\n\r\n")
+            self.assertTrue(answer.startswith(b"HTTP/1.1 431 "), answer[:100])
+            self.assertIn(b"too large", answer)
+        finally:
+            server.stop()
+
+
+    def test_stopped_pdf_answers_503(self):
+        """A PDF export stopped by its client leaving, or by SIGTERM, is logged as stopped (not
+        an internal error); the one stopped by SIGTERM answers 503 {"error": "stopped"}."""
+        server = Server()
+        try:
+            if not json.loads(server.request("GET", "/api/info")[2])["pdf"]:
+                self.skipTest("no lualatex")
+            body = json.dumps({"grid": ["CAT", "ORE", "WET"], "format": "pdf"}).encode()
+            request = (b"POST /api/export HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                       b"Content-Length: %d\r\n\r\n" % len(body)) + body
+            gone = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+            gone.sendall(request)
+            time.sleep(0.3)
+            gone.close()
+            time.sleep(0.5)
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+            sock.sendall(request)
+            time.sleep(0.3)
+            server.process.send_signal(signal.SIGTERM)
+            answer = b""
+            while more := sock.recv(4096):
+                answer += more
+            sock.close()
+            self.assertTrue(answer.startswith(b"HTTP/1.1 503 "), answer[:300])
+            self.assertTrue(answer.endswith(b'{"error":"stopped"}\n'), answer[-300:])
+            self.assertEqual(server.process.wait(timeout=20), 0)
+            log = server.process.stderr.read()
+            self.assertNotIn("internal error", log)
+            self.assertEqual(log.count("squares: stopped: the PDF was stopped"), 2, log)
+        finally:
+            server.stop()
+
+
 class Token(unittest.TestCase):
     """On every address (0.0.0.0), a random token: in the printed address, then a cookie or a header."""
 
@@ -931,22 +1262,37 @@ class Token(unittest.TestCase):
             self.assertEqual(response.status, 403, headers)
             self.assertIn("token", json.loads(response.data)["error"])
         self.assertEqual(self.server.exchange("GET", "/").status, 403)
-        # The page's address as printed: the answer stores the token in a cookie for this port.
+        # The page's address as printed: the answer stores a cookie for this port, whose value
+        # is not the token (a browser sends it to the servers of every port of 127.0.0.1), and
+        # which serves on this port only.
         page = self.server.exchange("GET", f"/?token={token}")
         self.assertEqual(page.status, 200)
         cookie = page.getheader("Set-Cookie")
-        self.assertEqual(cookie, f"squares_token_{self.server.port}={token}; Path=/; HttpOnly; SameSite=Strict")
-        for headers in [{"Cookie": f"theme=dark; squares_token_{self.server.port}={token}"},
+        match = re.fullmatch(f"squares_token_{self.server.port}=([0-9a-f]{{48}}); Path=/; HttpOnly; SameSite=Strict",
+                             cookie)
+        self.assertTrue(match, cookie)
+        value = match.group(1)
+        self.assertNotEqual(value, token)
+        for headers in [{"Cookie": f"squares_token_{self.server.port}={token}"},
+                        {"Cookie": f"squares_token_{self.server.port + 1}={value}"}, {"X-Squares-Token": value}]:
+            self.assertEqual(self.server.exchange("GET", "/api/info", headers=headers).status, 403, headers)
+        for headers in [{"Cookie": f"theme=dark; squares_token_{self.server.port}={value}"},
                         {"Authorization": f"Bearer {token}"}, {"X-Squares-Token": token}]:
             self.assertEqual(self.server.exchange("GET", "/api/info", headers=headers).status, 200, headers)
             response = self.server.exchange("POST", "/api/check", {"grid": ["CAT"]}, headers)
             self.assertEqual(response.status, 200, headers)
-        stream = self.server.exchange("GET", f"/api/squares?size=2&limit=1&token={token}")
+        stream = self.server.exchange("POST", f"/api/squares?token={token}", {"size": 2, "limit": 1})
         self.assertEqual(stream.status, 200, stream.data)
         # The token is printed once, on stdout, and nowhere else.
         self.server.process.send_signal(signal.SIGTERM)
         self.server.process.wait(timeout=20)
         self.assertNotIn(token, self.server.process.stderr.read())
+
+    def test_page_drops_the_token_from_its_address(self):
+        """The page's script replaces its address once the cookie holds the token."""
+        status, _, script = self.server.request("GET", f"/app.js?token={self.server.token}")
+        self.assertEqual(status, 200)
+        self.assertIn(b'history.replaceState', script)
 
     def test_given_token_on_loopback(self):
         server = Server("--token", "secret-word.1")
@@ -983,16 +1329,29 @@ class Limits(unittest.TestCase):
             self.assertEqual((response.status, json.loads(response.data)), (503, {"error": "busy"}))
             self.assertEqual(response.getheader("Retry-After"), "2")
             self.assertTrue(0.5 <= waited < 3, waited)
-            # Both serving threads held (the fill; a request whose body does not come), two whole
-            # heads waiting for them: the next request is answered busy at once.
-            send("POST /api/check HTTP/1.1\r\nContent-Length: 100\r\n")
-            time.sleep(0.3)  # taken by the second thread
-            for _ in range(2):
-                send("GET /api/info HTTP/1.1\r\n")
-            time.sleep(0.3)
+        finally:
+            for sock in sockets:
+                sock.close()
+            server.stop()
+
+    def test_beyond_those_waiting_busy_at_once(self):
+        """With --connections 2, two fills hold both serving threads and two whole requests
+        wait for one: the next request is answered 503 at once, by the connections' thread."""
+        server = Server("--threads", "2", "--connections", "2")
+        sockets = []
+        try:
+            fill = json.dumps({"grid": ["......."] * 7, "options": {"timeout": 600}})
+            for head in [f"POST /api/fill HTTP/1.1\r\nContent-Length: {len(fill)}\r\n"] * 2 + ["GET /api/info HTTP/1.1\r\n"] * 2:
+                sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+                body = fill if head.startswith("POST") else ""
+                sock.sendall((head + "Host: 127.0.0.1\r\nContent-Type: application/json\r\n\r\n" + body).encode())
+                sockets.append(sock)
+                time.sleep(0.3)
             start = time.monotonic()
             response = server.exchange("GET", "/api/info")
             self.assertEqual((response.status, json.loads(response.data)), (503, {"error": "busy"}))
+            self.assertEqual(response.getheader("Retry-After"), "2")
+            self.assertEqual(response.getheader("X-Frame-Options"), "DENY")
             self.assertLess(time.monotonic() - start, 1)
         finally:
             for sock in sockets:

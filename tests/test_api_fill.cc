@@ -14,6 +14,7 @@
 #include <fstream>
 #include <future>
 #include <map>
+#include <random>
 #include <set>
 #include <sstream>
 #include <string>
@@ -422,6 +423,83 @@ std::vector<std::set<std::string>> SmallFills(const Dictionary& words, const std
   return fillable;
 }
 
+// The fills of a 3x3 open grid whose cell 0 is the rebus AB (1 Across and 1 Down are 4 letters,
+// the other entries 3), by brute force over every letter of {a, b, c} in the other 8 cells: the
+// rows of each fill, as text rows show them ("[AB]CA").
+std::set<std::vector<std::string>> RebusFills(const Dictionary& words) {
+  std::set<std::vector<std::string>> fills;
+  std::string cells(9, 'a');
+  for (int code = 0; code < 6561; ++code) {
+    for (int i = 1, rest = code; i < 9; ++i, rest /= 3) cells[i] = static_cast<char>('a' + rest % 3);
+    auto at = [&](int i) { return i == 0 ? std::string("ab") : std::string(1, cells[i]); };
+    bool ok = true;
+    for (int k = 0; k < 3 && ok; ++k) {
+      ok = words.contains(at(3 * k) + at(3 * k + 1) + at(3 * k + 2)) &&
+           words.contains(at(k) + at(k + 3) + at(k + 6));
+    }
+    if (!ok) continue;
+    std::vector<std::string> rows;
+    for (int r = 0; r < 3; ++r) {
+      std::string row = r == 0 ? "[AB]" : std::string(1, static_cast<char>(cells[3 * r] - 32));
+      for (int c = 1; c < 3; ++c) row += static_cast<char>(cells[3 * r + c] - 32);
+      rows.push_back(row);
+    }
+    fills.insert(rows);
+  }
+  return fills;
+}
+
+TEST_CASE("a rebus cell: fills, candidates and the check against brute force") {
+  std::mt19937 random(7);
+  int filled = 0;
+  for (int round = 0; round < 30; ++round) {
+    CAPTURE(round);
+    std::vector<std::string> entries;
+    for (int length : {3, 4}) {
+      const int count = length == 3 ? 27 : 81;
+      for (int code = 0; code < count; ++code) {
+        std::string word;
+        for (int k = 0, rest = code; k < length; ++k, rest /= 3)
+          word += static_cast<char>('a' + rest % 3);
+        if (random() % 100 < (length == 3 ? 45 : 30)) entries.push_back(word);
+      }
+    }
+    const Dictionary words = Dictionary::FromWords(entries);
+    const Grid grid = Grid::FromRows({"[ab]..", "...", "..."});
+    REQUIRE(grid.letter(0) == "AB");
+    const std::set<std::vector<std::string>> expected = RebusFills(words);
+    FillOptions options;
+    options.all = true;
+    options.allow_repeats = true;
+    const FillResult result = FillGrid(words, grid, options);
+    std::set<std::vector<std::string>> found;
+    for (const Fill& fill : result.fills) {
+      CHECK(fill.letters[0] == "AB");
+      found.insert(fill.rows);
+    }
+    CHECK(found == expected);
+    filled += !expected.empty();
+    // Each fill checks as valid; a fill with one letter changed does not.
+    for (const std::vector<std::string>& rows : expected) {
+      const GridCheck check = CheckGrid(words, Grid::FromRows(rows), true);
+      CHECK(check.valid);
+    }
+    // The candidates of 1 Across (4 letters, AB then two): fillable exactly when some fill has it.
+    CandidateOptions candidate_options;
+    candidate_options.max_checked = 100;
+    candidate_options.allow_repeats = true;
+    candidate_options.seconds_per_word = 10;
+    for (const Candidate& candidate : Candidates(words, grid, 0, candidate_options)) {
+      REQUIRE(candidate.word.substr(0, 2) == "AB");
+      bool fillable = false;
+      for (const std::vector<std::string>& rows : expected)
+        fillable |= rows[0] == "[AB]" + candidate.word.substr(2);
+      CHECK(candidate.viability == (fillable ? Viability::kFillable : Viability::kImpossible));
+    }
+  }
+  CHECK(filled >= 5);  // the rounds are not all trivially empty
+}
+
 TEST_CASE("Candidates against brute force") {
   const Dictionary words = SmallWords();
   for (const std::string fixed :
@@ -574,7 +652,7 @@ TEST_CASE("Grid: the parser's errors name the source, line and column; the acces
   } catch (const Error& error) {
     CHECK(error.kind() == ErrorKind::kData);
     CHECK(std::string(error.what()) ==
-          "g.txt:2:2: bad character '*' (expected '.' empty, '#' black or a letter)");
+          "g.txt:2:2: bad character '*' (expected '.' empty, '#' black, a letter, [letters] or '_' void)");
     CHECK(error.source() == "g.txt");
     CHECK(error.line() == 2);
     CHECK(error.column() == 2);

@@ -445,3 +445,37 @@ TEST_CASE("one surface: threads default to all cores, limits are int64_t") {
   CHECK(!by_one.empty());
   CHECK(by_one == by_all);
 }
+
+TEST_CASE("one surface: a limit of 0 asks for no result, a negative one is refused at the call") {
+  const Dictionary words = Dictionary::FromWords({"ab", "ba", "aa", "bb"});
+  SquareOptions square = Symmetric(2, 1);
+  square.limit = 0;
+  CHECK(SquareSearch(words, square).Count() == 0);
+  FillOptions fill;
+  fill.all = fill.allow_repeats = true;
+  fill.limit = 0;
+  int handed = 0;
+  const FillResult none = FillGrid(words, Grid::FromRows({"..", ".."}), fill, [&](const Fill&) {
+    ++handed;
+    return true;
+  });
+  CHECK(handed == 0);
+  CHECK(none.status == FillStatus::kTimedOut);
+  CHECK(none.stats.nodes == 0);
+  fill.limit = 2;
+  CHECK(FillGrid(words, Grid::FromRows({"..", ".."}), fill).fills.size() == 2);
+  KakuroOptions kakuro;
+  kakuro.limit = 0;
+  const std::vector<KakuroResult> boards =
+      SolveKakuro("KAKURO one 3 3\n# 3\\ 4\\\n\\3 . .\n\\4 . .\nEND\n", kakuro);
+  REQUIRE(boards.size() == 1);
+  CHECK(boards[0].verdict == KakuroVerdict::kTimedOut);
+  CHECK(boards[0].count == 0);
+  fill.limit = -1;
+  kakuro.limit = -1;
+  CHECK_THROWS_WITH_AS(CheckFillOptions(fill), "FillOptions::limit: -1 is negative", Error);
+  CHECK_THROWS_WITH_AS(SolveKakuro("", kakuro), "KakuroOptions::limit: -1 is negative", Error);
+  fill.limit = 1;
+  fill.all = false;
+  CHECK_THROWS_WITH_AS(CheckFillOptions(fill), "FillOptions::limit needs all", Error);
+}

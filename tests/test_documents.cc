@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "fill/clues.h"
+#include "fill/fill_document.h"
 #include "fill/fill_output.h"
 #include "fill/grid.h"
 #include "fill/latex_text.h"
@@ -89,6 +90,14 @@ uint16_t Cksum(std::string_view bytes, uint16_t c = 0) {
   }
   return c;
 }
+// A puzzle of `grid` whose solution is `letters`.
+Puzzle PuzzleOf(const Grid& grid, const std::vector<std::string>& letters) {
+  Puzzle puzzle;
+  puzzle.grid = grid;
+  puzzle.solution = letters;
+  return puzzle;
+}
+
 uint16_t U16(const std::string& s, size_t at) {
   return static_cast<uint16_t>(static_cast<unsigned char>(s[at]) |
                                static_cast<unsigned char>(s[at + 1]) << 8);
@@ -98,12 +107,13 @@ TEST_CASE("puz: layout and checksums; Latin-1 letters; others refused") {
   const auto [grid, letters] = Ring("É");
   auto clues = ParseClues("1 Across\tSummit\n", "c");
   REQUIRE(clues.ok());
+  Puzzle puzzle = PuzzleOf(grid, letters);
+  puzzle.info.title = "T";
+  puzzle.clues = *clues;
   FillOutputOptions options;
   options.format = FillFormat::kPuz;
-  options.title = "T";
-  options.clues = &*clues;
   std::string puz;
-  REQUIRE(AppendFill(grid, letters, options, puz).ok());
+  REQUIRE(AppendFill(puzzle, options, puz).ok());
   CHECK(puz.substr(2, 12) == std::string("ACROSS&DOWN\0", 12));
   CHECK(puz[0x2c] == 3);
   CHECK(puz[0x2d] == 3);
@@ -127,12 +137,6 @@ TEST_CASE("puz: layout and checksums; Latin-1 letters; others refused") {
     CHECK(static_cast<unsigned char>(puz[0x10 + k]) == ("ICHEATED"[k] ^ (parts[k] & 0xff)));
     CHECK(static_cast<unsigned char>(puz[0x14 + k]) == ("ICHEATED"[k + 4] ^ (parts[k] >> 8)));
   }
-  std::vector<std::string> greek = letters;
-  greek[0] = "Ω";
-  std::string refused;
-  CHECK(AppendFill(grid, greek, options, refused).message() ==
-        "puz: the letter 'Ω' at row 1, column 1 has no Latin-1 form (the format's only "
-        "letters); ipuz holds any letter");
 }
 
 TEST_CASE("squares::ParseClues: the public reader, errors as squares::Error") {
@@ -163,6 +167,10 @@ TEST_CASE("latex text: no text runs a command; controls left out; long text in l
         "\\textbackslash{}input\\{x\\} \\textasciicircum{}\\textasciicircum{}5c "
         "\\textbackslash{}write18 \\#\\$\\%\\&\\_\\{\\}\\textasciitilde{}");
   CHECK(warnings.empty());
+  // Quotes opening and closing; right-to-left runs, the space after the last letter outside.
+  CHECK(LatexText("\"a\" 'b' it's (\"c\")", "t", nullptr) == "“a” ‘b’ it’s (“c”)");
+  CHECK(LatexText("say שלום עולם, then مرحبا", "t", nullptr) ==
+        "say {\\textdir TRT שלום עולם}, then {\\textdir TRT مرحبا}");
   CHECK(LatexText(std::string("a\n\nb\tc\0d\x7f"
                               "e\u200df\xff",
                               15),
@@ -212,12 +220,13 @@ std::vector<std::string> LettersOf(const std::string& rows) {
 
 std::string Document(const Grid& grid, const std::vector<std::string>& letters, FillFormat format,
                      std::vector<std::string>* warnings = nullptr) {
+  Puzzle puzzle = PuzzleOf(grid, letters);
+  puzzle.info.title = "Blank";
   FillOutputOptions options;
   options.format = format;
-  options.title = "Blank";
   options.warnings = warnings;
   std::string out;
-  const absl::Status status = AppendFill(grid, letters, options, out);
+  const absl::Status status = AppendFill(puzzle, options, out);
   CHECK(status.ok());
   return out;
 }
@@ -289,7 +298,7 @@ TEST_CASE("unfilled grid: ipuz, jpz, exolve, text and latex hold it; xd, across-
     FillOutputOptions options;
     options.format = format;
     std::string out;
-    const absl::Status status = AppendFill(grid, some, options, out);
+    const absl::Status status = AppendFill(PuzzleOf(grid, some), options, out);
     CHECK(status.code() == absl::StatusCode::kFailedPrecondition);
     CHECK(std::string(status.message())
               .rfind(std::string(name) + ": the grid has 5 empty cells, and ", 0) == 0);
@@ -298,11 +307,11 @@ TEST_CASE("unfilled grid: ipuz, jpz, exolve, text and latex hold it; xd, across-
   FillOutputOptions fill_in;
   fill_in.fill_in = true;
   std::string out;
-  CHECK(AppendFill(grid, blank, fill_in, out).message() ==
+  CHECK(AppendFill(PuzzleOf(grid, blank), fill_in, out).message() ==
         "text: the grid has 8 empty cells, and a fill-in lists the fill's words (ipuz, puz, jpz, "
         "exolve, pdf, latex, svg and text hold an unfilled grid)");
   fill_in.format = FillFormat::kIpuz;  // which lists no words
-  CHECK(AppendFill(grid, blank, fill_in, out).ok());
+  CHECK(AppendFill(PuzzleOf(grid, blank), fill_in, out).ok());
 }
 
 TEST_CASE(
@@ -316,13 +325,14 @@ TEST_CASE(
                         "as [clue], as the format's readers need text"});
   auto clues = ParseClues("1 Across\tSummit\n", "c");
   REQUIRE(clues.ok());
+  Puzzle puzzle = PuzzleOf(grid, letters);
+  puzzle.clues = *clues;
   FillOutputOptions options;
   options.format = FillFormat::kAcrossText;
-  options.clues = &*clues;
   warnings.clear();
   options.warnings = &warnings;
   std::string text;
-  REQUIRE(AppendFill(grid, letters, options, text).ok());
+  REQUIRE(AppendFill(puzzle, options, text).ok());
   CHECK(text.find("<ACROSS>\n\tSummit\n\t[clue]\n<DOWN>\n\t[clue]\n\t[clue]\n") !=
         std::string::npos);
   CHECK(warnings == std::vector<std::string>{
@@ -334,6 +344,227 @@ TEST_CASE(
     CHECK(Document(grid, letters, format, &warnings).find("[clue]") == std::string::npos);
     CHECK(warnings.empty());
   }
+}
+
+}  // namespace
+}  // namespace squares::core
+
+namespace squares::core {
+namespace {
+
+// One puzzle with all a puzzle holds: void cells (column 1), a block, a rebus (TAR), circles,
+// shading, a bar (below P, which ends 2 Down there), markup and UTF-8 in its text, a comment
+// sign for Exolve, an enumeration, and every field of its info.
+//   _ T O P       1 Across TOP, 3 Across BO[TAR], 1 Down TAB, 2 Down I[TAR] (the bar below P
+//   _ A # I       ends a Down entry at P: 2 Down starts at I)
+//   _ B O [TAR]
+Puzzle Everything() {
+  Puzzle puzzle;
+  Grid& g = puzzle.grid;
+  g.rows = 3;
+  g.cols = 4;
+  g.black = {true, false, false, false, true, false, true, false, true, false, false, false};
+  g.voids = {true, false, false, false, true, false, false, false, true, false, false, false};
+  g.fixed.assign(12, "");
+  g.marks.assign(12, 0);
+  g.marks[1] = kCircled;
+  g.marks[2] = kShaded;
+  g.marks[9] = kCircled | kShaded;
+  g.bars.assign(12, 0);
+  g.bars[3] = kBarBelow;
+  REQUIRE(NumberGrid("everything", g).ok());
+  puzzle.solution = {"", "T", "O", "P", "", "A", "", "I", "", "B", "O", "TAR"};
+  puzzle.info = {"Über «all»", "Ann Author", "Ed Editor", "© 2026 Ann", "2026-11-29",
+                 "Theme: a hidden TAR", "Pub Co"};
+  auto clues = ParseClues(
+      "1 Across\t<i>Spinning</i> toy # of note\n3 Across\tRobot's \"boat\"\n"
+      "1 Down\tΣ tab\n2 Down\tDeep hole\n",
+      "c");
+  REQUIRE(clues.ok());
+  puzzle.clues = *clues;
+  puzzle.clues[3].enumeration = "4";
+  return puzzle;
+}
+
+std::string Write(const Puzzle& puzzle, FillFormat format, std::vector<std::string>& warnings) {
+  FillOutputOptions options;
+  options.format = format;
+  options.warnings = &warnings;
+  std::string out;
+  REQUIRE(AppendFill(puzzle, options, out).ok());
+  return out;
+}
+
+bool Has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST_CASE("everything: the grid numbered around voids, a bar and a rebus") {
+  const Puzzle puzzle = Everything();
+  REQUIRE(puzzle.grid.slots.size() == 4);
+  CHECK(SlotName(puzzle.grid.slots[3]) == "2 Down");
+  CHECK(SlotWord(puzzle.grid.slots[3], puzzle.solution) == "ITAR");
+  CHECK(Enumerations(puzzle) == std::vector<std::string>{"3", "3", "3", "4"});
+  CHECK(PlainText("<i>a</i> <b>b</B> <sub>2</sub> < 3 <x>") == "a b 2 < 3 <x>");
+  CHECK(MarkupXml("<i>a</i> & <x>") == "<i>a</i> &amp; &lt;x&gt;");
+  CHECK(MarkupXml("<i>open, <b>crossed</i></b>") ==
+        "&lt;i&gt;open, &lt;b&gt;crossed&lt;/i&gt;&lt;/b&gt;");
+}
+
+TEST_CASE("everything: every format but the PDFs writes it") {
+  for (FillFormat format :
+       {FillFormat::kText, FillFormat::kLines, FillFormat::kJsonl, FillFormat::kIpuz,
+        FillFormat::kLatex, FillFormat::kSvg, FillFormat::kPuz, FillFormat::kJpz, FillFormat::kXd,
+        FillFormat::kExolve, FillFormat::kAcrossText, FillFormat::kSubmissionLatex}) {
+    std::vector<std::string> warnings;
+    CHECK(!Write(Everything(), format, warnings).empty());
+  }
+  std::vector<std::string> warnings;
+  CHECK(Write(Everything(), FillFormat::kText, warnings)
+            .rfind("_TOP\n_A#I\n_BO[TAR]\n\nAcross\n1. TOP\tSpinning toy # of note\n", 0) == 0);
+  CHECK(Write(Everything(), FillFormat::kLines, warnings) == "_TOP _A#I _BO[TAR]\n");
+  CHECK(warnings.empty());
+}
+
+TEST_CASE("everything: ipuz holds it all") {
+  std::vector<std::string> warnings;
+  const std::string ipuz = Write(Everything(), FillFormat::kIpuz, warnings);
+  CHECK(warnings.empty());
+  CHECK(Has(ipuz, "\"editor\": \"Ed Editor\",\n"));
+  CHECK(Has(ipuz, "\"publisher\": \"Pub Co\",\n"));
+  CHECK(Has(ipuz, "\"date\": \"2026-11-29\",\n"));
+  CHECK(Has(ipuz, "\"notes\": \"Theme: a hidden TAR\",\n"));
+  CHECK(Has(ipuz, "[null, {\"cell\": 1, \"style\": {\"shapebg\": \"circle\"}}, "
+                  "{\"cell\": 0, \"style\": {\"color\": \"D1D1D1\"}}, "
+                  "{\"cell\": 0, \"style\": {\"barred\": \"B\"}}],\n"));
+  CHECK(Has(ipuz, "[null, {\"cell\": 3, \"style\": {\"shapebg\": \"circle\", \"color\": "
+                  "\"D1D1D1\"}}, 0, 0]\n"));
+  CHECK(Has(ipuz, "[null, \"B\", \"O\", \"TAR\"]\n"));
+  CHECK(Has(ipuz, "[1, \"<i>Spinning</i> toy # of note\"]"));
+  CHECK(Has(ipuz, "{\"number\": 2, \"clue\": \"Deep hole\", \"enumeration\": \"4\", "
+                  "\"answer\": \"ITAR\"}"));
+}
+
+TEST_CASE("everything: xd keys the rebus, lower-cases circles, says what it cannot hold") {
+  std::vector<std::string> warnings;
+  const std::string xd = Write(Everything(), FillFormat::kXd, warnings);
+  CHECK(xd.rfind("Title: Über «all»\nAuthor: Ann Author\nEditor: Ed Editor\n"
+                 "Copyright: © 2026 Ann\nDate: 2026-11-29\nNotes: Theme: a hidden TAR\n"
+                 "Rebus: 1=TAR\nSpecial: circle\n\n\n_tOP\n_A#I\n_bO1\n\n\n",
+                 0) == 0);
+  CHECK(Has(xd, "A1. {/Spinning/} toy # of note ~ TOP\n"));
+  CHECK(Has(xd, "D2. Deep hole ~ ITAR\n"));
+  Puzzle open = Everything();
+  open.clues[0].text = "<b>Open, <i>crossed</b></i>";
+  std::vector<std::string> more;
+  CHECK(Has(Write(open, FillFormat::kXd, more), "A1. Open, crossed ~ TOP\n"));
+  open.clues[0].text = "H<sub>2</sub>O, <b>bold</b>";
+  CHECK(Has(Write(open, FillFormat::kXd, more), "A1. H2O, {*bold*} ~ TOP\n"));
+  CHECK(warnings == std::vector<std::string>{
+                        "xd: 1 bar: the format has none",
+                        "xd: the publisher: the format has no place for it",
+                        "xd: 2 shaded cells: left plain, as the format marks cells one way only "
+                        "and the grid has circles"});
+}
+
+TEST_CASE("everything: across-text MARKs circles and spells out the rebus") {
+  std::vector<std::string> warnings;
+  const std::string text = Write(Everything(), FillFormat::kAcrossText, warnings);
+  CHECK(Has(text, "<GRID>\n\t.tOP\n\t.A.I\n\t.bO1\n<REBUS>\n\tMARK;\n\t1:TAR:T\n"));
+  CHECK(Has(text, "<ACROSS>\n\tSpinning toy # of note\n"));
+  CHECK(Has(text, "<NOTEPAD>\nTheme: a hidden TAR\n"));
+  CHECK(warnings == std::vector<std::string>{
+                        "across-text: 2 shaded cells: the format has no shading",
+                        "across-text: 1 bar: the format has none",
+                        "across-text: 3 void cells: written as blocks, as the format has none",
+                        "across-text: the editor: the format has no place for it",
+                        "across-text: the publisher: the format has no place for it",
+                        "across-text: the date: the format has no place for it"});
+}
+
+TEST_CASE("everything: exolve circles, bars, rebus cells, shading, an id, '#' kept") {
+  std::vector<std::string> warnings;
+  const Puzzle puzzle = Everything();
+  const std::string page = Write(puzzle, FillFormat::kExolve, warnings);
+  CHECK(Has(page, "  exolve-option: rebus-cells\n  exolve-colour: lightgray c3r3 c2r1\n"));
+  CHECK(Has(page, "    . T@ O P_\n    . A . I\n    . B@ O TAR\n"));
+  CHECK(Has(page, "    1 <i>Spinning</i> toy &#35; of note (3)\n"));
+  CHECK(Has(page, "    2 Deep hole (4)\n"));
+  CHECK(Has(page, "  exolve-credits: Editor: Ed Editor\n"));
+  CHECK(!Has(page, "squares-puzzle"));
+  const size_t id = page.find("exolve-id: squares-");
+  REQUIRE(id != std::string::npos);
+  Puzzle other = puzzle;
+  other.info.title = "Another";
+  std::vector<std::string> ignored;
+  CHECK(Write(other, FillFormat::kExolve, ignored).find(page.substr(id, 36)) ==
+        std::string::npos);
+  CHECK(Write(puzzle, FillFormat::kExolve, ignored).find(page.substr(id, 36)) == id);
+  CHECK(warnings == std::vector<std::string>{
+                        "exolve: 3 void cells: written as blocks, as the format has none"});
+}
+
+TEST_CASE("everything: puz 2.0 with GRBS, RTBL and GEXT when text leaves Latin-1") {
+  std::vector<std::string> warnings;
+  const std::string puz = Write(Everything(), FillFormat::kPuz, warnings);
+  CHECK(puz.substr(0x18, 4) == std::string("2.0\0", 4));
+  CHECK(puz.substr(0x34, 12) == ".TOP.A.I.BOT");
+  CHECK(Has(puz, std::string("Σ tab\0", 7)));
+  const size_t grbs = puz.find("GRBS");
+  REQUIRE(grbs != std::string::npos);
+  CHECK(U16(puz, grbs + 4) == 12);
+  CHECK(puz.substr(grbs + 8, 13) == std::string("\0\0\0\0\0\0\0\0\0\0\0\1\0", 13));
+  CHECK(U16(puz, grbs + 6) == Cksum(puz.substr(grbs + 8, 12)));
+  CHECK(puz.substr(grbs + 21, 4) == "RTBL");
+  CHECK(puz.substr(grbs + 29, 7) == std::string(" 0:TAR;\0", 8).substr(0, 7));
+  const size_t gext = puz.find("GEXT");
+  REQUIRE(gext != std::string::npos);
+  CHECK(puz.substr(gext + 8, 12) ==
+        std::string("\0\x80\0\0\0\0\0\0\0\x80\0\0", 12));
+  CHECK(warnings == std::vector<std::string>{
+                        "puz: 2 shaded cells: the format has no shading",
+                        "puz: 1 bar: the format has none",
+                        "puz: 3 void cells: written as blocks, as the format has none",
+                        "puz: the editor: the format has no place for it",
+                        "puz: the publisher: the format has no place for it",
+                        "puz: the date: the format has no place for it",
+                        "puz: the clue of 1 Down has 'Σ' (U+03A3), beyond Latin-1: written as "
+                        "version 2.0, in UTF-8, which readers of version 1.3 (Latin-1) misread"});
+}
+
+TEST_CASE("everything: jpz, svg and latex draw it all") {
+  std::vector<std::string> warnings;
+  const std::string jpz = Write(Everything(), FillFormat::kJpz, warnings);
+  CHECK(Has(jpz, "<cell x=\"1\" y=\"1\" type=\"void\"/>"));
+  CHECK(Has(jpz, "<cell x=\"4\" y=\"2\" solution=\"I\" number=\"2\" top-bar=\"true\"/>"));
+  CHECK(Has(jpz, "<cell x=\"4\" y=\"3\" solution=\"TAR\"/>"));
+  CHECK(Has(jpz, "<cell x=\"2\" y=\"3\" solution=\"B\" number=\"3\" "
+                 "background-shape=\"circle\" background-color=\"#D1D1D1\"/>"));
+  CHECK(Has(jpz, "<editor>Ed Editor</editor>\n"));
+  CHECK(Has(jpz, "format=\"4\">Deep hole</clue>"));
+  CHECK(Has(jpz, "format=\"3\"><i>Spinning</i> toy # of note</clue>"));
+  CHECK(warnings ==
+        std::vector<std::string>{"jpz: the date: the format has no place for it"});
+  warnings.clear();
+  FillOutputOptions options;
+  options.format = FillFormat::kSvg;
+  options.solution = true;
+  options.warnings = &warnings;
+  std::string svg;
+  REQUIRE(AppendFill(Everything(), options, svg).ok());
+  CHECK(Has(svg, "font-size=\"15\" text-anchor=\"middle\">TAR</text>"));
+  CHECK(Has(svg, "<line class=\"bar\" x1=\"100\" y1=\"100\" x2=\"132\" y2=\"100\""));
+  CHECK(!Has(svg, "<rect x=\"4\" y=\"68\""));  // the void cell at row 1, column 1
+  CHECK(Has(svg, ">Theme: a hidden TAR</text>"));
+  CHECK(warnings.empty());
+  warnings.clear();
+  const std::string latex = Write(Everything(), FillFormat::kLatex, warnings);
+  CHECK(Has(latex, "|{}|[1][fO]T|[][gf]O|[][fB]P|.\n"));
+  CHECK(Has(latex, "|{}|[3][gfO]B|O|{\\relax{}\\SqFit{TAR}}|.\n"));
+  CHECK(Has(latex, "{\\small Edited by Ed Editor}\\par\n"));
+  CHECK(Has(latex, "Robot’s “boat” (3)"));
+  CHECK(Has(latex, "\\SqEntry{1}{\\textit{Spinning} toy \\# of note (3)}"));
+  CHECK(warnings.empty());
 }
 
 }  // namespace

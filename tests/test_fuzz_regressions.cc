@@ -54,6 +54,8 @@ TEST_CASE("fuzz inputs: crossword grids") { CHECK(RunFiles("grid", fuzz::FuzzGri
 TEST_CASE("fuzz inputs: Kakuro boards") { CHECK(RunFiles("kakuro", fuzz::FuzzKakuro) > 0); }
 TEST_CASE("fuzz inputs: clue files") { CHECK(RunFiles("clues", fuzz::FuzzClues) > 0); }
 TEST_CASE("fuzz inputs: workbench requests") { CHECK(RunFiles("serve", fuzz::FuzzServe) > 0); }
+TEST_CASE("fuzz inputs: .puz files") { CHECK(RunFiles("puz", fuzz::FuzzPuz) > 0); }
+TEST_CASE("fuzz inputs: puzzle files") { CHECK(RunFiles("puzzle", fuzz::FuzzPuzzle) > 0); }
 
 int main(int argc, char** argv) {
   if (argc < 2) {

@@ -215,14 +215,50 @@ TEST_CASE("grid: the three formats, numbering and slots") {
   CHECK(MustParse("\xEF\xBB\xBF..\r\n..\r\n").slots.size() == 4);
 }
 
+TEST_CASE("grid: cells of several letters, voids, marks and bars") {
+  Grid g = MustParse("[star]b_\n..#\n\n@O.\n*.#\n");
+  CHECK(g.fixed[0] == "STAR");
+  CHECK(g.fixed[1] == "B");
+  CHECK(g.is_void(2));
+  CHECK(g.black[2]);
+  CHECK(!g.is_void(5));
+  CHECK(g.mark(0) == (kCircled | kShaded));
+  CHECK(g.circled(1));
+  CHECK(g.shaded(3));
+  CHECK(g.slots.size() == 4);  // 1 Across, 3 Across, 1 Down, 2 Down
+  // A bar ends entries as a block does, and numbering follows: with a bar after (0,1) and one
+  // below (1,0) of a 3x3 open grid, 1 Across and 1 Down are 2 cells, (0,2) and (2,0) are in
+  // one entry each.
+  g = MustParse("...\n...\n...\n");
+  g.bars.assign(g.size(), 0);
+  g.bars[g.cell(0, 1)] = kBarRight;
+  g.bars[g.cell(1, 0)] = kBarBelow;
+  REQUIRE(NumberGrid("g", g).ok());
+  std::vector<std::string> names;
+  for (const GridSlot& slot : g.slots) names.push_back(SlotName(slot));
+  CHECK(names == std::vector<std::string>{"1 Across", "4 Across", "5 Across", "1 Down", "2 Down",
+                                          "3 Down"});
+  CHECK(g.numbers == std::vector<int>{1, 2, 3, 4, 0, 0, 5, 0, 0});
+  CHECK(g.slots[0].cells == std::vector<int>{0, 1});
+  CHECK(g.slots[3].cells == std::vector<int>{0, 3});
+  CHECK(g.slots[5].cells == std::vector<int>{2, 5, 8});
+  // Bars all around a cell leave it in no entry: refused.
+  g.bars[g.cell(1, 1)] = kBarRight | kBarBelow;
+  g.bars[g.cell(0, 1)] = kBarRight | kBarBelow;
+  g.bars[g.cell(1, 0)] = kBarRight | kBarBelow;
+  CHECK(NumberGrid("g", g).message() == "g:2:2: isolated cell (in no slot)");
+}
+
 TEST_CASE("grid: malformed grids are refused with file, line and column") {
+  CHECK(ParseError("[ab\n..\n") == "g:1:1: '[' without its ']'");
+  CHECK(ParseError("[]..\n...\n") == "g:1:1: '[]' holds no letter");
   CHECK(ParseError("...\n..\n...\n") == "g:2: row has 2 cells, expected 3");
   CHECK(ParseError("3\n3\n---\n--\n---\n") == "g:4: row has 2 cells, header says 3");
   CHECK(ParseError("3\n3\n---\n---\n") == "g:1: header says 3 rows, the grid has 2");
   CHECK(ParseError("2\n2\n--\n--\n--\n") == "g:1: header says 2 rows, the grid has 3");
   CHECK(ParseError("2 2\n+++\n++\n") == "g:2: row has 3 cells, header says 2");
   CHECK(ParseError("..\n.*\n") ==
-        "g:2:2: bad character '*' (expected '.' empty, '#' black or a letter)");
+        "g:2:2: bad character '*' (expected '.' empty, '#' black, a letter, [letters] or '_' void)");
   CHECK(ParseError("2\n2\n-.\n--\n") ==
         "g:3:2: bad character '.' (expected '-' empty, '#' black or a letter)");
   CHECK(ParseError("#.#\n###\n") == "g:1:2: isolated cell (in no slot)");

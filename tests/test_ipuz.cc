@@ -2,11 +2,13 @@
 // (cells, clues, title, author), and a bad file is refused with the problem and its place.
 #include <doctest/doctest.h>
 
+#include <cctype>
 #include <string>
 #include <vector>
 
 #include "squares/error.h"
 #include "squares/fill.h"
+#include "squares/puzzle.h"
 
 namespace squares {
 namespace {
@@ -65,7 +67,7 @@ TEST_CASE("ipuz: cells as numbers, block strings, null, letters and objects") {
       R"({"block": "@", "puzzle": [[1, {"cell": 2, "value": "é"}, null], ["a", 0, {"cell": "@"}], )"
       R"([3, 0, "@"]]})",
       "g.ipuz");
-  CHECK(grid.text_rows() == std::vector<std::string>{".É#", "A.#", "..#"});
+  CHECK(grid.text_rows() == std::vector<std::string>{".É_", "A.#", "..#"});  // null: omitted
 }
 
 TEST_CASE("ipuz: the other formats still read, and FromRows detects none") {
@@ -86,8 +88,10 @@ TEST_CASE("ipuz: a bad file names the problem and where it is") {
   CHECK(ErrorOf("{\"puzzle\": 3}") == "x.ipuz: \"puzzle\" is not an array of 1..256 rows");
   CHECK(ErrorOf("{\"puzzle\": [[0, 0], [0]]}") ==
         "x.ipuz: \"puzzle\" row 2 has 1 cells, row 1 has 2");
-  CHECK(ErrorOf("{\"puzzle\": [[0, 0], [0, \"AB\"]]}") ==
-        "x.ipuz:2:2: 'AB' is not one letter (rebus cells are not supported)");
+  CHECK(ErrorOf("{\"puzzle\": [[0, 0], [0, \"A1\"]]}") ==
+        "x.ipuz:2:2: 'A1' is not a letter or letters");
+  CHECK(ErrorOf("{\"puzzle\": [[0, 0]], \"solution\": [[\"A\", \"B C\"]]}") ==
+        "x.ipuz:1:2: 'B C' is not a letter or letters");
   CHECK(ErrorOf("{\"puzzle\": [[0, 0], [0, true]]}") ==
         "x.ipuz:2:2: a cell is not a number, a string, null or an object");
   CHECK(ErrorOf("{\"puzzle\": [[0, 0]], \"solution\": [[\"A\"]]}") ==
@@ -96,9 +100,12 @@ TEST_CASE("ipuz: a bad file names the problem and where it is") {
       ErrorOf("{\"puzzle\": [[0, 0]], \"clues\": {\"Across\": [[1, \"ok\"], [\"one\", \"x\"]]}}") ==
       "x.ipuz: clue 2 of \"Across\" is not [number, \"clue\"] or {\"number\", \"clue\"}");
   CHECK(ErrorOf("{\"puzzle\": [[0, \"#\", 0]]}") == "x.ipuz:1:1: isolated cell (in no slot)");
-  // Not meant as ipuz (no JSON object): read as plain rows, which it is not.
+  // Not meant as ipuz (no JSON object): read as plain rows, which it is not; the formats read
+  // are named.
   CHECK(ErrorOf("[1, 2]") ==
-        "x.ipuz:1:1: bad character '[' (expected '.' empty, '#' black or a letter)");
+        "x.ipuz:1:1: bad character '1' in a cell of several letters (expected letters between "
+        "'[' and ']') (no puzzle of the formats read: ipuz, Across Lite .puz, Across Lite text, "
+        "Crossword Compiler .jpz, .xd, Exolve, crucio, cwc or plain rows)");
 }
 
 // Each clue as "1A: text", in the order the grid holds them.
@@ -155,6 +162,102 @@ TEST_CASE("ipuz: partly filled, letters beyond ASCII, clues partly empty: read b
   DocumentOptions again = options;
   again.clues = back.clues();
   CHECK(FormatFill(back, GivenFill(back), again) == document);
+}
+
+// A puzzle's cells as rows: '_' omitted, '#' a block, else the answer ('.' none; several
+// letters in brackets), lower case where the letters are given.
+std::vector<std::string> CellRows(const Puzzle& puzzle) {
+  std::vector<std::string> rows(puzzle.rows);
+  for (int r = 0; r < puzzle.rows; ++r) {
+    for (int c = 0; c < puzzle.cols; ++c) {
+      const PuzzleCell& cell = puzzle.cell(r, c);
+      std::string text = cell.kind == CellKind::kVoid    ? "_"
+                         : cell.kind == CellKind::kBlock ? "#"
+                         : cell.solution.empty()         ? "."
+                         : cell.solution.size() > 1      ? "[" + cell.solution + "]"
+                                                         : cell.solution;
+      if (!cell.given.empty()) {
+        CHECK(cell.given == cell.solution);
+        for (char& letter : text) letter = static_cast<char>(std::tolower(letter));
+      }
+      rows[r] += text;
+    }
+  }
+  return rows;
+}
+
+// Each cell's marks and bars as rows: 'O' circled, '*' shaded, '@' both, '|' a bar on the
+// right, '_' below, '+' both, '.' none.
+std::vector<std::string> StyleRows(const Puzzle& puzzle) {
+  std::vector<std::string> rows(puzzle.rows);
+  for (int r = 0; r < puzzle.rows; ++r) {
+    for (int c = 0; c < puzzle.cols; ++c) {
+      const PuzzleCell& cell = puzzle.cell(r, c);
+      rows[r] += cell.circled && cell.shaded ? '@' : cell.circled ? 'O' : cell.shaded ? '*' : '.';
+      rows[r] += cell.bar_right && cell.bar_below ? '+'
+                 : cell.bar_right                 ? '|'
+                 : cell.bar_below                 ? '_'
+                                                  : '.';
+    }
+  }
+  return rows;
+}
+
+TEST_CASE("ipuz: circles, shading, omitted cells, bars, rebus and given letters") {
+  const Puzzle puzzle = Puzzle::Parse(R"({
+    "version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"],
+    "dimensions": {"width": 4, "height": 3}, "empty": "0",
+    "styles": {"ring": {"shapebg": "circle"}},
+    "puzzle": [[{"cell": 1, "style": "ring"}, {"cell": 2, "style": {"barred": "B"}}, 3, null],
+               [{"cell": 4, "style": {"highlight": true}}, {"cell": "0", "value": "a"},
+                {"cell": 0, "style": {"color": "D1D1D1", "shapebg": "circle", "barred": "L"}}, "#"],
+               [5, {"cell": 0, "style": {"barred": "TR"}}, 0, 6]],
+    "solution": [["STAR", "A", {"value": "IJ"}, null], ["E", "a", "T", "#"],
+                 ["P", "I", "E", "S"]],
+    "clues": {"Across": [[1, "Twinkler, then a and a digraph"],
+                         {"number": 3, "clue": "<i>Each</i>, briefly", "enumeration": 2},
+                         [4, "Circle ratio"], [5, "Spanish is"]],
+              "Down": [{"number": 1, "clue": "Twinkle, then a step", "enumeration": "4,1,1"},
+                       [2, "Dutch digraph & more"]]}
+  })",
+                                      "styled.ipuz");
+  CHECK(puzzle.format == "ipuz");
+  CHECK(CellRows(puzzle) == std::vector<std::string>{"[STAR]A[IJ]_", "EaT#", "PIES"});
+  CHECK(StyleRows(puzzle) == std::vector<std::string>{"O.._....", "*..+@...", "...|...."});
+  std::vector<std::string> clues;
+  for (const Clue& clue : puzzle.clues) {
+    clues.push_back(std::to_string(clue.number) +
+                    (clue.direction == Direction::kAcross ? "A " : "D ") + clue.text + " (" +
+                    clue.enumeration + ")");
+  }
+  CHECK(clues == std::vector<std::string>{"1A Twinkler, then a and a digraph ()",
+                                          "3A <i>Each</i>, briefly (2)", "4A Circle ratio ()",
+                                          "5A Spanish is ()", "1D Twinkle, then a step (4,1,1)",
+                                          "2D Dutch digraph & more ()"});
+  // The bars end the entries: 3 Across is two cells, 2 Down three.
+  const Grid grid = Grid::FromPuzzle(puzzle, "styled.ipuz");
+  std::vector<std::string> slots;
+  for (const Slot& slot : grid.slots())
+    slots.push_back(slot.name() + " " + std::to_string(slot.length));
+  CHECK(slots == std::vector<std::string>{"1 Across 3", "3 Across 2", "4 Across 2", "5 Across 2",
+                                          "1 Down 3", "2 Down 3"});
+}
+
+TEST_CASE("ipuz: what the puzzle says about itself") {
+  const Puzzle puzzle = Puzzle::Parse(R"({"puzzle": [[0, 0]], "title": "T", "author": "A",
+    "editor": "E", "copyright": "C", "date": "2026-11-29", "publisher": "P", "notes": "N",
+    "intro": "Before you start", "explanation": "After you finish"})",
+                                      "info.ipuz");
+  CHECK(puzzle.info.title == "T");
+  CHECK(puzzle.info.author == "A");
+  CHECK(puzzle.info.editor == "E");
+  CHECK(puzzle.info.copyright == "C");
+  CHECK(puzzle.info.date == "2026-11-29");
+  CHECK(puzzle.info.publisher == "P");
+  CHECK(puzzle.info.notes == "Before you start\n\nN");
+  CHECK(puzzle.warnings ==
+        std::vector<std::string>{"info.ipuz: ipuz: the explanation (shown after the puzzle is "
+                                 "solved) is not kept"});
 }
 
 }  // namespace

@@ -1,17 +1,21 @@
-// The workbench server's pieces (src/serve): the worker pool's bounds, the disconnect watch and
-// the checks on a request's head. The routes and the HTTP side are tested from a client
-// (serve_test.py).
+// The workbench server's pieces (src/serve): the worker pool's bounds, the disconnect watch, the
+// connections' reading of heads and bodies, and the checks on a request's head. The routes and
+// the HTTP side are tested from a client (serve_test.py).
 #include <doctest/doctest.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
+#include "serve/connection_pool.h"
 #include "serve/connection_watch.h"
 #include "serve/request_guard.h"
 #include "serve/work_gate.h"
@@ -110,6 +114,7 @@ GuardSettings TestGuard(std::string token = "") {
   GuardSettings settings;
   settings.hosts = {"localhost", "127.0.0.1", "::1"};
   settings.token = std::move(token);
+  settings.cookie = "cookie-of-8080";
   settings.port = 8080;
   settings.max_body = 1000;
   settings.routes = {{"/", "GET"}, {"/api/fill", "POST"}};
@@ -148,14 +153,14 @@ TEST_CASE("request guard: a POST's framing") {
   };
   CHECK(post({{"Content-Length", "1000"}}) == 0);
   CHECK(post({{"Content-Length", "0001000"}}) == 0);
-  CHECK(post({{"Transfer-Encoding", "Chunked"}}) == 0);
+  CHECK(post({{"Transfer-Encoding", "Chunked"}}) == 411);  // its length is not known: not read
   CHECK(post({{"Content-Length", "1001"}}) == 413);
   CHECK(post({{"Content-Length", "99999999999999999999999"}}) == 413);
   CHECK(post({{"Content-Length", "12a"}}) == 400);
   CHECK(post({{"Content-Length", "-1"}}) == 400);
   CHECK(post({{"Content-Length", "10"}, {"Content-Length", "10"}}) == 400);
-  CHECK(post({{"Transfer-Encoding", "gzip, chunked"}}) == 400);
-  CHECK(post({{"Transfer-Encoding", "chunked"}, {"Content-Length", "10"}}) == 400);
+  CHECK(post({{"Transfer-Encoding", "gzip, chunked"}}) == 411);
+  CHECK(post({{"Transfer-Encoding", "chunked"}, {"Content-Length", "10"}}) == 411);
   CHECK(post({{"Content-Encoding", "gzip"}, {"Content-Length", "10"}}) == 415);
   CHECK(post({}) == 411);
   CHECK(Status(guard, "POST", "/api/fill",
@@ -196,8 +201,12 @@ TEST_CASE("request guard: the token, from the query, a header or this port's coo
   CHECK(Status(guard, "GET", "/", {host, {"Authorization", "Bearer abcdefgh"}}) == 0);
   CHECK(Status(guard, "GET", "/", {host, {"Authorization", "Basic abcdefgh"}}) == 403);
   CHECK(Status(guard, "GET", "/", {host, {"X-Squares-Token", " abcdefgh "}}) == 0);
-  CHECK(Status(guard, "GET", "/", {host, {"Cookie", "a=1; squares_token_8080=abcdefgh"}}) == 0);
-  CHECK(Status(guard, "GET", "/", {host, {"Cookie", "squares_token_8081=abcdefgh"}}) == 403);
+  // The cookie holds the value drawn for this server, under this port's name: not the token,
+  // which another port's server would get from it.
+  CHECK(Status(guard, "GET", "/", {host, {"Cookie", "a=1; squares_token_8080=cookie-of-8080"}}) == 0);
+  CHECK(Status(guard, "GET", "/", {host, {"Cookie", "squares_token_8080=abcdefgh"}}) == 403);
+  CHECK(Status(guard, "GET", "/", {host, {"Cookie", "squares_token_8081=cookie-of-8080"}}) == 403);
+  CHECK(Status(guard, "GET", "/", {host, {"Authorization", "Bearer cookie-of-8080"}}) == 403);
   const Verdict page = Check(guard, RequestHead{"GET", "/", {host}, "abcdefgh"});
   CHECK(page.status == 0);
   CHECK(page.store_token);
@@ -231,4 +240,163 @@ TEST_CASE("request guard: methods, OPTIONS and other sites") {
         403);
   CHECK(Status(guard, "GET", "/",
                {host, {"Origin", "http://evil.example"}, {"Sec-Fetch-Site", "cross-site"}}) == 0);
+}
+
+TEST_CASE("request guard: a GET has no body") {
+  const GuardSettings guard = TestGuard();
+  const std::pair<std::string, std::string> host{"Host", "localhost"};
+  CHECK(Status(guard, "GET", "/", {host, {"Content-Length", "0"}}) == 0);
+  CHECK(Status(guard, "GET", "/", {host, {"Content-Length", "5"}}) == 400);
+  CHECK(Status(guard, "HEAD", "/", {host, {"Transfer-Encoding", "chunked"}}) == 400);
+}
+
+TEST_CASE("request head: read as it came, its path and token decoded") {
+  const auto head = ParseHead(
+      "POST /api/%66ill?a=1&token=ab%2Dc+d HTTP/1.1\r\nHost:  localhost \r\n"
+      "Content-Length: 0012\r\nExpect: 100-Continue\r\n\r\n");
+  REQUIRE(head);
+  CHECK(head->method == "POST");
+  CHECK(head->path == "/api/fill");
+  CHECK(head->query_token == "ab-c d");
+  CHECK(head->headers ==
+        std::vector<std::pair<std::string, std::string>>{
+            {"Host", "localhost"}, {"Content-Length", "0012"}, {"Expect", "100-Continue"}});
+  CHECK(BodyLength(*head) == 12);
+  CHECK(ExpectsContinue(*head));
+  CHECK(ParseHead("GET / HTTP/1.1\r\n\r\n"));
+  for (const char* bad : {"GET / HTTP/1.1\r\n", "GET /\r\n\r\n", "GET / HTTP/1.1\r\nNo colon\r\n\r\n",
+                          "GET / HTTP/1.1\r\n: empty\r\n\r\n", "GET  HTTP/1.1\r\n"}) {
+    CHECK_MESSAGE(!ParseHead(bad), bad);
+  }
+  CHECK(BodyLength(*ParseHead("GET / HTTP/1.1\r\nContent-Length: 99999999999999999999\r\n\r\n")) == 0);
+}
+
+namespace {
+
+// A pool of one serving thread on socket pairs: the requests it hands on, in order; bodies
+// are as long as their Content-Length says.
+struct PoolUnderTest {
+  explicit PoolUnderTest(ConnectionLimits limits)
+      : pool(limits, {"BUSY", "TOO LARGE", "TOO SLOW"},
+             [](std::string_view head) {
+               const auto parsed = ParseHead(head);
+               return parsed ? Admission{BodyLength(*parsed), ExpectsContinue(*parsed)} : Admission{};
+             },
+             [this](WaitingConnection connection) {
+               std::lock_guard lock(mutex);
+               served.push_back(std::move(connection));
+               changed.notify_all();
+             }) {}
+  ~PoolUnderTest() { pool.shutdown(); }
+
+  // The client's end of a new connection.
+  int Connect() {
+    int pair[2];
+    REQUIRE(socketpair(AF_UNIX, SOCK_STREAM, 0, pair) == 0);
+    pool.Wait(WaitingConnection{pair[1], "", "", 0, false});
+    return pair[0];
+  }
+  // The next request handed on, within 5 s.
+  WaitingConnection Next() {
+    std::unique_lock lock(mutex);
+    REQUIRE(changed.wait_for(lock, 5s, [&] { return !served.empty(); }));
+    WaitingConnection connection = std::move(served.front());
+    served.pop_front();
+    return connection;
+  }
+  bool Idle() {
+    std::unique_lock lock(mutex);
+    return !changed.wait_for(lock, 300ms, [&] { return !served.empty(); });
+  }
+
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::deque<WaitingConnection> served;
+  ConnectionPool pool;
+};
+
+void Send(int socket, std::string_view bytes) {
+  REQUIRE(send(socket, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size()));
+}
+
+// What the pool answered by itself, up to its close.
+std::string Answer(int socket) {
+  std::string answer;
+  char buffer[256];
+  ssize_t got;
+  while ((got = recv(socket, buffer, sizeof buffer, 0)) > 0) answer.append(buffer, static_cast<size_t>(got));
+  return answer;
+}
+
+}  // namespace
+
+TEST_CASE("connection pool: a request is handed on with its body whole, read without a thread") {
+  PoolUnderTest test(ConnectionLimits{.connections = 1, .read = 2s});
+  const int client = test.Connect();
+  const std::string head = "POST /a HTTP/1.1\r\nContent-Length: 10\r\nExpect: 100-continue\r\n\r\n";
+  Send(client, head);
+  char continued[64] = {};
+  CHECK(recv(client, continued, sizeof continued, 0) == 25);
+  CHECK(std::string(continued) == "HTTP/1.1 100 Continue\r\n\r\n");
+  Send(client, "01234");
+  CHECK(test.Idle());  // half a body: not served
+  Send(client, "56789GET /next HTTP/1.1\r\n");
+  WaitingConnection request = test.Next();
+  CHECK(request.bytes == head);
+  CHECK(request.body == "0123456789");
+  CHECK(request.continued);
+  // The next request's bytes stay with the socket, for the next round.
+  request.bytes.clear();
+  test.pool.Release(request.body.size());
+  test.pool.Wait(WaitingConnection{request.socket, "", "", 1, false});
+  Send(client, "\r\n");
+  request = test.Next();
+  CHECK(request.bytes == "GET /next HTTP/1.1\r\n\r\n");
+  CHECK(request.body.empty());
+  CHECK(request.served == 1);
+  test.pool.Close(request.socket);
+  CHECK(Answer(client).empty());  // closed once this end closes
+  close(client);
+}
+
+TEST_CASE("connection pool: what needs no thread is answered at once") {
+  PoolUnderTest test(ConnectionLimits{.connections = 1, .read = 300ms, .max_head_bytes = 100,
+                                      .large_bodies = 1, .small_body_bytes = 30});
+  // A head over the limit: 431.
+  int client = test.Connect();
+  Send(client, "GET / HTTP/1.1\r\nX: " + std::string(100, 'x'));
+  CHECK(Answer(client) == "TOO LARGE");
+  close(client);
+  // A body that does not come within the read time: 408.
+  client = test.Connect();
+  Send(client, "POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nab");
+  const auto start = std::chrono::steady_clock::now();
+  CHECK(Answer(client) == "TOO SLOW");
+  CHECK(std::chrono::steady_clock::now() - start < 2s);
+  close(client);
+  // One large body held at once: another gets 503 before it is read, small bodies share 30
+  // bytes.
+  const int large = test.Connect();
+  Send(large, "POST / HTTP/1.1\r\nContent-Length: 70000\r\n\r\n");
+  client = test.Connect();
+  Send(client, "POST / HTTP/1.1\r\nContent-Length: 70000\r\n\r\n");
+  CHECK(Answer(client) == "BUSY");
+  close(client);
+  const int small = test.Connect();
+  Send(small, "POST / HTTP/1.1\r\nContent-Length: 20\r\n\r\n");
+  client = test.Connect();
+  Send(client, "POST / HTTP/1.1\r\nContent-Length: 20\r\n\r\n");
+  CHECK(Answer(client) == "BUSY");
+  close(client);
+  Send(small, std::string(20, 's'));
+  WaitingConnection request = test.Next();
+  CHECK(request.body.size() == 20);
+  test.pool.Release(request.body.size());  // answered: its bytes are free again
+  client = test.Connect();
+  Send(client, "POST / HTTP/1.1\r\nContent-Length: 20\r\n\r\n" + std::string(20, 't'));
+  WaitingConnection again = test.Next();
+  CHECK(again.body == std::string(20, 't'));
+  for (const WaitingConnection* held : {&request, &again}) close(held->socket);
+  close(large);
+  close(small);
 }

@@ -1,4 +1,5 @@
-// squares: the one exception type of the library's API, and the stop flag every search takes.
+// squares: the one exception type of the library's API, and the stop flag and the default
+// thread count every search takes.
 #pragma once
 
 #include <atomic>
@@ -69,5 +70,9 @@ class Error : public std::runtime_error {
 // handler; it then returns what it found so far (a fill's status is kTimedOut, a count is
 // partial: see each call). Options structs hold a pointer to one; null means never stopped.
 using StopFlag = std::atomic<bool>;
+
+// The threads a search runs on when its options say 0: the CPUs this process may run on
+// (its affinity mask, as `taskset` sets it; else every core), at least 1.
+int DefaultThreads();
 
 }  // namespace squares

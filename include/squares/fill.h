@@ -12,6 +12,7 @@
 
 #include "squares/dictionary.h"
 #include "squares/error.h"
+#include "squares/puzzle.h"
 
 namespace squares {
 
@@ -20,8 +21,6 @@ namespace detail {
 struct GridImpl;
 struct Access;
 }  // namespace detail
-
-enum class Direction { kAcross, kDown };
 
 // A slot: a maximal run of two or more white cells in one direction.
 struct Slot {
@@ -33,39 +32,39 @@ struct Slot {
   std::string name() const;  // "3 Across", "12 Down"
 };
 
-// A clue: for the slot numbered `number` in `direction`, or (number 0) for the entry `word`.
-struct Clue {
-  int number = 0;
-  Direction direction = Direction::kAcross;
-  std::string word;
-  std::string text;
-  int line = 0;  // the line of the clues file it was read from (ParseClues), 0 when none
-};
-
-// A crossword grid: black cells, empty cells, fixed letters. Slots are numbered as printed
-// crosswords number them: all Across slots in reading order, then all Down slots.
+// A crossword grid: the puzzle it was made from, checked, with its slots: blocks, voids and
+// bars end entries; a white cell holds no letter or fixed letters (its given or solution
+// letters: one letter, a digraph or a rebus, which takes as many letters of a word as the
+// dictionary's alphabet counts in it). Slots are numbered as printed crosswords number them:
+// all Across slots in reading order, then all Down slots.
 class Grid {
  public:
-  // Reads a grid in any of the four formats, detected: ipuz (a JSON object, or "ipuz(...)":
-  // its cells, with its clues, title, author and copyright), crucio (.crg: rows, columns, then
-  // rows of '-' empty, '#' black, letters), cwc ('W H', then rows of '+' empty, ' ' black), or
-  // plain rows of '.' empty, '#' black, letters. Errors (kData) name `source`, the line and
-  // column (of an ipuz cell: its row and column).
+  // Reads a puzzle in any format Puzzle::Parse reads (ipuz, .puz, jpz, xd, Across Lite text,
+  // Exolve, crucio, cwc, plain rows of '.' empty, '#' black, letters, "[STAR]" a cell of
+  // several letters, '_' a void). Errors (kData) name `source`, the line and column (of an
+  // ipuz cell: its row and column).
   static Grid Parse(std::string_view text, const std::string& source = "<grid>");
-  // Plain rows, as given (no other format is detected): '.' empty, '#' black, a letter fixed.
-  // Errors name the source "<rows>", the row (as its line) and the column.
+  // Plain rows, as given (no other format is detected): '.' empty, '#' black, a letter fixed,
+  // "[STAR]" several letters, '_' a void. Errors name the source "<rows>", the row (as its
+  // line) and the column.
   static Grid FromRows(const std::vector<std::string>& rows);
   static Grid Load(const std::string& path);  // Parse of a file ('-': stdin)
+  // The grid of a puzzle: its shape checked (rows * cols cells, no isolated white cell, some
+  // entry), numbered; errors (kData) name `source`.
+  static Grid FromPuzzle(const Puzzle& puzzle, const std::string& source = "<puzzle>");
 
   int rows() const;
   int cols() const;
-  bool black(int cell) const;
-  const std::string& letter(int cell) const;  // a fixed letter (upper case UTF-8), or ""
+  bool black(int cell) const;                 // a block or a void
+  const std::string& letter(int cell) const;  // its fixed letters (upper case UTF-8), or ""
   int number(int cell) const;                 // printed number, 0 when none
   const std::vector<Slot>& slots() const;
-  std::vector<std::string> text_rows() const;  // plain rows: '.', '#', letters
+  // Plain rows: '.', '#', letters, "[STAR]" for a cell of several letters, '_' a void.
+  std::vector<std::string> text_rows() const;
   const std::string& source() const;
-  // What an ipuz file gives besides its cells (empty for the other formats).
+  // The puzzle the grid was read or made from: marks, bars, clues, info, solution.
+  const Puzzle& puzzle() const;
+  // The puzzle's clues, title, author and copyright (empty for the grid formats).
   const std::vector<Clue>& clues() const;
   const std::string& title() const;
   const std::string& author() const;
@@ -109,13 +108,14 @@ struct FillProgress {
 struct FillOptions {
   bool any = false;                      // the first fill found, no search for the best
   bool all = false;                      // every fill, in lexicographic order of the rows
-  std::optional<int64_t> limit;          // with all: at most this many fills
+  std::optional<int64_t> limit;          // with all: at most this many fills (0: none, no
+                                         // search, kTimedOut; as SquareOptions::limit)
   int shard_index = 1, shard_count = 1;  // with all: only part I of N
   bool allow_repeats = false;            // a word may fill several slots
   bool deterministic = false;            // a fill-in puzzle that can be solved without guessing
   uint64_t seed = 1;                     // tie-breaks and restarts
-  int threads = 0;                       // 0: all cores (as SquareOptions and the command line)
-  double timeout = 0;                    // seconds; 0: none
+  int threads = 0;                // 0: DefaultThreads() (as SquareOptions and the command line)
+  double timeout = 0;             // seconds; 0: none
   double quality_time = 10;       // seconds for the best fill after the first fill (0: no limit)
   std::optional<int64_t> polish;  // nodes of search for a better mean (default: until the
                                   // timeout, or 10000 without one; 0: none)
@@ -138,10 +138,12 @@ struct FillOptions {
                             // or handed to the callback
   // Called with each note (FillResult::notes) before the search starts.
   std::function<void(const std::string& note)> on_note;
-  // Called with the fill's progress about four times a second, from a thread of the
-  // library's, while the search runs. An exception it throws is rethrown by FillGrid once the
-  // search has ended; it is not called again.
+  // Called with the fill's progress every progress_every seconds, from a thread of the
+  // library's (one call at a time), while the search runs. An exception it throws stops the
+  // search (within 50 ms) and is rethrown by FillGrid once its threads are joined; it is not
+  // called again.
   std::function<void(const FillProgress& progress)> progress;
+  double progress_every = 0.25;
 };
 
 // The quality of a fill with a scored list (entries kept as given do not count), and what
@@ -159,7 +161,8 @@ struct FillQuality {
 };
 
 struct Fill {
-  std::vector<std::string> rows;       // upper-case letters, '#' for black cells
+  std::vector<std::string> rows;       // as Grid::text_rows: upper-case letters, "[STAR]" a cell
+                                       // of several, '#' a block, '_' a void
   std::vector<std::string> letters;    // per cell, row-major; "" for black cells
   std::optional<FillQuality> quality;  // with a scored list
 };
@@ -198,6 +201,9 @@ struct FillResult {
 // and the exception reaches the caller unchanged.
 FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOptions& options = {},
                     const std::function<bool(const Fill&)>& on_fill = {});
+// Checks `options` as FillGrid does before it reads the grid (a usage Error naming the
+// option), for a caller that runs FillGrid later, elsewhere.
+void CheckFillOptions(const FillOptions& options);
 
 // Whether a grid with every cell filled is a valid fill: every slot's word in the
 // dictionary and, unless allow_repeats, no word twice. `problems` names each slot that is not.
@@ -319,16 +325,18 @@ struct DocumentOptions {
   DocumentFormat format = DocumentFormat::kText;
   bool fill_in = false;   // the words grouped by length instead of numbered entries
   bool solution = false;  // svg: the letters in the grid
-  std::string title, author, copyright;
-  std::vector<Clue> clues;           // an entry without one has an empty clue
+  // What is said about the puzzle; those given win over the grid's own (Grid::puzzle()).
+  std::string title, author, editor, copyright, publisher;
+  std::vector<Clue> clues;  // an entry without one has an empty clue; none: the grid's own
   bool ipuz_clue_arrays = true;      // ipuz clues as [number, "clue"] (else objects)
-  std::string notes, date;           // a note to the solver; the puzzle's date, as given
+  std::string notes, date;           // a note to the solver; the puzzle's date, as given (these
+                                     // too win over the grid's own)
   std::string paper = "a4";          // latex: "a4" or "letter"
   std::string name, address, email;  // submission: the constructor (name default: author);
                                      // the address's lines separated by newlines or '|'
   // When given, receives a line for each thing the document could not carry as given (puz:
-  // a character outside Latin-1 and what replaced it; latex: a control character left out),
-  // naming the field and the character.
+  // a character outside Latin-1; latex: a control character left out; xd: bars), naming the
+  // format and the thing.
   std::vector<std::string>* warnings = nullptr;
 };
 
@@ -342,6 +350,9 @@ std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions
 // The grid's own letters as a fill (empty cells ""; no quality), to write a grid as it is,
 // unfilled or partly filled, with FormatFill.
 Fill GivenFill(const Grid& grid);
+// A puzzle as a document: FormatFill of its grid and its own letters, its info and clues
+// (those of `options` that are not empty win).
+std::string WritePuzzle(const Puzzle& puzzle, const DocumentOptions& options);
 // The format a name says, as the command line and the workbench name them ("ipuz",
 // "across-text", "submission"; not kSubmissionLatex): a usage Error naming those there are.
 DocumentFormat DocumentFormatNamed(std::string_view name);

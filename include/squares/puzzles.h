@@ -24,7 +24,7 @@ struct KakuroOptions {
   bool all = false;  // every solution (else stop at the second)
   // At most this many solutions. Without all: 1 stops at the first solution (as `squares
   // kakuro` does to print it; the verdict kUnique then only says it was solved), 2 is the
-  // default.
+  // default. 0: none, no board searched (each verdict kTimedOut), as SquareOptions::limit.
   std::optional<int64_t> limit;
   bool check = false;  // check each board's stored SOLUTION (not with all)
   double timeout = 0;  // seconds per board; 0: none

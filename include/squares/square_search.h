@@ -63,7 +63,7 @@ struct SquareOptions {
   // first, on the dictionary's scores (better() says which are better); the first is proven
   // best. Needs every word on the dictionary (no shape word with a list of its own).
   int best = 0;
-  int threads = 0;  // worker threads; 0: all cores (as FillOptions and the command
+  int threads = 0;  // worker threads; 0: DefaultThreads() (as FillOptions and the command
                     // line). Results come in the same order on any number.
   int shard_index = 1, shard_count = 1;  // only part I of N (the parts concatenate in order)
   const StopFlag* stop = nullptr;
@@ -99,8 +99,17 @@ struct SearchProgress {
   double seconds = 0;
 };
 
+// When a search reports its progress (SquareSearch::set_progress): at most once per `every`
+// seconds, once it is past `after` seconds.
+struct ProgressTiming {
+  double every = 0.25;
+  double after = 1;
+};
+
 // A prepared search. Creating it checks the options and builds the automata; it may then be
-// run any number of times, from any thread.
+// run any number of times, from any thread at once. It is a value: a copy shares what was
+// built (which no call changes) and has its own progress callback, so set_progress on one
+// copy leaves the others as they were.
 class SquareSearch {
  public:
   SquareSearch(const Dictionary& dictionary, const SquareOptions& options);
@@ -133,9 +142,11 @@ class SquareSearch {
   SearchStats Write(SquareFormat format,
                     const std::function<bool(std::string_view text)>& out) const;
 
-  // Called with the search's progress at most four times a second, once the search is past a
-  // second (null: never).
-  void set_progress(std::function<void(const SearchProgress&)> progress);
+  // Called with the search's progress as its parts end, by default at most four times a
+  // second once the search is past a second (null: never). Negative or non-finite timings are
+  // a usage Error.
+  void set_progress(std::function<void(const SearchProgress&)> progress,
+                    const ProgressTiming& timing = {});
 
   // Every callback (on_result, out, progress) runs on the calling thread, one call at a time,
   // whatever the number of threads. One that throws stops the search: its threads are joined
@@ -143,8 +154,11 @@ class SquareSearch {
 
  private:
   friend struct detail::Access;
-  explicit SquareSearch(std::shared_ptr<detail::SquareSearchImpl> impl) : impl_(std::move(impl)) {}
-  std::shared_ptr<detail::SquareSearchImpl> impl_;
+  explicit SquareSearch(std::shared_ptr<const detail::SquareSearchImpl> impl)
+      : impl_(std::move(impl)) {}
+  std::shared_ptr<const detail::SquareSearchImpl> impl_;
+  std::function<void(const SearchProgress&)> progress_;
+  ProgressTiming progress_timing_;
 };
 
 }  // namespace squares

@@ -19,6 +19,7 @@
 #include "squares/error.h"
 #include "squares/fill.h"
 #include "squares/pattern.h"
+#include "squares/puzzle.h"
 #include "squares/puzzles.h"
 #include "squares/square_search.h"
 

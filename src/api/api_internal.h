@@ -45,7 +45,6 @@ struct SquareSearchImpl {
   std::vector<std::string> notes;
   std::string cell_order;  // the shape's cells in search order, by name
   int rows = 0, cols = 0;
-  std::function<void(const SearchProgress&)> progress;
 
   // The engine's search, listing's or counting's (which may order a square's cells
   // otherwise), made on first use.
@@ -69,7 +68,7 @@ struct Access {
     return Dictionary(std::move(impl));
   }
   static Grid Make(std::shared_ptr<const GridImpl> impl) { return Grid(std::move(impl)); }
-  static SquareSearch Make(std::shared_ptr<SquareSearchImpl> impl) {
+  static SquareSearch Make(std::shared_ptr<const SquareSearchImpl> impl) {
     return SquareSearch(std::move(impl));
   }
 };

@@ -1,9 +1,12 @@
 // The API's Dictionary, and its error translation.
+#include <sched.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <thread>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
@@ -136,6 +139,12 @@ Dictionary Load(const std::vector<std::string>& paths, const DictionaryOptions& 
               traits.meaning.embedded, traits.source_hash);
 }
 
+// What reading a list skipped, to on_note (the notes LoadDictionary makes for Load).
+void Note(const core::Lexicon& lexicon, const DictionaryOptions& options) {
+  if (!options.on_note) return;
+  for (const std::string& note : core::ReadingNotes(lexicon)) options.on_note(note);
+}
+
 }  // namespace
 
 core::LexiconOptions LexiconOptionsOf(const DictionaryOptions& options) {
@@ -159,6 +168,7 @@ Dictionary Dictionary::FromWordLists(const std::vector<std::string>& paths,
     api::ThrowUsage("no word list given (Dictionary::Default is the embedded one)");
   const core::LexiconOptions lexicon_options = api::LexiconOptionsOf(options);
   core::Lexicon lexicon = api::Value(core::ReadLexicon(paths, lexicon_options));
+  api::Note(lexicon, options);
   return api::Wrap(core::Dictionary(std::move(lexicon)), lexicon_options,
                    api::BetterOf(options, {}), false);
 }
@@ -176,6 +186,7 @@ Dictionary Dictionary::FromText(std::string_view text, const std::string& source
   const core::LexiconOptions lexicon_options = api::LexiconOptionsOf(options);
   const core::LexiconSource lexicon_source{source, text};
   auto lexicon = api::Value(core::Lexicon::Read({&lexicon_source, 1}, lexicon_options));
+  api::Note(lexicon, options);
   return api::Wrap(core::Dictionary(std::move(lexicon)), lexicon_options,
                    api::BetterOf(options, {}), false);
 }
@@ -412,5 +423,11 @@ std::vector<std::string> LanguageCodes() {
 }
 
 std::string Version() { return SQUARES_VERSION; }
+
+int DefaultThreads() {
+  cpu_set_t cpus;
+  if (sched_getaffinity(0, sizeof(cpus), &cpus) == 0) return std::max(1, CPU_COUNT(&cpus));
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
 
 }  // namespace squares

@@ -26,8 +26,9 @@ core::ScoreOrder OrderOf(Better better) {
 }
 
 core::FillSettings SettingsOf(Better better, const FillOptions& options) {
-  if (options.limit && *options.limit < 1)
-    api::ThrowUsage("FillOptions::limit: must be at least 1");
+  if (options.limit && *options.limit < 0) {
+    api::ThrowUsage(absl::StrFormat("FillOptions::limit: %d is negative", *options.limit));
+  }
   if (options.limit && !options.all) api::ThrowUsage("FillOptions::limit needs all");
   if (options.shard_count < 1 || options.shard_index < 1 ||
       options.shard_index > options.shard_count) {
@@ -48,6 +49,8 @@ core::FillSettings SettingsOf(Better better, const FillOptions& options) {
       (options.polish && *options.polish < 0)) {
     api::ThrowUsage("FillOptions: timeout, quality_time and polish must not be negative");
   }
+  if (!(options.progress_every >= 0.001 && options.progress_every < 1e9))
+    api::ThrowUsage("FillOptions::progress_every: at least 0.001 seconds");
   core::FillSettings settings;
   core::FillOptions& e = settings.engine;
   e.branching = options.branch == Branching::kWord ? core::Branching::kWord
@@ -65,9 +68,7 @@ core::FillSettings SettingsOf(Better better, const FillOptions& options) {
   e.block_words = options.all ? 0 : 50;
   e.seed = options.seed;
   e.timeout_seconds = options.timeout;
-  e.threads = options.threads > 0
-                  ? options.threads
-                  : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  e.threads = options.threads > 0 ? options.threads : DefaultThreads();
   e.stop = options.stop;
   // The time left after the proof goes to a better mean, or without a timeout 10000 nodes.
   settings.polish = options.polish.value_or(options.timeout > 0 ? INT64_MAX : 10000);
@@ -109,9 +110,10 @@ FillStatus StatusOf(core::FillStatus status) {
 
 namespace {
 
-// FillOptions::progress, called from a thread of its own about four times a second while the
-// engine keeps `progress` up to date. An exception from it ends the calls; Rethrow() hands it
-// on once the search is over.
+// FillOptions::progress, called from a thread of its own every progress_every seconds while
+// the engine keeps `progress` up to date. The engine then polls this reporter's stop flag,
+// which the thread sets within kStopPoll of the caller's: an exception from the callback sets
+// it too, which ends the search and the calls; Rethrow() hands it on once the search is over.
 class ProgressReporter {
  public:
   ProgressReporter(const FillOptions& options, core::ScoreOrder scores)
@@ -120,11 +122,13 @@ class ProgressReporter {
   }
   ~ProgressReporter() { Stop(); }
   core::FillProgress* progress() { return options_.progress ? &progress_ : nullptr; }
+  // The flag the engine polls.
+  const StopFlag* stop() const { return options_.progress ? &stop_engine_ : options_.stop; }
   void Stop() {
     if (!thread_.joinable()) return;
     {
       std::lock_guard lock(mutex_);
-      stop_ = true;
+      done_ = true;
     }
     wake_.notify_all();
     thread_.join();
@@ -135,38 +139,53 @@ class ProgressReporter {
   }
 
  private:
+  static constexpr std::chrono::milliseconds kStopPoll{10};
+
   void Run() {
-    const auto start = std::chrono::steady_clock::now();
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    const auto every = std::chrono::duration_cast<Clock::duration>(
+        std::chrono::duration<double>(options_.progress_every));
+    auto next = start + every;
     std::unique_lock lock(mutex_);
-    while (!wake_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stop_; })) {
-      FillProgress report;
-      report.seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      report.nodes = progress_.nodes.load();
-      // The engine's costs are scores, negated when higher scores are better.
-      auto score = [&](int64_t cost) {
-        return scores_ == core::ScoreOrder::kHigherFirst ? -cost : cost;
-      };
-      if (const int64_t worst = progress_.best_worst; worst != INT64_MAX)
-        report.best_worst = score(worst);
-      if (const int64_t asked = progress_.max_cost; asked != INT64_MAX) report.asked = score(asked);
-      report.polishing = progress_.polishing;
+    while (!wake_.wait_for(lock, kStopPoll, [this] { return done_; })) {
+      if (options_.stop && options_.stop->load()) stop_engine_ = true;
+      const auto now = Clock::now();
+      if (now < next) continue;
+      next = now + every;
       try {
-        options_.progress(report);
+        options_.progress(Report(std::chrono::duration<double>(now - start).count()));
       } catch (...) {
         error_ = std::current_exception();
+        stop_engine_ = true;
         return;
       }
     }
   }
 
+  FillProgress Report(double seconds) const {
+    FillProgress report;
+    report.seconds = seconds;
+    report.nodes = progress_.nodes.load();
+    // The engine's costs are scores, negated when higher scores are better.
+    auto score = [&](int64_t cost) {
+      return scores_ == core::ScoreOrder::kHigherFirst ? -cost : cost;
+    };
+    if (const int64_t worst = progress_.best_worst; worst != INT64_MAX)
+      report.best_worst = score(worst);
+    if (const int64_t asked = progress_.max_cost; asked != INT64_MAX) report.asked = score(asked);
+    report.polishing = progress_.polishing;
+    return report;
+  }
+
   const FillOptions& options_;
   core::ScoreOrder scores_;
   core::FillProgress progress_;
+  StopFlag stop_engine_{false};
   std::thread thread_;
   std::mutex mutex_;
   std::condition_variable wake_;
-  bool stop_ = false;
+  bool done_ = false;
   std::exception_ptr error_;
 };
 
@@ -188,10 +207,15 @@ void SayLeftOut(const Dictionary& dictionary, const Grid& grid, const FillOption
 
 }  // namespace
 
+void CheckFillOptions(const FillOptions& options) {
+  api::SettingsOf(Better::kLower, options);
+  if (options.count_only && !options.all) api::ThrowUsage("FillOptions::count_only needs all");
+}
+
 FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOptions& options,
                     const std::function<bool(const Fill&)>& on_fill) {
+  CheckFillOptions(options);
   core::FillSettings settings = api::SettingsOf(dictionary.better(), options);
-  if (options.count_only && !options.all) api::ThrowUsage("FillOptions::count_only needs all");
   const core::Grid& g = api::ImplOf(grid).grid;
   for (const core::GridSlot& slot : g.slots) {
     if (static_cast<int>(slot.cells.size()) < options.min_length) {
@@ -217,6 +241,11 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
     SayLeftOut(dictionary, grid, options, result);
     return result;
   }
+  if (options.limit == 0) {  // no fill asked for: none searched (the engine's 0 is no limit)
+    result.status = FillStatus::kTimedOut;
+    result.message = grid.source() + ": stopped at the limit of 0 fills";
+    return result;
+  }
   const core::Alphabet& alphabet = api::ImplOf(dictionary).dictionary.alphabet();
   // A scored list (not all scores alike) gives each fill a quality.
   const bool scored = core::IsScored(problem.problem);
@@ -224,18 +253,13 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
   Fill fill;  // reused: its strings keep their buffers from one fill to the next
   ProgressReporter reporter(options, settings.engine.scores);
   settings.engine.progress = reporter.progress();
+  settings.engine.stop = reporter.stop();
   const core::FillResult outcome = core::SearchFill(
       problem.problem, settings, &quality, [&](std::span<const core::Letter> letters) {
         if (options.count_only) return true;
         core::ReadFill(g, problem, alphabet, settings.engine.scores, letters, fill.letters,
                        scored ? &quality : nullptr);
-        fill.rows.resize(g.rows);
-        for (int r = 0; r < g.rows; ++r) {
-          fill.rows[r].clear();
-          for (int i = r * g.cols; i < (r + 1) * g.cols; ++i) {
-            fill.rows[r] += g.black[i] ? "#" : fill.letters[i];
-          }
-        }
+        core::TextRows(g, fill.letters, fill.rows);
         if (scored) fill.quality = QualityOf(quality);
         if (on_fill) return on_fill(fill);
         result.fills.push_back(fill);
@@ -267,13 +291,14 @@ std::string CrossingName(const Grid& grid, int slot, int cell) {
 }
 
 // Why the proof's domains rule `word` out of the slot's cells, or "" when they do not.
-std::string RuledOut(const Grid& grid, int slot, std::span<const int> cells, core::WordView word,
+std::string RuledOut(const Grid& grid, int slot, std::span<const int> cells,
+                     const std::vector<int>& grid_cell, core::WordView word,
                      const std::vector<core::LetterSet>& domains, const core::Alphabet& alphabet) {
   for (size_t k = 0; k < cells.size(); ++k) {
     if (domains[cells[k]] >> word[k] & 1) continue;
     std::string letter;
     alphabet.append_utf8(word[k], true, letter);
-    const std::string crossing = CrossingName(grid, slot, cells[k]);
+    const std::string crossing = CrossingName(grid, slot, grid_cell[cells[k]]);
     return crossing.empty() ? absl::StrFormat("%s cannot be letter %d", letter, k + 1)
                             : absl::StrFormat("no word of %s fits with %s as letter %d", crossing,
                                               letter, k + 1);
@@ -378,9 +403,9 @@ class CandidateSearch {
   core::GridFill problem_;
   const core::Lexicon& lexicon_;
   const std::chrono::steady_clock::time_point start_;
-  const std::vector<int>* cells_ = nullptr;   // the slot's cells in the problem
+  const std::vector<int>* cells_ = nullptr;     // the slot's cells in the problem
   const core::WordsOfLength* words_ = nullptr;  // the list's words of the slot's length
-  std::vector<size_t> fitting_;               // candidate k is words_->word(fitting_[k])
+  std::vector<size_t> fitting_;                 // candidate k is words_->word(fitting_[k])
   std::vector<Candidate> candidates_;
   size_t checked_ = 0;
   core::Consistency proof_;
@@ -408,7 +433,7 @@ bool CandidateSearch::List() {
   check_.distinct = !options_.allow_repeats;
   check_.stop = options_.stop;
   check_.block_words = 50;
-  last_fill_.assign(g_.size(), core::kMaxLetters);  // no fill yet: no preference
+  last_fill_.assign(p.domains.size(), core::kMaxLetters);  // no fill yet: no preference
   check_.preferred = &last_fill_;
   // The proof: a letter no fill has rules its candidates out at once.
   proof_ = core::Propagated(p, check_);
@@ -451,7 +476,8 @@ bool CandidateSearch::List() {
           "the grid has no fill: an entry or a cell has nothing left (see its proof)";
     } else if (fitting[k].ruled_out) {
       candidate.viability = Viability::kImpossible;
-      candidate.reason = RuledOut(grid_, slot_, s.cells, WordOf(k), proof_.domains, alphabet_);
+      candidate.reason =
+          RuledOut(grid_, slot_, s.cells, problem_.grid_cell, WordOf(k), proof_.domains, alphabet_);
     }
     candidates_.push_back(std::move(candidate));
   }
@@ -539,8 +565,7 @@ void CandidateSearch::AmongUndecided(double share) {
           RuleOut(WordOf(k));
         }
       } else if (Undecided(k)) {
-        Decide(k, Viability::kImpossible,
-               "a search proved no fill has it, nor any candidate left");
+        Decide(k, Viability::kImpossible, "a search proved no fill has it, nor any candidate left");
       }
     }
   }
@@ -568,9 +593,9 @@ void CandidateSearch::Rounds() {
 void CandidateSearch::SayUndecided() {
   for (size_t k = 0; k < candidates_.size(); ++k) {
     if (!Undecided(k) || !candidates_[k].reason.empty()) continue;
-    candidates_[k].reason =
-        k < checked_ ? "not decided in the time given"
-                     : absl::StrFormat("not searched (only the first %d are)", checked_);
+    candidates_[k].reason = k < checked_
+                                ? "not decided in the time given"
+                                : absl::StrFormat("not searched (only the first %d are)", checked_);
   }
 }
 
@@ -579,8 +604,8 @@ void CandidateSearch::SayUndecided() {
 std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid, int slot,
                                   const CandidateOptions& options) {
   if (slot < 0 || slot >= static_cast<int>(grid.slots().size())) {
-    api::ThrowUsage(absl::StrFormat("Candidates: slot %d of a grid of %d slots", slot,
-                                    grid.slots().size()));
+    api::ThrowUsage(
+        absl::StrFormat("Candidates: slot %d of a grid of %d slots", slot, grid.slots().size()));
   }
   if (!(options.seconds >= 0) || !(options.seconds_per_word >= 0)) {
     api::ThrowUsage("CandidateOptions: seconds and seconds_per_word must not be negative");

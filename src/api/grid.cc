@@ -7,21 +7,26 @@
 #include "api/grid_internal.h"
 #include "fill/clues.h"
 #include "fill/fill_output.h"
-#include "fill/ipuz_reader.h"
+#include "fill/puzzle.h"
 #include "lexicon/unicode.h"
-#include "text/read_file.h"
 
 namespace squares {
 
-std::shared_ptr<detail::GridImpl> detail::GridImpl::Make(core::Grid grid, std::string source) {
+std::shared_ptr<detail::GridImpl> detail::GridImpl::Make(const core::Puzzle& puzzle,
+                                                          std::string source) {
   auto impl = std::make_shared<GridImpl>();
+  impl->puzzle = api::PublicPuzzle(puzzle);
+  core::Grid grid = puzzle.grid;
   impl->letters.resize(grid.size());
   for (int i = 0; i < grid.size(); ++i) {
-    const std::string& fixed = grid.fixed[i];
-    for (size_t pos = 0; pos < fixed.size();) {
-      const int32_t cp = core::DecodeUtf8(fixed, pos);
+    const std::string& given = grid.fixed[i].empty() && !puzzle.solution.empty()
+                                   ? puzzle.solution[i]
+                                   : grid.fixed[i];
+    for (size_t pos = 0; pos < given.size();) {
+      const int32_t cp = core::DecodeUtf8(given, pos);
       if (cp >= 0) core::AppendUtf8(core::UpperCase(static_cast<char32_t>(cp)), impl->letters[i]);
     }
+    grid.fixed[i] = impl->letters[i];
   }
   for (const core::GridSlot& slot : grid.slots) {
     impl->slots.push_back(
@@ -38,30 +43,21 @@ std::string Slot::name() const {
 }
 
 Grid Grid::Parse(std::string_view text, const std::string& source) {
-  if (!core::IsIpuz(text))
-    return Grid(detail::GridImpl::Make(api::Value(core::ParseGrid(source, text)), source));
-  core::IpuzPuzzle puzzle = api::Value(core::ParseIpuz(text, source));
-  std::shared_ptr<detail::GridImpl> impl =
-      detail::GridImpl::Make(api::Value(core::ParseGridRows(source, puzzle.rows)), source);
-  for (const core::Clue& clue : puzzle.clues) {
-    impl->clues.push_back(
-        {clue.number,
-         clue.direction == core::Direction::kAcross ? Direction::kAcross : Direction::kDown,
-         clue.word, clue.text});
-  }
-  impl->title = std::move(puzzle.title);
-  impl->author = std::move(puzzle.author);
-  impl->copyright = std::move(puzzle.copyright);
-  return Grid(std::move(impl));
+  return Grid(detail::GridImpl::Make(api::Value(core::ReadPuzzle(source, text)), source));
 }
 
 Grid Grid::FromRows(const std::vector<std::string>& rows) {
-  return Grid(detail::GridImpl::Make(api::Value(core::ParseGridRows("<rows>", rows)), "<rows>"));
+  return Grid(detail::GridImpl::Make(
+      core::PuzzleOfGrid(api::Value(core::ParseGridRows("<rows>", rows)), "plain rows"),
+      "<rows>"));
+}
+
+Grid Grid::FromPuzzle(const Puzzle& puzzle, const std::string& source) {
+  return Grid(detail::GridImpl::Make(api::CorePuzzle(puzzle, source), source));
 }
 
 Grid Grid::Load(const std::string& path) {
-  const std::string text = api::Value(
-      core::ReadFile(path, core::kMaxGridFileBytes, "a crossword grid of up to 256x256 cells"));
+  const std::string text = api::Value(core::ReadPuzzleFile(path));
   return Parse(text, path);
 }
 
@@ -72,18 +68,15 @@ const std::string& Grid::letter(int cell) const { return impl_->letters.at(cell)
 int Grid::number(int cell) const { return impl_->grid.numbers.at(cell); }
 const std::vector<Slot>& Grid::slots() const { return impl_->slots; }
 const std::string& Grid::source() const { return impl_->source; }
-const std::vector<Clue>& Grid::clues() const { return impl_->clues; }
-const std::string& Grid::title() const { return impl_->title; }
-const std::string& Grid::author() const { return impl_->author; }
-const std::string& Grid::copyright() const { return impl_->copyright; }
+const Puzzle& Grid::puzzle() const { return impl_->puzzle; }
+const std::vector<Clue>& Grid::clues() const { return impl_->puzzle.clues; }
+const std::string& Grid::title() const { return impl_->puzzle.info.title; }
+const std::string& Grid::author() const { return impl_->puzzle.info.author; }
+const std::string& Grid::copyright() const { return impl_->puzzle.info.copyright; }
 
 std::vector<std::string> Grid::text_rows() const {
-  std::vector<std::string> rows(impl_->grid.rows);
-  for (int i = 0; i < impl_->grid.size(); ++i) {
-    rows[i / impl_->grid.cols] += impl_->grid.black[i]        ? "#"
-                                  : impl_->letters[i].empty() ? "."
-                                                              : impl_->letters[i];
-  }
+  std::vector<std::string> rows;
+  core::TextRows(impl_->grid, impl_->letters, rows);
   return rows;
 }
 
@@ -149,7 +142,8 @@ std::vector<core::Clue> CluesOf(const std::vector<Clue>& clues) {
     out.push_back(
         {clue.number,
          clue.direction == Direction::kAcross ? core::Direction::kAcross : core::Direction::kDown,
-         clue.number > 0 ? "" : core::ClueWordKey(clue.word), clue.text, clue.line});
+         clue.number > 0 ? "" : core::ClueWordKey(clue.word), clue.text, clue.line,
+         clue.enumeration});
   }
   return out;
 }
@@ -177,29 +171,47 @@ Fill GivenFill(const Grid& grid) {
   return fill;
 }
 
+std::string WritePuzzle(const Puzzle& puzzle, const DocumentOptions& options) {
+  const Grid grid = Grid::FromPuzzle(puzzle);
+  return FormatFill(grid, GivenFill(grid), options);
+}
+
 std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions& options) {
-  const core::Grid& g = api::ImplOf(grid).grid;
-  if (fill.letters.size() != static_cast<size_t>(g.size())) {
-    api::ThrowUsage(
-        absl::StrFormat("a fill of %d cells for a grid of %d", fill.letters.size(), g.size()));
+  const detail::GridImpl& impl = api::ImplOf(grid);
+  if (fill.letters.size() != static_cast<size_t>(impl.grid.size())) {
+    api::ThrowUsage(absl::StrFormat("a fill of %d cells for a grid of %d", fill.letters.size(),
+                                    impl.grid.size()));
   }
+  // The grid's puzzle with the fill's letters as its solution; what the options give wins
+  // over what the puzzle says.
+  core::Puzzle puzzle;
+  puzzle.grid = impl.grid;
+  for (int i = 0; i < impl.grid.size(); ++i) puzzle.grid.fixed[i] = impl.puzzle.cells[i].given;
+  puzzle.solution = fill.letters;
+  const PuzzleInfo& info = impl.puzzle.info;
+  puzzle.info = {info.title,     info.author, info.editor,   info.copyright,
+                 info.date,      info.notes,  info.publisher};
+  core::PuzzleInfo& out_info = puzzle.info;
+  for (auto [field, given] : {std::pair{&out_info.title, &options.title},
+                              {&out_info.author, &options.author},
+                              {&out_info.editor, &options.editor},
+                              {&out_info.copyright, &options.copyright},
+                              {&out_info.date, &options.date},
+                              {&out_info.notes, &options.notes},
+                              {&out_info.publisher, &options.publisher}}) {
+    if (!given->empty()) *field = *given;
+  }
+  puzzle.clues = api::CluesOf(options.clues.empty() ? impl.puzzle.clues : options.clues);
   core::FillOutputOptions output;
   output.format = FormatOf(options.format);
   output.fill_in = options.fill_in;
   output.solution = options.solution;
-  output.title = options.title;
-  output.author = options.author;
-  output.copyright = options.copyright;
   output.ipuz_clue_arrays = options.ipuz_clue_arrays;
   output.paper = options.paper;
-  output.notes = options.notes;
-  output.date = options.date;
   output.name = options.name;
   output.address = options.address;
   output.email = options.email;
   output.warnings = options.warnings;
-  const std::vector<core::Clue> clues = api::CluesOf(options.clues);
-  if (!options.clues.empty()) output.clues = &clues;
   core::FillQuality quality;
   if (fill.quality) {
     const FillQuality& q = *fill.quality;
@@ -208,7 +220,7 @@ std::string FormatFill(const Grid& grid, const Fill& fill, const DocumentOptions
     output.quality = &quality;
   }
   std::string out;
-  api::Check(core::AppendFill(g, fill.letters, output, out));
+  api::Check(core::AppendFill(puzzle, output, out));
   return out;
 }
 

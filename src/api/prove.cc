@@ -66,7 +66,8 @@ std::string NamesOf(const Grid& grid, std::span<const int> slots) {
 void Decide(const Grid& grid, const core::GridFill& problem, const core::Alphabet& alphabet,
             const ProofOptions& options, GridProof& proof) {
   const core::Grid& g = api::ImplOf(grid).grid;
-  std::vector<core::Letter> preferred(g.size(), core::kMaxLetters);
+  // A rebus's further letters are fixed: no preference for them.
+  std::vector<core::Letter> preferred(problem.problem.domains.size(), core::kMaxLetters);
   if (options.start.size() == static_cast<size_t>(g.size())) {
     for (int i = 0; i < g.size(); ++i) {
       const absl::StatusOr<core::Word> cell = alphabet.encode(options.start[i]);
@@ -153,7 +154,12 @@ GridProof ProveGrid(const Dictionary& dictionary, const Grid& grid, const ProofO
   }
   for (int s : c.dead) proof.dead_slots.push_back(problem.grid_slot[s]);
   if (c.emptied >= 0) proof.dead_slots.push_back(problem.grid_slot[c.emptied]);
-  proof.dead_cells = c.dead_cells;
+  for (int cell : c.dead_cells) {  // a rebus's further letters are its grid cell's
+    const int grid_cell = problem.grid_cell[cell];
+    if (std::find(proof.dead_cells.begin(), proof.dead_cells.end(), grid_cell) ==
+        proof.dead_cells.end())
+      proof.dead_cells.push_back(grid_cell);
+  }
   proof.consistent = c.consistent();
   if (!proof.consistent) {
     proof.verdict = Verdict::kImpossible;

@@ -33,8 +33,9 @@ std::string KakuroResult::solution_text(size_t k) const {
 std::vector<KakuroResult> SolveKakuro(std::string_view boards, const KakuroOptions& options,
                                       const std::string& source,
                                       const KakuroCallback& on_solution) {
-  if (options.limit && *options.limit < 1)
-    api::ThrowUsage("KakuroOptions::limit: must be at least 1");
+  if (options.limit && *options.limit < 0) {
+    api::ThrowUsage(absl::StrFormat("KakuroOptions::limit: %d is negative", *options.limit));
+  }
   if (options.check && options.all) api::ThrowUsage("KakuroOptions: check excludes all");
   if (!(options.timeout >= 0)) api::ThrowUsage("KakuroOptions::timeout must not be negative");
   core::FillOptions fill;
@@ -52,6 +53,11 @@ std::vector<KakuroResult> SolveKakuro(std::string_view boards, const KakuroOptio
     result.name = board.name;
     result.rows = board.rows, result.cols = board.cols;
     result.all = options.all;
+    if (options.limit == 0) {  // no solution asked for: none searched (the engine's 0 is none)
+      result.verdict = KakuroVerdict::kTimedOut;
+      if (on_solution && !on_solution(result, nullptr)) break;
+      continue;
+    }
     std::vector<std::vector<uint8_t>> found;  // by white index, for the check
     std::vector<int> cells(board.white.size(), 0);
     const core::KakuroSearch search =

@@ -84,22 +84,38 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options,
                           pattern_rows.size() == 1 ? "" : "s", rows));
     }
     for (int i = 0; i < rows; ++i) {
+      // Cells: '.' or '?' any letter; a run of letters, each letter of the alphabet a cell (a
+      // digraph such as the Dutch IJ is one); "[IJ]" one cell of the letters inside.
       std::string_view row = pattern_rows[i];
       int j = 0;
-      for (size_t pos = 0; pos < row.size(); ++j) {
+      for (size_t pos = 0; pos < row.size();) {
         if (row[pos] == '.' || row[pos] == '?') {
-          ++pos;
+          ++pos, ++j;
           continue;
         }
-        size_t len = 1;
-        while (pos + len < row.size() && (row[pos + len] & 0xC0) == 0x80) ++len;
-        auto letter = alphabet.encode(row.substr(pos, len));
-        if (!letter.ok()) {
-          return UsageError(
-              absl::StrFormat("pattern row %d: %s", i + 1, letter.status().message()));
+        const bool bracketed = row[pos] == '[';
+        const size_t start = pos + bracketed;
+        size_t end = bracketed ? row.find(']', start) : row.find_first_of(".?[", start);
+        if (end == std::string_view::npos) {
+          if (bracketed) return UsageError(absl::StrFormat("pattern row %d: '[' without ']'", i + 1));
+          end = row.size();
         }
-        if (j < cols) problem.allowed[i * cols + j] &= LetterSet{1} << (*letter)[0];
-        pos += len;
+        auto letters = alphabet.encode(row.substr(start, end - start));
+        if (!letters.ok()) {
+          return UsageError(
+              absl::StrFormat("pattern row %d: %s", i + 1, letters.status().message()));
+        }
+        if (bracketed && letters->size() != 1) {
+          return UsageError(absl::StrFormat(
+              "pattern row %d: [%s] is %d letters of the alphabet: a square's cell holds one "
+              "(a grid's cells may hold several: fill a grid)",
+              i + 1, row.substr(start, end - start), letters->size()));
+        }
+        for (core::Letter letter : *letters) {
+          if (j < cols) problem.allowed[i * cols + j] &= LetterSet{1} << letter;
+          ++j;
+        }
+        pos = end + bracketed;
       }
       if (j != cols) {
         return UsageError(

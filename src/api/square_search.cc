@@ -1,7 +1,6 @@
 // The API's SquareSearch: the options checked and the problem built by the engine
 // (api/square_problem.h), run by its runner (search/square_runner.h).
 #include <chrono>
-#include <thread>
 
 #include "absl/strings/str_format.h"
 #include "api/api_internal.h"
@@ -40,7 +39,8 @@ using Clock = std::chrono::steady_clock;
 
 void CheckRun(const SquareOptions& options) {
   if (options.threads < 0 || options.threads > 1024) {
-    ThrowUsage(absl::StrFormat("threads: %d is not in 0..1024 (0: all cores)", options.threads));
+    ThrowUsage(absl::StrFormat("threads: %d is not in 0..1024 (0: the CPUs it may run on)",
+                               options.threads));
   }
   if (options.shard_count < 1 || options.shard_count > 1000000 || options.shard_index < 1 ||
       options.shard_index > options.shard_count) {
@@ -101,21 +101,23 @@ SquareSearch MakeSquareSearch(const std::function<Dictionary()>& load,
 
 namespace {
 
-core::RunOptions RunOptionsOf(const detail::SquareSearchImpl& impl, Clock::time_point start) {
+// The engine's run of a search, with its handle's progress callback (held by the caller).
+core::RunOptions RunOptionsOf(const detail::SquareSearchImpl& impl,
+                              const std::function<void(const SearchProgress&)>& progress,
+                              const ProgressTiming& timing, Clock::time_point start) {
   const SquareOptions& options = impl.options;
   core::RunOptions run;
   if (options.limit) run.limit = static_cast<uint64_t>(*options.limit);
-  run.threads = options.threads > 0
-                    ? options.threads
-                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  run.threads = options.threads > 0 ? options.threads : DefaultThreads();
   run.shard_index = options.shard_index;
   run.shard_count = options.shard_count;
   run.stop = options.stop;
-  if (impl.progress) {
-    run.progress = [&impl, start](size_t done, size_t parts, uint64_t results) {
-      impl.progress(
-          {done, parts, results, std::chrono::duration<double>(Clock::now() - start).count()});
+  if (progress) {
+    run.progress = [&progress, start](size_t done, size_t parts, uint64_t results) {
+      progress({done, parts, results, std::chrono::duration<double>(Clock::now() - start).count()});
     };
+    run.progress_every = timing.every;
+    run.progress_after = timing.after;
   }
   return run;
 }
@@ -187,14 +189,21 @@ int SquareSearch::rows() const { return impl_->rows; }
 int SquareSearch::cols() const { return impl_->cols; }
 const std::vector<std::string>& SquareSearch::notes() const { return impl_->notes; }
 
-void SquareSearch::set_progress(std::function<void(const SearchProgress&)> progress) {
-  impl_->progress = std::move(progress);
+void SquareSearch::set_progress(std::function<void(const SearchProgress&)> progress,
+                                const ProgressTiming& timing) {
+  if (!(timing.every >= 0 && timing.every < 1e9 && timing.after >= 0 && timing.after < 1e9)) {
+    api::ThrowUsage(absl::StrFormat("progress timing: every %g, after %g: expected seconds >= 0",
+                                    timing.every, timing.after));
+  }
+  progress_ = std::move(progress);
+  progress_timing_ = timing;
 }
 
 uint64_t SquareSearch::Count(SearchStats* stats) const {
   const auto start = api::Clock::now();
   if (impl_->options.best > 0) {
-    const core::BestSquaresResult best = api::Best(*impl_, api::RunOptionsOf(*impl_, start));
+    const core::BestSquaresResult best =
+        api::Best(*impl_, api::RunOptionsOf(*impl_, progress_, progress_timing_, start));
     core::SquareStats found = best.stats;
     found.squares = best.squares.size();
     if (stats) *stats = api::StatsOf(found, impl_->options, start);
@@ -202,7 +211,8 @@ uint64_t SquareSearch::Count(SearchStats* stats) const {
   }
   // A limit counts results in the listing's order.
   const core::SquareSearch& search = impl_->Search(!impl_->options.limit);
-  const core::SquareStats found = core::CountSquares(search, api::RunOptionsOf(*impl_, start));
+  const core::SquareStats found =
+      core::CountSquares(search, api::RunOptionsOf(*impl_, progress_, progress_timing_, start));
   if (stats) *stats = api::StatsOf(found, impl_->options, start);
   return found.squares;
 }
@@ -214,7 +224,8 @@ SearchStats SquareSearch::Write(SquareFormat format,
   const core::SquareFormatter formatter =
       api::FormatterOf(*impl_, search, static_cast<core::SquareFormat>(format));
   if (impl_->options.best > 0) {
-    const core::BestSquaresResult best = api::Best(*impl_, api::RunOptionsOf(*impl_, start));
+    const core::BestSquaresResult best =
+        api::Best(*impl_, api::RunOptionsOf(*impl_, progress_, progress_timing_, start));
     core::SquareStats found = best.stats;
     found.squares = 0;
     std::string text;
@@ -226,8 +237,8 @@ SearchStats SquareSearch::Write(SquareFormat format,
     }
     return api::StatsOf(found, impl_->options, start);
   }
-  const core::SquareStats found =
-      core::WriteSquares(search, formatter, api::RunOptionsOf(*impl_, start), out);
+  const core::SquareStats found = core::WriteSquares(
+      search, formatter, api::RunOptionsOf(*impl_, progress_, progress_timing_, start), out);
   return api::StatsOf(found, impl_->options, start);
 }
 
@@ -241,13 +252,13 @@ SearchStats SquareSearch::ForEach(const std::function<bool(const SquareResult&)>
   const bool square = impl_->setup.square.has_value();
   const int cells = square ? rows * cols : shape.cell_count;
   SquareResult result;
-  auto word = [&](const std::vector<int>& of_cells, const core::Letter* grid) {
-    std::string text;
+  // A word's letters, written over `text` (whose buffer serves every result).
+  auto word = [&](const std::vector<int>& of_cells, const core::Letter* grid, std::string& text) {
+    text.clear();
     for (int c : of_cells) {
       if (c < 0) text += ' ';
       else alphabet.append_utf8(grid[c], upper, text);
     }
-    return text;
   };
   // A square's rows and columns as cell lists.
   std::vector<std::vector<int>> lines;
@@ -261,29 +272,33 @@ SearchStats SquareSearch::ForEach(const std::function<bool(const SquareResult&)>
       for (int i = 0; i < rows; ++i) line.push_back(i * cols + j);
     }
   }
-  // The result of a grid of letters.
+  // The result of a grid of letters, in the strings of the result before (no allocation once
+  // they are long enough).
   auto fill = [&](const core::Letter* grid) {
-    result.rows.clear();
-    result.words.clear();
     if (square) {
+      result.rows.resize(rows);
+      result.words.resize(rows + cols);
       for (int k = 0; k < rows + cols; ++k) {
-        std::string text = word(lines[k], grid);
-        if (k < rows) result.rows.push_back(text);
-        result.words.push_back(std::move(text));
+        word(lines[k], grid, result.words[k]);
+        if (k < rows) result.rows[k] = result.words[k];
       }
-    } else {
-      for (const core::ShapeWord& w : shape.words) result.words.push_back(word(w.cells, grid));
-      if (shape.layout.empty()) {
-        result.rows = result.words;
-      } else {
-        for (const std::vector<int>& row : shape.layout) result.rows.push_back(word(row, grid));
-      }
+      return;
     }
+    result.words.resize(shape.words.size());
+    for (size_t w = 0; w < shape.words.size(); ++w)
+      word(shape.words[w].cells, grid, result.words[w]);
+    if (shape.layout.empty()) {
+      result.rows = result.words;
+      return;
+    }
+    result.rows.resize(shape.layout.size());
+    for (size_t r = 0; r < shape.layout.size(); ++r) word(shape.layout[r], grid, result.rows[r]);
   };
   uint64_t delivered = 0;  // a callback that says stop ends its piece's results early
   core::SquareStats found;
   if (impl_->options.best > 0) {
-    const core::BestSquaresResult best = api::Best(*impl_, api::RunOptionsOf(*impl_, start));
+    const core::BestSquaresResult best =
+        api::Best(*impl_, api::RunOptionsOf(*impl_, progress_, progress_timing_, start));
     found = best.stats;
     for (const core::BestSquare& square : best.squares) {
       fill(square.grid.data());
@@ -293,7 +308,8 @@ SearchStats SquareSearch::ForEach(const std::function<bool(const SquareResult&)>
       if (!on_result(result)) break;
     }
   } else {
-    found = core::ForEachSquare(search, cells, api::RunOptionsOf(*impl_, start),
+    found = core::ForEachSquare(search, cells,
+                                api::RunOptionsOf(*impl_, progress_, progress_timing_, start),
                                 [&](const core::Letter* grid) {
                                   fill(grid);
                                   ++delivered;

@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <iostream>
 #include <optional>
-#include <thread>
 
 #include "absl/strings/str_format.h"
 
@@ -35,7 +34,7 @@ std::span<const OptionSpec> CommonOptions() {
       {"count", 'c', nullptr, "print only the number of results"},
       {"limit", 'l', "N", "stop after N results"},
       {"best", 0, "K", "the K results with the best worst word, then mean score (proven)"},
-      {"threads", 'j', "N", "worker threads (default: all cores)"},
+      {"threads", 'j', "N", "worker threads (default: the CPUs it may run on)"},
       {"shard", 0, "I/N", "run only part I of N of the search (parts concatenate in order)"},
       {"stats", 0, nullptr, "print search nodes, results, time and rate on stderr"},
       {"progress", 0, nullptr, "show progress on stderr (default when stderr is a terminal)"},
@@ -83,8 +82,7 @@ absl::StatusOr<std::pair<int, int>> ParsedArgs::get_shard() const {
 }
 
 absl::StatusOr<int> ParsedArgs::get_threads() const {
-  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  auto threads = get_int("threads", cores, 1, 1024);
+  auto threads = get_int("threads", squares::DefaultThreads(), 1, 1024);
   if (!threads.ok()) return threads.status();
   return static_cast<int>(*threads);
 }

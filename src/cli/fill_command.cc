@@ -110,7 +110,7 @@ constexpr OptionSpec kFillOptions[] = {
     {"solution", 's', nullptr, "svg: print the letters in the grid"},
     {"seed", 'r', "N", "random seed for tie-breaks and restarts (default 1)"},
     {"threads", 'j', "N",
-     "threads for a fill (default: all cores; 2 or more run two "
+     "threads for a fill (default: the CPUs it may run on; 2 or more run two "
      "searches of different seeds at once)"},
     {"timeout", 't', "SECONDS", "give up after this many seconds (default: none)"},
     {"quality-time", 0, "SECONDS",
@@ -200,8 +200,8 @@ absl::StatusOr<DocumentOptions> DocumentOptionsFrom(const ParsedArgs& a, const G
   document.author = a.get("author", grid.author());
   document.copyright = a.get("copyright", grid.copyright());
   document.clues = grid.clues();
-  document.notes = a.get("notes");
-  document.date = a.get("date");
+  document.notes = a.get("notes", grid.puzzle().info.notes);
+  document.date = a.get("date", grid.puzzle().info.date);
   document.name = a.get("name");
   document.address = a.get("address");
   document.email = a.get("email");
@@ -393,6 +393,9 @@ int RunFillCommand(std::span<char* const> args) {
   const std::string path = a.positional()[0];
   try {
     const Grid grid = Grid::Load(path);
+    for (const std::string& warning : grid.puzzle().warnings) {
+      std::fprintf(stderr, "squares: warning: %s\n", warning.c_str());
+    }
     auto document = DocumentOptionsFrom(a, grid, path);
     if (!document.ok()) return Fail(document.status());
     Output& out = Output::Stdout();

@@ -1,35 +1,53 @@
 // Across Lite's text format (v2), which Across Lite imports and turns into a .puz: <TAGS>
 // on lines of their own, the grid as rows ('.' black), the clues in order, one a line.
-// Unlike .puz it holds any letter: v2 files are read as UTF-8 by its readers.
+// Unlike .puz it holds any letter: v2 files are read as UTF-8 by its readers. A cell of
+// several letters is a key that <REBUS> spells out ("1:STAR:S"); with its MARK flag, a
+// lower-case cell is circled.
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
+#include "fill/latex_text.h"
 
 namespace squares::core {
-void AppendAcrossText(const Grid& grid, const std::vector<std::string>& letters,
-                      const FillOutputOptions& options, std::string& out) {
+
+void AppendAcrossText(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out) {
+  const Grid& grid = puzzle.grid;
+  WarnUnheld(puzzle, options, "across-text", kHoldsCircles | kHoldsRebus | kHoldsNotes);
+  const KeyedGrid keyed = KeyCells(puzzle, kCircled, false, "across-text", options.warnings);
+  bool circled = false;
+  for (int i = 0; i < grid.size(); ++i) circled = circled || grid.circled(i);
+  const PuzzleInfo& info = puzzle.info;
   out += "<ACROSS PUZZLE V2>\n";
   absl::StrAppendFormat(&out, "<TITLE>\n\t%s\n<AUTHOR>\n\t%s\n<COPYRIGHT>\n\t%s\n",
-                        OneLine(options.title), OneLine(options.author),
-                        OneLine(options.copyright));
+                        OneLine(info.title), OneLine(info.author), OneLine(info.copyright));
   absl::StrAppendFormat(&out, "<SIZE>\n\t%dx%d\n<GRID>\n", grid.cols, grid.rows);
   for (int r = 0; r < grid.rows; ++r) {
     out += '\t';
     for (int c = 0; c < grid.cols; ++c) {
       const int i = grid.cell(r, c);
-      out += grid.black[i] ? "." : letters[i];
+      out += grid.black[i] ? "." : keyed.cells[i];
     }
     out += '\n';
   }
+  if (circled || !keyed.keys.empty()) {
+    out += "<REBUS>\n";
+    if (circled) out += "\tMARK;\n";
+    // Each key's letters, and the one letter a reader without rebus cells takes.
+    for (const auto& [key, letters] : keyed.keys) {
+      size_t first = 0;
+      NextCodePoint(letters, first);
+      absl::StrAppendFormat(&out, "\t%c:%s:%s\n", key, letters, letters.substr(0, first));
+    }
+  }
   // A clue a line: an empty line is no clue to its readers.
-  const std::vector<std::string> clues = ClueTexts(grid, letters, options, "across-text");
+  const std::vector<std::string> clues = ClueTexts(puzzle, options, "across-text");
   for (Direction direction : {Direction::kAcross, Direction::kDown}) {
     out += direction == Direction::kAcross ? "<ACROSS>\n" : "<DOWN>\n";
     for (size_t s = 0; s < grid.slots.size(); ++s) {
       if (grid.slots[s].direction == direction)
-        absl::StrAppendFormat(&out, "\t%s\n", OneLine(clues[s]));
+        absl::StrAppendFormat(&out, "\t%s\n", OneLine(PlainText(clues[s])));
     }
   }
-  if (!options.notes.empty()) absl::StrAppendFormat(&out, "<NOTEPAD>\n%s\n", options.notes);
+  if (!info.notes.empty()) absl::StrAppendFormat(&out, "<NOTEPAD>\n%s\n", info.notes);
 }
 
 }  // namespace squares::core

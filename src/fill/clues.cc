@@ -137,9 +137,8 @@ std::vector<std::string> UnusedClues(const Grid& grid, const std::vector<std::st
   return warnings;
 }
 
-std::vector<std::optional<std::string>> SlotClues(const Grid& grid,
-                                                  const std::vector<std::string>& letters,
-                                                  const std::vector<Clue>& clues) {
+std::vector<const Clue*> MatchClues(const Grid& grid, const std::vector<std::string>& letters,
+                                    const std::vector<Clue>& clues) {
   std::map<std::pair<int, Direction>, const Clue*> numbered;
   std::map<std::string, const Clue*, std::less<>> by_word;
   for (const Clue& clue : clues) {
@@ -149,16 +148,27 @@ std::vector<std::optional<std::string>> SlotClues(const Grid& grid,
       by_word[clue.word] = &clue;
     }
   }
-  std::vector<std::optional<std::string>> out(grid.slots.size());
+  std::vector<const Clue*> out(grid.slots.size(), nullptr);
   for (size_t s = 0; s < grid.slots.size(); ++s) {
     const GridSlot& slot = grid.slots[s];
     if (auto it = numbered.find({slot.number, slot.direction}); it != numbered.end()) {
-      out[s] = it->second->text;
+      out[s] = it->second;
       continue;
     }
     std::string word;
     for (int c : slot.cells) word += letters[c];
-    if (auto it = by_word.find(word); it != by_word.end()) out[s] = it->second->text;
+    if (auto it = by_word.find(word); it != by_word.end()) out[s] = it->second;
+  }
+  return out;
+}
+
+std::vector<std::optional<std::string>> SlotClues(const Grid& grid,
+                                                  const std::vector<std::string>& letters,
+                                                  const std::vector<Clue>& clues) {
+  const std::vector<const Clue*> matched = MatchClues(grid, letters, clues);
+  std::vector<std::optional<std::string>> out(matched.size());
+  for (size_t s = 0; s < matched.size(); ++s) {
+    if (matched[s] != nullptr) out[s] = matched[s]->text;
   }
   return out;
 }

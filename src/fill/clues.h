@@ -19,7 +19,8 @@ struct Clue {
   Direction direction = Direction::kAcross;
   std::string word;
   std::string text;
-  int line = 0;  // in the clues file, for messages
+  int line = 0;             // in the clues file, for messages
+  std::string enumeration;  // as the puzzle gives it ("5", "3,4", "2-5"), "" when it does not
 };
 
 // Reads clues: one `WORD<TAB>clue` or `NUMBER DIRECTION<TAB>clue` a line (DIRECTION: Across,
@@ -41,6 +42,9 @@ absl::Status CheckClues(const Grid& grid, const std::vector<Clue>& clues, std::s
 std::vector<std::optional<std::string>> SlotClues(const Grid& grid,
                                                   const std::vector<std::string>& letters,
                                                   const std::vector<Clue>& clues);
+// The same, each slot's clue itself (nullptr: none), for its enumeration.
+std::vector<const Clue*> MatchClues(const Grid& grid, const std::vector<std::string>& letters,
+                                    const std::vector<Clue>& clues);
 
 // What a fill leaves of the clues unused, one warning each naming `source` and the line: a
 // clue for a word no entry of the fill holds; a clue for an entry that already has one (a

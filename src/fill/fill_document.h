@@ -1,9 +1,12 @@
 // What the document writers of a fill share (internal to src/fill).
 #pragma once
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -15,8 +18,9 @@ namespace squares::core {
 // A slot's letters; an empty cell (a grid exported unfilled) shows as '.'.
 std::string SlotWord(const GridSlot& slot, const std::vector<std::string>& letters);
 
-// What a row of text shows for cell `i`: '#' black, its letter, or '.' when it has none.
-std::string_view CellText(const Grid& grid, const std::vector<std::string>& letters, int i);
+// What a row of text shows for cell `i`, as plain grids read it: '#' a block, '_' a void, its
+// letter, several letters in brackets ("[TAR]"), or '.' when it has none.
+std::string CellText(const Grid& grid, const std::vector<std::string>& letters, int i);
 
 // The white cells without a letter (a grid exported unfilled or partly filled), and whether
 // any cell has one.
@@ -29,19 +33,65 @@ std::map<int, std::vector<std::string>> WordsByLength(const Grid& grid,
 
 // Each slot's clue as a document shows it: the clue given, or "" (an entry without a clue
 // has an empty one).
-std::vector<std::string> ShownClues(const Grid& grid, const std::vector<std::string>& letters,
-                                    const FillOutputOptions& options);
+std::vector<std::string> ShownClues(const Puzzle& puzzle);
 // The same for a format whose readers need text in every clue (xd, Across Lite's text): an
 // empty clue becomes the placeholder, and one warning naming `format` lists those entries.
-std::vector<std::string> ClueTexts(const Grid& grid, const std::vector<std::string>& letters,
-                                   const FillOutputOptions& options, std::string_view format);
+std::vector<std::string> ClueTexts(const Puzzle& puzzle, const FillOutputOptions& options,
+                                   std::string_view format);
+
+// Each slot's enumeration: its clue's as the puzzle gives it ("3,4"), else its length ("5").
+std::vector<std::string> Enumerations(const Puzzle& puzzle);
 
 // A clue followed by its enumeration, "Opera (5)"; an empty clue, the enumeration alone.
-std::string WithEnumeration(std::string_view clue, int length);
+std::string WithEnumeration(std::string_view clue, std::string_view enumeration);
+
+// Clue text as a format without markup shows it: ipuz's inline tags (<i>, </b>, <sub>, <br/>,
+// ...) dropped, the rest as given.
+std::string PlainText(std::string_view text);
+// A clue's text in pieces: runs of text (tag "") and ipuz's tags, lower-case ("i", "/i", "br"
+// for any line break), when the tags nest (each opened one closed, in order); nullopt when
+// they do not (a tag left open would run on in a document).
+struct MarkupPiece {
+  std::string_view text;
+  std::string tag;
+};
+std::optional<std::vector<MarkupPiece>> SplitMarkup(std::string_view text);
+// Clue text as XML character data in a format that has the same inline markup (jpz, an
+// Exolve page): ipuz's tags kept when they nest, everything else as XmlText.
+std::string MarkupXml(std::string_view text);
+
+// What a format holds of a puzzle beyond blocks, numbers and one letter a cell (any of them).
+inline constexpr uint32_t kHoldsCircles = 1, kHoldsShading = 2, kHoldsBars = 4, kHoldsVoids = 8,
+                          kHoldsRebus = 16, kHoldsNotes = 32, kHoldsEditor = 64,
+                          kHoldsPublisher = 128, kHoldsDate = 256;
+// One warning naming `format` for each thing the puzzle has and the format does not hold
+// ("xd: 3 bars: the format has none"), in options.warnings when given.
+void WarnUnheld(const Puzzle& puzzle, const FillOutputOptions& options, std::string_view format,
+                uint32_t holds);
+// Whether a cell holds several letters (a rebus, a digraph: more than one code point).
+bool IsRebus(std::string_view letters);
+
+// A grid of one character a cell (xd, Across Lite's text). A cell whose letters it cannot show
+// as they are (several letters; with `ascii_only`, any but A-Z) gets a key that a header spells
+// out: a digit or symbol, or for a cell `marked` (circled: drawn lower-case) a lower-case
+// letter no marked cell of one letter shows. Keys are few: letters beyond them are written as
+// themselves, with a warning naming `format`.
+struct KeyedGrid {
+  std::vector<std::string> cells;                  // what each white cell shows
+  std::vector<std::pair<char, std::string>> keys;  // each key and its letters, in key order
+};
+KeyedGrid KeyCells(const Puzzle& puzzle, uint8_t marked, bool ascii_only, std::string_view format,
+                   std::vector<std::string>* warnings);
 
 // Text as XML character data or an attribute value: < > & " as entities; the control
 // characters XML cannot hold left out.
 std::string XmlText(std::string_view text);
+
+// Text as a JSON string, quotes included.
+std::string JsonString(std::string_view text);
+// {"worst": ..., "worst_score": ..., "mean_score": ...[, "bound": ..., "proven": ...,
+// "mean_proven": ...]}
+std::string QualityJson(const FillQuality& quality);
 
 // A field on one line, as line-based formats need it: line breaks and tabs as spaces.
 std::string OneLine(std::string_view text);
@@ -53,16 +103,16 @@ std::string ClueField(const GridSlot& slot);
 // fonts, cell size, PDF metadata); the title, author, copyright, date and notes; the grid
 // (cwpuzzle's Puzzle environment; its letters show after \PuzzleSolution); the clue lists
 // with enumerations, and with `answers` each entry's answer.
-void AppendLatexPreamble(const Grid& grid, const FillOutputOptions& options, std::string& out);
-void AppendLatexHeading(const FillOutputOptions& options, std::string& out);
+void AppendLatexPreamble(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out);
+void AppendLatexHeading(const PuzzleInfo& info, std::vector<std::string>* warnings,
+                        std::string& out);
 void AppendLatexGrid(const Grid& grid, const std::vector<std::string>& letters,
                      std::vector<std::string>* warnings, std::string& out);
-void AppendClueLists(const Grid& grid, const std::vector<std::string>& letters,
-                     const FillOutputOptions& options, bool answers, std::string& out);
+void AppendClueLists(const Puzzle& puzzle, const FillOutputOptions& options, bool answers,
+                     std::string& out);
 
 // A LaTeX (cwpuzzle) page: title, grid, clue lists; the solution on a page of its own.
-void AppendLatex(const Grid& grid, const std::vector<std::string>& letters,
-                 const FillOutputOptions& options, std::string& out);
+void AppendLatex(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out);
 // The PDF of a LaTeX document (one of AppendLatex's), made by lualatex in a temporary folder:
 // no shell escape, nothing read or written outside that folder and TeX's own trees. Each
 // character no font had (shown as a mark) adds a line to `warnings` when given.
@@ -72,25 +122,22 @@ absl::StatusOr<std::string> LatexToPdf(std::string_view latex,
 // The submission sheet an editor asks for: the constructor's name, address and e-mail on
 // each page's head, page numbers at the foot; the heading, the grid with its answers, and the
 // clues with enumerations and answers.
-void AppendSubmissionLatex(const Grid& grid, const std::vector<std::string>& letters,
-                           const FillOutputOptions& options, std::string& out);
+void AppendSubmissionLatex(const Puzzle& puzzle, const FillOutputOptions& options,
+                           std::string& out);
 
 // A printable SVG: title and author, the grid, the clue lists in columns under it.
-void AppendSvg(const Grid& grid, const std::vector<std::string>& letters,
-               const FillOutputOptions& options, std::string& out);
+void AppendSvg(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out);
+
+// An ipuz v2 crossword.
+void AppendIpuz(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out);
 
 // Crossword Compiler's .jpz, the corpus's .xd, Across Lite's text format, an Exolve web page.
-void AppendJpz(const Grid& grid, const std::vector<std::string>& letters,
-               const FillOutputOptions& options, std::string& out);
-void AppendXd(const Grid& grid, const std::vector<std::string>& letters,
-              const FillOutputOptions& options, std::string& out);
-void AppendAcrossText(const Grid& grid, const std::vector<std::string>& letters,
-                      const FillOutputOptions& options, std::string& out);
-void AppendExolve(const Grid& grid, const std::vector<std::string>& letters,
-                  const FillOutputOptions& options, std::string& out);
+void AppendJpz(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out);
+void AppendXd(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out);
+void AppendAcrossText(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out);
+void AppendExolve(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out);
 
 // An Across Lite .puz file (version 1.3, checksummed).
-absl::Status AppendPuz(const Grid& grid, const std::vector<std::string>& letters,
-                       const FillOutputOptions& options, std::string& out);
+absl::Status AppendPuz(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out);
 
 }  // namespace squares::core

@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "absl/strings/str_format.h"
+#include "lexicon/unicode.h"
 
 namespace squares::core {
 namespace {
@@ -78,17 +79,28 @@ absl::StatusOr<GridFill> GridFillProblem(const Grid& grid, const Dictionary& dic
   const LetterSet all_letters = alphabet.size() == 64 ? ~LetterSet{0}
                                                       : (LetterSet{1} << alphabet.size()) - 1;
   problem.domains.assign(grid.size(), 0);
+  fill.grid_cell.resize(grid.size());
+  // The problem's cells of each grid cell: itself, then its further letters' (a rebus).
+  std::vector<std::vector<int>> cells_of(grid.size());
   for (int i = 0; i < grid.size(); ++i) {
+    fill.grid_cell[i] = i;
+    cells_of[i] = {i};
     if (grid.black[i]) continue;
     problem.domains[i] = all_letters;
     if (grid.fixed[i].empty()) continue;
-    auto letter = alphabet.encode(grid.fixed[i]);
-    if (!letter.ok() || letter->size() != 1) {
-      return absl::DataLossError(
-          absl::StrFormat("%s:%d:%d: letter '%s' is not in the dictionary's alphabet", path,
-                          grid.first_row_line + i / grid.cols, i % grid.cols + 1, grid.fixed[i]));
+    auto letters = alphabet.encode(grid.fixed[i]);
+    if (!letters.ok() || letters->empty()) {
+      return absl::DataLossError(absl::StrFormat(
+          "%s:%d:%d: %s '%s' is not in the dictionary's alphabet", path,
+          grid.first_row_line + i / grid.cols, i % grid.cols + 1,
+          CountCodePoints(grid.fixed[i]) == 1 ? "letter" : "a letter of", grid.fixed[i]));
     }
-    problem.domains[i] = LetterSet{1} << (*letter)[0];
+    problem.domains[i] = LetterSet{1} << (*letters)[0];
+    for (size_t k = 1; k < letters->size(); ++k) {
+      cells_of[i].push_back(static_cast<int>(problem.domains.size()));
+      problem.domains.push_back(LetterSet{1} << (*letters)[k]);
+      fill.grid_cell.push_back(i);
+    }
   }
   // The words of each length the slots may use: the dictionary's, or those the filter keeps.
   std::vector<const FilteredWords*> filtered(kMaxWordLength + 1, nullptr);
@@ -107,24 +119,27 @@ absl::StatusOr<GridFill> GridFillProblem(const Grid& grid, const Dictionary& dic
   // it, it is no slot of the search (its letters stay fixed for the crossing slots).
   for (size_t s = 0; s < grid.slots.size(); ++s) {
     const GridSlot& slot = grid.slots[s];
+    std::vector<int> cells;
+    for (int c : slot.cells) cells.insert(cells.end(), cells_of[c].begin(), cells_of[c].end());
+    const int length = static_cast<int>(cells.size());
     Word given;
-    for (int c : slot.cells) {
+    for (int c : cells) {
       if (std::popcount(problem.domains[c]) == 1) {
         given.push_back(static_cast<Letter>(std::countr_zero(problem.domains[c])));
       }
     }
-    const bool complete = given.size() == slot.cells.size();
+    const bool complete = given.size() == cells.size();
     if (complete && !dictionary.lexicon().find(given)) {
       fill.notes.push_back(absl::StrFormat("%s: %s %s is not in the word list: kept as given", path,
                                            SlotName(slot), Pattern(grid, slot)));
       continue;
     }
-    if (slot.length > kMaxWordLength) {
+    if (length > kMaxWordLength) {
       fill.notes.clear();
       fill.too_long = static_cast<int>(s);
       return fill;
     }
-    const FilteredWords* kept = words_of(slot.length);
+    const FilteredWords* kept = words_of(length);
     if (complete && kept != nullptr && !kept->dawg.contains(given)) {
       fill.notes.push_back(absl::StrFormat("%s: %s %s is excluded: kept as given", path,
                                            SlotName(slot), Pattern(grid, slot)));
@@ -132,11 +147,12 @@ absl::StatusOr<GridFill> GridFillProblem(const Grid& grid, const Dictionary& dic
     }
     // A given entry in the list is still a slot (no other slot may repeat it), but its
     // score is no measure of the fill.
-    const Dawg& dawg = kept ? kept->dawg : dictionary.dawg(slot.length);
+    const Dawg& dawg = kept ? kept->dawg : dictionary.dawg(length);
     const std::span<const int64_t> scores =
         kept ? std::span<const int64_t>(kept->words.scores)
-             : std::span<const int64_t>(dictionary.lexicon().words(slot.length).scores);
-    problem.slots.push_back({slot.cells, &dawg, complete ? std::span<const int64_t>() : scores});
+             : std::span<const int64_t>(dictionary.lexicon().words(length).scores);
+    problem.slots.push_back(
+        {std::move(cells), &dawg, complete ? std::span<const int64_t>() : scores});
     fill.grid_slot.push_back(static_cast<int>(s));
   }
   return fill;
@@ -177,10 +193,10 @@ FillResult SearchFill(const FillProblem& problem, const FillSettings& settings, 
 void ReadFill(const Grid& grid, const GridFill& grid_fill, const Alphabet& alphabet,
               ScoreOrder scores, std::span<const Letter> fill, std::vector<std::string>& letters,
               FillQuality* quality) {
-  letters.resize(grid.size());
-  for (int i = 0; i < grid.size(); ++i) {
-    letters[i].clear();
-    if (!grid.black[i]) alphabet.append_utf8(fill[i], true, letters[i]);
+  letters.assign(grid.size(), "");
+  for (size_t c = 0; c < grid_fill.grid_cell.size(); ++c) {
+    const int i = grid_fill.grid_cell[c];
+    if (!grid.black[i]) alphabet.append_utf8(fill[c], true, letters[i]);
   }
   if (quality == nullptr) return;
   const FillQuality proof = *quality;

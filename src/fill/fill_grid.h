@@ -47,9 +47,13 @@ struct FilteredWords {
 
 // The engine's problem for a grid: a domain per cell, the slot's automaton per slot, but no
 // slot for a fully pre-filled entry that the list (or the filter) lacks: it is kept as
-// given, with a note.
+// given, with a note. A grid cell whose fixed letters are several letters of the alphabet (a
+// rebus, or IJ in a language without that digraph) is as many cells of the problem, each
+// fixed, in every slot through it: the problem's cells are the grid's, in its order, then
+// those further letters, cell by cell in order; a slot's automaton is of its length in letters.
 struct GridFill {
   FillProblem problem;
+  std::vector<int> grid_cell;      // problem cell -> grid cell
   std::vector<int> grid_slot;      // problem slot -> grid slot
   std::vector<std::string> notes;  // the entries kept as given, for stderr
   // A grid slot longer than any word (-1: none): over-constrained before any search, and

@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <tuple>
 
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
@@ -17,9 +21,11 @@ std::string SlotWord(const GridSlot& slot, const std::vector<std::string>& lette
   return word;
 }
 
-std::string_view CellText(const Grid& grid, const std::vector<std::string>& letters, int i) {
+std::string CellText(const Grid& grid, const std::vector<std::string>& letters, int i) {
+  if (grid.is_void(i)) return "_";
   if (grid.black[i]) return "#";
-  return letters[i].empty() ? "." : std::string_view(letters[i]);
+  if (letters[i].empty()) return ".";
+  return IsRebus(letters[i]) ? "[" + letters[i] + "]" : letters[i];
 }
 
 int EmptyCells(const Grid& grid, const std::vector<std::string>& letters) {
@@ -41,20 +47,21 @@ std::map<int, std::vector<std::string>> WordsByLength(const Grid& grid,
   return groups;
 }
 
-std::vector<std::string> ShownClues(const Grid& grid, const std::vector<std::string>& letters,
-                                    const FillOutputOptions& options) {
-  std::vector<std::string> shown(grid.slots.size());
-  if (options.clues == nullptr) return shown;
-  const std::vector<std::optional<std::string>> clues = SlotClues(grid, letters, *options.clues);
+std::vector<std::string> ShownClues(const Puzzle& puzzle) {
+  std::vector<std::string> shown(puzzle.grid.slots.size());
+  if (puzzle.clues.empty()) return shown;
+  const std::vector<std::optional<std::string>> clues =
+      SlotClues(puzzle.grid, puzzle.solution, puzzle.clues);
   for (size_t s = 0; s < clues.size(); ++s) {
     if (clues[s]) shown[s] = *clues[s];
   }
   return shown;
 }
 
-std::vector<std::string> ClueTexts(const Grid& grid, const std::vector<std::string>& letters,
-                                   const FillOutputOptions& options, std::string_view format) {
-  std::vector<std::string> clues = ShownClues(grid, letters, options);
+std::vector<std::string> ClueTexts(const Puzzle& puzzle, const FillOutputOptions& options,
+                                   std::string_view format) {
+  const Grid& grid = puzzle.grid;
+  std::vector<std::string> clues = ShownClues(puzzle);
   constexpr int kNamed = 4;  // entries named in the warning; the rest are counted
   std::string named;
   int empty = 0;
@@ -72,8 +79,186 @@ std::vector<std::string> ClueTexts(const Grid& grid, const std::vector<std::stri
   return clues;
 }
 
-std::string WithEnumeration(std::string_view clue, int length) {
-  return absl::StrFormat("%s%s(%d)", clue, clue.empty() ? "" : " ", length);
+std::vector<std::string> Enumerations(const Puzzle& puzzle) {
+  const Grid& grid = puzzle.grid;
+  const std::vector<const Clue*> clues = MatchClues(grid, puzzle.solution, puzzle.clues);
+  std::vector<std::string> out(grid.slots.size());
+  for (size_t s = 0; s < out.size(); ++s) {
+    out[s] = clues[s] != nullptr && !clues[s]->enumeration.empty()
+                 ? clues[s]->enumeration
+                 : absl::StrCat(grid.slots[s].length);
+  }
+  return out;
+}
+
+std::string WithEnumeration(std::string_view clue, std::string_view enumeration) {
+  return absl::StrFormat("%s%s(%s)", clue, clue.empty() ? "" : " ", enumeration);
+}
+
+namespace {
+
+// ipuz's inline markup: the tag at text[pos] ('<' there) and its length, or 0 when there is
+// none there.
+size_t MarkupTag(std::string_view text, size_t pos) {
+  static constexpr std::string_view kTags[] = {"i",   "b",   "u",     "s",  "em",  "strong", "sub",
+                                               "sup", "big", "small", "br", "br/", "br /"};
+  const size_t end = text.find('>', pos);
+  if (end == std::string_view::npos) return 0;
+  std::string_view name = text.substr(pos + 1, end - pos - 1);
+  if (!name.empty() && name[0] == '/') name.remove_prefix(1);
+  for (std::string_view tag : kTags) {
+    if (absl::EqualsIgnoreCase(absl::string_view(name.data(), name.size()),
+                               absl::string_view(tag.data(), tag.size()))) {
+      return end - pos + 1;
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::string PlainText(std::string_view text) {
+  std::string out;
+  for (size_t pos = 0; pos < text.size();) {
+    if (text[pos] == '<') {
+      if (const size_t tag = MarkupTag(text, pos); tag > 0) {
+        pos += tag;
+        continue;
+      }
+    }
+    out += text[pos++];
+  }
+  return out;
+}
+
+std::optional<std::vector<MarkupPiece>> SplitMarkup(std::string_view text) {
+  std::vector<MarkupPiece> pieces;
+  std::vector<std::string> open;
+  size_t done = 0;
+  for (size_t pos = text.find('<'); pos != std::string_view::npos; pos = text.find('<', pos + 1)) {
+    const size_t length = MarkupTag(text, pos);
+    if (length == 0) continue;
+    std::string tag = absl::AsciiStrToLower(std::string(text.substr(pos + 1, length - 2)));
+    if (tag.rfind("br", 0) == 0) {
+      tag = "br";
+    } else if (tag[0] == '/') {
+      if (open.empty() || open.back() != tag.substr(1)) return std::nullopt;
+      open.pop_back();
+    } else {
+      open.push_back(tag);
+    }
+    if (pos > done) pieces.push_back({text.substr(done, pos - done), ""});
+    pieces.push_back({"", std::move(tag)});
+    done = pos + length;
+    pos += length - 1;
+  }
+  if (!open.empty()) return std::nullopt;
+  if (done < text.size()) pieces.push_back({text.substr(done), ""});
+  return pieces;
+}
+
+std::string MarkupXml(std::string_view text) {
+  const std::optional<std::vector<MarkupPiece>> pieces = SplitMarkup(text);
+  if (!pieces) return XmlText(text);  // a tag left open would run on in the document
+  std::string out;
+  for (const MarkupPiece& piece : *pieces) {
+    out += piece.tag.empty() ? XmlText(piece.text)
+           : piece.tag == "br" ? "<br/>"
+                               : "<" + piece.tag + ">";
+  }
+  return out;
+}
+
+bool IsRebus(std::string_view letters) {
+  size_t pos = 0;
+  NextCodePoint(letters, pos);
+  return pos < letters.size();
+}
+
+KeyedGrid KeyCells(const Puzzle& puzzle, uint8_t marked, bool ascii_only, std::string_view format,
+                   std::vector<std::string>* warnings) {
+  const Grid& grid = puzzle.grid;
+  const std::vector<std::string>& letters = puzzle.solution;
+  const auto capital = [](std::string_view text) {
+    return text.size() == 1 && text[0] >= 'A' && text[0] <= 'Z';
+  };
+  std::string free_keys[2] = {"1234567890@$%&*+=!?", ""};  // plain, marked
+  for (char ch = 'a'; ch <= 'z'; ++ch) {
+    bool used = false;
+    for (int i = 0; i < grid.size() && !used; ++i) {
+      used = (grid.mark(i) & marked) != 0 && letters[i] == std::string(1, ch - 'a' + 'A');
+    }
+    if (!used) free_keys[1] += ch;
+  }
+  KeyedGrid out;
+  out.cells.resize(grid.size());
+  std::map<std::string, char> keys[2];
+  std::string beyond;
+  for (int i = 0; i < grid.size(); ++i) {
+    const std::string& letter = letters[i];
+    const int mark = (grid.mark(i) & marked) != 0 ? 1 : 0;
+    if (grid.black[i] || letter.empty()) continue;
+    if (capital(letter) || (!ascii_only && !IsRebus(letter) && mark == 0)) {
+      out.cells[i] = mark == 1 ? std::string(1, letter[0] - 'A' + 'a') : letter;
+      continue;
+    }
+    if (auto key = keys[mark].find(letter); key != keys[mark].end()) {
+      out.cells[i] = std::string(1, key->second);
+      continue;
+    }
+    if (free_keys[mark].empty()) {
+      if (beyond.find(letter) == std::string::npos) beyond += (beyond.empty() ? "" : " ") + letter;
+      out.cells[i] = letter;
+      continue;
+    }
+    const char key = free_keys[mark][0];
+    free_keys[mark].erase(0, 1);
+    keys[mark].emplace(letter, key);
+    out.keys.emplace_back(key, letter);
+    out.cells[i] = std::string(1, key);
+  }
+  if (warnings != nullptr && !beyond.empty()) {
+    warnings->push_back(absl::StrFormat(
+        "%s: more cells to spell out than the format has keys: %s written as themselves", format,
+        beyond));
+  }
+  return out;
+}
+
+void WarnUnheld(const Puzzle& puzzle, const FillOutputOptions& options, std::string_view format,
+                uint32_t holds) {
+  if (options.warnings == nullptr) return;
+  const Grid& grid = puzzle.grid;
+  int circles = 0, shaded = 0, bars = 0, voids = 0, rebus = 0;
+  for (int i = 0; i < grid.size(); ++i) {
+    circles += grid.circled(i);
+    shaded += grid.shaded(i);
+    bars += ((grid.bar(i) & kBarRight) != 0) + ((grid.bar(i) & kBarBelow) != 0);
+    voids += grid.is_void(i);
+    rebus += !grid.black[i] && IsRebus(puzzle.solution[i]);
+  }
+  const auto count = [&](uint32_t what, int n, std::string_view one, std::string_view many,
+                         std::string_view done) {
+    if ((holds & what) != 0 || n == 0) return;
+    options.warnings->push_back(
+        absl::StrFormat("%s: %d %s: %s", format, n, n == 1 ? one : many, done));
+  };
+  count(kHoldsCircles, circles, "circled cell", "circled cells", "the format has no circles");
+  count(kHoldsShading, shaded, "shaded cell", "shaded cells", "the format has no shading");
+  count(kHoldsBars, bars, "bar", "bars", "the format has none");
+  count(kHoldsVoids, voids, "void cell", "void cells", "written as blocks, as the format has none");
+  count(kHoldsRebus, rebus, "cell of several letters", "cells of several letters",
+        "the format has none");
+  const PuzzleInfo& info = puzzle.info;
+  for (const auto& [what, field, name] : {std::tuple{kHoldsNotes, &info.notes, "notes"},
+                                          {kHoldsEditor, &info.editor, "editor"},
+                                          {kHoldsPublisher, &info.publisher, "publisher"},
+                                          {kHoldsDate, &info.date, "date"}}) {
+    if ((holds & what) == 0 && !field->empty()) {
+      options.warnings->push_back(
+          absl::StrFormat("%s: the %s: the format has no place for it", format, name));
+    }
+  }
 }
 
 std::string XmlText(std::string_view text) {
@@ -103,10 +288,34 @@ std::string OneLine(std::string_view text) {
 
 std::string ClueField(const GridSlot& slot) { return "the clue of " + SlotName(slot); }
 
+std::string JsonString(std::string_view text) {
+  std::string out = "\"";
+  for (char ch : text) {
+    if (ch == '"' || ch == '\\') out += '\\';
+    if (static_cast<unsigned char>(ch) < 0x20) {
+      absl::StrAppendFormat(&out, "\\u%04x", ch);
+      continue;
+    }
+    out += ch;
+  }
+  return out + "\"";
+}
+
+std::string QualityJson(const FillQuality& q) {
+  std::string out = absl::StrFormat("{\"worst\": %s, \"worst_score\": %d, \"mean_score\": %.2f",
+                                    JsonString(q.worst_word), q.worst_score, q.mean_score);
+  if (q.searched) {
+    absl::StrAppendFormat(&out, ", \"bound\": %d, \"proven\": %s, \"mean_proven\": %s", q.bound,
+                          q.proven ? "true" : "false", q.mean_proven ? "true" : "false");
+  }
+  return out + "}";
+}
+
 namespace {
 
-void AppendText(const Grid& grid, const std::vector<std::string>& letters,
-                const FillOutputOptions& options, std::string& out) {
+void AppendText(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out) {
+  const Grid& grid = puzzle.grid;
+  const std::vector<std::string>& letters = puzzle.solution;
   const bool fill_in = options.fill_in;
   for (int r = 0; r < grid.rows; ++r) {
     for (int c = 0; c < grid.cols; ++c) {
@@ -122,8 +331,8 @@ void AppendText(const Grid& grid, const std::vector<std::string>& letters,
     return;
   }
   // With clues, each entry is followed by its clue (empty when it has none) after a tab.
-  const std::vector<std::string> clues = options.clues ? ShownClues(grid, letters, options)
-                                                       : std::vector<std::string>();
+  const std::vector<std::string> clues = puzzle.clues.empty() ? std::vector<std::string>()
+                                                              : ShownClues(puzzle);
   Direction last = Direction::kDown;
   for (size_t s = 0; s < grid.slots.size(); ++s) {
     const GridSlot& slot = grid.slots[s];
@@ -131,8 +340,8 @@ void AppendText(const Grid& grid, const std::vector<std::string>& letters,
       out += slot.direction == Direction::kAcross ? "\nAcross\n" : "\nDown\n";
       last = slot.direction;
     }
-    absl::StrAppendFormat(&out, "%d. %s%s\n", slot.number, SlotWord(slot, letters),
-                          clues.empty() ? "" : "\t" + clues[s]);
+    absl::StrAppendFormat(&out, "%d. %s%s%s\n", slot.number, SlotWord(slot, letters),
+                          clues.empty() ? "" : "\t", clues.empty() ? "" : PlainText(clues[s]));
   }
 }
 
@@ -144,35 +353,11 @@ void AppendLines(const Grid& grid, const std::vector<std::string>& letters, std:
   out += '\n';
 }
 
-std::string JsonString(std::string_view text) {
-  std::string out = "\"";
-  for (char ch : text) {
-    if (ch == '"' || ch == '\\') out += '\\';
-    if (static_cast<unsigned char>(ch) < 0x20) {
-      absl::StrAppendFormat(&out, "\\u%04x", ch);
-      continue;
-    }
-    out += ch;
-  }
-  return out + "\"";
-}
-
-// {"worst": ..., "worst_score": ..., "mean_score": ...[, "bound": ..., "proven": ...,
-// "mean_proven": ...]}
-std::string QualityJson(const FillQuality& q) {
-  std::string out = absl::StrFormat("{\"worst\": %s, \"worst_score\": %d, \"mean_score\": %.2f",
-                                    JsonString(q.worst_word), q.worst_score, q.mean_score);
-  if (q.searched) {
-    absl::StrAppendFormat(&out, ", \"bound\": %d, \"proven\": %s, \"mean_proven\": %s", q.bound,
-                          q.proven ? "true" : "false", q.mean_proven ? "true" : "false");
-  }
-  return out + "}";
-}
-
 // One JSON object: {"rows": [...], "across": [...], "down": [...][, "quality": {...}]}, each
 // entry {"number", "row", "col", "length", "word", "clue"} (README: the JSONL schema).
-void AppendJsonl(const Grid& grid, const std::vector<std::string>& letters,
-                 const FillOutputOptions& options, std::string& out) {
+void AppendJsonl(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out) {
+  const Grid& grid = puzzle.grid;
+  const std::vector<std::string>& letters = puzzle.solution;
   out += "{\"rows\": [";
   for (int r = 0; r < grid.rows; ++r) {
     std::string row;
@@ -180,8 +365,8 @@ void AppendJsonl(const Grid& grid, const std::vector<std::string>& letters,
     absl::StrAppendFormat(&out, "%s%s", r > 0 ? ", " : "", JsonString(row));
   }
   const std::vector<std::optional<std::string>> clues =
-      options.clues ? SlotClues(grid, letters, *options.clues)
-                    : std::vector<std::optional<std::string>>(grid.slots.size());
+      puzzle.clues.empty() ? std::vector<std::optional<std::string>>(grid.slots.size())
+                           : SlotClues(grid, letters, puzzle.clues);
   for (Direction dir : {Direction::kAcross, Direction::kDown}) {
     out += dir == Direction::kAcross ? "], \"across\": [" : "], \"down\": [";
     bool first = true;
@@ -201,85 +386,6 @@ void AppendJsonl(const Grid& grid, const std::vector<std::string>& letters,
   if (options.quality)
     absl::StrAppendFormat(&out, ", \"quality\": %s", QualityJson(*options.quality));
   out += "}\n";
-}
-
-// ipuz v2 crossword (the ipuz.org specification). Clues as [number, "clue"] (the spec's examples)
-// or as objects that also carry the enumeration and the answer (of an entry with every letter).
-// A cell without a letter is the "empty" value, 0, in the solution, as the spec's readers
-// (Exolve, xword-parser) take it; a grid with no letter at all has no solution.
-void AppendIpuz(const Grid& grid, const std::vector<std::string>& letters,
-                const FillOutputOptions& options, std::string& out) {
-  out += "{\n  \"version\": \"http://ipuz.org/v2\",\n";
-  out += "  \"kind\": [\"http://ipuz.org/crossword#1\"],\n";
-  absl::StrAppendFormat(&out, "  \"title\": %s,\n", JsonString(options.title));
-  if (!options.author.empty()) {
-    absl::StrAppendFormat(&out, "  \"author\": %s,\n", JsonString(options.author));
-  }
-  if (!options.copyright.empty()) {
-    absl::StrAppendFormat(&out, "  \"copyright\": %s,\n", JsonString(options.copyright));
-  }
-  if (!options.notes.empty()) {
-    absl::StrAppendFormat(&out, "  \"notes\": %s,\n", JsonString(options.notes));
-  }
-  if (!options.date.empty())
-    absl::StrAppendFormat(&out, "  \"date\": %s,\n", JsonString(options.date));
-  out += "  \"origin\": \"squares fill\",\n";
-  if (options.quality) {
-    absl::StrAppendFormat(&out, "  \"squares:quality\": %s,\n", QualityJson(*options.quality));
-  }
-  absl::StrAppendFormat(&out, "  \"dimensions\": {\"width\": %d, \"height\": %d},\n", grid.cols,
-                        grid.rows);
-  out += "  \"block\": \"#\",\n  \"empty\": 0,\n";
-  const bool solution = AnyLetter(letters);
-  for (int pass = 0; pass < (solution ? 2 : 1); ++pass) {
-    out += pass == 0 ? "  \"puzzle\": [\n" : "  \"solution\": [\n";
-    for (int r = 0; r < grid.rows; ++r) {
-      out += "    [";
-      for (int c = 0; c < grid.cols; ++c) {
-        int i = grid.cell(r, c);
-        if (c > 0) out += ", ";
-        if (grid.black[i]) {
-          out += "\"#\"";
-        } else if (pass == 0 && grid.mark(i) != CellMark::kNone) {
-          absl::StrAppendFormat(&out, "{\"cell\": %d, \"style\": {%s}}", grid.numbers[i],
-                                grid.mark(i) == CellMark::kCircled ? "\"shapebg\": \"circle\""
-                                                                   : "\"color\": \"D1D1D1\"");
-        } else if (pass == 0) {
-          absl::StrAppendFormat(&out, "%d", grid.numbers[i]);
-        } else {
-          out += letters[i].empty() ? "0" : JsonString(letters[i]);
-        }
-      }
-      out += r + 1 < grid.rows ? "],\n" : "]\n";
-    }
-    out += "  ],\n";
-  }
-  const std::vector<std::string> clues = ShownClues(grid, letters, options);
-  out += "  \"clues\": {";
-  for (Direction dir : {Direction::kAcross, Direction::kDown}) {
-    out += dir == Direction::kAcross ? "\n    \"Across\": [" : ",\n    \"Down\": [";
-    bool first = true;
-    for (size_t s = 0; s < grid.slots.size(); ++s) {
-      const GridSlot& slot = grid.slots[s];
-      if (slot.direction != dir) continue;
-      if (options.ipuz_clue_arrays) {
-        absl::StrAppendFormat(&out, "%s\n      [%d, %s]", first ? "" : ",", slot.number,
-                              JsonString(clues[s]));
-      } else {
-        const std::string answer = SlotWord(slot, letters);
-        absl::StrAppendFormat(&out,
-                              "%s\n      {\"number\": %d, \"clue\": %s, \"enumeration\": \"%d\"",
-                              first ? "" : ",", slot.number, JsonString(clues[s]), slot.length);
-        if (answer.find('.') == std::string::npos) {
-          absl::StrAppendFormat(&out, ", \"answer\": %s", JsonString(answer));
-        }
-        out += "}";
-      }
-      first = false;
-    }
-    out += "\n    ]";
-  }
-  out += "\n  }\n}\n";
 }
 
 }  // namespace
@@ -351,9 +457,8 @@ namespace {
 
 // A grid with empty cells, in a document that holds only a filled one: the error naming the
 // format, or OK.
-absl::Status CheckFilled(const Grid& grid, const std::vector<std::string>& letters,
-                         const FillOutputOptions& options) {
-  const int empty = EmptyCells(grid, letters);
+absl::Status CheckFilled(const Puzzle& puzzle, const FillOutputOptions& options) {
+  const int empty = EmptyCells(puzzle.grid, puzzle.solution);
   if (empty == 0) return absl::OkStatus();
   std::string_view name, why;
   for (const FormatName& entry : kFormatNames) {
@@ -380,29 +485,32 @@ absl::Status CheckFilled(const Grid& grid, const std::vector<std::string>& lette
 
 }  // namespace
 
-absl::Status AppendFill(const Grid& grid, const std::vector<std::string>& letters,
-                        const FillOutputOptions& options, std::string& out) {
-  if (absl::Status status = CheckFilled(grid, letters, options); !status.ok()) return status;
+absl::Status AppendFill(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out) {
+  if (puzzle.solution.size() != static_cast<size_t>(puzzle.grid.size())) {
+    return absl::InvalidArgumentError(absl::StrFormat("a solution of %d cells for a grid of %d",
+                                                      puzzle.solution.size(), puzzle.grid.size()));
+  }
+  if (absl::Status status = CheckFilled(puzzle, options); !status.ok()) return status;
   switch (options.format) {
-    case FillFormat::kText: AppendText(grid, letters, options, out); break;
-    case FillFormat::kLines: AppendLines(grid, letters, out); break;
-    case FillFormat::kJsonl: AppendJsonl(grid, letters, options, out); break;
-    case FillFormat::kIpuz: AppendIpuz(grid, letters, options, out); break;
-    case FillFormat::kLatex: AppendLatex(grid, letters, options, out); break;
-    case FillFormat::kSvg: AppendSvg(grid, letters, options, out); break;
-    case FillFormat::kPuz: return AppendPuz(grid, letters, options, out);
-    case FillFormat::kJpz: AppendJpz(grid, letters, options, out); break;
-    case FillFormat::kXd: AppendXd(grid, letters, options, out); break;
-    case FillFormat::kExolve: AppendExolve(grid, letters, options, out); break;
-    case FillFormat::kAcrossText: AppendAcrossText(grid, letters, options, out); break;
-    case FillFormat::kSubmissionLatex: AppendSubmissionLatex(grid, letters, options, out); break;
+    case FillFormat::kText: AppendText(puzzle, options, out); break;
+    case FillFormat::kLines: AppendLines(puzzle.grid, puzzle.solution, out); break;
+    case FillFormat::kJsonl: AppendJsonl(puzzle, options, out); break;
+    case FillFormat::kIpuz: AppendIpuz(puzzle, options, out); break;
+    case FillFormat::kLatex: AppendLatex(puzzle, options, out); break;
+    case FillFormat::kSvg: AppendSvg(puzzle, options, out); break;
+    case FillFormat::kPuz: return AppendPuz(puzzle, options, out);
+    case FillFormat::kJpz: AppendJpz(puzzle, options, out); break;
+    case FillFormat::kXd: AppendXd(puzzle, options, out); break;
+    case FillFormat::kExolve: AppendExolve(puzzle, options, out); break;
+    case FillFormat::kAcrossText: AppendAcrossText(puzzle, options, out); break;
+    case FillFormat::kSubmissionLatex: AppendSubmissionLatex(puzzle, options, out); break;
     case FillFormat::kPdf:
     case FillFormat::kSubmission: {
       std::string latex;
       if (options.format == FillFormat::kPdf) {
-        AppendLatex(grid, letters, options, latex);
+        AppendLatex(puzzle, options, latex);
       } else {
-        AppendSubmissionLatex(grid, letters, options, latex);
+        AppendSubmissionLatex(puzzle, options, latex);
       }
       absl::StatusOr<std::string> pdf = LatexToPdf(latex, options.warnings);
       if (!pdf.ok()) return pdf.status();

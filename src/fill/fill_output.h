@@ -9,6 +9,7 @@
 #include "absl/status/statusor.h"
 #include "fill/clues.h"
 #include "fill/grid.h"
+#include "fill/puzzle.h"
 
 namespace squares::core {
 
@@ -46,27 +47,21 @@ struct FillQuality {
   bool mean_proven = false;     //   no fill with a worst word as good has a better mean
 };
 
+// What is about the document rather than the puzzle (the puzzle brings its grid, letters,
+// title, author, ..., notes and clues).
 struct FillOutputOptions {
   FillFormat format = FillFormat::kText;
   bool fill_in = false;           // list the words grouped by length instead of numbered entries
   bool solution = false;          // svg: print the letters (latex always adds a solution page)
-  std::string title;              // the documents' title (e.g. the grid file name)
-  std::string author, copyright;  // ipuz, puz, latex, svg: when given
-  // The clues (every format but lines); an entry without one has an empty clue (xd and
-  // across-text, which need text, show kCluePlaceholder with a warning); with none at all,
-  // text, jsonl and svg show no clues.
-  const std::vector<Clue>* clues = nullptr;
   bool ipuz_clue_arrays = true;          // ipuz clues as [number, "clue"], else as objects
   const FillQuality* quality = nullptr;  // jsonl, ipuz: reported when given
-  std::string notes;                     // a note to the solver (every format with a place for it)
-  std::string date;                      // the puzzle's date as given (ipuz, jpz, xd, latex, svg)
   std::string paper = "a4";              // latex, pdf: "a4" or "letter"
   // submission: the constructor's name (default: the author), postal address (lines) and
   // e-mail, printed on each page's head.
   std::string name, address, email;
   // What a document could not carry as given (a character outside .puz's Latin-1, a control
-  // character left out, a character no font of the PDF has), one line each naming the field
-  // and the character; nullptr: not collected.
+  // character left out, a character no font of the PDF has, a mark or cell the format has
+  // no form for), one line each naming the format and the thing; nullptr: not collected.
   std::vector<std::string>* warnings = nullptr;
 };
 
@@ -83,12 +78,14 @@ FillFormat LatexSource(FillFormat format);
 bool IsDocumentFormat(FillFormat format);
 std::string_view FileExtension(FillFormat format);
 
-// Appends one grid; `letters` holds each cell's letter as UTF-8 ("" for black cells, and for
-// white cells a grid exported unfilled leaves empty). Fails (data) for puz when a letter has
-// no Latin-1 form, for pdf when lualatex is missing or fails, and for xd, across-text,
-// submission and fill_in when a cell is empty (their grid is the answer).
-absl::Status AppendFill(const Grid& grid, const std::vector<std::string>& letters,
-                        const FillOutputOptions& options, std::string& out);
+// Appends one puzzle: its grid, its solution as the letters (per cell, UTF-8: "" for black
+// cells, and for white cells a grid exported unfilled leaves empty; one letter, a digraph or
+// a rebus), its info and its clues (an entry without one has an empty clue: xd and
+// across-text, which need text, show kCluePlaceholder with a warning; with no clue at all,
+// text, jsonl and svg show no clues). Fails (data) for puz when a letter has no Latin-1 form,
+// for pdf when lualatex is missing or fails, and for xd, across-text, submission and fill_in
+// when a cell is empty (their grid is the answer).
+absl::Status AppendFill(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out);
 
 // Whether `lualatex` can be run (a data error that says what to install when not), so that
 // a command can refuse --format pdf before it searches.

@@ -6,13 +6,14 @@
 #include "text/strings.h"
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
 namespace squares::core {
 namespace {
 
-// One raw cell as read: kind and, for a letter, its UTF-8 text.
-enum class CellKind { kEmpty, kBlack, kLetter };
+// One raw cell as read: kind and, for letters, their UTF-8 text.
+enum class CellKind { kEmpty, kBlack, kVoid, kLetter };
 
 struct RawRow {
   int line;  // 1-based source line
@@ -41,9 +42,32 @@ absl::Status CellError(std::string_view name, int line, int col, std::string_vie
   return absl::DataLossError(absl::StrFormat("%s:%d:%d: %s", name, line, col, message));
 }
 
+// The letters of a rebus cell "[STAR]" whose '[' ends at `pos`, upper-cased; `pos` moves past
+// the ']'.
+absl::StatusOr<std::string> ParseRebus(std::string_view name, int line, int col,
+                                       std::string_view text, size_t& pos) {
+  std::string letters;
+  while (pos < text.size() && text[pos] != ']') {
+    const size_t start = pos;
+    const int32_t cp = DecodeUtf8(text, pos);
+    if (cp < 0) return CellError(name, line, col, "invalid UTF-8");
+    if (!IsLetter(cp)) {
+      return CellError(name, line, col,
+                       absl::StrFormat("bad character '%s' in a cell of several letters "
+                                       "(expected letters between '[' and ']')",
+                                       text.substr(start, pos - start)));
+    }
+    AppendUtf8(UpperCase(cp), letters);
+  }
+  if (pos == text.size()) return CellError(name, line, col, "'[' without its ']'");
+  ++pos;
+  if (letters.empty()) return CellError(name, line, col, "'[]' holds no letter");
+  return letters;
+}
+
 // Reads one row of the given format; `empty` and `black` are the two structural characters.
 // crucio and cwc rows hold ASCII letters only; plain rows any letter (checked against the
-// dictionary's alphabet later).
+// dictionary's alphabet later), cells of several letters in brackets and '_' void cells.
 absl::StatusOr<RawRow> ParseRow(std::string_view name, int line, std::string_view text, char empty,
                                 char black, bool ascii_only) {
   RawRow row{line, {}, {}};
@@ -60,11 +84,19 @@ absl::StatusOr<RawRow> ParseRow(std::string_view name, int line, std::string_vie
     } else if (IsLetter(cp) && (cp < 0x80 || !ascii_only)) {
       row.kinds.push_back(CellKind::kLetter);
       AppendUtf8(UpperCase(cp), letter);
+    } else if (!ascii_only && cp == '[') {
+      auto rebus = ParseRebus(name, line, col, text, pos);
+      if (!rebus.ok()) return rebus.status();
+      row.kinds.push_back(CellKind::kLetter);
+      letter = *std::move(rebus);
+    } else if (!ascii_only && cp == '_') {
+      row.kinds.push_back(CellKind::kVoid);
     } else {
       return CellError(name, line, col,
-                       absl::StrFormat("bad character '%s' (expected '%c' empty, '%c' black "
-                                       "or a letter)",
-                                       text.substr(start, pos - start), empty, black));
+                       absl::StrFormat("bad character '%s' (expected '%c' empty, '%c' black%s)",
+                                       text.substr(start, pos - start), empty, black,
+                                       ascii_only ? " or a letter"
+                                                  : ", a letter, [letters] or '_' void"));
     }
     row.letters.push_back(std::move(letter));
     if (row.kinds.size() > kMaxGridSide) {
@@ -78,8 +110,8 @@ absl::StatusOr<RawRow> ParseRow(std::string_view name, int line, std::string_vie
 }
 
 // The block of marks after a grid's rows (`lines`, the first at source line `first_line`):
-// as many rows as the grid, each as long, 'O' circled, '*' shaded, '.' or '#' neither; a mark
-// on a black cell is an error.
+// as many rows as the grid, each as long, 'O' circled, '*' shaded, '@' both, '.' or '#'
+// neither; a mark on a black cell is an error.
 absl::Status ParseMarks(std::string_view name, const std::vector<std::string_view>& lines,
                         int first_line, Grid& g) {
   if (static_cast<int>(lines.size()) != g.rows) {
@@ -97,14 +129,15 @@ absl::Status ParseMarks(std::string_view name, const std::vector<std::string_vie
     for (int c = 0; c < g.cols; ++c) {
       const char mark = lines[r][c];
       if (mark == '.' || mark == '#') continue;
-      if (mark != 'O' && mark != '*') {
+      if (mark != 'O' && mark != '*' && mark != '@') {
         return CellError(name, line, c + 1,
                          absl::StrFormat("bad mark '%c' (expected 'O' "
-                                         "circled, '*' shaded, '.' or '#')",
+                                         "circled, '*' shaded, '@' both, '.' or '#')",
                                          mark));
       }
       if (g.black[g.cell(r, c)]) return CellError(name, line, c + 1, "a mark on a black cell");
-      g.marks[g.cell(r, c)] = mark == 'O' ? CellMark::kCircled : CellMark::kShaded;
+      if (g.marks.empty()) g.marks.assign(g.size(), 0);
+      g.marks[g.cell(r, c)] = mark == 'O' ? kCircled : mark == '*' ? kShaded : kCircled | kShaded;
     }
   }
   return absl::OkStatus();
@@ -133,47 +166,18 @@ absl::StatusOr<Grid> Build(std::string_view name, const std::vector<RawRow>& raw
   g.cols = cols;
   g.black.assign(g.size(), true);
   g.fixed.assign(g.size(), "");
-  g.numbers.assign(g.size(), 0);
-  g.marks.assign(g.size(), CellMark::kNone);
   for (int r = 0; r < g.rows; ++r) {
     for (int c = 0; c < static_cast<int>(raw[r].kinds.size()); ++c) {
-      g.black[g.cell(r, c)] = raw[r].kinds[c] == CellKind::kBlack;
+      const CellKind kind = raw[r].kinds[c];
+      g.black[g.cell(r, c)] = kind == CellKind::kBlack || kind == CellKind::kVoid;
       g.fixed[g.cell(r, c)] = raw[r].letters[c];
-    }
-  }
-  auto white = [&](int r, int c) {
-    return r >= 0 && c >= 0 && r < g.rows && c < g.cols && !g.black[g.cell(r, c)];
-  };
-  std::vector<GridSlot> down;
-  int number = 0;
-  for (int r = 0; r < g.rows; ++r) {
-    for (int c = 0; c < g.cols; ++c) {
-      if (!white(r, c)) continue;
-      bool across = !white(r, c - 1) && white(r, c + 1);
-      bool dn = !white(r - 1, c) && white(r + 1, c);
-      if (!across && !dn) {
-        if (!white(r, c - 1) && !white(r - 1, c)) {  // no white neighbour at all
-          return CellError(name, raw[r].line, c + 1, "isolated cell (in no slot)");
-        }
-        continue;
-      }
-      g.numbers[g.cell(r, c)] = ++number;
-      for (int dir = 0; dir < 2; ++dir) {
-        if (!(dir == 0 ? across : dn)) continue;
-        GridSlot slot{dir == 0 ? Direction::kAcross : Direction::kDown, number, r, c, 0, {}};
-        int dr = dir, dc = 1 - dir;
-        for (int rr = r, cc = c; white(rr, cc); rr += dr, cc += dc)
-          slot.cells.push_back(g.cell(rr, cc));
-        slot.length = static_cast<int>(slot.cells.size());
-        (dir == 0 ? g.slots : down).push_back(std::move(slot));
+      if (kind == CellKind::kVoid) {
+        if (g.voids.empty()) g.voids.assign(g.size(), false);
+        g.voids[g.cell(r, c)] = true;
       }
     }
   }
-  if (g.slots.empty() && down.empty()) {
-    return absl::DataLossError(
-        absl::StrFormat("%s: grid has no slot (no run of 2 or more white cells)", name));
-  }
-  g.slots.insert(g.slots.end(), down.begin(), down.end());
+  if (absl::Status status = NumberGrid(name, g); !status.ok()) return status;
   return g;
 }
 
@@ -272,6 +276,76 @@ absl::StatusOr<Grid> ParseGrid(std::string_view name, std::string_view text) {
 absl::StatusOr<Grid> ParseGridRows(std::string_view name, const std::vector<std::string>& rows) {
   if (rows.empty()) return absl::DataLossError(absl::StrFormat("%s: a grid of no rows", name));
   return ParsePlain(name, std::vector<std::string_view>(rows.begin(), rows.end()));
+}
+
+bool Grid::any_bar() const {
+  for (uint8_t b : bars) {
+    if (b != 0) return true;
+  }
+  return false;
+}
+
+absl::Status NumberGrid(std::string_view name, Grid& g) {
+  g.numbers.assign(g.size(), 0);
+  g.slots.clear();
+  // Whether (r, c) is a white cell, and whether an entry may pass from (r, c) to the next
+  // cell in direction dir (0 across, 1 down): both white, no bar between.
+  auto white = [&](int r, int c) {
+    return r >= 0 && c >= 0 && r < g.rows && c < g.cols && !g.black[g.cell(r, c)];
+  };
+  auto joined = [&](int r, int c, int dir) {
+    const int rr = r + dir, cc = c + 1 - dir;
+    return white(r, c) && white(rr, cc) &&
+           (g.bar(g.cell(r, c)) & (dir == 0 ? kBarRight : kBarBelow)) == 0;
+  };
+  std::vector<GridSlot> down;
+  int number = 0;
+  for (int r = 0; r < g.rows; ++r) {
+    for (int c = 0; c < g.cols; ++c) {
+      if (!white(r, c)) continue;
+      const bool across = !joined(r, c - 1, 0) && joined(r, c, 0);
+      const bool dn = !joined(r - 1, c, 1) && joined(r, c, 1);
+      if (!across && !dn) {
+        if (!joined(r, c - 1, 0) && !joined(r - 1, c, 1)) {  // joined to no neighbour at all
+          return CellError(name, g.first_row_line + r, c + 1, "isolated cell (in no slot)");
+        }
+        continue;
+      }
+      g.numbers[g.cell(r, c)] = ++number;
+      for (int dir = 0; dir < 2; ++dir) {
+        if (!(dir == 0 ? across : dn)) continue;
+        GridSlot slot{dir == 0 ? Direction::kAcross : Direction::kDown, number, r, c, 0, {}};
+        int rr = r, cc = c;
+        slot.cells.push_back(g.cell(rr, cc));
+        for (; joined(rr, cc, dir); rr += dir, cc += 1 - dir)
+          slot.cells.push_back(g.cell(rr + dir, cc + 1 - dir));
+        slot.length = static_cast<int>(slot.cells.size());
+        (dir == 0 ? g.slots : down).push_back(std::move(slot));
+      }
+    }
+  }
+  if (g.slots.empty() && down.empty()) {
+    return absl::DataLossError(
+        absl::StrFormat("%s: grid has no slot (no run of 2 or more white cells)", name));
+  }
+  g.slots.insert(g.slots.end(), down.begin(), down.end());
+  return absl::OkStatus();
+}
+
+void TextRows(const Grid& grid, const std::vector<std::string>& letters,
+              std::vector<std::string>& rows) {
+  rows.resize(grid.rows);
+  for (int r = 0; r < grid.rows; ++r) {
+    std::string& row = rows[r];
+    row.clear();
+    for (int i = grid.cell(r, 0); i < grid.cell(r + 1, 0); ++i) {
+      if (grid.is_void(i)) row += '_';
+      else if (grid.black[i]) row += '#';
+      else if (letters[i].empty()) row += '.';
+      else if (CountCodePoints(letters[i]) == 1) row += letters[i];
+      else absl::StrAppend(&row, "[", letters[i], "]");
+    }
+  }
 }
 
 std::string SlotName(const GridSlot& slot) {

@@ -1,5 +1,9 @@
 #include "fill/ipuz_reader.h"
 
+#include <algorithm>
+#include <string>
+#include <utility>
+
 #include <nlohmann/json.hpp>
 
 #include "absl/strings/str_format.h"
@@ -30,16 +34,11 @@ const Json* Find(const Json& object, const char* key) {
   return it == object.end() ? nullptr : &*it;
 }
 
-// One cell as read. (A circled cell, from the cell object's "style", would be read here.)
-struct IpuzCell {
-  bool black = false;
-  std::string letter;  // "" when none
-};
-
-// A cell's letter: a string of one letter; "" for a number (a clue number, 0 for none), an
-// empty or "." string, or null.
-absl::StatusOr<std::string> ReadLetter(const Json& value, std::string_view where) {
-  if (value.is_null() || value.is_number_integer()) return "";
+// A cell's letters: a string of one or more letters (one, a digraph, a rebus), upper-cased; ""
+// for a number (a label), a string of digits, an empty or "." string, the "empty" value, null.
+absl::StatusOr<std::string> ReadLetters(const Json& value, const Json& empty,
+                                        std::string_view where) {
+  if (value.is_null() || value.is_number_integer() || value == empty) return "";
   if (!value.is_string())
     return DataError(where, "a cell is not a number, a string, null or an object");
   const std::string& text = value.get_ref<const std::string&>();
@@ -47,35 +46,91 @@ absl::StatusOr<std::string> ReadLetter(const Json& value, std::string_view where
       text.find_first_not_of("0123456789") == std::string::npos) {
     return "";
   }
-  size_t pos = 0;
-  const int32_t code_point = DecodeUtf8(text, pos);
-  if (code_point < 0 || pos != text.size() || !IsLetter(static_cast<char32_t>(code_point))) {
-    return DataError(
-        where, absl::StrFormat("'%s' is not one letter (rebus cells are not supported)", text));
+  std::string letters;
+  for (size_t pos = 0; pos < text.size();) {
+    const int32_t code_point = DecodeUtf8(text, pos);
+    if (code_point < 0 || !IsLetter(static_cast<char32_t>(code_point))) {
+      return DataError(where, absl::StrFormat("'%s' is not a letter or letters", text));
+    }
+    AppendUtf8(UpperCase(static_cast<char32_t>(code_point)), letters);
   }
-  return text;
+  return letters;
 }
 
-// A cell of "puzzle" or "solution": the block string or null (black), else its letter; or an
-// object whose "cell" is one of those and whose "value" is a letter.
-absl::StatusOr<IpuzCell> ReadCell(const Json& cell, const std::string& block,
-                                  std::string_view where) {
+// The settings that read the cells: "block", "empty", the named "styles".
+struct IpuzSettings {
+  std::string block = "#";
+  Json empty = 0;
+  const Json* styles = nullptr;
+};
+
+// A cell's style: its object, or the one "styles" names.
+const Json* CellStyle(const Json& cell, const IpuzSettings& settings) {
+  const Json* style = cell.is_object() ? Find(cell, "style") : nullptr;
+  if (style != nullptr && style->is_string() && settings.styles != nullptr &&
+      settings.styles->is_object()) {
+    style = Find(*settings.styles, style->get_ref<const std::string&>().c_str());
+  }
+  return style != nullptr && style->is_object() ? style : nullptr;
+}
+
+// What a style marks: a circle, shading (a highlight or a colour), bars on the cell's edges
+// (the top and left bars as the neighbours' lower and right ones; an edge of the grid has none).
+void ApplyStyle(const Json& style, int r, int c, Grid& g) {
+  const int i = g.cell(r, c);
+  if (const Json* shape = Find(style, "shapebg"); shape && *shape == "circle")
+    g.marks[i] |= kCircled;
+  const Json* highlight = Find(style, "highlight");
+  const Json* color = Find(style, "color");
+  if ((highlight && *highlight == true) || (color && color->is_string())) g.marks[i] |= kShaded;
+  const Json* barred = Find(style, "barred");
+  if (barred == nullptr || !barred->is_string()) return;
+  for (char edge : barred->get_ref<const std::string&>()) {
+    if (edge == 'R' && c + 1 < g.cols) g.bars[i] |= kBarRight;
+    if (edge == 'B' && r + 1 < g.rows) g.bars[i] |= kBarBelow;
+    if (edge == 'L' && c > 0) g.bars[g.cell(r, c - 1)] |= kBarRight;
+    if (edge == 'T' && r > 0) g.bars[g.cell(r - 1, c)] |= kBarBelow;
+  }
+}
+
+// A cell of "puzzle" into the grid: a block, a void (null), or a white cell with its given
+// letters and its style.
+absl::Status ReadPuzzleCell(const Json& cell, const IpuzSettings& settings, int r, int c,
+                            std::string_view where, Grid& g) {
+  const int i = g.cell(r, c);
   const bool object = cell.is_object();
   const Json* kind = object ? Find(cell, "cell") : &cell;
-  if (kind != nullptr &&
-      (kind->is_null() || (kind->is_string() && kind->get_ref<const std::string&>() == block))) {
-    return IpuzCell{true, ""};
+  if (kind != nullptr && kind->is_null()) {
+    g.black[i] = g.voids[i] = true;
+    return absl::OkStatus();
+  }
+  if (kind != nullptr && kind->is_string() &&
+      kind->get_ref<const std::string&>() == settings.block) {
+    g.black[i] = true;
+    return absl::OkStatus();
+  }
+  if (object && kind != nullptr && !kind->is_number_integer() && !kind->is_string()) {
+    return DataError(where, "a cell's \"cell\" is not a number, a string or null");
   }
   const Json* value = object ? Find(cell, "value") : &cell;
-  if (value == nullptr) {
-    if (kind != nullptr && !kind->is_number_integer() && !kind->is_string()) {
-      return DataError(where, "a cell's \"cell\" is not a number, a string or null");
-    }
-    return IpuzCell{};
+  if (value != nullptr) {
+    absl::StatusOr<std::string> letters = ReadLetters(*value, settings.empty, where);
+    if (!letters.ok()) return letters.status();
+    g.fixed[i] = *std::move(letters);
   }
-  absl::StatusOr<std::string> letter = ReadLetter(*value, where);
-  if (!letter.ok()) return letter.status();
-  return IpuzCell{false, *std::move(letter)};
+  if (const Json* style = CellStyle(cell, settings)) ApplyStyle(*style, r, c, g);
+  return absl::OkStatus();
+}
+
+// A cell of "solution": its letters, or an object whose "value" holds them; a block or null
+// has none.
+absl::StatusOr<std::string> ReadSolutionCell(const Json& cell, const IpuzSettings& settings,
+                                             std::string_view where) {
+  const Json* value = cell.is_object() ? Find(cell, "value") : &cell;
+  if (value == nullptr ||
+      (value->is_string() && value->get_ref<const std::string&>() == settings.block))
+    return "";
+  return ReadLetters(*value, settings.empty, where);
 }
 
 // "puzzle" or "solution": rows of cells, all of one width, at most kMaxGridSide each way.
@@ -129,10 +184,12 @@ absl::Status ReadClues(const Json& clues, std::string_view source, std::vector<C
       const Json& item = list[k];
       const Json* number = nullptr;
       const Json* text = nullptr;
+      const Json* enumeration = nullptr;
       if (item.is_array() && item.size() >= 2) {
         number = &item[0], text = &item[1];
       } else if (item.is_object()) {
         number = Find(item, "number"), text = Find(item, "clue");
+        enumeration = Find(item, "enumeration");
       }
       const int value = ClueNumber(number);
       if (value == 0 || text == nullptr || !text->is_string()) {
@@ -140,24 +197,23 @@ absl::Status ReadClues(const Json& clues, std::string_view source, std::vector<C
                                                  "{\"number\", \"clue\"}",
                                                  k + 1, key));
       }
-      out.push_back(Clue{value, direction, "", text->get<std::string>()});
+      Clue clue{value, direction, "", text->get<std::string>(), 0, ""};
+      if (enumeration != nullptr && enumeration->is_string()) {
+        clue.enumeration = enumeration->get<std::string>();
+      } else if (enumeration != nullptr && enumeration->is_number_integer()) {
+        clue.enumeration = std::to_string(enumeration->get<int64_t>());
+      }
+      out.push_back(std::move(clue));
     }
   }
   return absl::OkStatus();
 }
 
-}  // namespace
-
-bool IsIpuz(std::string_view text) {
-  const std::string_view json = IpuzJson(text);
-  return !json.empty() && json.front() == '{';
-}
-
-absl::StatusOr<IpuzPuzzle> ParseIpuz(std::string_view text, std::string_view source) {
+// The JSON of the file; malformed JSON is an error naming its line and column in the file.
+absl::StatusOr<Json> ParseJson(std::string_view text, std::string_view source) {
   const std::string_view body = IpuzJson(text);
-  Json json;
   try {
-    json = Json::parse(body.begin(), body.end());
+    return Json::parse(body.begin(), body.end());
   } catch (const Json::parse_error& error) {
     // The line and column of the byte it stopped at (error.byte counts from 1), in the file.
     const size_t at =
@@ -171,48 +227,98 @@ absl::StatusOr<IpuzPuzzle> ParseIpuz(std::string_view text, std::string_view sou
   } catch (const Json::exception& error) {
     return DataError(source, "not valid JSON");
   }
-  if (!json.is_object()) return DataError(source, "not an ipuz crossword (no JSON object)");
-  absl::StatusOr<const Json*> puzzle = ReadRows(json, "puzzle", source);
-  if (!puzzle.ok()) return puzzle.status();
-  const Json* solution = Find(json, "solution");
+}
+
+// The cells of "puzzle" and "solution" into the puzzle's grid and solution.
+absl::Status ReadCells(const Json& json, const Json& puzzle_rows, const Json* solution_rows,
+                       std::string_view source, Puzzle& puzzle) {
+  IpuzSettings settings;
+  if (const Json* block = Find(json, "block"); block && block->is_string())
+    settings.block = block->get<std::string>();
+  if (const Json* empty = Find(json, "empty"); empty && (empty->is_string() || empty->is_number()))
+    settings.empty = *empty;
+  settings.styles = Find(json, "styles");
+  Grid& g = puzzle.grid;
+  g.rows = static_cast<int>(puzzle_rows.size());
+  g.cols = static_cast<int>(puzzle_rows[0].size());
+  g.black.assign(g.size(), false);
+  g.voids.assign(g.size(), false);
+  g.fixed.assign(g.size(), "");
+  g.marks.assign(g.size(), 0);
+  g.bars.assign(g.size(), 0);
+  puzzle.solution.assign(g.size(), "");
+  for (int r = 0; r < g.rows; ++r) {
+    for (int c = 0; c < g.cols; ++c) {
+      const std::string where = absl::StrFormat("%s:%d:%d", source, r + 1, c + 1);
+      absl::Status status = ReadPuzzleCell(puzzle_rows[r][c], settings, r, c, where, g);
+      if (!status.ok()) return status;
+      const int i = g.cell(r, c);
+      if (g.black[i]) continue;
+      if (solution_rows != nullptr) {
+        absl::StatusOr<std::string> answer =
+            ReadSolutionCell((*solution_rows)[r][c], settings, where);
+        if (!answer.ok()) return answer.status();
+        puzzle.solution[i] = *std::move(answer);
+      }
+      if (puzzle.solution[i].empty()) puzzle.solution[i] = g.fixed[i];
+    }
+  }
+  for (int i = 0; i < g.size(); ++i) {
+    if (g.black[i]) g.marks[i] = 0;
+  }
+  return NumberGrid(source, g);
+}
+
+// What the puzzle says about itself; the intro (shown before the puzzle) leads the notes.
+void ReadInfo(const Json& json, std::string_view source, Puzzle& puzzle) {
+  auto text = [&](const char* key) {
+    const Json* value = Find(json, key);
+    return value != nullptr && value->is_string() ? value->get<std::string>() : std::string();
+  };
+  PuzzleInfo& info = puzzle.info;
+  info = {text("title"), text("author"), text("editor"),   text("copyright"),
+          text("date"),  text("notes"),  text("publisher")};
+  if (const std::string intro = text("intro"); !intro.empty())
+    info.notes = info.notes.empty() ? intro : intro + "\n\n" + info.notes;
+  if (!text("explanation").empty()) {
+    puzzle.warnings.push_back(absl::StrFormat(
+        "%s: ipuz: the explanation (shown after the puzzle is solved) is not kept", source));
+  }
+}
+
+}  // namespace
+
+bool IsIpuz(std::string_view text) {
+  const std::string_view json = IpuzJson(text);
+  return !json.empty() && json.front() == '{';
+}
+
+absl::StatusOr<Puzzle> ReadIpuz(std::string_view name, std::string_view text) {
+  absl::StatusOr<Json> json = ParseJson(text, name);
+  if (!json.ok()) return json.status();
+  if (!json->is_object()) return DataError(name, "not an ipuz crossword (no JSON object)");
+  absl::StatusOr<const Json*> rows = ReadRows(*json, "puzzle", name);
+  if (!rows.ok()) return rows.status();
+  const Json* solution = Find(*json, "solution");
   if (solution != nullptr && !solution->is_null()) {
-    absl::StatusOr<const Json*> rows = ReadRows(json, "solution", source);
-    if (!rows.ok()) return rows.status();
-    if ((*rows)->size() != (*puzzle)->size() || (**rows)[0].size() != (**puzzle)[0].size()) {
-      return DataError(source, "\"solution\" and \"puzzle\" differ in size");
+    absl::StatusOr<const Json*> solution_rows = ReadRows(*json, "solution", name);
+    if (!solution_rows.ok()) return solution_rows.status();
+    if ((*solution_rows)->size() != (*rows)->size() ||
+        (**solution_rows)[0].size() != (**rows)[0].size()) {
+      return DataError(name, "\"solution\" and \"puzzle\" differ in size");
     }
   } else {
     solution = nullptr;
   }
-  const Json* block_value = Find(json, "block");
-  const std::string block =
-      block_value && block_value->is_string() ? block_value->get<std::string>() : "#";
-  IpuzPuzzle result;
-  for (size_t r = 0; r < (*puzzle)->size(); ++r) {
-    std::string row;
-    const Json& cells = (**puzzle)[r];
-    for (size_t c = 0; c < cells.size(); ++c) {
-      const std::string where = absl::StrFormat("%s:%d:%d", source, r + 1, c + 1);
-      absl::StatusOr<IpuzCell> cell = ReadCell(cells[c], block, where);
-      if (!cell.ok()) return cell.status();
-      if (!cell->black && cell->letter.empty() && solution != nullptr) {
-        absl::StatusOr<IpuzCell> solved = ReadCell((*solution)[r][c], block, where);
-        if (!solved.ok()) return solved.status();
-        cell->letter = solved->letter;
-      }
-      row += cell->black ? "#" : cell->letter.empty() ? "." : cell->letter;
-    }
-    result.rows.push_back(std::move(row));
+  Puzzle puzzle;
+  puzzle.format = "ipuz";
+  if (absl::Status status = ReadCells(*json, **rows, solution, name, puzzle); !status.ok())
+    return status;
+  if (const Json* clues = Find(*json, "clues")) {
+    if (absl::Status status = ReadClues(*clues, name, puzzle.clues); !status.ok()) return status;
   }
-  if (const Json* clues = Find(json, "clues")) {
-    if (absl::Status status = ReadClues(*clues, source, result.clues); !status.ok()) return status;
-  }
-  for (auto [key, field] : {std::pair{"title", &result.title}, std::pair{"author", &result.author},
-                            std::pair{"copyright", &result.copyright}}) {
-    if (const Json* value = Find(json, key); value && value->is_string())
-      *field = value->get<std::string>();
-  }
-  return result;
+  ReadInfo(*json, name, puzzle);
+  return puzzle;
 }
 
 }  // namespace squares::core

@@ -1,6 +1,10 @@
 // Crossword Compiler's .jpz (uncompressed XML, as the applet and most solving apps read it):
-// metadata, the grid's cells (x, y from 1; a block, or the solution letter and number), each
-// entry as a word of cell ranges, and the two clue lists naming their words.
+// metadata, the grid's cells (x, y from 1; a block, a void, or the solution's letters and
+// number, a circle as background-shape, shading as background-color, bars as the next cell's
+// left-bar and top-bar), each entry as a word of cell ranges, and the two clue lists naming
+// their words, the clues with their inline markup and enumerations (format).
+#include <utility>
+
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
 
@@ -20,7 +24,8 @@ std::string Range(int first, int last) {
                        : absl::StrFormat("%d-%d", first + 1, last + 1);
 }
 
-void AppendCells(const Grid& grid, const std::vector<std::string>& letters, std::string& out) {
+void AppendCells(const Puzzle& puzzle, std::string& out) {
+  const Grid& grid = puzzle.grid;
   absl::StrAppendFormat(&out,
                         "<grid width=\"%d\" height=\"%d\">\n"
                         "<grid-look numbering-scheme=\"normal\"/>\n",
@@ -30,15 +35,18 @@ void AppendCells(const Grid& grid, const std::vector<std::string>& letters, std:
       const int i = grid.cell(r, c);
       absl::StrAppendFormat(&out, "<cell x=\"%d\" y=\"%d\"", c + 1, r + 1);
       if (grid.black[i]) {
-        out += " type=\"block\"/>\n";
+        out += grid.is_void(i) ? " type=\"void\"/>\n" : " type=\"block\"/>\n";
         continue;
       }
       // A cell without a letter has no solution attribute, as a puzzle published without its
       // answers has it.
-      if (!letters[i].empty()) absl::StrAppendFormat(&out, " solution=\"%s\"", XmlText(letters[i]));
+      const std::string& letters = puzzle.solution[i];
+      if (!letters.empty()) absl::StrAppendFormat(&out, " solution=\"%s\"", XmlText(letters));
       if (grid.numbers[i] > 0) absl::StrAppendFormat(&out, " number=\"%d\"", grid.numbers[i]);
-      if (grid.mark(i) == CellMark::kCircled) out += " background-shape=\"circle\"";
-      if (grid.mark(i) == CellMark::kShaded) out += " background-color=\"#D1D1D1\"";
+      if (grid.circled(i)) out += " background-shape=\"circle\"";
+      if (grid.shaded(i)) out += " background-color=\"#D1D1D1\"";
+      if (c > 0 && (grid.bar(i - 1) & kBarRight) != 0) out += " left-bar=\"true\"";
+      if (r > 0 && (grid.bar(i - grid.cols) & kBarBelow) != 0) out += " top-bar=\"true\"";
       out += "/>\n";
     }
   }
@@ -47,39 +55,44 @@ void AppendCells(const Grid& grid, const std::vector<std::string>& letters, std:
 
 }  // namespace
 
-void AppendJpz(const Grid& grid, const std::vector<std::string>& letters,
-               const FillOutputOptions& options, std::string& out) {
+void AppendJpz(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out) {
+  const Grid& grid = puzzle.grid;
+  const PuzzleInfo& info = puzzle.info;
+  WarnUnheld(puzzle, options, "jpz",
+             kHoldsCircles | kHoldsShading | kHoldsBars | kHoldsVoids | kHoldsRebus | kHoldsNotes |
+                 kHoldsEditor | kHoldsPublisher);
   out +=
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<crossword-compiler-applet xmlns=\"http://crossword.info/xml/crossword-compiler-applet\">\n"
       "<rectangular-puzzle xmlns=\"http://crossword.info/xml/rectangular-puzzle\">\n"
       "<metadata>\n";
-  absl::StrAppendFormat(&out, "<title>%s</title>\n", XmlText(options.title));
-  if (!options.author.empty())
-    absl::StrAppendFormat(&out, "<creator>%s</creator>\n", XmlText(options.author));
-  if (!options.copyright.empty()) {
-    absl::StrAppendFormat(&out, "<copyright>%s</copyright>\n", XmlText(options.copyright));
-  }
-  if (!options.notes.empty()) {
-    absl::StrAppendFormat(&out, "<description>%s</description>\n", XmlText(options.notes));
+  absl::StrAppendFormat(&out, "<title>%s</title>\n", XmlText(info.title));
+  for (const auto& [tag, value] : {std::pair{"creator", &info.author},
+                                   {"editor", &info.editor},
+                                   {"copyright", &info.copyright},
+                                   {"publisher", &info.publisher},
+                                   {"description", &info.notes}}) {
+    if (!value->empty()) absl::StrAppendFormat(&out, "<%s>%s</%s>\n", tag, XmlText(*value), tag);
   }
   out += "</metadata>\n<crossword>\n";
-  AppendCells(grid, letters, out);
+  AppendCells(puzzle, out);
   for (const GridSlot& slot : grid.slots) {
     const int last_row = slot.row + (slot.direction == Direction::kDown ? slot.length - 1 : 0);
     const int last_col = slot.col + (slot.direction == Direction::kAcross ? slot.length - 1 : 0);
     absl::StrAppendFormat(&out, "<word id=\"%s\" x=\"%s\" y=\"%s\"/>\n", WordId(slot),
                           Range(slot.col, last_col), Range(slot.row, last_row));
   }
-  const std::vector<std::string> clues = ShownClues(grid, letters, options);
+  const std::vector<std::string> clues = ShownClues(puzzle);
+  const std::vector<std::string> enumerations = Enumerations(puzzle);
   for (Direction direction : {Direction::kAcross, Direction::kDown}) {
     absl::StrAppendFormat(&out, "<clues ordering=\"normal\">\n<title><b>%s</b></title>\n",
                           direction == Direction::kAcross ? "Across" : "Down");
     for (size_t s = 0; s < grid.slots.size(); ++s) {
       const GridSlot& slot = grid.slots[s];
       if (slot.direction != direction) continue;
-      absl::StrAppendFormat(&out, "<clue word=\"%s\" number=\"%d\" format=\"%d\">%s</clue>\n",
-                            WordId(slot), slot.number, slot.length, XmlText(clues[s]));
+      absl::StrAppendFormat(&out, "<clue word=\"%s\" number=\"%d\" format=\"%s\">%s</clue>\n",
+                            WordId(slot), slot.number, XmlText(enumerations[s]),
+                            MarkupXml(clues[s]));
     }
     out += "</clues>\n";
   }

@@ -1,6 +1,8 @@
 // The LaTeX page of a fill (the crossword package's cwpuzzle), typeset by LuaLaTeX in Debian's
 // DejaVu fonts so that any letter and any clue text prints (docs/documents.md says why).
 #include <cstdint>
+#include <optional>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -11,9 +13,11 @@
 namespace squares::core {
 namespace {
 
-// The fonts, and what the document does with a character none of them has. DejaVu (Debian's
-// fonts-dejavu-core) holds Latin, Greek, Cyrillic and most symbols; the CJK fonts that are
-// installed (any of those listed) fill in for what it lacks. A character no font has is
+// The fonts (italic slanted from the upright: fonts-dejavu-core has no italic), and what the
+// document does with a character none of them has. DejaVu (Debian's
+// fonts-dejavu-core) holds Latin, Greek, Cyrillic and most symbols, and DejaVu Sans beside the
+// serif Hebrew, Arabic and some emoji; the CJK fonts that are installed (any of those listed)
+// fill in for what they lack. A character no font has is
 // drawn as a white square (U+25A1) and named in the log ("squares-missing: CODE"), which
 // LatexToPdf turns into warnings; luaotfload's own .notdef box after it is dropped.
 // The Lua goes through TeX first: it holds no '%', '#', '~', '\' or Lua comment, and its
@@ -21,7 +25,8 @@ namespace {
 constexpr std::string_view kFonts = R"(\usepackage{fontspec}
 \directlua{
   local fallback, count = {}, 0
-  for _, file in ipairs({"/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+  for _, file in ipairs({"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                         "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
                          "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
                          "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
                          "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
@@ -58,9 +63,13 @@ constexpr std::string_view kFonts = R"(\usepackage{fontspec}
   luatexbase.add_to_callback("hpack_filter", replace_missing, "squares.missing")
 }
 \setmainfont{DejaVuSerif.ttf}[Path=/usr/share/fonts/truetype/dejavu/,
-  BoldFont=DejaVuSerif-Bold.ttf, RawFeature={fallback=squares}]
+  BoldFont=DejaVuSerif-Bold.ttf, ItalicFont=DejaVuSerif.ttf, BoldItalicFont=DejaVuSerif-Bold.ttf,
+  ItalicFeatures={FakeSlant=0.2}, BoldItalicFeatures={FakeSlant=0.2},
+  RawFeature={fallback=squares}]
 \setsansfont{DejaVuSans.ttf}[Path=/usr/share/fonts/truetype/dejavu/,
-  BoldFont=DejaVuSans-Bold.ttf, RawFeature={fallback=squares}]
+  BoldFont=DejaVuSans-Bold.ttf, ItalicFont=DejaVuSans.ttf, BoldItalicFont=DejaVuSans-Bold.ttf,
+  ItalicFeatures={FakeSlant=0.2}, BoldItalicFeatures={FakeSlant=0.2},
+  RawFeature={fallback=squares}]
 )";
 
 // A PDF text string: UTF-16BE in hex with its byte order mark, which any text can be; on one
@@ -86,11 +95,49 @@ std::string PdfString(std::string_view text) {
 
 // A cell's letter in the `Puzzle` environment. cwpuzzle reads a cell's content as one token
 // and compares it with '.' and '*': a letter of several code points, or one LaTeX must
-// escape, goes in braces after \relax.
+// escape, goes in braces after \relax; several letters (a rebus) shrink to fit the cell.
 std::string CellLetter(const std::string& letter, std::vector<std::string>* warnings) {
   const std::string text = LatexText(letter, "the grid", warnings);
   if (text.size() == 1 && text == letter) return text;
-  return "{\\relax " + text + "}";
+  // "{\relax{}...": cwpuzzle's \if compares \relax with '{', not with what \SqFit expands to.
+  return IsRebus(letter) ? "{\\relax{}\\SqFit{" + text + "}}" : "{\\relax " + text + "}";
+}
+
+// A white cell's cwpuzzle types: 'g' shaded (the shade under the frame), 'f' the frame, 'O' a
+// circle, 'R' and 'B' a thick line right and below (a bar); "" for a plain frame, the default.
+std::string CellTypes(const Grid& grid, int i) {
+  const uint8_t bar = grid.bar(i);
+  if (grid.mark(i) == 0 && bar == 0) return "";
+  return absl::StrCat(grid.shaded(i) ? "g" : "", "f", grid.circled(i) ? "O" : "",
+                      (bar & kBarRight) != 0 ? "R" : "", (bar & kBarBelow) != 0 ? "B" : "");
+}
+
+// A clue as LaTeX: ipuz's inline markup as LaTeX's (\\textit, \\textbf, \\underline,
+// \\textsubscript, ...) when its tags nest, else as plain text.
+std::string LatexClue(std::string_view clue, std::string_view field,
+                      std::vector<std::string>* warnings) {
+  const std::optional<std::vector<MarkupPiece>> pieces = SplitMarkup(clue);
+  if (!pieces) return LatexText(PlainText(clue), field, warnings);
+  static constexpr std::pair<std::string_view, std::string_view> kCommands[] = {
+      {"i", "\\textit{"},         {"em", "\\emph{"},       {"b", "\\textbf{"},
+      {"strong", "\\textbf{"},    {"u", "\\underline{"},   {"s", "{"},
+      {"sub", "\\textsubscript{"}, {"sup", "\\textsuperscript{"}, {"big", "{\\large "},
+      {"small", "{\\small "}};
+  std::string out;
+  for (const MarkupPiece& piece : *pieces) {
+    if (piece.tag.empty()) {
+      out += LatexText(piece.text, field, warnings);
+    } else if (piece.tag == "br") {
+      out += ' ';
+    } else if (piece.tag[0] == '/') {
+      out += '}';
+    } else {
+      for (const auto& [tag, command] : kCommands) {
+        if (tag == piece.tag) out += command;
+      }
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -101,18 +148,22 @@ void AppendLatexGrid(const Grid& grid, const std::vector<std::string>& letters,
   for (int r = 0; r < grid.rows; ++r) {
     for (int c = 0; c < grid.cols; ++c) {
       const int i = grid.cell(r, c);
+      if (grid.is_void(i)) {  // an empty cell: cwpuzzle draws nothing
+        out += "|{}";
+        continue;
+      }
       if (grid.black[i]) {
         out += "|*";
         continue;
       }
       out += '|';
-      // [number][cell type]: 'o' a frame with a circle, "gf" the shade under a frame.
-      const CellMark mark = grid.mark(i);
-      if (grid.numbers[i] > 0 || mark != CellMark::kNone) {
+      // [number][cell types]
+      const std::string types = CellTypes(grid, i);
+      if (grid.numbers[i] > 0 || !types.empty()) {
         absl::StrAppendFormat(&out, "[%s]",
                               grid.numbers[i] > 0 ? absl::StrCat(grid.numbers[i]) : "");
       }
-      if (mark != CellMark::kNone) out += mark == CellMark::kCircled ? "[o]" : "[gf]";
+      if (!types.empty()) absl::StrAppendFormat(&out, "[%s]", types);
       out += CellLetter(letters[i], warnings);
     }
     out += "|.\n";
@@ -120,9 +171,12 @@ void AppendLatexGrid(const Grid& grid, const std::vector<std::string>& letters,
   out += "\\end{Puzzle}\n";
 }
 
-void AppendClueLists(const Grid& grid, const std::vector<std::string>& letters,
-                     const FillOutputOptions& options, bool answers, std::string& out) {
-  const std::vector<std::string> clues = ShownClues(grid, letters, options);
+void AppendClueLists(const Puzzle& puzzle, const FillOutputOptions& options, bool answers,
+                     std::string& out) {
+  const Grid& grid = puzzle.grid;
+  const std::vector<std::string>& letters = puzzle.solution;
+  const std::vector<std::string> clues = ShownClues(puzzle);
+  const std::vector<std::string> enumerations = Enumerations(puzzle);
   out += "\\begin{multicols}{2}\\small\n";
   for (size_t s = 0; s < grid.slots.size(); ++s) {
     const GridSlot& slot = grid.slots[s];
@@ -132,7 +186,8 @@ void AppendClueLists(const Grid& grid, const std::vector<std::string>& letters,
     }
     absl::StrAppendFormat(
         &out, "\\SqEntry{%d}{%s", slot.number,
-        WithEnumeration(LatexText(clues[s], ClueField(slot), options.warnings), slot.length));
+        WithEnumeration(LatexClue(clues[s], ClueField(slot), options.warnings),
+                        LatexText(enumerations[s], ClueField(slot), nullptr)));
     if (answers) {
       absl::StrAppendFormat(&out, "\\hfill\\mbox{\\textsf{%s}}",
                             LatexText(SlotWord(slot, letters), "an answer", nullptr));
@@ -145,16 +200,17 @@ void AppendClueLists(const Grid& grid, const std::vector<std::string>& letters,
 // The grid as wide as the text, with cells of at most 1.5 cm (less 4 pt in all: cwpuzzle's
 // picture comes out 2.2 pt wider than its cells; the numbers and letters scale with the
 // cell); the PDF's title and author in its metadata.
-void AppendLatexPreamble(const Grid& grid, const FillOutputOptions& options, std::string& out) {
+void AppendLatexPreamble(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out) {
+  const Grid& grid = puzzle.grid;
   absl::StrAppendFormat(&out, "\\documentclass{article}\n\\usepackage[%s,margin=2cm]{geometry}\n",
                         options.paper == "letter" ? "letterpaper" : "a4paper");
   out += kFonts;
   out +=
-      "\\usepackage{multicol}\n\\usepackage{xcolor}\n\\usepackage{cwpuzzle}\n"
-      "\\PuzzleDefineColorCell{g}{black!18}\n";
-  absl::StrAppendFormat(&out, "\\pdfextension info {/Title %s", PdfString(options.title));
-  if (!options.author.empty())
-    absl::StrAppendFormat(&out, " /Author %s", PdfString(options.author));
+      "\\usepackage{multicol}\n\\usepackage{xcolor}\n\\usepackage{graphicx}\n"
+      "\\usepackage{cwpuzzle}\n\\PuzzleDefineColorCell{g}{black!18}\n";
+  absl::StrAppendFormat(&out, "\\pdfextension info {/Title %s", PdfString(puzzle.info.title));
+  if (!puzzle.info.author.empty())
+    absl::StrAppendFormat(&out, " /Author %s", PdfString(puzzle.info.author));
   out += " /Creator (squares)}\n";
   absl::StrAppendFormat(&out,
                         "\\newlength\\SqCell\n"
@@ -167,39 +223,51 @@ void AppendLatexPreamble(const Grid& grid, const FillOutputOptions& options, std
       "\\selectfont}\n"
       "\\newcommand\\SqEntry[2]{\\par\\noindent\\hangindent=2.4em\\makebox[2.4em][l]"
       "{\\textbf{#1}}#2}\n"
-      "\\setlength\\parindent{0pt}\n";
+      "\\setlength\\parindent{0pt}\n"
+      // A rebus: its letters, narrowed to 0.9 of the cell when wider.
+      "\\newsavebox\\SqBox\n"
+      "\\newcommand\\SqFit[1]{\\sbox\\SqBox{#1}\\ifdim\\wd\\SqBox>0.9\\SqCell"
+      "\\resizebox{0.9\\SqCell}{!}{\\usebox\\SqBox}\\else\\usebox\\SqBox\\fi}\n";
 }
 
-void AppendLatexHeading(const FillOutputOptions& options, std::string& out) {
-  std::vector<std::string>* warnings = options.warnings;
-  if (!options.title.empty()) {
-    absl::StrAppendFormat(&out, "\\section*{%s}\n",
-                          LatexText(options.title, "the title", warnings));
+void AppendLatexHeading(const PuzzleInfo& info, std::vector<std::string>* warnings,
+                        std::string& out) {
+  if (!info.title.empty()) {
+    absl::StrAppendFormat(&out, "\\section*{%s}\n", LatexText(info.title, "the title", warnings));
   }
-  if (!options.author.empty()) {
-    absl::StrAppendFormat(&out, "%s\\par\n", LatexText(options.author, "the author", warnings));
+  if (!info.author.empty()) {
+    absl::StrAppendFormat(&out, "%s\\par\n", LatexText(info.author, "the author", warnings));
   }
-  if (!options.copyright.empty()) {
+  for (const auto& [name, value] :
+       {std::pair{"Edited by", &info.editor}, {"Published by", &info.publisher}}) {
+    if (!value->empty()) {
+      absl::StrAppendFormat(
+          &out, "{\\small %s %s}\\par\n", name,
+          LatexText(*value, name[0] == 'E' ? "the editor" : "the publisher", warnings));
+    }
+  }
+  if (!info.copyright.empty()) {
     absl::StrAppendFormat(&out, "{\\small %s}\\par\n",
-                          LatexText(options.copyright, "the copyright", warnings));
+                          LatexText(info.copyright, "the copyright", warnings));
   }
-  if (!options.date.empty()) {
-    absl::StrAppendFormat(&out, "%s\\par\n", LatexText(options.date, "the date", warnings));
+  if (!info.date.empty()) {
+    absl::StrAppendFormat(&out, "%s\\par\n", LatexText(info.date, "the date", warnings));
   }
-  if (!options.notes.empty()) {
+  if (!info.notes.empty()) {
     absl::StrAppendFormat(&out, "\\smallskip{\\small %s}\\par\n",
-                          LatexText(options.notes, "the notes", warnings));
+                          LatexText(info.notes, "the notes", warnings));
   }
   out += "\\medskip\n";
 }
 
 // The page: the heading, the grid, the clue lists in two columns (or the words by length),
 // and the solution on a page of its own under a heading.
-void AppendLatex(const Grid& grid, const std::vector<std::string>& letters,
-                 const FillOutputOptions& options, std::string& out) {
-  AppendLatexPreamble(grid, options, out);
+void AppendLatex(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out) {
+  const Grid& grid = puzzle.grid;
+  const std::vector<std::string>& letters = puzzle.solution;
+  AppendLatexPreamble(puzzle, options, out);
   out += "\\pagestyle{empty}\n\\begin{document}\n";
-  AppendLatexHeading(options, out);
+  AppendLatexHeading(puzzle.info, options.warnings, out);
   AppendLatexGrid(grid, letters, options.warnings, out);
   out += "\\medskip\n";
   if (options.fill_in) {
@@ -211,7 +279,7 @@ void AppendLatex(const Grid& grid, const std::vector<std::string>& letters,
       out += "\\end{PuzzleWords}\n";
     }
   } else {
-    AppendClueLists(grid, letters, options, false, out);
+    AppendClueLists(puzzle, options, false, out);
   }
   // A grid not filled has no solution to print: the page is a blank puzzle. The letters of
   // a partly filled one are left out, with a warning.

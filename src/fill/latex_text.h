@@ -10,7 +10,9 @@
 namespace squares::core {
 
 // `text` as LaTeX that prints it: the characters LaTeX gives a meaning (\ { } $ & # ^ _ ~ %)
-// escaped, so that no text runs a command; line breaks and tabs as spaces; other control
+// escaped, so that no text runs a command; straight quotes as typographic ones (opening at the
+// start, after a space or an opening bracket, else closing); Hebrew and Arabic runs set right
+// to left (\textdir TRT); line breaks and tabs as spaces; other control
 // characters left out, each adding "FIELD: ..." to `warnings` (when given); invisible
 // format characters (zero-width joiners, variation selectors, tags) left out silently, as
 // the fonts have nothing to draw for them.

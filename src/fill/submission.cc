@@ -6,13 +6,15 @@
 
 namespace squares::core {
 
-void AppendSubmissionLatex(const Grid& grid, const std::vector<std::string>& letters,
-                           const FillOutputOptions& options, std::string& out) {
+void AppendSubmissionLatex(const Puzzle& puzzle, const FillOutputOptions& options,
+                           std::string& out) {
+  const Grid& grid = puzzle.grid;
+  const std::vector<std::string>& letters = puzzle.solution;
   std::vector<std::string>* warnings = options.warnings;
   const std::string name =
-      LatexText(options.name.empty() ? options.author : options.name, "the name", warnings);
+      LatexText(options.name.empty() ? puzzle.info.author : options.name, "the name", warnings);
   const std::string email = LatexText(options.email, "the e-mail", warnings);
-  AppendLatexPreamble(grid, options, out);
+  AppendLatexPreamble(puzzle, options, out);
   absl::StrAppendFormat(&out,
                         "\\makeatletter\n\\def\\ps@submission{"
                         "\\def\\@oddhead{\\small %s\\hfil %s}"
@@ -31,11 +33,11 @@ void AppendSubmissionLatex(const Grid& grid, const std::vector<std::string>& let
     if (!email.empty()) absl::StrAppendFormat(&out, "%s\\\\\n", email);
     out += "\\end{flushright}\n";
   }
-  AppendLatexHeading(options, out);
+  AppendLatexHeading(puzzle.info, warnings, out);
   out += "\\PuzzleSolution[true]\n{\\fontsize{0.5\\SqCell}{0.5\\SqCell}\\selectfont\n";
   AppendLatexGrid(grid, letters, warnings, out);
   out += "}\n\\medskip\n";
-  AppendClueLists(grid, letters, options, true, out);
+  AppendClueLists(puzzle, options, true, out);
   out += "\\end{document}\n";
 }
 

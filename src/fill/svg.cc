@@ -53,9 +53,10 @@ struct ClueBlock {
   int height() const { return heading.empty() ? static_cast<int>(lines.size()) : 2; }
 };
 
-std::vector<ClueBlock> ClueBlocks(const Grid& grid, const std::vector<std::string>& letters,
-                                  const FillOutputOptions& options) {
-  const std::vector<std::string> clues = ShownClues(grid, letters, options);
+std::vector<ClueBlock> ClueBlocks(const Puzzle& puzzle) {
+  const Grid& grid = puzzle.grid;
+  const std::vector<std::string> clues = ShownClues(puzzle);
+  const std::vector<std::string> enumerations = Enumerations(puzzle);
   std::vector<ClueBlock> blocks;
   for (size_t s = 0; s < grid.slots.size(); ++s) {
     const GridSlot& slot = grid.slots[s];
@@ -63,7 +64,8 @@ std::vector<ClueBlock> ClueBlocks(const Grid& grid, const std::vector<std::strin
       blocks.push_back({slot.direction == Direction::kAcross ? "Across" : "Down", 0, {}});
     }
     blocks.push_back(
-        {"", slot.number, Wrap(WithEnumeration(OneLine(clues[s]), slot.length), kClueChars)});
+        {"", slot.number,
+         Wrap(WithEnumeration(OneLine(PlainText(clues[s])), enumerations[s]), kClueChars)});
   }
   return blocks;
 }
@@ -87,6 +89,29 @@ int LayOut(const std::vector<ClueBlock>& blocks, int columns, std::vector<int>& 
   return tallest;
 }
 
+// The font size of a cell's letters: 16 units, less for several letters (a rebus) so that
+// they fit the cell's 28 units at 0.6 of the size a letter, and at least 6.
+int LetterSize(std::string_view letters) {
+  const int count = static_cast<int>(CodePoints(letters));
+  return std::clamp(28 * 10 / (6 * std::max(count, 1)), 6, 16);
+}
+
+// A cell's bars: thick lines on its right and bottom edges.
+void AppendBars(uint8_t bar, int x, int top, std::string& out) {
+  if ((bar & kBarRight) != 0) {
+    absl::StrAppendFormat(&out,
+                          "<line class=\"bar\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+                          "stroke=\"black\" stroke-width=\"4\"/>\n",
+                          x + kCell, top, x + kCell, top + kCell);
+  }
+  if ((bar & kBarBelow) != 0) {
+    absl::StrAppendFormat(&out,
+                          "<line class=\"bar\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+                          "stroke=\"black\" stroke-width=\"4\"/>\n",
+                          x, top + kCell, x + kCell, top + kCell);
+  }
+}
+
 }  // namespace
 
 // A grid of 32-unit cells under the title and the author's line, and with clues the clue
@@ -94,22 +119,33 @@ int LayOut(const std::vector<ClueBlock>& blocks, int columns, std::vector<int>& 
 // baseline at 9), a letter in the bottom part (16-unit, baseline at 28): a letter's accents
 // reach 0.95 of its size above the baseline (y 12.8), so the two never meet, however many
 // digits the number has.
-void AppendSvg(const Grid& grid, const std::vector<std::string>& letters,
-               const FillOutputOptions& options, std::string& out) {
-  const bool clue_list = options.clues != nullptr;
-  std::string byline = options.author;
-  for (const std::string* part : {&options.copyright, &options.date}) {
+void AppendSvg(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out) {
+  const Grid& grid = puzzle.grid;
+  const std::vector<std::string>& letters = puzzle.solution;
+  const bool clue_list = !puzzle.clues.empty();
+  const PuzzleInfo& info = puzzle.info;
+  // (Holds everything.)
+  std::string byline = info.author;
+  const std::string editor = info.editor.empty() ? "" : "edited by " + info.editor;
+  for (const std::string* part : {&editor, &info.publisher, &info.copyright, &info.date}) {
     if (!part->empty()) byline += (byline.empty() ? "" : " · ") + *part;
   }
-  const int title_height = (options.title.empty() ? 0 : 2 * kLine) + (byline.empty() ? 0 : kLine);
+  const int width = clue_list ? std::max(grid.cols * kCell, 2 * kColumn) + 2 * kMargin
+                              : grid.cols * kCell + 2 * kMargin;
+  // The notes under the byline, in lines as wide as the page (12-unit text at 0.6 of the size a
+  // character, as the clues).
+  const std::vector<std::string> notes =
+      info.notes.empty() ? std::vector<std::string>()
+                         : Wrap(OneLine(info.notes),
+                                std::max<size_t>(8, (width - 2 * kMargin) * 10 / (kFont * 6)));
+  const int title_height = (info.title.empty() ? 0 : 2 * kLine) + (byline.empty() ? 0 : kLine) +
+                           kLine * static_cast<int>(notes.size());
   const int grid_top = kMargin + title_height;
-  int width = grid.cols * kCell + 2 * kMargin;
   int height = grid_top + grid.rows * kCell + kMargin;
   std::vector<ClueBlock> blocks;
   std::vector<int> column_of;
   if (clue_list) {
-    width = std::max(width, 2 * kMargin + 2 * kColumn);
-    blocks = ClueBlocks(grid, letters, options);
+    blocks = ClueBlocks(puzzle);
     const int columns = (width - 2 * kMargin) / kColumn;
     height += kLine * LayOut(blocks, columns, column_of) + kLine + kLine / 2;
   }
@@ -118,18 +154,18 @@ void AppendSvg(const Grid& grid, const std::vector<std::string>& letters,
                         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
                         "viewBox=\"0 0 %d %d\" font-family=\"Helvetica, Arial, sans-serif\">\n",
                         width, height, width, height);
-  if (!options.title.empty()) {
-    absl::StrAppendFormat(&out, "<title>%s</title>\n", XmlText(OneLine(options.title)));
+  if (!info.title.empty()) {
+    absl::StrAppendFormat(&out, "<title>%s</title>\n", XmlText(OneLine(info.title)));
   }
   if (!byline.empty()) absl::StrAppendFormat(&out, "<desc>%s</desc>\n", XmlText(OneLine(byline)));
   absl::StrAppendFormat(&out, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width, height);
   int y = kMargin;
-  if (!options.title.empty()) {
+  if (!info.title.empty()) {
     y += 2 * kLine - 8;
     absl::StrAppendFormat(&out,
                           "<text class=\"title\" x=\"%d\" y=\"%d\" font-size=\"18\" "
                           "font-weight=\"bold\">%s</text>\n",
-                          kMargin, y, XmlText(OneLine(options.title)));
+                          kMargin, y, XmlText(OneLine(info.title)));
     y += 8;
   }
   if (!byline.empty()) {
@@ -138,19 +174,32 @@ void AppendSvg(const Grid& grid, const std::vector<std::string>& letters,
                           "<text class=\"byline\" x=\"%d\" y=\"%d\" font-size=\"%d\">%s</text>\n",
                           kMargin, y, kFont, XmlText(OneLine(byline)));
   }
+  // Each line of the notes in a band of its own, its baseline 4 units above the band's end,
+  // as the byline's.
+  int band = grid_top - kLine * static_cast<int>(notes.size());
+  for (const std::string& line : notes) {
+    band += kLine;
+    absl::StrAppendFormat(&out,
+                          "<text class=\"notes\" x=\"%d\" y=\"%d\" font-size=\"%d\">%s</text>\n",
+                          kMargin, band - 4, kFont, XmlText(line));
+  }
+  std::string bars;
+  bool any_void = false;
   for (int r = 0; r < grid.rows; ++r) {
     for (int c = 0; c < grid.cols; ++c) {
       const int i = grid.cell(r, c), x = kMargin + c * kCell, top = grid_top + r * kCell;
-      const CellMark mark = grid.mark(i);
+      any_void = any_void || grid.is_void(i);
+      if (grid.is_void(i)) continue;  // outside the grid's shape: nothing
       absl::StrAppendFormat(&out,
                             "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
                             "stroke=\"black\" stroke-width=\"1\"/>\n",
                             x, top, kCell, kCell,
-                            grid.black[i]               ? "black"
-                            : mark == CellMark::kShaded ? "#d1d1d1"
-                                                        : "white");
+                            grid.black[i]    ? "black"
+                            : grid.shaded(i) ? "#d1d1d1"
+                                             : "white");
+      AppendBars(grid.bar(i), x, top, bars);  // drawn over every cell
       if (grid.black[i]) continue;
-      if (mark == CellMark::kCircled) {
+      if (grid.circled(i)) {
         absl::StrAppendFormat(&out,
                               "<circle class=\"circle\" cx=\"%d\" cy=\"%d\" r=\"%d\" "
                               "fill=\"none\" stroke=\"black\" stroke-width=\"0.75\"/>\n",
@@ -163,16 +212,20 @@ void AppendSvg(const Grid& grid, const std::vector<std::string>& letters,
       }
       if (options.solution) {
         absl::StrAppendFormat(&out,
-                              "<text class=\"letter\" x=\"%d\" y=\"%d\" font-size=\"16\" "
+                              "<text class=\"letter\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
                               "text-anchor=\"middle\">%s</text>\n",
-                              x + kCell / 2, top + 28, XmlText(letters[i]));
+                              x + kCell / 2, top + 28, LetterSize(letters[i]), XmlText(letters[i]));
       }
     }
   }
-  absl::StrAppendFormat(&out,
-                        "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                        "stroke=\"black\" stroke-width=\"2\"/>\n",
-                        kMargin, grid_top, grid.cols * kCell, grid.rows * kCell);
+  out += bars;
+  // The grid's frame, as a shaped grid (with void cells) has none.
+  if (!any_void) {
+    absl::StrAppendFormat(&out,
+                          "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+                          "stroke=\"black\" stroke-width=\"2\"/>\n",
+                          kMargin, grid_top, grid.cols * kCell, grid.rows * kCell);
+  }
   const int clues_top = grid_top + grid.rows * kCell + kLine / 2;
   std::vector<int> used(blocks.empty() ? 0 : column_of.back() + 1, 0);
   for (size_t b = 0; b < blocks.size(); ++b) {

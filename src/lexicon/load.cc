@@ -48,8 +48,7 @@ absl::StatusOr<Dictionary> LoadIndex(const LoadOptions& options, const std::stri
   if (options.language != built.language) {
     return UsageError(absl::StrFormat(
         "%s: the index was built for the language %s, not %s; rebuild it for %s", path,
-        InfoOf(built.language).code, InfoOf(options.language).code,
-        InfoOf(options.language).code));
+        InfoOf(built.language).code, InfoOf(options.language).code, InfoOf(options.language).code));
   }
   if ((options.fold_accents && !built.fold_accents) ||
       (options.min_score && *options.min_score != built.min_score) ||
@@ -142,17 +141,22 @@ absl::StatusOr<Dictionary> LoadDictionary(const LoadOptions& options,
   if (!lexicon.ok()) return lexicon.status();
   if (traits) traits->source_hash = lexicon->source_hash();
   if (options.verbose && notes) {
-    const LexiconCounts& counts = lexicon->counts();
-    notes->push_back(absl::StrFormat(
-        "%d words, %d letters; skipped %d entries with non-letters, %d longer than %d "
-        "letters; merged %d duplicates; %d outside the score range",
-        counts.words, lexicon->alphabet().size(), counts.not_letters, counts.too_long,
-        kMaxWordLength, counts.duplicates, counts.filtered_by_score));
-    for (const std::string& example : counts.not_letter_examples) {
-      notes->push_back("  skipped '" + example + "'");
-    }
+    for (std::string& note : ReadingNotes(*lexicon)) notes->push_back(std::move(note));
   }
   return Dictionary(std::move(*lexicon));
+}
+
+std::vector<std::string> ReadingNotes(const Lexicon& lexicon) {
+  const LexiconCounts& counts = lexicon.counts();
+  std::vector<std::string> notes = {absl::StrFormat(
+      "%d words, %d letters; skipped %d entries with non-letters, %d longer than %d "
+      "letters; merged %d duplicates; %d outside the score range",
+      counts.words, lexicon.alphabet().size(), counts.not_letters, counts.too_long, kMaxWordLength,
+      counts.duplicates, counts.filtered_by_score)};
+  for (const std::string& example : counts.not_letter_examples) {
+    notes.push_back("  skipped '" + example + "'");
+  }
+  return notes;
 }
 
 }  // namespace squares::core

@@ -39,6 +39,9 @@ struct LoadedTraits {
 absl::StatusOr<Dictionary> LoadDictionary(const LoadOptions& options,
                                           std::vector<std::string>* notes = nullptr,
                                           LoadedTraits* traits = nullptr);
+// What reading `lexicon` skipped, as LoadDictionary's verbose notes say it: the counts, then
+// the first few entries skipped for a character that is not a letter.
+std::vector<std::string> ReadingNotes(const Lexicon& lexicon);
 // The file a --dict path names: the path itself, or for a language code that is no file
 // ("nl"), Debian's list for that language; a usage error names the package to install when
 // that list is missing.

@@ -4,6 +4,14 @@
 
 namespace squares::core {
 
+size_t CountCodePoints(std::string_view text) {
+  size_t count = 0;
+  for (size_t pos = 0; pos < text.size(); ++count) {
+    if (DecodeUtf8(text, pos) < 0) ++pos;
+  }
+  return count;
+}
+
 int32_t DecodeUtf8(std::string_view text, size_t& pos) {
   auto byte = [&](size_t i) { return static_cast<uint8_t>(text[i]); };
   uint8_t b0 = byte(pos);

@@ -11,6 +11,8 @@ namespace squares::core {
 // (overlong forms, surrogates, truncated sequences, values above U+10FFFF).
 int32_t DecodeUtf8(std::string_view text, size_t& pos);
 void AppendUtf8(char32_t cp, std::string& out);
+// The code points of valid UTF-8 text (an invalid byte counts as one).
+size_t CountCodePoints(std::string_view text);
 
 // Whether cp is a letter: Latin (Basic, Latin-1, Extended-A/B, Extended Additional), Greek,
 // Cyrillic. Other scripts are not letters for this tool.

@@ -11,7 +11,19 @@
 #include <string>
 #include <utility>
 
+#include "python/enums.h"
 #include "squares/squares.h"
+
+SQUARES_PY_ENUM(squares::Better, "Better");
+SQUARES_PY_ENUM(squares::CellOrder, "CellOrder");
+SQUARES_PY_ENUM(squares::Direction, "Direction");
+SQUARES_PY_ENUM(squares::FillStatus, "FillStatus");
+SQUARES_PY_ENUM(squares::Branching, "Branching");
+SQUARES_PY_ENUM(squares::Viability, "Viability");
+SQUARES_PY_ENUM(squares::DocumentFormat, "DocumentFormat");
+SQUARES_PY_ENUM(squares::CellKind, "CellKind");
+SQUARES_PY_ENUM(squares::KakuroVerdict, "KakuroVerdict");
+SQUARES_PY_ENUM(squares::RegionsVerdict, "RegionsVerdict");
 
 namespace squares::python {
 
@@ -33,7 +45,7 @@ inline std::string Str(const py::handle& value) { return py::str(value).cast<std
 // An enum argument given as the enum or as a member's name in lower case ('lower', 'greedy').
 template <class Enum>
 Enum EnumArg(const py::handle& value, const char* name) {
-  const py::object type = py::type::of<Enum>();
+  const py::handle type = EnumClass<Enum>();
   if (py::isinstance(value, type)) return value.cast<Enum>();
   const std::string given = py::isinstance<py::str>(value) ? value.cast<std::string>() : "";
   std::string choices;
@@ -58,25 +70,6 @@ void SetLimit(const std::optional<int64_t>& limit, std::optional<Limit>* option)
   *option = static_cast<Limit>(*limit);
 }
 
-// A Python callable kept by a search that may copy and drop it on its own thread: each call
-// and the last release take the GIL.
-template <class Argument>
-class Callback {
- public:
-  explicit Callback(py::object function)
-      : function_(new py::object(std::move(function)), [](py::object* f) {
-          py::gil_scoped_acquire acquire;
-          delete f;
-        }) {}
-  void operator()(const Argument& argument) const {
-    py::gil_scoped_acquire acquire;
-    (*function_)(argument);
-  }
-
- private:
-  std::shared_ptr<py::object> function_;
-};
-
 // Pickling as the given fields (each a type pybind11 converts), restored into a T{}.
 template <class T, class... Fields>
 void DefPickle(py::class_<T>& cls, Fields T::*... fields) {
@@ -97,6 +90,12 @@ void DefIterator(py::class_<Iterator>& cls) {
       .def("close", &Iterator::Close, "Stops the search; the iteration ends.");
 }
 
+// A document format: a DocumentFormat, or its name as the command line gives it; and whether
+// its documents are bytes (puz, pdf, submission).
+DocumentFormat FormatArg(const py::object& format);
+bool Binary(DocumentFormat format);
+
+void DefCrossword(py::module_& m);  // before DefFill: Puzzle, its cells and info
 void DefFill(py::module_& m, py::class_<Dictionary>& dictionary);
 void DefPuzzles(py::module_& m, py::class_<Dictionary>& dictionary);
 

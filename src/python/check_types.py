@@ -19,6 +19,16 @@ with open(readme) as f:
     examples = re.findall(r"```python\n(.*?)```", f.read(), re.S)
 if not examples:
     sys.exit(f"no ```python example in {readme}")
+# Beyond the README: a flag that is a plain bool picks the overload whose result may be either.
+examples.append("""
+import squares
+flag: bool = len(squares.Dictionary(["ab", "ba"])) > 1
+for result in squares.Dictionary().squares(3, limit=1, rows_only=flag):
+    print(result)
+either = squares.Dictionary().fill("..\\n..\\n", all=flag)
+if isinstance(either, squares.FillResult):
+    print(either.status)
+""")
 failed = False
 with tempfile.TemporaryDirectory() as scratch:
     example = os.path.join(scratch, "readme_examples.py")

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "python/bindings.h"
+#include "python/calls.h"
 #include "python/interruptible.h"
 #include "python/stream.h"
 #include "squares/squares.h"
@@ -33,9 +34,27 @@ class FillBatch {
 
 using FillStream = Stream<FillBatch, FillResult>;
 
+// A grid's text given where a path may have been meant: a one-line text that names a file,
+// or ends in a grid file's extension, is refused (as grid text it would be a one-row grid, and
+// its fill OVER_CONSTRAINED), pointing to Grid.load.
+std::string GridText(const std::string& text) {
+  if (text.find('\n') != std::string::npos) return text;
+  const py::module_ path = py::module_::import("os").attr("path");
+  const std::string extension = py::str(path.attr("splitext")(text)[py::int_(1)]);
+  bool path_like = path.attr("isfile")(text).cast<bool>();
+  for (const char* named : {".txt", ".crg", ".cwc", ".ipuz", ".json", ".grid"})
+    path_like |= extension == named;
+  if (path_like) {
+    throw Error(ErrorKind::kUsage, "grid: '" + text +
+                                       "' looks like a file's path, not a grid's text: read the "
+                                       "file with squares.Grid.load(path)");
+  }
+  return text;
+}
+
 Grid GridOf(const py::object& grid) {
   if (py::isinstance<Grid>(grid)) return grid.cast<Grid>();
-  if (py::isinstance<py::str>(grid)) return Grid::Parse(grid.cast<std::string>());
+  if (py::isinstance<py::str>(grid)) return Grid::Parse(GridText(grid.cast<std::string>()));
   throw py::type_error("grid: a Grid or the text of a grid (str)");
 }
 
@@ -57,6 +76,7 @@ struct FillArgs {
   std::vector<std::string> exclude;
   py::object allow_offensive;
   int min_length;
+  double progress_every;
 };
 
 // allow_offensive=: False or None "none", True "vulgar" (slurs only by name), or a tier's name.
@@ -90,19 +110,28 @@ FillOptions FillOptionsOf(FillArgs args) {
   options.exclude = std::move(args.exclude);
   options.allow_offensive = AllowOffensiveOf(args.allow_offensive);
   options.min_length = args.min_length;
+  options.progress_every = args.progress_every;
   return options;
 }
 
-// fill(all=False): the FillResult; fill(all=True): a FillIterator of the fills.
-py::object FillDictionaryGrid(const Dictionary& dictionary, const Grid& grid, FillOptions options) {
+// fill(all=False): the FillResult; fill(all=True): a FillIterator of the fills. `progress`
+// (None: none) runs on the calling thread (calls.h).
+py::object FillDictionaryGrid(const Dictionary& dictionary, const Grid& grid, FillOptions options,
+                              const py::object& progress) {
   if (!options.all) {
-    return py::cast(RunInterruptibly([&](const StopFlag* stop) {
-      options.stop = stop;
-      return FillGrid(dictionary, grid, options);
-    }));
+    PythonCalls calls;
+    if (!progress.is_none()) options.progress = calls.Latest<FillProgress>(progress);
+    return py::cast(RunInterruptibly(
+        [&](const StopFlag* stop) {
+          options.stop = stop;
+          return FillGrid(dictionary, grid, options);
+        },
+        &calls));
   }
+  CheckFillOptions(options);  // its errors at the call, not at the first next()
   auto stream = std::make_unique<FillStream>(FillBatch());
   options.stop = stream->stop_flag();
+  if (!progress.is_none()) options.progress = stream->calls().Latest<FillProgress>(progress);
   stream->set_producer([dictionary, grid, options](FillStream& to) {
     return FillGrid(dictionary, grid, options, [&](const Fill& fill) { return to.Push(fill); });
   });
@@ -110,11 +139,10 @@ py::object FillDictionaryGrid(const Dictionary& dictionary, const Grid& grid, Fi
 }
 
 void DefGrid(py::module_& m) {
-  py::enum_<Direction>(m, "Direction")
-      .value("ACROSS", Direction::kAcross)
-      .value("DOWN", Direction::kDown);
-  py::class_<Slot>(m, "Slot", "A maximal run of two or more white cells in one direction.")
-      .def_readonly("direction", &Slot::direction)
+  DefEnum<Direction>(m, "Direction", "A slot's direction.",
+                     {{"ACROSS", Direction::kAcross}, {"DOWN", Direction::kDown}});
+  py::class_<Slot> slot(m, "Slot", "A maximal run of two or more white cells in one direction.");
+  slot.def_readonly("direction", &Slot::direction)
       .def_readonly("number", &Slot::number, "printed clue number")
       .def_readonly("row", &Slot::row)
       .def_readonly("col", &Slot::col)
@@ -124,14 +152,25 @@ void DefGrid(py::module_& m) {
       .def("__repr__", [](const Slot& s) {
         return "Slot(" + s.name() + ", length=" + std::to_string(s.length) + ")";
       });
+  DefPickle(slot, &Slot::direction, &Slot::number, &Slot::row, &Slot::col, &Slot::length,
+            &Slot::cells);
   py::class_<Grid>(m, "Grid",
-                   "A crossword grid: crucio (.crg), cwc or plain rows ('.' empty, '#' black, "
-                   "letters fixed), detected. Picklable (as its plain rows).")
+                   "A crossword grid: any puzzle format the library reads (ipuz, .puz, jpz, xd, "
+                   "Across Lite text, Exolve, crucio, cwc, plain rows), detected. Picklable (as "
+                   "its puzzle).")
       .def(py::init([](const std::string& text, const std::string& source) {
-             return Grid::Parse(text, source);
+             return Grid::Parse(GridText(text), source);
            }),
            py::arg("text"), py::arg("source") = "<grid>",
-           "Reads a grid from its text; errors name `source`.")
+           "Reads a grid from its text (as Grid.parse); errors name `source`.")
+      .def_static(
+          "parse",
+          [](const std::string& text, const std::string& source) {
+            return Grid::Parse(GridText(text), source);
+          },
+          py::arg("text"), py::arg("source") = "<grid>",
+          "Reads a grid from its text (Grid.load reads a file); errors name `source`. A one-line "
+          "text that looks like a file's path is a UsageError.")
       .def_static(
           "load",
           [](const py::object& path) {
@@ -141,7 +180,13 @@ void DefGrid(py::module_& m) {
           },
           py::arg("path"), "Reads a grid file.")
       .def_static("from_rows", &Grid::FromRows, py::arg("rows"),
-                  "Plain rows: '.' empty, '#' black, a letter fixed.")
+                  "Plain rows: '.' empty, '#' black, a letter fixed, '[STAR]' several letters, "
+                  "'_' a void.")
+      .def_static("from_puzzle", &Grid::FromPuzzle, py::arg("puzzle"),
+                  py::arg("source") = "<puzzle>",
+                  "The grid of a Puzzle: its shape checked and numbered (errors name `source`).")
+      .def_property_readonly("puzzle", &Grid::puzzle,
+                             "the Puzzle it was read or made from: marks, bars, clues, info")
       .def_property_readonly("rows", &Grid::rows)
       .def_property_readonly("cols", &Grid::cols)
       .def_property_readonly("slots", &Grid::slots)
@@ -150,26 +195,23 @@ void DefGrid(py::module_& m) {
       .def("__eq__", [](const Grid& a, const Grid& b) { return a.text_rows() == b.text_rows(); })
       .def("__hash__", [](const Grid& g) { return py::hash(py::tuple(py::cast(g.text_rows()))); })
       .def("__repr__", [](const Grid& g) { return "Grid(" + Repr(py::cast(g.text_rows())) + ")"; })
-      .def(py::pickle([](const Grid& g) { return py::make_tuple(g.text_rows(), g.source()); },
+      .def(py::pickle([](const Grid& g) { return py::make_tuple(g.puzzle(), g.source()); },
                       [](const py::tuple& state) {
                         if (state.size() != 2) throw py::value_error("Grid: a bad pickle");
-                        std::string text;
-                        for (const std::string& row : state[0].cast<std::vector<std::string>>())
-                          text += row + "\n";
-                        return Grid::Parse(text, state[1].cast<std::string>());
+                        return Grid::FromPuzzle(state[0].cast<Puzzle>(),
+                                                state[1].cast<std::string>());
                       }));
 }
 
 void DefFillResults(py::module_& m) {
-  py::enum_<FillStatus>(m, "FillStatus", "How a fill ended.")
-      .value("FILLED", FillStatus::kFilled)
-      .value("IMPOSSIBLE", FillStatus::kImpossible)
-      .value("OVER_CONSTRAINED", FillStatus::kOverConstrained)
-      .value("NO_DETERMINISTIC", FillStatus::kNoDeterministic)
-      .value("TIMED_OUT", FillStatus::kTimedOut);
-  py::enum_<Branching>(m, "Branching", "What a fill's search chooses at each step.")
-      .value("LETTER", Branching::kLetter)
-      .value("WORD", Branching::kWord);
+  DefEnum<FillStatus>(m, "FillStatus", "How a fill ended.",
+                      {{"FILLED", FillStatus::kFilled},
+                       {"IMPOSSIBLE", FillStatus::kImpossible},
+                       {"OVER_CONSTRAINED", FillStatus::kOverConstrained},
+                       {"NO_DETERMINISTIC", FillStatus::kNoDeterministic},
+                       {"TIMED_OUT", FillStatus::kTimedOut}});
+  DefEnum<Branching>(m, "Branching", "What a fill's search chooses at each step.",
+                     {{"LETTER", Branching::kLetter}, {"WORD", Branching::kWord}});
   py::class_<FillQuality> quality(
       m, "FillQuality",
       "A fill's quality with a scored list, and what the best-fill search proved.");
@@ -202,6 +244,22 @@ void DefFillResults(py::module_& m) {
       .def_readonly("quality", &Fill::quality, "a FillQuality with a scored list, else None")
       .def("__repr__", [](const Fill& f) { return "Fill(rows=" + Repr(py::cast(f.rows)) + ")"; });
   DefPickle(fill, &Fill::rows, &Fill::letters, &Fill::quality);
+  py::class_<FillProgress> progress(m, "FillProgress",
+                                    "How far a running fill has come (fill(progress=...)).");
+  progress.def_readonly("seconds", &FillProgress::seconds)
+      .def_readonly("nodes", &FillProgress::nodes, "searched so far, by every thread")
+      .def_readonly("best_worst", &FillProgress::best_worst,
+                    "a best fill: the worst word's score of the best fill so far, else None")
+      .def_readonly("asked", &FillProgress::asked,
+                    "a best fill: the score its search now asks of every word, else None")
+      .def_readonly("polishing", &FillProgress::polishing,
+                    "a best fill: the worst word is settled, the mean improves")
+      .def("__repr__", [](const FillProgress& p) {
+        return "FillProgress(seconds=" + Repr(py::float_(p.seconds)) +
+               ", nodes=" + std::to_string(p.nodes) + ")";
+      });
+  DefPickle(progress, &FillProgress::seconds, &FillProgress::nodes, &FillProgress::best_worst,
+            &FillProgress::asked, &FillProgress::polishing);
   py::class_<FillStats> stats(m, "FillStats", "What a fill's search did.");
   stats.def_readonly("fills", &FillStats::fills, "fills found (a best fill: those of its search)")
       .def_readonly("rejected", &FillStats::rejected, "deterministic: fills found that are not")
@@ -256,8 +314,9 @@ void DefFillResults(py::module_& m) {
 }
 
 void DefCheckAndCandidates(py::module_& m, py::class_<Dictionary>& dictionary) {
-  py::class_<GridCheck>(m, "GridCheck", "Whether a grid with every cell filled is a valid fill.")
-      .def_readonly("filled", &GridCheck::filled, "every white cell holds a letter")
+  py::class_<GridCheck> check(m, "GridCheck",
+                              "Whether a grid with every cell filled is a valid fill.");
+  check.def_readonly("filled", &GridCheck::filled, "every white cell holds a letter")
       .def_readonly("valid", &GridCheck::valid, "filled, and no problem")
       .def_readonly("problems", &GridCheck::problems, "'3 Across: XYZZY is not in the dictionary'")
       .def_readonly("quality", &GridCheck::quality, "a FillQuality with a scored list, else None")
@@ -265,19 +324,61 @@ void DefCheckAndCandidates(py::module_& m, py::class_<Dictionary>& dictionary) {
         return std::string("GridCheck(valid=") + (c.valid ? "True" : "False") +
                ", problems=" + Repr(py::cast(c.problems)) + ")";
       });
-  py::enum_<Viability>(m, "Viability",
-                       "Whether the rest of a grid can be filled with a candidate in place.")
-      .value("FILLABLE", Viability::kFillable)
-      .value("IMPOSSIBLE", Viability::kImpossible)
-      .value("UNKNOWN", Viability::kUnknown);
-  py::class_<Candidate>(m, "Candidate", "A word that fits a slot.")
-      .def_readonly("word", &Candidate::word)
+  DefPickle(check, &GridCheck::filled, &GridCheck::valid, &GridCheck::problems,
+            &GridCheck::quality);
+  DefEnum<Viability>(m, "Viability",
+                     "Whether the rest of a grid can be filled with a candidate in place.",
+                     {{"FILLABLE", Viability::kFillable},
+                      {"IMPOSSIBLE", Viability::kImpossible},
+                      {"UNKNOWN", Viability::kUnknown}});
+  py::class_<Candidate> candidate(m, "Candidate", "A word that fits a slot.");
+  candidate.def_readonly("word", &Candidate::word)
       .def_readonly("score", &Candidate::score)
       .def_readonly("viability", &Candidate::viability)
+      .def_readonly("reason", &Candidate::reason,
+                    "why it is fillable, impossible or undecided, in the constructor's words")
       .def("__repr__", [](const Candidate& c) {
         return "Candidate(" + Repr(py::str(c.word)) + ", score=" + std::to_string(c.score) + ", " +
                Str(py::cast(c.viability)) + ")";
       });
+  DefPickle(candidate, &Candidate::word, &Candidate::score, &Candidate::viability,
+            &Candidate::reason);
+  py::class_<GridProof> proof(
+      m, "GridProof",
+      "The live proof of a grid (Dictionary.prove): what arc consistency over all its slots "
+      "leaves, without a search.");
+  proof.def_readonly("consistent", &GridProof::consistent, "no entry or cell was left empty")
+      .def_readonly("letters", &GridProof::letters,
+                    "per cell (row-major): how many letters it can still take (0 for a black "
+                    "cell or a cell with none)")
+      .def_readonly("words", &GridProof::words,
+                    "per slot: the words that still fit it (-1: an entry kept as given)")
+      .def_readonly("dead_slots", &GridProof::dead_slots, "slots with no word left")
+      .def_readonly("dead_cells", &GridProof::dead_cells,
+                    "cells whose two slots, each alone, share no letter")
+      .def_readonly("message", &GridProof::message, "what is dead, or '' when consistent")
+      .def("__repr__", [](const GridProof& p) {
+        return std::string("GridProof(consistent=") + (p.consistent ? "True" : "False") +
+               ", message=" + Repr(py::str(p.message)) + ")";
+      });
+  DefPickle(proof, &GridProof::consistent, &GridProof::letters, &GridProof::words,
+            &GridProof::dead_slots, &GridProof::dead_cells, &GridProof::message);
+  dictionary.def(
+      "prove",
+      [](const Dictionary& d, const py::object& grid, bool allow_repeats,
+         std::vector<std::string> exclude) {
+        ProofOptions options;
+        options.allow_repeats = allow_repeats;
+        options.exclude = std::move(exclude);
+        const Grid parsed = GridOf(grid);
+        py::gil_scoped_release release;
+        return ProveGrid(d, parsed, options);
+      },
+      py::arg("grid"), py::kw_only(), py::arg("allow_repeats") = false,
+      py::arg("exclude") = std::vector<std::string>(),
+      "The live proof of a grid (a Grid, or its text), without a search: a letter leaves a cell "
+      "when some slot through it has no word with that letter there; every letter taken out is "
+      "in no fill.");
   dictionary.def(
       "check",
       [](const Dictionary& d, const py::object& grid, bool allow_repeats) {
@@ -312,32 +413,50 @@ void DefCheckAndCandidates(py::module_& m, py::class_<Dictionary>& dictionary) {
 }
 
 void DefDocuments(py::module_& m) {
-  py::enum_<DocumentFormat>(m, "DocumentFormat", "The formats format_fill() writes.")
-      .value("TEXT", DocumentFormat::kText)
-      .value("LINES", DocumentFormat::kLines)
-      .value("JSONL", DocumentFormat::kJsonl)
-      .value("IPUZ", DocumentFormat::kIpuz)
-      .value("LATEX", DocumentFormat::kLatex)
-      .value("SVG", DocumentFormat::kSvg)
-      .value("PUZ", DocumentFormat::kPuz);
+  DefEnum<DocumentFormat>(m, "DocumentFormat", "The formats format_fill() writes.",
+                          {{"TEXT", DocumentFormat::kText},
+                           {"LINES", DocumentFormat::kLines},
+                           {"JSONL", DocumentFormat::kJsonl},
+                           {"IPUZ", DocumentFormat::kIpuz},
+                           {"LATEX", DocumentFormat::kLatex},
+                           {"SVG", DocumentFormat::kSvg},
+                           {"PUZ", DocumentFormat::kPuz},
+                           {"JPZ", DocumentFormat::kJpz},
+                           {"XD", DocumentFormat::kXd},
+                           {"EXOLVE", DocumentFormat::kExolve},
+                           {"ACROSS_TEXT", DocumentFormat::kAcrossText},
+                           {"SUBMISSION_LATEX", DocumentFormat::kSubmissionLatex},
+                           {"PDF", DocumentFormat::kPdf},
+                           {"SUBMISSION", DocumentFormat::kSubmission}});
   py::class_<Clue> clue(
       m, "Clue",
       "A clue: for the slot numbered `number` in `direction`, or (number 0) for the entry `word`.");
-  clue.def(py::init([](int number, Direction direction, std::string word, std::string text) {
-             return Clue{number, direction, std::move(word), std::move(text)};
+  clue.def(py::init([](int number, Direction direction, std::string word, std::string text,
+                       std::string enumeration) {
+             Clue c{number, direction, std::move(word), std::move(text)};
+             c.enumeration = std::move(enumeration);
+             return c;
            }),
            py::arg("number") = 0, py::arg("direction") = Direction::kAcross, py::arg("word") = "",
-           py::arg("text") = "")
+           py::arg("text") = "", py::arg("enumeration") = "")
       .def_readonly("number", &Clue::number)
       .def_readonly("direction", &Clue::direction)
       .def_readonly("word", &Clue::word)
       .def_readonly("text", &Clue::text)
+      .def_readonly("enumeration", &Clue::enumeration)
+      .def("__eq__",
+           [](const Clue& a, const Clue& b) {
+             return a.number == b.number && a.direction == b.direction && a.word == b.word &&
+                    a.text == b.text && a.enumeration == b.enumeration;
+           })
       .def("__repr__", [](const Clue& c) {
         return "Clue(number=" + std::to_string(c.number) +
                ", direction=" + Str(py::cast(c.direction)) + ", word=" + Repr(py::str(c.word)) +
-               ", text=" + Repr(py::str(c.text)) + ")";
+               ", text=" + Repr(py::str(c.text)) +
+               (c.enumeration.empty() ? "" : ", enumeration=" + Repr(py::str(c.enumeration))) +
+               ")";
       });
-  DefPickle(clue, &Clue::number, &Clue::direction, &Clue::word, &Clue::text);
+  DefPickle(clue, &Clue::number, &Clue::direction, &Clue::word, &Clue::text, &Clue::enumeration);
   m.def("parse_clues", &ParseClues, py::arg("text"), py::arg("source") = "<clues>",
         "Reads clues (a clue file's text): one 'WORD<TAB>clue' or 'NUMBER DIRECTION<TAB>clue' "
         "('12 Across', '3 D') a line; errors name `source` and the line.");
@@ -367,10 +486,12 @@ void DefDocuments(py::module_& m) {
       "format_fill",
       [](const py::object& grid, const Fill& fill, const py::object& format, bool fill_in,
          bool solution, const std::string& title, const std::string& author,
-         const std::string& copyright, std::vector<Clue> clues,
-         bool ipuz_clue_arrays) -> py::object {
+         const std::string& copyright, std::vector<Clue> clues, bool ipuz_clue_arrays,
+         const std::string& notes, const std::string& date, const std::string& paper,
+         const std::string& name, const std::string& address, const std::string& email,
+         const py::object& warnings) -> py::object {
         DocumentOptions options;
-        options.format = EnumArg<DocumentFormat>(format, "format");
+        options.format = FormatArg(format);
         options.fill_in = fill_in;
         options.solution = solution;
         options.title = title;
@@ -378,22 +499,52 @@ void DefDocuments(py::module_& m) {
         options.copyright = copyright;
         options.clues = std::move(clues);
         options.ipuz_clue_arrays = ipuz_clue_arrays;
-        std::string document = FormatFill(GridOf(grid), fill, options);
-        if (options.format == DocumentFormat::kPuz) return py::bytes(document);
+        options.notes = notes;
+        options.date = date;
+        options.paper = paper;
+        options.name = name;
+        options.address = address;
+        options.email = email;
+        std::vector<std::string> warned;
+        if (!warnings.is_none()) options.warnings = &warned;
+        const Grid parsed = GridOf(grid);
+        std::string document;
+        {
+          py::gil_scoped_release release;  // pdf runs lualatex
+          document = FormatFill(parsed, fill, options);
+        }
+        for (const std::string& warning : warned) warnings(warning);
+        if (Binary(options.format)) return py::bytes(document);
         return py::str(document);
       },
       py::arg("grid"), py::arg("fill"), py::arg("format") = "text", py::kw_only(),
       py::arg("fill_in") = false, py::arg("solution") = false, py::arg("title") = "",
       py::arg("author") = "", py::arg("copyright") = "", py::arg("clues") = std::vector<Clue>(),
-      py::arg("ipuz_clue_arrays") = true,
+      py::arg("ipuz_clue_arrays") = true, py::arg("notes") = "", py::arg("date") = "",
+      py::arg("paper") = "a4", py::arg("name") = "", py::arg("address") = "", py::arg("email") = "",
+      py::arg("warnings") = py::none(),
       "One fill of a grid as a document, as `squares fill --format` writes it: a str, or bytes "
-      "for puz (Across Lite). fill_in: the words grouped by length instead of numbered entries; "
+      "for puz, pdf and submission. format: a DocumentFormat or its command-line name ('text', "
+      "'lines', 'jsonl', 'ipuz', 'latex', 'svg', 'puz', 'jpz', 'xd', 'exolve', 'across-text', "
+      "'pdf', 'submission'). fill_in: the words grouped by length instead of numbered entries; "
       "solution: svg with the letters; clues: Clue objects (an entry without one has an empty "
-      "clue); "
-      "ipuz_clue_arrays: ipuz clues as [number, clue] (else objects).");
+      "clue); ipuz_clue_arrays: ipuz clues as [number, clue] (else objects); notes, date: for "
+      "the solver; paper: latex 'a4' or 'letter'; name, address (lines separated by newlines "
+      "or '|'), email: the constructor, for a submission; warnings: called with each thing the "
+      "document could not carry as given.");
 }
 
 }  // namespace
+
+DocumentFormat FormatArg(const py::object& format) {
+  if (py::isinstance<py::str>(format)) return DocumentFormatNamed(format.cast<std::string>());
+  return EnumArg<DocumentFormat>(format, "format");
+}
+
+bool Binary(DocumentFormat format) {
+  return format == DocumentFormat::kPuz || format == DocumentFormat::kPdf ||
+         format == DocumentFormat::kSubmission;
+}
 
 void DefFill(py::module_& m, py::class_<Dictionary>& dictionary) {
   DefGrid(m);
@@ -405,12 +556,14 @@ void DefFill(py::module_& m, py::class_<Dictionary>& dictionary) {
          uint64_t seed, std::optional<int> threads, std::optional<double> timeout,
          double quality_time, std::optional<int64_t> polish, const py::object& branch,
          bool prefer_scores, const py::object& better, std::optional<int64_t> max_level,
-         std::vector<std::string> exclude, const py::object& allow_offensive, int min_length) {
+         std::vector<std::string> exclude, const py::object& allow_offensive, int min_length,
+         const py::object& progress, double progress_every) {
         return FillDictionaryGrid(
             d, GridOf(grid),
             FillOptionsOf({any, all, limit, shard, allow_repeats, deterministic, seed, threads,
                            timeout, quality_time, polish, branch, prefer_scores, better, max_level,
-                           std::move(exclude), allow_offensive, min_length}));
+                           std::move(exclude), allow_offensive, min_length, progress_every}),
+            progress);
       },
       py::arg("grid"), py::kw_only(), py::arg("any") = false, py::arg("all") = false,
       py::arg("limit") = py::none(), py::arg("shard") = py::none(),
@@ -420,17 +573,21 @@ void DefFill(py::module_& m, py::class_<Dictionary>& dictionary) {
       py::arg("prefer_scores") = false, py::arg("better") = py::none(),
       py::arg("max_level") = py::none(), py::arg("exclude") = std::vector<std::string>(),
       py::arg("allow_offensive") = false, py::arg("min_length") = 2,
+      py::arg("progress") = py::none(), py::arg("progress_every") = FillOptions{}.progress_every,
       "Fills a crossword grid (a Grid, or its text) as `squares fill` does: the best fill with a "
       "scored list, any=True the first found. Returns a FillResult; all=True a FillIterator of "
       "every fill instead (limit, shard (i, n)).\n\n"
       "allow_repeats: a word may fill several slots; deterministic: a fill-in puzzle solvable "
-      "without guessing; seed: tie-breaks and restarts; threads: None or 0 all cores; timeout: "
+      "without guessing; seed: tie-breaks and restarts; threads: None or 0 the CPUs it may run on; "
+      "timeout: "
       "seconds (None: none); quality_time: seconds for the best fill after the first; polish: "
       "nodes of search for a better mean; branch: a Branching or 'letter', 'word'; prefer_scores: "
       "try the best-scored words first; better: a Better or 'lower', 'higher' (None: the list's); "
       "max_level: words scored worse are not used; exclude: words never used; allow_offensive: "
       "the breakfast test's tier a fill may use, 'vulgar' (or True) or 'slurs' (every listed "
-      "word; left out by default); min_length: a shorter entry is an error.");
+      "word; left out by default); min_length: a shorter entry is an error; "
+      "progress: called with a FillProgress every progress_every seconds, on the calling thread "
+      "(an exception it raises stops the search and is raised by the call).");
   DefCheckAndCandidates(m, dictionary);
   DefDocuments(m);
 }

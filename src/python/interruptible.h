@@ -1,7 +1,9 @@
 // The Python module's long calls: each search runs on a worker thread with the GIL released,
 // while the calling thread waits in slices of kSignalPoll and runs Python's signal handlers
 // between them. A handler's exception (KeyboardInterrupt on Ctrl-C) sets the search's stop
-// flag, waits for the worker (the library stops within 50 ms) and is raised. Iterators: stream.h.
+// flag, waits for the worker (the library stops within 50 ms) and is raised; so does an
+// exception of a Python callback, which runs on the calling thread between the slices
+// (calls.h). Iterators: stream.h.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -15,6 +17,7 @@
 #include <thread>
 #include <utility>
 
+#include "python/calls.h"
 #include "squares/error.h"
 
 namespace squares::python {
@@ -24,17 +27,26 @@ namespace py = pybind11;
 // Ctrl-C takes effect within this plus the library's stop latency (50 ms).
 inline constexpr std::chrono::milliseconds kSignalPoll{20};
 
-// Runs Python's signal handlers (with the GIL; the caller has released it): true when one
-// raised, its exception then pending in this thread.
-inline bool SignalRaised() {
+// With the GIL taken: runs the signal handlers and the calls made so far (calls.h): true when
+// one raised, its exception then in `raised`.
+inline bool Serve(PythonCalls* calls, std::exception_ptr* raised) {
   py::gil_scoped_acquire acquire;
-  return PyErr_CheckSignals() != 0;
+  try {
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    if (calls) calls->Serve();
+    return false;
+  } catch (...) {
+    *raised = std::current_exception();
+    return true;
+  }
 }
 
 // work(stop) on a worker thread, the GIL released; returns its result or raises its error, or
-// the exception of a signal handler that ran meanwhile (then `stop` was set).
+// the exception of a signal handler or of one of `calls` (when given) that ran meanwhile (then
+// `stop` was set).
 template <class Work>
-auto RunInterruptibly(Work work) -> decltype(work(static_cast<const StopFlag*>(nullptr))) {
+auto RunInterruptibly(Work work, PythonCalls* calls = nullptr)
+    -> decltype(work(static_cast<const StopFlag*>(nullptr))) {
   using Result = decltype(work(static_cast<const StopFlag*>(nullptr)));
   StopFlag stop{false};
   std::optional<Result> result;
@@ -42,6 +54,7 @@ auto RunInterruptibly(Work work) -> decltype(work(static_cast<const StopFlag*>(n
   std::mutex mutex;
   std::condition_variable finished;
   bool done = false, interrupted = false;
+  std::exception_ptr raised;  // a callback's or a signal handler's (with the GIL)
   {
     py::gil_scoped_release release;
     std::thread worker([&] {
@@ -58,14 +71,15 @@ auto RunInterruptibly(Work work) -> decltype(work(static_cast<const StopFlag*>(n
     while (!finished.wait_for(lock, kSignalPoll, [&] { return done; })) {
       if (interrupted) continue;
       lock.unlock();
-      interrupted = SignalRaised();
+      interrupted = Serve(calls, &raised);
       if (interrupted) stop = true;
       lock.lock();
     }
     lock.unlock();
     worker.join();
   }
-  if (interrupted) throw py::error_already_set();
+  if (interrupted) std::rethrow_exception(raised);
+  if (calls) calls->Serve();  // the reports of the search's last moments
   if (error) std::rethrow_exception(error);
   return std::move(*result);
 }

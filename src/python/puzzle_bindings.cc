@@ -24,11 +24,11 @@ py::list Rows(const std::vector<int>& cells, int cols) {
 }
 
 void DefKakuro(py::module_& m) {
-  py::enum_<KakuroVerdict>(m, "KakuroVerdict")
-      .value("UNIQUE", KakuroVerdict::kUnique)
-      .value("NOT_UNIQUE", KakuroVerdict::kNotUnique)
-      .value("NO_SOLUTION", KakuroVerdict::kNoSolution)
-      .value("TIMED_OUT", KakuroVerdict::kTimedOut);
+  DefEnum<KakuroVerdict>(m, "KakuroVerdict", "A Kakuro board's verdict.",
+                         {{"UNIQUE", KakuroVerdict::kUnique},
+                          {"NOT_UNIQUE", KakuroVerdict::kNotUnique},
+                          {"NO_SOLUTION", KakuroVerdict::kNoSolution},
+                          {"TIMED_OUT", KakuroVerdict::kTimedOut}});
   py::class_<KakuroResult> result(m, "KakuroResult", "One board's verdict and solutions.");
   result
       .def_readonly("name", &KakuroResult::name,
@@ -91,12 +91,14 @@ RegionsOptions RegionsOptionsOf(int min, int max, bool all, bool upper) {
 }
 
 void DefRegions(py::module_& m, py::class_<Dictionary>& dictionary) {
-  py::enum_<RegionsVerdict>(m, "RegionsVerdict")
-      .value("UNIQUE", RegionsVerdict::kUnique)
-      .value("NOT_UNIQUE", RegionsVerdict::kNotUnique)
-      .value("NO_SOLUTION", RegionsVerdict::kNoSolution)
-      .value("STOPPED", RegionsVerdict::kStopped);
-  py::class_<RegionsSolution>(m, "RegionsSolution", "A partition of the puzzle into word regions.")
+  DefEnum<RegionsVerdict>(m, "RegionsVerdict", "A region puzzle's verdict.",
+                          {{"UNIQUE", RegionsVerdict::kUnique},
+                           {"NOT_UNIQUE", RegionsVerdict::kNotUnique},
+                           {"NO_SOLUTION", RegionsVerdict::kNoSolution},
+                           {"STOPPED", RegionsVerdict::kStopped}});
+  py::class_<RegionsSolution> solution(m, "RegionsSolution",
+                                       "A partition of the puzzle into word regions.");
+  solution
       .def_readonly("words", &RegionsSolution::words, "the word of each region, in region order")
       .def_readonly("region_of", &RegionsSolution::region_of,
                     "per cell (row-major): its region, 0, 1, ... in reading order")
@@ -104,8 +106,10 @@ void DefRegions(py::module_& m, py::class_<Dictionary>& dictionary) {
       .def("__repr__", [](const RegionsSolution& s) {
         return "RegionsSolution(words=" + Repr(py::cast(s.words)) + ")";
       });
-  py::class_<RegionsResult>(m, "RegionsResult", "A region puzzle's verdict and solutions.")
-      .def_readonly("verdict", &RegionsResult::verdict)
+  DefPickle(solution, &RegionsSolution::words, &RegionsSolution::region_of,
+            &RegionsSolution::drawing);
+  py::class_<RegionsResult> result(m, "RegionsResult", "A region puzzle's verdict and solutions.");
+  result.def_readonly("verdict", &RegionsResult::verdict)
       .def_readonly("rows", &RegionsResult::rows)
       .def_readonly("cols", &RegionsResult::cols)
       .def_readonly("count", &RegionsResult::count, "solutions found")
@@ -115,12 +119,15 @@ void DefRegions(py::module_& m, py::class_<Dictionary>& dictionary) {
         return "RegionsResult(verdict=" + Str(py::cast(r.verdict)) +
                ", count=" + std::to_string(r.count) + ")";
       });
-  py::class_<MadeRegions>(m, "MadeRegions", "A region puzzle made with exactly one solution.")
-      .def_readonly("rows", &MadeRegions::rows, "the puzzle's letters, a row each")
+  DefPickle(result, &RegionsResult::verdict, &RegionsResult::rows, &RegionsResult::cols,
+            &RegionsResult::count, &RegionsResult::all, &RegionsResult::solutions);
+  py::class_<MadeRegions> made(m, "MadeRegions", "A region puzzle made with exactly one solution.");
+  made.def_readonly("rows", &MadeRegions::rows, "the puzzle's letters, a row each")
       .def_readonly("solution", &MadeRegions::solution)
       .def_readonly("attempts", &MadeRegions::attempts, "solver runs it took")
       .def("__repr__",
            [](const MadeRegions& r) { return "MadeRegions(rows=" + Repr(py::cast(r.rows)) + ")"; });
+  DefPickle(made, &MadeRegions::rows, &MadeRegions::solution, &MadeRegions::attempts);
   dictionary.def(
       "regions",
       [](const Dictionary& d, const std::string& puzzle, int min, int max, bool all, bool upper,

@@ -36,15 +36,7 @@ PyObject* square_type = nullptr;
 
 // ---- Dictionary ----
 
-Dictionary MakeDictionary(const py::object& source, bool fold_accents,
-                          std::optional<int64_t> min_score, std::optional<int64_t> max_level,
-                          const py::object& better, const std::string& language) {
-  DictionaryOptions options;
-  options.fold_accents = fold_accents;
-  options.min_score = min_score;
-  options.max_level = max_level;
-  options.language = language;
-  if (!better.is_none()) options.better = EnumArg<Better>(better, "better");
+Dictionary LoadDictionary(const py::object& source, const DictionaryOptions& options) {
   if (source.is_none()) {
     py::gil_scoped_release release;
     return Dictionary::Default(options);
@@ -69,6 +61,26 @@ Dictionary MakeDictionary(const py::object& source, bool fold_accents,
   return Dictionary::FromWords(words, options);
 }
 
+// The list is read with the GIL released; its notes go to on_note after, with the GIL.
+Dictionary MakeDictionary(const py::object& source, bool fold_accents,
+                          std::optional<int64_t> min_score, std::optional<int64_t> max_level,
+                          const py::object& better, const std::string& language,
+                          const py::object& on_note) {
+  DictionaryOptions options;
+  options.fold_accents = fold_accents;
+  options.min_score = min_score;
+  options.max_level = max_level;
+  options.language = language;
+  if (!better.is_none()) options.better = EnumArg<Better>(better, "better");
+  std::vector<std::string> notes;
+  if (!on_note.is_none()) {
+    options.on_note = [&notes](const std::string& note) { notes.push_back(note); };
+  }
+  Dictionary dictionary = LoadDictionary(source, options);
+  for (const std::string& note : notes) on_note(note);
+  return dictionary;
+}
+
 // ---- square searches ----
 
 // Every parameter of count() and squares(), as Python passes them.
@@ -87,6 +99,7 @@ struct SquareArgs {
   std::optional<int> best, threads;
   Shard shard;
   py::object progress;
+  ProgressTiming progress_timing;
 };
 
 void SetShape(const py::object& shape, SquareOptions* options) {
@@ -143,12 +156,6 @@ SquareOptions SquareOptionsOf(const SquareArgs& args) {
   return options;
 }
 
-// A progress callback, when one is given.
-std::optional<Callback<SearchProgress>> ProgressOf(const py::object& progress) {
-  if (progress.is_none()) return std::nullopt;
-  return Callback<SearchProgress>(progress);
-}
-
 using SquareStream = Stream<SquareBatch, SearchStats>;
 
 // Defines Dictionary.NAME(size=None, *, double=False, ...) -> finish(dictionary, args, ...).
@@ -164,12 +171,28 @@ void DefSquareMethod(py::class_<Dictionary>& cls, const char* name, Finish finis
                std::optional<std::string> pattern, std::optional<std::string> contains,
                bool distinct, bool no_transpose, const py::object& order, bool upper,
                std::optional<int64_t> limit, std::optional<int> best, std::optional<int> threads,
-               const Shard& shard, const py::object& progress, ExtraTypes... extra_values) {
+               const Shard& shard, const py::object& progress, double progress_every,
+               double progress_after, ExtraTypes... extra_values) {
         return finish(dictionary,
-                      SquareArgs{size, double_square, rect, cube, shape, diagonals,
-                                 std::move(first), std::move(pattern), std::move(contains),
-                                 distinct, no_transpose, order, upper, limit, best, threads, shard,
-                                 progress},
+                      SquareArgs{size,
+                                 double_square,
+                                 rect,
+                                 cube,
+                                 shape,
+                                 diagonals,
+                                 std::move(first),
+                                 std::move(pattern),
+                                 std::move(contains),
+                                 distinct,
+                                 no_transpose,
+                                 order,
+                                 upper,
+                                 limit,
+                                 best,
+                                 threads,
+                                 shard,
+                                 progress,
+                                 {progress_every, progress_after}},
                       extra_values...);
       },
       py::arg("size") = py::none(), py::kw_only(), py::arg("double") = false,
@@ -178,18 +201,24 @@ void DefSquareMethod(py::class_<Dictionary>& cls, const char* name, Finish finis
       py::arg("contains") = py::none(), py::arg("distinct") = false,
       py::arg("no_transpose") = false, py::arg("order") = py::none(), py::arg("upper") = false,
       py::arg("limit") = py::none(), py::arg("best") = py::none(), py::arg("threads") = py::none(),
-      py::arg("shard") = py::none(), py::arg("progress") = py::none(), extra..., doc);
+      py::arg("shard") = py::none(), py::arg("progress") = py::none(),
+      py::arg("progress_every") = ProgressTiming{}.every,
+      py::arg("progress_after") = ProgressTiming{}.after, extra..., doc);
 }
 
 uint64_t CountSquares(const Dictionary& dictionary, const SquareArgs& args) {
   SquareOptions options = SquareOptionsOf(args);
-  const std::optional<Callback<SearchProgress>> progress = ProgressOf(args.progress);
-  return RunInterruptibly([&](const StopFlag* stop) {
-    options.stop = stop;
-    SquareSearch search(dictionary, options);
-    if (progress) search.set_progress(*progress);
-    return search.Count();
-  });
+  PythonCalls calls;
+  std::function<void(const SearchProgress&)> progress;
+  if (!args.progress.is_none()) progress = calls.Latest<SearchProgress>(args.progress);
+  return RunInterruptibly(
+      [&](const StopFlag* stop) {
+        options.stop = stop;
+        SquareSearch search(dictionary, options);
+        search.set_progress(progress, args.progress_timing);
+        return search.Count();
+      },
+      &calls);
 }
 
 std::unique_ptr<SquareStream> StreamSquares(const Dictionary& dictionary, const SquareArgs& args,
@@ -202,8 +231,9 @@ std::unique_ptr<SquareStream> StreamSquares(const Dictionary& dictionary, const 
     py::gil_scoped_release release;  // the search's automata are built here
     search = std::make_shared<SquareSearch>(dictionary, options);
   }
-  if (const std::optional<Callback<SearchProgress>> progress = ProgressOf(args.progress)) {
-    search->set_progress(*progress);
+  if (!args.progress.is_none()) {
+    search->set_progress(stream->calls().Latest<SearchProgress>(args.progress),
+                         args.progress_timing);
   }
   const bool lines = rows_only && options.kind != SquareKind::kCube;  // square_batch.h
   stream->set_producer([search, lines](SquareStream& to) {
@@ -227,8 +257,9 @@ void DefSquareResults(py::module_& m) {
       });
   DefPickle(stats, &SearchStats::nodes, &SearchStats::results, &SearchStats::seconds,
             &SearchStats::stopped);
-  py::class_<SearchProgress>(m, "SearchProgress",
-                             "A running square search's progress (count(progress=...)).")
+  py::class_<SearchProgress> progress(m, "SearchProgress",
+                                      "A running square search's progress (count(progress=...)).");
+  progress
       .def_readonly("parts_done", &SearchProgress::parts_done,
                     "the search's parts (its tasks) done")
       .def_readonly("parts", &SearchProgress::parts, "its parts in all")
@@ -239,6 +270,8 @@ void DefSquareResults(py::module_& m) {
                ", parts=" + std::to_string(p.parts) + ", results=" + std::to_string(p.results) +
                ")";
       });
+  DefPickle(progress, &SearchProgress::parts_done, &SearchProgress::parts, &SearchProgress::results,
+            &SearchProgress::seconds);
   py::class_<SquareStream> squares_iterator(
       m, "SquareIterator",
       "The results of Dictionary.squares() (Square objects; with rows_only, tuples of rows), "
@@ -251,17 +284,16 @@ void DefSquareResults(py::module_& m) {
 }
 
 void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
-  py::enum_<Better>(m, "Better", "Which scores are better.")
-      .value("LOWER", Better::kLower)
-      .value("HIGHER", Better::kHigher);
-  py::enum_<CellOrder>(m, "CellOrder", "The cell order of a shape's search.")
-      .value("DEFAULT", CellOrder::kDefault)
-      .value("GREEDY", CellOrder::kGreedy)
-      .value("GIVEN", CellOrder::kGiven);
+  DefEnum<Better>(m, "Better", "Which scores are better.",
+                  {{"LOWER", Better::kLower}, {"HIGHER", Better::kHigher}});
+  DefEnum<CellOrder>(m, "CellOrder", "The cell order of a shape's search.",
+                     {{"DEFAULT", CellOrder::kDefault},
+                      {"GREEDY", CellOrder::kGreedy},
+                      {"GIVEN", CellOrder::kGiven}});
   cls.def(py::init(&MakeDictionary), py::arg("source") = py::none(), py::kw_only(),
           py::arg("fold_accents") = false, py::arg("min_score") = py::none(),
           py::arg("max_level") = py::none(), py::arg("better") = py::none(),
-          py::arg("language") = "en")
+          py::arg("language") = "en", py::arg("on_note") = py::none())
       .def("__len__", &Dictionary::size)
       .def("__contains__",
            [](const Dictionary& d, const std::string& word) { return d.contains(word); })
@@ -341,8 +373,11 @@ void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
       "transpose, not both; order: the cell order of a shape (a CellOrder or 'default', "
       "'greedy', 'given'); upper: upper case; limit: at most this many; best: only the best this "
       "many (best worst word, then mean score; the first proven best); threads: worker threads "
-      "(None or 0: all cores; the results come in the same order); shard: (i, n), only part i of "
-      "n; progress: called with a SearchProgress at most four times a second.");
+      "(None or 0: the CPUs it may run on; the results come in the same order); shard: (i, n), "
+      "only part i of "
+      "n; progress: called with a SearchProgress as the search's parts end, at most once per "
+      "progress_every seconds once it is past progress_after seconds, on the calling thread "
+      "(an exception it raises stops the search and is raised by the call).");
   DefSquareMethod<bool>(
       cls, "squares", StreamSquares,
       "The results, lazily, in order: Square objects, or with rows_only=True each result's rows "
@@ -358,6 +393,9 @@ PYBIND11_MODULE(_squares, m) {
   using namespace squares::python;
   m.doc() = "Word squares, crossword fill, Kakuro and word-region puzzles (the squares library).";
   m.attr("__version__") = squares::Version();
+  m.def("default_threads", &squares::DefaultThreads,
+        "The threads a search runs on when told none (threads=None or 0): the CPUs this process "
+        "may run on (os.sched_getaffinity), at least 1.");
   DefErrors(m);
   py::object square = MakeSquareType();
   square_type = square.ptr();
@@ -367,8 +405,10 @@ PYBIND11_MODULE(_squares, m) {
       m, "Dictionary",
       "A word list and its automata: the embedded English list (source None), a word list or an "
       "index file of `squares index` (a path), or words (an iterable of str, each 'word' or "
-      "'word;score'). Picklable (as its index).");
+      "'word;score'). on_note: called with each note of the reading (the entries skipped and "
+      "why; an index file's size), once it is read. Picklable (as its index).");
   DefDictionary(m, dictionary);
+  DefCrossword(m);
   DefFill(m, dictionary);
   DefPuzzles(m, dictionary);
   AddTextSignatures(m);

@@ -4,7 +4,9 @@
 // one with the GIL held and no lock. The search waits while the pending batch is full; Python
 // is woken when a batch is ready, or looks every kPendingPoll for a partial one (so a sparse
 // search's results come at once, a dense search's in batches). close() (also on drop: `break`
-// out of a for loop) sets the stop flag and joins the worker.
+// out of a for loop) sets the stop flag and joins the worker. The search's Python callbacks run
+// in next(), while it waits (calls.h); one that raises closes the stream, and next() raises
+// its exception.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -43,8 +45,9 @@ class Stream {
   Stream& operator=(const Stream&) = delete;
   ~Stream() { Close(); }
 
-  // The flag the search must be created with; then the search itself.
+  // The flag the search must be created with, and its callbacks' calls; then the search.
   const StopFlag* stop_flag() const { return &stop_; }
+  PythonCalls& calls() { return calls_; }
   void set_producer(Producer producer) { producer_ = std::move(producer); }
 
   // On the worker thread: adds a result (or results) to the pending batch, waiting while it is
@@ -124,16 +127,17 @@ class Stream {
   bool TakeBatch() {
     if (!worker_.joinable() && !done_) worker_ = std::thread([this] { Work(); });
     bool interrupted = false;
+    std::exception_ptr raised;
     {
       py::gil_scoped_release release;
       std::unique_lock lock(mutex_);
-      while (!ready_.wait_for(lock, kPendingPoll, [&] {
-        return pending_.size() >= kBatch || done_;
-      }) && pending_.empty()) {
+      for (;;) {
+        const bool ready =
+            ready_.wait_for(lock, kPendingPoll, [&] { return pending_.size() >= kBatch || done_; });
         lock.unlock();
-        interrupted = SignalRaised();
+        interrupted = Serve(&calls_, &raised);
         lock.lock();
-        if (interrupted) break;
+        if (interrupted || ready || !pending_.empty()) break;
       }
       taken_.clear();
       next_ = 0;
@@ -142,7 +146,7 @@ class Stream {
     space_.notify_one();
     if (interrupted) {
       Close();
-      throw py::error_already_set();
+      std::rethrow_exception(raised);
     }
     return !taken_.empty();
   }
@@ -162,6 +166,7 @@ class Stream {
     ready_.notify_all();
   }
 
+  PythonCalls calls_;  // outlives the worker (joined by ~Stream)
   Producer producer_;
   std::thread worker_;
   std::mutex mutex_;

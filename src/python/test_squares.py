@@ -3,17 +3,20 @@
 
 Results are checked against the command line (the same inputs), against brute force on small
 lists, and the latencies of Ctrl-C and of leaving an iteration in child processes."""
+import enum
 import inspect
 import itertools
 import json
 import multiprocessing
 import os
 import pickle
+import random
 import signal
 import subprocess
 import sys
 import tempfile
 import textwrap
+import threading
 import time
 import unittest
 
@@ -381,6 +384,24 @@ class SurfaceTest(unittest.TestCase):
             board = squares.kakuro(f.read())[0]
         again = pickle.loads(pickle.dumps(board))
         self.assertEqual((again.name, again.verdict, again.solutions), (board.name, board.verdict, board.solutions))
+        # Every result type pickles, field for field.
+        candidate = self.english.candidates("FLE.\n....\n....\n....\n", 0, max_words=2, max_checked=1)[0]
+        words = squares.Dictionary(os.path.join(DATA, "regions", "words.txt"))
+        made = words.make_regions(4, 4, min=3, max=5, seed=2)
+        solved = words.regions("\n".join(made.rows) + "\n", min=3, max=5)
+        for value, fields in [(candidate, ["word", "score", "viability", "reason"]),
+                              (self.english.check(self.grid), ["filled", "valid", "problems", "quality"]),
+                              (self.grid.slots[5], ["direction", "number", "row", "col", "length", "cells", "name"]),
+                              (self.english.prove("FLE.\n....\n....\n....\n"),
+                               ["consistent", "letters", "words", "dead_slots", "dead_cells", "message"]),
+                              (solved, ["verdict", "rows", "cols", "count", "verdict_text"]),
+                              (solved.solutions[0], ["words", "region_of", "drawing"]),
+                              (made, ["rows", "attempts"])]:
+            again = pickle.loads(pickle.dumps(value))
+            self.assertIs(type(again), type(value))
+            for field in fields:
+                self.assertEqual(getattr(again, field), getattr(value, field), (type(value), field))
+        self.assertEqual(pickle.loads(pickle.dumps(made)).solution.words, made.solution.words)
 
     def test_rows_only(self):
         rows = list(self.english.squares(first="bishop", rows_only=True))
@@ -395,8 +416,8 @@ class SurfaceTest(unittest.TestCase):
     def test_enums(self):
         scored = squares.Dictionary(["ab;1", "ba;1", "aa;5", "bb;2"])
         for better in ("lower", "higher"):
-            enum = squares.Better.LOWER if better == "lower" else squares.Better.HIGHER
-            by_enum = scored.fill("..\n..\n", better=enum, allow_repeats=True)
+            member = squares.Better.LOWER if better == "lower" else squares.Better.HIGHER
+            by_enum = scored.fill("..\n..\n", better=member, allow_repeats=True)
             by_name = scored.fill("..\n..\n", better=better, allow_repeats=True)
             self.assertEqual(by_enum.fills[0].rows, by_name.fills[0].rows)
             self.assertEqual(sorted(by_enum.fills[0].rows), ["AA", "AA"] if better == "higher" else ["AB", "BA"])
@@ -405,6 +426,14 @@ class SurfaceTest(unittest.TestCase):
         self.assertEqual(d.count(shape=shape, order=squares.CellOrder.GIVEN), d.count(shape=shape, order="greedy"))
         with self.assertRaises(squares.UsageError):
             scored.fill("..\n..\n", branch="column")
+        # Python's own enums: the members themselves, by identity, pickled by name.
+        result = scored.fill("..\n..\n", allow_repeats=True)
+        self.assertIs(result.status, squares.FillStatus.FILLED)
+        self.assertTrue(issubclass(squares.FillStatus, enum.Enum))
+        self.assertIs(pickle.loads(pickle.dumps(result)).status, squares.FillStatus.FILLED)
+        self.assertEqual([m.name for m in squares.Direction], ["ACROSS", "DOWN"])
+        with self.assertRaises(TypeError):
+            scored.fill("..\n..\n", better=0)
 
     def test_check_candidates_documents(self):
         fill = self.best.fills[0]
@@ -434,6 +463,36 @@ class SurfaceTest(unittest.TestCase):
         with self.assertRaises(squares.DataError) as caught:
             squares.parse_clues("FLEW Went by air\n", source="c.txt")
         self.assertEqual((caught.exception.source, caught.exception.line), ("c.txt", 1))
+        # Every format of the C++ FormatFill: text as str, puz (and pdf) as bytes; warnings heard.
+        warned = []
+        for name in ["jpz", "xd", "exolve", "across-text"]:
+            document = squares.format_fill(self.grid, fill, name, warnings=warned.append)
+            self.assertIsInstance(document, str)
+            self.assertEqual(document, squares.format_fill(self.grid, fill, squares.DocumentFormat[name.upper().replace("-", "_")]))
+        self.assertIn("no clue", " ".join(warned))
+        self.assertIn("FLEW", squares.format_fill(self.grid, fill, "xd"))
+        self.assertIn(candidates[0].viability.name.lower().split("_")[0][:4], "fillable impossible unknown")
+        self.assertTrue(candidates[0].reason)
+        # The live proof: every letter left in a cell of FLE. is a letter of some FLE? word.
+        proof = self.english.prove("FLE.\n....\n....\n....\n")
+        self.assertTrue(proof.consistent)
+        self.assertEqual(len(proof.letters), 16)
+        self.assertEqual(proof.letters[:3], [1, 1, 1])
+        dead = self.english.prove("QXZ.\n....\n....\n....\n")
+        self.assertFalse(dead.consistent)
+        self.assertIn("1 Across", dead.message)
+        # A grid's text and a file's path are told apart.
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "grid")
+            with open(path, "w") as f:
+                f.write("....\n" * 4)
+            self.assertEqual(squares.Grid.load(path), self.grid)
+            for given in [path, "grid.txt", "puzzle.ipuz"]:
+                with self.assertRaisesRegex(squares.UsageError, "looks like a file's path.*Grid.load"):
+                    self.english.fill(given)
+                with self.assertRaises(squares.UsageError):
+                    squares.Grid.parse(given)
+        self.assertEqual(squares.Grid.parse("....\n" * 4), self.grid)
 
     def test_patterns(self):
         seven = squares.make_pattern(15, seed=7)
@@ -479,6 +538,179 @@ class SurfaceTest(unittest.TestCase):
             raise RuntimeError("stop here")
         with self.assertRaisesRegex(RuntimeError, "stop here"):
             self.english.count(double=True, size=5, threads=2, progress=fail)
+
+
+class CrosswordTest(unittest.TestCase):
+    """The puzzle model: read, edited through its cells, made a grid, written and read back."""
+
+    def test_puzzle_round_trip(self):
+        puzzle = squares.Puzzle.parse("[star]e.\n...\n..#\n", "g.txt")
+        self.assertEqual(puzzle.format, "plain rows")
+        self.assertEqual((puzzle.rows, puzzle.cols), (3, 3))
+        self.assertEqual(puzzle.cell(0, 0).solution, "STAR")
+        self.assertIs(puzzle.cell(2, 2).kind, squares.CellKind.BLOCK)
+        puzzle.cell(0, 1).circled = True  # a view: the puzzle changes
+        puzzle.cell(1, 1).shaded = True
+        puzzle.info.author = "Ann Author"
+        puzzle.clues = [squares.Clue(1, squares.Direction.ACROSS, text="Bright", enumeration="4,1")]
+        self.assertTrue(puzzle.cells[1].circled)
+        grid = squares.Grid.from_puzzle(puzzle)
+        self.assertEqual(grid.text_rows, ["[STAR]E.", "...", "..#"])
+        self.assertEqual(grid.puzzle.info.author, "Ann Author")
+        self.assertEqual(pickle.loads(pickle.dumps(puzzle)), puzzle)
+        self.assertEqual(pickle.loads(pickle.dumps(grid)).puzzle, grid.puzzle)
+        warnings: list[str] = []
+        ipuz = squares.write_puzzle(puzzle, "ipuz", warnings=warnings.append)
+        again = squares.Puzzle.parse(ipuz, "x.ipuz")
+        self.assertEqual(again.format, "ipuz")
+        self.assertEqual(again.cell(0, 0).solution, "STAR")
+        self.assertTrue(again.cell(0, 1).circled)
+        self.assertTrue(again.cell(1, 1).shaded)
+        self.assertEqual(again.info.author, "Ann Author")
+        self.assertEqual(again.clues[0].text, "Bright")
+        self.assertEqual(again.clues[0].enumeration, "4,1")
+        with self.assertRaises(IndexError):
+            puzzle.cell(3, 0)
+        with self.assertRaises(squares.DataError):
+            squares.Puzzle.parse("no grid here <", "bad.txt")
+
+
+class PackagingTest(unittest.TestCase):
+    def test_exports_only_its_init(self):
+        import shutil
+        import squares._squares as module
+        if not shutil.which("nm"):
+            self.skipTest("no nm (binutils)")
+        listed = subprocess.run(["nm", "-D", "--defined-only", module.__file__], capture_output=True,
+                                text=True, check=True).stdout.split()
+        self.assertEqual(listed[2::3], ["PyInit__squares"])
+
+
+class Raised(Exception):
+    """What the callbacks below raise: a type the module never raises."""
+
+
+class CallbackTest(unittest.TestCase):
+    """Python callbacks run on the calling thread, whatever the search's threads; one that
+    raises stops the search, soon, and its exception comes out of the call unchanged."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.english = squares.Dictionary()
+        cls.open9 = squares.Grid.from_rows(["........."] * 9)
+
+    def test_raise_while_iterating_with_threads(self):
+        # Once the process aborted here ("Resource deadlock avoided"): the exception's traceback
+        # held the iterator (through run's frame), whose worker thread then dropped the last
+        # reference to it and joined itself.
+        def fail(progress):
+            raise Raised(threading.get_ident())
+
+        def run():
+            it = self.english.squares(5, double=True, threads=2, progress=fail)
+            for _ in it:
+                pass
+        for _ in range(3):
+            try:
+                run()
+                self.fail("no exception")
+            except Raised as e:
+                self.assertEqual(e.args, (threading.get_ident(),))
+
+    def test_raising_callbacks_at_random_points(self):
+        english, open9 = self.english, self.open9
+        timing = dict(progress_every=0, progress_after=0)
+
+        def iterate(results):
+            for _ in results:
+                pass
+        kinds = {
+            "count": lambda cb, t: english.count(5, threads=t, progress=cb, **timing),
+            "squares": lambda cb, t: iterate(english.squares(5, threads=t, progress=cb, **timing)),
+            "rows_only": lambda cb, t: iterate(english.squares(5, threads=t, rows_only=True, progress=cb,
+                                                               **timing)),
+            "fill": lambda cb, t: english.fill(open9, any=True, threads=t, timeout=20, progress=cb,
+                                               progress_every=0.001),
+            "fill all": lambda cb, t: iterate(english.fill(open9, all=True, threads=t, timeout=20,
+                                                           progress=cb, progress_every=0.001)),
+            "notes": lambda cb, t: squares.Dictionary(["cat", "d0g", "dog", "x y"], on_note=cb),
+        }
+        names = list(kinds)
+        rng = random.Random(59)
+        raised = dict.fromkeys(names, 0)
+        worst = 0.0
+        for n in range(200):
+            name, threads = names[n % len(names)], (1, 2, 8)[n // len(names) % 3]
+            at = rng.randint(1, 3 if name == "notes" else 8)
+            state = {"calls": 0, "after": 0, "thread": None, "when": 0.0}
+
+            def callback(argument):
+                if state["calls"] >= at:
+                    state["after"] += 1
+                    return
+                state["calls"] += 1
+                state["thread"] = threading.get_ident()
+                if state["calls"] == at:
+                    state["when"] = time.monotonic()
+                    raise Raised(n)
+            with self.subTest(kind=name, threads=threads, at=at):
+                try:
+                    kinds[name](callback, threads)
+                    self.assertLess(state["calls"], at, "no exception came out")
+                except Raised as e:
+                    self.assertEqual(e.args, (n,))
+                    raised[name] += 1
+                    worst = max(worst, time.monotonic() - state["when"])
+                self.assertEqual(state["after"], 0)
+                if state["thread"] is not None:
+                    self.assertEqual(state["thread"], threading.get_ident())
+        print(f"\n  200 raising callbacks: at most {worst * 1000:.0f} ms from the raise to the caller",
+              end="", file=sys.stderr)
+        for name in names:
+            self.assertGreater(raised[name], 0, name)
+
+    def test_default_threads(self):
+        cpus = os.sched_getaffinity(0)
+        self.assertEqual(squares.default_threads(), len(cpus))
+        os.sched_setaffinity(0, {min(cpus)})  # as `taskset -c` does
+        try:
+            self.assertEqual(squares.default_threads(), 1)
+        finally:
+            os.sched_setaffinity(0, cpus)
+
+    def test_limits_mean_the_same(self):
+        d = squares.Dictionary(["ab", "ba", "aa", "bb"])
+        self.assertEqual(d.count(2, limit=0), 0)
+        self.assertEqual(list(d.squares(2, limit=0)), [])
+        self.assertEqual(list(d.fill("..\n..\n", all=True, allow_repeats=True, limit=0)), [])
+        self.assertEqual(len(list(d.fill("..\n..\n", all=True, allow_repeats=True, limit=2))), 2)
+        self.assertEqual([b.verdict for b in squares.kakuro("KAKURO one 3 3\n# 3\\ 4\\\n\\3 . .\n\\4 . .\nEND\n", limit=0)],
+                         [squares.KakuroVerdict.TIMED_OUT])
+        # Refused at the call, not at the first next().
+        for call in [lambda: d.count(2, limit=-1), lambda: d.squares(2, limit=-1),
+                     lambda: d.fill("..\n..\n", all=True, limit=-1),
+                     lambda: d.fill("..\n..\n", all=True, shard=(3, 2)),
+                     lambda: squares.kakuro("", limit=-1)]:
+            with self.assertRaises(squares.UsageError):
+                call()
+
+    def test_notes_and_fill_progress(self):
+        notes = []
+        d = squares.Dictionary(["cat", "d0g", "dog", "x y"], on_note=notes.append)
+        self.assertEqual(len(d), 2)
+        self.assertEqual(notes[1:], ["  skipped 'd0g'", "  skipped 'x y'"])
+        self.assertTrue(notes[0].startswith("2 words"), notes)
+        reports = []
+        result = self.english.fill(self.open9, any=True, threads=1, timeout=0.3, progress=reports.append,
+                                   progress_every=0.05)
+        self.assertEqual(result.status, squares.FillStatus.TIMED_OUT)
+        self.assertGreater(len(reports), 1)
+        self.assertIsInstance(reports[-1], squares.FillProgress)
+        self.assertGreater(reports[-1].nodes, 0)
+        with self.assertRaises(squares.UsageError):
+            self.english.fill(self.open9, progress=reports.append, progress_every=0)
+        with self.assertRaises(squares.UsageError):
+            self.english.count(3, progress=reports.append, progress_every=-1)
 
 
 # A child process: builds what `setup` says, prints "ready", runs `call`; on KeyboardInterrupt

@@ -162,23 +162,27 @@ class GridSink : public SquareSink {
   uint64_t limit_, accepted_ = 0;
 };
 
-// The progress callback, at most four times a second, once the run is past a second.
+// The progress callback, at most once per progress_every seconds, once the run is past
+// progress_after seconds.
 class Progress {
  public:
-  explicit Progress(const std::function<void(size_t, size_t, uint64_t)>& report)
-      : report_(report), start_(Clock::now()) {}
+  explicit Progress(const RunOptions& options) : options_(options), start_(Clock::now()) {}
   void Update(size_t done, size_t total, uint64_t results) {
-    if (!report_) return;
+    if (!options_.progress) return;
     const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
-    if (elapsed < 1.0 || elapsed - last_ < 0.25) return;
+    if (elapsed < options_.progress_after ||
+        (reported_ && elapsed - last_ < options_.progress_every))
+      return;
     last_ = elapsed;
-    report_(done, total, results);
+    reported_ = true;
+    options_.progress(done, total, results);
   }
 
  private:
-  const std::function<void(size_t, size_t, uint64_t)>& report_;
+  const RunOptions& options_;
   Clock::time_point start_;
   double last_ = 0;
+  bool reported_ = false;
 };
 
 // The tasks of a run: for shards, parts by a rule that depends only on the shard count (so
@@ -238,7 +242,7 @@ SquareStats RunTasks(const SquareSearch& search, const RunOptions& options, bool
   const uint64_t limit = options.limit;
   uint64_t remaining = limit;
   SquareStats total;
-  Progress progress(options.progress);
+  Progress progress(options);
   RunInOrder<Piece>(
       tasks.size(), threads, static_cast<size_t>(threads) * 4, static_cast<size_t>(threads) * 8,
       [&](size_t k, PieceSender<Piece>& sender, const std::atomic<bool>& stop) {

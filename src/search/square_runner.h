@@ -18,9 +18,11 @@ struct RunOptions {
   int threads = 1;
   int shard_index = 1, shard_count = 1;  // run only part I of N
   const std::atomic<bool>* stop = nullptr;
-  // Called on the calling thread as tasks end (tasks done, tasks, results so far), or null.
+  // Called on the calling thread as tasks end (tasks done, tasks, results so far), or null:
+  // at most once per progress_every seconds, once the run is past progress_after seconds.
   // Progress splits the search into more tasks, so that it moves.
   std::function<void(size_t, size_t, uint64_t)> progress;
+  double progress_every = 0.25, progress_after = 1;
 };
 
 // The number of results, up to the limit (the search made with count_only, unless a limit is

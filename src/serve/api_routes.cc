@@ -50,15 +50,66 @@ std::vector<std::string> GivenLetters(const Grid& grid) {
   return letters;
 }
 
-// The rows of `grid` with `letters` in its white cells ('.' for a cell without one).
+// The rows of `grid` with `letters` in its white cells, as Grid::text_rows writes them: '.' a
+// cell without one, "[STAR]" a cell of several, '#' a block, '_' a void.
 std::vector<std::string> RowsOf(const Grid& grid, const std::vector<std::string>& letters) {
   std::vector<std::string> rows(grid.rows());
   for (int cell = 0; cell < grid.rows() * grid.cols(); ++cell) {
-    rows[cell / grid.cols()] += grid.black(cell)        ? "#"
-                                : letters[cell].empty() ? "."
-                                                        : letters[cell];
+    const std::string& here = letters[cell];
+    const auto points = std::count_if(here.begin(), here.end(), [](char c) {
+      return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    });
+    std::string& row = rows[cell / grid.cols()];
+    if (grid.puzzle().cells[cell].kind == CellKind::kVoid) row += "_";
+    else if (grid.black(cell)) row += "#";
+    else if (here.empty()) row += ".";
+    else row += points == 1 ? here : "[" + here + "]";
   }
   return rows;
+}
+
+// A puzzle as requests take it (requests.h): each cell's fields that are not their defaults.
+Json PuzzleJson(const Puzzle& puzzle) {
+  Json cells = Json::array();
+  for (int r = 0; r < puzzle.rows; ++r) {
+    Json row = Json::array();
+    for (int c = 0; c < puzzle.cols; ++c) {
+      const PuzzleCell& cell = puzzle.cell(r, c);
+      Json json = Json::object();
+      if (cell.kind != CellKind::kWhite)
+        json["kind"] = cell.kind == CellKind::kBlock ? "block" : "void";
+      if (!cell.solution.empty()) json["solution"] = cell.solution;
+      if (!cell.given.empty()) json["given"] = cell.given;
+      for (auto [key, flag] : {std::pair{"circled", cell.circled},
+                               {"shaded", cell.shaded},
+                               {"bar-right", cell.bar_right},
+                               {"bar-below", cell.bar_below}}) {
+        if (flag) json[key] = true;
+      }
+      row.push_back(std::move(json));
+    }
+    cells.push_back(std::move(row));
+  }
+  const PuzzleInfo& info = puzzle.info;
+  Json clues = Json::array();
+  for (const Clue& clue : puzzle.clues) {
+    Json json = clue.number > 0
+                    ? Json{{"number", clue.number}, {"direction", DirectionName(clue.direction)}}
+                    : Json{{"word", clue.word}};
+    json["text"] = clue.text;
+    if (!clue.enumeration.empty()) json["enumeration"] = clue.enumeration;
+    clues.push_back(std::move(json));
+  }
+  return {{"cells", std::move(cells)},
+          {"info",
+           {{"title", info.title},
+            {"author", info.author},
+            {"editor", info.editor},
+            {"copyright", info.copyright},
+            {"date", info.date},
+            {"notes", info.notes},
+            {"publisher", info.publisher}}},
+          {"clues", std::move(clues)}};
 }
 
 Json SlotJson(const Grid& grid, int index) {
@@ -281,33 +332,41 @@ Reply ApiRoutes::Prove(std::string_view body, const StopFlag& stop) const {
 }
 
 Reply ApiRoutes::Export(std::string_view body, const StopFlag& stop) const {
-  const ExportRequest request = ParseExportRequest(body);
-  const Grid& given = request.grid;
-  // The document's grid is the blank one, and its fill the letters given (none, some or all).
-  squares::Fill fill = GivenFill(given);
-  std::vector<std::string> blank = RowsOf(given, std::vector<std::string>(fill.letters.size()));
-  const Grid grid = Grid::FromRows(blank);
-  fill.quality = CheckGrid(DictionaryOf(request.list), given).quality;
-  std::string document = FormatFill(grid, fill, request.document);
+  ExportRequest request = ParseExportRequest(body);
+  // What the document cannot hold is said in a header, never dropped in silence.
+  std::vector<std::string> warnings;
+  request.document.warnings = &warnings;
+  std::string document = WritePuzzle(request.grid.puzzle(), request.document);
+  Reply reply{200, std::string(FormatOf(request.document.format).content_type),
+              std::move(document)};
   if (request.pdf) {
     if (lualatex_.empty()) throw BadRequest("PDF needs lualatex, which this server does not have");
-    return Reply{200, "application/pdf", LatexToPdf(lualatex_, document, stop)};
+    reply = Reply{200, "application/pdf", LatexToPdf(lualatex_, reply.body, stop)};
   }
-  return Reply{200, std::string(FormatOf(request.document.format).content_type),
-               std::move(document)};
+  if (!warnings.empty()) {
+    reply.headers.emplace_back("X-Squares-Warnings",
+                               Json(warnings).dump(-1, ' ', true, Json::error_handler_t::replace));
+  }
+  return reply;
 }
 
 Reply ApiRoutes::Open(std::string_view body) const {
   const OpenRequest request = ParseOpenRequest(body);
-  const Grid grid = Grid::Parse(request.text, request.name);
+  const Puzzle puzzle = Puzzle::Parse(request.text, request.name);
+  const Grid grid = Grid::FromPuzzle(puzzle, request.name);
   CheckedSize(grid, request.name);
+  // "grid", "clues", "title", "author" and "copyright" as pages before "puzzle" read them.
   Json clues = Json::array();
   for (const Clue& clue : grid.clues()) {
     clues.push_back({{"number", clue.number},
                      {"direction", DirectionName(clue.direction)},
                      {"text", clue.text}});
   }
-  return JsonReply({{"grid", grid.text_rows()},
+  return JsonReply({{"puzzle", PuzzleJson(grid.puzzle())},
+                    {"format", puzzle.format},
+                    {"warnings", puzzle.warnings},
+                    {"locked", puzzle.locked},
+                    {"grid", grid.text_rows()},
                     {"clues", std::move(clues)},
                     {"title", grid.title()},
                     {"author", grid.author()},

@@ -22,6 +22,7 @@ struct Reply {
   int status = 200;
   std::string content_type = "application/json";
   std::string body;
+  std::vector<std::pair<std::string, std::string>> headers{};  // more headers, ASCII
 };
 
 // {"error": message} with `status`.
@@ -54,14 +55,18 @@ class ApiRoutes {
   // POST /api/prove: the grid's live proof (ProveGrid): letters per cell, dead entries, and
   // the verdict of a search of about a second (from the last fill found, as candidates).
   Reply Prove(std::string_view body, const StopFlag& stop) const;
+  // POST /api/export: the puzzle through WritePuzzle; what the format could not hold as
+  // given, a JSON array of messages in the header X-Squares-Warnings (non-ASCII escaped).
   Reply Export(std::string_view body, const StopFlag& stop) const;
+  // POST /api/open: the file read by Puzzle::Parse: {"puzzle" (as requests take it), "format",
+  // "warnings", "locked", "grid" (its rows), "clues", "title", "author", "copyright"}.
   Reply Open(std::string_view body) const;
   // POST /api/block-pattern: a random legal block pattern: {"rows": [...], "blocks": N}.
   static Reply BlockPattern(std::string_view body);
   // GET /api/info: the version, the word lists given, the languages, the largest grid,
   // whether PDF is offered.
   Reply Info() const;
-  // GET /api/squares: the search, created (so checked) before its results stream; the list
+  // POST /api/squares: the search, created (so checked) before its results stream; the list
   // is the query's `list`.
   SquareSearch Squares(QueryParams params, const StopFlag& stop) const;
   // POST /api/lists: an uploaded list read and kept; POST /api/lists/change: a list with a

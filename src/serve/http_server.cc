@@ -1,12 +1,12 @@
 #include "serve/http_server.h"
 
+#include <malloc.h>
 #include <netdb.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
 #include <cstring>
 
 namespace squares::serve {
@@ -18,10 +18,6 @@ using std::chrono::milliseconds;
 thread_local Connection* current_connection = nullptr;
 
 constexpr milliseconds kWriteTimeout{5000};
-// How long a turned-away request may take to send its body, and how long the unread rest of a
-// refused request is read and dropped before the close.
-constexpr milliseconds kTurnAwayRead{1000};
-constexpr milliseconds kLinger{2000};
 
 // poll() on one socket for `events` until `deadline`: its revents, or 0 when the time is up.
 short PollFor(int socket, short events, Clock::time_point deadline) {
@@ -45,24 +41,19 @@ void IpAndPort(const sockaddr_storage& address, socklen_t length, std::string& i
   }
 }
 
-// A request's bytes for httplib: its head, read already, then the rest of the connection read
-// through a buffer (httplib reads a byte at a time) against the body's deadline.
+// A request's bytes for httplib: its head, read already, and what followed its body. A read
+// beyond them fails at once: the serving thread never waits on its client to send.
 class ConnectionStream : public httplib::Stream {
  public:
-  ConnectionStream(int socket, std::string head, milliseconds read)
-      : socket_(socket), read_(read), buffer_(std::move(head)), deadline_(Clock::now() + read) {}
+  ConnectionStream(int socket, std::string bytes) : socket_(socket), buffer_(std::move(bytes)) {}
 
   bool Buffered() const { return begin_ < buffer_.size(); }
   // What was read beyond this request: the next one's start.
   std::string Unread() const { return buffer_.substr(begin_); }
-  // Whether a read failed for the deadline: the connection is to end.
-  bool Overrun() const { return overrun_; }
-  // The head is parsed: the body is due within the read time from now.
-  void HeadersRead() { deadline_ = Clock::now() + read_; }
+  // Whether httplib wanted more than the connection's thread had read: the connection ends.
+  bool Exhausted() const { return exhausted_; }
 
-  bool is_readable() const override {
-    return Buffered() || (PollFor(socket_, POLLIN, deadline_) & POLLIN);
-  }
+  bool is_readable() const override { return Buffered(); }
   bool is_writable() const override {
     if (!(PollFor(socket_, POLLOUT, Clock::now() + kWriteTimeout) & POLLOUT)) return false;
     char byte;  // a peer that has closed reads as 0 bytes
@@ -72,15 +63,8 @@ class ConnectionStream : public httplib::Stream {
 
   ssize_t read(char* data, size_t size) override {
     if (!Buffered()) {
-      if (!(PollFor(socket_, POLLIN, deadline_) & (POLLIN | POLLHUP | POLLERR))) {
-        overrun_ = true;
-        return -1;
-      }
-      buffer_.resize(kReadSize);
-      const ssize_t got = recv(socket_, buffer_.data(), buffer_.size(), 0);
-      buffer_.resize(static_cast<size_t>(std::max<ssize_t>(got, 0)));
-      begin_ = 0;
-      if (got <= 0) return got;
+      exhausted_ = true;
+      return -1;
     }
     const size_t taken = std::min(size, buffer_.size() - begin_);
     std::memcpy(data, buffer_.data() + begin_, taken);
@@ -108,34 +92,42 @@ class ConnectionStream : public httplib::Stream {
   socket_t socket() const override { return socket_; }
 
  private:
-  static constexpr size_t kReadSize = 4096;
   int socket_;
-  milliseconds read_;
   std::string buffer_;
   size_t begin_ = 0;  // the buffer's first unread byte
-  Clock::time_point deadline_;
-  bool overrun_ = false;
+  bool exhausted_ = false;
 };
 
-// Reads and drops what the peer still sends, until it closes or kLinger has passed.
-void DrainBeforeClose(int socket) {
-  shutdown(socket, SHUT_WR);
-  const auto deadline = Clock::now() + kLinger;
-  std::array<char, 16384> sink;
-  while (PollFor(socket, POLLIN, deadline) & (POLLIN | POLLHUP | POLLERR)) {
-    if (recv(socket, sink.data(), sink.size(), 0) <= 0) break;
-  }
+// A whole answer with `headers`, a JSON body {"error": message} and no connection after it.
+std::string Refusal(int status, std::string_view reason, std::string_view message,
+                    const httplib::Headers& headers) {
+  const std::string body = "{\"error\":\"" + std::string(message) + "\"}";
+  std::string answer = "HTTP/1.1 " + std::to_string(status) + " " + std::string(reason) + "\r\n";
+  for (const auto& [name, value] : headers) answer += name + ": " + value + "\r\n";
+  if (status == 503) answer += "Retry-After: 2\r\n";
+  answer += "Connection: close\r\nContent-Type: application/json\r\nContent-Length: " +
+            std::to_string(body.size()) + "\r\n\r\n" + body;
+  return answer;
 }
 
 }  // namespace
 
 Connection& CurrentConnection() { return *current_connection; }
 
-HttpServer::HttpServer(const ConnectionLimits& limits) : limits_(limits) {
-  new_task_queue = [this] {
-    pool_ = new ConnectionPool(limits_, [this](WaitingConnection waiting, bool turned_away) {
-      Serve(std::move(waiting), turned_away);
-    });
+HttpServer::HttpServer(const ConnectionLimits& limits, ConnectionPool::Admit admit,
+                       const httplib::Headers& headers)
+    : limits_(limits),
+      refusals_{Refusal(503, "Service Unavailable", "busy", headers),
+                Refusal(431, "Request Header Fields Too Large",
+                        "the request's head is too large (at most " +
+                            std::to_string(limits.max_head_bytes) + " bytes)",
+                        headers),
+                Refusal(408, "Request Timeout",
+                        "the request did not arrive whole within the read timeout", headers)} {
+  set_default_headers(headers);
+  new_task_queue = [this, admit = std::move(admit)] {
+    pool_ = new ConnectionPool(limits_, refusals_, admit,
+                               [this](WaitingConnection waiting) { Serve(std::move(waiting)); });
     return pool_;
   };
 }
@@ -147,26 +139,35 @@ int HttpServer::Bind(const std::string& host, int port) {
 }
 
 bool HttpServer::process_and_close_socket(socket_t socket) {
-  pool_->Wait(WaitingConnection{socket, "", 0});
+  pool_->Wait(WaitingConnection{socket, "", "", 0, false});
   return true;
 }
 
-// One request, its head read; then the connection waits for the next, or is closed.
-void HttpServer::Serve(WaitingConnection waiting, bool turned_away) {
-  Connection connection{waiting.socket, turned_away, false};
-  ConnectionStream stream(waiting.socket, std::move(waiting.bytes),
-                          turned_away ? kTurnAwayRead : limits_.read);
-  const bool last = waiting.served + 1 >= keep_alive_max_count_ || turned_away;
+// One request, read whole; then the connection waits for the next, or is closed.
+void HttpServer::Serve(WaitingConnection waiting) {
+  const size_t body_size = waiting.body.size();
+  Connection connection{waiting.socket, std::move(waiting.body), false};
+  ConnectionStream stream(waiting.socket, std::move(waiting.bytes));
+  const bool last = waiting.served + 1 >= keep_alive_max_count_;
   bool client_closes = false;
   current_connection = &connection;
-  const bool answered = process_request(stream, last, client_closes,
-                                        [&](httplib::Request&) { stream.HeadersRead(); });
+  const bool answered = process_request(stream, last, client_closes, [&](httplib::Request& request) {
+    // Its body came after the connections' thread said "100 Continue": httplib is not to say
+    // it again.
+    if (waiting.continued) request.headers.erase("Expect");
+  });
   current_connection = nullptr;
-  if (answered && !stream.Overrun() && !connection.close && !client_closes && !last &&
+  connection.body = {};
+  pool_->Release(body_size);
+  // A large body's request (an uploaded word list, which may drop another) freed megabytes in
+  // the arenas of the threads it ran on; they go back to the system, so that the resident size
+  // returns to what is kept.
+  if (body_size > ConnectionLimits::kLargeBody) malloc_trim(0);
+  if (answered && !stream.Exhausted() && !connection.close && !client_closes && !last &&
       svr_sock_ != INVALID_SOCKET) {
-    return pool_->Wait(WaitingConnection{waiting.socket, stream.Unread(), waiting.served + 1});
+    return pool_->Wait(WaitingConnection{waiting.socket, stream.Unread(), "", waiting.served + 1, false});
   }
-  if (answered && connection.close) DrainBeforeClose(waiting.socket);
+  if (answered) return pool_->Close(waiting.socket);
   close(waiting.socket);
 }
 

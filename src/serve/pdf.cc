@@ -103,7 +103,8 @@ std::string LatexToPdf(const std::string& lualatex, const std::string& latex, co
     if (stop.load() || std::chrono::steady_clock::now() > deadline) {
       kill(pid, SIGKILL);
       waitpid(pid, &status, 0);
-      throw std::runtime_error(stop.load() ? "stopped" : "lualatex took too long");
+      if (stop.load()) throw Stopped("the PDF was stopped");
+      throw std::runtime_error("lualatex took too long");
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }

@@ -99,7 +99,7 @@ bool HasToken(const GuardSettings& settings, const RequestHead& head, bool& from
   }
   const std::string cookie = TokenCookieName(settings.port);
   for (std::string_view value : Values(head, "Cookie")) {
-    if (SameToken(CookieValue(value, cookie), settings.token)) return true;
+    if (SameToken(CookieValue(value, cookie), settings.cookie)) return true;
   }
   return false;
 }
@@ -117,8 +117,9 @@ Verdict Refuse(int status, std::string message) {
   return Verdict{status, std::move(message), "", false};
 }
 
-// A POST's body framing: JSON, not compressed, of one known length within the limit (or
-// chunked, which the server counts as it reads).
+// A POST's body framing: JSON, not compressed, of one known length within the limit. A chunked
+// body is refused: its length is not known before it is read, and its chunks' size lines
+// would be more to bound.
 Verdict CheckBody(const GuardSettings& settings, const RequestHead& head) {
   bool repeated = false;
   const auto type = OneValue(head, "Content-Type", repeated);
@@ -130,19 +131,13 @@ Verdict CheckBody(const GuardSettings& settings, const RequestHead& head) {
       repeated || (encoding && Lower(*encoding) != "identity")) {
     return Refuse(415, "the body must not be compressed (Content-Encoding)");
   }
-  const auto transfer = OneValue(head, "Transfer-Encoding", repeated);
-  const bool transfer_repeated = repeated;
   const auto length = OneValue(head, "Content-Length", repeated);
-  if (transfer_repeated || (transfer && Lower(*transfer) != "chunked")) {
-    return Refuse(400, "the Transfer-Encoding header may only say 'chunked'");
-  }
   if (repeated || (length && !IsDigits(*length))) {
     return Refuse(400, "the Content-Length header must be one decimal number");
   }
-  if (transfer && length)
-    return Refuse(400, "a body may have a Content-Length or be chunked, not both");
-  if (!transfer && !length)
-    return Refuse(411, "a POST needs a Content-Length header or a chunked body");
+  if (!Values(head, "Transfer-Encoding").empty())
+    return Refuse(411, "a chunked body is not read: send the body with a Content-Length header");
+  if (!length) return Refuse(411, "a POST needs a Content-Length header");
   if (length) {
     const std::string_view digits =
         length->substr(std::min(length->find_first_not_of('0'), length->size()));
@@ -206,8 +201,87 @@ Verdict Check(const GuardSettings& settings, const RequestHead& head) {
   if (!get) {
     Verdict body = CheckBody(settings, head);
     if (body.status != 0) return body;
+  } else if (!Values(head, "Transfer-Encoding").empty() || BodyLength(head) != 0) {
+    return Refuse(400, "a " + head.method + " request has no body");
   }
   return Verdict{0, "", "", store_token && get};
+}
+
+namespace {
+
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// `text` with its %XX escapes decoded (a malformed one is kept as it is), '+' as a space
+// when `plus`.
+std::string Decoded(std::string_view text, bool plus) {
+  std::string decoded;
+  for (size_t k = 0; k < text.size(); ++k) {
+    if (text[k] == '%' && k + 2 < text.size() && HexDigit(text[k + 1]) >= 0 &&
+        HexDigit(text[k + 2]) >= 0) {
+      decoded += static_cast<char>(HexDigit(text[k + 1]) * 16 + HexDigit(text[k + 2]));
+      k += 2;
+    } else {
+      decoded += plus && text[k] == '+' ? ' ' : text[k];
+    }
+  }
+  return decoded;
+}
+
+}  // namespace
+
+std::optional<RequestHead> ParseHead(std::string_view bytes) {
+  if (!bytes.ends_with("\r\n\r\n")) return std::nullopt;
+  bytes.remove_suffix(2);
+  RequestHead head;
+  const size_t line_end = bytes.find("\r\n");
+  const std::string_view line = bytes.substr(0, line_end);
+  const size_t space = line.find(' ');
+  const size_t second = line.find(' ', space + 1);
+  if (space == std::string_view::npos || second == std::string_view::npos ||
+      !line.substr(second + 1).starts_with("HTTP/1.")) {
+    return std::nullopt;
+  }
+  head.method = line.substr(0, space);
+  const std::string_view target = line.substr(space + 1, second - space - 1);
+  const size_t question = target.find('?');
+  head.path = Decoded(target.substr(0, question), false);
+  if (question != std::string_view::npos) {
+    std::string_view query = target.substr(question + 1);
+    while (!query.empty()) {
+      const size_t end = std::min(query.find('&'), query.size());
+      const std::string_view pair = query.substr(0, end);
+      if (pair.starts_with("token=")) head.query_token = Decoded(pair.substr(6), true);
+      query.remove_prefix(std::min(end + 1, query.size()));
+    }
+  }
+  for (std::string_view rest = bytes.substr(line_end + 2); !rest.empty();) {
+    const size_t end = rest.find("\r\n");
+    const std::string_view header = rest.substr(0, end);
+    const size_t colon = header.find(':');
+    if (colon == std::string_view::npos || colon == 0) return std::nullopt;
+    head.headers.emplace_back(header.substr(0, colon), Trim(header.substr(colon + 1)));
+    rest.remove_prefix(end + 2);
+  }
+  return head;
+}
+
+size_t BodyLength(const RequestHead& head) {
+  bool repeated = false;
+  const auto length = OneValue(head, "Content-Length", repeated);
+  if (!length || !IsDigits(*length)) return 0;
+  const std::string_view digits =
+      length->substr(std::min(length->find_first_not_of('0'), length->size()));
+  return digits.empty() || digits.size() > 18 ? 0 : static_cast<size_t>(std::stoull(std::string(digits)));
+}
+
+bool ExpectsContinue(const RequestHead& head) {
+  const std::vector<std::string_view> values = Values(head, "Expect");
+  return values.size() == 1 && Lower(Trim(values.front())) == "100-continue";
 }
 
 std::string TokenCookieName(int port) { return "squares_token_" + std::to_string(port); }

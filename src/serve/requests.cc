@@ -106,27 +106,31 @@ std::string ListOf(const Json& request) {
   return list == nullptr ? "" : StringOf(*list, "list");
 }
 
-// The request's "grid": rows of '.', '#' and letters, read and checked by Grid::FromRows.
-Grid GridOf(const Json* value) {
-  if (value == nullptr) throw BadRequest("the request has no \"grid\"");
-  if (!value->is_array() || value->empty()) {
-    throw BadRequest("\"grid\" takes a non-empty array of rows");
-  }
-  if (value->size() > kMaxGridSide) {
-    throw BadRequest("the grid has " + std::to_string(value->size()) + " rows; at most " +
-                     std::to_string(kMaxGridSide) + " are allowed");
-  }
-  std::vector<std::string> rows;
-  for (const Json& row : *value) {
-    if (!row.is_string())
-      throw BadRequest("grid row " + std::to_string(rows.size() + 1) + " is not a string");
-    rows.push_back(row.get<std::string>());
-  }
+// Rows of '.', '#', '_' and letters ("[STAR]" several), read and checked by Grid::FromRows.
+Grid GridOfRows(const std::vector<std::string>& rows) {
   try {
     return CheckedSize(Grid::FromRows(rows), "the grid");
   } catch (const Error& error) {
     throw BadRequest(InRowsWords(error));
   }
+}
+
+// The request's "grid": rows of '.', '#', '_' and letters.
+Grid GridOfJsonRows(const Json& value) {
+  if (!value.is_array() || value.empty()) {
+    throw BadRequest("\"grid\" takes a non-empty array of rows");
+  }
+  if (value.size() > kMaxGridSide) {
+    throw BadRequest("the grid has " + std::to_string(value.size()) + " rows; at most " +
+                     std::to_string(kMaxGridSide) + " are allowed");
+  }
+  std::vector<std::string> rows;
+  for (const Json& row : value) {
+    if (!row.is_string())
+      throw BadRequest("grid row " + std::to_string(rows.size() + 1) + " is not a string");
+    rows.push_back(row.get<std::string>());
+  }
+  return GridOfRows(rows);
 }
 
 Direction DirectionOf(const Json& value) {
@@ -140,9 +144,12 @@ std::vector<Clue> CluesOf(const Json& value) {
   if (!value.is_array()) throw BadRequest("\"clues\" takes an array");
   std::vector<Clue> clues;
   for (const Json& item : value) {
-    const Json& object = ObjectOf(item, "a clue", {"number", "direction", "word", "text"});
+    const Json& object =
+        ObjectOf(item, "a clue", {"number", "direction", "word", "text", "enumeration"});
     Clue clue;
     if (const Json* text = Find(object, "text")) clue.text = StringOf(*text, "text");
+    if (const Json* enumeration = Find(object, "enumeration"))
+      clue.enumeration = StringOf(*enumeration, "enumeration");
     if (const Json* word = Find(object, "word")) {
       clue.word = StringOf(*word, "word");
     } else {
@@ -167,6 +174,142 @@ AllowOffensive AllowOffensiveOf(const Json& value) {
                      Quoted(name));
   }
   return AllowOffensiveNamed(name);
+}
+
+// "at row R, column C" of a puzzle's cells (1-based, as the page says them).
+std::string CellPlace(size_t row, size_t col) {
+  return "row " + std::to_string(row + 1) + ", column " + std::to_string(col + 1);
+}
+
+// A cell of "puzzle"'s "cells": {"kind", "solution", "given", "circled", "shaded",
+// "bar-right", "bar-below"}.
+PuzzleCell PuzzleCellOf(const Json& value, size_t row, size_t col) {
+  const std::string place = "the cell at " + CellPlace(row, col);
+  const Json& object = ObjectOf(
+      value, place, {"kind", "solution", "given", "circled", "shaded", "bar-right", "bar-below"});
+  PuzzleCell cell;
+  if (const Json* kind = Find(object, "kind")) {
+    const std::string name = StringOf(*kind, "kind");
+    if (name == "block") cell.kind = CellKind::kBlock;
+    else if (name == "void") cell.kind = CellKind::kVoid;
+    else if (name != "white")
+      throw BadRequest(place + ": \"kind\" takes \"white\", \"block\" or \"void\", not " +
+                       Quoted(name));
+  }
+  for (auto [key, letters] : {std::pair{"solution", &cell.solution}, {"given", &cell.given}}) {
+    const Json* v = Find(object, key);
+    if (v == nullptr) continue;
+    *letters = StringOf(*v, key);
+    if (letters->size() > kMaxCellBytes) {
+      throw BadRequest(place + ": \"" + key + "\" has " + std::to_string(letters->size()) +
+                       " bytes; a cell holds at most " + std::to_string(kMaxCellBytes));
+    }
+  }
+  for (auto [key, flag] : {std::pair{"circled", &cell.circled},
+                           {"shaded", &cell.shaded},
+                           {"bar-right", &cell.bar_right},
+                           {"bar-below", &cell.bar_below}}) {
+    if (const Json* v = Find(object, key)) *flag = BoolOf(*v, key);
+  }
+  return cell;
+}
+
+// The letters of a puzzle's white cells (`of` each: its solution or its given letters) as
+// the rows Grid::FromRows reads, so that they are checked as a grid's letters are, with the
+// row and column named.
+void CheckLetters(const Puzzle& puzzle, const std::string PuzzleCell::*of) {
+  std::vector<std::string> rows(puzzle.rows);
+  for (int i = 0; i < puzzle.rows * puzzle.cols; ++i) {
+    const PuzzleCell& cell = puzzle.cells[i];
+    const std::string& letters = cell.*of;
+    std::string& row = rows[i / puzzle.cols];
+    if (cell.kind != CellKind::kWhite) row += cell.kind == CellKind::kVoid ? "_" : "#";
+    else if (letters.empty()) row += '.';
+    else row += "[" + letters + "]";
+  }
+  GridOfRows(rows);
+}
+
+Puzzle PuzzleOf(const Json& value) {
+  const Json& object = ObjectOf(value, "\"puzzle\"", {"cells", "info", "clues"});
+  const Json* cells = Find(object, "cells");
+  if (cells == nullptr) throw BadRequest("\"puzzle\" has no \"cells\"");
+  if (!cells->is_array() || cells->empty() || cells->size() > kMaxGridSide ||
+      !(*cells)[0].is_array() || (*cells)[0].empty() || (*cells)[0].size() > kMaxGridSide) {
+    throw BadRequest("\"cells\" takes rows of cells: 1 to " + std::to_string(kMaxGridSide) +
+                     " arrays of 1 to " + std::to_string(kMaxGridSide) + " cells");
+  }
+  Puzzle puzzle;
+  puzzle.rows = static_cast<int>(cells->size());
+  puzzle.cols = static_cast<int>((*cells)[0].size());
+  for (size_t r = 0; r < cells->size(); ++r) {
+    const Json& row = (*cells)[r];
+    if (!row.is_array() || row.size() != static_cast<size_t>(puzzle.cols)) {
+      throw BadRequest("\"cells\": row " + std::to_string(r + 1) + " is not an array of " +
+                       std::to_string(puzzle.cols) + " cells, as row 1 is");
+    }
+    for (size_t c = 0; c < row.size(); ++c) puzzle.cells.push_back(PuzzleCellOf(row[c], r, c));
+  }
+  CheckLetters(puzzle, &PuzzleCell::solution);
+  CheckLetters(puzzle, &PuzzleCell::given);
+  if (const Json* info = Find(object, "info")) {
+    const Json& fields =
+        ObjectOf(*info, "\"info\"",
+                 {"title", "author", "editor", "copyright", "date", "notes", "publisher"});
+    PuzzleInfo& out = puzzle.info;
+    for (auto [key, field] : {std::pair{"title", &out.title},
+                              {"author", &out.author},
+                              {"editor", &out.editor},
+                              {"copyright", &out.copyright},
+                              {"date", &out.date},
+                              {"notes", &out.notes},
+                              {"publisher", &out.publisher}}) {
+      if (const Json* v = Find(fields, key)) *field = StringOf(*v, key);
+    }
+  }
+  if (const Json* clues = Find(object, "clues")) puzzle.clues = CluesOf(*clues);
+  return puzzle;
+}
+
+// The request's grid: its "grid" rows or its "puzzle", one of the two.
+Grid GridOf(const Json& request) {
+  const Json* rows = Find(request, "grid");
+  const Json* puzzle = Find(request, "puzzle");
+  if (rows != nullptr && puzzle != nullptr)
+    throw BadRequest("the request takes \"grid\" or \"puzzle\", not both");
+  if (rows != nullptr) return GridOfJsonRows(*rows);
+  if (puzzle == nullptr) throw BadRequest("the request has no \"grid\" (or \"puzzle\")");
+  try {
+    return Grid::FromPuzzle(PuzzleOf(*puzzle), "the puzzle");
+  } catch (const Error& error) {
+    throw BadRequest(error.what());
+  }
+}
+
+// The bytes of base64 text (RFC 4648, '=' padding optional, no other character).
+std::string Base64Bytes(const std::string& text, std::string_view name) {
+  static constexpr std::string_view kDigits =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string bytes;
+  uint32_t bits = 0;
+  int count = 0;
+  size_t end = text.size();
+  while (end > 0 && text.size() - end < 2 && text[end - 1] == '=') --end;
+  for (size_t k = 0; k < end; ++k) {
+    const size_t digit = kDigits.find(text[k]);
+    if (digit == std::string_view::npos) {
+      throw BadRequest(Quoted(name) + " is not base64: character " + std::to_string(k + 1) +
+                       " is " + Quoted(text.substr(k, 1)));
+    }
+    bits = (bits << 6) | static_cast<uint32_t>(digit);
+    count += 6;
+    if (count >= 8) {
+      count -= 8;
+      bytes += static_cast<char>((bits >> count) & 0xFF);
+    }
+  }
+  if (count >= 6) throw BadRequest(Quoted(name) + " is not base64: its length is wrong");
+  return bytes;
 }
 
 void ReadFillOption(const std::string& name, const Json& value, int max_threads,
@@ -263,8 +406,9 @@ const Grid& CheckedSize(const Grid& grid, const std::string& what) {
 
 FillRequest ParseFillRequest(std::string_view body, int max_threads) {
   const Json json = ParseJson(body);
-  const Json& request = ObjectOf(json, "the request", {"grid", "options", "region", "list"});
-  FillRequest result{GridOf(Find(request, "grid"))};
+  const Json& request =
+      ObjectOf(json, "the request", {"grid", "puzzle", "options", "region", "list"});
+  FillRequest result{GridOf(request)};
   result.list = ListOf(request);
   result.options.threads = 1;
   if (const Json* options = Find(request, "options")) {
@@ -279,8 +423,9 @@ FillRequest ParseFillRequest(std::string_view body, int max_threads) {
 
 CandidatesRequest ParseCandidatesRequest(std::string_view body) {
   const Json json = ParseJson(body);
-  const Json& request = ObjectOf(json, "the request", {"grid", "slot", "options", "list"});
-  CandidatesRequest result{GridOf(Find(request, "grid"))};
+  const Json& request =
+      ObjectOf(json, "the request", {"grid", "puzzle", "slot", "options", "list"});
+  CandidatesRequest result{GridOf(request)};
   result.list = ListOf(request);
   const Json* slot = Find(request, "slot");
   if (slot == nullptr) throw BadRequest("the request has no \"slot\"");
@@ -322,8 +467,8 @@ CandidatesRequest ParseCandidatesRequest(std::string_view body) {
 
 CheckRequest ParseCheckRequest(std::string_view body) {
   const Json json = ParseJson(body);
-  const Json& request = ObjectOf(json, "the request", {"grid", "options", "list"});
-  CheckRequest result{GridOf(Find(request, "grid"))};
+  const Json& request = ObjectOf(json, "the request", {"grid", "puzzle", "options", "list"});
+  CheckRequest result{GridOf(request)};
   result.list = ListOf(request);
   if (const Json* options = Find(request, "options")) {
     ObjectOf(*options, "\"options\"", {"allow-repeats"});
@@ -335,8 +480,8 @@ CheckRequest ParseCheckRequest(std::string_view body) {
 
 ProveRequest ParseProveRequest(std::string_view body) {
   const Json json = ParseJson(body);
-  const Json& request = ObjectOf(json, "the request", {"grid", "options", "list"});
-  ProveRequest result{GridOf(Find(request, "grid"))};
+  const Json& request = ObjectOf(json, "the request", {"grid", "puzzle", "options", "list"});
+  ProveRequest result{GridOf(request)};
   result.list = ListOf(request);
   result.options.search_seconds = 1;
   if (const Json* options = Find(request, "options")) {
@@ -356,11 +501,11 @@ ProveRequest ParseProveRequest(std::string_view body) {
 
 ExportRequest ParseExportRequest(std::string_view body) {
   const Json json = ParseJson(body);
-  const Json& request = ObjectOf(
-      json, "the request",
-      {"grid", "format", "clues", "title", "author", "copyright", "solution", "fill-in", "list"});
-  ExportRequest result{GridOf(Find(request, "grid"))};
-  result.list = ListOf(request);
+  const Json& request = ObjectOf(json, "the request",
+                                 {"grid", "puzzle", "format", "clues", "title", "author",
+                                  "copyright", "notes", "date", "solution", "fill-in", "list"});
+  ExportRequest result{GridOf(request)};
+  ListOf(request);  // checked, not used: a document needs no word list (older pages send one)
   DocumentOptions& document = result.document;
   const std::string name = RequiredStringOf(request, "format");
   bool known = false;
@@ -383,6 +528,8 @@ ExportRequest ParseExportRequest(std::string_view body) {
   if (const Json* v = Find(request, "title")) document.title = StringOf(*v, "title");
   if (const Json* v = Find(request, "author")) document.author = StringOf(*v, "author");
   if (const Json* v = Find(request, "copyright")) document.copyright = StringOf(*v, "copyright");
+  if (const Json* v = Find(request, "notes")) document.notes = StringOf(*v, "notes");
+  if (const Json* v = Find(request, "date")) document.date = StringOf(*v, "date");
   if (const Json* v = Find(request, "solution")) document.solution = BoolOf(*v, "solution");
   if (const Json* v = Find(request, "fill-in")) document.fill_in = BoolOf(*v, "fill-in");
   return result;
@@ -390,10 +537,14 @@ ExportRequest ParseExportRequest(std::string_view body) {
 
 OpenRequest ParseOpenRequest(std::string_view body) {
   const Json json = ParseJson(body);
-  const Json& request = ObjectOf(json, "the request", {"name", "text"});
+  const Json& request = ObjectOf(json, "the request", {"name", "text", "base64"});
   OpenRequest result;
   if (const Json* name = Find(request, "name")) result.name = StringOf(*name, "name");
-  result.text = RequiredStringOf(request, "text");
+  const Json* base64 = Find(request, "base64");
+  if (base64 != nullptr && Find(request, "text") != nullptr)
+    throw BadRequest("the request takes \"text\" or \"base64\", not both");
+  result.text = base64 != nullptr ? Base64Bytes(StringOf(*base64, "base64"), "base64")
+                                  : RequiredStringOf(request, "text");
   if (result.name.empty()) result.name = "<grid>";
   return result;
 }
@@ -483,6 +634,24 @@ int64_t NumberOf(std::string_view name, const std::string& value, int64_t lo, in
 }
 
 }  // namespace
+
+QueryParams ParseSquaresRequest(std::string_view body) {
+  const Json json = ParseJson(body);
+  if (!json.is_object()) throw BadRequest("the request is not a JSON object");
+  QueryParams params;
+  for (const auto& [key, value] : json.items()) {
+    if (value.is_string()) {
+      params.emplace(key, value.get<std::string>());
+    } else if (value.is_boolean()) {
+      params.emplace(key, value.get<bool>() ? "true" : "false");
+    } else if (value.is_number_integer()) {
+      params.emplace(key, value.dump());
+    } else {
+      throw BadRequest(Quoted(key) + " takes a string, an integer, true or false");
+    }
+  }
+  return params;
+}
 
 SquareOptions ParseSquaresQuery(const QueryParams& params, int max_threads) {
   SquareOptions options;

@@ -24,10 +24,26 @@ class BadRequest : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// A request's grid is sent as rows of '.' empty, '#' black or a letter (UTF-8), all of one
-// width: Grid::FromRows reads them (its errors name the row and column), then this refuses a
-// grid larger than kMaxGridSide either way (a BadRequest naming it `what`).
+// The most bytes of letters one cell of a "puzzle" holds (a rebus: STAR, or longer).
+inline constexpr size_t kMaxCellBytes = 64;
+
+// A request's grid is sent as "grid", rows of '.' empty, '#' black, '_' a void, a letter
+// (UTF-8) or "[STAR]" several letters in one cell, all of one width (Grid::FromRows reads them;
+// its errors name the row and column); or as "puzzle", the whole puzzle (below), when it
+// has bars, marks, clues or its info to keep. Either way, this refuses a grid larger than
+// kMaxGridSide either way (a BadRequest naming it `what`).
 const Grid& CheckedSize(const Grid& grid, const std::string& what);
+
+// A request's "puzzle", as /api/open answers one:
+//   {"cells": [[cell, ...], ...] (rows of cells, all of one length),
+//    "info": {"title", "author", "editor", "copyright", "date", "notes", "publisher"},
+//    "clues": [{"number", "direction", "text", "enumeration"} or {"word", "text"}, ...]}
+// where a cell is {"kind": "white" (the default), "block" or "void", "solution": "A" or
+// "STAR", "given": letters shown from the start, "circled", "shaded", "bar-right",
+// "bar-below": true or false (default false)}; every key but "cells" may be left out. Each
+// field is checked (its type, a cell's letters at most kMaxCellBytes bytes of letters, the
+// grid's shape): a BadRequest names the field, the row and the column. A request has "grid"
+// or "puzzle", not both.
 
 // An error about a grid sent as rows in the page's words: the library names the rows as the
 // lines of a file called "<rows>" ("<rows>:2:5: bad character"), the page as rows and columns
@@ -43,7 +59,7 @@ struct Region {
 // Each request that searches may name the word list it uses, by its id (word_lists.h):
 // "list": "ID" ("" or none: the server's first).
 
-// POST /api/fill: {"grid": [...], "options": {...}, "region": {...}}.
+// POST /api/fill: {"grid": [...] or "puzzle": {...}, "options": {...}, "region": {...}}.
 struct FillRequest {
   Grid grid;
   FillOptions options{};           // threads 1 unless asked (the pool runs requests side by side)
@@ -58,7 +74,7 @@ struct SlotRef {
   Direction direction = Direction::kAcross;
 };
 
-// POST /api/candidates: {"grid": [...], "slot": {"row", "col", "direction"} or N, "options"}.
+// POST /api/candidates: {"grid" or "puzzle", "slot": {"row", "col", "direction"} or N, "options"}.
 struct CandidatesRequest {
   Grid grid;
   SlotRef slot{};
@@ -66,14 +82,14 @@ struct CandidatesRequest {
   std::string list{};
 };
 
-// POST /api/check: {"grid": [...], "options": {"allow-repeats": bool}}.
+// POST /api/check: {"grid" or "puzzle", "options": {"allow-repeats": bool}}.
 struct CheckRequest {
   Grid grid;
   bool allow_repeats = false;
   std::string list{};
 };
 
-// POST /api/prove: {"grid": [...], "options": {"allow-repeats": bool, "exclude": [...],
+// POST /api/prove: {"grid" or "puzzle", "options": {"allow-repeats": bool, "exclude": [...],
 // "allow-offensive": "none"|"vulgar"|"slurs", "seconds": the verdict's search (default 1)}}.
 struct ProveRequest {
   Grid grid;
@@ -81,19 +97,20 @@ struct ProveRequest {
   std::string list{};
 };
 
-// POST /api/export: {"grid": [...] filled, partly filled or not, "format", "clues": [...],
-// "title", ...}.
+// POST /api/export: {"grid": [...] or "puzzle": {...}, filled, partly filled or not, "format",
+// "clues": [...], "title", "author", "copyright", "notes", "date", ...}: the fields given
+// beside the puzzle win over its own (WritePuzzle).
 struct ExportRequest {
-  Grid grid;
+  Grid grid;  // its puzzle() is the one written
   DocumentOptions document{};
   bool pdf = false;  // "pdf", "submission": the LaTeX document (document.format) through lualatex
-  std::string list{};
 };
 
-// POST /api/open: {"name": "file.crg", "text": "..."}, a file the page opened.
+// POST /api/open: {"name": "file.crg", "text": "..."}, a file the page opened; a binary file
+// (.puz) as {"name": "x.puz", "base64": "..."} instead of "text".
 struct OpenRequest {
   std::string name;
-  std::string text;
+  std::string text;  // the file's bytes
 };
 
 // POST /api/lists: {"name": "mine.txt", "language": "en", "text": "..."}, a word list's text.
@@ -128,10 +145,12 @@ PatternRequest ParsePatternRequest(std::string_view body);
 // and seed as PatternOptions's).
 PatternOptions ParseBlockPatternRequest(std::string_view body);
 
-// GET /api/squares's query parameters, named as the square command's long options (first,
-// size, double, rect, diagonals, pattern, contains, distinct, no-transpose, limit, upper,
-// threads); a flag is true when given empty, "1" or "true".
+// POST /api/squares's options, named as the square command's long options (first, size,
+// double, rect, diagonals, pattern, contains, distinct, no-transpose, limit, upper, threads)
+// and `list`: a JSON object of strings, integers and booleans, read into text as a query's
+// parameters would be (a flag is true when given empty, "1" or "true").
 using QueryParams = std::multimap<std::string, std::string>;
+QueryParams ParseSquaresRequest(std::string_view body);
 SquareOptions ParseSquaresQuery(const QueryParams& params, int max_threads);
 
 // The API's names of enums ("across", "filled", "fillable", ...).

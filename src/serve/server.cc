@@ -3,6 +3,7 @@
 #include "serve/server.h"
 
 #include <ifaddrs.h>
+#include <malloc.h>
 #include <netdb.h>
 #include <pthread.h>
 #include <sys/resource.h>
@@ -43,6 +44,7 @@ void Send(httplib::Response& response, const Reply& reply) {
   response.status = reply.status;
   response.set_content(reply.body, reply.content_type);
   if (reply.status == 503) response.set_header("Retry-After", "2");
+  for (const auto& [name, value] : reply.headers) response.set_header(name, value);
 }
 
 Reply Busy() { return ErrorReply(503, "busy"); }
@@ -58,6 +60,10 @@ Reply Answer(const std::function<Reply()>& route) {
     return ErrorReply(400, error.what());
   } catch (const Error& error) {
     return ErrorReply(400, InRowsWords(error));
+  } catch (const Stopped& stopped) {
+    // Its client left, or the server stops: no fault of either, and likely nobody to read it.
+    std::cerr << "squares: stopped: " << stopped.what() << "\n";
+    return ErrorReply(503, "stopped");
   } catch (const std::bad_alloc&) {
     return ErrorReply(503, "out of memory");
   } catch (const std::exception& error) {
@@ -126,10 +132,11 @@ class Workbench {
       : settings_(settings),
         routes_(std::move(given), upload_options, settings.threads, FindPdflatex()),
         gate_(settings.threads, settings.queue, settings.queue_wait),
-        server_(
-            ConnectionLimits{.connections = settings.connections, .read = settings.read_timeout}) {
+        server_(ConnectionLimits{.connections = settings.connections, .read = settings.read_timeout},
+                [this](std::string_view head) { return Admit(head); }, kSafetyHeaders) {
     guard_.hosts = HostNames(settings);
     guard_.token = settings.token;
+    if (!settings.token.empty()) guard_.cookie = NewToken();
     guard_.max_body = settings.max_body;
     // httplib's default sets SO_REUSEPORT, with which a second server on the same port would
     // share it silently instead of failing.
@@ -138,7 +145,6 @@ class Workbench {
       setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
     });
     server_.set_keep_alive_timeout(2);
-    server_.set_default_headers(kSafetyHeaders);
     server_.set_pre_routing_handler(
         [this](const httplib::Request& request, httplib::Response& response) {
           return Guard(request, response) ? httplib::Server::HandlerResponse::Unhandled
@@ -192,8 +198,11 @@ class Workbench {
     Get("/api/info", [this](const httplib::Request&, httplib::Response& response) {
       Send(response, routes_.Info());
     });
-    Get("/api/squares", [this](const httplib::Request& request, httplib::Response& response) {
-      Squares(request, response);
+    // A POST, as every route that searches: a page of another site cannot send one with a JSON
+    // body without a preflight (a GET it can, from an <img> or an iframe).
+    StreamPost("/api/squares", [this](std::string_view body, const StopFlag& stop) -> Producer {
+      auto search = std::make_shared<SquareSearch>(routes_.Squares(ParseSquaresRequest(body), stop));
+      return [search](const ApiRoutes::Write& write) { search->Write(SquareFormat::kJsonl, write); };
     });
   }
 
@@ -211,19 +220,32 @@ class Workbench {
  private:
   using Route = std::function<Reply(std::string_view body, const StopFlag& stop)>;
 
+  // How long a body to read for a whole head: none when the request is to be refused.
+  Admission Admit(std::string_view bytes) const {
+    const std::optional<RequestHead> head = ParseHead(bytes);
+    if (!head || Check(guard_, *head).status != 0) return {};
+    return Admission{BodyLength(*head), ExpectsContinue(*head)};
+  }
+
+  // Ends the connection after this answer, and says so: a client that keeps connections
+  // alive would otherwise send its next request on it and lose it to the close.
+  static void EndConnection(Connection& connection, httplib::Response& response) {
+    connection.close = true;
+    response.set_header("Connection", "close");
+  }
+
   // Whether the request may go on; if not, `response` is its answer and the connection ends.
   bool Guard(const httplib::Request& request, httplib::Response& response) {
     Connection& connection = CurrentConnection();
-    const Verdict verdict = connection.turned_away ? Verdict{503, "busy", "", false}
-                                                   : Check(guard_, HeadOf(request));
+    const Verdict verdict = Check(guard_, HeadOf(request));
     if (verdict.status == 0) {
       if (verdict.store_token) {
-        response.set_header("Set-Cookie", TokenCookieName(guard_.port) + "=" + guard_.token +
+        response.set_header("Set-Cookie", TokenCookieName(guard_.port) + "=" + guard_.cookie +
                                               "; Path=/; HttpOnly; SameSite=Strict");
       }
       return true;
     }
-    connection.close = true;
+    EndConnection(connection, response);
     if (!verdict.allow.empty()) response.set_header("Allow", verdict.allow);
     if (verdict.message.empty()) {
       response.status = verdict.status;
@@ -244,32 +266,27 @@ class Workbench {
       return (routes_.*route)(body, stop);
     });
   }
-  // Reads a POST's body, counted as it comes (a chunked one has no length to refuse it by
-  // beforehand); false when it is refused, `response` then holding the answer.
-  bool ReadBody(const httplib::Request& request, const httplib::ContentReader& read,
-                httplib::Response& response, std::string& body) {
-    const size_t limit = BodyLimit(guard_, request.path);
-    bool too_large = false;
-    const bool read_whole = read([&](const char* data, size_t size) {
-      too_large = body.size() + size > limit;
-      if (!too_large) body.append(data, size);
-      return !too_large;
-    });
-    if (read_whole) return true;
-    CurrentConnection().close = true;
-    Send(response, too_large ? ErrorReply(413, "the request body is too large (at most " +
-                                                   std::to_string(limit) + " bytes)")
-                             : ErrorReply(400, "the request body did not arrive whole"));
+  // Takes a POST's body, read whole before the request was served; false when it did not
+  // come (the request's head read otherwise than httplib read it), `response` then holding
+  // the answer.
+  static bool TakeBody(const httplib::Request& request, httplib::Response& response,
+                       std::string& body) {
+    Connection& connection = CurrentConnection();
+    body = std::move(connection.body);
+    if (body.size() == BodyLength(HeadOf(request))) return true;
+    EndConnection(connection, response);
+    Send(response, ErrorReply(400, "the request body did not arrive whole"));
     return false;
   }
 
   // A route run on a worker, with a stop flag set when its client leaves.
   void Post(const std::string& path, Route route) {
     guard_.routes[path] = "POST";
+    // (A handler that takes a ContentReader, so that httplib reads no body itself.)
     server_.Post(path, [this, route](const httplib::Request& request, httplib::Response& response,
-                                     const httplib::ContentReader& read) {
+                                     const httplib::ContentReader&) {
       std::string body;
-      if (!ReadBody(request, read, response, body)) return;
+      if (!TakeBody(request, response, body)) return;
       const auto stop = watch_.Watch(CurrentConnection().socket);
       const auto worker = gate_.Enter(*stop);
       if (!worker) return Send(response, Busy());
@@ -309,22 +326,10 @@ class Workbench {
                   std::function<Producer(std::string_view body, const StopFlag&)> start) {
     guard_.routes[path] = "POST";
     server_.Post(path, [this, start](const httplib::Request& request, httplib::Response& response,
-                                     const httplib::ContentReader& read) {
+                                     const httplib::ContentReader&) {
       std::string body;
-      if (!ReadBody(request, read, response, body)) return;
+      if (!TakeBody(request, response, body)) return;
       Stream(response, [&](const StopFlag& stop) { return start(body, stop); });
-    });
-  }
-
-  // GET /api/squares: the search is made (and so its options checked) before the answer, then
-  // its results stream as NDJSON.
-  void Squares(const httplib::Request& request, httplib::Response& response) {
-    Stream(response, [&](const StopFlag& stop) -> Producer {
-      QueryParams params(request.params.begin(), request.params.end());
-      params.erase("token");
-      auto search = std::make_shared<SquareSearch>(routes_.Squares(params, stop));
-      return
-          [search](const ApiRoutes::Write& write) { search->Write(SquareFormat::kJsonl, write); };
     });
   }
 
@@ -352,6 +357,11 @@ void RaiseOpenFileLimit() {
 int Serve(std::vector<WordList> lists, const DictionaryOptions& upload_options,
           const ServerSettings& given) {
   RaiseOpenFileLimit();
+  // Blocks of 1 MiB and more (a body, an uploaded list's text and tables) are mapped apart and
+  // given back when freed. glibc's threshold otherwise rises to the largest block freed, after
+  // which an upload's megabytes came from the arenas and stayed there, fragmented, so that the
+  // resident size grew with every upload although only the last few lists are kept.
+  mallopt(M_MMAP_THRESHOLD, 1 << 20);
   ServerSettings settings = given;
   if (settings.token.empty() && !IsLoopback(settings.host)) settings.token = NewToken();
   // SIGINT and SIGTERM go to one thread, which stops the server: every thread started from

@@ -106,11 +106,12 @@ std::string FormatBytes(size_t bytes) {
 }  // namespace
 
 absl::StatusOr<std::string> ReadFile(const std::string& path, size_t max_bytes,
-                                     std::string_view what) {
+                                     std::string_view what, bool (*binary)(std::string_view head)) {
   auto file = InputFile::Open(path);
   if (!file.ok()) return file.status();
   std::string text;
   size_t line = 1, line_start = 0;
+  bool binary_file = false;
   for (;;) {
     const size_t before = text.size();
     auto got = file->Read(text, size_t{1} << 16);
@@ -120,7 +121,14 @@ absl::StatusOr<std::string> ReadFile(const std::string& path, size_t max_bytes,
       return absl::DataLossError(absl::StrFormat("%s: larger than %s, the limit for %s", path,
                                                  FormatBytes(max_bytes), what));
     }
+    if (binary_file) continue;
     const size_t nul = text.find('\0', before);
+    if (nul != std::string::npos && binary != nullptr) {
+      // The first NUL: the file's head decides whether it is the binary format.
+      if (absl::Status status = file->ReadUpTo(text, kBinaryHeadBytes); !status.ok()) return status;
+      binary_file = binary(std::string_view(text).substr(0, kBinaryHeadBytes));
+      if (binary_file) continue;
+    }
     for (size_t k = before; k < std::min(nul, text.size()); ++k) {
       if (text[k] == '\n') ++line, line_start = k + 1;
     }

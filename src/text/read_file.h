@@ -48,10 +48,17 @@ class InputFile {
   bool regular_ = false;
 };
 
+// How many of a file's first bytes ReadFile shows a `binary` test (fewer when the file is
+// shorter).
+inline constexpr size_t kBinaryHeadBytes = 1024;
+
 // Reads a whole file (`-` = stdin) of at most `max_bytes`, the limit for `what` ("a crossword
 // grid of up to 256x256 cells"): a larger file is refused as soon as it passes the limit, and a
-// NUL byte where it is read; errors name the file (and line and column).
+// NUL byte where it is read, unless `binary` says of the file's first kBinaryHeadBytes that it
+// is a binary format the caller reads (an Across Lite .puz among text formats); errors name
+// the file (and line and column).
 absl::StatusOr<std::string> ReadFile(const std::string& path, size_t max_bytes,
-                                     std::string_view what);
+                                     std::string_view what,
+                                     bool (*binary)(std::string_view head) = nullptr);
 
 }  // namespace squares::core

@@ -5,6 +5,7 @@
 #include "fill/clues.h"
 #include "fill/fill_output.h"
 #include "fill/grid.h"
+#include "fill/puzzle.h"
 #include "fuzz_targets.h"
 
 namespace squares::core::fuzz {
@@ -21,14 +22,18 @@ void FuzzClues(std::string_view data) {
   }
   auto grid = ParseGrid("g", "...\n.#.\n...\n");
   FUZZ_CHECK(grid.ok());
-  const std::vector<std::string> letters = {"T", "O", "P", "A", "", "I", "B", "O", "É"};
+  Puzzle puzzle;
+  puzzle.grid = *grid;
+  puzzle.solution = {"T", "O", "P", "A", "", "I", "B", "O", "É"};
+  puzzle.clues = *clues;
   FillOutputOptions options;
-  options.clues = &*clues;
-  for (FillFormat format : {FillFormat::kText, FillFormat::kJsonl, FillFormat::kIpuz,
-                            FillFormat::kLatex, FillFormat::kSvg, FillFormat::kPuz}) {
+  for (FillFormat format :
+       {FillFormat::kText, FillFormat::kJsonl, FillFormat::kIpuz, FillFormat::kLatex,
+        FillFormat::kSvg, FillFormat::kPuz, FillFormat::kJpz, FillFormat::kXd,
+        FillFormat::kExolve, FillFormat::kAcrossText, FillFormat::kSubmissionLatex}) {
     options.format = format;
     std::string out;
-    FUZZ_CHECK(AppendFill(*grid, letters, options, out).ok() && !out.empty());
+    FUZZ_CHECK(AppendFill(puzzle, options, out).ok() && !out.empty());
   }
 }
 

@@ -1,8 +1,9 @@
 // The workbench's requests (src/serve/requests.h): any body is read into a request or refused
 // with a BadRequest; a grid read is rectangular and within the size limit. The first byte
 // chooses the route ('0' to '7', then '8' an uploaded list, '9' a list's changes, ':' a
-// pattern, made on a small list); a body for /api/squares is its query parameters, one
-// `name=value` a line.
+// pattern, made on a small list, ';' a block pattern, '<' a head as the server's connections
+// read it, '=' a JSON body for /api/squares, '>' a file opened: its text or base64);
+// otherwise a body is /api/squares's options, one `name=value` a line.
 // The last choice is the guard (request_guard.h) on a request's head: "METHOD PATH TOKEN" and
 // then "Name: value" lines; it lets through only what it should, and refuses with a message.
 #include <algorithm>
@@ -55,6 +56,7 @@ void FuzzGuard(std::string_view text, bool with_token) {
   serve::GuardSettings settings;
   settings.hosts = {"localhost", "127.0.0.1", "::1"};
   settings.token = with_token ? "token-1234" : "";
+  settings.cookie = with_token ? "cookie-5678" : "";
   settings.port = 8080;
   settings.max_body = 1000;
   settings.routes = {{"/", "GET"}, {"/api/info", "GET"}, {"/api/fill", "POST"}};
@@ -74,6 +76,9 @@ void FuzzGuard(std::string_view text, bool with_token) {
   }
   const serve::Verdict verdict = serve::Check(settings, head);
   const std::vector<int> statuses = {0, 204, 400, 403, 404, 405, 411, 413, 415};
+  // A POST let through has its body's length, within the limit, and nothing else does.
+  FUZZ_CHECK(verdict.status != 0 || serve::BodyLength(head) <= settings.max_body);
+  FUZZ_CHECK(verdict.status != 0 || head.method == "POST" || serve::BodyLength(head) == 0);
   FUZZ_CHECK(std::find(statuses.begin(), statuses.end(), verdict.status) != statuses.end());
   FUZZ_CHECK((verdict.status == 0 || verdict.status == 204) == verdict.message.empty());
   FUZZ_CHECK((verdict.status == 204 || verdict.status == 405) == !verdict.allow.empty());
@@ -87,7 +92,7 @@ void FuzzGuard(std::string_view text, bool with_token) {
     FUZZ_CHECK(head.query_token == settings.token ||
                HasHeader(head, "authorization", settings.token) ||
                HasHeader(head, "x-squares-token", settings.token) ||
-               HasHeader(head, "cookie", settings.token));
+               HasHeader(head, "cookie", settings.cookie));
   }
   FUZZ_CHECK(!verdict.store_token || head.query_token == settings.token);
   FUZZ_CHECK(serve::SameToken(head.query_token, settings.token) ==
@@ -116,10 +121,14 @@ void FuzzServe(std::string_view data) {
       case 1: CheckRows(serve::ParseCandidatesRequest(body).grid); break;
       case 2: CheckRows(serve::ParseCheckRequest(body).grid); break;
       case 3: {
+        // A request's "puzzle" (or rows) is the puzzle of its grid, cell for cell.
         const serve::ExportRequest request = serve::ParseExportRequest(body);
         CheckRows(request.grid);
-        for (const std::string& row : request.grid.text_rows())
-          FUZZ_CHECK(row.find('.') == std::string::npos);
+        const squares::Puzzle& puzzle = request.grid.puzzle();
+        FUZZ_CHECK(puzzle.rows == request.grid.rows() && puzzle.cols == request.grid.cols());
+        FUZZ_CHECK(puzzle.cells.size() == static_cast<size_t>(puzzle.rows * puzzle.cols));
+        for (const squares::PuzzleCell& cell : puzzle.cells)
+          FUZZ_CHECK(cell.solution.size() <= serve::kMaxCellBytes);
         break;
       }
       case 4: CheckRows(serve::CheckedSize(Grid::Parse(body, "fuzz.ipuz"), "fuzz.ipuz")); break;
@@ -140,6 +149,12 @@ void FuzzServe(std::string_view data) {
         FUZZ_CHECK(matches.words.size() <= std::min(matches.total, request.limit));
         break;
       }
+      case 14: {  // '>': a file opened, its text or its base64 bytes read as a puzzle
+        const serve::OpenRequest request = serve::ParseOpenRequest(body);
+        CheckRows(serve::CheckedSize(
+            Grid::FromPuzzle(squares::Puzzle::Parse(request.text, request.name)), request.name));
+        break;
+      }
       case 11: {  // a random block pattern is legal, of the size asked for
         const PatternOptions options = serve::ParseBlockPatternRequest(body);
         if (options.rows * options.cols > 15 * 15) break;  // bigger ones only take longer
@@ -148,6 +163,16 @@ void FuzzServe(std::string_view data) {
         FUZZ_CHECK(CheckPattern(Grid::FromRows(rows)).legal);
         break;
       }
+      case 12: {  // '<': a head as the connections' thread reads it
+        if (const auto head = serve::ParseHead(body)) {
+          FUZZ_CHECK(!head->method.empty() && body.ends_with("\r\n\r\n"));
+          FUZZ_CHECK(head->path.size() < body.size());
+        }
+        break;
+      }
+      case 13:  // '=': POST /api/squares's JSON body
+        FUZZ_CHECK(serve::ParseSquaresQuery(serve::ParseSquaresRequest(body), 4).threads <= 4);
+        break;
       default: {
         serve::QueryParams params;
         for (const std::string_view line : Lines(body)) {

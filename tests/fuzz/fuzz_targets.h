@@ -19,6 +19,8 @@ void FuzzGrid(std::string_view data);     // ParseGrid: slots and numbering
 void FuzzKakuro(std::string_view data);   // ParseKakuro: runs and sums
 void FuzzClues(std::string_view data);    // ParseClues, then every document of a fill
 void FuzzServe(std::string_view data);    // the workbench's JSON requests (serve/requests.h)
+void FuzzPuz(std::string_view data);      // ReadPuz: an Across Lite .puz file
+void FuzzPuzzle(std::string_view data);   // ReadPuzzle: every puzzle format
 
 #define FUZZ_CHECK(cond)                                                                 \
   do {                                                                                   \

@@ -1,19 +1,11 @@
 """Type stubs of the compiled module squares._squares (src/python/*.cc): keep the two in step."""
+import enum
 import os
-from typing import Any, Callable, ClassVar, Generic, Iterable, Iterator, Literal, Optional, Sequence, TypeVar, Union, final, overload
+from typing import Callable, Generic, Iterable, Iterator, Literal, Optional, Sequence, TypeVar, Union, final, overload
 
 __version__: str
 
-class _Enum:
-    """The members of pybind11's enums: a name and an int value."""
-    __members__: ClassVar[dict[str, Any]]
-    def __init__(self, value: int) -> None: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def value(self) -> int: ...
-    def __int__(self) -> int: ...
-    def __index__(self) -> int: ...
+def default_threads() -> int: ...
 
 class Error(ValueError):
     """An error of the squares library: source, line and column name where, when known."""
@@ -36,14 +28,14 @@ class FileNotFound(FileError, FileNotFoundError):
 class FileAccessError(FileError, PermissionError):
     """A file not allowed."""
 
-class Better(_Enum):
-    LOWER: ClassVar[Better]
-    HIGHER: ClassVar[Better]
+class Better(enum.Enum):
+    LOWER = 0
+    HIGHER = 1
 
-class CellOrder(_Enum):
-    DEFAULT: ClassVar[CellOrder]
-    GREEDY: ClassVar[CellOrder]
-    GIVEN: ClassVar[CellOrder]
+class CellOrder(enum.Enum):
+    DEFAULT = 0
+    GREEDY = 1
+    GIVEN = 2
 
 @final
 class Square:
@@ -80,6 +72,18 @@ class SearchProgress:
     @property
     def seconds(self) -> float: ...
 
+class FillProgress:
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def best_worst(self) -> Optional[int]: ...
+    @property
+    def asked(self) -> Optional[int]: ...
+    @property
+    def polishing(self) -> bool: ...
+
 _Result = TypeVar("_Result", Square, tuple[str, ...])
 
 class SquareIterator(Iterator[_Result], Generic[_Result]):
@@ -92,16 +96,16 @@ class SquareIterator(Iterator[_Result], Generic[_Result]):
     @property
     def stats(self) -> Optional[SearchStats]: ...
 
-class FillStatus(_Enum):
-    FILLED: ClassVar[FillStatus]
-    IMPOSSIBLE: ClassVar[FillStatus]
-    OVER_CONSTRAINED: ClassVar[FillStatus]
-    NO_DETERMINISTIC: ClassVar[FillStatus]
-    TIMED_OUT: ClassVar[FillStatus]
+class FillStatus(enum.Enum):
+    FILLED = 0
+    IMPOSSIBLE = 1
+    OVER_CONSTRAINED = 2
+    NO_DETERMINISTIC = 3
+    TIMED_OUT = 4
 
-class Branching(_Enum):
-    LETTER: ClassVar[Branching]
-    WORD: ClassVar[Branching]
+class Branching(enum.Enum):
+    LETTER = 0
+    WORD = 1
 
 class FillQuality:
     @property
@@ -174,11 +178,11 @@ class FillIterator(Iterator[Fill]):
     @property
     def result(self) -> Optional[FillResult]: ...
 
-class KakuroVerdict(_Enum):
-    UNIQUE: ClassVar[KakuroVerdict]
-    NOT_UNIQUE: ClassVar[KakuroVerdict]
-    NO_SOLUTION: ClassVar[KakuroVerdict]
-    TIMED_OUT: ClassVar[KakuroVerdict]
+class KakuroVerdict(enum.Enum):
+    UNIQUE = 0
+    NOT_UNIQUE = 1
+    NO_SOLUTION = 2
+    TIMED_OUT = 3
 
 class KakuroResult:
     @property
@@ -203,11 +207,11 @@ class KakuroResult:
     def verdict_text(self) -> str: ...
     def solution_text(self, index: int) -> str: ...
 
-class RegionsVerdict(_Enum):
-    UNIQUE: ClassVar[RegionsVerdict]
-    NOT_UNIQUE: ClassVar[RegionsVerdict]
-    NO_SOLUTION: ClassVar[RegionsVerdict]
-    STOPPED: ClassVar[RegionsVerdict]
+class RegionsVerdict(enum.Enum):
+    UNIQUE = 0
+    NOT_UNIQUE = 1
+    NO_SOLUTION = 2
+    STOPPED = 3
 
 class RegionsSolution:
     @property
@@ -239,9 +243,9 @@ class MadeRegions:
     @property
     def attempts(self) -> int: ...
 
-class Direction(_Enum):
-    ACROSS: ClassVar[Direction]
-    DOWN: ClassVar[Direction]
+class Direction(enum.Enum):
+    ACROSS = 0
+    DOWN = 1
 
 class Slot:
     @property
@@ -264,9 +268,15 @@ _Path = Union[str, os.PathLike[str]]
 class Grid:
     def __init__(self, text: str, source: str = "<grid>") -> None: ...
     @staticmethod
+    def parse(text: str, source: str = "<grid>") -> Grid: ...
+    @staticmethod
     def load(path: _Path) -> Grid: ...
     @staticmethod
     def from_rows(rows: Sequence[str]) -> Grid: ...
+    @staticmethod
+    def from_puzzle(puzzle: Puzzle, source: str = "<puzzle>") -> Grid: ...
+    @property
+    def puzzle(self) -> Puzzle: ...
     @property
     def rows(self) -> int: ...
     @property
@@ -289,10 +299,10 @@ class GridCheck:
     @property
     def quality(self) -> Optional[FillQuality]: ...
 
-class Viability(_Enum):
-    FILLABLE: ClassVar[Viability]
-    IMPOSSIBLE: ClassVar[Viability]
-    UNKNOWN: ClassVar[Viability]
+class Viability(enum.Enum):
+    FILLABLE = 0
+    IMPOSSIBLE = 1
+    UNKNOWN = 2
 
 class Candidate:
     @property
@@ -301,18 +311,42 @@ class Candidate:
     def score(self) -> int: ...
     @property
     def viability(self) -> Viability: ...
+    @property
+    def reason(self) -> str: ...
 
-class DocumentFormat(_Enum):
-    TEXT: ClassVar[DocumentFormat]
-    LINES: ClassVar[DocumentFormat]
-    JSONL: ClassVar[DocumentFormat]
-    IPUZ: ClassVar[DocumentFormat]
-    LATEX: ClassVar[DocumentFormat]
-    SVG: ClassVar[DocumentFormat]
-    PUZ: ClassVar[DocumentFormat]
+class GridProof:
+    @property
+    def consistent(self) -> bool: ...
+    @property
+    def letters(self) -> list[int]: ...
+    @property
+    def words(self) -> list[int]: ...
+    @property
+    def dead_slots(self) -> list[int]: ...
+    @property
+    def dead_cells(self) -> list[int]: ...
+    @property
+    def message(self) -> str: ...
+
+class DocumentFormat(enum.Enum):
+    TEXT = 0
+    LINES = 1
+    JSONL = 2
+    IPUZ = 3
+    LATEX = 4
+    SVG = 5
+    PUZ = 6
+    JPZ = 7
+    XD = 8
+    EXOLVE = 9
+    ACROSS_TEXT = 10
+    SUBMISSION_LATEX = 11
+    PDF = 12
+    SUBMISSION = 13
 
 class Clue:
-    def __init__(self, number: int = 0, direction: Direction = ..., word: str = "", text: str = "") -> None: ...
+    def __init__(self, number: int = 0, direction: Direction = ..., word: str = "", text: str = "",
+                 enumeration: str = "") -> None: ...
     @property
     def number(self) -> int: ...
     @property
@@ -321,6 +355,51 @@ class Clue:
     def word(self) -> str: ...
     @property
     def text(self) -> str: ...
+    @property
+    def enumeration(self) -> str: ...
+
+class CellKind(enum.Enum):
+    WHITE = 0
+    BLOCK = 1
+    VOID = 2
+
+class PuzzleCell:
+    kind: CellKind
+    given: str
+    solution: str
+    circled: bool
+    shaded: bool
+    bar_right: bool
+    bar_below: bool
+    def __init__(self, kind: CellKind = ..., given: str = "", solution: str = "", circled: bool = False,
+                 shaded: bool = False, bar_right: bool = False, bar_below: bool = False) -> None: ...
+
+class PuzzleInfo:
+    title: str
+    author: str
+    editor: str
+    copyright: str
+    date: str
+    notes: str
+    publisher: str
+    def __init__(self, title: str = "", author: str = "", editor: str = "", copyright: str = "",
+                 date: str = "", notes: str = "", publisher: str = "") -> None: ...
+
+class Puzzle:
+    rows: int
+    cols: int
+    cells: list[PuzzleCell]
+    info: PuzzleInfo
+    clues: list[Clue]
+    format: str
+    warnings: list[str]
+    locked: bool
+    def __init__(self, rows: int = 0, cols: int = 0) -> None: ...
+    @staticmethod
+    def parse(data: Union[bytes, str], source: str = "<puzzle>") -> Puzzle: ...
+    @staticmethod
+    def load(path: _Path) -> Puzzle: ...
+    def cell(self, row: int, col: int) -> PuzzleCell: ...
 
 def parse_clues(text: str, source: str = "<clues>") -> list[Clue]: ...
 def make_pattern(rows: int = 15, cols: Optional[int] = None, *, density: float = ...,
@@ -329,23 +408,40 @@ def check_pattern(grid: Union[Grid, str]) -> list[str]: ...
 
 def given_fill(grid: Union[Grid, str]) -> Fill: ...
 
-# A name says whether the document is text (str) or puz (bytes); a DocumentFormat cannot.
+# A name says whether the document is text (str) or binary (bytes); a DocumentFormat cannot.
+_TextFormat = Literal["text", "lines", "jsonl", "ipuz", "latex", "svg", "jpz", "xd", "exolve", "across-text"]
+_BinaryFormat = Literal["puz", "pdf", "submission"]
+_Warnings = Optional[Callable[[str], object]]
 @overload
-def format_fill(grid: Union[Grid, str], fill: Fill,
-                format: Literal["text", "lines", "jsonl", "ipuz", "latex", "svg"] = "text", *,
-                fill_in: bool = False, solution: bool = False, title: str = "", author: str = "",
-                copyright: str = "", clues: Sequence[Clue] = ..., ipuz_clue_arrays: bool = True) -> str: ...
-@overload
-def format_fill(grid: Union[Grid, str], fill: Fill, format: Literal["puz"], *, fill_in: bool = False,
+def format_fill(grid: Union[Grid, str], fill: Fill, format: _TextFormat = "text", *, fill_in: bool = False,
                 solution: bool = False, title: str = "", author: str = "", copyright: str = "",
-                clues: Sequence[Clue] = ..., ipuz_clue_arrays: bool = True) -> bytes: ...
+                clues: Sequence[Clue] = ..., ipuz_clue_arrays: bool = True, notes: str = "", date: str = "",
+                paper: str = "a4", name: str = "", address: str = "", email: str = "",
+                warnings: _Warnings = None) -> str: ...
 @overload
-def format_fill(grid: Union[Grid, str], fill: Fill, format: DocumentFormat, *, fill_in: bool = False,
+def format_fill(grid: Union[Grid, str], fill: Fill, format: _BinaryFormat, *, fill_in: bool = False,
                 solution: bool = False, title: str = "", author: str = "", copyright: str = "",
-                clues: Sequence[Clue] = ..., ipuz_clue_arrays: bool = True) -> Union[str, bytes]: ...
+                clues: Sequence[Clue] = ..., ipuz_clue_arrays: bool = True, notes: str = "", date: str = "",
+                paper: str = "a4", name: str = "", address: str = "", email: str = "",
+                warnings: _Warnings = None) -> bytes: ...
+@overload
+def format_fill(grid: Union[Grid, str], fill: Fill, format: Union[DocumentFormat, str], *, fill_in: bool = False,
+                solution: bool = False, title: str = "", author: str = "", copyright: str = "",
+                clues: Sequence[Clue] = ..., ipuz_clue_arrays: bool = True, notes: str = "", date: str = "",
+                paper: str = "a4", name: str = "", address: str = "", email: str = "",
+                warnings: _Warnings = None) -> Union[str, bytes]: ...
+
+@overload
+def write_puzzle(puzzle: Puzzle, format: _TextFormat = "ipuz", *, warnings: _Warnings = None) -> str: ...
+@overload
+def write_puzzle(puzzle: Puzzle, format: _BinaryFormat, *, warnings: _Warnings = None) -> bytes: ...
+@overload
+def write_puzzle(puzzle: Puzzle, format: Union[DocumentFormat, str], *,
+                 warnings: _Warnings = None) -> Union[str, bytes]: ...
 
 _Shard = tuple[int, int]
 _Progress = Optional[Callable[[SearchProgress], object]]
+_FillProgress = Optional[Callable[[FillProgress], object]]
 _Order = Union[None, CellOrder, Literal["default", "greedy", "given"]]
 
 _Branch = Union[Branching, Literal["letter", "word"]]
@@ -354,7 +450,8 @@ _Better = Union[None, Better, Literal["lower", "higher"]]
 class Dictionary:
     def __init__(self, source: Union[None, _Path, Iterable[str]] = None, *, fold_accents: bool = False,
                  min_score: Optional[int] = None, max_level: Optional[int] = None,
-                 better: _Better = None, language: str = "en") -> None: ...
+                 better: _Better = None, language: str = "en",
+                 on_note: Optional[Callable[[str], object]] = None) -> None: ...
     def __len__(self) -> int: ...
     def __contains__(self, word: str) -> bool: ...
     @property
@@ -383,7 +480,8 @@ class Dictionary:
               contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
               order: _Order = None, upper: bool = False, limit: Optional[int] = None,
               best: Optional[int] = None, threads: Optional[int] = None, shard: Optional[_Shard] = None,
-              progress: _Progress = None) -> int: ...
+              progress: _Progress = None, progress_every: float = 0.25,
+              progress_after: float = 1.0) -> int: ...
     @overload
     def squares(self, size: Optional[int] = None, *, double: bool = False, rect: Optional[tuple[int, int]] = None,
                 cube: Optional[int] = None, shape: Union[None, _Path, Sequence[Sequence[int]]] = None,
@@ -391,7 +489,8 @@ class Dictionary:
                 contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
                 order: _Order = None, upper: bool = False, limit: Optional[int] = None,
                 best: Optional[int] = None, threads: Optional[int] = None, shard: Optional[_Shard] = None,
-                progress: _Progress = None, rows_only: Literal[False] = False) -> SquareIterator[Square]: ...
+                progress: _Progress = None, progress_every: float = 0.25, progress_after: float = 1.0,
+                rows_only: Literal[False] = False) -> SquareIterator[Square]: ...
     @overload
     def squares(self, size: Optional[int] = None, *, double: bool = False, rect: Optional[tuple[int, int]] = None,
                 cube: Optional[int] = None, shape: Union[None, _Path, Sequence[Sequence[int]]] = None,
@@ -399,7 +498,17 @@ class Dictionary:
                 contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
                 order: _Order = None, upper: bool = False, limit: Optional[int] = None,
                 best: Optional[int] = None, threads: Optional[int] = None, shard: Optional[_Shard] = None,
-                progress: _Progress = None, rows_only: Literal[True]) -> SquareIterator[tuple[str, ...]]: ...
+                progress: _Progress = None, progress_every: float = 0.25, progress_after: float = 1.0,
+                rows_only: Literal[True]) -> SquareIterator[tuple[str, ...]]: ...
+    @overload
+    def squares(self, size: Optional[int] = None, *, double: bool = False, rect: Optional[tuple[int, int]] = None,
+                cube: Optional[int] = None, shape: Union[None, _Path, Sequence[Sequence[int]]] = None,
+                diagonals: bool = False, first: Optional[str] = None, pattern: Optional[str] = None,
+                contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
+                order: _Order = None, upper: bool = False, limit: Optional[int] = None,
+                best: Optional[int] = None, threads: Optional[int] = None, shard: Optional[_Shard] = None,
+                progress: _Progress = None, progress_every: float = 0.25, progress_after: float = 1.0,
+                rows_only: bool) -> Union[SquareIterator[Square], SquareIterator[tuple[str, ...]]]: ...
     @overload
     def fill(self, grid: Union[Grid, str], *, any: bool = False, all: Literal[False] = False,
              limit: Optional[int] = None, shard: Optional[_Shard] = None, allow_repeats: bool = False,
@@ -407,7 +516,8 @@ class Dictionary:
              timeout: Optional[float] = None, quality_time: float = 10.0, polish: Optional[int] = None,
              branch: _Branch = "letter", prefer_scores: bool = False, better: _Better = None,
              max_level: Optional[int] = None, exclude: Sequence[str] = ..., allow_offensive: Union[bool, str] = False,
-             min_length: int = 2) -> FillResult: ...
+             min_length: int = 2, progress: _FillProgress = None,
+             progress_every: float = 0.25) -> FillResult: ...
     @overload
     def fill(self, grid: Union[Grid, str], *, any: bool = False, all: Literal[True], limit: Optional[int] = None,
              shard: Optional[_Shard] = None, allow_repeats: bool = False, deterministic: bool = False,
@@ -415,8 +525,20 @@ class Dictionary:
              quality_time: float = 10.0, polish: Optional[int] = None, branch: _Branch = "letter",
              prefer_scores: bool = False, better: _Better = None, max_level: Optional[int] = None,
              exclude: Sequence[str] = ..., allow_offensive: Union[bool, str] = False,
-             min_length: int = 2) -> FillIterator: ...
+             min_length: int = 2, progress: _FillProgress = None,
+             progress_every: float = 0.25) -> FillIterator: ...
+    @overload
+    def fill(self, grid: Union[Grid, str], *, any: bool = False, all: bool, limit: Optional[int] = None,
+             shard: Optional[_Shard] = None, allow_repeats: bool = False, deterministic: bool = False,
+             seed: int = 1, threads: Optional[int] = None, timeout: Optional[float] = None,
+             quality_time: float = 10.0, polish: Optional[int] = None, branch: _Branch = "letter",
+             prefer_scores: bool = False, better: _Better = None, max_level: Optional[int] = None,
+             exclude: Sequence[str] = ..., allow_offensive: Union[bool, str] = False,
+             min_length: int = 2, progress: _FillProgress = None,
+             progress_every: float = 0.25) -> Union[FillResult, FillIterator]: ...
     def check(self, grid: Union[Grid, str], *, allow_repeats: bool = False) -> GridCheck: ...
+    def prove(self, grid: Union[Grid, str], *, allow_repeats: bool = False,
+              exclude: Sequence[str] = ...) -> GridProof: ...
     def candidates(self, grid: Union[Grid, str], slot: int, *, max_words: int = 100, max_checked: int = 20,
                    seconds_per_word: float = 0.05, allow_repeats: bool = False,
                    exclude: Sequence[str] = ...) -> list[Candidate]: ...

@@ -3,7 +3,7 @@
 import { activeListId, restoreList } from "./list_store.js";
 
 const LIST_ROUTES = new Set(["/api/fill", "/api/candidates", "/api/candidates/stream", "/api/check",
-                             "/api/prove", "/api/export", "/api/pattern"]);
+                             "/api/prove", "/api/pattern", "/api/squares"]);
 
 // POSTs `body` as JSON; resolves to the parsed answer, or throws an Error with the server's
 // message. An aborted request throws an AbortError.
@@ -11,7 +11,8 @@ export async function postJson(path, body, signal) {
   return answerOf(await post(path, body, signal));
 }
 
-async function post(path, body, signal) {
+// POSTs `body` as JSON; resolves to the response (a list the server lost sent again first).
+export async function post(path, body, signal) {
   const send = () => fetch(path, {
     method: "POST", headers: { "Content-Type": "application/json" }, signal,
     body: JSON.stringify(LIST_ROUTES.has(path) ? { ...body, list: activeListId() } : body),
@@ -37,13 +38,6 @@ export async function answerOf(response) {
     throw Object.assign(new Error(sentence(message)), { status: response.status });
   }
   return type.startsWith("application/json") ? response.json() : response.text();
-}
-
-// POSTs `body` as JSON; resolves to the answer as a Blob whatever its type (a document).
-export async function postForBlob(path, body, signal) {
-  const response = await post(path, body, signal);
-  if (!response.ok) return answerOf(response);
-  return response.blob();
 }
 
 // POSTs `body` as JSON and calls `onLine` with each JSON line of the NDJSON answer as it

@@ -4,6 +4,15 @@ import { Editor } from "./editor.js";
 import { SquaresView } from "./squares.js";
 import { ListsView } from "./lists_view.js";
 
+// Opened from the address the server printed with its token: the answer has stored its cookie,
+// so the token leaves the address bar and the history.
+const query = new URLSearchParams(location.search);
+if (query.has("token")) {
+  query.delete("token");
+  const rest = query.toString();
+  history.replaceState(history.state, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
+}
+
 const views = { editor: document.getElementById("editor-view"), squares: document.getElementById("squares-view") };
 
 function showView() {

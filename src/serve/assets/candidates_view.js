@@ -49,9 +49,9 @@ export class CandidatesView {
     });
   }
 
-  // Streams the candidates of `slot` in the grid `rows`, cancelling those in flight.
-  // `current`: the entry's word when it is filled (its letters are not in `rows`).
-  async load(slot, rows, exclude, current = "") {
+  // Streams the candidates of `slot` in `grid` ({grid: rows} or {puzzle}), cancelling those in
+  // flight. `current`: the entry's word when it is filled (its letters are not in `grid`).
+  async load(slot, grid, exclude, current = "") {
     if (this.request) this.request.abort();
     this.request = null;
     this.current = current;
@@ -83,7 +83,7 @@ export class CandidatesView {
     };
     try {
       await postStream("/api/candidates/stream", {
-        grid: rows, slot: { row: slot.row, col: slot.col, direction: slot.direction },
+        ...grid, slot: { row: slot.row, col: slot.col, direction: slot.direction },
         options: { exclude, seconds: 2, "max-words": MAX_WORDS, "max-checked": MAX_WORDS,
                    "allow-offensive": allowOffensive() },
       }, controller.signal, (line) => {

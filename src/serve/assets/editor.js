@@ -1,7 +1,7 @@
 // The crossword editor: the grid (an ARIA grid driven from the keyboard or the mouse), the
 // candidates of the selected entry, autofill, locks, rejected words, clues, check and export.
-import { GridModel, MAX_SIDE } from "./grid_model.js";
-import { answerOf, postJson, postForBlob, sentence } from "./api.js";
+import { GridModel, INFO_FIELDS, MAX_SIDE, splitRow } from "./grid_model.js";
+import { answerOf, postJson, sentence } from "./api.js";
 import { ProofView } from "./proof_view.js";
 import { CandidatesView } from "./candidates_view.js";
 import { renderStats } from "./stats_view.js";
@@ -9,6 +9,8 @@ import { SoftKeyboard } from "./soft_keyboard.js";
 import { PuzzlesView } from "./puzzles_view.js";
 import { TemplatesView } from "./templates_view.js";
 import { allowOffensive, bindBreakfast } from "./breakfast.js";
+import { RebusEntry } from "./rebus_entry.js";
+import { acceptDrops, describe, exportPuzzle, openFile } from "./puzzle_files.js";
 
 function isAbort(error) { return error.name === "AbortError"; }
 
@@ -24,6 +26,7 @@ export class Editor {
     this.fillRequest = null;         // the AbortController of the fill in flight
     this.grid = this.$("grid");
     bindBreakfast(document.getElementById("allow-offensive"));
+    this.rebus = new RebusEntry((letters) => this.endRebus(letters));
     this.proof = new ProofView(this.$("proof-status"), this.$("proof-verdict"), () => this.paint());
     this.candidates = new CandidatesView(this.$("candidates"), this.$("candidates-status"), this.$("by-score"),
                                          (word) => this.place(word));
@@ -51,6 +54,18 @@ export class Editor {
       this.build();
     });
     this.$("open-file").addEventListener("change", (event) => this.open(event.target.files[0]));
+    acceptDrops(this.root, (file) => this.open(file));
+    this.$("rebus").addEventListener("click", () => this.startRebus());
+    this.$("mark-circle").addEventListener("click", () => this.toggleMark("circled"));
+    this.$("mark-shade").addEventListener("click", () => this.toggleMark("shaded"));
+    this.$("bar-right").addEventListener("click", () => this.toggleBar("barRight"));
+    this.$("bar-below").addEventListener("click", () => this.toggleBar("barBelow"));
+    for (const field of INFO_FIELDS) {
+      this.$(`info-${field}`).addEventListener("input", (event) => {
+        this.model.info[field] = event.target.value;
+        this.save();
+      });
+    }
     this.$("undo").addEventListener("click", () => this.history("undo"));
     this.$("redo").addEventListener("click", () => this.history("redo"));
     this.$("fill-all").addEventListener("click", () => this.fill(false));
@@ -93,6 +108,12 @@ export class Editor {
       event.preventDefault();
       this.grid.focus();
       const r = +target.dataset.r, c = +target.dataset.c;
+      const edge = this.$("bar-mode").checked && !event.shiftKey && this.edgeOf(target, event);
+      if (edge) {
+        this.cursor = { r, c };
+        this.toggleBar(edge);
+        return;
+      }
       if (this.$("black-mode").checked && !event.shiftKey) {
         this.cursor = { r, c };
         this.toggleBlack();
@@ -130,8 +151,14 @@ export class Editor {
     } else if (k === " " || k === "Enter") {
       this.turn();
       this.paint();
+    } else if (k === "Insert") {
+      this.startRebus();
     } else if (k === "Escape") {
       this.$("clue-text").focus();
+    } else if (k === "|") {
+      this.toggleBar("barRight");
+    } else if (k === "_") {
+      this.toggleBar("barBelow");
     } else if (k === "#" || k === ".") {
       this.toggleBlack();
     } else if (k === "Backspace" || k === "Delete") {
@@ -209,7 +236,7 @@ export class Editor {
   }
 
   proveGrid() {
-    this.proof.prove(this.model.toRows(), this.model.rejected);
+    this.proof.prove(this.model.searchGrid(), this.model.rejected);
   }
 
   save() {
@@ -244,6 +271,11 @@ export class Editor {
 
   setTitle(title) { this.$("title").value = title; }
 
+  // The info fields show the model's (after a change of puzzle, an undo, an opened file).
+  showInfo() {
+    for (const field of INFO_FIELDS) this.$(`info-${field}`).value = this.model.info[field];
+  }
+
   // A new grid of `rows` (the API's: '.', '#', letters) with `clues`, in place of this one
   // (undoable).
   replace(rows, clues = []) {
@@ -259,6 +291,61 @@ export class Editor {
       this.cursor = { r: Math.min(this.cursor.r, this.model.rows - 1), c: Math.min(this.cursor.c, this.model.cols - 1) };
       this.build();
     }
+  }
+
+  // ---- Rebus cells, marks and bars.
+  startRebus() {
+    const { r, c } = this.cursor;
+    if (this.model.cell(r, c).black) return;
+    this.rebus.start(this.grid.children[r].children[c], this.model.cell(r, c).letter);
+  }
+
+  endRebus(letters) {
+    this.grid.focus();
+    if (letters === null) return;
+    this.setLetter(letters);
+    if (letters) this.advance(1);
+  }
+
+  // The selected cells: the region's, or the cursor's.
+  selectedCells() {
+    const region = this.region() || { top: this.cursor.r, bottom: this.cursor.r, left: this.cursor.c, right: this.cursor.c };
+    const cells = [];
+    for (let r = region.top; r <= region.bottom; r++) {
+      for (let c = region.left; c <= region.right; c++) {
+        if (!this.model.cell(r, c).black) cells.push(this.model.cell(r, c));
+      }
+    }
+    return cells;
+  }
+
+  // Circles (`mark` "circled") or shades ("shaded") the selected white cells, or takes the mark
+  // off them when all have it.
+  toggleMark(mark) {
+    const cells = this.selectedCells();
+    if (!cells.length) return;
+    const on = !cells.every((cell) => cell[mark]);
+    this.edit(() => cells.forEach((cell) => { cell[mark] = on; }));
+    this.focusGrid();
+  }
+
+  // A bar after the cursor's cell (`side` "barRight" or "barBelow"), or none there any more.
+  toggleBar(side) {
+    const { r, c } = this.cursor;
+    const cell = this.model.cell(r, c);
+    if (cell.black) return;
+    this.edit(() => { cell[side] = !cell[side]; });
+    this.focusGrid();
+  }
+
+  // The edge of the cell element a click fell on ("barRight", "barBelow"), or null: the outer
+  // fifth of the cell on its right or bottom side.
+  edgeOf(element, event) {
+    const box = element.getBoundingClientRect();
+    const right = (event.clientX - box.left) / box.width, below = (event.clientY - box.top) / box.height;
+    if (right > 0.8 && right - 0.8 >= below - 0.8) return "barRight";
+    if (below > 0.8) return "barBelow";
+    return null;
   }
 
   setLetter(letter) {
@@ -330,6 +417,7 @@ export class Editor {
       }
       this.grid.append(row);
     }
+    this.showInfo();
     this.proveGrid();
     this.paint();
     this.renderClues();
@@ -347,14 +435,18 @@ export class Editor {
     const slot = this.slot();
     const inSlot = new Set(slot ? slot.cells : []);
     const region = this.region();
-    const rows = this.model.toRows();
+    const key = this.proof.keyOf(this.model.searchGrid());
     for (let r = 0; r < this.model.rows; r++) {
       for (let c = 0; c < this.model.cols; c++) {
         const i = this.model.index(r, c), cell = this.model.cells[i];
         const el = this.grid.children[r].children[c];
         const here = r === this.cursor.r && c === this.cursor.c;
-        const proven = cell.black ? null : this.proof.cellState(rows, i);
-        el.className = [cell.black ? "black" : "", inSlot.has(i) ? "slot" : "", here ? "cursor" : "",
+        const proven = cell.black ? null : this.proof.cellState(key, i, this.model.cols);
+        const rebus = Array.from(cell.letter).length > 1;
+        el.className = [cell.black ? "black" : "", cell.void ? "void" : "", inSlot.has(i) ? "slot" : "", here ? "cursor" : "",
+                        ...(cell.black ? [] : [cell.circled ? "circled" : "", cell.shaded ? "shaded" : "",
+                                                cell.barRight ? "bar-right" : "", cell.barBelow ? "bar-below" : "",
+                                                rebus ? "rebus" : ""]),
                         cell.origin === "fill" ? "filled" : "", cell.locked ? "locked" : "",
                         region && r >= region.top && r <= region.bottom && c >= region.left && c <= region.right ? "region" : "",
                         ...(proven ? proven.classes : [])]
@@ -365,12 +457,16 @@ export class Editor {
         el.dataset.letters = proven ? proven.letters : "";
         const number = this.model.numbers[i];
         el.firstChild.textContent = number || "";
-        el.lastChild.textContent = cell.letter;
+        el.children[1].textContent = cell.letter;
+        el.style.setProperty("--letters", Array.from(cell.letter).length || 1);
         // A fill the verdict found, faintly in the empty cells.
-        el.lastChild.dataset.ghost = proven && !cell.letter ? proven.ghost : "";
+        el.children[1].dataset.ghost = proven && !cell.letter ? proven.ghost : "";
         el.setAttribute("aria-selected", here ? "true" : "false");
+        const marks = cell.black ? [] : [["circled", cell.circled], ["shaded", cell.shaded], ["bar after it", cell.barRight],
+                                         ["bar below it", cell.barBelow]].filter(([, on]) => on).map(([name]) => `, ${name}`);
         el.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}: ` +
-          (cell.black ? "black" : (number ? `${number}, ` : "") + (cell.letter || "empty") + (cell.locked ? ", locked" : "")));
+          (cell.void ? "outside the grid" : cell.black ? "black"
+            : (number ? `${number}, ` : "") + (cell.letter || "empty") + (cell.locked ? ", locked" : "") + marks.join("")));
       }
     }
     this.grid.setAttribute("aria-activedescendant", `cell-${this.cursor.r}-${this.cursor.c}`);
@@ -416,18 +512,23 @@ export class Editor {
   loadCandidates() {
     const slot = this.slot();
     const filled = !!slot && slot.cells.every((i) => this.model.cells[i].letter);
-    const rows = filled ? this.model.toRows((cell, i) => !slot.cells.includes(i)) : this.model.toRows();
-    this.candidates.load(slot, rows, this.model.rejected, filled ? this.model.word(slot) : "");
+    const grid = filled ? this.model.searchGrid((cell, i) => !slot.cells.includes(i)) : this.model.searchGrid();
+    this.candidates.load(slot, grid, this.model.rejected, filled ? this.model.word(slot) : "");
   }
 
   // Places `word` in the selected entry; the focus goes back to the grid.
   place(word) {
     const slot = this.slot();
     if (!slot) return;
-    const letters = Array.from(word.toUpperCase());
-    this.edit(() => slot.cells.forEach((i, k) => {
+    // A rebus cell of the entry takes its letters of the word; any other cell one letter.
+    const upper = word.toUpperCase();
+    let at = 0;
+    this.edit(() => slot.cells.forEach((i) => {
       const cell = this.model.cells[i];
-      if (cell.letter !== letters[k]) Object.assign(cell, { letter: letters[k], origin: "user" });
+      const letters = Array.from(cell.letter).length > 1 && upper.startsWith(cell.letter, at) ? cell.letter
+        : Array.from(upper.slice(at))[0] || "";
+      at += letters.length;
+      if (cell.letter !== letters) Object.assign(cell, { letter: letters, origin: "user" });
     }));
     this.focusGrid();
   }
@@ -460,7 +561,7 @@ export class Editor {
     const options = { exclude: this.model.rejected, "quality-time": Math.max(0, +this.$("fill-time").value || 0),
                       "allow-offensive": allowOffensive() };
     if (this.$("fill-any").checked) options.any = true;
-    const body = { grid: this.model.toRows(keep), options };
+    const body = { ...this.model.searchGrid(keep), options };
     if (region) body.region = region;
 
     const controller = new AbortController();
@@ -487,10 +588,10 @@ export class Editor {
   }
 
   applyFill(rows, keep) {
-    this.edit(() => rows.forEach((row, r) => Array.from(row).forEach((ch, c) => {
+    this.edit(() => rows.forEach((row, r) => splitRow(row).forEach((text, c) => {
       const i = this.model.index(r, c), cell = this.model.cells[i];
-      if (cell.black || keep(cell, i) || ch === "." || ch === "#") return;
-      Object.assign(cell, { letter: ch.toUpperCase(), origin: "fill" });
+      if (cell.black || keep(cell, i) || [".", "#", "_"].includes(text)) return;
+      Object.assign(cell, { letter: text.replace(/^\[|\]$/g, "").toUpperCase(), origin: "fill" });
     })));
   }
 
@@ -514,10 +615,16 @@ export class Editor {
     if (!file) return;
     const status = this.$("export-status");
     try {
-      const answer = await postJson("/api/open", { name: file.name, text: await file.text() });
-      if (answer.title) this.setTitle(answer.title);
-      this.replace(answer.grid, answer.clues);
-      status.textContent = `Opened ${file.name}.`;
+      const answer = await openFile(file);
+      this.model.checkpoint();
+      this.model.loadPuzzle(answer.puzzle);
+      this.setTitle(answer.puzzle.info.title || "");
+      this.cursor = { r: 0, c: 0 };
+      this.anchor = null;
+      this.build();
+      status.textContent = describe(`Opened ${file.name}.`, [
+        ...answer.warnings,
+        ...(answer.locked ? ["its solution is locked (scrambled): the grid opens without its letters"] : [])]);
     } catch (error) {
       status.textContent = error.message;
     }
@@ -526,7 +633,7 @@ export class Editor {
   async check() {
     const status = this.$("export-status");
     try {
-      const answer = await postJson("/api/check", { grid: this.model.toRows() });
+      const answer = await postJson("/api/check", this.model.searchGrid());
       status.textContent = answer.valid ? "Valid: every entry is a word of the list."
         : !answer.filled ? "Not filled yet." : `Problems: ${answer.problems.join("; ")}`;
     } catch (error) {
@@ -536,20 +643,9 @@ export class Editor {
 
   async export(format) {
     const status = this.$("export-status");
-    const title = this.$("title").value;
     try {
       status.textContent = `Making the ${format} document…`;
-      const blob = await postForBlob("/api/export", { grid: this.model.toRows(), format, title,
-                                                      clues: this.model.clueList() });
-      const extension = { ipuz: "ipuz", latex: "tex", pdf: "pdf", svg: "svg", text: "txt", puz: "puz",
-                          jpz: "jpz", xd: "xd", exolve: "html", "across-text": "txt",
-                          submission: "pdf" }[format];
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(blob);
-      link.download = `${title.replace(/[^\w.-]+/g, "-") || "grid"}.${extension}`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
-      status.textContent = `Exported ${link.download}.`;
+      status.textContent = await exportPuzzle(this.model.toPuzzle(this.$("title").value), format);
     } catch (error) {
       status.textContent = error.message;
     }

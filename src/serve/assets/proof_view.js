@@ -24,17 +24,20 @@ export class ProofView {
     this.marks = null;    // the latest proof's cells, cached per proof (see cellState)
   }
 
-  // Asks for the proof of `rows` (the grid as the API takes it), then its verdict, cancelling
-  // those in flight.
-  async prove(rows, exclude) {
+  // The key of a grid as the searches take it ({grid: rows} or {puzzle}): equal for equal grids.
+  keyOf(grid) { return JSON.stringify(grid); }
+
+  // Asks for the proof of `grid` ({grid: rows} or {puzzle}, GridModel.searchGrid), then its
+  // verdict, cancelling those in flight.
+  async prove(grid, exclude) {
     if (this.request) this.request.abort();
     const controller = new AbortController();
     this.request = controller;
     this.started = performance.now();
-    const key = rows.join("\n");
+    const key = this.keyOf(grid);
     const tier = allowOffensive();
     const ask = (seconds) => postJson("/api/prove",
-      { grid: rows, options: { exclude, "allow-offensive": tier, seconds } }, controller.signal);
+      { ...grid, options: { exclude, "allow-offensive": tier, seconds } }, controller.signal);
     const current = () => this.request === controller;
     this.say("checking", "Deciding whether the grid can be filled…", tier);
     try {
@@ -79,12 +82,12 @@ export class ProofView {
     this.verdictLine.textContent = `${text} Breakfast test: ${tierName(tier)}.`;
   }
 
-  // The proof's classes, title and faint letter for cell `index` of the grid `rows`, or null
-  // when the proof is of another grid.
-  cellState(rows, index) {
-    if (!this.proof || this.proof.key !== rows.join("\n")) return null;
+  // The proof's classes, title and faint letter for cell `index` of the grid of `key` (keyOf),
+  // `cols` wide, or null when the proof is of another grid.
+  cellState(key, index, cols) {
+    if (!this.proof || this.proof.key !== key) return null;
     const answer = this.proof.answer;
-    if (!this.marks || this.marks.proof !== this.proof) this.marks = this.cellMarks(answer, rows);
+    if (!this.marks || this.marks.proof !== this.proof) this.marks = this.cellMarks(answer, cols);
     const { deadCells, deadEntries, conflict, ghost } = this.marks;
     const letters = answer.letters[index];
     const dead = deadCells.has(index) || letters === 0;
@@ -100,8 +103,7 @@ export class ProofView {
     };
   }
 
-  cellMarks(answer, rows) {
-    const cols = rows[0].length;
+  cellMarks(answer, cols) {
     const cellsOf = (slots) => {
       const map = new Map();
       for (const slot of slots) {

@@ -1,10 +1,9 @@
-// The word squares view: typing a first word streams its squares (GET /api/squares, one JSON
+// The word squares view: typing a first word streams its squares (POST /api/squares, one JSON
 // object a line) with a live count; a change or Stop cancels the search in flight, and the
 // server stops it when the connection closes. Every square is kept (compactly, as its line)
 // and shown in a virtual list, so that a million of them scroll as smoothly as ten: the
 // stream is read in slices of a few milliseconds and the page drawn once a frame.
-import { answerOf, sentence } from "./api.js";
-import { activeListId } from "./list_store.js";
+import { answerOf, post, sentence } from "./api.js";
 import { LineStore } from "./line_store.js";
 import { VirtualList } from "./virtual_list.js";
 
@@ -88,8 +87,7 @@ export class SquaresView {
     status.textContent = "Searching…";
     let ending = "search complete";
     try {
-      params.set("list", activeListId());
-      const response = await fetch(`/api/squares?${params}`, { signal: controller.signal });
+      const response = await post("/api/squares", Object.fromEntries(params), controller.signal);
       if (!response.ok) await answerOf(response);
       await this.read(response, controller.signal);
       if (params.has("limit") && this.count >= +params.get("limit")) ending = "limit reached";
