@@ -8,8 +8,26 @@
 # thread pinned to one core (taskset -c 1): the letters of a fill placed one at a time, each
 # followed by the grid's proof and the candidates of its entry (scripts/bench-serve-edits.py);
 # run with SQUARES and then with BASELINE (default /work/main/build/src/squares), side by side.
+#
+# scripts/bench-serve.sh verdicts [COUNT]: the verdict of POST /api/prove against `squares
+# fill` (scripts/bench-serve-verdicts.py), one server thread pinned to one core: of COUNT
+# (default 50) dead grids that arc consistency passes, how many are proven impossible within
+# 2 s, and of COUNT live ones how many fillable; exit 1 on any wrong verdict.
 set -eu
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = verdicts ]; then
+  squares=${SQUARES:-build/src/squares}
+  out=$(mktemp /tmp/bench-serve.XXXXXX)
+  taskset -c 1 "$squares" serve --port 0 --threads 1 >"$out" 2>&1 &
+  server=$!
+  trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -f "$out"' EXIT INT TERM
+  while ! grep -q serving "$out"; do sleep 0.1; done
+  port=$(sed -n 's|^squares: serving http://127.0.0.1:\([0-9]*\)/$|\1|p' "$out")
+  python3 scripts/bench-serve-verdicts.py "$port" "$squares" "${2:-50}" \
+    tests/data/grids/theme-15x15.txt data/templates/nyt-2020-10-12.txt \
+    data/templates/phil-1.txt data/templates/random-15-1.txt
+  exit
+fi
 if [ "${1:-}" = edits ]; then
   grid=${2:-tests/data/grids/theme-15x15.txt}
   squares=${SQUARES:-build/src/squares}

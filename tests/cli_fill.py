@@ -135,11 +135,11 @@ def identities():
             words = os.path.join(TESTS, "data", "fill", name)
             # Square searches keep every word; fills leave offensive ones out unless asked.
             _, fills, _ = run(["fill", grid, "--dict", words, "--all", "--allow-repeats",
-                               "--allow-offensive", "--format", "lines"])
+                               "--allow-offensive=slurs", "--format", "lines"])
             _, squares, _ = run(["--double", "-n", str(n), "--dict", words, "--format", "lines"])
             check(fills.lower() == squares and squares, f"fill --all = --double -n {n}")
             _, count, _ = run(["fill", grid, "--dict", words, "--count", "--allow-repeats",
-                               "--allow-offensive"])
+                               "--allow-offensive=slurs"])
             _, double_count, _ = run(["--double", "-n", str(n), "--dict", words, "--count"])
             check(count == double_count, f"--count {count!r} = --double --count {double_count!r}")
             check(int(count) == len(squares.split("\n")) - 1, "count = number of lines")
@@ -148,7 +148,7 @@ def identities():
             expected = [s for s in squares.split("\n")[:-1]
                         if len(set(entries(s.split(" ")))) == 2 * n]
             for extra in ([], ["--distinct"]):
-                _, distinct, _ = run(["fill", grid, "--dict", words, "--all", "--allow-offensive",
+                _, distinct, _ = run(["fill", grid, "--dict", words, "--all", "--allow-offensive=slurs",
                                       "--format", "lines"] + extra)
                 check(distinct.lower().split("\n")[:-1] == expected, f"{extra}, n = {n}")
             check_shards(grid, ["--dict", words, "--allow-repeats"])
@@ -359,6 +359,8 @@ ERRORS = [
      "squares: --polish: '-1' is not an integer in 0..9223372036854775807\n"),
     ("..\n..\n", ["--allow-repeats", "-U"], 2,
      "squares: --allow-repeats and --distinct exclude each other\n"),
+    ("..\n..\n", ["--allow-offensive=all"], 2,
+     "squares: --allow-offensive takes vulgar, slurs or none, not 'all'\n"),
     ("..\n..\n", ["--shard", "1/2"], 2, "squares: --shard needs --all or --count\n"),
     ("..\n..\n", ["--all", "--shard", "3/2"], 2,
      "squares: --shard: '3/2' is not of the form I/N with 1 <= I <= N\n"),

@@ -131,13 +131,13 @@ grep -qF "listed4.txt: every word names its list; the main dictionary is not rea
 same "shape with named lists" "$tmp/want" "$tmp/got"
 
 # A shape whose cells lie in at most two words is a crossword grid: the same fills as
-# `fill --all --allow-repeats --allow-offensive` (rows of the grid from the shape's across
+# `fill --all --allow-repeats --allow-offensive=slurs` (rows of the grid from the shape's across
 # words; shapes, like squares, keep every word).
 printf '...#\n....\n....\n#...\n' >"$tmp/grid.txt"
 printf '1,2,3\n4,5,6,7\n8,9,10,11\n12,13,14\n1,4,8\n2,5,9,12\n3,6,10,13\n7,11,14\n' >"$tmp/grid-shape.txt"
-"$squares" fill "$tmp/grid.txt" --all --allow-repeats --allow-offensive --max-level 10 -f lines | tr -d '#' | tr A-Z a-z | sort >"$tmp/want"
+"$squares" fill "$tmp/grid.txt" --all --allow-repeats --allow-offensive=slurs --max-level 10 -f lines | tr -d '#' | tr A-Z a-z | sort >"$tmp/want"
 "$squares" shape "$tmp/grid-shape.txt" --max-level 10 -f lines | cut -d' ' -f1-4 | sort >"$tmp/got"
-same "crossword shape = fill --all --allow-repeats --allow-offensive" "$tmp/want" "$tmp/got"
+same "crossword shape = fill --all --allow-repeats --allow-offensive=slurs" "$tmp/want" "$tmp/got"
 
 # Errors: status and message.
 error() {  # error WHAT STATUS MESSAGE FILE [ARGS]

@@ -139,6 +139,51 @@ class Api(unittest.TestCase):
         self.assertTrue(answer["message"])
         self.assertNotIn("rows", answer)
 
+    def test_prove_verdict_agrees_with_fill(self):
+        # The verdict after arc consistency, against `squares fill --any` on 15x15s: as given,
+        # and with a rare letter placed (dead grids that arc consistency passes, a live one;
+        # found by scripts/bench-serve.sh verdicts). Unknown is allowed, a wrong verdict not.
+        def rows_of(*parts):
+            with open(os.path.join(DATA, *parts)) as f:
+                return [line.rstrip("\n") for line in f if line.strip()]
+
+        theme = rows_of("grids", "theme-15x15.txt")
+        phil = rows_of("..", "..", "data", "templates", "phil-1.txt")
+
+        def placed(rows, r, c, letter):
+            rows = list(rows)
+            rows[r] = rows[r][:c] + letter + rows[r][c + 1:]
+            return rows
+
+        grids = [theme, placed(theme, 1, 4, "Z"), placed(theme, 8, 10, "X"), placed(phil, 11, 2, "J")]
+        verdicts = []
+        for rows in grids:
+            with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+                f.write("\n".join(rows) + "\n")
+            try:
+                code = subprocess.run([SQUARES, "fill", "--any", "--threads", "1", "--timeout", "60", f.name],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+            finally:
+                os.unlink(f.name)
+            self.assertIn(code, (0, 3), rows)
+            status, answer = self.server.post("/api/prove", {"grid": rows, "options": {"seconds": 5}})
+            self.assertEqual(status, 200, answer)
+            verdict = answer["verdict"]
+            expected = "fillable" if code == 0 else "impossible"
+            self.assertIn(verdict["verdict"], (expected, "unknown"), (rows, answer["message"]))
+            if verdict["verdict"] == "fillable":
+                self.assertEqual(len(verdict["fill"]), 225)
+                self.assertEqual(answer["message"], "")
+            if verdict["verdict"] == "impossible":
+                self.assertTrue(answer["consistent"])  # arc consistency passed these
+                self.assertTrue(verdict["conflict"], answer)
+                self.assertRegex(answer["message"], r"^no fill: a search ruled out every way in ")
+            verdicts.append((code, verdict["verdict"]))
+        self.assertEqual([code for code, _ in verdicts], [0, 3, 3, 0])
+        # With no search, only arc consistency: consistent, and unknown.
+        status, answer = self.server.post("/api/prove", {"grid": grids[1], "options": {"seconds": 0}})
+        self.assertEqual((answer["consistent"], answer["verdict"]["verdict"]), (True, "unknown"))
+
     def test_check_problems(self):
         status, check = self.server.post("/api/check", {"grid": ["ZQX", "ABC", "DEF"]})
         self.assertEqual(status, 200)

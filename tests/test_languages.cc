@@ -184,12 +184,17 @@ TEST_CASE("an unknown language is a usage error naming the codes") {
   }
 }
 
-std::set<std::string> OffensiveWords(const std::string& language) {
+// The words of data/offensive/LANG.txt in `tier` ("slur", "vulgar"; "" both), read here.
+std::set<std::string> OffensiveWords(const std::string& language, const std::string& tier = "") {
   std::ifstream in(kOffensive + language + ".txt");
   REQUIRE(in);
   std::set<std::string> words;
-  for (std::string line; std::getline(in, line);) words.insert(line);
-  REQUIRE(words.size() > 100);
+  for (std::string line; std::getline(in, line);) {
+    const size_t tab = line.find('\t');
+    REQUIRE(tab != std::string::npos);
+    if (tier.empty() || line.substr(0, tab) == tier) words.insert(line.substr(tab + 1));
+  }
+  REQUIRE(words.size() > 1);
   return words;
 }
 
@@ -227,7 +232,7 @@ TEST_CASE("fills with the default list pass the breakfast test") {
   }
 }
 
-TEST_CASE("--allow-offensive lifts the filter; a German fill leaves out German slurs") {
+TEST_CASE("--allow-offensive lifts the filter by tier; a German fill leaves out German slurs") {
   const Grid grid = Grid::FromRows({"...."});
   FillOptions options;
   options.threads = 1;
@@ -237,17 +242,85 @@ TEST_CASE("--allow-offensive lifts the filter; a German fill leaves out German s
   CHECK(SlotWords(grid, filled.fills.back()) == std::vector<std::string>{"tart"});
   const Dictionary only = Read({"twat"}, "en");
   CHECK(FillGrid(only, grid, options).status != FillStatus::kFilled);
-  options.allow_offensive = true;
+  options.allow_offensive = AllowOffensive::kVulgar;
   CHECK(SlotWords(grid, FillGrid(only, grid, options).fills.back()) ==
         std::vector<std::string>{"twat"});
+  // A slur is out with the vulgar tier allowed; only asked for by name does it fill.
+  REQUIRE(OffensiveWords("en", "slur").count("kike") == 1);
+  const Dictionary slur = Read({"kike"}, "en");
+  CHECK(FillGrid(slur, grid, options).status != FillStatus::kFilled);
+  options.allow_offensive = AllowOffensive::kSlurs;
+  CHECK(FillGrid(slur, grid, options).status == FillStatus::kFilled);
 
-  options.allow_offensive = false;
-  REQUIRE(OffensiveWords("de").count("neger") == 1);
+  options.allow_offensive = AllowOffensive::kNone;
+  REQUIRE(OffensiveWords("de", "slur").count("neger") == 1);
   const Dictionary german = Read({"neger", "engel", "regen", "segen"}, "de");
   options.all = true;
   const FillResult all = FillGrid(german, Grid::FromRows({"....."}), options);
   REQUIRE(all.fills.size() == 3);
   for (const Fill& fill : all.fills) CHECK(fill.rows[0] != "NEGER");
+  options.all = false;
+  options.allow_offensive = AllowOffensive::kVulgar;
+  const Dictionary neger = Read({"neger"}, "de");
+  CHECK(FillGrid(neger, Grid::FromRows({"....."}), options).status != FillStatus::kFilled);
+}
+
+TEST_CASE("words whose common sense is clean are kept: the list's own and a fill") {
+  const std::set<std::string> listed = OffensiveWords("en");
+  const std::vector<std::string> clean = {"pawn", "cox",   "hoar", "scat", "lust",
+                                          "nude", "balls", "butt", "poop", "grope"};
+  for (const std::string& word : clean) CHECK_MESSAGE(listed.count(word) == 0, word);
+  // Each fills a one-entry grid of its length by default.
+  FillOptions options;
+  options.threads = 1;
+  for (const std::string& word : clean) {
+    CAPTURE(word);
+    const FillResult result =
+        FillGrid(Read({word}, "en"), Grid::FromRows({std::string(word.size(), '.')}), options);
+    REQUIRE(result.status == FillStatus::kFilled);
+    CHECK(SlotWords(Grid::FromRows({std::string(word.size(), '.')}), result.fills.back()) ==
+          std::vector<std::string>{word});
+  }
+  // The names of the tiers, and a wrong one.
+  CHECK(AllowOffensiveNamed("vulgar") == AllowOffensive::kVulgar);
+  CHECK(AllowOffensiveName(AllowOffensive::kSlurs) == "slurs");
+  CHECK_THROWS_AS(AllowOffensiveNamed("all"), Error);
+}
+
+TEST_CASE("a grid only a left-out word fills says so and names the word") {
+  // The grid's only fill is ASS across, AT down; ASS is vulgar: not "no fill exists".
+  const Dictionary d = Read({"ass", "bus", "at"}, "en");
+  const Grid grid = Grid::FromRows({"...", ".##"});
+  FillOptions options;
+  options.threads = 1;
+  options.any = true;
+  const FillResult result = FillGrid(d, grid, options);
+  REQUIRE(result.status == FillStatus::kImpossible);
+  REQUIRE(result.left_out.has_value());
+  CHECK(result.left_out->tier == AllowOffensive::kVulgar);
+  CHECK(result.left_out->word == "ASS");
+  CHECK(result.message ==
+        "<rows>: impossible: no fill without the left-out words; --allow-offensive=vulgar "
+        "finds one using ASS");
+  // A slur is not named.
+  const Dictionary slur = Read({"spic"}, "en");
+  const FillResult hidden = FillGrid(slur, Grid::FromRows({"...."}), options);
+  REQUIRE(hidden.left_out.has_value());
+  CHECK(hidden.left_out->tier == AllowOffensive::kSlurs);
+  CHECK(hidden.message.find("SPIC") == std::string::npos);
+  CHECK(hidden.message.find("--allow-offensive=slurs") != std::string::npos);
+  // A grid no word fills, left out or not, keeps its message.
+  const FillResult none = FillGrid(Read({"bus", "at"}, "en"), grid, options);
+  CHECK(!none.left_out.has_value());
+  CHECK(none.message.find("left-out") == std::string::npos);
+  // The proof's verdict says the same.
+  ProofOptions proof_options;
+  proof_options.search_seconds = 1;
+  const GridProof proof = ProveGrid(d, grid, proof_options);
+  CHECK(proof.verdict == Verdict::kImpossible);
+  REQUIRE(proof.left_out.has_value());
+  CHECK(proof.left_out->word == "ASS");
+  CHECK(proof.message.starts_with("no fill without the left-out words; "));
 }
 
 }  // namespace

@@ -86,6 +86,15 @@ enum class FillStatus {
 
 enum class Branching { kLetter, kWord };
 
+// The breakfast test's tiers (data/offensive/README): which of the words of data/offensive
+// (for the dictionary's language) a fill may use. Listed words are slurs and hate terms, or
+// vulgar and sexual terms; words whose common sense is clean (PAWN, BUTT, SCAT) are not
+// listed. Each tier allows those before it: kSlurs allows every listed word.
+enum class AllowOffensive { kNone, kVulgar, kSlurs };
+// "none", "vulgar", "slurs"; anything else is a usage Error naming them.
+AllowOffensive AllowOffensiveNamed(std::string_view name);
+std::string_view AllowOffensiveName(AllowOffensive allow);
+
 // How far a running fill has come (FillOptions::progress); scores as the dictionary gives them.
 struct FillProgress {
   double seconds = 0;
@@ -115,10 +124,11 @@ struct FillOptions {
   std::optional<Better> better;      // default: the dictionary's better()
   std::optional<int64_t> max_level;  // words scored worse than this are not used
   std::vector<std::string> exclude;  // words never used in this grid (rejected words)
-  // Offensive and slur words (data/offensive: LDNOOBW's lists and @2toad/profanity's, for the
-  // dictionary's language) are left out of fills unless this is set; a grid's fixed entries
-  // and square searches keep every word.
-  bool allow_offensive = false;
+  // The listed offensive words a fill may use (data/offensive, for the dictionary's
+  // language): none by default; a grid's fixed entries and square searches keep every word.
+  // When the words left out are what makes a grid unfillable, FillResult::message says so
+  // and names a word of the vulgar tier that would fill it (see FillResult::left_out).
+  AllowOffensive allow_offensive = AllowOffensive::kNone;
   // A grid with an entry shorter than this is refused (kData, naming the entry). 2 accepts
   // every grid: two-letter entries, as Italian crosswords have; 3 holds a grid to the
   // English custom.
@@ -174,6 +184,15 @@ struct FillResult {
   std::vector<Fill> fills;         // when no callback was given
   std::vector<std::string> notes;  // entries kept as given, not in the list
   FillStats stats;
+  // No fill (kImpossible, kOverConstrained) while allow_offensive left words out: what a
+  // fill with the next tier allowed found. `tier` is kNone when none was found in the time
+  // (as long again as the search took, at least a second), `word` the entry of the vulgar
+  // tier it used ("" for the slur tier, whose words are not named).
+  struct LeftOut {
+    AllowOffensive tier = AllowOffensive::kNone;
+    std::string word;
+  };
+  std::optional<LeftOut> left_out;
 };
 
 // Fills `grid`. With `on_fill`, each fill is handed to it (return false to stop) instead of
@@ -201,11 +220,34 @@ GridCheck CheckGrid(const Dictionary& dictionary, const Grid& grid, bool allow_r
 // has no word with that letter there that fits the letters its other cells can still take,
 // until nothing changes. Every letter taken out is in no fill; what is left may still have
 // none (only a search decides). Entries and cells left empty are named in `message`.
+//
+// Then, with search_seconds, the verdict: a search for a fill (one thread, restarts, from
+// `start` where its letters fit) of at most that long decides whether the grid is fillable
+// or impossible, or leaves it unknown.
 struct ProofOptions {
   bool allow_repeats = false;        // as FillOptions
   std::vector<std::string> exclude;  // as FillOptions (words never used)
+  AllowOffensive allow_offensive = AllowOffensive::kNone;  // as FillOptions
+  double search_seconds = 0;       // the verdict's search (0: none, the verdict is the proof's)
+  std::vector<std::string> start;  // as CandidateOptions::start
+  const StopFlag* stop = nullptr;  // ends the search: the verdict is then unknown
 };
+enum class Verdict {
+  kFillable,    // a fill exists (GridProof::fill)
+  kImpossible,  // no fill: an entry or a cell has nothing left, or a search ruled out all
+  kUnknown,     // neither proven (no search, or its time ran out)
+};
+std::string_view VerdictName(Verdict verdict);  // "fillable", "impossible", "unknown"
 struct GridProof {
+  Verdict verdict = Verdict::kUnknown;
+  // kFillable: the fill found (Fill::letters); kImpossible: the entries of the conflict,
+  // those the search failed on most (or the dead slots), at most four; `message` names them.
+  std::vector<std::string> fill;
+  std::vector<int> conflict;
+  // As in FillResult, for an impossible verdict: the next tier only, in about the time the
+  // verdict took.
+  std::optional<FillResult::LeftOut> left_out;
+  double seconds = 0;           // the verdict's search
   bool consistent = true;       // no entry or cell was left empty
   std::vector<int> letters;     // per cell (row-major): the letters it can still take (0 for a
                                 // black cell or a cell with none)
@@ -213,13 +255,15 @@ struct GridProof {
                                 // given, not in the list)
   std::vector<int> dead_slots;  // slots with no word left (their own letters, or propagation)
   std::vector<int> dead_cells;  // cells whose two slots, each alone, share no letter
-  std::string message;          // "7 Down has no word: O.T.........E..", or "" when consistent
+  std::string message;          // "7 Down has no word: O.T.........E..", or why the verdict is
+                                // impossible or unknown after a search; "" otherwise
 };
 GridProof ProveGrid(const Dictionary& dictionary, const Grid& grid,
                     const ProofOptions& options = {});
 
-// The words that fit a slot, best first, each with whether the rest of the grid can still be
-// filled with it in place.
+// The words that fit a slot, each with whether the rest of the grid can still be filled with
+// it in place: first those the proof's letter sets (ProveGrid) allow, best first (a forced
+// word, the only one they allow, is first), then those it rules out, best first.
 enum class Viability { kFillable, kImpossible, kUnknown };
 struct Candidate {
   std::string word;
@@ -233,12 +277,13 @@ struct Candidate {
 // whole grid's search learned (its nogoods hold for every candidate): seconds_per_word each,
 // then rounds of four times as long for those left, until `seconds` in all.
 struct CandidateOptions {
-  size_t max_words = 100;   // the best this many, by score
-  size_t max_checked = 20;  // of those, the first this many are decided
+  size_t max_words = 100;   // the first this many, in the order above
+  size_t max_checked = 20;  // of those, the first this many are decided by a search
   double seconds_per_word = 0.05;
   double seconds = 0;  // the time for deciding in all (0: one round)
   bool allow_repeats = false;
   std::vector<std::string> exclude;
+  AllowOffensive allow_offensive = AllowOffensive::kNone;  // as FillOptions
   const StopFlag* stop = nullptr;
   // When set: called with the list (none decided by a search yet, maybe empty) before any
   // search, then with each candidate's index as a search decides it; return false to stop.

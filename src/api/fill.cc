@@ -7,25 +7,23 @@
 #include <mutex>
 #include <span>
 #include <thread>
+#include <tuple>
 
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "api/api_internal.h"
+#include "api/fill_internal.h"
 #include "api/grid_internal.h"
 #include "fill/fill_grid.h"
 #include "lexicon/language.h"
 #include "text/strings.h"
 
 namespace squares {
-namespace {
+namespace api {
 
 core::ScoreOrder OrderOf(Better better) {
   return better == Better::kLower ? core::ScoreOrder::kLowerFirst : core::ScoreOrder::kHigherFirst;
 }
-
-}  // namespace
-
-namespace api {
 
 core::FillSettings SettingsOf(Better better, const FillOptions& options) {
   if (options.limit && *options.limit < 0) {
@@ -82,43 +80,6 @@ core::FillSettings SettingsOf(Better better, const FillOptions& options) {
 }  // namespace api
 
 namespace {
-
-// The words the fill may not use: `exclude` and, unless `allow_offensive`, the offensive
-// words of the dictionary's language (those the dictionary's alphabet cannot spell are in no
-// slot anyway), and those scored worse than max_level.
-core::WordFilter FilterOf(const Dictionary& dictionary, const std::vector<std::string>& exclude,
-                          core::ScoreOrder scores, std::optional<int64_t> max_level,
-                          bool allow_offensive = true) {
-  const detail::DictionaryImpl& d = api::ImplOf(dictionary);
-  const core::Alphabet& alphabet = d.dictionary.alphabet();
-  core::WordFilter filter;
-  auto add = [&](std::string_view word) {
-    auto encoded = alphabet.encode(word, d.options.fold_accents);
-    if (encoded.ok()) filter.exclude.push_back(*std::move(encoded));
-  };
-  for (const std::string& word : exclude) add(word);
-  if (!allow_offensive) {
-    for (std::string_view word : core::SplitLines(core::OffensiveWordsText(alphabet.language()))) {
-      if (!word.empty()) add(word);
-    }
-  }
-  std::sort(filter.exclude.begin(), filter.exclude.end());
-  filter.exclude.erase(std::unique(filter.exclude.begin(), filter.exclude.end()),
-                       filter.exclude.end());
-  if (max_level) {
-    filter.scores = scores;
-    filter.max_cost = scores == core::ScoreOrder::kLowerFirst ? *max_level : -*max_level;
-  }
-  return filter;
-}
-
-core::GridFill Problem(const Dictionary& dictionary, const Grid& grid,
-                       const core::WordFilter& filter) {
-  std::lock_guard lock(
-      api::ImplOf(dictionary).mutex);  // the slots' automata are built on first use
-  return api::Value(core::GridFillProblem(
-      api::ImplOf(grid).grid, api::ImplOf(dictionary).dictionary, grid.source(), filter));
-}
 
 FillQuality QualityOf(const core::FillQuality& q) {
   return {q.worst_word, q.worst_score,    q.mean_score, q.searched,
@@ -230,6 +191,22 @@ class ProgressReporter {
 
 }  // namespace
 
+namespace {
+
+// A grid with no fill while the breakfast test left words out: whether they are what makes
+// it so (a search as long again as the first, at least a second), said in the message.
+void SayLeftOut(const Dictionary& dictionary, const Grid& grid, const FillOptions& options,
+                FillResult& result) {
+  if (options.all || options.deterministic) return;
+  result.left_out = api::FillWithLeftOut(dictionary, grid, options.exclude, options.allow_repeats,
+                                         options.allow_offensive, AllowOffensive::kSlurs,
+                                         std::max(1.0, result.stats.seconds), options.stop);
+  if (result.left_out)
+    result.message = grid.source() + ": impossible: " + api::LeftOutMessage(*result.left_out);
+}
+
+}  // namespace
+
 void CheckFillOptions(const FillOptions& options) {
   api::SettingsOf(Better::kLower, options);
   if (options.count_only && !options.all) api::ThrowUsage("FillOptions::count_only needs all");
@@ -249,9 +226,9 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
     }
   }
   const core::GridFill problem =
-      Problem(dictionary, grid,
-              FilterOf(dictionary, options.exclude, settings.engine.scores, options.max_level,
-                       options.allow_offensive));
+      api::Problem(dictionary, grid,
+                   api::FilterOf(dictionary, options.exclude, settings.engine.scores,
+                                 options.max_level, options.allow_offensive));
   FillResult result;
   result.notes = problem.notes;
   if (options.on_note) {
@@ -261,6 +238,7 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
     result.status = FillStatus::kOverConstrained;
     result.bad_slot = core::SlotName(g.slots[problem.too_long]);
     result.message = core::FillStatusMessage(grid.source(), g, problem, {}, settings.engine);
+    SayLeftOut(dictionary, grid, options, result);
     return result;
   }
   if (options.limit == 0) {  // no fill asked for: none searched (the engine's 0 is no limit)
@@ -294,85 +272,9 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
   }
   result.message = core::FillStatusMessage(grid.source(), g, problem, outcome, settings.engine);
   result.stats = StatsOf(outcome.stats);
+  if (result.status == FillStatus::kImpossible || result.status == FillStatus::kOverConstrained)
+    SayLeftOut(dictionary, grid, options, result);
   return result;
-}
-
-namespace {
-
-// A slot's letters as the constructor sees them: "O.T..".
-std::string PatternOf(const Grid& grid, const Slot& slot) {
-  std::string pattern;
-  for (int cell : slot.cells) pattern += grid.letter(cell).empty() ? "." : grid.letter(cell);
-  return pattern;
-}
-
-// The proof's message: the entries with no word, then the cells with no letter (a few of each).
-std::string ProofMessage(const Grid& grid, const GridProof& proof, const core::Consistency& c,
-                         std::span<const int> dead_slots) {
-  constexpr size_t kNamed = 3;
-  std::vector<std::string> parts;
-  for (int s : dead_slots) {
-    if (parts.size() == kNamed) break;
-    const Slot& slot = grid.slots()[s];
-    const char* why = c.dead.empty() && c.repeated ? "'s only word is used elsewhere"
-                      : c.dead.empty()             ? " has no word that fits its crossing entries"
-                                                   : " has no word";
-    parts.push_back(absl::StrFormat("%s%s: %s", slot.name(), why, PatternOf(grid, slot)));
-  }
-  for (size_t k = 0; k < proof.dead_cells.size() && k < kNamed; ++k) {
-    const int cell = proof.dead_cells[k];
-    std::vector<std::string> names;
-    for (const Slot& slot : grid.slots()) {
-      if (std::find(slot.cells.begin(), slot.cells.end(), cell) != slot.cells.end())
-        names.push_back(slot.name());
-    }
-    parts.push_back(absl::StrFormat("row %d, column %d has no letter that fits both %s",
-                                    cell / grid.cols() + 1, cell % grid.cols() + 1,
-                                    absl::StrJoin(names, " and ")));
-  }
-  const size_t more = dead_slots.size() + proof.dead_cells.size() - parts.size();
-  if (more > 0) parts.push_back(absl::StrFormat("%d more", more));
-  return absl::StrJoin(parts, "; ");
-}
-
-}  // namespace
-
-GridProof ProveGrid(const Dictionary& dictionary, const Grid& grid, const ProofOptions& options) {
-  const core::Grid& g = api::ImplOf(grid).grid;
-  const core::GridFill problem =
-      Problem(dictionary, grid, FilterOf(dictionary, options.exclude, core::ScoreOrder::kNone, {}));
-  GridProof proof;
-  proof.letters.assign(g.size(), 0);
-  proof.words.assign(g.slots.size(), -1);
-  if (problem.too_long >= 0) {  // the problem is incomplete: that slot is all there is to say
-    proof.consistent = false;
-    proof.dead_slots = {problem.too_long};
-    proof.words[problem.too_long] = 0;
-    const Slot& slot = grid.slots()[problem.too_long];
-    proof.message =
-        absl::StrFormat("%s is longer than any word: %s", slot.name(), PatternOf(grid, slot));
-    return proof;
-  }
-  core::FillOptions engine;
-  engine.distinct = !options.allow_repeats;
-  const core::Consistency c = core::Propagated(problem.problem, engine);
-  for (int cell = 0; cell < g.size(); ++cell) {
-    if (!g.black[cell]) proof.letters[cell] = std::popcount(c.domains[cell]);
-  }
-  for (size_t s = 0; s < problem.grid_slot.size(); ++s) {
-    proof.words[problem.grid_slot[s]] = static_cast<int64_t>(c.words[s]);
-  }
-  for (int s : c.dead) proof.dead_slots.push_back(problem.grid_slot[s]);
-  if (c.emptied >= 0) proof.dead_slots.push_back(problem.grid_slot[c.emptied]);
-  for (int cell : c.dead_cells) {  // a rebus's further letters are its grid cell's
-    const int grid_cell = problem.grid_cell[cell];
-    if (std::find(proof.dead_cells.begin(), proof.dead_cells.end(), grid_cell) ==
-        proof.dead_cells.end())
-      proof.dead_cells.push_back(grid_cell);
-  }
-  proof.consistent = c.consistent();
-  if (!proof.consistent) proof.message = ProofMessage(grid, proof, c, proof.dead_slots);
-  return proof;
 }
 
 namespace {
@@ -422,9 +324,11 @@ class CandidateSearch {
         g_(api::ImplOf(grid).grid),
         slot_(slot),
         options_(options),
-        scores_(OrderOf(dictionary.better())),
+        scores_(api::OrderOf(dictionary.better())),
         alphabet_(api::ImplOf(dictionary).dictionary.alphabet()),
-        problem_(Problem(dictionary, grid, FilterOf(dictionary, options.exclude, scores_, {}))),
+        problem_(api::Problem(
+            dictionary, grid,
+            api::FilterOf(dictionary, options.exclude, scores_, {}, options.allow_offensive))),
         lexicon_(api::ImplOf(dictionary).dictionary.lexicon()),
         start_(std::chrono::steady_clock::now()) {}
 
@@ -516,8 +420,9 @@ class CandidateSearch {
   bool go_on_ = true;
 };
 
-// The slot's words that fit its cells' letters, best first (the list's order on a tie), the
-// first max_words of them, each impossible at once when the proof's domains rule it out.
+// The slot's words that fit its cells' letters: first those the proof's letter sets allow,
+// then those it rules out (each impossible at once), each group best first (the list's order
+// on a tie); the first max_words of them.
 bool CandidateSearch::List() {
   const auto at = std::find(problem_.grid_slot.begin(), problem_.grid_slot.end(), slot_);
   if (problem_.too_long >= 0 || at == problem_.grid_slot.end()) return false;  // no words
@@ -525,22 +430,6 @@ bool CandidateSearch::List() {
   const core::FillSlot& s = p.slots[at - problem_.grid_slot.begin()];
   cells_ = &s.cells;
   words_ = &lexicon_.words(static_cast<int>(s.cells.size()));
-  std::vector<std::pair<int64_t, size_t>> fitting;  // (cost, word)
-  for (size_t k = 0; k < words_->count(); ++k) {
-    const core::WordView w = words_->word(k);
-    bool fits = true;
-    for (size_t i = 0; i < s.cells.size() && fits; ++i) fits = p.domains[s.cells[i]] >> w[i] & 1;
-    if (!fits || !s.dawg->contains(w)) continue;
-    fitting.emplace_back(
-        scores_ == core::ScoreOrder::kLowerFirst ? words_->scores[k] : -words_->scores[k], k);
-  }
-  std::stable_sort(fitting.begin(), fitting.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  // The words past those listed: a search among the candidates rules them out.
-  for (size_t k = options_.max_words; k < fitting.size(); ++k)
-    RuleOut(words_->word(fitting[k].second));
-  if (fitting.size() > options_.max_words) fitting.resize(options_.max_words);
-  for (const auto& [cost, word] : fitting) fitting_.push_back(word);
   check_.distinct = !options_.allow_repeats;
   check_.stop = options_.stop;
   check_.block_words = 50;
@@ -548,6 +437,35 @@ bool CandidateSearch::List() {
   check_.preferred = &last_fill_;
   // The proof: a letter no fill has rules its candidates out at once.
   proof_ = core::Propagated(p, check_);
+  auto allowed = [&](core::WordView w) {
+    if (!proof_.consistent()) return false;
+    for (size_t i = 0; i < s.cells.size(); ++i)
+      if (!(proof_.domains[s.cells[i]] >> w[i] & 1)) return false;
+    return true;
+  };
+  struct Fitting {
+    bool ruled_out;
+    int64_t cost;
+    size_t word;
+  };
+  std::vector<Fitting> fitting;
+  for (size_t k = 0; k < words_->count(); ++k) {
+    const core::WordView w = words_->word(k);
+    bool fits = true;
+    for (size_t i = 0; i < s.cells.size() && fits; ++i) fits = p.domains[s.cells[i]] >> w[i] & 1;
+    if (!fits || !s.dawg->contains(w)) continue;
+    fitting.push_back(
+        {!allowed(w),
+         scores_ == core::ScoreOrder::kLowerFirst ? words_->scores[k] : -words_->scores[k], k});
+  }
+  std::stable_sort(fitting.begin(), fitting.end(), [](const Fitting& a, const Fitting& b) {
+    return std::tie(a.ruled_out, a.cost) < std::tie(b.ruled_out, b.cost);
+  });
+  // The words past those listed: a search among the candidates rules them out.
+  for (size_t k = options_.max_words; k < fitting.size(); ++k)
+    RuleOut(words_->word(fitting[k].word));
+  if (fitting.size() > options_.max_words) fitting.resize(options_.max_words);
+  for (const Fitting& f : fitting) fitting_.push_back(f.word);
   for (size_t k = 0; k < fitting_.size(); ++k) {
     Candidate candidate;
     candidate.score = words_->scores[fitting_[k]];
@@ -556,12 +474,10 @@ bool CandidateSearch::List() {
       candidate.viability = Viability::kImpossible;
       candidate.reason =
           "the grid has no fill: an entry or a cell has nothing left (see its proof)";
-    } else if (std::string why =
-                   RuledOut(grid_, slot_, s.cells, problem_.grid_cell, WordOf(k), proof_.domains,
-                            alphabet_);
-               !why.empty()) {
+    } else if (fitting[k].ruled_out) {
       candidate.viability = Viability::kImpossible;
-      candidate.reason = why;
+      candidate.reason =
+          RuledOut(grid_, slot_, s.cells, problem_.grid_cell, WordOf(k), proof_.domains, alphabet_);
     }
     candidates_.push_back(std::move(candidate));
   }

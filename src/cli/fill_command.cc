@@ -35,7 +35,10 @@ constexpr std::string_view kUsage =
     "score the best that the time left (or\n"
     "--polish nodes) of search finds. --any prints the first fill found instead. With a list\n"
     "whose words all score the same (Debian's lists) the best fill is the first one found.\n"
-    "Offensive and slur words of the list's --language are left out unless --allow-offensive.\n"
+    "The breakfast test: vulgar words and slurs of the list's --language are left out unless\n"
+    "--allow-offensive=vulgar (vulgar and sexual terms) or =slurs (every listed word); words\n"
+    "whose common sense is clean (PAWN, BUTT, SCAT) are kept. A grid that only a left-out\n"
+    "word can fill says so and names the word.\n"
     "\n"
     "GRID formats (detected): ipuz (its clues, title, author and copyright are the documents'\n"
     "unless the options give them), crucio (.crg: rows, columns, then rows of '-' empty, '#'\n"
@@ -96,7 +99,8 @@ constexpr OptionSpec kFillOptions[] = {
     {"limit", 'l', "N", "with --all or --count: stop after N fills"},
     {"shard", 0, "I/N", "with --all or --count: only part I of N (parts concatenate in order)"},
     {"allow-repeats", 0, nullptr, "a word may fill several slots (by default no word twice)"},
-    {"allow-offensive", 0, nullptr, "use offensive and slur words too (left out by default)"},
+    {"allow-offensive", 0, "TIER", "vulgar: use vulgar words too; slurs: every listed word",
+     "none vulgar slurs"},
     {"min-length", 0, "N", "refuse a grid with an entry shorter than N letters (default 2)"},
     {"distinct", 'U', nullptr, "no word twice in the grid (the default; kept for crucio's -U)"},
     {"deterministic", 'D', nullptr, "a fill-in puzzle that can be solved without guessing"},
@@ -303,7 +307,11 @@ absl::StatusOr<FillOptions> FillOptionsFrom(const ParsedArgs& a) {
     return UsageError("--allow-repeats and --distinct exclude each other");
   }
   options.allow_repeats = a.has("allow-repeats");
-  options.allow_offensive = a.has("allow-offensive");
+  const std::string tier = a.get("allow-offensive", "none");
+  if (tier != "none" && tier != "vulgar" && tier != "slurs") {
+    return UsageError("--allow-offensive takes vulgar, slurs or none, not '" + tier + "'");
+  }
+  options.allow_offensive = AllowOffensiveNamed(tier);
   options.deterministic = a.has("deterministic");
   if (a.has("better")) {
     const std::string better = a.get("better");

@@ -215,6 +215,7 @@ class Filler {
   // before they overflow (only their ratios matter).
   std::vector<double> weight_;
   double bump_ = 1.0;
+  std::vector<int> MostBlamed() const;  // FillResult::blamed
   void Bump(int s) {
     weight_[s] += bump_;
     bump_ *= opt_.weight_growth;

@@ -332,6 +332,18 @@ bool Filler::ChooseSplit(uint64_t* conflict) {
   return true;
 }
 
+std::vector<int> Filler::MostBlamed() const {
+  std::vector<int> blamed;
+  const double least = *std::min_element(weight_.begin(), weight_.end());
+  for (int s = 0; s < slots_; ++s) {
+    if (weight_[s] > least) blamed.push_back(s);
+  }
+  std::stable_sort(blamed.begin(), blamed.end(),
+                   [&](int a, int b) { return weight_[a] > weight_[b]; });
+  if (blamed.size() > FillResult::kBlamed) blamed.resize(FillResult::kBlamed);
+  return blamed;
+}
+
 FillResult Filler::Run() {
   start_ = Clock::now();
   FillResult result;
@@ -340,6 +352,7 @@ FillResult Filler::Run() {
     result.status = status;
     result.stats = stats_;
     result.nogoods = std::move(nogoods_);
+    if (status == FillStatus::kImpossible) result.blamed = MostBlamed();
     return result;
   };
   // Over-constrained: a slot with no word at all against its own cells' initial letters.

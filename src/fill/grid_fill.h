@@ -147,6 +147,10 @@ struct FillResult {
   int bad_slot = -1;
   FillStats stats;
   Nogoods nogoods;  // options.nogoods and those learned (with restarts or options.nogoods)
+  // kImpossible after a search: the slots its failures blamed, most blamed first (the
+  // branching weights: the entries of the conflicts it learned), at most kBlamed.
+  static constexpr size_t kBlamed = 4;
+  std::vector<int> blamed;
 };
 
 // What propagation alone (no decision) proves of a problem, as a search's root has it: each

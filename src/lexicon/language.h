@@ -46,7 +46,8 @@ bool AppendCells(Language language, bool fold_accents, char32_t letter, char32_t
                  std::u32string& cells);
 
 // The words a fill leaves out unless asked not to (data/offensive/LANG.txt, embedded when
-// the program was built): one lower-case word a line.
+// the program was built): one "TIER<TAB>word" a line, TIER "slur" or "vulgar", the word in
+// lower case.
 std::string_view OffensiveWordsText(Language language);
 
 }  // namespace squares::core

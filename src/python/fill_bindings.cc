@@ -74,10 +74,19 @@ struct FillArgs {
   py::object better;
   std::optional<int64_t> max_level;
   std::vector<std::string> exclude;
-  bool allow_offensive;
+  py::object allow_offensive;
   int min_length;
   double progress_every;
 };
+
+// allow_offensive=: False or None "none", True "vulgar" (slurs only by name), or a tier's name.
+AllowOffensive AllowOffensiveOf(const py::object& value) {
+  if (value.is_none()) return AllowOffensive::kNone;
+  if (py::isinstance<py::bool_>(value))
+    return value.cast<bool>() ? AllowOffensive::kVulgar : AllowOffensive::kNone;
+  if (py::isinstance<py::str>(value)) return AllowOffensiveNamed(value.cast<std::string>());
+  throw Error(ErrorKind::kUsage, "allow_offensive: a bool or 'none', 'vulgar', 'slurs'");
+}
 
 FillOptions FillOptionsOf(FillArgs args) {
   FillOptions options;
@@ -99,7 +108,7 @@ FillOptions FillOptionsOf(FillArgs args) {
   }
   options.max_level = args.max_level;
   options.exclude = std::move(args.exclude);
-  options.allow_offensive = args.allow_offensive;
+  options.allow_offensive = AllowOffensiveOf(args.allow_offensive);
   options.min_length = args.min_length;
   options.progress_every = args.progress_every;
   return options;
@@ -277,6 +286,15 @@ void DefFillResults(py::module_& m) {
       .def_readonly("fills", &FillResult::fills)
       .def_readonly("notes", &FillResult::notes, "entries kept as given, not in the list")
       .def_readonly("stats", &FillResult::stats)
+      .def_property_readonly(
+          "left_out",
+          [](const FillResult& r) -> py::object {
+            if (!r.left_out) return py::none();
+            return py::make_tuple(std::string(AllowOffensiveName(r.left_out->tier)),
+                                  r.left_out->word);
+          },
+          "no fill while the breakfast test left words out: (tier, word), the tier that fills "
+          "it ('none' when not found in time) and the vulgar word used; else None")
       .def("__repr__", [](const FillResult& r) {
         return "FillResult(status=" + Str(py::cast(r.status)) +
                ", fills=" + std::to_string(r.fills.size()) + ")";
@@ -538,7 +556,7 @@ void DefFill(py::module_& m, py::class_<Dictionary>& dictionary) {
          uint64_t seed, std::optional<int> threads, std::optional<double> timeout,
          double quality_time, std::optional<int64_t> polish, const py::object& branch,
          bool prefer_scores, const py::object& better, std::optional<int64_t> max_level,
-         std::vector<std::string> exclude, bool allow_offensive, int min_length,
+         std::vector<std::string> exclude, const py::object& allow_offensive, int min_length,
          const py::object& progress, double progress_every) {
         return FillDictionaryGrid(
             d, GridOf(grid),
@@ -566,7 +584,8 @@ void DefFill(py::module_& m, py::class_<Dictionary>& dictionary) {
       "nodes of search for a better mean; branch: a Branching or 'letter', 'word'; prefer_scores: "
       "try the best-scored words first; better: a Better or 'lower', 'higher' (None: the list's); "
       "max_level: words scored worse are not used; exclude: words never used; allow_offensive: "
-      "offensive words may fill (left out by default); min_length: a shorter entry is an error; "
+      "the breakfast test's tier a fill may use, 'vulgar' (or True) or 'slurs' (every listed "
+      "word; left out by default); min_length: a shorter entry is an error; "
       "progress: called with a FillProgress every progress_every seconds, on the calling thread "
       "(an exception it raises stops the search and is raised by the call).");
   DefCheckAndCandidates(m, dictionary);

@@ -142,6 +142,15 @@ class DictionaryTest(unittest.TestCase):
         kept = d.fill(grid, any=True, allow_repeats=True)
         for fill in kept.fills:
             self.assertFalse(any("ASS" in row for row in fill.rows), fill.rows)
+        # A grid only ASS fills says so (left_out); a tier by name; a wrong one refused.
+        only = squares.Dictionary(["ass", "bus", "at"])
+        blocked = only.fill("...\n.##\n", any=True)
+        self.assertEqual(blocked.status, squares.FillStatus.IMPOSSIBLE)
+        self.assertEqual(blocked.left_out, ("vulgar", "ASS"))
+        self.assertIn("--allow-offensive=vulgar finds one using ASS", blocked.message)
+        self.assertIsNone(only.fill("...\n.##\n", any=True, allow_offensive="slurs").left_out)
+        with self.assertRaises(squares.UsageError):
+            only.fill("...\n.##\n", any=True, allow_offensive="bogus")
 
     def test_pickle_keeps_better(self):
         # The default list's lower-is-better survives a pickle; a list can be told either way.

@@ -296,13 +296,34 @@ Reply ApiRoutes::Check(std::string_view body) const {
   return JsonReply(json);
 }
 
-Reply ApiRoutes::Prove(std::string_view body) const {
-  const ProveRequest request = ParseProveRequest(body);
+Reply ApiRoutes::Prove(std::string_view body, const StopFlag& stop) const {
+  ProveRequest request = ParseProveRequest(body);
   const Grid& grid = request.grid;
+  request.options.stop = &stop;
+  {
+    std::lock_guard lock(last_fill_mutex_);
+    request.options.start = last_fill_;
+  }
   const GridProof proof = ProveGrid(DictionaryOf(request.list), grid, request.options);
+  if (proof.verdict == Verdict::kFillable) {
+    std::lock_guard lock(last_fill_mutex_);
+    last_fill_ = proof.fill;
+  }
   Json dead = Json::array();
   for (int s : proof.dead_slots) dead.push_back(SlotJson(grid, s));
+  Json conflict = Json::array();
+  for (int s : proof.conflict) conflict.push_back(SlotJson(grid, s));
+  Json verdict = {{"verdict", VerdictName(proof.verdict)},
+                  {"seconds", proof.seconds},
+                  {"conflict", std::move(conflict)},
+                  {"allow-offensive", AllowOffensiveName(request.options.allow_offensive)}};
+  if (proof.verdict == Verdict::kFillable) verdict["fill"] = proof.fill;
+  if (proof.left_out) {
+    verdict["left-out"] = {{"tier", AllowOffensiveName(proof.left_out->tier)},
+                           {"word", proof.left_out->word}};
+  }
   return JsonReply({{"consistent", proof.consistent},
+                    {"verdict", std::move(verdict)},
                     {"letters", proof.letters},
                     {"words", proof.words},
                     {"dead_slots", std::move(dead)},

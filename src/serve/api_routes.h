@@ -52,8 +52,9 @@ class ApiRoutes {
   std::function<void(const Write&)> CandidatesStream(std::string_view body,
                                                      const StopFlag& stop) const;
   Reply Check(std::string_view body) const;
-  // POST /api/prove: the grid's live proof (ProveGrid): letters per cell, dead entries.
-  Reply Prove(std::string_view body) const;
+  // POST /api/prove: the grid's live proof (ProveGrid): letters per cell, dead entries, and
+  // the verdict of a search of about a second (from the last fill found, as candidates).
+  Reply Prove(std::string_view body, const StopFlag& stop) const;
   // POST /api/export: the puzzle through WritePuzzle; what the format could not hold as
   // given, a JSON array of messages in the header X-Squares-Warnings (non-ASCII escaped).
   Reply Export(std::string_view body, const StopFlag& stop) const;
@@ -85,7 +86,8 @@ class ApiRoutes {
   static constexpr size_t kCachedStreams = 64;
   mutable std::mutex cache_mutex_;
   mutable std::deque<std::pair<std::string, std::string>> cache_;
-  // The last fill a candidates search found, whatever the grid: the next search starts from
+  // The last fill a candidates search or a verdict found, whatever the grid: the next search
+  // starts from
   // it (CandidateOptions::start), as the next request is most often the same grid, or the
   // grid one edit later.
   mutable std::mutex last_fill_mutex_;

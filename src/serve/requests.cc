@@ -166,6 +166,16 @@ std::vector<Clue> CluesOf(const Json& value) {
   return clues;
 }
 
+// "allow-offensive": "none", "vulgar" or "slurs" (the breakfast test's tiers).
+AllowOffensive AllowOffensiveOf(const Json& value) {
+  const std::string name = StringOf(value, "allow-offensive");
+  if (name != "none" && name != "vulgar" && name != "slurs") {
+    throw BadRequest("\"allow-offensive\" takes \"none\", \"vulgar\" or \"slurs\", not " +
+                     Quoted(name));
+  }
+  return AllowOffensiveNamed(name);
+}
+
 // "at row R, column C" of a puzzle's cells (1-based, as the page says them).
 std::string CellPlace(size_t row, size_t col) {
   return "row " + std::to_string(row + 1) + ", column " + std::to_string(col + 1);
@@ -340,6 +350,8 @@ void ReadFillOption(const std::string& name, const Json& value, int max_threads,
     options.better = better == "lower" ? Better::kLower : Better::kHigher;
   } else if (name == "exclude") {
     options.exclude = WordsOf(value, name);
+  } else if (name == "allow-offensive") {
+    options.allow_offensive = AllowOffensiveOf(value);
   } else {
     throw BadRequest("unknown fill option " + Quoted(name));
   }
@@ -428,9 +440,9 @@ CandidatesRequest ParseCandidatesRequest(std::string_view body) {
     result.slot.direction = DirectionOf(*direction);
   }
   if (const Json* options = Find(request, "options")) {
-    ObjectOf(
-        *options, "\"options\"",
-        {"max-words", "max-checked", "seconds-per-word", "seconds", "allow-repeats", "exclude"});
+    ObjectOf(*options, "\"options\"",
+             {"max-words", "max-checked", "seconds-per-word", "seconds", "allow-repeats", "exclude",
+              "allow-offensive"});
     CandidateOptions& out = result.options;
     if (const Json* v = Find(*options, "max-words"))
       out.max_words = IntOf(*v, "max-words", 1, 10000);
@@ -447,6 +459,8 @@ CandidatesRequest ParseCandidatesRequest(std::string_view body) {
     if (const Json* v = Find(*options, "allow-repeats"))
       out.allow_repeats = BoolOf(*v, "allow-repeats");
     if (const Json* v = Find(*options, "exclude")) out.exclude = WordsOf(*v, "exclude");
+    if (const Json* v = Find(*options, "allow-offensive"))
+      out.allow_offensive = AllowOffensiveOf(*v);
   }
   return result;
 }
@@ -469,11 +483,18 @@ ProveRequest ParseProveRequest(std::string_view body) {
   const Json& request = ObjectOf(json, "the request", {"grid", "puzzle", "options", "list"});
   ProveRequest result{GridOf(request)};
   result.list = ListOf(request);
+  result.options.search_seconds = 1;
   if (const Json* options = Find(request, "options")) {
-    ObjectOf(*options, "\"options\"", {"allow-repeats", "exclude"});
+    ObjectOf(*options, "\"options\"", {"allow-repeats", "exclude", "allow-offensive", "seconds"});
     if (const Json* v = Find(*options, "allow-repeats"))
       result.options.allow_repeats = BoolOf(*v, "allow-repeats");
     if (const Json* v = Find(*options, "exclude")) result.options.exclude = WordsOf(*v, "exclude");
+    if (const Json* v = Find(*options, "allow-offensive"))
+      result.options.allow_offensive = AllowOffensiveOf(*v);
+    if (const Json* v = Find(*options, "seconds")) {
+      result.options.search_seconds = SecondsOf(*v, "seconds", 0);
+      if (result.options.search_seconds > 10) throw BadRequest("\"seconds\" takes at most 10");
+    }
   }
   return result;
 }

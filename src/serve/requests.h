@@ -89,7 +89,8 @@ struct CheckRequest {
   std::string list{};
 };
 
-// POST /api/prove: {"grid" or "puzzle", "options": {"allow-repeats": bool, "exclude": [...]}}.
+// POST /api/prove: {"grid" or "puzzle", "options": {"allow-repeats": bool, "exclude": [...],
+// "allow-offensive": "none"|"vulgar"|"slurs", "seconds": the verdict's search (default 1)}}.
 struct ProveRequest {
   Grid grid;
   ProofOptions options{};

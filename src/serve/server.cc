@@ -182,8 +182,7 @@ class Workbench {
     });
     Post("/api/check",
          [this](std::string_view body, const StopFlag&) { return routes_.Check(body); });
-    Post("/api/prove",
-         [this](std::string_view body, const StopFlag&) { return routes_.Prove(body); });
+    Post("/api/prove", &ApiRoutes::Prove);
     Post("/api/export", &ApiRoutes::Export);
     Post("/api/open",
          [this](std::string_view body, const StopFlag&) { return routes_.Open(body); });

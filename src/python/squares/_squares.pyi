@@ -166,6 +166,8 @@ class FillResult:
     def notes(self) -> list[str]: ...
     @property
     def stats(self) -> FillStats: ...
+    @property
+    def left_out(self) -> Optional[tuple[str, str]]: ...
 
 class FillIterator(Iterator[Fill]):
     def __iter__(self) -> FillIterator: ...
@@ -513,7 +515,7 @@ class Dictionary:
              deterministic: bool = False, seed: int = 1, threads: Optional[int] = None,
              timeout: Optional[float] = None, quality_time: float = 10.0, polish: Optional[int] = None,
              branch: _Branch = "letter", prefer_scores: bool = False, better: _Better = None,
-             max_level: Optional[int] = None, exclude: Sequence[str] = ..., allow_offensive: bool = False,
+             max_level: Optional[int] = None, exclude: Sequence[str] = ..., allow_offensive: Union[bool, str] = False,
              min_length: int = 2, progress: _FillProgress = None,
              progress_every: float = 0.25) -> FillResult: ...
     @overload
@@ -522,7 +524,7 @@ class Dictionary:
              seed: int = 1, threads: Optional[int] = None, timeout: Optional[float] = None,
              quality_time: float = 10.0, polish: Optional[int] = None, branch: _Branch = "letter",
              prefer_scores: bool = False, better: _Better = None, max_level: Optional[int] = None,
-             exclude: Sequence[str] = ..., allow_offensive: bool = False,
+             exclude: Sequence[str] = ..., allow_offensive: Union[bool, str] = False,
              min_length: int = 2, progress: _FillProgress = None,
              progress_every: float = 0.25) -> FillIterator: ...
     @overload
@@ -531,7 +533,7 @@ class Dictionary:
              seed: int = 1, threads: Optional[int] = None, timeout: Optional[float] = None,
              quality_time: float = 10.0, polish: Optional[int] = None, branch: _Branch = "letter",
              prefer_scores: bool = False, better: _Better = None, max_level: Optional[int] = None,
-             exclude: Sequence[str] = ..., allow_offensive: bool = False,
+             exclude: Sequence[str] = ..., allow_offensive: Union[bool, str] = False,
              min_length: int = 2, progress: _FillProgress = None,
              progress_every: float = 0.25) -> Union[FillResult, FillIterator]: ...
     def check(self, grid: Union[Grid, str], *, allow_repeats: bool = False) -> GridCheck: ...

@@ -1,8 +1,18 @@
 // The selected entry's candidates, each decided by the server as its searches finish
 // (POST /api/candidates/stream): ✓ fillable, ✗ impossible, ? undecided, with the reason on
-// hover. Sorted ✓, ?, ✗ (score order within each), or by score alone. One Tab stop: the
-// arrow keys move inside the list (a roving tabindex), Enter or a click places the word.
+// hover. The server lists every word that fits: first those the proof's letter sets allow (a
+// forced word first), then those it rules out; each allowed word is searched in the order
+// shown until the time runs out. Sorted ✓, then ? (under a heading that says they are not
+// decided), then ✗, score order within each; or by score alone. A filled entry shows its
+// alternatives, its own word marked. One Tab stop: the arrow keys move inside the list (a
+// roving tabindex), Enter or a click places the word.
+//
+// Only the newest request writes into the list: an answer to one that was cancelled (a new
+// selection, an edit) is dropped, line by line. The list is drawn when it arrives, then at
+// most every REDRAW_MS as its words are decided, and at most SHOWN words of it until asked
+// for all, so that no keypress waits on a long redraw.
 import { postStream } from "./api.js";
+import { allowOffensive } from "./breakfast.js";
 
 const VIABILITY = {
   fillable: ["✓", "the grid can still be filled with it"],
@@ -10,6 +20,13 @@ const VIABILITY = {
   unknown: ["?", "not decided yet"],
 };
 const RANK = { fillable: 0, unknown: 1, impossible: 2 };
+const HEADINGS = {
+  unknown: (n, done) => done ? `${n} not decided in the time given (neither ✓ nor ✗)` : `${n} being decided`,
+  impossible: (n) => `${n} ruled out`,
+};
+const SHOWN = 100;
+const REDRAW_MS = 400;
+const MAX_WORDS = 1000;
 
 export class CandidatesView {
   // `onChoose(word)` places a word in the entry.
@@ -17,15 +34,29 @@ export class CandidatesView {
     Object.assign(this, { list, status, byScore, onChoose });
     this.request = null;
     this.words = [];
+    this.done = false;
+    this.current = "";    // the entry's own word when it is filled
+    this.showAll = false;
+    this.frame = 0;       // the requestAnimationFrame of the next redraw, or 0
+    this.timer = 0;       // the timeout before it while decisions stream in, or 0
     this.focusIndex = 0;  // the word (index into this.words) holding the tab stop
     byScore.addEventListener("change", () => this.render());
     list.addEventListener("keydown", (event) => this.key(event));
+    // The word focused (by a click too) is the one the keys act on.
+    list.addEventListener("focusin", (event) => {
+      const item = event.target.closest("[role=option]");
+      if (item) this.focusIndex = +item.dataset.index;
+    });
   }
 
   // Streams the candidates of `slot` in `grid` ({grid: rows} or {puzzle}), cancelling those in
-  // flight.
-  async load(slot, grid, exclude) {
+  // flight. `current`: the entry's word when it is filled (its letters are not in `grid`).
+  async load(slot, grid, exclude, current = "") {
     if (this.request) this.request.abort();
+    this.request = null;
+    this.current = current;
+    this.showAll = false;
+    this.describe = null;
     if (!slot) {
       this.words = [];
       this.render();
@@ -34,45 +65,70 @@ export class CandidatesView {
     }
     const controller = new AbortController();
     this.request = controller;
+    const mine = () => this.request === controller && !controller.signal.aborted;
     delete this.list.dataset.done;
+    this.done = false;
     this.status.textContent = `Looking for ${slot.name}…`;
     const started = performance.now();
     let name = slot.name, pattern = "";
-    const describe = (done) => {
+    this.describe = () => {
       const count = (v) => this.words.filter((w) => w.viability === v).length;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      this.status.textContent = `${name} (${pattern}): ${this.words.length} word${this.words.length === 1 ? "" : "s"}; ` +
-        `${count("fillable")} ✓, ${count("impossible")} ✗, ${count("unknown")} ?` + (done ? ` (${seconds} s)` : ` — deciding… ${seconds} s`);
+      const allowed = this.words.filter((w) => !w.byProof).length;
+      const total = this.words.length >= MAX_WORDS ? `${MAX_WORDS} or more` : `${this.words.length}`;
+      this.status.textContent = `${name} (${current ? `alternatives to ${current}` : pattern}): ` +
+        `${total} word${this.words.length === 1 ? "" : "s"} fit, ${allowed} allowed by the proof` +
+        (allowed === 1 ? " (forced)" : "") + `; ${count("fillable")} ✓, ${count("unknown")} ?, ${count("impossible")} ✗` +
+        (this.done ? ` (${seconds} s)` : ` — deciding… ${seconds} s`);
     };
     try {
       await postStream("/api/candidates/stream", {
         ...grid, slot: { row: slot.row, col: slot.col, direction: slot.direction },
-        options: { exclude, seconds: 2 },
+        options: { exclude, seconds: 2, "max-words": MAX_WORDS, "max-checked": MAX_WORDS,
+                   "allow-offensive": allowOffensive() },
       }, controller.signal, (line) => {
+        if (!mine()) return;  // a cancelled request's lines never reach the list
         if (line.error) throw new Error(line.error);  // found once the stream had begun
         if (line.words) {
-          this.words = line.words.map((w, index) => ({ ...w, index }));
+          // Those the proof rules out come last and are impossible from the start.
+          this.words = line.words.map((w, index) => ({ ...w, index, byProof: w.viability === "impossible" }));
           ({ name, pattern } = line.slot);
           this.list.dataset.slot = name;
         } else if (line.index !== undefined) {
-          Object.assign(this.words[line.index], { viability: line.viability, reason: line.reason });
+          const word = this.words[line.index];
+          if (word) Object.assign(word, { viability: line.viability, reason: line.reason });
         } else if (line.done) {
-          for (const { index, reason } of line.undecided) this.words[index].reason = reason;
+          for (const { index, reason } of line.undecided) if (this.words[index]) this.words[index].reason = reason;
+          this.done = true;
           this.list.dataset.done = "true";
         }
         if (line.done) delete this.list.dataset.pending;
         else this.list.dataset.pending = "true";
-        this.render();
-        describe(!!line.done);
+        this.schedule(!!line.words || !!line.done);  // the list and its status line
       });
     } catch (error) {
-      if (error.name === "AbortError") return;
+      if (error.name === "AbortError" || !mine()) return;
       this.words = [];
+      this.describe = null;
       this.render();
       this.status.textContent = error.message;
     } finally {
       if (this.request === controller) this.request = null;
     }
+  }
+
+  // A redraw: at the next frame for the list and for the end, else at most every REDRAW_MS
+  // while decisions stream in (a redraw of the list and its layout is the page's costliest
+  // work; drawn on every frame, it made long tasks of hundreds of milliseconds).
+  schedule(now) {
+    if (now && this.timer) {
+      clearTimeout(this.timer);
+      this.timer = 0;
+    }
+    if (this.frame || this.timer) return;
+    const draw = () => { this.frame = this.timer = 0; this.render(); };
+    if (now) this.frame = requestAnimationFrame(draw);
+    else this.timer = setTimeout(() => { this.timer = 0; this.frame = requestAnimationFrame(draw); }, REDRAW_MS);
   }
 
   sorted() {
@@ -82,23 +138,60 @@ export class CandidatesView {
   }
 
   render() {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    if (this.timer) clearTimeout(this.timer);
+    this.frame = this.timer = 0;
     const focused = this.list.contains(document.activeElement);
-    const words = this.sorted();
+    const all = this.sorted();
+    const words = this.showAll ? all : all.slice(0, SHOWN);
     if (!words.some((w) => w.index === this.focusIndex)) this.focusIndex = words.length ? words[0].index : 0;
-    this.list.replaceChildren(...words.map((candidate) => this.item(candidate)));
+    const items = [];
+    const counts = { unknown: 0, impossible: 0 };
+    for (const w of all) if (w.viability in counts) counts[w.viability]++;
+    let group = null;
+    for (const candidate of words) {
+      // A heading above the undecided and the ruled-out groups says what they are.
+      if (!this.byScore.checked && candidate.viability !== group) {
+        group = candidate.viability;
+        if (HEADINGS[group]) items.push(this.heading(HEADINGS[group](counts[group], this.done)));
+      }
+      items.push(this.item(candidate));
+    }
+    if (words.length < all.length) {
+      const more = document.createElement("li");
+      more.setAttribute("role", "presentation");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = `Show all ${all.length} (${all.length - words.length} more)`;
+      button.addEventListener("click", () => { this.showAll = true; this.render(); });
+      more.append(button);
+      items.push(more);
+    }
+    this.list.replaceChildren(...items);
     if (focused) this.focusCurrent();
+    if (this.describe) this.describe();
+  }
+
+  heading(text) {
+    const item = document.createElement("li");
+    item.className = "group";
+    item.setAttribute("role", "presentation");
+    item.textContent = text;
+    return item;
   }
 
   item(candidate) {
     const [mark, meaning] = VIABILITY[candidate.viability];
     const reason = candidate.reason || meaning;
     const item = document.createElement("li");
-    item.className = candidate.viability;
+    const here = this.current && candidate.word.toUpperCase() === this.current.toUpperCase();
+    item.className = candidate.viability + (here ? " current" : "");
     item.setAttribute("role", "option");
     item.dataset.index = candidate.index;
     item.tabIndex = candidate.index === this.focusIndex ? 0 : -1;
-    item.title = reason;
-    item.setAttribute("aria-label", `${candidate.word}, score ${candidate.score}, ${meaning}: ${reason}`);
+    item.title = here ? `in the grid now; ${reason}` : reason;
+    item.setAttribute("aria-label", `${candidate.word}, score ${candidate.score}, ${meaning}: ${reason}` +
+      (here ? ", in the grid now" : ""));
     const viability = document.createElement("span");
     viability.className = "viability";
     viability.textContent = mark;
@@ -119,7 +212,7 @@ export class CandidatesView {
   }
 
   key(event) {
-    const items = Array.from(this.list.children);
+    const items = Array.from(this.list.querySelectorAll("[role=option]"));
     const at = items.findIndex((item) => +item.dataset.index === this.focusIndex);
     const moves = { ArrowDown: 1, ArrowUp: -1, Home: -items.length, End: items.length, PageDown: 10, PageUp: -10 };
     if (moves[event.key] !== undefined && items.length) {

@@ -8,6 +8,7 @@ import { renderStats } from "./stats_view.js";
 import { SoftKeyboard } from "./soft_keyboard.js";
 import { PuzzlesView } from "./puzzles_view.js";
 import { TemplatesView } from "./templates_view.js";
+import { allowOffensive, bindBreakfast } from "./breakfast.js";
 import { RebusEntry } from "./rebus_entry.js";
 import { acceptDrops, describe, exportPuzzle, openFile } from "./puzzle_files.js";
 
@@ -24,8 +25,9 @@ export class Editor {
     this.candidatesTimer = 0;
     this.fillRequest = null;         // the AbortController of the fill in flight
     this.grid = this.$("grid");
+    bindBreakfast(document.getElementById("allow-offensive"));
     this.rebus = new RebusEntry((letters) => this.endRebus(letters));
-    this.proof = new ProofView(this.$("proof-status"), () => this.paint());
+    this.proof = new ProofView(this.$("proof-status"), this.$("proof-verdict"), () => this.paint());
     this.candidates = new CandidatesView(this.$("candidates"), this.$("candidates-status"), this.$("by-score"),
                                          (word) => this.place(word));
     // The puzzles saved in the browser: the one open last comes back with its history.
@@ -238,8 +240,12 @@ export class Editor {
   }
 
   save() {
-    this.puzzles.save({ title: this.$("title").value, rows: this.model.rows, cols: this.model.cols,
-                        state: this.model.state(), undo: this.model.undoStack, redo: this.model.redoStack });
+    this.puzzles.save(this.snapshot());
+  }
+
+  snapshot() {
+    return { title: this.$("title").value, rows: this.model.rows, cols: this.model.cols,
+             state: this.model.state(), undo: this.model.undoStack, redo: this.model.redoStack };
   }
 
   // The size the toolbar's Rows and Columns say.
@@ -453,6 +459,8 @@ export class Editor {
         el.firstChild.textContent = number || "";
         el.children[1].textContent = cell.letter;
         el.style.setProperty("--letters", Array.from(cell.letter).length || 1);
+        // A fill the verdict found, faintly in the empty cells.
+        el.children[1].dataset.ghost = proven && !cell.letter ? proven.ghost : "";
         el.setAttribute("aria-selected", here ? "true" : "false");
         const marks = cell.black ? [] : [["circled", cell.circled], ["shaded", cell.shaded], ["bar after it", cell.barRight],
                                          ["bar below it", cell.barBelow]].filter(([, on]) => on).map(([name]) => `, ${name}`);
@@ -499,8 +507,13 @@ export class Editor {
     this.candidatesTimer = setTimeout(() => this.loadCandidates(), 120);
   }
 
+  // A filled entry's alternatives: its own letters are left out of the request (crossing
+  // entries keep theirs), and its word is marked in the list.
   loadCandidates() {
-    this.candidates.load(this.slot(), this.model.searchGrid(), this.model.rejected);
+    const slot = this.slot();
+    const filled = !!slot && slot.cells.every((i) => this.model.cells[i].letter);
+    const grid = filled ? this.model.searchGrid((cell, i) => !slot.cells.includes(i)) : this.model.searchGrid();
+    this.candidates.load(slot, grid, this.model.rejected, filled ? this.model.word(slot) : "");
   }
 
   // Places `word` in the selected entry; the focus goes back to the grid.
@@ -545,7 +558,8 @@ export class Editor {
       return !region || (r >= region.top && r <= region.bottom && c >= region.left && c <= region.right);
     };
     const keep = (cell, i) => cell.origin === "user" || cell.locked || !inside(i);
-    const options = { exclude: this.model.rejected, "quality-time": Math.max(0, +this.$("fill-time").value || 0) };
+    const options = { exclude: this.model.rejected, "quality-time": Math.max(0, +this.$("fill-time").value || 0),
+                      "allow-offensive": allowOffensive() };
     if (this.$("fill-any").checked) options.any = true;
     const body = { ...this.model.searchGrid(keep), options };
     if (region) body.region = region;

@@ -1,65 +1,124 @@
-// The grid's live proof: after each edit the server's arc consistency (POST /api/prove) says
-// how many letters each cell can still take, and which entries and cells have none. Cells
-// are shaded by that count (the fewer, the darker), and the dead ones turn red.
+// The grid's live proof and its verdict. After each edit, POST /api/prove twice: first arc
+// consistency alone ("seconds": 0, a few milliseconds), which says how many letters each cell
+// can still take and which entries and cells have none (cells shaded by that count, dead ones
+// red); then the verdict of a search of about a second, which says whether the grid is
+// fillable (its fill shown faintly in the empty cells), impossible (the entries of the
+// conflict outlined) or unknown (asked again twice, for 2 s then 4 s). The page always says which of the three
+// holds, or that it is being decided. A newer edit cancels both requests; an answer to an older grid is dropped.
 import { postJson } from "./api.js";
+import { allowOffensive, tierName } from "./breakfast.js";
+
+const VERDICT_SECONDS = 1;
+const RETRIES = 2;
 
 export class ProofView {
-  // `status`: the element that names the dead entries; `onProof`: called when a proof arrives.
-  constructor(status, onProof) {
+  // `status`: the element that names the dead entries; `verdictLine`: the verdict's;
+  // `onProof`: called when a proof or a verdict arrives.
+  constructor(status, verdictLine, onProof) {
     this.status = status;
+    this.verdictLine = verdictLine;
     this.onProof = onProof;
     this.request = null;  // the AbortController of the proof in flight
-    this.proof = null;    // { key, answer } of the latest proof
+    this.proof = null;    // { key, answer, ms } of the latest proof (or verdict)
     this.started = 0;
+    this.marks = null;    // the latest proof's cells, cached per proof (see cellState)
   }
 
   // The key of a grid as the searches take it ({grid: rows} or {puzzle}): equal for equal grids.
   keyOf(grid) { return JSON.stringify(grid); }
 
-  // Asks for the proof of `grid` ({grid: rows} or {puzzle}, GridModel.searchGrid), cancelling
-  // the one in flight.
+  // Asks for the proof of `grid` ({grid: rows} or {puzzle}, GridModel.searchGrid), then its
+  // verdict, cancelling those in flight.
   async prove(grid, exclude) {
     if (this.request) this.request.abort();
     const controller = new AbortController();
     this.request = controller;
     this.started = performance.now();
+    const key = this.keyOf(grid);
+    const tier = allowOffensive();
+    const ask = (seconds) => postJson("/api/prove",
+      { ...grid, options: { exclude, "allow-offensive": tier, seconds } }, controller.signal);
+    const current = () => this.request === controller;
+    this.say("checking", "Deciding whether the grid can be filled…", tier);
     try {
-      const answer = await postJson("/api/prove", { ...grid, options: { exclude } }, controller.signal);
-      this.proof = { key: this.keyOf(grid), answer, ms: performance.now() - this.started };
-      this.status.textContent = answer.consistent ? "" : answer.message;
-      this.status.classList.toggle("dead", !answer.consistent);
-      this.onProof();
+      let answer = await ask(0);
+      if (!current()) return;
+      this.show(key, answer);
+      // Unknown: asked again (RETRIES times, each twice as long) while the grid stays as it
+      // is; each search starts from the last fill the server found, which the candidates'
+      // searches meanwhile renew.
+      for (let round = 0; round <= RETRIES && answer.verdict.verdict !== "impossible" &&
+                          answer.verdict.verdict !== "fillable"; round++) {
+        if (round > 0) this.say("unknown", `Unknown: ${answer.message}; searching again…`, tier);
+        answer = await ask(VERDICT_SECONDS * 2 ** round);
+        if (!current()) return;
+        this.show(key, answer);
+      }
+      const verdict = answer.verdict;
+      const text = {
+        fillable: "Fillable: a fill exists (shown faintly in the empty cells).",
+        impossible: `Impossible: ${answer.message}.`,
+        unknown: `Unknown: ${answer.message}.`,
+      }[verdict.verdict];
+      this.say(verdict.verdict, text, tier);
     } catch (error) {
-      if (error.name !== "AbortError") this.status.textContent = error.message;
+      if (error.name === "AbortError" || !current()) return;
+      this.say("unknown", `Unknown: ${error.message}`, tier);
     } finally {
-      if (this.request === controller) this.request = null;
+      if (current()) this.request = null;
     }
   }
 
-  // The proof's classes and title for cell `index` of the grid of `key` (keyOf), `cols` wide,
-  // or null when the proof is of another grid.
+  show(key, answer) {
+    this.proof = { key, answer, ms: performance.now() - this.started };
+    this.status.textContent = answer.consistent ? "" : answer.message;
+    this.status.classList.toggle("dead", !answer.consistent);
+    this.onProof();
+  }
+
+  say(state, text, tier) {
+    this.verdictLine.className = state;
+    this.verdictLine.dataset.verdict = state;
+    this.verdictLine.textContent = `${text} Breakfast test: ${tierName(tier)}.`;
+  }
+
+  // The proof's classes, title and faint letter for cell `index` of the grid of `key` (keyOf),
+  // `cols` wide, or null when the proof is of another grid.
   cellState(key, index, cols) {
     if (!this.proof || this.proof.key !== key) return null;
     const answer = this.proof.answer;
-    if (!this.deadCells || this.deadKey !== this.proof) {
-      this.deadKey = this.proof;
-      this.deadCells = new Set(answer.dead_cells);
-      this.deadEntries = new Map();
-      for (const slot of answer.dead_slots) {
-        const [dr, dc] = slot.direction === "across" ? [0, 1] : [1, 0];
-        for (let k = 0; k < slot.length; k++) {
-          this.deadEntries.set((slot.row + dr * k) * cols + slot.col + dc * k, slot.name);
-        }
-      }
-    }
+    if (!this.marks || this.marks.proof !== this.proof) this.marks = this.cellMarks(answer, cols);
+    const { deadCells, deadEntries, conflict, ghost } = this.marks;
     const letters = answer.letters[index];
-    const dead = this.deadCells.has(index) || letters === 0;
-    const entry = this.deadEntries.get(index);
+    const dead = deadCells.has(index) || letters === 0;
+    const entry = deadEntries.get(index);
+    const inConflict = conflict.get(index);
     return {
       letters,
-      classes: [dead ? "dead-cell" : "", entry ? "dead-entry" : ""].filter(Boolean),
+      ghost: ghost ? ghost[index] : "",
+      classes: [dead ? "dead-cell" : "", entry ? "dead-entry" : "", inConflict ? "conflict-entry" : ""].filter(Boolean),
       title: dead ? "no letter fits here" : entry ? `${entry} has no word` :
+        inConflict ? `${inConflict}: part of the conflict that rules out every fill` :
         `${letters} letter${letters === 1 ? "" : "s"} can go here`,
+    };
+  }
+
+  cellMarks(answer, cols) {
+    const cellsOf = (slots) => {
+      const map = new Map();
+      for (const slot of slots) {
+        const [dr, dc] = slot.direction === "across" ? [0, 1] : [1, 0];
+        for (let k = 0; k < slot.length; k++) map.set((slot.row + dr * k) * cols + slot.col + dc * k, slot.name);
+      }
+      return map;
+    };
+    const fill = answer.verdict.fill;
+    return {
+      proof: this.proof,
+      deadCells: new Set(answer.dead_cells),
+      deadEntries: cellsOf(answer.dead_slots),
+      conflict: answer.consistent ? cellsOf(answer.verdict.conflict) : new Map(),
+      ghost: fill || null,  // a letter per cell, "" for a black one
     };
   }
 }

@@ -5,7 +5,7 @@
 // never a silent loss. Other tabs of the page share the storage: each write of the index merges
 // theirs (merge), so that no tab drops another's puzzles.
 export const INDEX_KEY = "squares-workbench-puzzles";
-const PUZZLE_PREFIX = "squares-workbench-puzzle-";
+export const PUZZLE_PREFIX = "squares-workbench-puzzle-";
 const SINGLE_GRID_KEY = "squares-workbench-grid";  // the one grid earlier versions kept
 export const HISTORY_KEPT = 50;
 // When the storage is full, a puzzle is saved again with this much of its history.

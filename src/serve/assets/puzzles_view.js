@@ -2,7 +2,8 @@
 // rename, delete and new. The editor hands the open puzzle over on every change (save) and
 // shows the one this view opens (Editor.show).
 import { GridModel } from "./grid_model.js";
-import { INDEX_KEY, PuzzleStore, StorageFull } from "./puzzle_store.js";
+import { INDEX_KEY, PUZZLE_PREFIX, PuzzleStore, StorageFull } from "./puzzle_store.js";
+import { TabGuard } from "./tab_guard.js";
 
 // localStorage, or null when the browser refuses it to this page.
 function browserStorage() {
@@ -27,8 +28,26 @@ export class PuzzlesView {
     this.store = new PuzzleStore(storage);
     if (!storage) this.status.textContent = "This browser keeps nothing for this page: the puzzles are lost when it closes.";
     this.$("puzzle-new").addEventListener("click", () => this.create());
-    // Another tab changed the list.
+    this.guard = new TabGuard(this.$("puzzle-conflict"), {
+      theirs: () => this.open(this.current),
+      mine: () => this.editor.save(),
+      copy: () => {
+        const puzzle = this.editor.snapshot();
+        this.current = this.attempt(() => this.store.create({ ...puzzle, title: `${puzzle.title || "Untitled"} (copy)` })) ?? this.current;
+        this.guard.opened(this.current);
+        this.editor.setTitle(this.store.entry(this.current).title);
+        this.render();
+      },
+    });
     window.addEventListener("storage", (event) => {
+      // Another tab saved the puzzle open here, as something else than this tab last saved.
+      if (event.key === PUZZLE_PREFIX + this.current && event.newValue !== null) {
+        let state = null;
+        try { state = JSON.parse(event.newValue).state; } catch { /* unreadable: asked all the same */ }
+        if (state !== this.store.savedStates.get(this.current)) this.guard.conflict();
+        return;
+      }
+      // Another tab changed the list.
       if (event.key !== INDEX_KEY && event.key !== null) return;
       this.store.merge();
       this.render();
@@ -42,6 +61,7 @@ export class PuzzlesView {
     const puzzle = current ? this.store.load(current) : null;
     if (puzzle) {
       this.current = current;
+      this.guard.opened(current);
       this.render();
       return puzzle;
     }
@@ -53,6 +73,7 @@ export class PuzzlesView {
   blank(rows, cols) {
     const puzzle = { title: "", rows, cols, state: new GridModel(rows, cols).state(), undo: [], redo: [] };
     this.current = this.attempt(() => this.store.create(puzzle)) ?? 0;
+    this.guard.opened(this.current);
     this.render();
     return puzzle;
   }
@@ -70,12 +91,14 @@ export class PuzzlesView {
       return;
     }
     this.current = id;
+    this.guard.opened(id);
     this.editor.show(puzzle);
     this.status.textContent = `Opened “${titleOf(puzzle)}”.`;
   }
 
   // Called by the editor after each change, with { title, rows, cols, state, undo, redo }.
   save(puzzle) {
+    if (this.guard.held) return;  // another tab's version is waiting for the constructor's choice
     const saved = this.store.entry(this.current) ? this.attempt(() => this.store.save(this.current, puzzle))
       : this.attempt(() => { this.current = this.store.create(puzzle); });
     if (saved !== undefined && this.full) {
