@@ -21,17 +21,9 @@ core::Puzzle CorePuzzle(const Puzzle& puzzle, const std::string& source) {
     Check(absl::DataLossError(absl::StrFormat("%s: %d cells for a puzzle of %dx%d", source,
                                               puzzle.cells.size(), puzzle.rows, puzzle.cols)));
   }
-  core::Puzzle out;
+  core::Puzzle out = core::BlankPuzzle(puzzle.rows, puzzle.cols, puzzle.format);
   core::Grid& g = out.grid;
-  g.rows = puzzle.rows;
-  g.cols = puzzle.cols;
   const int size = g.size();
-  g.black.assign(size, false);
-  g.voids.assign(size, false);
-  g.fixed.assign(size, "");
-  g.marks.assign(size, 0);
-  g.bars.assign(size, 0);
-  out.solution.assign(size, "");
   for (int i = 0; i < size; ++i) {
     const PuzzleCell& cell = puzzle.cells[i];
     g.black[i] = cell.kind != CellKind::kWhite;
@@ -49,7 +41,6 @@ core::Puzzle CorePuzzle(const Puzzle& puzzle, const std::string& source) {
   out.info = {info.title,     info.author, info.editor,   info.copyright,
               info.date,      info.notes,  info.publisher};
   out.clues = CluesOf(puzzle.clues);
-  out.format = puzzle.format;
   out.warnings = puzzle.warnings;
   out.locked = puzzle.locked;
   return out;

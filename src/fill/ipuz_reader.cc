@@ -238,15 +238,9 @@ absl::Status ReadCells(const Json& json, const Json& puzzle_rows, const Json* so
   if (const Json* empty = Find(json, "empty"); empty && (empty->is_string() || empty->is_number()))
     settings.empty = *empty;
   settings.styles = Find(json, "styles");
+  puzzle = BlankPuzzle(static_cast<int>(puzzle_rows.size()),
+                       static_cast<int>(puzzle_rows[0].size()), "ipuz");
   Grid& g = puzzle.grid;
-  g.rows = static_cast<int>(puzzle_rows.size());
-  g.cols = static_cast<int>(puzzle_rows[0].size());
-  g.black.assign(g.size(), false);
-  g.voids.assign(g.size(), false);
-  g.fixed.assign(g.size(), "");
-  g.marks.assign(g.size(), 0);
-  g.bars.assign(g.size(), 0);
-  puzzle.solution.assign(g.size(), "");
   for (int r = 0; r < g.rows; ++r) {
     for (int c = 0; c < g.cols; ++c) {
       const std::string where = absl::StrFormat("%s:%d:%d", source, r + 1, c + 1);
@@ -311,7 +305,6 @@ absl::StatusOr<Puzzle> ReadIpuz(std::string_view name, std::string_view text) {
     solution = nullptr;
   }
   Puzzle puzzle;
-  puzzle.format = "ipuz";
   if (absl::Status status = ReadCells(*json, **rows, solution, name, puzzle); !status.ok())
     return status;
   if (const Json* clues = Find(*json, "clues")) {

@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
+#include "fill/puz_reader.h"
 #include "fill/latex_text.h"
 #include "lexicon/unicode.h"
 
@@ -23,14 +24,6 @@ constexpr size_t kHeaderSize = 0x34;
 // solution, as those files do.
 constexpr uint16_t kNoSolution = 0x0002;
 constexpr char kNoLetter = 'X';
-
-uint16_t Checksum(std::string_view bytes, uint16_t c) {
-  for (unsigned char b : bytes) {
-    c = static_cast<uint16_t>((c & 1) ? (c >> 1) | 0x8000 : c >> 1);
-    c = static_cast<uint16_t>(c + b);
-  }
-  return c;
-}
 
 void PutU16(std::string& out, size_t at, uint16_t value) {
   out[at] = static_cast<char>(value & 0xff);
@@ -101,11 +94,11 @@ struct PuzStrings {
 uint16_t TextChecksum(const PuzStrings& strings, const std::vector<std::string>& clues,
                       uint16_t c) {
   for (const std::string* field : {&strings.title, &strings.author, &strings.copyright}) {
-    if (!field->empty()) c = Checksum(std::string_view(field->c_str(), field->size() + 1), c);
+    if (!field->empty()) c = PuzChecksum(std::string_view(field->c_str(), field->size() + 1), c);
   }
-  for (const std::string& clue : clues) c = Checksum(clue, c);
+  for (const std::string& clue : clues) c = PuzChecksum(clue, c);
   if (!strings.notes.empty()) {
-    c = Checksum(std::string_view(strings.notes.c_str(), strings.notes.size() + 1), c);
+    c = PuzChecksum(std::string_view(strings.notes.c_str(), strings.notes.size() + 1), c);
   }
   return c;
 }
@@ -115,7 +108,7 @@ void AppendSection(std::string_view name, std::string_view data, std::string& ou
   std::string head(name);
   head.append(4, '\0');
   PutU16(head, 4, static_cast<uint16_t>(data.size()));
-  PutU16(head, 6, Checksum(data, 0));
+  PutU16(head, 6, PuzChecksum(data, 0));
   out += head;
   out += data;
   out += '\0';
@@ -272,10 +265,10 @@ absl::Status AppendPuz(const Puzzle& puzzle, const FillOutputOptions& options, s
   PutU16(header, 0x2e, static_cast<uint16_t>(clues.size()));
   PutU16(header, 0x30, 1);  // a bitmask Across Lite expects set
   if (empty > 0) PutU16(header, 0x32, kNoSolution);
-  const uint16_t cib = Checksum(std::string_view(header).substr(0x2c, 8), 0);
-  const uint16_t solution_sum = Checksum(solution, 0), state_sum = Checksum(state, 0);
+  const uint16_t cib = PuzChecksum(std::string_view(header).substr(0x2c, 8), 0);
+  const uint16_t solution_sum = PuzChecksum(solution, 0), state_sum = PuzChecksum(state, 0);
   const uint16_t text_sum = TextChecksum(fields, clues, 0);
-  const uint16_t file_sum = TextChecksum(fields, clues, Checksum(state, Checksum(solution, cib)));
+  const uint16_t file_sum = TextChecksum(fields, clues, PuzChecksum(state, PuzChecksum(solution, cib)));
   PutU16(header, 0x00, file_sum);
   PutU16(header, 0x0e, cib);
   const uint16_t parts[4] = {cib, solution_sum, state_sum, text_sum};

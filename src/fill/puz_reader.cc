@@ -31,14 +31,6 @@ absl::Status PuzError(std::string_view name, std::string_view message) {
   return absl::DataLossError(absl::StrFormat("%s: puz: %s", name, message));
 }
 
-uint16_t Checksum(std::string_view bytes, uint16_t c) {
-  for (unsigned char b : bytes) {
-    c = static_cast<uint16_t>((c & 1) ? (c >> 1) | 0x8000 : c >> 1);
-    c = static_cast<uint16_t>(c + b);
-  }
-  return c;
-}
-
 uint16_t U16(std::string_view bytes, size_t at) {
   return static_cast<uint16_t>(static_cast<unsigned char>(bytes[at]) |
                                static_cast<unsigned char>(bytes[at + 1]) << 8);
@@ -190,11 +182,11 @@ bool NotesChecked(const PuzParts& parts) {  // the notes count in the checksums 
 // empty, the clues without it.
 uint16_t TextChecksum(const PuzParts& parts, uint16_t c) {
   for (std::string_view field : {parts.title, parts.author, parts.copyright}) {
-    if (!field.empty()) c = Checksum(std::string_view(field.data(), field.size() + 1), c);
+    if (!field.empty()) c = PuzChecksum(std::string_view(field.data(), field.size() + 1), c);
   }
-  for (std::string_view clue : parts.clues) c = Checksum(clue, c);
+  for (std::string_view clue : parts.clues) c = PuzChecksum(clue, c);
   if (NotesChecked(parts) && !parts.notes.empty()) {
-    c = Checksum(std::string_view(parts.notes.data(), parts.notes.size() + 1), c);
+    c = PuzChecksum(std::string_view(parts.notes.data(), parts.notes.size() + 1), c);
   }
   return c;
 }
@@ -208,11 +200,11 @@ void CheckChecksums(std::string_view name, PuzParts& parts) {
                         what, stored, computed));
   };
   const std::string_view h = parts.header;
-  const uint16_t cib = Checksum(h.substr(0x2c, 8), 0);
+  const uint16_t cib = PuzChecksum(h.substr(0x2c, 8), 0);
   check("the header's checksum (CIB)", U16(h, 0x0e), cib);
   check("the file's checksum", U16(h, 0x00),
-        TextChecksum(parts, Checksum(parts.board, Checksum(parts.solution, cib))));
-  const uint16_t sums[4] = {cib, Checksum(parts.solution, 0), Checksum(parts.board, 0),
+        TextChecksum(parts, PuzChecksum(parts.board, PuzChecksum(parts.solution, cib))));
+  const uint16_t sums[4] = {cib, PuzChecksum(parts.solution, 0), PuzChecksum(parts.board, 0),
                             TextChecksum(parts, 0)};
   constexpr std::string_view kMask = "ICHEATED";
   for (int k = 0; k < 4; ++k) {
@@ -224,7 +216,7 @@ void CheckChecksums(std::string_view name, PuzParts& parts) {
   }
   for (const auto& [code, section] : parts.sections) {
     check(absl::StrFormat("section %s's checksum", code), section.checksum,
-          Checksum(section.data, 0));
+          PuzChecksum(section.data, 0));
   }
 }
 
@@ -427,6 +419,14 @@ absl::Status ReadInfo(std::string_view name, const PuzParts& parts, Puzzle& puzz
 }
 
 }  // namespace
+
+uint16_t PuzChecksum(std::string_view bytes, uint16_t c) {
+  for (unsigned char b : bytes) {
+    c = static_cast<uint16_t>((c & 1) ? (c >> 1) | 0x8000 : c >> 1);
+    c = static_cast<uint16_t>(c + b);
+  }
+  return c;
+}
 
 bool IsPuz(std::string_view bytes) { return HeaderStart(bytes).has_value(); }
 

@@ -5,6 +5,7 @@
 // RUSR (a solver's timer and rebus entries).
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 
 #include "absl/status/statusor.h"
@@ -14,6 +15,10 @@ namespace squares::core {
 
 // How many bytes may precede a .puz file's header (some downloads carry a few).
 inline constexpr size_t kMaxPuzPreamble = 256;
+
+// The format's 16-bit checksum of `bytes`, continuing from `c` (a rotate right, then the byte
+// added), as every checksum of the file takes it.
+uint16_t PuzChecksum(std::string_view bytes, uint16_t c);
 
 // Whether `bytes` is meant as a .puz file: the magic "ACROSS&DOWN\0" at offset 2, after at
 // most kMaxPuzPreamble bytes. A text format never holds the NUL byte of the magic.

@@ -53,6 +53,10 @@ absl::StatusOr<Puzzle> ReadPuzzle(std::string_view name, std::string_view bytes)
 // NUL byte unless it is a .puz; errors name the file and, for a binary file, the formats read.
 absl::StatusOr<std::string> ReadPuzzleFile(const std::string& path);
 
+// A puzzle of rows x cols white cells without letters, marks or bars, read from `format`: the
+// start of every reader, which then sets its cells.
+Puzzle BlankPuzzle(int rows, int cols, std::string format);
+
 // A puzzle of the grid formats (crucio, cwc, plain rows), whose letters are given letters.
 Puzzle PuzzleOfGrid(Grid grid, std::string format);
 

@@ -32,6 +32,21 @@ bool ForeignText(std::string_view name, std::string_view bytes, const absl::Stat
 
 }  // namespace
 
+Puzzle BlankPuzzle(int rows, int cols, std::string format) {
+  Puzzle puzzle;
+  Grid& g = puzzle.grid;
+  g.rows = rows;
+  g.cols = cols;
+  g.black.assign(g.size(), false);
+  g.voids.assign(g.size(), false);
+  g.fixed.assign(g.size(), "");
+  g.marks.assign(g.size(), 0);
+  g.bars.assign(g.size(), 0);
+  puzzle.solution.assign(g.size(), "");
+  puzzle.format = std::move(format);
+  return puzzle;
+}
+
 Puzzle PuzzleOfGrid(Grid grid, std::string format) {
   Puzzle puzzle;
   // A grid file's letters are the constructor's: the answer in those cells, given to no solver.

@@ -34,21 +34,6 @@ absl::StatusOr<std::vector<std::string_view>> PuzzleLines(std::string_view name,
   return SplitLines(bytes);
 }
 
-Puzzle BlankPuzzle(int rows, int cols, std::string format) {
-  Puzzle puzzle;
-  Grid& g = puzzle.grid;
-  g.rows = rows;
-  g.cols = cols;
-  g.black.assign(g.size(), false);
-  g.voids.assign(g.size(), false);
-  g.fixed.assign(g.size(), "");
-  g.marks.assign(g.size(), 0);
-  g.bars.assign(g.size(), 0);
-  puzzle.solution.assign(g.size(), "");
-  puzzle.format = std::move(format);
-  return puzzle;
-}
-
 absl::Status NumberPuzzle(std::string_view name, Puzzle& puzzle, bool rows_are_lines) {
   Grid& g = puzzle.grid;
   for (int i = 0; i < g.size(); ++i) {

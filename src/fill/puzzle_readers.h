@@ -68,8 +68,6 @@ absl::StatusOr<std::vector<std::string_view>> PuzzleLines(std::string_view name,
                                                           std::string_view format,
                                                           std::string_view bytes);
 
-// A puzzle of rows x cols white cells without letters, marks or bars, read from `format`.
-Puzzle BlankPuzzle(int rows, int cols, std::string format);
 
 // Numbers the grid the reader filled (NumberGrid), after clearing the letters and marks of
 // black cells. Its errors name the file, the format and the cell: by its line (the grid's
