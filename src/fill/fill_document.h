@@ -18,10 +18,6 @@ namespace squares::core {
 // A slot's letters; an empty cell (a grid exported unfilled) shows as '.'.
 std::string SlotWord(const GridSlot& slot, const std::vector<std::string>& letters);
 
-// What a row of text shows for cell `i`, as plain grids read it: '#' a block, '_' a void, its
-// letter, several letters in brackets ("[TAR]"), or '.' when it has none.
-std::string CellText(const Grid& grid, const std::vector<std::string>& letters, int i);
-
 // The white cells without a letter (a grid exported unfilled or partly filled), and whether
 // any cell has one.
 int EmptyCells(const Grid& grid, const std::vector<std::string>& letters);

@@ -10,6 +10,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "fill/fill_document.h"
 #include "fill/latex_text.h"
 
@@ -19,13 +20,6 @@ std::string SlotWord(const GridSlot& slot, const std::vector<std::string>& lette
   std::string word;
   for (int c : slot.cells) word += letters[c].empty() ? "." : letters[c];
   return word;
-}
-
-std::string CellText(const Grid& grid, const std::vector<std::string>& letters, int i) {
-  if (grid.is_void(i)) return "_";
-  if (grid.black[i]) return "#";
-  if (letters[i].empty()) return ".";
-  return IsRebus(letters[i]) ? "[" + letters[i] + "]" : letters[i];
 }
 
 int EmptyCells(const Grid& grid, const std::vector<std::string>& letters) {
@@ -317,12 +311,9 @@ void AppendText(const Puzzle& puzzle, const FillOutputOptions& options, std::str
   const Grid& grid = puzzle.grid;
   const std::vector<std::string>& letters = puzzle.solution;
   const bool fill_in = options.fill_in;
-  for (int r = 0; r < grid.rows; ++r) {
-    for (int c = 0; c < grid.cols; ++c) {
-      out += CellText(grid, letters, grid.cell(r, c));
-    }
-    out += '\n';
-  }
+  std::vector<std::string> rows;
+  TextRows(grid, letters, rows);
+  for (const std::string& row : rows) absl::StrAppend(&out, row, "\n");
   if (fill_in) {
     for (const auto& [length, words] : WordsByLength(grid, letters)) {
       absl::StrAppendFormat(&out, "\n%d letters\n", length);
@@ -346,11 +337,9 @@ void AppendText(const Puzzle& puzzle, const FillOutputOptions& options, std::str
 }
 
 void AppendLines(const Grid& grid, const std::vector<std::string>& letters, std::string& out) {
-  for (int r = 0; r < grid.rows; ++r) {
-    if (r > 0) out += ' ';
-    for (int c = 0; c < grid.cols; ++c) out += CellText(grid, letters, grid.cell(r, c));
-  }
-  out += '\n';
+  std::vector<std::string> rows;
+  TextRows(grid, letters, rows);
+  absl::StrAppend(&out, absl::StrJoin(rows, " "), "\n");
 }
 
 // One JSON object: {"rows": [...], "across": [...], "down": [...][, "quality": {...}]}, each
@@ -359,11 +348,10 @@ void AppendJsonl(const Puzzle& puzzle, const FillOutputOptions& options, std::st
   const Grid& grid = puzzle.grid;
   const std::vector<std::string>& letters = puzzle.solution;
   out += "{\"rows\": [";
-  for (int r = 0; r < grid.rows; ++r) {
-    std::string row;
-    for (int c = 0; c < grid.cols; ++c) row += CellText(grid, letters, grid.cell(r, c));
-    absl::StrAppendFormat(&out, "%s%s", r > 0 ? ", " : "", JsonString(row));
-  }
+  std::vector<std::string> rows;
+  TextRows(grid, letters, rows);
+  for (size_t r = 0; r < rows.size(); ++r)
+    absl::StrAppendFormat(&out, "%s%s", r > 0 ? ", " : "", JsonString(rows[r]));
   const std::vector<std::optional<std::string>> clues =
       puzzle.clues.empty() ? std::vector<std::optional<std::string>>(grid.slots.size())
                            : SlotClues(grid, letters, puzzle.clues);
