@@ -433,7 +433,11 @@ void DefDocuments(py::module_& m) {
       "A clue: for the slot numbered `number` in `direction`, or (number 0) for the entry `word`.");
   clue.def(py::init([](int number, Direction direction, std::string word, std::string text,
                        std::string enumeration) {
-             Clue c{number, direction, std::move(word), std::move(text)};
+             Clue c;
+             c.number = number;
+             c.direction = direction;
+             c.word = std::move(word);
+             c.text = std::move(text);
              c.enumeration = std::move(enumeration);
              return c;
            }),
