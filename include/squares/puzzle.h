@@ -20,7 +20,7 @@ struct Clue {
   std::string text;  // as given: plain, or with the inline markup ipuz allows (<i>, <b>, <sub>,
                      // <sup>), which a format without it shows as plain text
   int line = 0;      // the line of the clues file it was read from (ParseClues), 0 when none
-  std::string enumeration;  // as the puzzle gives it ("5", "3,4"), "" when it does not
+  std::string enumeration{};  // as the puzzle gives it ("5", "3,4"), "" when it does not
 };
 
 enum class CellKind {

@@ -20,7 +20,7 @@ struct Clue {
   std::string word;
   std::string text;
   int line = 0;             // in the clues file, for messages
-  std::string enumeration;  // as the puzzle gives it ("5", "3,4", "2-5"), "" when it does not
+  std::string enumeration{};  // as the puzzle gives it ("5", "3,4", "2-5"), "" when it does not
 };
 
 // Reads clues: one `WORD<TAB>clue` or `NUMBER DIRECTION<TAB>clue` a line (DIRECTION: Across,
