@@ -21,9 +21,9 @@ namespace {
 
 constexpr std::string_view kMagic("ACROSS&DOWN\0", 12);
 constexpr size_t kHeaderSize = 0x34;
-// The header's word at 0x32: the solution is scrambled with a key (Across Lite's "locked"), or
-// not given at all (puzpy's names for them).
-constexpr uint16_t kScrambled = 0x0004, kNoSolution = 0x0002;
+// The header's word at 0x32: 0 when the solution is given, kNoSolution when it is not (puzpy's
+// name); any other value (4: scrambled with a key, Across Lite's "locked") hides it.
+constexpr uint16_t kNoSolution = 0x0002;
 constexpr uint16_t kDiagramless = 0x0401;  // the header's word at 0x30
 constexpr uint8_t kGextCircled = 0x80, kGextRevealed = 0x40, kGextIncorrect = 0x30;
 
