@@ -1,4 +1,4 @@
-"""unittest of the Python module: python3 test_squares.py TESTS_DATA_DIR SQUARES_BINARY
+"""unittest of the Python module: python3 python_test.py TESTS_DATA_DIR SQUARES_BINARY
 (PYTHONPATH: the module).
 
 Results are checked against the command line (the same inputs), against brute force on small
@@ -201,7 +201,8 @@ class SignatureTest(unittest.TestCase):
         self.assertEqual(squares.Dictionary(max_level=best[0].worst_score - 1).count(5), 0)
 
     def test_stub_names_the_module(self):
-        stub = os.path.join(os.path.dirname(os.path.abspath(__file__)), "squares", "_squares.pyi")
+        stub = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "python",
+                            "squares", "_squares.pyi")
         with open(stub) as f:
             source = f.read()
         public = {name for name in dir(squares) if not name.startswith("_")}
