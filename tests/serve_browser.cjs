@@ -863,6 +863,84 @@ async function puzzleMarks(page, outDir) {
   }
 }
 
+// Test-solve: a 3x3 grid filled, its letters hidden in solve mode (blocks and numbers kept),
+// a right and a wrong letter typed, the word checked (the wrong one marked), a rebus typed,
+// the grid revealed; leaving the mode gives back the constructor's grid, its undo history
+// and, after a reload, its saved state, none of them touched by the solver's letters.
+async function testSolve(page, url, outDir) {
+  await page.goto(url);
+  await page.fill("#new-rows", "3");
+  await page.fill("#new-cols", "3");
+  await page.click("#new-grid");
+  await page.click("#cell-1-1");
+  await page.keyboard.press("#");
+  for (const [cell, letters] of [["cell-0-0", "ABC"], ["cell-1-0", "D"], ["cell-1-2", "F"], ["cell-2-0", "GHI"]]) {
+    await page.click(`#${cell}`);
+    if (cell.endsWith("-0")) await page.keyboard.press("ArrowLeft");  // across, staying in the cell
+    await page.keyboard.type(letters);
+  }
+  const answers = ["ABC", "D#F", "GHI"];
+  assert.deepEqual(await cellLetters(page), answers);
+
+  await page.click("#solve");
+  assert.equal(await page.isVisible("#solve-bar"), true);
+  assert.deepEqual(await cellLetters(page), ["...", ".#.", "..."]);
+  assert.equal(await page.textContent("#cell-0-0 .number"), "1");
+  assert.deepEqual(await page.$$eval("#clues-across button", (buttons) => buttons.map((b) => b.textContent)), ["...", "..."]);
+  assert.match(await page.textContent("#solve-time"), /^\d+:\d\d$/);
+  await page.click("#cell-0-0");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.type("AX");
+  assert.deepEqual(await cellLetters(page), ["AX.", ".#.", "..."]);
+  await page.click("#solve-check-word");
+  assert.equal(await page.textContent("#solve-status"), "1 wrong letter.");
+  const wrong = await page.$$eval("#grid .solve-wrong", (cells) => cells.map((cell) => cell.id));
+  assert.deepEqual(wrong, ["cell-0-1"]);
+  await page.screenshot({ path: path.join(outDir, "serve-solve.png"), fullPage: true });
+  // Ctrl+Z and '#' change nothing while solving.
+  await page.keyboard.press("Control+z");
+  await page.keyboard.press("#");
+  assert.deepEqual(await cellLetters(page), ["AX.", ".#.", "..."]);
+  // A rebus, through the rebus field.
+  await page.click("#cell-2-0");
+  await page.keyboard.press("Insert");
+  await page.waitForSelector("#rebus-text");
+  await page.fill("#rebus-text", "st");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.textContent("#cell-2-0 .letter"), "ST");
+  assert.ok((await page.getAttribute("#cell-2-0", "class")).includes("rebus"));
+  // The clock paused hides the grid's letters and takes no typing.
+  await page.click("#solve-pause");
+  assert.equal(await page.textContent("#solve-pause"), "Resume");
+  assert.ok((await page.getAttribute("#grid", "class")).includes("solve-paused"));
+  await page.click("#solve-pause");
+
+  await page.click("#solve-reveal-grid");
+  assert.deepEqual(await cellLetters(page), answers);
+  const revealed = await page.$$eval("#grid .solve-revealed", (cells) => cells.map((cell) => cell.id));
+  assert.deepEqual(revealed, ["cell-0-1", "cell-0-2", "cell-1-0", "cell-1-2", "cell-2-0", "cell-2-1", "cell-2-2"]);
+
+  // Leaving: the constructor's grid, and its last change is still the one undone.
+  await page.click("#solve");
+  assert.equal(await page.isVisible("#solve-bar"), false);
+  assert.deepEqual(await cellLetters(page), answers);
+  assert.equal(await page.locator("#grid .solve-wrong, #grid .solve-revealed").count(), 0);
+  await page.focus("#grid");
+  await page.keyboard.press("Control+z");
+  assert.deepEqual(await cellLetters(page), ["ABC", "D#F", "GH."]);
+  await page.keyboard.press("Control+y");
+  // Solving again starts from empty cells, and leaving it once more changes nothing saved.
+  await page.click("#solve");
+  assert.deepEqual(await cellLetters(page), ["...", ".#.", "..."]);
+  await page.click("#cell-0-0");
+  await page.keyboard.type("Q");
+  await page.click("#solve");
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll("#grid [role=gridcell]").length === 9);
+  assert.deepEqual(await cellLetters(page), answers);
+  assert.equal(await page.isVisible("#solve-bar"), false);
+}
+
 async function main() {
   const [squaresBinary, outDir, modulesArg] = process.argv.slice(2);
   const modules = path.resolve(modulesArg || "");
@@ -897,6 +975,7 @@ async function main() {
     await keypressTimes(page, url);
     await screens(chromium, page, url, outDir);
     await tokenAddress(chromium, squaresBinary);
+    await testSolve(page, url, outDir);
     assert.deepEqual(errors, []);
     console.log(`browser test passed; screenshots in ${outDir}`);
   } finally {

@@ -10,6 +10,7 @@ import { PuzzlesView } from "./puzzles_view.js";
 import { TemplatesView } from "./templates_view.js";
 import { allowOffensive, bindBreakfast } from "./breakfast.js";
 import { RebusEntry } from "./rebus_entry.js";
+import { SolveMode } from "./solve_mode.js";
 import { acceptDrops, describe, exportPuzzle, openFile } from "./puzzle_files.js";
 
 function isAbort(error) { return error.name === "AbortError"; }
@@ -27,6 +28,7 @@ export class Editor {
     this.grid = this.$("grid");
     bindBreakfast(document.getElementById("allow-offensive"));
     this.rebus = new RebusEntry((letters) => this.endRebus(letters));
+    this.solve = new SolveMode(this, this.$);
     this.proof = new ProofView(this.$("proof-status"), this.$("proof-verdict"), () => this.paint());
     this.candidates = new CandidatesView(this.$("candidates"), this.$("candidates-status"), this.$("by-score"),
                                          (word) => this.place(word));
@@ -108,13 +110,14 @@ export class Editor {
       event.preventDefault();
       this.grid.focus();
       const r = +target.dataset.r, c = +target.dataset.c;
-      const edge = this.$("bar-mode").checked && !event.shiftKey && this.edgeOf(target, event);
+      const shaping = !this.solve.active && !event.shiftKey;
+      const edge = shaping && this.$("bar-mode").checked && this.edgeOf(target, event);
       if (edge) {
         this.cursor = { r, c };
         this.toggleBar(edge);
         return;
       }
-      if (this.$("black-mode").checked && !event.shiftKey) {
+      if (shaping && this.$("black-mode").checked) {
         this.cursor = { r, c };
         this.toggleBlack();
         return;
@@ -131,6 +134,11 @@ export class Editor {
   }
 
   key(event) {
+    // Solving, the keys that change the grid's shape or history do nothing.
+    if (this.solve.active && ((event.ctrlKey || event.metaKey) || ["#", ".", "|", "_"].includes(event.key))) {
+      event.preventDefault();
+      return;
+    }
     const arrows = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
     const k = event.key;
     if ((event.ctrlKey || event.metaKey) && !event.altKey) {
@@ -162,10 +170,10 @@ export class Editor {
     } else if (k === "#" || k === ".") {
       this.toggleBlack();
     } else if (k === "Backspace" || k === "Delete") {
-      const here = this.model.cell(this.cursor.r, this.cursor.c);
-      if (k === "Backspace" && !here.letter) this.advance(-1);
+      const here = this.letterAt(this.model.index(this.cursor.r, this.cursor.c));
+      if (k === "Backspace" && !here) this.advance(-1);
       this.setLetter("");
-      if (k === "Backspace" && here.letter) this.paint();
+      if (k === "Backspace" && here) this.paint();
     } else if (k.length >= 1 && /^\p{L}$/u.test(k) && !event.altKey) {
       this.setLetter(k.toUpperCase());
       this.advance(1);
@@ -217,6 +225,7 @@ export class Editor {
 
   // ---- Changes (each undoable).
   edit(change) {
+    if (this.solve.active) return;
     this.model.checkpoint();
     change();
     this.model.computeSlots();
@@ -287,7 +296,7 @@ export class Editor {
   }
 
   history(which) {
-    if (this.model[which]()) {
+    if (!this.solve.active && this.model[which]()) {
       this.cursor = { r: Math.min(this.cursor.r, this.model.rows - 1), c: Math.min(this.cursor.c, this.model.cols - 1) };
       this.build();
     }
@@ -297,7 +306,7 @@ export class Editor {
   startRebus() {
     const { r, c } = this.cursor;
     if (this.model.cell(r, c).black) return;
-    this.rebus.start(this.grid.children[r].children[c], this.model.cell(r, c).letter);
+    this.rebus.start(this.grid.children[r].children[c], this.letterAt(this.model.index(r, c)));
   }
 
   endRebus(letters) {
@@ -349,6 +358,7 @@ export class Editor {
   }
 
   setLetter(letter) {
+    if (this.solve.active) return this.solve.write(letter);
     const cell = this.model.cell(this.cursor.r, this.cursor.c);
     if (cell.black || cell.letter === letter) return;
     this.edit(() => Object.assign(cell, { letter, origin: letter ? "user" : "", locked: letter ? cell.locked : false }));
@@ -399,6 +409,7 @@ export class Editor {
 
   // ---- Drawing.
   build() {
+    this.solve.stop(false);
     this.$("new-rows").value = this.model.rows;
     this.$("new-cols").value = this.model.cols;
     this.grid.replaceChildren();
@@ -425,6 +436,18 @@ export class Editor {
     this.save();
   }
 
+  // What cell `i` shows and what a slot reads: the solver's letters while solving.
+  letterAt(i) { return this.solve.active ? this.solve.letterAt(i) : this.model.cells[i].letter; }
+
+  wordOf(slot) { return this.solve.active ? this.solve.word(slot) : this.model.word(slot); }
+
+  // Solve mode began, ended or its letters changed: the grid and clues drawn again.
+  solveChanged() {
+    this.paint();
+    this.renderClues();
+    this.focusGrid();
+  }
+
   region() {
     if (!this.anchor) return null;
     return { top: Math.min(this.anchor.r, this.cursor.r), bottom: Math.max(this.anchor.r, this.cursor.r),
@@ -441,37 +464,41 @@ export class Editor {
         const i = this.model.index(r, c), cell = this.model.cells[i];
         const el = this.grid.children[r].children[c];
         const here = r === this.cursor.r && c === this.cursor.c;
-        const proven = cell.black ? null : this.proof.cellState(key, i, this.model.cols);
-        const rebus = Array.from(cell.letter).length > 1;
+        // Solving, nothing tells the answer: no proof, no fill or lock marks.
+        const solving = this.solve.active;
+        const proven = cell.black || solving ? null : this.proof.cellState(key, i, this.model.cols);
+        const letter = this.letterAt(i);
+        const rebus = Array.from(letter).length > 1;
         el.className = [cell.black ? "black" : "", cell.void ? "void" : "", inSlot.has(i) ? "slot" : "", here ? "cursor" : "",
                         ...(cell.black ? [] : [cell.circled ? "circled" : "", cell.shaded ? "shaded" : "",
                                                 cell.barRight ? "bar-right" : "", cell.barBelow ? "bar-below" : "",
                                                 rebus ? "rebus" : ""]),
-                        cell.origin === "fill" ? "filled" : "", cell.locked ? "locked" : "",
+                        cell.origin === "fill" && !solving ? "filled" : "", cell.locked && !solving ? "locked" : "",
                         region && r >= region.top && r <= region.bottom && c >= region.left && c <= region.right ? "region" : "",
-                        ...(proven ? proven.classes : [])]
+                        ...(proven ? proven.classes : []), ...(solving ? this.solve.classesAt(i) : [])]
           .filter(Boolean).join(" ");
         // The fewer letters a cell can take, the stronger its shade (1 letter: full).
-        el.style.setProperty("--tight", proven && !cell.letter && !proven.classes.length ? Math.max(0, 1 - Math.log2(proven.letters) / 4.7).toFixed(2) : 0);
+        el.style.setProperty("--tight", proven && !letter && !proven.classes.length ? Math.max(0, 1 - Math.log2(proven.letters) / 4.7).toFixed(2) : 0);
         el.title = proven ? proven.title : "";
         el.dataset.letters = proven ? proven.letters : "";
         const number = this.model.numbers[i];
         el.firstChild.textContent = number || "";
-        el.children[1].textContent = cell.letter;
-        el.style.setProperty("--letters", Array.from(cell.letter).length || 1);
+        el.children[1].textContent = letter;
+        el.style.setProperty("--letters", Array.from(letter).length || 1);
         // A fill the verdict found, faintly in the empty cells.
-        el.children[1].dataset.ghost = proven && !cell.letter ? proven.ghost : "";
+        el.children[1].dataset.ghost = proven && !letter ? proven.ghost : "";
         el.setAttribute("aria-selected", here ? "true" : "false");
         const marks = cell.black ? [] : [["circled", cell.circled], ["shaded", cell.shaded], ["bar after it", cell.barRight],
                                          ["bar below it", cell.barBelow]].filter(([, on]) => on).map(([name]) => `, ${name}`);
         el.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}: ` +
           (cell.void ? "outside the grid" : cell.black ? "black"
-            : (number ? `${number}, ` : "") + (cell.letter || "empty") + (cell.locked ? ", locked" : "") + marks.join("")));
+            : (number ? `${number}, ` : "") + (letter || "empty") + (cell.locked && !solving ? ", locked" : "") + marks.join("") +
+              (solving && this.solve.marks[i] ? `, ${this.solve.marks[i]}` : "")));
       }
     }
     this.grid.setAttribute("aria-activedescendant", `cell-${this.cursor.r}-${this.cursor.c}`);
     this.$("entry-name").textContent = slot ? slot.name : "";
-    this.$("entry-word").textContent = slot ? this.model.word(slot) : "";
+    this.$("entry-word").textContent = slot ? this.wordOf(slot) : "";
     this.$("clue-text").value = slot ? this.model.clues[slot.key] || "" : "";
     this.$("lock-entry").checked = !!slot && slot.cells.every((i) => this.model.cells[i].locked);
     this.$("rejected").textContent = this.model.rejected.join(", ") || "none";
@@ -486,7 +513,7 @@ export class Editor {
         item.value = slot.number;
         const button = document.createElement("button");
         button.type = "button";
-        button.textContent = this.model.word(slot);
+        button.textContent = this.wordOf(slot);
         button.addEventListener("click", () => {
           this.direction = slot.direction;
           this.moveTo(slot.row, slot.col);
