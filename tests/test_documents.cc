@@ -11,6 +11,7 @@
 #include "fill/fill_output.h"
 #include "fill/grid.h"
 #include "fill/latex_text.h"
+#include "fill/puzzle.h"
 #include "squares/error.h"
 #include "squares/fill.h"
 
@@ -453,7 +454,10 @@ TEST_CASE("everything: xd keys the rebus, lower-cases circles, says what it cann
                  "Rebus: 1=TAR\nSpecial: circle\n\n\n_tOP\n_A#I\n_bO1\n\n\n",
                  0) == 0);
   CHECK(Has(xd, "A1. {/Spinning/} toy # of note ~ TOP\n"));
-  CHECK(Has(xd, "D2. Deep hole ~ ITAR\n"));
+  // Its readers number the grid without the bar: 2 Down is PITAR, whose clue the puzzle has
+  // not (that of ITAR, which starts after the bar, is left out).
+  CHECK(Has(xd, "D1. Σ tab ~ TAB\nD2. [clue] ~ PITAR\n"));
+  CHECK(ReadPuzzle("e.xd", xd).ok());
   Puzzle open = Everything();
   open.clues[0].text = "<b>Open, <i>crossed</b></i>";
   std::vector<std::string> more;
@@ -461,10 +465,13 @@ TEST_CASE("everything: xd keys the rebus, lower-cases circles, says what it cann
   open.clues[0].text = "H<sub>2</sub>O, <b>bold</b>";
   CHECK(Has(Write(open, FillFormat::kXd, more), "A1. H2O, {*bold*} ~ TOP\n"));
   CHECK(warnings == std::vector<std::string>{
-                        "xd: 1 bar: the format has none",
+                        "xd: 1 bar: the format has none, so its entries are numbered without "
+                        "them (the clues of 2 Down left out)",
                         "xd: the publisher: the format has no place for it",
                         "xd: 2 shaded cells: left plain, as the format marks cells one way only "
-                        "and the grid has circles"});
+                        "and the grid has circles",
+                        "xd: 1 entry has no clue (2 Down): written as [clue], as the format's "
+                        "readers need text"});
 }
 
 TEST_CASE("everything: across-text MARKs circles and spells out the rebus") {
@@ -473,13 +480,17 @@ TEST_CASE("everything: across-text MARKs circles and spells out the rebus") {
   CHECK(Has(text, "<GRID>\n\t.tOP\n\t.A.I\n\t.bO1\n<REBUS>\n\tMARK;\n\t1:TAR:T\n"));
   CHECK(Has(text, "<ACROSS>\n\tSpinning toy # of note\n"));
   CHECK(Has(text, "<NOTEPAD>\nTheme: a hidden TAR\n"));
+  CHECK(ReadPuzzle("e.txt", text).ok());
   CHECK(warnings == std::vector<std::string>{
+                        "across-text: 1 bar: the format has none, so its entries are numbered "
+                        "without them (the clues of 2 Down left out)",
                         "across-text: 2 shaded cells: the format has no shading",
-                        "across-text: 1 bar: the format has none",
                         "across-text: 3 void cells: written as blocks, as the format has none",
                         "across-text: the editor: the format has no place for it",
                         "across-text: the publisher: the format has no place for it",
-                        "across-text: the date: the format has no place for it"});
+                        "across-text: the date: the format has no place for it",
+                        "across-text: 1 entry has no clue (2 Down): written as [clue], as the "
+                        "format's readers need text"});
 }
 
 TEST_CASE("everything: exolve circles, bars, rebus cells, shading, an id, '#' kept") {
@@ -508,6 +519,10 @@ TEST_CASE("everything: puz 2.0 with GRBS, RTBL and GEXT when text leaves Latin-1
   std::vector<std::string> warnings;
   const std::string puz = Write(Everything(), FillFormat::kPuz, warnings);
   CHECK(puz.substr(0x18, 4) == std::string("2.0\0", 4));
+  // Its clues are those of the entries its readers number, without the bar.
+  const absl::StatusOr<Puzzle> read = ReadPuzzle("e.puz", puz);
+  REQUIRE(read.ok());
+  CHECK(read->clues.size() == 4);
   CHECK(puz.substr(0x34, 12) == ".TOP.A.I.BOT");
   CHECK(Has(puz, std::string("Σ tab\0", 7)));
   const size_t grbs = puz.find("GRBS");
@@ -522,8 +537,9 @@ TEST_CASE("everything: puz 2.0 with GRBS, RTBL and GEXT when text leaves Latin-1
   CHECK(puz.substr(gext + 8, 12) ==
         std::string("\0\x80\0\0\0\0\0\0\0\x80\0\0", 12));
   CHECK(warnings == std::vector<std::string>{
+                        "puz: 1 bar: the format has none, so its entries are numbered without "
+                        "them (the clues of 2 Down left out)",
                         "puz: 2 shaded cells: the format has no shading",
-                        "puz: 1 bar: the format has none",
                         "puz: 3 void cells: written as blocks, as the format has none",
                         "puz: the editor: the format has no place for it",
                         "puz: the publisher: the format has no place for it",

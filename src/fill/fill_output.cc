@@ -473,7 +473,68 @@ absl::Status CheckFilled(const Puzzle& puzzle, const FillOutputOptions& options)
 
 }  // namespace
 
-absl::Status AppendFill(const Puzzle& puzzle, const FillOutputOptions& options, std::string& out) {
+namespace {
+
+// The puzzle as a format without bars holds it: its entries numbered without the bars, as that
+// format's readers number them, each numbered clue moved to the entry that starts where its
+// entry started (a clue whose entry begins after a bar has none, and is left out). One warning
+// names the bars and the clues left out.
+Puzzle WithoutBars(const Puzzle& puzzle, const FillOutputOptions& options,
+                   std::string_view format) {
+  Puzzle out = puzzle;
+  out.grid.bars.clear();
+  if (!NumberGrid("", out.grid).ok()) return puzzle;  // no bar-free grid loses its entries
+  const auto slot_at = [](const Grid& grid, Direction direction, int cell) -> const GridSlot* {
+    for (const GridSlot& slot : grid.slots) {
+      if (slot.direction == direction && slot.cells[0] == cell) return &slot;
+    }
+    return nullptr;
+  };
+  std::string left_out;
+  int left = 0;
+  out.clues.clear();
+  for (const Clue& clue : puzzle.clues) {
+    if (clue.number == 0) {
+      out.clues.push_back(clue);
+      continue;
+    }
+    const GridSlot* before = nullptr;
+    for (const GridSlot& slot : puzzle.grid.slots) {
+      if (slot.number == clue.number && slot.direction == clue.direction) before = &slot;
+    }
+    const GridSlot* after = before ? slot_at(out.grid, clue.direction, before->cells[0]) : nullptr;
+    if (after == nullptr) {
+      if (++left <= 4) absl::StrAppend(&left_out, left > 1 ? ", " : "", SlotName(*before));
+      continue;
+    }
+    Clue moved = clue;
+    moved.number = after->number;
+    out.clues.push_back(std::move(moved));
+  }
+  if (options.warnings != nullptr) {
+    int bars = 0;
+    for (uint8_t bar : puzzle.grid.bars) bars += ((bar & kBarRight) != 0) + ((bar & kBarBelow) != 0);
+    options.warnings->push_back(absl::StrFormat(
+        "%s: %d bar%s: the format has none, so its entries are numbered without them%s%s%s",
+        format, bars, bars == 1 ? "" : "s", left > 0 ? " (the clues of " : "",
+        left > 4 ? left_out + ", ..." : left_out, left > 0 ? " left out)" : ""));
+  }
+  return out;
+}
+
+}  // namespace
+
+absl::Status AppendFill(const Puzzle& given, const FillOutputOptions& options, std::string& out) {
+  // Formats whose readers number the grid themselves, and have no bars.
+  const bool unbarred = options.format == FillFormat::kPuz || options.format == FillFormat::kXd ||
+                        options.format == FillFormat::kAcrossText;
+  std::optional<Puzzle> without_bars;
+  if (unbarred && given.grid.any_bar()) {
+    without_bars = WithoutBars(given, options, options.format == FillFormat::kPuz  ? "puz"
+                                               : options.format == FillFormat::kXd ? "xd"
+                                                                                   : "across-text");
+  }
+  const Puzzle& puzzle = without_bars ? *without_bars : given;
   if (puzzle.solution.size() != static_cast<size_t>(puzzle.grid.size())) {
     return absl::InvalidArgumentError(absl::StrFormat("a solution of %d cells for a grid of %d",
                                                       puzzle.solution.size(), puzzle.grid.size()));
