@@ -143,6 +143,17 @@ def identities():
             _, double_count, _ = run(["--double", "-n", str(n), "--dict", words, "--count"])
             check(count == double_count, f"--count {count!r} = --double --count {double_count!r}")
             check(int(count) == len(squares.split("\n")) - 1, "count = number of lines")
+            # --limit L: the first L fills, as `squares --limit L` the first L squares (0: none).
+            listed = fills.split("\n")[:-1]
+            for limit in (0, 1, 2, len(listed) + 1):
+                all_args = ["fill", grid, "--dict", words, "--allow-repeats",
+                            "--allow-offensive=slurs", "--limit", str(limit)]
+                status, limited, err = run(all_args + ["--all", "--format", "lines"])
+                check((status, err) == (0, "") and limited.split("\n")[:-1] == listed[:limit],
+                      f"fill --all --limit {limit}: exit {status}, {err!r}")
+                status, limited, err = run(all_args + ["--count"])
+                check((status, err, limited) == (0, "", f"{min(limit, len(listed))}\n"),
+                      f"fill --count --limit {limit}: exit {status}, {limited!r}, {err!r}")
             # Without --allow-repeats (and with --distinct, crucio's -U, the same): the double
             # squares with no word twice.
             expected = [s for s in squares.split("\n")[:-1]
@@ -348,6 +359,8 @@ ERRORS = [
      "squares: unknown format 'rtf' (expected text, lines, jsonl, ipuz, latex, svg, puz, pdf, "
      "jpz, xd, exolve, across-text, submission)\n"),
     ("..\n..\n", ["--limit", "3"], 2, "squares: --limit needs --all or --count\n"),
+    ("..\n..\n", ["--all", "--limit", "-1"], 2,
+     "squares: --limit: '-1' is not an integer in 0..9223372036854775807\n"),
     ("..\n..\n", ["--timeout", "soon"], 2, "squares: --timeout: 'soon' is not a positive number\n"),
     ("..\n..\n", ["--branch", "cell"], 2, "squares: --branch: 'cell' is not 'letter' or 'word'\n"),
     ("..\n..\n", ["--prefer-scores", "--branch", "letter"], 2,

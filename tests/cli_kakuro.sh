@@ -19,6 +19,9 @@ golden small-count 0 "$squares" kakuro --count "$data/small.kgrid"
 golden small-all 0 "$squares" kakuro --all "$data/small.kgrid"
 golden small-all-count 0 "$squares" kakuro --all --count "$data/small.kgrid"
 golden small-limit 0 "$squares" kakuro --all --limit 1 "$data/small.kgrid"
+# --limit 0 asks for no solution, as `squares --limit 0` for no square: no board searched.
+golden small-limit0 0 "$squares" kakuro --all --limit 0 "$data/small.kgrid"
+golden small-all-count-limit0 0 "$squares" kakuro --all --count --limit 0 "$data/small.kgrid"
 golden bare 0 "$squares" kakuro "$data/bare.txt"
 golden bare-count 0 sh -c "\"$squares\" kakuro --count - <\"$data/bare.txt\""
 # --check failures: a wrong stored solution, a valid one that is not unique, none stored.
@@ -60,6 +63,8 @@ expect 1 "squares: $tmp/missing.txt: No such file or directory" "$squares" kakur
 # Usage errors (exit 2).
 expect 2 "squares: give exactly one BOARD file (try 'squares kakuro --help')" "$squares" kakuro
 expect 2 "squares: --limit needs --all" "$squares" kakuro --limit 3 "$data/small.kgrid"
+expect 2 "squares: --limit: '-1' is not an integer in 0..9223372036854775807" \
+  "$squares" kakuro --all --limit -1 "$data/small.kgrid"
 expect 2 "squares: --check excludes --all and --count" "$squares" kakuro --check --count "$data/small.kgrid"
 expect 2 "squares: --timeout: 'x' is not a positive number" "$squares" kakuro --timeout x "$data/small.kgrid"
 expect 2 "squares: unknown option '--bogus' (try --help)" "$squares" kakuro --bogus "$data/small.kgrid"

@@ -280,7 +280,7 @@ const Command& FillCommand() {
 absl::StatusOr<FillOptions> FillOptionsFrom(const ParsedArgs& a) {
   auto seed = a.get_int("seed", 1, 0, INT64_MAX);
   if (!seed.ok()) return seed.status();
-  auto limit = a.get_int("limit", 0, 1, INT64_MAX);
+  auto limit = a.get_int("limit", 0, 0, INT64_MAX);
   if (!limit.ok()) return limit.status();
   auto shard = a.get_shard();
   if (!shard.ok()) return shard.status();
@@ -478,9 +478,12 @@ int RunFillCommand(std::span<char* const> args) {
                    "the first one found\n",
                    path.c_str());
     }
-    // A part of --shard with no fill is not impossible: the fills may lie in other parts.
+    // A part of --shard with no fill is not impossible: the fills may lie in other parts. At
+    // --limit 0 no fill was asked for (the library says kTimedOut: none searched), as
+    // `squares --limit 0` asks for no square.
     if (result.status == FillStatus::kFilled ||
-        (result.status == FillStatus::kImpossible && options.shard_count > 1)) {
+        (result.status == FillStatus::kImpossible && options.shard_count > 1) ||
+        (result.status == FillStatus::kTimedOut && options.limit == 0)) {
       return kExitOk;
     }
     const int code = result.status == FillStatus::kImpossible        ? kExitImpossible

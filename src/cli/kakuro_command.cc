@@ -27,7 +27,7 @@ constexpr std::string_view kUsage =
 constexpr OptionSpec kKakuroOptions[] = {
     {"count", 'c', nullptr, "say unique, not unique or no solution (stops at the second solution)"},
     {"all", 'a', nullptr, "list every solution (with --count: count them all)"},
-    {"limit", 'l', "N", "with --all: stop after N solutions"},
+    {"limit", 'l', "N", "with --all: stop after N solutions (0: none, no puzzle searched)"},
     {"check", 0, nullptr, "check that the stored solution is the only one"},
     {"timeout", 't', "SECONDS", "give up on a puzzle after this many seconds (default: none)"},
     {"stats", 0, nullptr, "print search statistics per puzzle on stderr"},
@@ -56,7 +56,7 @@ int RunKakuroCommand(std::span<char* const> args) {
   if (a.positional().size() != 1) {
     return Fail(UsageError("give exactly one BOARD file (try 'squares kakuro --help')"));
   }
-  auto limit = a.get_int("limit", 0, 1, INT64_MAX);
+  auto limit = a.get_int("limit", 0, 0, INT64_MAX);
   if (!limit.ok()) return Fail(limit.status());
   const bool all = a.has("all"), count = a.has("count"), check = a.has("check");
   if (a.has("limit") && !all) return Fail(UsageError("--limit needs --all"));
@@ -96,12 +96,18 @@ int RunKakuroCommand(std::span<char* const> args) {
     }
     started = false;
     ++boards;
-    const bool timed_out = board.verdict == ::squares::KakuroVerdict::kTimedOut;
-    if (list && board.count == 0 && !timed_out) out.write("no solution\n");
+    // At --limit 0 no board is searched (the library's verdict is kTimedOut), as `squares
+    // --limit 0` searches no square: not a failure.
+    const bool unsearched = options.limit == 0;
+    const bool timed_out = board.verdict == ::squares::KakuroVerdict::kTimedOut && !unsearched;
+    if (list && board.count == 0 && !timed_out && !unsearched) out.write("no solution\n");
     if (!list) {
       const bool checked = check && !timed_out;
       failed += checked && !board.check_ok;
-      out.write(Prefix(board) + (checked ? board.check : board.verdict_text()) + "\n");
+      out.write(Prefix(board) +
+                (unsearched ? "not searched (--limit 0)"
+                            : checked ? board.check : board.verdict_text()) +
+                "\n");
     }
     if (timed_out) {
       ++failed;
