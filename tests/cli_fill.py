@@ -377,7 +377,7 @@ ERRORS = [
     ("..\n..\n", ["--shard", "1/2"], 2, "squares: --shard needs --all or --count\n"),
     ("..\n..\n", ["--all", "--shard", "3/2"], 2,
      "squares: --shard: '3/2' is not of the form I/N with 1 <= I <= N\n"),
-    ("..\n..\n", ["-j", "0"], 2, "squares: --threads: '0' is not an integer in 1..1024\n"),
+    ("..\n..\n", ["-j", "1025"], 2, "squares: --threads: '1025' is not an integer in 0..1024\n"),
     (None, [], 2, "squares: give exactly one GRID file (try 'squares fill --help')\n"),
 ]
 

@@ -338,7 +338,7 @@ def test_identities(tests_dir):
         blocks = blocks_of(full_text)
         limits = (0, 7, total) if SANITIZED else (0, 1, 7, 100, total - 1, total, total + 5)
         for limit in limits:
-            for threads in ("1", "7") if SANITIZED else ("1", "2", "7"):
+            for threads in ("1", "7") if SANITIZED else ("0", "1", "2", "7"):
                 args = dict_args + modes[mode] + ["--limit", str(limit), "--threads", threads]
                 check(run_ok(args) == "".join(blocks[:limit]).encode(),
                       f"{mode}: --limit {limit} --threads {threads} is not the first "
@@ -370,7 +370,7 @@ ERROR_CASES = [
     ("-n 0", 2, "--size: '0' is not an integer in 1..32"),
     ("-n 33", 2, "--size: '33' is not an integer in 1..32"),
     ("-n x", 2, "--size: 'x' is not an integer in 1..32"),
-    ("-n 3 --threads 0", 2, "--threads: '0' is not an integer in 1..1024"),
+    ("-n 3 --threads -1", 2, "--threads: '-1' is not an integer in 0..1024"),
     ("-n 3 --limit -1", 2, "--limit: '-1' is not an integer in 0..9223372036854775807"),
     ("--rect 3", 2, "--rect: '3' is not of the form KxN"),
     ("--rect 3xb", 2, "--rect: '3xb' is not of the form KxN"),

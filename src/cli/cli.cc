@@ -34,7 +34,7 @@ std::span<const OptionSpec> CommonOptions() {
       {"count", 'c', nullptr, "print only the number of results"},
       {"limit", 'l', "N", "stop after N results"},
       {"best", 0, "K", "the K results with the best worst word, then mean score (proven)"},
-      {"threads", 'j', "N", "worker threads (default: the CPUs it may run on)"},
+      {"threads", 'j', "N", "worker threads (default or 0: the CPUs it may run on)"},
       {"shard", 0, "I/N", "run only part I of N of the search (parts concatenate in order)"},
       {"stats", 0, nullptr, "print search nodes, results, time and rate on stderr"},
       {"progress", 0, nullptr, "show progress on stderr (default when stderr is a terminal)"},
@@ -82,9 +82,10 @@ absl::StatusOr<std::pair<int, int>> ParsedArgs::get_shard() const {
 }
 
 absl::StatusOr<int> ParsedArgs::get_threads() const {
-  auto threads = get_int("threads", squares::DefaultThreads(), 1, 1024);
+  // 0 is the default, as in the library's options and Python.
+  auto threads = get_int("threads", 0, 0, 1024);
   if (!threads.ok()) return threads.status();
-  return static_cast<int>(*threads);
+  return *threads == 0 ? squares::DefaultThreads() : static_cast<int>(*threads);
 }
 
 absl::StatusOr<double> ParsedArgs::get_seconds(std::string_view name, double fallback) const {

@@ -56,7 +56,7 @@ class ParsedArgs {
   absl::StatusOr<double> get_seconds(std::string_view name, double fallback) const;
   // --shard I/N as (I, N) with 1 <= I <= N; (1, 1) when absent.
   absl::StatusOr<std::pair<int, int>> get_shard() const;
-  // --threads N in 1..1024; squares::DefaultThreads() when absent.
+  // --threads N in 1..1024; squares::DefaultThreads() when absent or 0.
   absl::StatusOr<int> get_threads() const;
   const std::vector<std::string>& positional() const { return positional_; }
 

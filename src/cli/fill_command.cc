@@ -110,7 +110,7 @@ constexpr OptionSpec kFillOptions[] = {
     {"solution", 's', nullptr, "svg: print the letters in the grid"},
     {"seed", 'r', "N", "random seed for tie-breaks and restarts (default 1)"},
     {"threads", 'j', "N",
-     "threads for a fill (default: the CPUs it may run on; 2 or more run two "
+     "threads for a fill (default or 0: the CPUs it may run on; 2 or more run two "
      "searches of different seeds at once)"},
     {"timeout", 't', "SECONDS", "give up after this many seconds (default: none)"},
     {"quality-time", 0, "SECONDS",
