@@ -64,7 +64,7 @@ done
 
 want=$("$root/bin/squares" bishop --limit 3 --format lines
        printf 'bit\nice\nten\ntab\nant\nban\n' | "$root/bin/squares" -n 3 --count --dict -
-       echo "usage error: SquareOptions::size: 40 is not in 1..32")
+       echo "usage error: size: 40 is not in 1..32")
 printf '%s\n' "$want" | head -1 | grep -q '^bishop ' || fail "no square of bishop"
 # check HOW PROGRAM: PROGRAM (a consumer of the installed library) prints what the binary does.
 check() {

@@ -280,7 +280,7 @@ class SquaresTest(unittest.TestCase):
         self.assertEqual(str(caught.exception), "'bsihop' is not in the dictionary")
         with self.assertRaises(squares.UsageError) as caught:
             self.english.count(40)
-        self.assertEqual(str(caught.exception), "SquareOptions::size: 40 is not in 1..32")
+        self.assertEqual(str(caught.exception), "size: 40 is not in 1..32")
         with self.assertRaises(squares.UsageError):
             self.english.count(3, double=True, rect=(3, 4))
         with self.assertRaises(squares.UsageError) as caught:

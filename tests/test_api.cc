@@ -319,13 +319,13 @@ TEST_CASE("errors: kind, source, line, column") {
     return "no error";
   };
   CHECK(error_of(Sized(squares::SquareKind::kSymmetric, 40)) ==
-        "usage: SquareOptions::size: 40 is not in 1..32");
+        "usage: size: 40 is not in 1..32");
   squares::SquareOptions unknown;
   unknown.first = "qqqqq";
   CHECK(error_of(unknown) == "data: 'qqqqq' is not in the dictionary");
   CHECK(error_of(squares::SquareOptions{}) ==
-        "usage: nothing to search: SquareOptions needs a first word, a size, rows and cols, or a "
-        "pattern");
+        "usage: nothing to search: give a size, a first word, a pattern, or a rectangle's rows "
+        "and cols");
   squares::SquareOptions transpose = Sized(squares::SquareKind::kSymmetric, 4);
   transpose.no_transpose = true;
   CHECK(error_of(transpose) == "usage: no_transpose applies to double squares only");

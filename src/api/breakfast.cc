@@ -39,7 +39,7 @@ AllowOffensive AllowOffensiveNamed(std::string_view name) {
     if (name == kTierNames[k]) return static_cast<AllowOffensive>(k);
   }
   api::ThrowUsage(
-      absl::StrFormat("allow-offensive: '%s' is not a tier (none, vulgar, slurs)", name));
+      absl::StrFormat("allow_offensive: '%s' is not a tier (none, vulgar, slurs)", name));
 }
 
 std::string_view AllowOffensiveName(AllowOffensive allow) {

@@ -27,30 +27,32 @@ core::ScoreOrder OrderOf(Better better) {
 
 core::FillSettings SettingsOf(Better better, const FillOptions& options) {
   if (options.limit && *options.limit < 0) {
-    api::ThrowUsage(absl::StrFormat("FillOptions::limit: %d is negative", *options.limit));
+    api::ThrowUsage(absl::StrFormat("limit: %d is negative", *options.limit));
   }
-  if (options.limit && !options.all) api::ThrowUsage("FillOptions::limit needs all");
+  if (options.limit && !options.all) api::ThrowUsage("limit needs all");
   if (options.shard_count < 1 || options.shard_index < 1 ||
       options.shard_index > options.shard_count) {
-    api::ThrowUsage(absl::StrFormat("FillOptions: shard %d of %d: expected 1 <= index <= count",
+    api::ThrowUsage(absl::StrFormat("shard %d of %d: expected 1 <= index <= count",
                                     options.shard_index, options.shard_count));
   }
   if (options.shard_count > 1 && !options.all)
-    api::ThrowUsage("FillOptions::shard_count needs all");
+    api::ThrowUsage("a shard needs all");
   if (options.all && options.deterministic) {
-    api::ThrowUsage("FillOptions: deterministic and all exclude each other");
+    api::ThrowUsage("deterministic and all exclude each other");
   }
   if (options.threads < 0 || options.threads > 1024)
-    api::ThrowUsage("FillOptions::threads: 0 to 1024");
+    api::ThrowUsage(absl::StrFormat(
+        "threads: %d is not in 0..1024 (0: the CPUs it may run on)", options.threads));
   if (options.min_length < 2 || options.min_length > core::kMaxWordLength) {
-    api::ThrowUsage(absl::StrFormat("FillOptions::min_length: 2 to %d", core::kMaxWordLength));
+    api::ThrowUsage(absl::StrFormat("min_length: %d is not in 2..%d", options.min_length,
+                                    core::kMaxWordLength));
   }
   if (!(options.timeout >= 0) || !(options.quality_time >= 0) ||
       (options.polish && *options.polish < 0)) {
-    api::ThrowUsage("FillOptions: timeout, quality_time and polish must not be negative");
+    api::ThrowUsage("timeout, quality_time and polish must not be negative");
   }
   if (!(options.progress_every >= 0.001 && options.progress_every < 1e9))
-    api::ThrowUsage("FillOptions::progress_every: at least 0.001 seconds");
+    api::ThrowUsage("progress_every: at least 0.001 seconds");
   core::FillSettings settings;
   core::FillOptions& e = settings.engine;
   e.branching = options.branch == Branching::kWord ? core::Branching::kWord
@@ -209,7 +211,7 @@ void SayLeftOut(const Dictionary& dictionary, const Grid& grid, const FillOption
 
 void CheckFillOptions(const FillOptions& options) {
   api::SettingsOf(Better::kLower, options);
-  if (options.count_only && !options.all) api::ThrowUsage("FillOptions::count_only needs all");
+  if (options.count_only && !options.all) api::ThrowUsage("count_only needs all");
 }
 
 FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOptions& options,
@@ -605,10 +607,10 @@ std::vector<Candidate> Candidates(const Dictionary& dictionary, const Grid& grid
                                   const CandidateOptions& options) {
   if (slot < 0 || slot >= static_cast<int>(grid.slots().size())) {
     api::ThrowUsage(
-        absl::StrFormat("Candidates: slot %d of a grid of %d slots", slot, grid.slots().size()));
+        absl::StrFormat("slot: %d is not one of the grid's %d slots", slot, grid.slots().size()));
   }
   if (!(options.seconds >= 0) || !(options.seconds_per_word >= 0)) {
-    api::ThrowUsage("CandidateOptions: seconds and seconds_per_word must not be negative");
+    api::ThrowUsage("seconds and seconds_per_word must not be negative");
   }
   return CandidateSearch(dictionary, grid, slot, options).Run();
 }

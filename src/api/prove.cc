@@ -124,7 +124,7 @@ std::string_view VerdictName(Verdict verdict) {
 
 GridProof ProveGrid(const Dictionary& dictionary, const Grid& grid, const ProofOptions& options) {
   if (!(options.search_seconds >= 0))
-    api::ThrowUsage("ProofOptions::search_seconds must not be negative");
+    api::ThrowUsage("search_seconds must not be negative");
   const core::Grid& g = api::ImplOf(grid).grid;
   const core::GridFill problem =
       api::Problem(dictionary, grid,

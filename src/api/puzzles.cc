@@ -34,10 +34,10 @@ std::vector<KakuroResult> SolveKakuro(std::string_view boards, const KakuroOptio
                                       const std::string& source,
                                       const KakuroCallback& on_solution) {
   if (options.limit && *options.limit < 0) {
-    api::ThrowUsage(absl::StrFormat("KakuroOptions::limit: %d is negative", *options.limit));
+    api::ThrowUsage(absl::StrFormat("limit: %d is negative", *options.limit));
   }
-  if (options.check && options.all) api::ThrowUsage("KakuroOptions: check excludes all");
-  if (!(options.timeout >= 0)) api::ThrowUsage("KakuroOptions::timeout must not be negative");
+  if (options.check && options.all) api::ThrowUsage("check excludes all");
+  if (!(options.timeout >= 0)) api::ThrowUsage("timeout must not be negative");
   core::FillOptions fill;
   fill.all = options.all;
   // Without all, the second solution settles the verdict.
@@ -111,7 +111,7 @@ double SecondsSince(Clock::time_point start) {
 core::RegionSizes SizesOf(const RegionsOptions& options) {
   if (options.min < 1 || options.max > core::kMaxRegionSize || options.min > options.max) {
     api::ThrowUsage(
-        absl::StrFormat("RegionsOptions: region sizes %d to %d: expected 1 <= min <= max <= %d",
+        absl::StrFormat("region sizes: min %d, max %d: expected 1 <= min <= max <= %d",
                         options.min, options.max, core::kMaxRegionSize));
   }
   return {options.min, options.max};
@@ -181,7 +181,7 @@ MadeRegions MakeRegions(const Dictionary& dictionary, int rows, int cols,
   // generator's grids (a 60x60 grid did not finish its first solver run in a minute).
   if (rows < 1 || cols < 1 || rows > 50 || cols > 50) {
     api::ThrowUsage(
-        absl::StrFormat("MakeRegions: %dx%d: expected 1 to 50 rows and columns", rows, cols));
+        absl::StrFormat("rows and cols: %dx%d: expected 1 to 50 each", rows, cols));
   }
   const core::Dictionary& d = api::ImplOf(dictionary).dictionary;
   {

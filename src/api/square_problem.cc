@@ -51,7 +51,7 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options,
   } else if (options.size != 0) {
     if (options.size < 1 || options.size > kMaxSquareSide) {
       return UsageError(
-          absl::StrFormat("SquareOptions::size: %d is not in 1..%d", options.size, kMaxSquareSide));
+          absl::StrFormat("size: %d is not in 1..%d", options.size, kMaxSquareSide));
     }
     rows = cols = options.size;
   } else if (!first_word.empty()) {
@@ -60,7 +60,7 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options,
     rows = cols = static_cast<int>(pattern_rows.size());  // a square: a rectangle gives its size
   } else {
     return UsageError(
-        "nothing to search: SquareOptions needs a first word, a size, rows and cols, or a pattern");
+        "nothing to search: give a size, a first word, a pattern, or a rectangle's rows and cols");
   }
   if (rows < 1 || cols < 1 || rows > kMaxSquareSide || cols > kMaxSquareSide) {
     return UsageError(
@@ -151,14 +151,14 @@ absl::StatusOr<Shape> MakeBuiltInShape(const SquareOptions& options) {
     if (options.diagonals) return UsageError("a cube has no diagonals");
     if (options.size < 2 || options.size > 10) {  // 10^3 cells: kMaxShapeCells
       return UsageError(
-          absl::StrFormat("SquareOptions::size: %d is not in 2..10 for a cube", options.size));
+          absl::StrFormat("cube size: %d is not in 2..10", options.size));
     }
     return MakeCubeShape(options.size);
   }
   int n = options.size;
   if (n == 0) {
     if (options.first.empty())
-      return UsageError("diagonals: SquareOptions needs a size or a first word");
+      return UsageError("diagonals: give a size or a first word");
     n = Letters(options.first);  // the word itself is checked with the problem
   }
   if (n < 2 || n > kMaxSquareSide) {
@@ -346,7 +346,7 @@ absl::StatusOr<SquareSetup> MakeSquareSetup(const SquareOptions& options,
                             options.kind == SquareKind::kRectangle) &&
                            !options.diagonals;
   if (options.order != squares::CellOrder::kDefault && square_mode) {
-    return UsageError("SquareOptions::order applies to diagonal squares, cubes and shapes");
+    return UsageError("order applies to diagonal squares, cubes and shapes");
   }
   if (square_mode) {
     setup.dictionary = &main();

@@ -53,7 +53,7 @@ void CheckRun(const SquareOptions& options) {
   if (options.best > 0 && options.shard_count > 1)
     ThrowUsage("best squares are not sharded: drop the shard");
   if (options.limit && *options.limit < 0) {
-    ThrowUsage(absl::StrFormat("SquareOptions::limit: %d is negative", *options.limit));
+    ThrowUsage(absl::StrFormat("limit: %d is negative", *options.limit));
   }
 }
 
