@@ -35,14 +35,13 @@ core::FillSettings SettingsOf(Better better, const FillOptions& options) {
     api::ThrowUsage(absl::StrFormat("shard %d of %d: expected 1 <= index <= count",
                                     options.shard_index, options.shard_count));
   }
-  if (options.shard_count > 1 && !options.all)
-    api::ThrowUsage("a shard needs all");
+  if (options.shard_count > 1 && !options.all) api::ThrowUsage("a shard needs all");
   if (options.all && options.deterministic) {
     api::ThrowUsage("deterministic and all exclude each other");
   }
   if (options.threads < 0 || options.threads > 1024)
-    api::ThrowUsage(absl::StrFormat(
-        "threads: %d is not in 0..1024 (0: the CPUs it may run on)", options.threads));
+    api::ThrowUsage(absl::StrFormat("threads: %d is not in 0..1024 (0: the CPUs it may run on)",
+                                    options.threads));
   if (options.min_length < 2 || options.min_length > core::kMaxWordLength) {
     api::ThrowUsage(absl::StrFormat("min_length: %d is not in 2..%d", options.min_length,
                                     core::kMaxWordLength));

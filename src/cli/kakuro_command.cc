@@ -106,7 +106,8 @@ int RunKakuroCommand(std::span<char* const> args) {
       failed += checked && !board.check_ok;
       out.write(Prefix(board) +
                 (unsearched ? "not searched (--limit 0)"
-                            : checked ? board.check : board.verdict_text()) +
+                 : checked  ? board.check
+                            : board.verdict_text()) +
                 "\n");
     }
     if (timed_out) {
