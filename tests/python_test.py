@@ -183,7 +183,8 @@ class SignatureTest(unittest.TestCase):
         self.assertEqual(fill.parameters["quality_time"].default, 10.0)
         self.assertEqual(fill.parameters["branch"].default, "letter")
         kakuro = inspect.signature(squares.kakuro)
-        self.assertEqual(list(kakuro.parameters), ["boards", "all", "limit", "check", "timeout", "source"])
+        self.assertEqual(list(kakuro.parameters),
+                         ["boards", "all", "limit", "check", "timeout", "source", "on_solution"])
         self.assertIn("The number of results", squares.Dictionary.count.__doc__)
         for cls in (squares.Square, squares.FillResult, squares.Fill, squares.KakuroResult,
                     squares.RegionsResult, squares.Dictionary, squares.Grid):
@@ -540,6 +541,164 @@ class SurfaceTest(unittest.TestCase):
         with self.assertRaisesRegex(RuntimeError, "stop here"):
             self.english.count(double=True, size=5, threads=2, progress=fail)
 
+    def test_callbacks_of_every_search(self):
+        # Kakuro: each solution, then None per board; the solutions are then not kept. False
+        # stops a board's search.
+        with open(os.path.join(DATA, "kakuro", "small.kgrid")) as f:
+            boards = f.read()
+        kept = squares.kakuro(boards, all=True)
+        heard = []
+        followed = squares.kakuro(boards, all=True, on_solution=lambda b, s: heard.append((b.name, s)))
+        expected = []
+        for board in kept:
+            expected += [(board.name, solution) for solution in board.solutions] + [(board.name, None)]
+        self.assertEqual(heard, expected)
+        self.assertEqual([(b.count, b.solutions) for b in followed], [(b.count, []) for b in kept])
+        self.assertEqual(squares.kakuro_solution_text(kept[0].solutions[0]), kept[0].solution_text(0))
+        first = squares.kakuro(boards, all=True, on_solution=lambda b, s: s is None)
+        self.assertEqual([b.count for b in first], [1, 1, 0])
+        self.assertGreater(kept[0].stats.white_cells, 0)
+        # Regions: every solution, in the search's order; False stops at the first.
+        words = squares.Dictionary(os.path.join(DATA, "regions", "words.txt"))
+        with open(os.path.join(DATA, "regions", "swap.txt")) as f:
+            swap = f.read()
+        every = words.regions(swap, all=True)
+        found = []
+        result = words.regions(swap, all=True, on_solution=found.append)
+        self.assertEqual([s.words for s in found], [s.words for s in every.solutions])
+        self.assertEqual((result.count, result.solutions, result.all), (2, [], True))
+        self.assertEqual(words.regions(swap, all=True, on_solution=lambda s: False).count, 1)
+        self.assertGreater(every.stats.placements, 0)
+        # Candidates: the list first, then each decision (an index into it), then the fills.
+        events = []
+        grid = "FLE.\n....\n....\n....\n"
+        listed = self.english.candidates(
+            grid, 0, max_words=5, max_checked=2,
+            on_list=lambda c: events.append(("list", [x.word for x in c])),
+            on_decided=lambda i, c: events.append(("decided", i, c.word, c.viability)),
+            on_fill=lambda letters: events.append(("fill", len(letters))))
+        self.assertEqual(events[0], ("list", [c.word for c in listed]))
+        decided = [e for e in events if e[0] == "decided"]
+        self.assertTrue(decided)
+        for _, index, word, viability in decided:
+            self.assertEqual((listed[index].word, listed[index].viability), (word, viability))
+        self.assertTrue(all(e[1] == 16 for e in events if e[0] == "fill"), events)
+        stopped = self.english.candidates(grid, 0, max_words=5, max_checked=2, on_list=lambda c: False)
+        self.assertEqual([(c.word, c.viability) for c in stopped],
+                         [(c.word, squares.Viability.UNKNOWN) for c in listed])
+        # A fill's notes (its entries kept as given), from fill() and from an iterator; count_only.
+        d = squares.Dictionary(["ab", "ba", "bb"])
+        notes = []
+        result = d.fill("AA\n..\n", allow_repeats=True, on_note=notes.append)
+        self.assertEqual((notes, result.fills[0].rows), (result.notes, ["AA", "BB"]))
+        self.assertTrue(notes)
+        iterated = []
+        fills = d.fill("AA\n..\n", all=True, allow_repeats=True, on_note=iterated.append)
+        self.assertEqual(([f.rows for f in fills], iterated), ([["AA", "BB"]], notes))
+        # A square search's notes, from count() and squares().
+        heard = []
+        self.assertEqual(d.count(5, on_note=heard.append), 0)
+        self.assertEqual(list(d.squares(5, on_note=heard.append)), [])
+        self.assertEqual(len(heard), 2)
+        self.assertIn("no words of length 5", heard[0])
+        self.assertEqual(heard[0], heard[1])
+        counted = d.fill("..\n..\n", all=True, allow_repeats=True, count_only=True)
+        self.assertEqual((counted.stats.fills, counted.fills),
+                         (len(list(d.fill("..\n..\n", all=True, allow_repeats=True))), []))
+
+    def test_the_rest_of_the_api(self):
+        # The proof's verdict, with its fill or its conflict; it pickles, field for field.
+        fillable = self.english.prove("FLE.\n....\n....\n....\n", search_seconds=5)
+        self.assertIs(fillable.verdict, squares.Verdict.FILLABLE)
+        self.assertEqual(len(fillable.fill), 16)
+        self.assertTrue(self.english.check("".join(c if (k + 1) % 4 else c + "\n"
+                                                   for k, c in enumerate(fillable.fill))).valid)
+        started = self.english.prove("FLE.\n....\n....\n....\n", search_seconds=5, start=fillable.fill)
+        self.assertIs(started.verdict, squares.Verdict.FILLABLE)
+        two = squares.Dictionary(["ab", "cd"])
+        impossible = two.prove("..\n..\n", search_seconds=5)
+        self.assertIs(impossible.verdict, squares.Verdict.IMPOSSIBLE)
+        self.assertTrue(impossible.dead_cells and impossible.message, impossible)
+        self.assertIs(self.english.prove("....\n" * 4).verdict, squares.Verdict.UNKNOWN)
+        again = pickle.loads(pickle.dumps(fillable))
+        for field in ["verdict", "fill", "conflict", "left_out", "seconds", "consistent", "letters", "words"]:
+            self.assertEqual(getattr(again, field), getattr(fillable, field), field)
+        # A grid's cells, clues and info.
+        grid = squares.Grid.from_rows(["AB#", "..."])
+        self.assertEqual((grid.black(2), grid.letter(0), grid.number(0), grid.number(1)), (True, "A", 1, 2))
+        with self.assertRaises(IndexError):
+            grid.letter(6)
+        puzzle = squares.Puzzle.parse(squares.format_fill(self.grid, self.best.fills[0], "ipuz", title="T",
+                                                          author="A", editor="E", publisher="P"))
+        self.assertEqual((puzzle.info.title, puzzle.info.editor, puzzle.info.publisher), ("T", "E", "P"))
+        titled = squares.Grid.from_puzzle(puzzle)
+        self.assertEqual((titled.title, titled.author, titled.clues), ("T", "A", puzzle.clues))
+        self.assertIn('"title": "U"', squares.write_puzzle(puzzle, "ipuz", title="U").replace('":"', '": "'))
+        # Documents: extensions, the machine's formats, clues checked and unused.
+        self.assertEqual([squares.document_extension(f) for f in ["ipuz", squares.DocumentFormat.EXOLVE]],
+                         ["ipuz", "html"])
+        squares.check_document_format("text")
+        clues = squares.parse_clues("9 Across\tNo such slot\n", source="c.txt")
+        with self.assertRaises(squares.DataError) as caught:
+            squares.check_clues(self.grid, clues, "c.txt")
+        self.assertEqual((caught.exception.source, caught.exception.line), ("c.txt", 1))
+        unused = squares.unused_clues(self.grid, self.best.fills[0], squares.parse_clues("ZZZZ\tNone\n"), "c.txt")
+        self.assertEqual(len(unused), 1)
+        self.assertIn("c.txt:1", unused[0])
+        # The dictionary's text, automata and languages.
+        self.assertIn("nl", squares.language_codes())
+        notes = []
+        text = squares.Dictionary.from_text("# a comment\ncat\t5\ndog;3\nd0g\n", "w.txt", on_note=notes.append)
+        self.assertEqual((len(text), text.scored_words(3)), (2, [("cat", 5), ("dog", 3)]))
+        self.assertIn("  skipped 'd0g'", notes)
+        stats = text.automaton_stats(3)
+        self.assertEqual(stats.words, 2)
+        self.assertGreater(stats.states, 0)
+        self.assertEqual(pickle.loads(pickle.dumps(stats)).states, stats.states)
+
+    def test_errors_name_python_keywords(self):
+        # Each bad keyword's message names it as it was passed (the library names its fields).
+        d, grid = self.english, "....\n....\n"
+        words = squares.Dictionary(os.path.join(DATA, "regions", "words.txt"))
+        cases = [
+            (lambda: d.count(40), "size: 40 is not in 1..32"),
+            (lambda: d.count(cube=11), "cube size: 11 is not in 2..10"),
+            (lambda: d.count(4, limit=-1), "limit: -1 is negative"),
+            (lambda: d.count(4, threads=-1), "threads: -1 is not in 0..1024 (0: the CPUs it may run on)"),
+            (lambda: d.count(4, order="given"), "order applies to diagonal squares, cubes and shapes"),
+            (lambda: d.count(), "nothing to search: give a size, a first word, a pattern, or a rectangle's "
+                                "rows and cols"),
+            (lambda: d.count(diagonals=True), "diagonals: give a size or a first word"),
+            (lambda: d.count(4, progress=print, progress_every=-1), "progress_every: -1.0 is not seconds >= 0"),
+            (lambda: d.count(4, progress=print, progress_after=float("nan")),
+             "progress_after: nan is not seconds >= 0"),
+            (lambda: d.fill(grid, limit=2), "limit needs all"),
+            (lambda: d.fill(grid, all=True, limit=-1), "limit: -1 is negative"),
+            (lambda: d.fill(grid, shard=(1, 2)), "a shard needs all"),
+            (lambda: d.fill(grid, all=True, shard=(3, 2)), "shard 3 of 2: expected 1 <= index <= count"),
+            (lambda: d.fill(grid, all=True, deterministic=True), "deterministic and all exclude each other"),
+            (lambda: d.fill(grid, threads=2000), "threads: 2000 is not in 0..1024 (0: the CPUs it may run on)"),
+            (lambda: d.fill(grid, min_length=1), "min_length: 1 is not in 2..64"),
+            (lambda: d.fill(grid, timeout=-1), "timeout, quality_time and polish must not be negative"),
+            (lambda: d.fill(grid, progress_every=0), "progress_every: at least 0.001 seconds"),
+            (lambda: d.fill(grid, count_only=True), "count_only needs all"),
+            (lambda: d.fill(grid, allow_offensive="all"), "allow_offensive: 'all' is not a tier (none, vulgar, slurs)"),
+            (lambda: d.candidates(grid, 9), "slot: 9 is not one of the grid's 6 slots"),
+            (lambda: d.candidates(grid, 0, seconds=-1), "seconds and seconds_per_word must not be negative"),
+            (lambda: d.prove(grid, search_seconds=-1), "search_seconds must not be negative"),
+            (lambda: squares.kakuro("", limit=-1), "limit: -1 is negative"),
+            (lambda: squares.kakuro("", all=True, check=True), "check excludes all"),
+            (lambda: squares.kakuro("", timeout=-1), "timeout must not be negative"),
+            (lambda: words.regions("ab\n", min=5, max=4), "region sizes: min 5, max 4: expected 1 <= min <= max <= 10"),
+            (lambda: words.make_regions(0, 4), "rows and cols: 0x4: expected 1 to 50 each"),
+        ]
+        for call, message in cases:
+            with self.subTest(message=message):
+                with self.assertRaises(squares.UsageError) as caught:
+                    call()
+                self.assertEqual(str(caught.exception), message)
+                self.assertNotIn("Options", str(caught.exception))
+
 
 class CrosswordTest(unittest.TestCase):
     """The puzzle model: read, edited through its cells, made a grid, written and read back."""
@@ -635,14 +794,24 @@ class CallbackTest(unittest.TestCase):
             "fill all": lambda cb, t: iterate(english.fill(open9, all=True, threads=t, timeout=20,
                                                            progress=cb, progress_every=0.001)),
             "notes": lambda cb, t: squares.Dictionary(["cat", "d0g", "dog", "x y"], on_note=cb),
+            "kakuro": lambda cb, t: squares.kakuro(boards, all=True, on_solution=lambda b, s: cb(s)),
+            "regions": lambda cb, t: regions.regions(swap, all=True, on_solution=cb),
+            "candidates": lambda cb, t: english.candidates(
+                "FLE.\n....\n....\n....\n", 0, max_words=8, max_checked=8, seconds_per_word=0.01,
+                on_list=cb, on_decided=lambda i, c: cb(c), on_fill=cb),
         }
+        with open(os.path.join(DATA, "kakuro", "small.kgrid")) as f:
+            boards = f.read()
+        regions = squares.Dictionary(os.path.join(DATA, "regions", "words.txt"))
+        with open(os.path.join(DATA, "regions", "swap.txt")) as f:
+            swap = f.read()
         names = list(kinds)
         rng = random.Random(59)
         raised = dict.fromkeys(names, 0)
         worst = 0.0
         for n in range(200):
             name, threads = names[n % len(names)], (1, 2, 8)[n // len(names) % 3]
-            at = rng.randint(1, 3 if name == "notes" else 8)
+            at = rng.randint(1, 3 if name in ("notes", "regions") else 8)
             state = {"calls": 0, "after": 0, "thread": None, "when": 0.0}
 
             def callback(argument):

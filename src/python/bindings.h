@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "python/enums.h"
 #include "squares/squares.h"
@@ -24,6 +25,27 @@ SQUARES_PY_ENUM(squares::DocumentFormat, "DocumentFormat");
 SQUARES_PY_ENUM(squares::CellKind, "CellKind");
 SQUARES_PY_ENUM(squares::KakuroVerdict, "KakuroVerdict");
 SQUARES_PY_ENUM(squares::RegionsVerdict, "RegionsVerdict");
+SQUARES_PY_ENUM(squares::Verdict, "Verdict");
+
+// What a fill left out for the breakfast test (FillResult::left_out, GridProof::left_out) as
+// Python has it: (tier, word), the tier by name ('none', 'vulgar', 'slurs').
+template <>
+struct pybind11::detail::type_caster<squares::FillResult::LeftOut> {
+  PYBIND11_TYPE_CASTER(squares::FillResult::LeftOut, const_name("tuple[str, str]"));
+  bool load(handle source, bool) {
+    if (!isinstance<tuple>(source) || len(source) != 2) return false;
+    const auto pair = reinterpret_borrow<tuple>(source);
+    if (!isinstance<str>(pair[0]) || !isinstance<str>(pair[1])) return false;
+    value.tier = squares::AllowOffensiveNamed(pair[0].cast<std::string>());
+    value.word = pair[1].cast<std::string>();
+    return true;
+  }
+  static handle cast(const squares::FillResult::LeftOut& left_out, return_value_policy, handle) {
+    return pybind11::make_tuple(std::string(squares::AllowOffensiveName(left_out.tier)),
+                                left_out.word)
+        .release();
+  }
+};
 
 namespace squares::python {
 
@@ -94,6 +116,49 @@ void DefIterator(py::class_<Iterator>& cls) {
 // its documents are bytes (puz, pdf, submission).
 DocumentFormat FormatArg(const py::object& format);
 bool Binary(DocumentFormat format);
+
+// Defines the function NAME(leading..., format=FORMAT, *, fill_in=False, ..., warnings=None)
+// that writes a document with write(leading..., options), the DocumentOptions its keywords
+// give: a str, or bytes for the binary formats. Leading: the C++ types of the parameters
+// before `format` (`leading`, their py::arg). The document is written with the GIL released
+// (pdf runs lualatex), then `warnings` is called with each of its warnings.
+template <class... Leading, class Write, class... LeadingArgs>
+void DefDocumentFunction(py::module_& m, const char* name, Write write, const char* format,
+                         const char* doc, LeadingArgs... leading) {
+  m.def(
+      name,
+      [write](Leading... values, const py::object& format, bool fill_in, bool solution,
+              std::string title, std::string author, std::string editor, std::string copyright,
+              std::string publisher, std::vector<Clue> clues, bool ipuz_clue_arrays,
+              std::string notes, std::string date, std::string paper, std::string name,
+              std::string address, std::string email, const py::object& warnings) -> py::object {
+        DocumentOptions options;
+        options.format = FormatArg(format);
+        options.fill_in = fill_in;
+        options.solution = solution;
+        options.title = std::move(title), options.author = std::move(author);
+        options.editor = std::move(editor), options.copyright = std::move(copyright);
+        options.publisher = std::move(publisher);
+        options.clues = std::move(clues);
+        options.ipuz_clue_arrays = ipuz_clue_arrays;
+        options.notes = std::move(notes), options.date = std::move(date);
+        options.paper = std::move(paper);
+        options.name = std::move(name), options.address = std::move(address);
+        options.email = std::move(email);
+        std::vector<std::string> warned;
+        if (!warnings.is_none()) options.warnings = &warned;
+        const std::string document = write(values..., options);
+        for (const std::string& warning : warned) warnings(warning);
+        if (Binary(options.format)) return py::bytes(document);
+        return py::str(document);
+      },
+      leading..., py::arg("format") = format, py::kw_only(), py::arg("fill_in") = false,
+      py::arg("solution") = false, py::arg("title") = "", py::arg("author") = "",
+      py::arg("editor") = "", py::arg("copyright") = "", py::arg("publisher") = "",
+      py::arg("clues") = std::vector<Clue>(), py::arg("ipuz_clue_arrays") = true,
+      py::arg("notes") = "", py::arg("date") = "", py::arg("paper") = "a4", py::arg("name") = "",
+      py::arg("address") = "", py::arg("email") = "", py::arg("warnings") = py::none(), doc);
+}
 
 void DefCrossword(py::module_& m);  // before DefFill: Puzzle, its cells and info
 void DefFill(py::module_& m, py::class_<Dictionary>& dictionary);

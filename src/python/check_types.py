@@ -28,6 +28,12 @@ for result in squares.Dictionary().squares(3, limit=1, rows_only=flag):
 either = squares.Dictionary().fill("..\\n..\\n", all=flag)
 if isinstance(either, squares.FillResult):
     print(either.status)
+# count_only=True gives a FillResult, not an iterator; the callbacks of every search.
+print(squares.Dictionary().fill("..\\n..\\n", all=True, count_only=True).stats.fills)
+boards = squares.kakuro("", on_solution=lambda board, solution: solution is None or board.count < 9)
+regions = squares.Dictionary().regions("ab\\n", on_solution=lambda solution: print(solution.words))
+listed = squares.Dictionary().candidates("..\\n..\\n", 0, on_decided=lambda i, c: print(i, c.viability))
+print(squares.Dictionary().prove("..\\n..\\n", search_seconds=1).verdict is squares.Verdict.FILLABLE)
 """)
 failed = False
 with tempfile.TemporaryDirectory() as scratch:

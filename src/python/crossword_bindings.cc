@@ -166,26 +166,18 @@ void DefPuzzle(py::module_& m) {
       });
   DefPickle(puzzle, &Puzzle::rows, &Puzzle::cols, &Puzzle::cells, &Puzzle::info, &Puzzle::clues,
             &Puzzle::format, &Puzzle::warnings, &Puzzle::locked);
-  m.def(
-      "write_puzzle",
-      [](const Puzzle& puzzle, const py::object& format, const py::object& warnings) -> py::object {
-        DocumentOptions options;
-        options.format = FormatArg(format);
-        std::vector<std::string> warned;
-        if (!warnings.is_none()) options.warnings = &warned;
-        std::string document;
-        {
-          py::gil_scoped_release release;  // pdf runs lualatex
-          document = WritePuzzle(puzzle, options);
-        }
-        for (const std::string& warning : warned) warnings(warning);
-        if (Binary(options.format)) return py::bytes(document);
-        return py::str(document);
+  DefDocumentFunction<const Puzzle&>(
+      m, "write_puzzle",
+      [](const Puzzle& puzzle, const DocumentOptions& options) {
+        py::gil_scoped_release release;
+        return WritePuzzle(puzzle, options);
       },
-      py::arg("puzzle"), py::arg("format") = "ipuz", py::kw_only(),
-      py::arg("warnings") = py::none(),
+      "ipuz",
       "A puzzle as a document of `format` (as format_fill names them): a str, or bytes for puz, "
-      "pdf and submission. warnings: called with each thing the format could not hold.");
+      "pdf and submission; its grid, its own letters, info and clues, the options as for "
+      "format_fill (those given win). warnings: called with each thing the format could not "
+      "hold.",
+      py::arg("puzzle"));
 }
 
 }  // namespace

@@ -77,6 +77,7 @@ struct FillArgs {
   py::object allow_offensive;
   int min_length;
   double progress_every;
+  bool count_only;
 };
 
 // allow_offensive=: False or None "none", True "vulgar" (slurs only by name), or a tier's name.
@@ -111,16 +112,32 @@ FillOptions FillOptionsOf(FillArgs args) {
   options.allow_offensive = AllowOffensiveOf(args.allow_offensive);
   options.min_length = args.min_length;
   options.progress_every = args.progress_every;
+  options.count_only = args.count_only;
   return options;
 }
 
-// fill(all=False): the FillResult; fill(all=True): a FillIterator of the fills. `progress`
-// (None: none) runs on the calling thread (calls.h).
+// A library callback of one string (a note) that calls `function` with it (calls.h).
+std::function<void(const std::string&)> NoteCallback(PythonCalls& calls,
+                                                     const py::object& function) {
+  if (function.is_none()) return {};
+  auto note = calls.Waiting<bool, const std::string&>(
+      function,
+      [](const py::object& f, const std::string& text) {
+        f(text);
+        return true;
+      },
+      false);
+  return [note](const std::string& text) { note(text); };
+}
+
+// fill(all=False) or count_only: the FillResult; fill(all=True): a FillIterator of the fills.
+// `progress` and `on_note` (None: none) run on the calling thread (calls.h).
 py::object FillDictionaryGrid(const Dictionary& dictionary, const Grid& grid, FillOptions options,
-                              const py::object& progress) {
-  if (!options.all) {
+                              const py::object& progress, const py::object& on_note) {
+  if (!options.all || options.count_only) {
     PythonCalls calls;
     if (!progress.is_none()) options.progress = calls.Latest<FillProgress>(progress);
+    options.on_note = NoteCallback(calls, on_note);
     return py::cast(RunInterruptibly(
         [&](const StopFlag* stop) {
           options.stop = stop;
@@ -132,6 +149,7 @@ py::object FillDictionaryGrid(const Dictionary& dictionary, const Grid& grid, Fi
   auto stream = std::make_unique<FillStream>(FillBatch());
   options.stop = stream->stop_flag();
   if (!progress.is_none()) options.progress = stream->calls().Latest<FillProgress>(progress);
+  options.on_note = NoteCallback(stream->calls(), on_note);
   stream->set_producer([dictionary, grid, options](FillStream& to) {
     return FillGrid(dictionary, grid, options, [&](const Fill& fill) { return to.Push(fill); });
   });
@@ -192,6 +210,16 @@ void DefGrid(py::module_& m) {
       .def_property_readonly("slots", &Grid::slots)
       .def_property_readonly("text_rows", &Grid::text_rows)
       .def_property_readonly("source", &Grid::source, "the name its errors give")
+      .def("black", &Grid::black, py::arg("cell"),
+           "Whether cell `cell` (row * cols + col) is a block or a void.")
+      .def("letter", &Grid::letter, py::arg("cell"),
+           "The fixed letters of cell `cell` (upper case), or ''.")
+      .def("number", &Grid::number, py::arg("cell"), "The printed number of a cell, 0 when none.")
+      .def_property_readonly("clues", &Grid::clues,
+                             "the puzzle's clues (empty for the grid formats)")
+      .def_property_readonly("title", &Grid::title)
+      .def_property_readonly("author", &Grid::author)
+      .def_property_readonly("copyright", &Grid::copyright)
       .def("__eq__", [](const Grid& a, const Grid& b) { return a.text_rows() == b.text_rows(); })
       .def("__hash__", [](const Grid& g) { return py::hash(py::tuple(py::cast(g.text_rows()))); })
       .def("__repr__", [](const Grid& g) { return "Grid(" + Repr(py::cast(g.text_rows())) + ")"; })
@@ -286,13 +314,8 @@ void DefFillResults(py::module_& m) {
       .def_readonly("fills", &FillResult::fills)
       .def_readonly("notes", &FillResult::notes, "entries kept as given, not in the list")
       .def_readonly("stats", &FillResult::stats)
-      .def_property_readonly(
-          "left_out",
-          [](const FillResult& r) -> py::object {
-            if (!r.left_out) return py::none();
-            return py::make_tuple(std::string(AllowOffensiveName(r.left_out->tier)),
-                                  r.left_out->word);
-          },
+      .def_readonly(
+          "left_out", &FillResult::left_out,
           "no fill while the breakfast test left words out: (tier, word), the tier that fills "
           "it ('none' when not found in time) and the vulgar word used; else None")
       .def("__repr__", [](const FillResult& r) {
@@ -300,7 +323,7 @@ void DefFillResults(py::module_& m) {
                ", fills=" + std::to_string(r.fills.size()) + ")";
       });
   DefPickle(result, &FillResult::status, &FillResult::message, &FillResult::bad_slot,
-            &FillResult::fills, &FillResult::notes, &FillResult::stats);
+            &FillResult::fills, &FillResult::notes, &FillResult::stats, &FillResult::left_out);
   py::class_<FillStream> fill_iterator(
       m, "FillIterator",
       "The fills of Dictionary.fill(all=True), found as they are asked for. Leaving the loop (or "
@@ -343,11 +366,24 @@ void DefCheckAndCandidates(py::module_& m, py::class_<Dictionary>& dictionary) {
       });
   DefPickle(candidate, &Candidate::word, &Candidate::score, &Candidate::viability,
             &Candidate::reason);
+  DefEnum<Verdict>(m, "Verdict", "Whether a grid can be filled (Dictionary.prove).",
+                   {{"FILLABLE", Verdict::kFillable},
+                    {"IMPOSSIBLE", Verdict::kImpossible},
+                    {"UNKNOWN", Verdict::kUnknown}});
   py::class_<GridProof> proof(
       m, "GridProof",
       "The live proof of a grid (Dictionary.prove): what arc consistency over all its slots "
-      "leaves, without a search.");
-  proof.def_readonly("consistent", &GridProof::consistent, "no entry or cell was left empty")
+      "leaves, without a search; with search_seconds, the verdict of a search.");
+  proof.def_readonly("verdict", &GridProof::verdict)
+      .def_readonly("fill", &GridProof::fill,
+                    "FILLABLE: the fill found, a cell's letters each ('' for a black cell)")
+      .def_readonly("conflict", &GridProof::conflict,
+                    "IMPOSSIBLE: the slots of the conflict (indices into grid.slots), at most four")
+      .def_readonly("left_out", &GridProof::left_out,
+                    "IMPOSSIBLE while the breakfast test left words out: (tier, word), as "
+                    "FillResult.left_out; else None")
+      .def_readonly("seconds", &GridProof::seconds, "the verdict's search")
+      .def_readonly("consistent", &GridProof::consistent, "no entry or cell was left empty")
       .def_readonly("letters", &GridProof::letters,
                     "per cell (row-major): how many letters it can still take (0 for a black "
                     "cell or a cell with none)")
@@ -356,29 +392,42 @@ void DefCheckAndCandidates(py::module_& m, py::class_<Dictionary>& dictionary) {
       .def_readonly("dead_slots", &GridProof::dead_slots, "slots with no word left")
       .def_readonly("dead_cells", &GridProof::dead_cells,
                     "cells whose two slots, each alone, share no letter")
-      .def_readonly("message", &GridProof::message, "what is dead, or '' when consistent")
+      .def_readonly("message", &GridProof::message,
+                    "what is dead, or why the verdict is impossible or unknown; '' otherwise")
       .def("__repr__", [](const GridProof& p) {
-        return std::string("GridProof(consistent=") + (p.consistent ? "True" : "False") +
+        return "GridProof(verdict=" + Str(py::cast(p.verdict)) +
+               ", consistent=" + (p.consistent ? "True" : "False") +
                ", message=" + Repr(py::str(p.message)) + ")";
       });
-  DefPickle(proof, &GridProof::consistent, &GridProof::letters, &GridProof::words,
-            &GridProof::dead_slots, &GridProof::dead_cells, &GridProof::message);
+  DefPickle(proof, &GridProof::verdict, &GridProof::fill, &GridProof::conflict,
+            &GridProof::left_out, &GridProof::seconds, &GridProof::consistent, &GridProof::letters,
+            &GridProof::words, &GridProof::dead_slots, &GridProof::dead_cells, &GridProof::message);
   dictionary.def(
       "prove",
       [](const Dictionary& d, const py::object& grid, bool allow_repeats,
-         std::vector<std::string> exclude) {
+         std::vector<std::string> exclude, const py::object& allow_offensive, double search_seconds,
+         std::vector<std::string> start) {
         ProofOptions options;
         options.allow_repeats = allow_repeats;
         options.exclude = std::move(exclude);
+        options.allow_offensive = AllowOffensiveOf(allow_offensive);
+        options.search_seconds = search_seconds;
+        options.start = std::move(start);
         const Grid parsed = GridOf(grid);
-        py::gil_scoped_release release;
-        return ProveGrid(d, parsed, options);
+        return RunInterruptibly([&](const StopFlag* stop) {
+          options.stop = stop;
+          return ProveGrid(d, parsed, options);
+        });
       },
       py::arg("grid"), py::kw_only(), py::arg("allow_repeats") = false,
-      py::arg("exclude") = std::vector<std::string>(),
+      py::arg("exclude") = std::vector<std::string>(), py::arg("allow_offensive") = false,
+      py::arg("search_seconds") = 0.0, py::arg("start") = std::vector<std::string>(),
       "The live proof of a grid (a Grid, or its text), without a search: a letter leaves a cell "
       "when some slot through it has no word with that letter there; every letter taken out is "
-      "in no fill.");
+      "in no fill. search_seconds: then a search for a fill of at most that long gives the "
+      "verdict (FILLABLE with its fill, IMPOSSIBLE with the entries of the conflict, or "
+      "UNKNOWN), starting from `start` (a fill's letters, as Fill.letters) where its letters "
+      "fit; allow_repeats, exclude, allow_offensive as for fill().");
   dictionary.def(
       "check",
       [](const Dictionary& d, const py::object& grid, bool allow_repeats) {
@@ -390,26 +439,69 @@ void DefCheckAndCandidates(py::module_& m, py::class_<Dictionary>& dictionary) {
   dictionary.def(
       "candidates",
       [](const Dictionary& d, const py::object& grid, int slot, size_t max_words,
-         size_t max_checked, double seconds_per_word, bool allow_repeats,
-         std::vector<std::string> exclude) {
+         size_t max_checked, double seconds_per_word, double seconds, bool allow_repeats,
+         std::vector<std::string> exclude, const py::object& allow_offensive,
+         std::vector<std::string> start, const py::object& on_list, const py::object& on_decided,
+         const py::object& on_fill) {
         const Grid parsed = GridOf(grid);
         CandidateOptions options;
         options.max_words = max_words;
         options.max_checked = max_checked;
         options.seconds_per_word = seconds_per_word;
+        options.seconds = seconds;
         options.allow_repeats = allow_repeats;
         options.exclude = std::move(exclude);
-        return RunInterruptibly([&](const StopFlag* stop) {
-          options.stop = stop;
-          return Candidates(d, parsed, slot, options);
-        });
+        options.allow_offensive = AllowOffensiveOf(allow_offensive);
+        options.start = std::move(start);
+        // Each callback waits for its Python function, so they come in the library's order.
+        PythonCalls calls;
+        if (!on_list.is_none()) {
+          options.on_list = calls.Waiting<bool, const std::vector<Candidate>&>(
+              on_list,
+              [](const py::object& f, const std::vector<Candidate>& list) { return GoOn(f(list)); },
+              false);
+        }
+        if (!on_decided.is_none()) {
+          options.on_decided = calls.Waiting<bool, size_t, const Candidate&>(
+              on_decided,
+              [](const py::object& f, size_t index, const Candidate& candidate) {
+                return GoOn(f(index, candidate));
+              },
+              false);
+        }
+        if (!on_fill.is_none()) {
+          auto fill = calls.Waiting<bool, const std::vector<std::string>&>(
+              on_fill,
+              [](const py::object& f, const std::vector<std::string>& letters) {
+                f(letters);
+                return true;
+              },
+              false);
+          options.on_fill = [fill](const std::vector<std::string>& letters) { fill(letters); };
+        }
+        return RunInterruptibly(
+            [&](const StopFlag* stop) {
+              options.stop = stop;
+              return Candidates(d, parsed, slot, options);
+            },
+            &calls);
       },
       py::arg("grid"), py::arg("slot"), py::kw_only(), py::arg("max_words") = 100,
-      py::arg("max_checked") = 20, py::arg("seconds_per_word") = 0.05,
+      py::arg("max_checked") = 20, py::arg("seconds_per_word") = 0.05, py::arg("seconds") = 0.0,
       py::arg("allow_repeats") = false, py::arg("exclude") = std::vector<std::string>(),
+      py::arg("allow_offensive") = false, py::arg("start") = std::vector<std::string>(),
+      py::arg("on_list") = py::none(), py::arg("on_decided") = py::none(),
+      py::arg("on_fill") = py::none(),
       "The words that fit slot `slot` (an index into grid.slots) of a grid, best first: the best "
       "max_words by score, of which the first max_checked get a search (up to seconds_per_word "
-      "each) for whether the rest of the grid can still be filled.");
+      "each, then rounds four times as long for those left until `seconds` in all) for whether "
+      "the rest of the grid can still be filled. allow_repeats, exclude, allow_offensive as for "
+      "fill(); start: a fill found before (as Fill.letters), where the searches start.\n\n"
+      "on_list(candidates): called with the list before any search; on_decided(index, "
+      "candidate): with each candidate a search decides; either returning False stops. "
+      "on_fill(letters): with each fill the searches find (the next call's start). They run on "
+      "the calling thread, in order; an exception one raises stops the search and is raised "
+      "by the call.");
 }
 
 void DefDocuments(py::module_& m) {
@@ -457,8 +549,7 @@ void DefDocuments(py::module_& m) {
         return "Clue(number=" + std::to_string(c.number) +
                ", direction=" + Str(py::cast(c.direction)) + ", word=" + Repr(py::str(c.word)) +
                ", text=" + Repr(py::str(c.text)) +
-               (c.enumeration.empty() ? "" : ", enumeration=" + Repr(py::str(c.enumeration))) +
-               ")";
+               (c.enumeration.empty() ? "" : ", enumeration=" + Repr(py::str(c.enumeration))) + ")";
       });
   DefPickle(clue, &Clue::number, &Clue::direction, &Clue::word, &Clue::text, &Clue::enumeration);
   m.def("parse_clues", &ParseClues, py::arg("text"), py::arg("source") = "<clues>",
@@ -486,56 +577,51 @@ void DefDocuments(py::module_& m) {
       py::arg("grid"),
       "Why the grid's blocks are not a legal pattern (see make_pattern), one line a problem; "
       "empty when they are.");
-  m.def(
-      "format_fill",
-      [](const py::object& grid, const Fill& fill, const py::object& format, bool fill_in,
-         bool solution, const std::string& title, const std::string& author,
-         const std::string& copyright, std::vector<Clue> clues, bool ipuz_clue_arrays,
-         const std::string& notes, const std::string& date, const std::string& paper,
-         const std::string& name, const std::string& address, const std::string& email,
-         const py::object& warnings) -> py::object {
-        DocumentOptions options;
-        options.format = FormatArg(format);
-        options.fill_in = fill_in;
-        options.solution = solution;
-        options.title = title;
-        options.author = author;
-        options.copyright = copyright;
-        options.clues = std::move(clues);
-        options.ipuz_clue_arrays = ipuz_clue_arrays;
-        options.notes = notes;
-        options.date = date;
-        options.paper = paper;
-        options.name = name;
-        options.address = address;
-        options.email = email;
-        std::vector<std::string> warned;
-        if (!warnings.is_none()) options.warnings = &warned;
+  DefDocumentFunction<const py::object&, const Fill&>(
+      m, "format_fill",
+      [](const py::object& grid, const Fill& fill, const DocumentOptions& options) {
         const Grid parsed = GridOf(grid);
-        std::string document;
-        {
-          py::gil_scoped_release release;  // pdf runs lualatex
-          document = FormatFill(parsed, fill, options);
-        }
-        for (const std::string& warning : warned) warnings(warning);
-        if (Binary(options.format)) return py::bytes(document);
-        return py::str(document);
+        py::gil_scoped_release release;
+        return FormatFill(parsed, fill, options);
       },
-      py::arg("grid"), py::arg("fill"), py::arg("format") = "text", py::kw_only(),
-      py::arg("fill_in") = false, py::arg("solution") = false, py::arg("title") = "",
-      py::arg("author") = "", py::arg("copyright") = "", py::arg("clues") = std::vector<Clue>(),
-      py::arg("ipuz_clue_arrays") = true, py::arg("notes") = "", py::arg("date") = "",
-      py::arg("paper") = "a4", py::arg("name") = "", py::arg("address") = "", py::arg("email") = "",
-      py::arg("warnings") = py::none(),
+      "text",
       "One fill of a grid as a document, as `squares fill --format` writes it: a str, or bytes "
       "for puz, pdf and submission. format: a DocumentFormat or its command-line name ('text', "
       "'lines', 'jsonl', 'ipuz', 'latex', 'svg', 'puz', 'jpz', 'xd', 'exolve', 'across-text', "
       "'pdf', 'submission'). fill_in: the words grouped by length instead of numbered entries; "
-      "solution: svg with the letters; clues: Clue objects (an entry without one has an empty "
-      "clue); ipuz_clue_arrays: ipuz clues as [number, clue] (else objects); notes, date: for "
-      "the solver; paper: latex 'a4' or 'letter'; name, address (lines separated by newlines "
-      "or '|'), email: the constructor, for a submission; warnings: called with each thing the "
-      "document could not carry as given.");
+      "solution: svg with the letters; title, author, editor, copyright, publisher: what is said "
+      "about the puzzle (those given win over the grid's own); clues: Clue objects (an entry "
+      "without one has an empty clue; none: the grid's own); ipuz_clue_arrays: ipuz clues as "
+      "[number, clue] (else objects); notes, date: for the solver; paper: latex 'a4' or "
+      "'letter'; name, address (lines separated by newlines or '|'), email: the constructor, "
+      "for a submission; warnings: called with each thing the document could not carry as "
+      "given.",
+      py::arg("grid"), py::arg("fill"));
+  m.def(
+      "document_extension",
+      [](const py::object& format) { return std::string(DocumentExtension(FormatArg(format))); },
+      py::arg("format"), "The extension of a format's files, without the dot ('ipuz', 'html').");
+  m.def(
+      "check_document_format",
+      [](const py::object& format) { CheckDocumentFormat(FormatArg(format)); }, py::arg("format"),
+      "Raises a DataError saying what to install when format_fill cannot make `format` on this "
+      "machine (pdf and submission need lualatex), so that a caller can refuse before it "
+      "searches.");
+  m.def(
+      "check_clues",
+      [](const py::object& grid, const std::vector<Clue>& clues, const std::string& source) {
+        CheckClues(GridOf(grid), clues, source);
+      },
+      py::arg("grid"), py::arg("clues"), py::arg("source") = "<clues>",
+      "Raises a DataError (naming `source` and the clue's line) for a numbered clue of a slot "
+      "the grid does not have.");
+  m.def(
+      "unused_clues",
+      [](const py::object& grid, const Fill& fill, const std::vector<Clue>& clues,
+         const std::string& source) { return UnusedClues(GridOf(grid), fill, clues, source); },
+      py::arg("grid"), py::arg("fill"), py::arg("clues"), py::arg("source") = "<clues>",
+      "What a fill leaves of the clues unused, a warning each naming `source` and the clue's "
+      "line: a clue for a word no entry holds; a second clue for an entry.");
 }
 
 }  // namespace
@@ -561,13 +647,30 @@ void DefFill(py::module_& m, py::class_<Dictionary>& dictionary) {
          double quality_time, std::optional<int64_t> polish, const py::object& branch,
          bool prefer_scores, const py::object& better, std::optional<int64_t> max_level,
          std::vector<std::string> exclude, const py::object& allow_offensive, int min_length,
-         const py::object& progress, double progress_every) {
-        return FillDictionaryGrid(
-            d, GridOf(grid),
-            FillOptionsOf({any, all, limit, shard, allow_repeats, deterministic, seed, threads,
-                           timeout, quality_time, polish, branch, prefer_scores, better, max_level,
-                           std::move(exclude), allow_offensive, min_length, progress_every}),
-            progress);
+         const py::object& progress, double progress_every, bool count_only,
+         const py::object& on_note) {
+        return FillDictionaryGrid(d, GridOf(grid),
+                                  FillOptionsOf({any,
+                                                 all,
+                                                 limit,
+                                                 shard,
+                                                 allow_repeats,
+                                                 deterministic,
+                                                 seed,
+                                                 threads,
+                                                 timeout,
+                                                 quality_time,
+                                                 polish,
+                                                 branch,
+                                                 prefer_scores,
+                                                 better,
+                                                 max_level,
+                                                 std::move(exclude),
+                                                 allow_offensive,
+                                                 min_length,
+                                                 progress_every,
+                                                 count_only}),
+                                  progress, on_note);
       },
       py::arg("grid"), py::kw_only(), py::arg("any") = false, py::arg("all") = false,
       py::arg("limit") = py::none(), py::arg("shard") = py::none(),
@@ -578,6 +681,7 @@ void DefFill(py::module_& m, py::class_<Dictionary>& dictionary) {
       py::arg("max_level") = py::none(), py::arg("exclude") = std::vector<std::string>(),
       py::arg("allow_offensive") = false, py::arg("min_length") = 2,
       py::arg("progress") = py::none(), py::arg("progress_every") = FillOptions{}.progress_every,
+      py::arg("count_only") = false, py::arg("on_note") = py::none(),
       "Fills a crossword grid (a Grid, or its text) as `squares fill` does: the best fill with a "
       "scored list, any=True the first found. Returns a FillResult; all=True a FillIterator of "
       "every fill instead (limit, shard (i, n)).\n\n"
@@ -591,7 +695,9 @@ void DefFill(py::module_& m, py::class_<Dictionary>& dictionary) {
       "the breakfast test's tier a fill may use, 'vulgar' (or True) or 'slurs' (every listed "
       "word; left out by default); min_length: a shorter entry is an error; "
       "progress: called with a FillProgress every progress_every seconds, on the calling thread "
-      "(an exception it raises stops the search and is raised by the call).");
+      "(an exception it raises stops the search and is raised by the call); count_only (with "
+      "all=True): only count the fills, a FillResult (stats.fills) instead of the iterator; "
+      "on_note: called with each note (FillResult.notes) before the search starts.");
   DefCheckAndCandidates(m, dictionary);
   DefDocuments(m);
 }

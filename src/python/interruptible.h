@@ -2,8 +2,8 @@
 // while the calling thread waits in slices of kSignalPoll and runs Python's signal handlers
 // between them. A handler's exception (KeyboardInterrupt on Ctrl-C) sets the search's stop
 // flag, waits for the worker (the library stops within 50 ms) and is raised; so does an
-// exception of a Python callback, which runs on the calling thread between the slices
-// (calls.h). Iterators: stream.h.
+// exception of a Python callback, which runs on the calling thread between the slices, or at
+// once when the worker waits for it (calls.h). Iterators: stream.h.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -54,7 +54,15 @@ auto RunInterruptibly(Work work, PythonCalls* calls = nullptr)
   std::mutex mutex;
   std::condition_variable finished;
   bool done = false, interrupted = false;
+  bool woken = false;         // a callback waits to be served (under mutex)
   std::exception_ptr raised;  // a callback's or a signal handler's (with the GIL)
+  if (calls) {
+    calls->set_wake([&] {
+      std::lock_guard lock(mutex);
+      woken = true;
+      finished.notify_one();
+    });
+  }
   {
     py::gil_scoped_release release;
     std::thread worker([&] {
@@ -68,16 +76,21 @@ auto RunInterruptibly(Work work, PythonCalls* calls = nullptr)
       finished.notify_one();
     });
     std::unique_lock lock(mutex);
-    while (!finished.wait_for(lock, kSignalPoll, [&] { return done; })) {
+    while (!finished.wait_for(lock, kSignalPoll, [&] { return done || woken; }) || !done) {
+      woken = false;
       if (interrupted) continue;
       lock.unlock();
       interrupted = Serve(calls, &raised);
-      if (interrupted) stop = true;
+      if (interrupted) {
+        stop = true;
+        if (calls) calls->Stop();  // a worker waiting for a call goes on, to its stop
+      }
       lock.lock();
     }
     lock.unlock();
     worker.join();
   }
+  if (calls) calls->set_wake(nullptr);
   if (interrupted) std::rethrow_exception(raised);
   if (calls) calls->Serve();  // the reports of the search's last moments
   if (error) std::rethrow_exception(error);

@@ -61,11 +61,12 @@ Dictionary LoadDictionary(const py::object& source, const DictionaryOptions& opt
   return Dictionary::FromWords(words, options);
 }
 
-// The list is read with the GIL released; its notes go to on_note after, with the GIL.
-Dictionary MakeDictionary(const py::object& source, bool fold_accents,
-                          std::optional<int64_t> min_score, std::optional<int64_t> max_level,
-                          const py::object& better, const std::string& language,
-                          const py::object& on_note) {
+// The list is read by load(options) with the GIL released; its notes go to on_note after, with
+// the GIL.
+template <class Load>
+Dictionary ReadDictionary(Load load, bool fold_accents, std::optional<int64_t> min_score,
+                          std::optional<int64_t> max_level, const py::object& better,
+                          const std::string& language, const py::object& on_note) {
   DictionaryOptions options;
   options.fold_accents = fold_accents;
   options.min_score = min_score;
@@ -76,9 +77,30 @@ Dictionary MakeDictionary(const py::object& source, bool fold_accents,
   if (!on_note.is_none()) {
     options.on_note = [&notes](const std::string& note) { notes.push_back(note); };
   }
-  Dictionary dictionary = LoadDictionary(source, options);
+  Dictionary dictionary = load(options);
   for (const std::string& note : notes) on_note(note);
   return dictionary;
+}
+
+Dictionary MakeDictionary(const py::object& source, bool fold_accents,
+                          std::optional<int64_t> min_score, std::optional<int64_t> max_level,
+                          const py::object& better, const std::string& language,
+                          const py::object& on_note) {
+  return ReadDictionary(
+      [&](const DictionaryOptions& options) { return LoadDictionary(source, options); },
+      fold_accents, min_score, max_level, better, language, on_note);
+}
+
+Dictionary DictionaryFromText(const std::string& text, const std::string& source, bool fold_accents,
+                              std::optional<int64_t> min_score, std::optional<int64_t> max_level,
+                              const py::object& better, const std::string& language,
+                              const py::object& on_note) {
+  return ReadDictionary(
+      [&](const DictionaryOptions& options) {
+        py::gil_scoped_release release;
+        return Dictionary::FromText(text, source, options);
+      },
+      fold_accents, min_score, max_level, better, language, on_note);
 }
 
 // ---- square searches ----
@@ -100,6 +122,7 @@ struct SquareArgs {
   Shard shard;
   py::object progress;
   ProgressTiming progress_timing;
+  py::object on_note;
 };
 
 void SetShape(const py::object& shape, SquareOptions* options) {
@@ -153,6 +176,14 @@ SquareOptions SquareOptionsOf(const SquareArgs& args) {
   options.best = args.best.value_or(0);
   options.threads = args.threads.value_or(0);
   SetShard(args.shard, &options.shard_index, &options.shard_count);
+  // SquareSearch::set_progress checks them too, by the names of ProgressTiming.
+  for (const auto& [name, seconds] : {std::pair{"progress_every", args.progress_timing.every},
+                                      std::pair{"progress_after", args.progress_timing.after}}) {
+    if (!(seconds >= 0 && seconds < 1e9)) {
+      throw Error(ErrorKind::kUsage,
+                  std::string(name) + ": " + Repr(py::float_(seconds)) + " is not seconds >= 0");
+    }
+  }
   return options;
 }
 
@@ -172,7 +203,7 @@ void DefSquareMethod(py::class_<Dictionary>& cls, const char* name, Finish finis
                bool distinct, bool no_transpose, const py::object& order, bool upper,
                std::optional<int64_t> limit, std::optional<int> best, std::optional<int> threads,
                const Shard& shard, const py::object& progress, double progress_every,
-               double progress_after, ExtraTypes... extra_values) {
+               double progress_after, const py::object& on_note, ExtraTypes... extra_values) {
         return finish(dictionary,
                       SquareArgs{size,
                                  double_square,
@@ -192,7 +223,8 @@ void DefSquareMethod(py::class_<Dictionary>& cls, const char* name, Finish finis
                                  threads,
                                  shard,
                                  progress,
-                                 {progress_every, progress_after}},
+                                 {progress_every, progress_after},
+                                 on_note},
                       extra_values...);
       },
       py::arg("size") = py::none(), py::kw_only(), py::arg("double") = false,
@@ -203,7 +235,8 @@ void DefSquareMethod(py::class_<Dictionary>& cls, const char* name, Finish finis
       py::arg("limit") = py::none(), py::arg("best") = py::none(), py::arg("threads") = py::none(),
       py::arg("shard") = py::none(), py::arg("progress") = py::none(),
       py::arg("progress_every") = ProgressTiming{}.every,
-      py::arg("progress_after") = ProgressTiming{}.after, extra..., doc);
+      py::arg("progress_after") = ProgressTiming{}.after, py::arg("on_note") = py::none(), extra...,
+      doc);
 }
 
 uint64_t CountSquares(const Dictionary& dictionary, const SquareArgs& args) {
@@ -211,10 +244,23 @@ uint64_t CountSquares(const Dictionary& dictionary, const SquareArgs& args) {
   PythonCalls calls;
   std::function<void(const SearchProgress&)> progress;
   if (!args.progress.is_none()) progress = calls.Latest<SearchProgress>(args.progress);
+  std::function<bool(const std::string&)> note;
+  if (!args.on_note.is_none()) {
+    note = calls.Waiting<bool, const std::string&>(
+        args.on_note,
+        [](const py::object& f, const std::string& text) {
+          f(text);
+          return true;
+        },
+        false);
+  }
   return RunInterruptibly(
       [&](const StopFlag* stop) {
         options.stop = stop;
         SquareSearch search(dictionary, options);
+        for (const std::string& text : search.notes()) {
+          if (note && !note(text)) return uint64_t{0};  // a note raised: the call raises it
+        }
         search.set_progress(progress, args.progress_timing);
         return search.Count();
       },
@@ -230,6 +276,9 @@ std::unique_ptr<SquareStream> StreamSquares(const Dictionary& dictionary, const 
   {
     py::gil_scoped_release release;  // the search's automata are built here
     search = std::make_shared<SquareSearch>(dictionary, options);
+  }
+  if (!args.on_note.is_none()) {
+    for (const std::string& note : search->notes()) args.on_note(note);
   }
   if (!args.progress.is_none()) {
     search->set_progress(stream->calls().Latest<SearchProgress>(args.progress),
@@ -290,10 +339,35 @@ void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
                      {{"DEFAULT", CellOrder::kDefault},
                       {"GREEDY", CellOrder::kGreedy},
                       {"GIVEN", CellOrder::kGiven}});
+  py::class_<AutomatonStats> automaton(m, "AutomatonStats",
+                                       "The automaton of the words of one length.");
+  automaton.def_readonly("words", &AutomatonStats::words)
+      .def_readonly("states", &AutomatonStats::states)
+      .def_readonly("entries", &AutomatonStats::entries)
+      .def_readonly("bytes", &AutomatonStats::bytes)
+      .def_readonly("build_seconds", &AutomatonStats::build_seconds,
+                    "the time the call took to build it (next to none when built before)")
+      .def("__repr__", [](const AutomatonStats& a) {
+        return "AutomatonStats(words=" + std::to_string(a.words) +
+               ", states=" + std::to_string(a.states) + ")";
+      });
+  DefPickle(automaton, &AutomatonStats::words, &AutomatonStats::states, &AutomatonStats::entries,
+            &AutomatonStats::bytes, &AutomatonStats::build_seconds);
+  m.def("language_codes", &LanguageCodes,
+        "The codes Dictionary(language=...) takes ('en', 'nl', ...).");
   cls.def(py::init(&MakeDictionary), py::arg("source") = py::none(), py::kw_only(),
           py::arg("fold_accents") = false, py::arg("min_score") = py::none(),
           py::arg("max_level") = py::none(), py::arg("better") = py::none(),
           py::arg("language") = "en", py::arg("on_note") = py::none())
+      .def_static("from_text", &DictionaryFromText, py::arg("text"), py::arg("source") = "<words>",
+                  py::kw_only(), py::arg("fold_accents") = false, py::arg("min_score") = py::none(),
+                  py::arg("max_level") = py::none(), py::arg("better") = py::none(),
+                  py::arg("language") = "en", py::arg("on_note") = py::none(),
+                  "A word list's whole text, read as a list file is (entries, ';' or tab "
+                  "scores, '#' comments); errors and notes name `source` and the line.")
+      .def("automaton_stats", &Dictionary::automaton_stats, py::arg("length"),
+           "The automaton of the words of `length` letters (1 to max_length), built if it was "
+           "not (`squares stats`).")
       .def("__len__", &Dictionary::size)
       .def("__contains__",
            [](const Dictionary& d, const std::string& word) { return d.contains(word); })
@@ -377,7 +451,8 @@ void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
       "only part i of "
       "n; progress: called with a SearchProgress as the search's parts end, at most once per "
       "progress_every seconds once it is past progress_after seconds, on the calling thread "
-      "(an exception it raises stops the search and is raised by the call).");
+      "(an exception it raises stops the search and is raised by the call); on_note: called with "
+      "each note on the search, before it starts ('the dictionary has no words of length 9').");
   DefSquareMethod<bool>(
       cls, "squares", StreamSquares,
       "The results, lazily, in order: Square objects, or with rows_only=True each result's rows "

@@ -90,6 +90,7 @@ class Stream {
       pending_.clear();
     }
     space_.notify_all();
+    calls_.Stop();  // a worker waiting for a callback (calls.h) goes on, to its stop
     if (worker_.joinable()) {
       py::gil_scoped_release release;
       worker_.join();

@@ -6,6 +6,7 @@ from typing import Callable, Generic, Iterable, Iterator, Literal, Optional, Seq
 __version__: str
 
 def default_threads() -> int: ...
+def language_codes() -> list[str]: ...
 
 class Error(ValueError):
     """An error of the squares library: source, line and column name where, when known."""
@@ -184,6 +185,24 @@ class KakuroVerdict(enum.Enum):
     NO_SOLUTION = 2
     TIMED_OUT = 3
 
+class KakuroStats:
+    @property
+    def white_cells(self) -> int: ...
+    @property
+    def runs(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def failures(self) -> int: ...
+    @property
+    def backjumps(self) -> int: ...
+    @property
+    def restarts(self) -> int: ...
+    @property
+    def automata_seconds(self) -> float: ...
+    @property
+    def search_seconds(self) -> float: ...
+
 class KakuroResult:
     @property
     def name(self) -> str: ...
@@ -204,6 +223,8 @@ class KakuroResult:
     @property
     def check(self) -> str: ...
     @property
+    def stats(self) -> KakuroStats: ...
+    @property
     def verdict_text(self) -> str: ...
     def solution_text(self, index: int) -> str: ...
 
@@ -221,6 +242,16 @@ class RegionsSolution:
     @property
     def drawing(self) -> str: ...
 
+class RegionsStats:
+    @property
+    def placements(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def setup_seconds(self) -> float: ...
+    @property
+    def solve_seconds(self) -> float: ...
+
 class RegionsResult:
     @property
     def verdict(self) -> RegionsVerdict: ...
@@ -231,7 +262,11 @@ class RegionsResult:
     @property
     def count(self) -> int: ...
     @property
+    def all(self) -> bool: ...
+    @property
     def solutions(self) -> list[RegionsSolution]: ...
+    @property
+    def stats(self) -> RegionsStats: ...
     @property
     def verdict_text(self) -> str: ...
 
@@ -287,6 +322,17 @@ class Grid:
     def text_rows(self) -> list[str]: ...
     @property
     def source(self) -> str: ...
+    def black(self, cell: int) -> bool: ...
+    def letter(self, cell: int) -> str: ...
+    def number(self, cell: int) -> int: ...
+    @property
+    def clues(self) -> list[Clue]: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def author(self) -> str: ...
+    @property
+    def copyright(self) -> str: ...
     def __hash__(self) -> int: ...
 
 class GridCheck:
@@ -314,7 +360,22 @@ class Candidate:
     @property
     def reason(self) -> str: ...
 
+class Verdict(enum.Enum):
+    FILLABLE = 0
+    IMPOSSIBLE = 1
+    UNKNOWN = 2
+
 class GridProof:
+    @property
+    def verdict(self) -> Verdict: ...
+    @property
+    def fill(self) -> list[str]: ...
+    @property
+    def conflict(self) -> list[int]: ...
+    @property
+    def left_out(self) -> Optional[tuple[str, str]]: ...
+    @property
+    def seconds(self) -> float: ...
     @property
     def consistent(self) -> bool: ...
     @property
@@ -407,6 +468,10 @@ def make_pattern(rows: int = 15, cols: Optional[int] = None, *, density: float =
 def check_pattern(grid: Union[Grid, str]) -> list[str]: ...
 
 def given_fill(grid: Union[Grid, str]) -> Fill: ...
+def document_extension(format: Union[DocumentFormat, str]) -> str: ...
+def check_document_format(format: Union[DocumentFormat, str]) -> None: ...
+def check_clues(grid: Union[Grid, str], clues: Sequence[Clue], source: str = "<clues>") -> None: ...
+def unused_clues(grid: Union[Grid, str], fill: Fill, clues: Sequence[Clue], source: str = "<clues>") -> list[str]: ...
 
 # A name says whether the document is text (str) or binary (bytes); a DocumentFormat cannot.
 _TextFormat = Literal["text", "lines", "jsonl", "ipuz", "latex", "svg", "jpz", "xd", "exolve", "across-text"]
@@ -414,29 +479,41 @@ _BinaryFormat = Literal["puz", "pdf", "submission"]
 _Warnings = Optional[Callable[[str], object]]
 @overload
 def format_fill(grid: Union[Grid, str], fill: Fill, format: _TextFormat = "text", *, fill_in: bool = False,
-                solution: bool = False, title: str = "", author: str = "", copyright: str = "",
-                clues: Sequence[Clue] = ..., ipuz_clue_arrays: bool = True, notes: str = "", date: str = "",
-                paper: str = "a4", name: str = "", address: str = "", email: str = "",
-                warnings: _Warnings = None) -> str: ...
+                solution: bool = False, title: str = "", author: str = "", editor: str = "",
+                copyright: str = "", publisher: str = "", clues: Sequence[Clue] = ...,
+                ipuz_clue_arrays: bool = True, notes: str = "", date: str = "", paper: str = "a4",
+                name: str = "", address: str = "", email: str = "", warnings: _Warnings = None) -> str: ...
 @overload
 def format_fill(grid: Union[Grid, str], fill: Fill, format: _BinaryFormat, *, fill_in: bool = False,
-                solution: bool = False, title: str = "", author: str = "", copyright: str = "",
-                clues: Sequence[Clue] = ..., ipuz_clue_arrays: bool = True, notes: str = "", date: str = "",
-                paper: str = "a4", name: str = "", address: str = "", email: str = "",
-                warnings: _Warnings = None) -> bytes: ...
+                solution: bool = False, title: str = "", author: str = "", editor: str = "",
+                copyright: str = "", publisher: str = "", clues: Sequence[Clue] = ...,
+                ipuz_clue_arrays: bool = True, notes: str = "", date: str = "", paper: str = "a4",
+                name: str = "", address: str = "", email: str = "", warnings: _Warnings = None) -> bytes: ...
 @overload
 def format_fill(grid: Union[Grid, str], fill: Fill, format: Union[DocumentFormat, str], *, fill_in: bool = False,
-                solution: bool = False, title: str = "", author: str = "", copyright: str = "",
-                clues: Sequence[Clue] = ..., ipuz_clue_arrays: bool = True, notes: str = "", date: str = "",
-                paper: str = "a4", name: str = "", address: str = "", email: str = "",
-                warnings: _Warnings = None) -> Union[str, bytes]: ...
+                solution: bool = False, title: str = "", author: str = "", editor: str = "",
+                copyright: str = "", publisher: str = "", clues: Sequence[Clue] = ...,
+                ipuz_clue_arrays: bool = True, notes: str = "", date: str = "", paper: str = "a4",
+                name: str = "", address: str = "", email: str = "", warnings: _Warnings = None) -> Union[str, bytes]: ...
 
 @overload
-def write_puzzle(puzzle: Puzzle, format: _TextFormat = "ipuz", *, warnings: _Warnings = None) -> str: ...
+def write_puzzle(puzzle: Puzzle, format: _TextFormat = "ipuz", *, fill_in: bool = False,
+                 solution: bool = False, title: str = "", author: str = "", editor: str = "",
+                 copyright: str = "", publisher: str = "", clues: Sequence[Clue] = ...,
+                 ipuz_clue_arrays: bool = True, notes: str = "", date: str = "", paper: str = "a4",
+                 name: str = "", address: str = "", email: str = "", warnings: _Warnings = None) -> str: ...
 @overload
-def write_puzzle(puzzle: Puzzle, format: _BinaryFormat, *, warnings: _Warnings = None) -> bytes: ...
+def write_puzzle(puzzle: Puzzle, format: _BinaryFormat, *, fill_in: bool = False,
+                 solution: bool = False, title: str = "", author: str = "", editor: str = "",
+                 copyright: str = "", publisher: str = "", clues: Sequence[Clue] = ...,
+                 ipuz_clue_arrays: bool = True, notes: str = "", date: str = "", paper: str = "a4",
+                 name: str = "", address: str = "", email: str = "", warnings: _Warnings = None) -> bytes: ...
 @overload
-def write_puzzle(puzzle: Puzzle, format: Union[DocumentFormat, str], *,
+def write_puzzle(puzzle: Puzzle, format: Union[DocumentFormat, str], *, fill_in: bool = False,
+                 solution: bool = False, title: str = "", author: str = "", editor: str = "",
+                 copyright: str = "", publisher: str = "", clues: Sequence[Clue] = ...,
+                 ipuz_clue_arrays: bool = True, notes: str = "", date: str = "", paper: str = "a4",
+                 name: str = "", address: str = "", email: str = "",
                  warnings: _Warnings = None) -> Union[str, bytes]: ...
 
 _Shard = tuple[int, int]
@@ -446,12 +523,31 @@ _Order = Union[None, CellOrder, Literal["default", "greedy", "given"]]
 
 _Branch = Union[Branching, Literal["letter", "word"]]
 _Better = Union[None, Better, Literal["lower", "higher"]]
+_Note = Optional[Callable[[str], object]]
+_Offensive = Union[bool, Literal["none", "vulgar", "slurs"]]
+
+class AutomatonStats:
+    @property
+    def words(self) -> int: ...
+    @property
+    def states(self) -> int: ...
+    @property
+    def entries(self) -> int: ...
+    @property
+    def bytes(self) -> int: ...
+    @property
+    def build_seconds(self) -> float: ...
 
 class Dictionary:
     def __init__(self, source: Union[None, _Path, Iterable[str]] = None, *, fold_accents: bool = False,
                  min_score: Optional[int] = None, max_level: Optional[int] = None,
                  better: _Better = None, language: str = "en",
-                 on_note: Optional[Callable[[str], object]] = None) -> None: ...
+                 on_note: _Note = None) -> None: ...
+    @staticmethod
+    def from_text(text: str, source: str = "<words>", *, fold_accents: bool = False,
+                  min_score: Optional[int] = None, max_level: Optional[int] = None,
+                  better: _Better = None, language: str = "en", on_note: _Note = None) -> Dictionary: ...
+    def automaton_stats(self, length: int) -> AutomatonStats: ...
     def __len__(self) -> int: ...
     def __contains__(self, word: str) -> bool: ...
     @property
@@ -481,7 +577,7 @@ class Dictionary:
               order: _Order = None, upper: bool = False, limit: Optional[int] = None,
               best: Optional[int] = None, threads: Optional[int] = None, shard: Optional[_Shard] = None,
               progress: _Progress = None, progress_every: float = 0.25,
-              progress_after: float = 1.0) -> int: ...
+              progress_after: float = 1.0, on_note: _Note = None) -> int: ...
     @overload
     def squares(self, size: Optional[int] = None, *, double: bool = False, rect: Optional[tuple[int, int]] = None,
                 cube: Optional[int] = None, shape: Union[None, _Path, Sequence[Sequence[int]]] = None,
@@ -490,7 +586,7 @@ class Dictionary:
                 order: _Order = None, upper: bool = False, limit: Optional[int] = None,
                 best: Optional[int] = None, threads: Optional[int] = None, shard: Optional[_Shard] = None,
                 progress: _Progress = None, progress_every: float = 0.25, progress_after: float = 1.0,
-                rows_only: Literal[False] = False) -> SquareIterator[Square]: ...
+                on_note: _Note = None, rows_only: Literal[False] = False) -> SquareIterator[Square]: ...
     @overload
     def squares(self, size: Optional[int] = None, *, double: bool = False, rect: Optional[tuple[int, int]] = None,
                 cube: Optional[int] = None, shape: Union[None, _Path, Sequence[Sequence[int]]] = None,
@@ -499,7 +595,7 @@ class Dictionary:
                 order: _Order = None, upper: bool = False, limit: Optional[int] = None,
                 best: Optional[int] = None, threads: Optional[int] = None, shard: Optional[_Shard] = None,
                 progress: _Progress = None, progress_every: float = 0.25, progress_after: float = 1.0,
-                rows_only: Literal[True]) -> SquareIterator[tuple[str, ...]]: ...
+                on_note: _Note = None, rows_only: Literal[True]) -> SquareIterator[tuple[str, ...]]: ...
     @overload
     def squares(self, size: Optional[int] = None, *, double: bool = False, rect: Optional[tuple[int, int]] = None,
                 cube: Optional[int] = None, shape: Union[None, _Path, Sequence[Sequence[int]]] = None,
@@ -508,44 +604,62 @@ class Dictionary:
                 order: _Order = None, upper: bool = False, limit: Optional[int] = None,
                 best: Optional[int] = None, threads: Optional[int] = None, shard: Optional[_Shard] = None,
                 progress: _Progress = None, progress_every: float = 0.25, progress_after: float = 1.0,
-                rows_only: bool) -> Union[SquareIterator[Square], SquareIterator[tuple[str, ...]]]: ...
+                on_note: _Note = None, rows_only: bool) -> Union[SquareIterator[Square], SquareIterator[tuple[str, ...]]]: ...
     @overload
     def fill(self, grid: Union[Grid, str], *, any: bool = False, all: Literal[False] = False,
              limit: Optional[int] = None, shard: Optional[_Shard] = None, allow_repeats: bool = False,
              deterministic: bool = False, seed: int = 1, threads: Optional[int] = None,
              timeout: Optional[float] = None, quality_time: float = 10.0, polish: Optional[int] = None,
              branch: _Branch = "letter", prefer_scores: bool = False, better: _Better = None,
-             max_level: Optional[int] = None, exclude: Sequence[str] = ..., allow_offensive: Union[bool, str] = False,
-             min_length: int = 2, progress: _FillProgress = None,
-             progress_every: float = 0.25) -> FillResult: ...
+             max_level: Optional[int] = None, exclude: Sequence[str] = ..., allow_offensive: _Offensive = False,
+             min_length: int = 2, progress: _FillProgress = None, progress_every: float = 0.25,
+             count_only: bool = False, on_note: _Note = None) -> FillResult: ...
     @overload
-    def fill(self, grid: Union[Grid, str], *, any: bool = False, all: Literal[True], limit: Optional[int] = None,
-             shard: Optional[_Shard] = None, allow_repeats: bool = False, deterministic: bool = False,
-             seed: int = 1, threads: Optional[int] = None, timeout: Optional[float] = None,
-             quality_time: float = 10.0, polish: Optional[int] = None, branch: _Branch = "letter",
-             prefer_scores: bool = False, better: _Better = None, max_level: Optional[int] = None,
-             exclude: Sequence[str] = ..., allow_offensive: Union[bool, str] = False,
-             min_length: int = 2, progress: _FillProgress = None,
-             progress_every: float = 0.25) -> FillIterator: ...
+    def fill(self, grid: Union[Grid, str], *, any: bool = False, all: Literal[True],
+             limit: Optional[int] = None, shard: Optional[_Shard] = None, allow_repeats: bool = False,
+             deterministic: bool = False, seed: int = 1, threads: Optional[int] = None,
+             timeout: Optional[float] = None, quality_time: float = 10.0, polish: Optional[int] = None,
+             branch: _Branch = "letter", prefer_scores: bool = False, better: _Better = None,
+             max_level: Optional[int] = None, exclude: Sequence[str] = ..., allow_offensive: _Offensive = False,
+             min_length: int = 2, progress: _FillProgress = None, progress_every: float = 0.25,
+             count_only: Literal[True], on_note: _Note = None) -> FillResult: ...
     @overload
-    def fill(self, grid: Union[Grid, str], *, any: bool = False, all: bool, limit: Optional[int] = None,
-             shard: Optional[_Shard] = None, allow_repeats: bool = False, deterministic: bool = False,
-             seed: int = 1, threads: Optional[int] = None, timeout: Optional[float] = None,
-             quality_time: float = 10.0, polish: Optional[int] = None, branch: _Branch = "letter",
-             prefer_scores: bool = False, better: _Better = None, max_level: Optional[int] = None,
-             exclude: Sequence[str] = ..., allow_offensive: Union[bool, str] = False,
-             min_length: int = 2, progress: _FillProgress = None,
-             progress_every: float = 0.25) -> Union[FillResult, FillIterator]: ...
+    def fill(self, grid: Union[Grid, str], *, any: bool = False, all: Literal[True],
+             limit: Optional[int] = None, shard: Optional[_Shard] = None, allow_repeats: bool = False,
+             deterministic: bool = False, seed: int = 1, threads: Optional[int] = None,
+             timeout: Optional[float] = None, quality_time: float = 10.0, polish: Optional[int] = None,
+             branch: _Branch = "letter", prefer_scores: bool = False, better: _Better = None,
+             max_level: Optional[int] = None, exclude: Sequence[str] = ..., allow_offensive: _Offensive = False,
+             min_length: int = 2, progress: _FillProgress = None, progress_every: float = 0.25,
+             count_only: Literal[False] = False, on_note: _Note = None) -> FillIterator: ...
+    @overload
+    def fill(self, grid: Union[Grid, str], *, any: bool = False, all: bool,
+             limit: Optional[int] = None, shard: Optional[_Shard] = None, allow_repeats: bool = False,
+             deterministic: bool = False, seed: int = 1, threads: Optional[int] = None,
+             timeout: Optional[float] = None, quality_time: float = 10.0, polish: Optional[int] = None,
+             branch: _Branch = "letter", prefer_scores: bool = False, better: _Better = None,
+             max_level: Optional[int] = None, exclude: Sequence[str] = ..., allow_offensive: _Offensive = False,
+             min_length: int = 2, progress: _FillProgress = None, progress_every: float = 0.25,
+             count_only: bool = False, on_note: _Note = None) -> Union[FillResult, FillIterator]: ...
     def check(self, grid: Union[Grid, str], *, allow_repeats: bool = False) -> GridCheck: ...
     def prove(self, grid: Union[Grid, str], *, allow_repeats: bool = False,
-              exclude: Sequence[str] = ...) -> GridProof: ...
+              exclude: Sequence[str] = ..., allow_offensive: _Offensive = False,
+              search_seconds: float = 0.0, start: Sequence[str] = ...) -> GridProof: ...
     def candidates(self, grid: Union[Grid, str], slot: int, *, max_words: int = 100, max_checked: int = 20,
-                   seconds_per_word: float = 0.05, allow_repeats: bool = False,
-                   exclude: Sequence[str] = ...) -> list[Candidate]: ...
+                   seconds_per_word: float = 0.05, seconds: float = 0.0, allow_repeats: bool = False,
+                   exclude: Sequence[str] = ..., allow_offensive: _Offensive = False,
+                   start: Sequence[str] = ...,
+                   on_list: Optional[Callable[[list[Candidate]], object]] = None,
+                   on_decided: Optional[Callable[[int, Candidate], object]] = None,
+                   on_fill: Optional[Callable[[list[str]], object]] = None) -> list[Candidate]: ...
     def regions(self, puzzle: str, *, min: int = 4, max: int = 8, all: bool = False, upper: bool = False,
-                source: str = "<puzzle>") -> RegionsResult: ...
+                source: str = "<puzzle>",
+                on_solution: Optional[Callable[[RegionsSolution], object]] = None) -> RegionsResult: ...
     def make_regions(self, rows: int, cols: int, *, min: int = 4, max: int = 8, upper: bool = False,
                      seed: int = 1) -> MadeRegions: ...
 
 def kakuro(boards: str, *, all: bool = False, limit: Optional[int] = None, check: bool = False,
-           timeout: Optional[float] = None, source: str = "<board>") -> list[KakuroResult]: ...
+           timeout: Optional[float] = None, source: str = "<board>",
+           on_solution: Optional[Callable[[KakuroResult, Optional[list[list[int]]]], object]] = None
+           ) -> list[KakuroResult]: ...
+def kakuro_solution_text(solution: Sequence[Sequence[int]]) -> str: ...
