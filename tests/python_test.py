@@ -274,6 +274,17 @@ class SquaresTest(unittest.TestCase):
         shape = [[0, 1], [2, 3], [0, 2], [1, 3]]
         d = squares.Dictionary(["at", "to", "ta", "ot", "oa", "ao"])
         self.assertEqual(d.count(shape=shape), d.count(2, double=True))
+        # A word of a list of its own (ShapeWord.list): (cells, path).
+        with tempfile.TemporaryDirectory() as folder:
+            own = os.path.join(folder, "own.txt")
+            with open(own, "w") as f:
+                f.write("ao\nto\n")
+            mixed = [[0, 1], [2, 3], ([0, 2], own), [1, 3]]
+            self.assertEqual([s.words for s in d.squares(shape=mixed)],
+                             [s.words for s in d.squares(shape=shape) if s.words[2] in ("ao", "to")])
+            self.assertTrue(d.count(shape=mixed))
+        with self.assertRaises(TypeError):
+            d.count(shape=[([0, 1], 5)])
 
     def test_errors(self):
         with self.assertRaises(squares.DataError) as caught:

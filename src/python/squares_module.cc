@@ -131,13 +131,27 @@ void SetShape(const py::object& shape, SquareOptions* options) {
     options->shape_file = *path;
     return;
   }
+  // Each word: its cells, or (cells, path) for a word read from a list of its own.
+  const char* expected =
+      "shape: a path (a shape file) or a list of words, each a list of cell numbers or a "
+      "(cells, path) pair";
+  if (!py::isinstance<py::iterable>(shape) || py::isinstance<py::str>(shape))
+    throw py::type_error(expected);
   try {
-    for (std::vector<int>& cells : shape.cast<std::vector<std::vector<int>>>()) {
-      options->shape.push_back({std::move(cells), ""});
+    for (const py::handle word : shape) {
+      ShapeWord& added = options->shape.emplace_back();
+      if (py::isinstance<py::tuple>(word) && py::len(word) == 2) {
+        const auto pair = py::reinterpret_borrow<py::tuple>(word);
+        const std::optional<std::string> list = PathOf(pair[1]);
+        if (!list) throw py::type_error(expected);
+        added.cells = pair[0].cast<std::vector<int>>();
+        added.list = *list;
+      } else {
+        added.cells = word.cast<std::vector<int>>();
+      }
     }
   } catch (const py::cast_error&) {
-    throw py::type_error(
-        "shape: a path (a shape file) or a list of words, each a list of cell numbers");
+    throw py::type_error(expected);
   }
 }
 

@@ -517,6 +517,8 @@ def write_puzzle(puzzle: Puzzle, format: Union[DocumentFormat, str], *, fill_in:
                  warnings: _Warnings = None) -> Union[str, bytes]: ...
 
 _Shard = tuple[int, int]
+# A shape's words: each its cells, or (cells, path) for a word of a list of its own.
+_Shape = Sequence[Union[Sequence[int], tuple[Sequence[int], _Path]]]
 _Progress = Optional[Callable[[SearchProgress], object]]
 _FillProgress = Optional[Callable[[FillProgress], object]]
 _Order = Union[None, CellOrder, Literal["default", "greedy", "given"]]
@@ -571,7 +573,7 @@ class Dictionary:
     @staticmethod
     def from_index_bytes(data: bytes) -> Dictionary: ...
     def count(self, size: Optional[int] = None, *, double: bool = False, rect: Optional[tuple[int, int]] = None,
-              cube: Optional[int] = None, shape: Union[None, _Path, Sequence[Sequence[int]]] = None,
+              cube: Optional[int] = None, shape: Union[None, _Path, _Shape] = None,
               diagonals: bool = False, first: Optional[str] = None, pattern: Optional[str] = None,
               contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
               order: _Order = None, upper: bool = False, limit: Optional[int] = None,
@@ -580,7 +582,7 @@ class Dictionary:
               progress_after: float = 1.0, on_note: _Note = None) -> int: ...
     @overload
     def squares(self, size: Optional[int] = None, *, double: bool = False, rect: Optional[tuple[int, int]] = None,
-                cube: Optional[int] = None, shape: Union[None, _Path, Sequence[Sequence[int]]] = None,
+                cube: Optional[int] = None, shape: Union[None, _Path, _Shape] = None,
                 diagonals: bool = False, first: Optional[str] = None, pattern: Optional[str] = None,
                 contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
                 order: _Order = None, upper: bool = False, limit: Optional[int] = None,
@@ -589,7 +591,7 @@ class Dictionary:
                 on_note: _Note = None, rows_only: Literal[False] = False) -> SquareIterator[Square]: ...
     @overload
     def squares(self, size: Optional[int] = None, *, double: bool = False, rect: Optional[tuple[int, int]] = None,
-                cube: Optional[int] = None, shape: Union[None, _Path, Sequence[Sequence[int]]] = None,
+                cube: Optional[int] = None, shape: Union[None, _Path, _Shape] = None,
                 diagonals: bool = False, first: Optional[str] = None, pattern: Optional[str] = None,
                 contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
                 order: _Order = None, upper: bool = False, limit: Optional[int] = None,
@@ -598,7 +600,7 @@ class Dictionary:
                 on_note: _Note = None, rows_only: Literal[True]) -> SquareIterator[tuple[str, ...]]: ...
     @overload
     def squares(self, size: Optional[int] = None, *, double: bool = False, rect: Optional[tuple[int, int]] = None,
-                cube: Optional[int] = None, shape: Union[None, _Path, Sequence[Sequence[int]]] = None,
+                cube: Optional[int] = None, shape: Union[None, _Path, _Shape] = None,
                 diagonals: bool = False, first: Optional[str] = None, pattern: Optional[str] = None,
                 contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
                 order: _Order = None, upper: bool = False, limit: Optional[int] = None,
