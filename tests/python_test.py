@@ -459,7 +459,9 @@ class SurfaceTest(unittest.TestCase):
         self.assertTrue(all(c.word.upper().startswith("FLE") for c in candidates), candidates)
         self.assertEqual(candidates[0].viability, squares.Viability.FILLABLE)
         clues = squares.parse_clues("FLEW\tWent by air\n1 Down\tWhat flies\n")
-        self.assertEqual([(c.number, c.word, c.text) for c in clues], [(0, "FLEW", "Went by air"), (1, "", "What flies")])
+        self.assertEqual([(c.number, c.word, c.text, c.line) for c in clues],
+                         [(0, "FLEW", "Went by air", 1), (1, "", "What flies", 2)])
+        self.assertEqual(pickle.loads(pickle.dumps(clues[1])).line, 2)
         self.assertEqual(clues[1].direction, squares.Direction.DOWN)
         self.assertEqual(squares.format_fill(self.grid, fill, "lines"), "FLEW LIVE ONES WENT\n")
         ipuz = squares.format_fill(self.grid, fill, squares.DocumentFormat.IPUZ, clues=clues, title="T")

@@ -540,6 +540,8 @@ void DefDocuments(py::module_& m) {
       .def_readonly("word", &Clue::word)
       .def_readonly("text", &Clue::text)
       .def_readonly("enumeration", &Clue::enumeration)
+      .def_readonly("line", &Clue::line,
+                    "the line of the clues file it was read from (parse_clues), 0 when none")
       .def("__eq__",
            [](const Clue& a, const Clue& b) {
              return a.number == b.number && a.direction == b.direction && a.word == b.word &&
@@ -551,7 +553,8 @@ void DefDocuments(py::module_& m) {
                ", text=" + Repr(py::str(c.text)) +
                (c.enumeration.empty() ? "" : ", enumeration=" + Repr(py::str(c.enumeration))) + ")";
       });
-  DefPickle(clue, &Clue::number, &Clue::direction, &Clue::word, &Clue::text, &Clue::enumeration);
+  DefPickle(clue, &Clue::number, &Clue::direction, &Clue::word, &Clue::text, &Clue::enumeration,
+            &Clue::line);
   m.def("parse_clues", &ParseClues, py::arg("text"), py::arg("source") = "<clues>",
         "Reads clues (a clue file's text): one 'WORD<TAB>clue' or 'NUMBER DIRECTION<TAB>clue' "
         "('12 Across', '3 D') a line; errors name `source` and the line.");
