@@ -664,6 +664,17 @@ class SurfaceTest(unittest.TestCase):
         text = squares.Dictionary.from_text("# a comment\ncat\t5\ndog;3\nd0g\n", "w.txt", on_note=notes.append)
         self.assertEqual((len(text), text.scored_words(3)), (2, [("cat", 5), ("dog", 3)]))
         self.assertIn("  skipped 'd0g'", notes)
+        with tempfile.TemporaryDirectory() as folder:
+            paths = [os.path.join(folder, name) for name in ("a.txt", "b.txt", "c.idx")]
+            for path, words in zip(paths, ["cat\n", "dog\n"]):
+                with open(path, "w") as f:
+                    f.write(words)
+            both = squares.Dictionary.from_files(paths[:2])
+            self.assertEqual(both.words(3), ["cat", "dog"])
+            both.save_index(paths[2])
+            self.assertEqual(squares.Dictionary.from_files(paths[2:]).words(3), ["cat", "dog"])
+            with self.assertRaises(squares.DataError):
+                squares.Dictionary.from_files(paths, word_lists=True)
         stats = text.automaton_stats(3)
         self.assertEqual(stats.words, 2)
         self.assertGreater(stats.states, 0)

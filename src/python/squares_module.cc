@@ -91,6 +91,25 @@ Dictionary MakeDictionary(const py::object& source, bool fold_accents,
       fold_accents, min_score, max_level, better, language, on_note);
 }
 
+Dictionary DictionaryFromFiles(const std::vector<py::object>& paths, bool word_lists,
+                               bool fold_accents, std::optional<int64_t> min_score,
+                               std::optional<int64_t> max_level, const py::object& better,
+                               const std::string& language, const py::object& on_note) {
+  std::vector<std::string> files;
+  for (const py::object& path : paths) {
+    const std::optional<std::string> file = PathOf(path);
+    if (!file) throw py::type_error("Dictionary.from_files(paths): each a str or os.PathLike");
+    files.push_back(*file);
+  }
+  return ReadDictionary(
+      [&](const DictionaryOptions& options) {
+        py::gil_scoped_release release;
+        return word_lists ? Dictionary::FromWordLists(files, options)
+                          : Dictionary::FromFiles(files, options);
+      },
+      fold_accents, min_score, max_level, better, language, on_note);
+}
+
 Dictionary DictionaryFromText(const std::string& text, const std::string& source, bool fold_accents,
                               std::optional<int64_t> min_score, std::optional<int64_t> max_level,
                               const py::object& better, const std::string& language,
@@ -379,6 +398,13 @@ void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
                   py::arg("language") = "en", py::arg("on_note") = py::none(),
                   "A word list's whole text, read as a list file is (entries, ';' or tab "
                   "scores, '#' comments); errors and notes name `source` and the line.")
+      .def_static("from_files", &DictionaryFromFiles, py::arg("paths"), py::kw_only(),
+                  py::arg("word_lists") = false, py::arg("fold_accents") = false,
+                  py::arg("min_score") = py::none(), py::arg("max_level") = py::none(),
+                  py::arg("better") = py::none(), py::arg("language") = "en",
+                  py::arg("on_note") = py::none(),
+                  "Several word lists read as one (or one index file of `squares index`); "
+                  "word_lists=True refuses an index file among them, as `squares index` does.")
       .def("automaton_stats", &Dictionary::automaton_stats, py::arg("length"),
            "The automaton of the words of `length` letters (1 to max_length), built if it was "
            "not (`squares stats`).")

@@ -548,6 +548,10 @@ class Dictionary:
                  better: _Better = None, language: str = "en",
                  on_note: _Note = None) -> None: ...
     @staticmethod
+    def from_files(paths: Sequence[_Path], *, word_lists: bool = False, fold_accents: bool = False,
+                   min_score: Optional[int] = None, max_level: Optional[int] = None,
+                   better: _Better = None, language: str = "en", on_note: _Note = None) -> Dictionary: ...
+    @staticmethod
     def from_text(text: str, source: str = "<words>", *, fold_accents: bool = False,
                   min_score: Optional[int] = None, max_level: Optional[int] = None,
                   better: _Better = None, language: str = "en", on_note: _Note = None) -> Dictionary: ...
