@@ -715,6 +715,7 @@ class SurfaceTest(unittest.TestCase):
             (lambda: squares.kakuro("", timeout=-1), "timeout must not be negative"),
             (lambda: words.regions("ab\n", min=5, max=4), "region sizes: min 5, max 4: expected 1 <= min <= max <= 10"),
             (lambda: words.make_regions(0, 4), "rows and cols: 0x4: expected 1 to 50 each"),
+            (lambda: squares.Dictionary.from_files([]), "no word list given (the embedded list is the default)"),
         ]
         for call, message in cases:
             with self.subTest(message=message):

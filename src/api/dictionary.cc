@@ -158,14 +158,14 @@ Dictionary Dictionary::Default(const DictionaryOptions& options) { return api::L
 Dictionary Dictionary::FromFiles(const std::vector<std::string>& paths,
                                  const DictionaryOptions& options) {
   if (paths.empty())
-    api::ThrowUsage("no word list given (Dictionary::Default is the embedded one)");
+    api::ThrowUsage("no word list given (the embedded list is the default)");
   return api::Load(paths, options);
 }
 
 Dictionary Dictionary::FromWordLists(const std::vector<std::string>& paths,
                                      const DictionaryOptions& options) {
   if (paths.empty())
-    api::ThrowUsage("no word list given (Dictionary::Default is the embedded one)");
+    api::ThrowUsage("no word list given (the embedded list is the default)");
   const core::LexiconOptions lexicon_options = api::LexiconOptionsOf(options);
   core::Lexicon lexicon = api::Value(core::ReadLexicon(paths, lexicon_options));
   api::Note(lexicon, options);
