@@ -163,7 +163,8 @@ async function proofAndCandidates(page, outDir) {
   await page.keyboard.press(DEAD_PLACEMENT.letter);
   await verdict("impossible");
   assert.equal(await page.textContent("#proof-status"), "");
-  assert.match(await page.textContent("#proof-verdict"), /^Impossible: no fill: a search ruled out every way in .*; the conflict it learned is around /);
+  assert.match(await page.textContent("#proof-verdict"),
+               /^Impossible: no fill: a search ruled out every way in .*; the conflict(: .* have no fill together,| it learned is around )/);
   assert.ok(await page.locator("#grid .conflict-entry").count() > 0);
   await page.screenshot({ path: path.join(outDir, "serve-verdict.png"), fullPage: true });
   await page.keyboard.press("Control+z");

@@ -177,6 +177,7 @@ class Api(unittest.TestCase):
             if verdict["verdict"] == "impossible":
                 self.assertTrue(answer["consistent"])  # arc consistency passed these
                 self.assertTrue(verdict["conflict"], answer)
+                self.assertIsInstance(verdict["minimal"], bool)
                 self.assertRegex(answer["message"], r"^no fill: a search ruled out every way in ")
             verdicts.append((code, verdict["verdict"]))
         self.assertEqual([code for code, _ in verdicts], [0, 3, 3, 0])

@@ -98,7 +98,8 @@ export class ProofView {
       ghost: ghost ? ghost[index] : "",
       classes: [dead ? "dead-cell" : "", entry ? "dead-entry" : "", inConflict ? "conflict-entry" : ""].filter(Boolean),
       title: dead ? "no letter fits here" : entry ? `${entry} has no word` :
-        inConflict ? `${inConflict}: part of the conflict that rules out every fill` :
+        inConflict ? (answer.verdict.minimal ? `${inConflict}: one of the entries that have no fill together (each is needed)`
+          : `${inConflict}: part of the conflict that rules out every fill`) :
         `${letters} letter${letters === 1 ? "" : "s"} can go here`,
     };
   }
