@@ -500,6 +500,8 @@ export class Editor {
       }
     }
     this.grid.setAttribute("aria-activedescendant", `cell-${this.cursor.r}-${this.cursor.c}`);
+    // A shaped grid (voids outside it) has no frame: its cells' own borders outline it.
+    this.grid.classList.toggle("shaped", this.model.cells.some((cell) => cell.void));
     setText(this.$("entry-name"), slot ? slot.name : "");
     setText(this.$("entry-word"), slot ? this.wordOf(slot) : "");
     const clue = slot ? this.model.clues[slot.key] || "" : "";
@@ -715,10 +717,13 @@ export class Editor {
     }
   }
 
+  // Whether every entry is a word of the list: the grid's, or while solving the solver's.
   async check() {
     const status = this.$("export-status");
+    const grid = this.solve.active ? this.model.searchGrid(undefined, (cell, i) => this.solve.letterAt(i))
+      : this.model.searchGrid();
     try {
-      const answer = await postJson("/api/check", this.model.searchGrid());
+      const answer = await postJson("/api/check", grid);
       status.textContent = answer.valid ? "Valid: every entry is a word of the list."
         : !answer.filled ? "Not filled yet." : `Problems: ${answer.problems.join("; ")}`;
     } catch (error) {
