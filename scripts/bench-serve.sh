@@ -13,8 +13,28 @@
 # fill` (scripts/bench-serve-verdicts.py), one server thread pinned to one core: of COUNT
 # (default 50) dead grids that arc consistency passes, how many are proven impossible within
 # 2 s, and of COUNT live ones how many fillable; exit 1 on any wrong verdict.
+#
+# scripts/bench-serve.sh keypress [KEYS]: keypress to marks in Debian's Chromium
+# (scripts/bench-serve-keypress.cjs, playwright-core from build/npm): KEYS (default 40) letters
+# of a fill typed into the theme 15x15 at a constructor's pace, the server (two workers, as the
+# browser test has) on core 0 and Chromium on core 1, without and with 4x CPU throttling.
 set -eu
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = keypress ]; then
+  squares=${SQUARES:-build/src/squares}
+  out=$(mktemp /tmp/bench-serve.XXXXXX)
+  fill=$(mktemp /tmp/bench-serve-fill.XXXXXX)
+  "$squares" fill --any tests/data/grids/theme-15x15.txt >"$fill"
+  taskset -c 0 "$squares" serve --port 0 --threads 2 >"$out" 2>&1 &
+  server=$!
+  trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -f "$out" "$fill"' EXIT INT TERM
+  while ! grep -q serving "$out"; do sleep 0.1; done
+  url=$(sed -n 's|^squares: serving \(http://[^ ]*\)$|\1|p' "$out")
+  for throttle in 1 4; do
+    taskset -c 1 node scripts/bench-serve-keypress.cjs "$url" build/npm/node_modules "$fill" "$throttle" "${2:-40}"
+  done
+  exit
+fi
 if [ "${1:-}" = verdicts ]; then
   squares=${SQUARES:-build/src/squares}
   out=$(mktemp /tmp/bench-serve.XXXXXX)

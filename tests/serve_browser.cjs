@@ -3,8 +3,10 @@
 // a theme entry, reads the candidates of a crossing slot, autofills, checks that every cell
 // holds a letter and every entry is a word of the list, exports ipuz and reads it back; then
 // on the squares page types BISHOP and sees squares arrive. Also undo/redo, a reload keeping
-// the grid, and opening a grid file; with a token, its address leaving the address bar. Screenshots of both pages go to OUT_DIR. Skips (exit 77)
-// without Chromium or playwright-core (scripts/setup.sh --tests installs both).
+// the grid, and opening a grid file; with a token, its address leaving the address bar; a shaped
+// grid's voids drawn as nothing and a clue given by word kept; test-solve. Screenshots of both
+// pages go to OUT_DIR. Skips (exit 77) without Chromium or playwright-core (scripts/setup.sh
+// --tests installs both).
 //
 // Usage: node serve_browser.cjs SQUARES OUT_DIR NODE_MODULES
 // (NODE_MODULES: build/npm/node_modules, where scripts/setup.sh --tests installs them)
@@ -158,12 +160,13 @@ async function proofAndCandidates(page, outDir) {
   await page.keyboard.press("Control+z");
   await page.waitForFunction(() => document.querySelector("#proof-status").textContent === "");
   // A placement arc consistency passes but no fill survives: the search says impossible
-  // and outlines the entries of its conflict.
+  // and outlines the entries of its conflict (a minimal one when the second was enough).
   await page.click(`#cell-${DEAD_PLACEMENT.row}-${DEAD_PLACEMENT.col}`);
   await page.keyboard.press(DEAD_PLACEMENT.letter);
   await verdict("impossible");
   assert.equal(await page.textContent("#proof-status"), "");
-  assert.match(await page.textContent("#proof-verdict"), /^Impossible: no fill: a search ruled out every way in .*; the conflict it learned is around /);
+  assert.match(await page.textContent("#proof-verdict"),
+               /^Impossible: no fill: a search ruled out every way in .*; the conflict(: .* have no fill together,| it learned is around )/);
   assert.ok(await page.locator("#grid .conflict-entry").count() > 0);
   await page.screenshot({ path: path.join(outDir, "serve-verdict.png"), fullPage: true });
   await page.keyboard.press("Control+z");
@@ -864,6 +867,22 @@ async function puzzleMarks(page, outDir) {
 // a right and a wrong letter typed, the word checked (the wrong one marked), a rebus typed,
 // the grid revealed; leaving the mode gives back the constructor's grid, its undo history
 // and, after a reload, its saved state, none of them touched by the solver's letters.
+// A shaped grid: its voids drawn as nothing (no fill, no border, no frame around the grid); a
+// clue given by word goes to the entry that spells it.
+async function voidsAndWordClues(page, url) {
+  await page.goto(url);
+  await page.setInputFiles("#open-file", { name: "shaped.txt", mimeType: "text/plain", buffer: Buffer.from("_CAT\n_ORE\n.WED\n") });
+  await page.waitForFunction(() => document.querySelector("#export-status").textContent === "Opened shaped.txt.");
+  const drawn = await page.$eval("#cell-1-0", (cell) => {
+    const style = getComputedStyle(cell);
+    return [cell.classList.contains("void"), style.backgroundColor, style.borderTopColor,
+            getComputedStyle(cell.parentElement.parentElement).borderTopColor];
+  });
+  assert.deepEqual(drawn, [true, "rgba(0, 0, 0, 0)", "rgba(0, 0, 0, 0)", "rgba(0, 0, 0, 0)"]);
+  await page.evaluate(() => window.workbench.editor.replace(["#CAT", "#ORE", ".WED"], [{ word: "c-a-t", text: "Pet" }]));
+  assert.equal(await page.textContent("#clues-across li:first-child .clue"), "Pet");
+}
+
 async function testSolve(page, url, outDir) {
   await page.goto(url);
   await page.fill("#new-rows", "3");
@@ -893,6 +912,13 @@ async function testSolve(page, url, outDir) {
   assert.equal(await page.textContent("#solve-status"), "1 wrong letter.");
   const wrong = await page.$$eval("#grid .solve-wrong", (cells) => cells.map((cell) => cell.id));
   assert.deepEqual(wrong, ["cell-0-1"]);
+  // The constructor's tools for the entry are gone; Check checks the solver's letters (the
+  // constructor's grid is filled, the solver's not yet).
+  assert.equal(await page.isVisible("#lock-entry"), false);
+  assert.equal(await page.isVisible("#reject-word"), false);
+  await page.click("#check-grid");
+  await page.waitForFunction(() => document.querySelector("#export-status").textContent !== "");
+  assert.equal(await page.textContent("#export-status"), "Not filled yet.");
   await page.screenshot({ path: path.join(outDir, "serve-solve.png"), fullPage: true });
   // Ctrl+Z and '#' change nothing while solving.
   await page.keyboard.press("Control+z");
@@ -920,6 +946,7 @@ async function testSolve(page, url, outDir) {
   // Leaving: the constructor's grid, and its last change is still the one undone.
   await page.click("#solve");
   assert.equal(await page.isVisible("#solve-bar"), false);
+  assert.equal(await page.isVisible("#lock-entry"), true);
   assert.deepEqual(await cellLetters(page), answers);
   assert.equal(await page.locator("#grid .solve-wrong, #grid .solve-revealed").count(), 0);
   await page.focus("#grid");
@@ -972,6 +999,7 @@ async function main() {
     await keypressTimes(page, url);
     await screens(chromium, page, url, outDir);
     await tokenAddress(chromium, squaresBinary);
+    await voidsAndWordClues(page, url);
     await testSolve(page, url, outDir);
     assert.deepEqual(errors, []);
     console.log(`browser test passed; screenshots in ${outDir}`);

@@ -177,6 +177,7 @@ class Api(unittest.TestCase):
             if verdict["verdict"] == "impossible":
                 self.assertTrue(answer["consistent"])  # arc consistency passed these
                 self.assertTrue(verdict["conflict"], answer)
+                self.assertIsInstance(verdict["minimal"], bool)
                 self.assertRegex(answer["message"], r"^no fill: a search ruled out every way in ")
             verdicts.append((code, verdict["verdict"]))
         self.assertEqual([code for code, _ in verdicts], [0, 3, 3, 0])
@@ -876,14 +877,32 @@ class OneWorker(unittest.TestCase):
         sock.close()
         self.assertTrue(self.answered_promptly())
 
-    def test_disconnect_stops_a_fill(self):
+    def long_fill(self):
+        """The socket of a fill that holds the worker for minutes, sent a second ago."""
         sock = socket.create_connection(("127.0.0.1", self.server.port), timeout=30)
         # A 7x7 double word square: the default list has none that the engine finds in minutes.
         body = json.dumps({"grid": ["......."] * 7, "options": {"timeout": 600}})
         sock.sendall((f"POST /api/fill HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                       f"Content-Length: {len(body)}\r\n\r\n{body}").encode())
         time.sleep(1)
+        return sock
+
+    def test_disconnect_stops_a_fill(self):
+        sock = self.long_fill()
         status, answer = self.server.post("/api/check", {"grid": ["CAT"]})
+        self.assertEqual((status, answer), (503, {"error": "busy"}))
+        sock.close()
+        self.assertTrue(self.answered_promptly())
+
+    def test_marks_never_wait_for_a_search(self):
+        # The only worker holds a long fill: a grid's marks (arc consistency alone) are answered
+        # all the same, on the workers of their own, while a verdict's search is turned away.
+        sock = self.long_fill()
+        grid = ["Q....", ".....", ".....", ".....", "....."]
+        status, answer = self.server.post("/api/prove", {"grid": grid, "options": {"seconds": 0}})
+        self.assertEqual(status, 200, answer)
+        self.assertEqual((answer["consistent"], answer["verdict"]["verdict"]), (True, "unknown"))
+        status, answer = self.server.post("/api/prove", {"grid": grid, "options": {"seconds": 1}})
         self.assertEqual((status, answer), (503, {"error": "busy"}))
         sock.close()
         self.assertTrue(self.answered_promptly())

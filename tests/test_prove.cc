@@ -71,10 +71,45 @@ bool BruteFillable(const std::vector<std::string>& fixed, const std::set<std::st
   return search(search, 0);
 }
 
+// Whether the entries `slots` alone of an all-white rows x cols grid with `fixed` letters (slot
+// k < rows: row k across, else column k - rows down, as Grid numbers them) have words of
+// `words` that agree where they cross; without `repeats`, all different. The other entries
+// are left out: their cells take any letter.
+bool BruteSlotsFillable(const std::vector<std::string>& fixed, const std::set<std::string>& words,
+                        bool repeats, const std::vector<int>& slots) {
+  const int rows = static_cast<int>(fixed.size()), cols = static_cast<int>(fixed[0].size());
+  std::vector<std::string> letters = fixed;
+  std::multiset<std::string> used;
+  auto cell = [&](int slot, int k) -> char& {
+    return slot < rows ? letters[slot][k] : letters[k][slot - rows];
+  };
+  auto search = [&](auto& self, size_t next) -> bool {
+    if (next == slots.size()) return true;
+    const int slot = slots[next], length = slot < rows ? cols : rows;
+    for (const std::string& word : words) {
+      if (static_cast<int>(word.size()) != length || (!repeats && used.count(word))) continue;
+      bool fits = true;
+      for (int k = 0; k < length && fits; ++k)
+        fits = cell(slot, k) == '.' || cell(slot, k) == word[k] - 'a' + 'A';
+      if (!fits) continue;
+      const std::vector<std::string> before = letters;
+      for (int k = 0; k < length; ++k) cell(slot, k) = static_cast<char>(word[k] - 'a' + 'A');
+      used.insert(word);
+      const bool found = self(self, next + 1);
+      used.erase(used.find(word));
+      letters = before;
+      if (found) return true;
+    }
+    return false;
+  };
+  return search(search, 0);
+}
+
 TEST_CASE("the verdict is never wrong: brute force on small grids") {
   std::mt19937 random(7);
   int verdicts[3] = {0, 0, 0};
   int by_search = 0;  // impossible, though arc consistency passed
+  int shrunk = 0;     // of those, conflicts smaller than the grid's entries
   for (int trial = 0; trial < 400; ++trial) {
     const int rows = 3 + static_cast<int>(random() % 2), cols = 3 + static_cast<int>(random() % 2);
     std::set<std::string> words;
@@ -131,15 +166,28 @@ TEST_CASE("the verdict is never wrong: brute force on small grids") {
       CHECK(proof.message.empty());
     } else {
       CHECK(!proof.message.empty());
-      CHECK(proof.conflict.size() <= 4);
+      if (!proof.consistent) CHECK(proof.conflict.size() <= 4);  // the dead entries
+    }
+    if (proof.consistent && proof.verdict == Verdict::kImpossible) {
+      // The conflict named has no fill by itself, and each of its entries is needed (such
+      // grids leave the time to check every one).
+      REQUIRE(proof.conflict_minimal);
+      CHECK(!BruteSlotsFillable(fixed, words, repeats, proof.conflict));
+      for (size_t k = 0; k < proof.conflict.size(); ++k) {
+        std::vector<int> without = proof.conflict;
+        without.erase(without.begin() + static_cast<std::ptrdiff_t>(k));
+        CHECK(BruteSlotsFillable(fixed, words, repeats, without));
+      }
+      shrunk += static_cast<int>(proof.conflict.size()) < rows + cols;
     }
   }
   // Both verdicts were reached, and some of the impossible ones only by the search.
   CHECK(verdicts[static_cast<int>(Verdict::kFillable)] > 10);
   CHECK(verdicts[static_cast<int>(Verdict::kImpossible)] > 10);
   CHECK(by_search > 5);
+  CHECK(shrunk > 2);
   MESSAGE("fillable ", verdicts[0], ", impossible ", verdicts[1], " (", by_search,
-          " by the search)");
+          " by the search, ", shrunk, " with a conflict of fewer entries than the grid's)");
 }
 
 TEST_CASE("a search proves what arc consistency cannot, naming the conflict's entries") {
@@ -156,6 +204,11 @@ TEST_CASE("a search proves what arc consistency cannot, naming the conflict's en
   CHECK(proof.consistent);
   CHECK(proof.verdict == Verdict::kImpossible);
   CHECK(proof.message.starts_with("no fill: a search ruled out every way in "));
+  // Two crossing entries alone already need the same word twice: the conflict is those two.
+  CHECK(proof.conflict.size() == 2);
+  CHECK(proof.conflict_minimal);
+  CHECK(proof.message.ends_with(
+      " have no fill together, and without any one of them the others have"));
   options.allow_repeats = true;
   proof = ProveGrid(words, Grid::FromRows({"..", ".."}), options);
   CHECK(proof.verdict == Verdict::kFillable);

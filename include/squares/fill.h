@@ -241,9 +241,14 @@ std::string_view VerdictName(Verdict verdict);  // "fillable", "impossible", "un
 struct GridProof {
   Verdict verdict = Verdict::kUnknown;
   // kFillable: the fill found (Fill::letters); kImpossible: the entries of the conflict,
-  // those the search failed on most (or the dead slots), at most four; `message` names them.
+  // `message` names them: after a search, a set of entries with no fill by themselves (the
+  // other entries left out) and each of them needed (without any one, the rest have a fill),
+  // found from those the search failed on most within ProofOptions::search_seconds
+  // (`conflict_minimal`); when the time ran out first, those entries, at most four. After
+  // arc consistency, the dead slots, at most four.
   std::vector<std::string> fill;
   std::vector<int> conflict;
+  bool conflict_minimal = false;
   // As in FillResult, for an impossible verdict: the next tier only, in about the time the
   // verdict took.
   std::optional<FillResult::LeftOut> left_out;

@@ -100,12 +100,21 @@ void Decide(const Grid& grid, const core::GridFill& problem, const core::Alphabe
     default: break;
   }
   proof.verdict = Verdict::kImpossible;
-  for (int s : result.blamed) proof.conflict.push_back(problem.grid_slot[s]);
-  if (proof.conflict.empty() && result.bad_slot >= 0)
-    proof.conflict.push_back(problem.grid_slot[result.bad_slot]);
+  std::vector<int> blamed = result.blamed;
+  if (blamed.empty() && result.bad_slot >= 0) blamed.push_back(result.bad_slot);
+  // The blamed entries, cut down in the time the search left to a set with no fill by itself.
+  const core::Conflict conflict = core::ShrinkConflict(
+      problem.problem, blamed, search, options.search_seconds - result.stats.seconds);
+  for (int s : conflict.slots) proof.conflict.push_back(problem.grid_slot[s]);
+  proof.conflict_minimal = conflict.minimal;
   proof.message =
       absl::StrFormat("no fill: a search ruled out every way in %.2f s", result.stats.seconds);
-  if (!proof.conflict.empty()) {
+  if (conflict.minimal) {
+    absl::StrAppend(&proof.message, "; the conflict: ", NamesOf(grid, proof.conflict),
+                    proof.conflict.size() == 1
+                        ? " has no word"
+                        : " have no fill together, and without any one of them the others have");
+  } else if (!proof.conflict.empty()) {
     absl::StrAppend(&proof.message, "; the conflict it learned is around ",
                     NamesOf(grid, proof.conflict));
   }

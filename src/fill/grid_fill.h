@@ -218,6 +218,21 @@ BestFill FillBest(const FillProblem& problem, const FillOptions& options, int64_
 void FillCosts(const FillProblem& problem, ScoreOrder scores, std::span<const Letter> letters,
                int64_t* worst, int64_t* total);
 
+// A set of a problem's slots with no fill by itself: the problem with only those slots (the
+// cells no slot of the set crosses left free) has none. `minimal`: each slot's removal was
+// checked to leave a fillable set.
+struct Conflict {
+  std::vector<int> slots;
+  bool minimal = false;
+};
+// Shrinks `start`, slots of `problem` (which has no fill) that a search blamed, to a conflict:
+// first an unfillable set (`start`, else with the slots crossing it, else with those crossing
+// these, and so on), then deletion (each slot dropped when the set stays unfillable without
+// it), each check a search (options' `distinct`, `block_words`, `stop`) within `seconds` in
+// all. When the time runs out first, `start` itself, not minimal.
+Conflict ShrinkConflict(const FillProblem& problem, const std::vector<int>& start,
+                        const FillOptions& options, double seconds);
+
 // True when the filled slots form a deterministic fill-in puzzle: placing words one at a time,
 // with only the lengths' word lists known, some unplaced slot always admits exactly one of the
 // words not yet placed (matching the letters already placed).

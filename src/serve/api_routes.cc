@@ -316,6 +316,7 @@ Reply ApiRoutes::Prove(std::string_view body, const StopFlag& stop) const {
   Json verdict = {{"verdict", VerdictName(proof.verdict)},
                   {"seconds", proof.seconds},
                   {"conflict", std::move(conflict)},
+                  {"minimal", proof.conflict_minimal},
                   {"allow-offensive", AllowOffensiveName(request.options.allow_offensive)}};
   if (proof.verdict == Verdict::kFillable) verdict["fill"] = proof.fill;
   if (proof.left_out) {

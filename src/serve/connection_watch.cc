@@ -61,7 +61,7 @@ void ConnectionWatch::Run() {
         if (polled[k].revents & (POLLRDHUP | POLLHUP | POLLERR)) flags[k]->store(true);
       }
     }
-    changed_.wait_for(lock, std::chrono::milliseconds(50));
+    changed_.wait_for(lock, std::chrono::milliseconds(10));
   }
 }
 

@@ -1,6 +1,7 @@
 // Stops a request's search when its client goes away. A search runs in the thread that serves
-// the connection, so another thread watches: every 50 ms it polls each watched socket for the
-// peer's close (POLLRDHUP) and sets that request's stop flag. It also stops every search when
+// the connection, so another thread watches: every 10 ms it polls each watched socket for the
+// peer's close (POLLRDHUP) and sets that request's stop flag (a search stopped late takes the
+// core from the request that replaced it, as the marks of the next key). It also stops every search when
 // the server shuts down. (A client that shuts down its sending side while it waits for the
 // answer, which browsers, curl and Python's clients do not, is taken as gone.)
 #pragma once

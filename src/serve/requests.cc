@@ -499,6 +499,14 @@ ProveRequest ParseProveRequest(std::string_view body) {
   return result;
 }
 
+bool ProvesMarksOnly(std::string_view body) {
+  try {
+    return ParseProveRequest(body).options.search_seconds == 0;
+  } catch (const std::exception&) {
+    return false;  // the route says what is wrong with it
+  }
+}
+
 ExportRequest ParseExportRequest(std::string_view body) {
   const Json json = ParseJson(body);
   const Json& request = ObjectOf(json, "the request",

@@ -135,6 +135,8 @@ FillRequest ParseFillRequest(std::string_view body, int max_threads);
 CandidatesRequest ParseCandidatesRequest(std::string_view body);
 CheckRequest ParseCheckRequest(std::string_view body);
 ProveRequest ParseProveRequest(std::string_view body);
+// Whether `body` is a valid /api/prove request for arc consistency alone ("seconds": 0).
+bool ProvesMarksOnly(std::string_view body);
 ExportRequest ParseExportRequest(std::string_view body);
 OpenRequest ParseOpenRequest(std::string_view body);
 ListUpload ParseListUpload(std::string_view body);

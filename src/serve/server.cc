@@ -132,6 +132,7 @@ class Workbench {
       : settings_(settings),
         routes_(std::move(given), upload_options, settings.threads, FindPdflatex()),
         gate_(settings.threads, settings.queue, settings.queue_wait),
+        marks_gate_(settings.threads, settings.queue, settings.queue_wait),
         server_(ConnectionLimits{.connections = settings.connections, .read = settings.read_timeout},
                 [this](std::string_view head) { return Admit(head); }, kSafetyHeaders) {
     guard_.hosts = HostNames(settings);
@@ -182,7 +183,10 @@ class Workbench {
     });
     Post("/api/check",
          [this](std::string_view body, const StopFlag&) { return routes_.Check(body); });
-    Post("/api/prove", &ApiRoutes::Prove);
+    // The marks of a grid (arc consistency alone, "seconds": 0) are what the page waits for
+    // after each key: they take milliseconds, and have workers of their own so as never to
+    // queue behind the searches of earlier keys (verdicts, candidates) still running.
+    Post("/api/prove", &ApiRoutes::Prove, ProvesMarksOnly);
     Post("/api/export", &ApiRoutes::Export);
     Post("/api/open",
          [this](std::string_view body, const StopFlag&) { return routes_.Open(body); });
@@ -261,10 +265,14 @@ class Workbench {
   }
 
   void Post(const std::string& path,
-            Reply (ApiRoutes::*route)(std::string_view, const StopFlag&) const) {
-    Post(path, [this, route](std::string_view body, const StopFlag& stop) {
-      return (routes_.*route)(body, stop);
-    });
+            Reply (ApiRoutes::*route)(std::string_view, const StopFlag&) const,
+            bool (*quick)(std::string_view body) = nullptr) {
+    Post(
+        path,
+        [this, route](std::string_view body, const StopFlag& stop) {
+          return (routes_.*route)(body, stop);
+        },
+        quick);
   }
   // Takes a POST's body, read whole before the request was served; false when it did not
   // come (the request's head read otherwise than httplib read it), `response` then holding
@@ -279,16 +287,18 @@ class Workbench {
     return false;
   }
 
-  // A route run on a worker, with a stop flag set when its client leaves.
-  void Post(const std::string& path, Route route) {
+  // A route run on a worker, with a stop flag set when its client leaves; on one of the
+  // quick workers (marks_gate_) when `quick` says so of its body.
+  void Post(const std::string& path, Route route, bool (*quick)(std::string_view body) = nullptr) {
     guard_.routes[path] = "POST";
     // (A handler that takes a ContentReader, so that httplib reads no body itself.)
-    server_.Post(path, [this, route](const httplib::Request& request, httplib::Response& response,
-                                     const httplib::ContentReader&) {
+    server_.Post(path, [this, route, quick](const httplib::Request& request,
+                                            httplib::Response& response,
+                                            const httplib::ContentReader&) {
       std::string body;
       if (!TakeBody(request, response, body)) return;
       const auto stop = watch_.Watch(CurrentConnection().socket);
-      const auto worker = gate_.Enter(*stop);
+      const auto worker = (quick && quick(body) ? marks_gate_ : gate_).Enter(*stop);
       if (!worker) return Send(response, Busy());
       Send(response, Answer([&] { return route(body, *stop); }));
     });
@@ -336,6 +346,7 @@ class Workbench {
   ServerSettings settings_;
   ApiRoutes routes_;
   WorkGate gate_;
+  WorkGate marks_gate_;  // for requests that search nothing: a grid's marks
   ConnectionWatch watch_;
   GuardSettings guard_;
   HttpServer server_;

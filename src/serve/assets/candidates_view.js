@@ -49,11 +49,17 @@ export class CandidatesView {
     });
   }
 
+  // Stops the request in flight, if any (its list stays as it is until the next load): its
+  // searches would take the server's core from the marks of the key that made it stale.
+  cancel() {
+    if (this.request) this.request.abort();
+    this.request = null;
+  }
+
   // Streams the candidates of `slot` in `grid` ({grid: rows} or {puzzle}), cancelling those in
   // flight. `current`: the entry's word when it is filled (its letters are not in `grid`).
   async load(slot, grid, exclude, current = "") {
-    if (this.request) this.request.abort();
-    this.request = null;
+    this.cancel();
     this.current = current;
     this.showAll = false;
     this.describe = null;

@@ -15,6 +15,26 @@ import { acceptDrops, describe, exportPuzzle, openFile } from "./puzzle_files.js
 
 function isAbort(error) { return error.name === "AbortError"; }
 
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+// Writes into the cell element `el` what `view` (Editor.cellView) holds and `last`, the view
+// drawn before (undefined: none), did not. (Its title, which a proof changes on most cells and
+// which costs each a new style, is written when the pointer comes over it: bindGrid.)
+function drawCell(el, view, last = {}) {
+  const changed = (field) => view[field] !== last[field];
+  if (changed("className")) el.className = view.className;
+  if (changed("tight")) el.style.setProperty("--tight", view.tight);
+  if (changed("letters")) el.dataset.letters = view.letters;
+  if (changed("number")) el.firstChild.textContent = view.number;
+  if (changed("letter")) el.children[1].textContent = view.letter;
+  if (changed("count")) el.style.setProperty("--letters", view.count);
+  if (changed("ghost")) el.children[1].dataset.ghost = view.ghost;
+  if (changed("selected")) el.setAttribute("aria-selected", view.selected);
+  if (changed("label")) el.setAttribute("aria-label", view.label);
+}
+
 export class Editor {
   constructor(root) {
     this.root = root;
@@ -131,6 +151,11 @@ export class Editor {
       this.moveTo(r, c);
     });
     this.grid.addEventListener("keydown", (event) => this.key(event));
+    this.grid.addEventListener("mouseover", (event) => {
+      const target = event.target.closest("[role=gridcell]");
+      const view = target && this.drawn[this.model.index(+target.dataset.r, +target.dataset.c)];
+      if (view && target.title !== view.title) target.title = view.title;
+    });
   }
 
   key(event) {
@@ -236,16 +261,19 @@ export class Editor {
     if (this.grid.childElementCount !== this.model.rows) {
       this.build();
     } else {
-      this.proveGrid();
+      // The candidates wait for the grid's marks: their searches would share the server's
+      // core with them.
+      this.candidates.cancel();
+      this.proveGrid(() => this.scheduleCandidates());
       this.paint();
     }
     this.renderClues();
-    this.scheduleCandidates();
     this.save();
   }
 
-  proveGrid() {
-    this.proof.prove(this.model.searchGrid(), this.model.rejected);
+  // `onMarks`: called once the marks of the grid are shown (or could not be had).
+  proveGrid(onMarks = () => {}) {
+    this.proof.prove(this.model.searchGrid(), this.model.rejected, onMarks);
   }
 
   save() {
@@ -413,6 +441,7 @@ export class Editor {
     this.$("new-rows").value = this.model.rows;
     this.$("new-cols").value = this.model.cols;
     this.grid.replaceChildren();
+    this.drawn = [];  // the view of each cell drawn (cellView)
     this.grid.style.setProperty("--cols", this.model.cols);
     for (let r = 0; r < this.model.rows; r++) {
       const row = document.createElement("div");
@@ -454,6 +483,9 @@ export class Editor {
              left: Math.min(this.anchor.c, this.cursor.c), right: Math.max(this.anchor.c, this.cursor.c) };
   }
 
+  // Draws the grid's cells and the entry's fields. A cell's element is written only where what
+  // it shows changed: any write (even of the same text) makes the browser lay the cell out
+  // again, and 225 of them on each key made one layout take longer than the key's proof.
   paint() {
     const slot = this.slot();
     const inSlot = new Set(slot ? slot.cells : []);
@@ -461,75 +493,103 @@ export class Editor {
     const key = this.proof.keyOf(this.model.searchGrid());
     for (let r = 0; r < this.model.rows; r++) {
       for (let c = 0; c < this.model.cols; c++) {
-        const i = this.model.index(r, c), cell = this.model.cells[i];
-        const el = this.grid.children[r].children[c];
-        const here = r === this.cursor.r && c === this.cursor.c;
-        // Solving, nothing tells the answer: no proof, no fill or lock marks.
-        const solving = this.solve.active;
-        const proven = cell.black || solving ? null : this.proof.cellState(key, i, this.model.cols);
-        const letter = this.letterAt(i);
-        const rebus = Array.from(letter).length > 1;
-        el.className = [cell.black ? "black" : "", cell.void ? "void" : "", inSlot.has(i) ? "slot" : "", here ? "cursor" : "",
-                        ...(cell.black ? [] : [cell.circled ? "circled" : "", cell.shaded ? "shaded" : "",
-                                                cell.barRight ? "bar-right" : "", cell.barBelow ? "bar-below" : "",
-                                                rebus ? "rebus" : ""]),
-                        cell.origin === "fill" && !solving ? "filled" : "", cell.locked && !solving ? "locked" : "",
-                        region && r >= region.top && r <= region.bottom && c >= region.left && c <= region.right ? "region" : "",
-                        ...(proven ? proven.classes : []), ...(solving ? this.solve.classesAt(i) : [])]
-          .filter(Boolean).join(" ");
-        // The fewer letters a cell can take, the stronger its shade (1 letter: full).
-        el.style.setProperty("--tight", proven && !letter && !proven.classes.length ? Math.max(0, 1 - Math.log2(proven.letters) / 4.7).toFixed(2) : 0);
-        el.title = proven ? proven.title : "";
-        el.dataset.letters = proven ? proven.letters : "";
-        const number = this.model.numbers[i];
-        el.firstChild.textContent = number || "";
-        el.children[1].textContent = letter;
-        el.style.setProperty("--letters", Array.from(letter).length || 1);
-        // A fill the verdict found, faintly in the empty cells.
-        el.children[1].dataset.ghost = proven && !letter ? proven.ghost : "";
-        el.setAttribute("aria-selected", here ? "true" : "false");
-        const marks = cell.black ? [] : [["circled", cell.circled], ["shaded", cell.shaded], ["bar after it", cell.barRight],
-                                         ["bar below it", cell.barBelow]].filter(([, on]) => on).map(([name]) => `, ${name}`);
-        el.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}: ` +
-          (cell.void ? "outside the grid" : cell.black ? "black"
-            : (number ? `${number}, ` : "") + (letter || "empty") + (cell.locked && !solving ? ", locked" : "") + marks.join("") +
-              (solving && this.solve.marks[i] ? `, ${this.solve.marks[i]}` : "")));
+        const i = this.model.index(r, c);
+        const view = this.cellView(i, r, c, inSlot.has(i), region, key);
+        drawCell(this.grid.children[r].children[c], view, this.drawn[i]);
+        this.drawn[i] = view;
       }
     }
     this.grid.setAttribute("aria-activedescendant", `cell-${this.cursor.r}-${this.cursor.c}`);
-    this.$("entry-name").textContent = slot ? slot.name : "";
-    this.$("entry-word").textContent = slot ? this.wordOf(slot) : "";
-    this.$("clue-text").value = slot ? this.model.clues[slot.key] || "" : "";
+    // A shaped grid (voids outside it) has no frame: its cells' own borders outline it.
+    this.grid.classList.toggle("shaped", this.model.cells.some((cell) => cell.void));
+    setText(this.$("entry-name"), slot ? slot.name : "");
+    setText(this.$("entry-word"), slot ? this.wordOf(slot) : "");
+    const clue = slot ? this.model.clues[slot.key] || "" : "";
+    if (this.$("clue-text").value !== clue) this.$("clue-text").value = clue;
     this.$("lock-entry").checked = !!slot && slot.cells.every((i) => this.model.cells[i].locked);
-    this.$("rejected").textContent = this.model.rejected.join(", ") || "none";
+    setText(this.$("rejected"), this.model.rejected.join(", ") || "none");
   }
 
+  // What cell `i` at (r, c) shows: its classes, text and attributes (drawCell).
+  cellView(i, r, c, inSlot, region, key) {
+    const cell = this.model.cells[i];
+    const here = r === this.cursor.r && c === this.cursor.c;
+    // Solving, nothing tells the answer: no proof, no fill or lock marks.
+    const solving = this.solve.active;
+    const proven = cell.black || solving ? null : this.proof.cellState(key, i, this.model.cols);
+    const letter = this.letterAt(i);
+    const rebus = Array.from(letter).length > 1;
+    const number = this.model.numbers[i];
+    const marks = cell.black ? [] : [["circled", cell.circled], ["shaded", cell.shaded], ["bar after it", cell.barRight],
+                                     ["bar below it", cell.barBelow]].filter(([, on]) => on).map(([name]) => `, ${name}`);
+    return {
+      className: [cell.black ? "black" : "", cell.void ? "void" : "", inSlot ? "slot" : "", here ? "cursor" : "",
+                  ...(cell.black ? [] : [cell.circled ? "circled" : "", cell.shaded ? "shaded" : "",
+                                          cell.barRight ? "bar-right" : "", cell.barBelow ? "bar-below" : "",
+                                          rebus ? "rebus" : ""]),
+                  cell.origin === "fill" && !solving ? "filled" : "", cell.locked && !solving ? "locked" : "",
+                  region && r >= region.top && r <= region.bottom && c >= region.left && c <= region.right ? "region" : "",
+                  ...(proven ? proven.classes : []), ...(solving ? this.solve.classesAt(i) : [])]
+        .filter(Boolean).join(" "),
+      // The fewer letters a cell can take, the stronger its shade (1 letter: full), in five
+      // steps, so that a proof changes the shade of few cells (each change costs a new style).
+      tight: `${proven && !letter && !proven.classes.length ? Math.round(4 * Math.max(0, 1 - Math.log2(proven.letters) / 4.7)) / 4 : 0}`,
+      title: proven ? proven.title : "",
+      letters: proven ? `${proven.letters}` : "",
+      number: number ? `${number}` : "",
+      letter,
+      count: `${Array.from(letter).length || 1}`,
+      // A fill the verdict found, faintly in the empty cells.
+      ghost: proven && !letter ? proven.ghost : "",
+      selected: here ? "true" : "false",
+      label: `row ${r + 1}, column ${c + 1}: ` +
+        (cell.void ? "outside the grid" : cell.black ? "black"
+          : (number ? `${number}, ` : "") + (letter || "empty") + (cell.locked && !solving ? ", locked" : "") + marks.join("") +
+            (solving && this.solve.marks[i] ? `, ${this.solve.marks[i]}` : "")),
+    };
+  }
+
+  // The clue lists: built again when the entries changed, else only their texts written (as
+  // the cells are, paint).
   renderClues() {
     renderStats(this.model, this.$("stats"));
     for (const direction of ["across", "down"]) {
       const list = this.$(`clues-${direction}`);
-      list.replaceChildren(...this.model.slots.filter((s) => s.direction === direction).map((slot) => {
-        const item = document.createElement("li");
-        item.value = slot.number;
-        const button = document.createElement("button");
-        button.type = "button";
-        button.textContent = this.wordOf(slot);
-        button.addEventListener("click", () => {
-          this.direction = slot.direction;
-          this.moveTo(slot.row, slot.col);
-          this.focusGrid();
-        });
-        const clue = document.createElement("span");
-        clue.className = "clue";
-        clue.textContent = this.model.clues[slot.key] || "";
-        item.append(button, clue);
-        return item;
-      }));
+      const slots = this.model.slots.filter((s) => s.direction === direction);
+      const entries = slots.map((slot) => `${slot.number} ${slot.key}`).join(" ");
+      if (list.dataset.entries !== entries) {
+        list.dataset.entries = entries;
+        list.replaceChildren(...slots.map((slot) => this.clueItem(slot)));
+      }
+      slots.forEach((slot, k) => {
+        const [word, clue] = list.children[k].children;
+        setText(word, this.wordOf(slot));
+        setText(clue, this.model.clues[slot.key] || "");
+      });
     }
   }
 
-  // ---- Candidates: the newest request only; a change cancels the one in flight.
+  // The item of `slot` in its clue list: its word (a button that selects it) and its clue.
+  clueItem(slot) {
+    const item = document.createElement("li");
+    item.value = slot.number;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.addEventListener("click", () => {
+      this.direction = slot.direction;
+      this.moveTo(slot.row, slot.col);
+      this.focusGrid();
+    });
+    const clue = document.createElement("span");
+    clue.className = "clue";
+    item.append(button, clue);
+    return item;
+  }
+
+  // ---- Candidates: the newest request only; a change or a move cancels the one in flight at
+  // once, and asks again after a pause.
   scheduleCandidates() {
+    this.candidates.cancel();
     clearTimeout(this.candidatesTimer);
     this.candidatesTimer = setTimeout(() => this.loadCandidates(), 120);
   }
@@ -657,10 +717,13 @@ export class Editor {
     }
   }
 
+  // Whether every entry is a word of the list: the grid's, or while solving the solver's.
   async check() {
     const status = this.$("export-status");
+    const grid = this.solve.active ? this.model.searchGrid(undefined, (cell, i) => this.solve.letterAt(i))
+      : this.model.searchGrid();
     try {
-      const answer = await postJson("/api/check", this.model.searchGrid());
+      const answer = await postJson("/api/check", grid);
       status.textContent = answer.valid ? "Valid: every entry is a word of the list."
         : !answer.filled ? "Not filled yet." : `Problems: ${answer.problems.join("; ")}`;
     } catch (error) {

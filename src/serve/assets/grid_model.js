@@ -119,14 +119,16 @@ export class GridModel {
     return slot.cells.map((i) => this.cells[i].letter || ".").join("");
   }
 
-  // The grid as the API takes it; `keep(cell, index)` says which letters to send.
-  toRows(keep = () => true) {
+  // The grid as the API takes it; `keep(cell, index)` says which letters to send, and
+  // `letterOf(cell, index)` what they are (the solver's, in test-solve mode).
+  toRows(keep = () => true, letterOf = (cell) => cell.letter) {
     const rows = [];
     for (let r = 0; r < this.rows; r++) {
       let row = "";
       for (let c = 0; c < this.cols; c++) {
         const i = this.index(r, c), cell = this.cells[i];
-        row += cell.void ? "_" : cell.black ? "#" : cell.letter && keep(cell, i) ? rowLetters(cell.letter) : ".";
+        const letter = cell.black ? "" : letterOf(cell, i);
+        row += cell.void ? "_" : cell.black ? "#" : letter && keep(cell, i) ? rowLetters(letter) : ".";
       }
       rows.push(row);
     }
@@ -135,12 +137,12 @@ export class GridModel {
 
   // The grid as the searches take it (fill, candidates, prove): its rows, or in a barred grid
   // the puzzle's cells, which hold the bars.
-  searchGrid(keep = () => true) {
-    return this.barred() ? { puzzle: { cells: this.puzzleCells(keep) } } : { grid: this.toRows(keep) };
+  searchGrid(keep = () => true, letterOf = undefined) {
+    return this.barred() ? { puzzle: { cells: this.puzzleCells(keep, letterOf) } } : { grid: this.toRows(keep, letterOf) };
   }
 
   // The cells as the API's "puzzle" takes them (rows of cell objects, defaults left out).
-  puzzleCells(keep = () => true) {
+  puzzleCells(keep = () => true, letterOf = (cell) => cell.letter) {
     const rows = [];
     for (let r = 0; r < this.rows; r++) {
       const row = [];
@@ -148,7 +150,8 @@ export class GridModel {
         const i = this.index(r, c), cell = this.cells[i], out = {};
         if (cell.black) out.kind = cell.void ? "void" : "block";
         else {
-          if (cell.letter && keep(cell, i)) out.solution = cell.letter;
+          const letter = letterOf(cell, i);
+          if (letter && keep(cell, i)) out.solution = letter;
           if (cell.given) out.given = cell.given;
           if (cell.circled) out.circled = true;
           if (cell.shaded) out.shaded = true;
@@ -194,9 +197,14 @@ export class GridModel {
     this.loadClues(puzzle.clues || []);
   }
 
+  // Clues as the API gives them: by number and direction, or by word (the entry whose letters
+  // spell it, matched as the server matches a clues file's words: case, spaces, hyphens,
+  // apostrophes and periods aside).
   loadClues(clues) {
+    const key = (word) => word.toUpperCase().replace(/[\s\-'.]/g, "");
     for (const clue of clues) {
-      const slot = this.slots.find((s) => s.number === clue.number && s.direction === clue.direction);
+      const slot = clue.word ? this.slots.find((s) => this.word(s) === key(clue.word))
+        : this.slots.find((s) => s.number === clue.number && s.direction === clue.direction);
       if (!slot) continue;
       this.clues[slot.key] = clue.text;
       if (clue.enumeration) this.enumerations[slot.key] = clue.enumeration;

@@ -28,8 +28,8 @@ export class ProofView {
   keyOf(grid) { return JSON.stringify(grid); }
 
   // Asks for the proof of `grid` ({grid: rows} or {puzzle}, GridModel.searchGrid), then its
-  // verdict, cancelling those in flight.
-  async prove(grid, exclude) {
+  // verdict, cancelling those in flight; `onMarks` once the proof is shown (or failed).
+  async prove(grid, exclude, onMarks = () => {}) {
     if (this.request) this.request.abort();
     const controller = new AbortController();
     this.request = controller;
@@ -44,6 +44,7 @@ export class ProofView {
       let answer = await ask(0);
       if (!current()) return;
       this.show(key, answer);
+      onMarks();
       // Unknown: asked again (RETRIES times, each twice as long) while the grid stays as it
       // is; each search starts from the last fill the server found, which the candidates'
       // searches meanwhile renew.
@@ -63,6 +64,7 @@ export class ProofView {
       this.say(verdict.verdict, text, tier);
     } catch (error) {
       if (error.name === "AbortError" || !current()) return;
+      if (!this.proof || this.proof.key !== key) onMarks();
       this.say("unknown", `Unknown: ${error.message}`, tier);
     } finally {
       if (current()) this.request = null;
@@ -98,7 +100,8 @@ export class ProofView {
       ghost: ghost ? ghost[index] : "",
       classes: [dead ? "dead-cell" : "", entry ? "dead-entry" : "", inConflict ? "conflict-entry" : ""].filter(Boolean),
       title: dead ? "no letter fits here" : entry ? `${entry} has no word` :
-        inConflict ? `${inConflict}: part of the conflict that rules out every fill` :
+        inConflict ? (answer.verdict.minimal ? `${inConflict}: one of the entries that have no fill together (each is needed)`
+          : `${inConflict}: part of the conflict that rules out every fill`) :
         `${letters} letter${letters === 1 ? "" : "s"} can go here`,
     };
   }

@@ -18,6 +18,8 @@ function browserStorage() {
 
 function titleOf(entry) { return entry.title || "Untitled"; }
 
+const EDITED = new Intl.DateTimeFormat([], { dateStyle: "medium", timeStyle: "short" });
+
 export class PuzzlesView {
   constructor(root, editor) {
     this.editor = editor;
@@ -153,8 +155,14 @@ export class PuzzlesView {
     this.status.textContent = `Deleted “${title}”.`;
   }
 
-  render() {
+  // The list of puzzles; drawn again only when what it shows changed (each edit saves, and
+  // the list rebuilt on every key laid out the page again), or with `force`.
+  render(force = false) {
     const puzzles = this.store.list();
+    const edited = (entry) => EDITED.format(new Date(entry.edited));
+    const shown = JSON.stringify([this.current, puzzles.map((e) => [e.id, e.title, e.rows, e.cols, edited(e)])]);
+    if (shown === this.shown && !force) return;
+    this.shown = shown;
     this.$("puzzle-summary").textContent = `(${puzzles.length} saved)`;
     this.list.replaceChildren(...puzzles.map((entry) => {
       const item = document.createElement("li");
@@ -166,8 +174,7 @@ export class PuzzlesView {
       open.addEventListener("click", () => this.open(entry.id));
       const about = document.createElement("span");
       about.className = "puzzle-about";
-      about.textContent = `${entry.rows}×${entry.cols}, edited ` +
-        new Date(entry.edited).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+      about.textContent = `${entry.rows}×${entry.cols}, edited ${edited(entry)}`;
       const rename = document.createElement("button");
       rename.type = "button";
       rename.textContent = "Rename";
@@ -194,7 +201,7 @@ export class PuzzlesView {
     const finish = (keep) => {
       if (done) return;
       done = true;
-      if (keep) this.render();
+      if (keep) this.render(true);
       else this.rename(entry.id, field.value);
     };
     field.addEventListener("keydown", (event) => {

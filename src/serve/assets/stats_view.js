@@ -22,7 +22,8 @@ export function gridStats(model) {
   };
 }
 
-// Writes the statistics of `model` into the element `out`.
+// Writes the statistics of `model` into the element `out`: its rows made once, then only the
+// values that changed written (each edit draws them).
 export function renderStats(model, out) {
   const s = gridStats(model);
   const rows = [
@@ -31,14 +32,19 @@ export function renderStats(model, out) {
     ["Repeated words", s.repeated.join(", ") || "none"],
     ["Letters", s.letters.map(([letter, count]) => `${letter} ${count}`).join(", ") || "none"],
   ];
-  out.replaceChildren(...rows.map(([name, value]) => {
-    const row = document.createElement("div");
-    const term = document.createElement("dt");
-    const data = document.createElement("dd");
-    term.textContent = name;
-    data.textContent = value;
-    data.dataset.stat = name;
-    row.append(term, data);
-    return row;
-  }));
+  if (out.childElementCount !== rows.length) {
+    out.replaceChildren(...rows.map(([name]) => {
+      const row = document.createElement("div");
+      const term = document.createElement("dt");
+      const data = document.createElement("dd");
+      term.textContent = name;
+      data.dataset.stat = name;
+      row.append(term, data);
+      return row;
+    }));
+  }
+  rows.forEach(([, value], k) => {
+    const data = out.children[k].lastChild;
+    if (data.textContent !== `${value}`) data.textContent = value;
+  });
 }
