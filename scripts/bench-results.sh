@@ -4,14 +4,16 @@
 # run RUNS times, alternating, the least CPU seconds of the call (user + system: the search's
 # and the callbacks') and its results per second; then the cost of making a search and of
 # its first result (its tables are built on its first run), and of running it again.
-#   scripts/bench-results.sh [BUILD_DIR] [RUNS] [SIZE] [BEFORE]
-# BEFORE (optional): another bench_results binary (say, a copy built on main), run alongside
-# in the same rounds, its rows marked "before".
+#   scripts/bench-results.sh [BUILD_DIR] [RUNS] [SIZE] [BEFORE] [LIST]
+# BEFORE (optional, "" for none): another bench_results binary (say, a copy built on main),
+# run alongside in the same rounds, its rows marked "before". LIST: a word list instead of the
+# embedded one.
 set -eu
 build=${1:-build}
 runs=${2:-3}
 size=${3:-5}
 before=${4:-}
+list=${5:-}
 bin=$build/tests/bench_results
 [ -x "$bin" ] || { echo "bench-results.sh: build first (ninja -C $build tests/bench_results)" >&2; exit 2; }
 out=$(mktemp)
@@ -28,12 +30,12 @@ for run in $(seq "$runs"); do
     b=$bin
     [ "$who" = before ] && b=$before
     for how in $(hows "$b"); do
-      echo "$who $how $(taskset -c 1 "$b" "$how" "$size" 1)" >>"$out"
+      echo "$who $how $(taskset -c 1 "$b" "$how" "$size" 1 $list)" >>"$out"
     done
-    echo "$who create $(taskset -c 1 "$b" create "$size" 1)" >>"$out"
+    echo "$who create $(taskset -c 1 "$b" create "$size" 1 $list)" >>"$out"
   done
 done
-echo "symmetric ${size}x$size on the embedded list, one thread, pinned; least CPU seconds of $runs"
+echo "symmetric ${size}x$size on ${list:-the embedded list}, one thread, pinned; least CPU seconds of $runs"
 printf '%-8s %-8s %10s %9s %10s\n' "" how results seconds "M/s"
 for who in ${before:+before} after; do
   for how in foreach view write; do
