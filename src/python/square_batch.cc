@@ -1,27 +1,28 @@
 #include "python/square_batch.h"
 
-#include <structmember.h>
-
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstring>
 
 namespace squares::python {
 namespace {
 
-// A Square from a search holds its strings in `data` (Py_SIZE(self) bytes), each followed by
-// '\n': its words, then its rows unless they are its first words (rows_begin 0). `rows` and
-// `words` are made from them on first use. A Square made by Square(...) has its tuples from
-// the start and no strings.
+// A Square from a search holds its strings in `data`, each followed by '\n': its words, then
+// its rows unless they are its first words. `rows` and `words` are made from them on first
+// use. A Square made by Square(...) has its tuples from the start and no strings. Scores
+// other than zero (best) follow the strings, as an int64_t and a double: most Squares have
+// none, and without them a 5x5 square takes 112 bytes rather than 128.
 struct SquareObject {
   PyObject_VAR_HEAD PyObject* rows;  // tuple of str, or null until first used
   PyObject* words;                   // tuple of str, or null until first used
-  int64_t worst_score;
-  double mean_score;
-  uint32_t words_count, rows_count, rows_begin;
-  char data[1];
+  uint32_t words_count, rows_count;
+  bool rows_are_words;  // the rows are the first words, not strings of their own
+  bool scored;          // the scores follow the strings
+  char data[1];         // Py_SIZE(self) bytes
 };
 constexpr Py_ssize_t kSquareBasicSize = offsetof(SquareObject, data);
+constexpr Py_ssize_t kScoresSize = sizeof(int64_t) + sizeof(double);
 
 SquareObject* Of(PyObject* self) { return reinterpret_cast<SquareObject*>(self); }
 
@@ -35,7 +36,7 @@ PyObject* Untracked(PyObject* tuple) {
 // A new tuple of `count` strings from string `first` on; a string equal to item k % n of
 // `reuse` (a tuple, or null) is that str (a symmetric square's columns are its rows).
 PyObject* StringTuple(const SquareObject* square, uint32_t first, uint32_t count, PyObject* reuse) {
-  std::string_view data(square->data, Py_SIZE(square));
+  std::string_view data(square->data, Py_SIZE(square) - (square->scored ? kScoresSize : 0));
   for (uint32_t k = 0; k < first; ++k) data.remove_prefix(data.find('\n') + 1);
   PyObject* tuple = PyTuple_New(count);
   const Py_ssize_t reused = reuse ? PyTuple_GET_SIZE(reuse) : 0;
@@ -62,7 +63,8 @@ PyObject* StringTuple(const SquareObject* square, uint32_t first, uint32_t count
 PyObject* Rows(PyObject* self) {
   SquareObject* square = Of(self);
   if (!square->rows) {
-    square->rows = StringTuple(square, square->rows_begin, square->rows_count, nullptr);
+    const uint32_t first = square->rows_are_words ? 0 : square->words_count;
+    square->rows = StringTuple(square, first, square->rows_count, nullptr);
   }
   return square->rows;
 }
@@ -77,6 +79,42 @@ PyObject* Words(PyObject* self) {
   return square->words;
 }
 
+int64_t WorstScore(PyObject* self) {
+  int64_t worst = 0;
+  if (Of(self)->scored) std::memcpy(&worst, Of(self)->data + Py_SIZE(self) - kScoresSize, 8);
+  return worst;
+}
+
+double MeanScore(PyObject* self) {
+  double mean = 0;
+  if (Of(self)->scored) std::memcpy(&mean, Of(self)->data + Py_SIZE(self) - 8, 8);
+  return mean;
+}
+
+// A new Square of `size` bytes of data, its fields unset but the tuples (null); null with an
+// error set when out of memory. Its fields are all set by the caller: the allocation is not
+// zeroed, as tp_alloc's would be.
+PyObject* NewSquare(PyTypeObject* type, Py_ssize_t size) {
+  void* memory = PyObject_Malloc(kSquareBasicSize + size);
+  if (!memory) return PyErr_NoMemory();
+  PyObject* self =
+      reinterpret_cast<PyObject*>(PyObject_InitVar(static_cast<PyVarObject*>(memory), type, size));
+  Of(self)->rows = Of(self)->words = nullptr;
+  return self;
+}
+
+// Whether a Square keeps these scores (else they are zero): it then has room for them.
+bool Scored(int64_t worst, double mean) { return worst != 0 || std::bit_cast<uint64_t>(mean) != 0; }
+
+// Sets the scores of a Square made with room for them when they are not zero.
+void SetScores(PyObject* self, int64_t worst, double mean) {
+  SquareObject* square = Of(self);
+  square->scored = Scored(worst, mean);
+  if (!square->scored) return;
+  std::memcpy(square->data + Py_SIZE(self) - kScoresSize, &worst, 8);
+  std::memcpy(square->data + Py_SIZE(self) - 8, &mean, 8);
+}
+
 // Square(rows, words=(), worst_score=0, mean_score=0.0): what unpickling calls.
 PyObject* SquareNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
   static const char* names[] = {"rows", "words", "worst_score", "mean_score", nullptr};
@@ -89,7 +127,8 @@ PyObject* SquareNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
   }
   PyObject* row_tuple = PySequence_Tuple(rows);
   PyObject* word_tuple = !row_tuple ? nullptr : words ? PySequence_Tuple(words) : PyTuple_New(0);
-  PyObject* self = word_tuple ? type->tp_alloc(type, 0) : nullptr;
+  PyObject* self = word_tuple ? NewSquare(type, Scored(worst_score, mean_score) ? kScoresSize : 0)
+                              : nullptr;
   if (!self) {
     Py_XDECREF(row_tuple);
     Py_XDECREF(word_tuple);
@@ -98,8 +137,9 @@ PyObject* SquareNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
   SquareObject* square = Of(self);
   square->rows = row_tuple;
   square->words = word_tuple;
-  square->worst_score = worst_score;
-  square->mean_score = mean_score;
+  square->words_count = square->rows_count = 0;
+  square->rows_are_words = false;
+  SetScores(self, worst_score, mean_score);
   return self;
 }
 
@@ -116,8 +156,8 @@ PyObject* Fields(PyObject* self) {
   PyObject* rows = Rows(self);
   PyObject* words = rows ? Words(self) : nullptr;
   if (!words) return nullptr;
-  return Py_BuildValue("(OOLd)", rows, words, static_cast<long long>(Of(self)->worst_score),
-                       Of(self)->mean_score);
+  return Py_BuildValue("(OOLd)", rows, words, static_cast<long long>(WorstScore(self)),
+                       MeanScore(self));
 }
 
 PyObject* SquareCompare(PyObject* self, PyObject* other, int op) {
@@ -163,6 +203,10 @@ PyObject* GetWords(PyObject* self, void*) {
   return words;
 }
 
+PyObject* GetWorstScore(PyObject* self, void*) { return PyLong_FromLongLong(WorstScore(self)); }
+
+PyObject* GetMeanScore(PyObject* self, void*) { return PyFloat_FromDouble(MeanScore(self)); }
+
 PyGetSetDef square_getset[] = {
     {"rows", GetRows, nullptr,
      "the rows, a tuple of str (a cube: the layers side by side; a shape: its layout's rows, "
@@ -170,14 +214,9 @@ PyGetSetDef square_getset[] = {
      nullptr},
     {"words", GetWords, nullptr,
      "every word it holds, a tuple of str (a square: rows, then columns, then diagonals)", nullptr},
-    {nullptr, nullptr, nullptr, nullptr, nullptr}};
-
-PyMemberDef square_members[] = {
-    {"worst_score", T_LONGLONG, offsetof(SquareObject, worst_score), READONLY,
-     "with best: its worst word's score (else 0)"},
-    {"mean_score", T_DOUBLE, offsetof(SquareObject, mean_score), READONLY,
-     "with best: its words' mean score (else 0.0)"},
-    {nullptr, 0, 0, 0, nullptr},
+    {"worst_score", GetWorstScore, nullptr, "with best: its worst word's score (else 0)", nullptr},
+    {"mean_score", GetMeanScore, nullptr, "with best: its words' mean score (else 0.0)", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr},
 };
 
 PyMethodDef square_methods[] = {
@@ -193,7 +232,6 @@ PyType_Slot square_slots[] = {
     {Py_tp_richcompare, reinterpret_cast<void*>(SquareCompare)},
     {Py_tp_hash, reinterpret_cast<void*>(SquareHash)},
     {Py_tp_repr, reinterpret_cast<void*>(SquareRepr)},
-    {Py_tp_members, square_members},
     {Py_tp_getset, square_getset},
     {Py_tp_methods, square_methods},
     {0, nullptr}};
@@ -338,19 +376,16 @@ PyObject* SquareBatch::TakeRows(std::string_view line) {
 PyObject* SquareBatch::Take(size_t index) {
   if (records_.empty()) return TakeRows(Line(static_cast<uint32_t>(index)));
   const Record& record = records_[index];
-  // Its fields are all set below: the allocation is not zeroed, as tp_alloc's would be.
   const Py_ssize_t size = record.end - record.begin;
-  void* memory = PyObject_Malloc(kSquareBasicSize + size);
-  if (!memory) return PyErr_NoMemory();
-  PyObject* self = reinterpret_cast<PyObject*>(PyObject_InitVar(
-      static_cast<PyVarObject*>(memory), reinterpret_cast<PyTypeObject*>(square_type_), size));
+  PyObject* self =
+      NewSquare(reinterpret_cast<PyTypeObject*>(square_type_),
+                size + (Scored(record.worst_score, record.mean_score) ? kScoresSize : 0));
+  if (!self) return nullptr;
   SquareObject* square = Of(self);
-  square->rows = square->words = nullptr;
-  square->worst_score = record.worst_score;
-  square->mean_score = record.mean_score;
   square->words_count = record.words;
   square->rows_count = record.rows;
-  square->rows_begin = record.rows_are_words ? 0 : record.words;
+  square->rows_are_words = record.rows_are_words;
+  SetScores(self, record.worst_score, record.mean_score);
   std::memcpy(square->data, strings_.data() + record.begin, size);
   if (!rows_only_) return self;
   PyObject* rows = GetRows(self, nullptr);
