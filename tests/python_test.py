@@ -260,6 +260,38 @@ class SquaresTest(unittest.TestCase):
                              (["--cube", "2"], dict(cube=2))]:
             self.assertEqual(self.english.count(threads=2, **kwargs), int(cli("--count", *args)), args)
 
+    def test_square_values(self):
+        """A Square from a search makes its tuples when first read: the same values, equality,
+        hash and pickle as one made from its fields, and the tuples it keeps."""
+        accented = squares.Dictionary(["été", "tôt", "étê", "têt", "ôté", "éta", "tas", "aas"])
+        for d, kwargs in [(self.english, dict(size=4, double=True, limit=50)),
+                          (self.english, dict(cube=2, limit=20)),
+                          (self.english, dict(size=4, double=True, diagonals=True, limit=5)),
+                          (self.english, dict(size=3, best=2)),
+                          (accented, dict(size=3, upper=True))]:
+            found = list(d.squares(threads=2, **kwargs))
+            self.assertTrue(found, kwargs)
+            lines = [" ".join(s.rows) for s in d.squares(threads=1, **kwargs)]
+            self.assertEqual([" ".join(s.rows) for s in found], lines, kwargs)
+            for s in found:
+                made = squares.Square(s.rows, s.words, s.worst_score, s.mean_score)
+                self.assertEqual(s, made)
+                self.assertEqual(hash(s), hash(made))
+                self.assertIs(s.rows, s.rows)
+                self.assertEqual(pickle.loads(pickle.dumps(s)), s)
+                self.assertEqual(repr(s), f"Square(rows={s.rows!r})")
+                self.assertTrue(all(type(w) is str for w in s.rows + s.words))
+            fresh = next(iter(d.squares(threads=1, **kwargs)))
+            self.assertEqual(fresh.words, found[0].words)  # words read before rows
+            self.assertEqual(fresh.rows, found[0].rows)
+        cube = next(iter(self.english.squares(cube=2)))
+        self.assertEqual(len(cube.rows), 2)  # the layers side by side
+        self.assertEqual(len(cube.words), 12)
+        self.assertEqual(next(iter(self.english.squares(cube=2, rows_only=True))), cube.rows)
+        upper = next(iter(accented.squares(3, upper=True)))
+        self.assertTrue(any(not row.isascii() for row in upper.rows + upper.words), upper)
+        self.assertEqual(upper.rows, tuple(r.upper() for r in next(iter(accented.squares(3))).rows))
+
     def test_shards_and_threads(self):
         whole = self.english.count(first="bishop")
         parts = [self.english.count(first="bishop", shard=(i, 3)) for i in (1, 2, 3)]

@@ -90,6 +90,13 @@ struct Searches {
              return true;
            });
          }},
+        {"ForEachView",
+         [this](Round& r) {
+           SquareSearch(english, Squares(r)).ForEachView([&](const SquareView&) {
+             r.Call();
+             return true;
+           });
+         }},
         {"Write",
          [this](Round& r) {
            SquareSearch(english, Squares(r)).Write(SquareFormat::kText, [&](std::string_view) {

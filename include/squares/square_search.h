@@ -2,12 +2,15 @@
 // shape of words, searched on the dictionary's automata.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "squares/dictionary.h"
@@ -81,6 +84,99 @@ struct SquareResult {
   double mean_score = 0;
 };
 
+// One result of SquareSearch::ForEachView, read in place: its strings are views into the
+// search's own buffer, valid only during the call that receives it (ToResult() copies it).
+// rows(), words() and the scores are SquareResult's.
+class SquareView {
+ public:
+  // A result's rows or words: a random-access range of std::string_view.
+  class Strings {
+   public:
+    class iterator {
+     public:
+      using iterator_category = std::random_access_iterator_tag;
+      using value_type = std::string_view;
+      using difference_type = std::ptrdiff_t;
+      using reference = std::string_view;
+      using pointer = void;
+      iterator() = default;
+      std::string_view operator*() const { return At(text_, bounds_, index_); }
+      std::string_view operator[](difference_type n) const {
+        return At(text_, bounds_, index_ + n);
+      }
+      iterator& operator++() { return *this += 1; }
+      iterator operator++(int) { return std::exchange(*this, *this + 1); }
+      iterator& operator--() { return *this -= 1; }
+      iterator operator--(int) { return std::exchange(*this, *this - 1); }
+      iterator& operator+=(difference_type n) {
+        index_ += n;
+        return *this;
+      }
+      iterator& operator-=(difference_type n) { return *this += -n; }
+      friend iterator operator+(iterator i, difference_type n) { return i += n; }
+      friend iterator operator+(difference_type n, iterator i) { return i += n; }
+      friend iterator operator-(iterator i, difference_type n) { return i -= n; }
+      friend difference_type operator-(const iterator& a, const iterator& b) {
+        return a.index_ - b.index_;
+      }
+      friend bool operator==(const iterator& a, const iterator& b) { return a.index_ == b.index_; }
+      friend bool operator!=(const iterator& a, const iterator& b) { return a.index_ != b.index_; }
+      friend bool operator<(const iterator& a, const iterator& b) { return a.index_ < b.index_; }
+      friend bool operator>(const iterator& a, const iterator& b) { return a.index_ > b.index_; }
+      friend bool operator<=(const iterator& a, const iterator& b) { return a.index_ <= b.index_; }
+      friend bool operator>=(const iterator& a, const iterator& b) { return a.index_ >= b.index_; }
+
+     private:
+      friend class Strings;
+      iterator(const char* text, const uint32_t* bounds, difference_type index)
+          : text_(text), bounds_(bounds), index_(index) {}
+      const char* text_ = nullptr;
+      const uint32_t* bounds_ = nullptr;
+      difference_type index_ = 0;
+    };
+    using const_iterator = iterator;
+    using value_type = std::string_view;
+    using size_type = size_t;
+
+    Strings() = default;
+    iterator begin() const { return {text_, bounds_, 0}; }
+    iterator end() const { return {text_, bounds_, static_cast<std::ptrdiff_t>(size_)}; }
+    size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    std::string_view operator[](size_t i) const { return At(text_, bounds_, i); }
+    std::string_view front() const { return At(text_, bounds_, 0); }
+    std::string_view back() const { return At(text_, bounds_, size_ - 1); }
+
+   private:
+    friend class SquareView;
+    Strings(const char* text, const uint32_t* bounds, size_t size)
+        : text_(text), bounds_(bounds), size_(size) {}
+    // String i: from bounds[i] to the byte before bounds[i + 1] (a separator).
+    static std::string_view At(const char* text, const uint32_t* bounds, std::ptrdiff_t i) {
+      return {text + bounds[i], bounds[i + 1] - bounds[i] - 1};
+    }
+    const char* text_ = nullptr;
+    const uint32_t* bounds_ = nullptr;
+    size_t size_ = 0;
+  };
+
+  Strings rows() const { return {text_, bounds_ + rows_begin_, rows_}; }
+  Strings words() const { return {text_, bounds_, words_}; }
+  int64_t worst_score() const { return worst_score_; }
+  double mean_score() const { return mean_score_; }
+  // The result, copied.
+  SquareResult ToResult() const;
+
+ private:
+  friend struct detail::Access;
+  SquareView() = default;
+  const char* text_ = nullptr;
+  const uint32_t* bounds_ = nullptr;  // where each string begins, and one past the last's end
+  uint32_t words_ = 0, rows_begin_ = 0, rows_ = 0;
+  int64_t worst_score_ = 0;
+  double mean_score_ = 0;
+};
+
 // The command line's output formats: text (the grid, a blank line after), lines (one result a
 // line, rows separated by spaces), jsonl ({"rows":[...]} or {"words":[...]}, one a line).
 enum class SquareFormat { kText, kLines, kJsonl };
@@ -135,6 +231,9 @@ class SquareSearch {
   // Calls `on_result` with each result, in the search's order, until it returns false, the
   // limit is reached or the search ends.
   SearchStats ForEach(const std::function<bool(const SquareResult&)>& on_result) const;
+  // The same, each result seen in place rather than copied into strings: no allocation per
+  // result. The view, and every string_view it gives, is valid only during the call.
+  SearchStats ForEachView(const std::function<bool(const SquareView&)>& on_result) const;
   // The number of results (up to the limit), counted without forming them.
   uint64_t Count(SearchStats* stats = nullptr) const;
   // The results formatted as `squares --format ...` prints them, handed to `out` in pieces of

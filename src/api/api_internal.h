@@ -16,6 +16,7 @@
 #include "api/square_problem.h"
 #include "lexicon/dawg.h"
 #include "lexicon/lexicon.h"
+#include "search/square_output.h"
 #include "search/square_search.h"
 #include "squares/dictionary.h"
 #include "squares/error.h"
@@ -70,6 +71,20 @@ struct Access {
   static Grid Make(std::shared_ptr<const GridImpl> impl) { return Grid(std::move(impl)); }
   static SquareSearch Make(std::shared_ptr<const SquareSearchImpl> impl) {
     return SquareSearch(std::move(impl));
+  }
+  // A view of the result at `text` whose strings begin at `bounds` (see SquareView).
+  static SquareView MakeView(const char* text, const uint32_t* bounds,
+                             const core::ViewStrings& strings, int64_t worst_score,
+                             double mean_score) {
+    SquareView view;
+    view.text_ = text;
+    view.bounds_ = bounds;
+    view.words_ = static_cast<uint32_t>(strings.words);
+    view.rows_begin_ = static_cast<uint32_t>(strings.rows_begin);
+    view.rows_ = static_cast<uint32_t>(strings.rows);
+    view.worst_score_ = worst_score;
+    view.mean_score_ = mean_score;
+    return view;
   }
 };
 

@@ -1,6 +1,7 @@
 // The API's SquareSearch: the options checked and the problem built by the engine
 // (api/square_problem.h), run by its runner (search/square_runner.h).
 #include <chrono>
+#include <cstring>
 
 #include "absl/strings/str_format.h"
 #include "api/api_internal.h"
@@ -167,6 +168,107 @@ core::SquareFormatter FormatterOf(const detail::SquareSearchImpl& impl,
   return core::SquareFormatter(alphabet, search.shape(), format, impl.options.upper);
 }
 
+// The results as `formatter` writes them, handed to out(text, best) in pieces of whole results,
+// in order, until it returns false. With SquareOptions::best, `text` is one result and `best`
+// its scores; else `best` is null.
+core::SquareStats WriteResults(
+    const detail::SquareSearchImpl& impl, const core::SquareSearch& search,
+    const core::SquareFormatter& formatter, const core::RunOptions& run,
+    const std::function<bool(std::string_view, const core::BestSquare*)>& out) {
+  if (impl.options.best > 0) {
+    const core::BestSquaresResult best = Best(impl, run);
+    core::SquareStats found = best.stats;
+    found.squares = 0;
+    std::string text;
+    for (const core::BestSquare& square : best.squares) {
+      text.clear();
+      formatter.Append(square.grid.data(), text);
+      ++found.squares;
+      if (!out(text, &square)) break;
+    }
+    return found;
+  }
+  return core::WriteSquares(search, formatter, run,
+                            [&](std::string_view text) { return out(text, nullptr); });
+}
+
+// Reads the results of the view format (core::ViewStrings) out of the text handed over.
+class ViewReader {
+ public:
+  explicit ViewReader(const core::SquareFormatter& formatter)
+      : formatter_(formatter),
+        strings_(formatter.view_strings()),
+        image_bounds_(strings_.count() + 1),
+        bounds_(strings_.count() + 1) {
+    // The search's images are laid out alike: their strings' bounds are found once.
+    if (const std::optional<core::SquareImage> image = formatter.Image()) {
+      image_size_ = Bounds(image->text, image_bounds_);
+    }
+  }
+
+  // Calls on_result with a view of each result of `text` (whole results: images, or with
+  // `best` one result as formatted), until it returns false; counts the calls.
+  bool Read(std::string_view text, const core::BestSquare* best,
+            const std::function<bool(const SquareView&)>& on_result) {
+    const int64_t worst = best ? best->worst : 0;
+    const double mean = best ? best->mean : 0;
+    const bool images = image_size_ > 0 && !best;
+    const bool marked = images && !formatter_.single_bytes();
+    for (size_t at = 0; at < text.size();) {
+      std::string_view result = text.substr(at, images ? image_size_ : std::string_view::npos);
+      const uint32_t* bounds = image_bounds_.data();
+      if (marked && Marked(result)) {
+        unmarked_.clear();
+        formatter_.Unmark(result, unmarked_);
+        at += result.size();
+        result = unmarked_;
+        Bounds(result, bounds_);
+        bounds = bounds_.data();
+      } else if (images) {
+        at += result.size();
+      } else {
+        at += Bounds(result, bounds_);
+        bounds = bounds_.data();
+      }
+      ++delivered_;
+      if (!on_result(detail::Access::MakeView(result.data(), bounds, strings_, worst, mean)))
+        return false;
+    }
+    return true;
+  }
+  uint64_t delivered() const { return delivered_; }
+
+ private:
+  // The bounds of the strings of the result that `text` begins with, into `bounds`; its size.
+  size_t Bounds(std::string_view text, std::vector<uint32_t>& bounds) const {
+    size_t at = 0;
+    for (size_t k = 1; k < bounds.size(); ++k) {
+      at = text.find('\n', at) + 1;
+      bounds[k] = static_cast<uint32_t>(at);
+    }
+    return at;
+  }
+  // Whether an image holds a marked letter (see core::SquareFormatter::Image).
+  static bool Marked(std::string_view image) {
+    uint64_t bits = 0;
+    size_t k = 0;
+    for (; k + 8 <= image.size(); k += 8) {
+      uint64_t word;
+      std::memcpy(&word, image.data() + k, 8);
+      bits |= word;
+    }
+    for (; k < image.size(); ++k) bits |= static_cast<unsigned char>(image[k]);
+    return bits & 0x8080808080808080;
+  }
+
+  const core::SquareFormatter& formatter_;
+  core::ViewStrings strings_;
+  std::vector<uint32_t> image_bounds_, bounds_;  // [0] = 0
+  size_t image_size_ = 0;                        // 0: no image
+  std::string unmarked_;
+  uint64_t delivered_ = 0;
+};
+
 }  // namespace
 }  // namespace api
 
@@ -221,103 +323,58 @@ SearchStats SquareSearch::Write(SquareFormat format,
                                 const std::function<bool(std::string_view)>& out) const {
   const auto start = api::Clock::now();
   const core::SquareSearch& search = impl_->Search(false);
-  const core::SquareFormatter formatter =
-      api::FormatterOf(*impl_, search, static_cast<core::SquareFormat>(format));
-  if (impl_->options.best > 0) {
-    const core::BestSquaresResult best =
-        api::Best(*impl_, api::RunOptionsOf(*impl_, progress_, progress_timing_, start));
-    core::SquareStats found = best.stats;
-    found.squares = 0;
-    std::string text;
-    for (const core::BestSquare& square : best.squares) {
-      text.clear();
-      formatter.Append(square.grid.data(), text);
-      ++found.squares;
-      if (!out(text)) break;
-    }
-    return api::StatsOf(found, impl_->options, start);
-  }
-  const core::SquareStats found = core::WriteSquares(
-      search, formatter, api::RunOptionsOf(*impl_, progress_, progress_timing_, start), out);
+  const core::SquareStats found = api::WriteResults(
+      *impl_, search, api::FormatterOf(*impl_, search, static_cast<core::SquareFormat>(format)),
+      api::RunOptionsOf(*impl_, progress_, progress_timing_, start),
+      [&](std::string_view text, const core::BestSquare*) { return out(text); });
   return api::StatsOf(found, impl_->options, start);
 }
 
-SearchStats SquareSearch::ForEach(const std::function<bool(const SquareResult&)>& on_result) const {
+SearchStats SquareSearch::ForEachView(
+    const std::function<bool(const SquareView&)>& on_result) const {
   const auto start = api::Clock::now();
   const core::SquareSearch& search = impl_->Search(false);
-  const core::Shape& shape = search.shape();
-  const core::Alphabet& alphabet = *impl_->setup.alphabet;
-  const bool upper = impl_->options.upper;
-  const int rows = impl_->rows, cols = impl_->cols;
-  const bool square = impl_->setup.square.has_value();
-  const int cells = square ? rows * cols : shape.cell_count;
-  SquareResult result;
-  // A word's letters, written over `text` (whose buffer serves every result).
-  auto word = [&](const std::vector<int>& of_cells, const core::Letter* grid, std::string& text) {
-    text.clear();
-    for (int c : of_cells) {
-      if (c < 0) text += ' ';
-      else alphabet.append_utf8(grid[c], upper, text);
-    }
-  };
-  // A square's rows and columns as cell lists.
-  std::vector<std::vector<int>> lines;
-  if (square) {
-    for (int i = 0; i < rows; ++i) {
-      std::vector<int>& line = lines.emplace_back();
-      for (int j = 0; j < cols; ++j) line.push_back(i * cols + j);
-    }
-    for (int j = 0; j < cols; ++j) {
-      std::vector<int>& line = lines.emplace_back();
-      for (int i = 0; i < rows; ++i) line.push_back(i * cols + j);
-    }
-  }
-  // The result of a grid of letters, in the strings of the result before (no allocation once
-  // they are long enough).
-  auto fill = [&](const core::Letter* grid) {
-    if (square) {
-      result.rows.resize(rows);
-      result.words.resize(rows + cols);
-      for (int k = 0; k < rows + cols; ++k) {
-        word(lines[k], grid, result.words[k]);
-        if (k < rows) result.rows[k] = result.words[k];
-      }
-      return;
-    }
-    result.words.resize(shape.words.size());
-    for (size_t w = 0; w < shape.words.size(); ++w)
-      word(shape.words[w].cells, grid, result.words[w]);
-    if (shape.layout.empty()) {
-      result.rows = result.words;
-      return;
-    }
-    result.rows.resize(shape.layout.size());
-    for (size_t r = 0; r < shape.layout.size(); ++r) word(shape.layout[r], grid, result.rows[r]);
-  };
-  uint64_t delivered = 0;  // a callback that says stop ends its piece's results early
-  core::SquareStats found;
-  if (impl_->options.best > 0) {
-    const core::BestSquaresResult best =
-        api::Best(*impl_, api::RunOptionsOf(*impl_, progress_, progress_timing_, start));
-    found = best.stats;
-    for (const core::BestSquare& square : best.squares) {
-      fill(square.grid.data());
-      result.worst_score = square.worst;
-      result.mean_score = square.mean;
-      ++delivered;
-      if (!on_result(result)) break;
-    }
-  } else {
-    found = core::ForEachSquare(search, cells,
-                                api::RunOptionsOf(*impl_, progress_, progress_timing_, start),
-                                [&](const core::Letter* grid) {
-                                  fill(grid);
-                                  ++delivered;
-                                  return on_result(result);
-                                });
-  }
-  found.squares = delivered;
+  const core::SquareFormatter formatter =
+      api::FormatterOf(*impl_, search, core::SquareFormat::kView);
+  api::ViewReader reader(formatter);
+  core::SquareStats found = api::WriteResults(
+      *impl_, search, formatter, api::RunOptionsOf(*impl_, progress_, progress_timing_, start),
+      [&](std::string_view text, const core::BestSquare* best) {
+        return reader.Read(text, best, on_result);
+      });
+  found.squares = reader.delivered();  // a callback that says stop ends a piece early
   return api::StatsOf(found, impl_->options, start);
+}
+
+namespace {
+
+// The view's result into `result`, in the strings there (no allocation once they are long
+// enough).
+void Assign(const SquareView& view, SquareResult& result) {
+  auto strings = [](const SquareView::Strings& from, std::vector<std::string>& to) {
+    to.resize(from.size());
+    for (size_t k = 0; k < from.size(); ++k) to[k].assign(from[k]);
+  };
+  strings(view.rows(), result.rows);
+  strings(view.words(), result.words);
+  result.worst_score = view.worst_score();
+  result.mean_score = view.mean_score();
+}
+
+}  // namespace
+
+SquareResult SquareView::ToResult() const {
+  SquareResult result;
+  Assign(*this, result);
+  return result;
+}
+
+SearchStats SquareSearch::ForEach(const std::function<bool(const SquareResult&)>& on_result) const {
+  SquareResult result;  // each result in the strings of the one before
+  return ForEachView([&](const SquareView& view) {
+    Assign(view, result);
+    return on_result(result);
+  });
 }
 
 }  // namespace squares

@@ -1,38 +1,118 @@
 #include "python/square_batch.h"
 
-#include <structmember.h>
-
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstring>
 
 namespace squares::python {
 namespace {
 
+// A Square from a search holds its strings in `data`, each followed by '\n': its words, then
+// its rows unless they are its first words. `rows` and `words` are made from them on first
+// use. A Square made by Square(...) has its tuples from the start and no strings. Scores
+// other than zero (best) follow the strings, as an int64_t and a double: most Squares have
+// none, and without them a 5x5 square takes 112 bytes rather than 128.
 struct SquareObject {
-  PyObject_HEAD PyObject* rows;  // tuple of str
-  PyObject* words;               // tuple of str
-  PyObject* worst_score;         // int
-  PyObject* mean_score;          // float
+  PyObject_VAR_HEAD PyObject* rows;  // tuple of str, or null until first used
+  PyObject* words;                   // tuple of str, or null until first used
+  uint32_t words_count, rows_count;
+  bool rows_are_words;  // the rows are the first words, not strings of their own
+  bool scored;          // the scores follow the strings
+  char data[1];         // Py_SIZE(self) bytes
 };
+constexpr Py_ssize_t kSquareBasicSize = offsetof(SquareObject, data);
+constexpr Py_ssize_t kScoresSize = sizeof(int64_t) + sizeof(double);
 
-// A new Square of its fields (references stolen); null if one is null.
-PyObject* NewSquare(PyTypeObject* type, PyObject* rows, PyObject* words, PyObject* worst_score,
-                    PyObject* mean_score) {
-  if (!rows || !words || !worst_score || !mean_score) {
-    Py_XDECREF(rows);
-    Py_XDECREF(words);
-    Py_XDECREF(worst_score);
-    Py_XDECREF(mean_score);
-    return nullptr;
+SquareObject* Of(PyObject* self) { return reinterpret_cast<SquareObject*>(self); }
+
+// Tuples of str cannot be part of a reference cycle: untracked, the garbage collector's passes
+// during a long list() skip them (CPython itself untracks such tuples on its first pass).
+PyObject* Untracked(PyObject* tuple) {
+  if (tuple) PyObject_GC_UnTrack(tuple);
+  return tuple;
+}
+
+// A new tuple of `count` strings from string `first` on; a string equal to item k % n of
+// `reuse` (a tuple, or null) is that str (a symmetric square's columns are its rows).
+PyObject* StringTuple(const SquareObject* square, uint32_t first, uint32_t count, PyObject* reuse) {
+  std::string_view data(square->data, Py_SIZE(square) - (square->scored ? kScoresSize : 0));
+  for (uint32_t k = 0; k < first; ++k) data.remove_prefix(data.find('\n') + 1);
+  PyObject* tuple = PyTuple_New(count);
+  const Py_ssize_t reused = reuse ? PyTuple_GET_SIZE(reuse) : 0;
+  for (uint32_t k = 0; tuple && k < count; ++k) {
+    const std::string_view text = data.substr(0, data.find('\n'));
+    data.remove_prefix(text.size() + 1);
+    PyObject* same = reused ? PyTuple_GET_ITEM(reuse, k % reused) : nullptr;
+    PyObject* item;
+    if (same && PyUnicode_IS_COMPACT_ASCII(same) &&
+        PyUnicode_GET_LENGTH(same) == static_cast<Py_ssize_t>(text.size()) &&
+        std::memcmp(PyUnicode_DATA(same), text.data(), text.size()) == 0) {
+      Py_INCREF(same);
+      item = same;
+    } else {
+      item = PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), nullptr);
+    }
+    if (!item) Py_CLEAR(tuple);
+    else PyTuple_SET_ITEM(tuple, k, item);
   }
-  auto* square = reinterpret_cast<SquareObject*>(type->tp_alloc(type, 0));
-  if (!square) return nullptr;
-  square->rows = rows;
-  square->words = words;
-  square->worst_score = worst_score;
-  square->mean_score = mean_score;
-  return reinterpret_cast<PyObject*>(square);
+  return Untracked(tuple);
+}
+
+// The rows and words, made on first use: borrowed, or null with an error set.
+PyObject* Rows(PyObject* self) {
+  SquareObject* square = Of(self);
+  if (!square->rows) {
+    const uint32_t first = square->rows_are_words ? 0 : square->words_count;
+    square->rows = StringTuple(square, first, square->rows_count, nullptr);
+  }
+  return square->rows;
+}
+
+PyObject* Words(PyObject* self) {
+  SquareObject* square = Of(self);
+  if (!square->words) {
+    PyObject* rows = Rows(self);
+    if (!rows) return nullptr;
+    square->words = StringTuple(square, 0, square->words_count, rows);
+  }
+  return square->words;
+}
+
+int64_t WorstScore(PyObject* self) {
+  int64_t worst = 0;
+  if (Of(self)->scored) std::memcpy(&worst, Of(self)->data + Py_SIZE(self) - kScoresSize, 8);
+  return worst;
+}
+
+double MeanScore(PyObject* self) {
+  double mean = 0;
+  if (Of(self)->scored) std::memcpy(&mean, Of(self)->data + Py_SIZE(self) - 8, 8);
+  return mean;
+}
+
+// A new Square of `size` bytes of data, its fields unset but the tuples (null); null with an
+// error set when out of memory. Its fields are all set by the caller: the allocation is not
+// zeroed, as tp_alloc's would be.
+PyObject* NewSquare(PyTypeObject* type, Py_ssize_t size) {
+  void* memory = PyObject_Malloc(kSquareBasicSize + size);
+  if (!memory) return PyErr_NoMemory();
+  PyObject* self =
+      reinterpret_cast<PyObject*>(PyObject_InitVar(static_cast<PyVarObject*>(memory), type, size));
+  Of(self)->rows = Of(self)->words = nullptr;
+  return self;
+}
+
+// Whether a Square keeps these scores (else they are zero): it then has room for them.
+bool Scored(int64_t worst, double mean) { return worst != 0 || std::bit_cast<uint64_t>(mean) != 0; }
+
+// Sets the scores of a Square made with room for them when they are not zero.
+void SetScores(PyObject* self, int64_t worst, double mean) {
+  SquareObject* square = Of(self);
+  square->scored = Scored(worst, mean);
+  if (!square->scored) return;
+  std::memcpy(square->data + Py_SIZE(self) - kScoresSize, &worst, 8);
+  std::memcpy(square->data + Py_SIZE(self) - 8, &mean, 8);
 }
 
 // Square(rows, words=(), worst_score=0, mean_score=0.0): what unpickling calls.
@@ -45,16 +125,27 @@ PyObject* SquareNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
                                    &words, &worst_score, &mean_score)) {
     return nullptr;
   }
-  return NewSquare(type, PySequence_Tuple(rows), words ? PySequence_Tuple(words) : PyTuple_New(0),
-                   PyLong_FromLongLong(worst_score), PyFloat_FromDouble(mean_score));
+  PyObject* row_tuple = PySequence_Tuple(rows);
+  PyObject* word_tuple = !row_tuple ? nullptr : words ? PySequence_Tuple(words) : PyTuple_New(0);
+  PyObject* self = word_tuple ? NewSquare(type, Scored(worst_score, mean_score) ? kScoresSize : 0)
+                              : nullptr;
+  if (!self) {
+    Py_XDECREF(row_tuple);
+    Py_XDECREF(word_tuple);
+    return nullptr;
+  }
+  SquareObject* square = Of(self);
+  square->rows = row_tuple;
+  square->words = word_tuple;
+  square->words_count = square->rows_count = 0;
+  square->rows_are_words = false;
+  SetScores(self, worst_score, mean_score);
+  return self;
 }
 
 void SquareDealloc(PyObject* self) {
-  auto* square = reinterpret_cast<SquareObject*>(self);
-  Py_XDECREF(square->rows);
-  Py_XDECREF(square->words);
-  Py_XDECREF(square->worst_score);
-  Py_XDECREF(square->mean_score);
+  Py_XDECREF(Of(self)->rows);
+  Py_XDECREF(Of(self)->words);
   PyTypeObject* type = Py_TYPE(self);
   type->tp_free(self);
   Py_DECREF(type);
@@ -62,8 +153,11 @@ void SquareDealloc(PyObject* self) {
 
 // The fields as a tuple: what equality, hash and pickle go by.
 PyObject* Fields(PyObject* self) {
-  auto* square = reinterpret_cast<SquareObject*>(self);
-  return PyTuple_Pack(4, square->rows, square->words, square->worst_score, square->mean_score);
+  PyObject* rows = Rows(self);
+  PyObject* words = rows ? Words(self) : nullptr;
+  if (!words) return nullptr;
+  return Py_BuildValue("(OOLd)", rows, words, static_cast<long long>(WorstScore(self)),
+                       MeanScore(self));
 }
 
 PyObject* SquareCompare(PyObject* self, PyObject* other, int op) {
@@ -85,7 +179,8 @@ Py_hash_t SquareHash(PyObject* self) {
 }
 
 PyObject* SquareRepr(PyObject* self) {
-  return PyUnicode_FromFormat("Square(rows=%R)", reinterpret_cast<SquareObject*>(self)->rows);
+  PyObject* rows = Rows(self);
+  return rows ? PyUnicode_FromFormat("Square(rows=%R)", rows) : nullptr;
 }
 
 PyObject* SquareReduce(PyObject* self, PyObject*) {
@@ -96,17 +191,33 @@ PyObject* SquareReduce(PyObject* self, PyObject*) {
   return reduced;
 }
 
-PyMemberDef square_members[] = {
-    {"rows", T_OBJECT, offsetof(SquareObject, rows), READONLY,
+PyObject* GetRows(PyObject* self, void*) {
+  PyObject* rows = Rows(self);
+  Py_XINCREF(rows);
+  return rows;
+}
+
+PyObject* GetWords(PyObject* self, void*) {
+  PyObject* words = Words(self);
+  Py_XINCREF(words);
+  return words;
+}
+
+PyObject* GetWorstScore(PyObject* self, void*) { return PyLong_FromLongLong(WorstScore(self)); }
+
+PyObject* GetMeanScore(PyObject* self, void*) { return PyFloat_FromDouble(MeanScore(self)); }
+
+PyGetSetDef square_getset[] = {
+    {"rows", GetRows, nullptr,
      "the rows, a tuple of str (a cube: the layers side by side; a shape: its layout's rows, "
-     "else its words)"},
-    {"words", T_OBJECT, offsetof(SquareObject, words), READONLY,
-     "every word it holds, a tuple of str (a square: rows, then columns, then diagonals)"},
-    {"worst_score", T_OBJECT, offsetof(SquareObject, worst_score), READONLY,
-     "with best: its worst word's score (else 0)"},
-    {"mean_score", T_OBJECT, offsetof(SquareObject, mean_score), READONLY,
-     "with best: its words' mean score (else 0.0)"},
-    {nullptr, 0, 0, 0, nullptr}};
+     "else its words)",
+     nullptr},
+    {"words", GetWords, nullptr,
+     "every word it holds, a tuple of str (a square: rows, then columns, then diagonals)", nullptr},
+    {"worst_score", GetWorstScore, nullptr, "with best: its worst word's score (else 0)", nullptr},
+    {"mean_score", GetMeanScore, nullptr, "with best: its words' mean score (else 0.0)", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr},
+};
 
 PyMethodDef square_methods[] = {
     {"__reduce__", SquareReduce, METH_NOARGS, "Pickles a Square as its fields."},
@@ -121,12 +232,12 @@ PyType_Slot square_slots[] = {
     {Py_tp_richcompare, reinterpret_cast<void*>(SquareCompare)},
     {Py_tp_hash, reinterpret_cast<void*>(SquareHash)},
     {Py_tp_repr, reinterpret_cast<void*>(SquareRepr)},
-    {Py_tp_members, square_members},
+    {Py_tp_getset, square_getset},
     {Py_tp_methods, square_methods},
     {0, nullptr}};
 
-PyType_Spec square_spec = {"squares.Square", sizeof(SquareObject), 0, Py_TPFLAGS_DEFAULT,
-                           square_slots};
+PyType_Spec square_spec = {"squares.Square", static_cast<int>(kSquareBasicSize), 1,
+                           Py_TPFLAGS_DEFAULT, square_slots};
 
 }  // namespace
 
@@ -136,20 +247,55 @@ py::object MakeSquareType() {
   return py::reinterpret_steal<py::object>(type);
 }
 
-void SquareBatch::Add(const SquareResult& result) {
-  records_.push_back({static_cast<uint32_t>(ends_.size()),
-                      static_cast<uint32_t>(result.rows.size()),
-                      rows_only_ ? 0 : static_cast<uint32_t>(result.words.size()),
-                      result.worst_score, result.mean_score});
-  for (const std::string& row : result.rows) {
-    text_ += row;
-    ends_.push_back(static_cast<uint32_t>(text_.size()));
+namespace {
+
+// Copies a short string (a word) by a few moves, not by a call to memcpy, which costs more
+// than the copy at these sizes: moves of 8 bytes (the last one overlapping), two of 4 (which
+// may overlap), or single bytes.
+void CopyShort(char* to, const char* from, size_t n) {
+  auto move = [&]<size_t kBytes>(size_t at) { std::memcpy(to + at, from + at, kBytes); };
+  if (n >= 8) {
+    for (size_t k = 0; k + 8 < n; k += 8) move.template operator()<8>(k);
+    move.template operator()<8>(n - 8);
+  } else if (n >= 4) {
+    move.template operator()<4>(0);
+    move.template operator()<4>(n - 4);
+  } else {
+    if (n > 0) to[0] = from[0];
+    if (n > 1) to[1] = from[1];
+    if (n > 2) to[2] = from[2];
   }
-  if (rows_only_) return;
-  for (const std::string& word : result.words) {
-    text_ += word;
-    ends_.push_back(static_cast<uint32_t>(text_.size()));
+}
+
+}  // namespace
+
+void SquareBatch::Add(const SquareView& view) {
+  const SquareView::Strings rows = view.rows(), words = view.words();
+  // Rows that are the first words (a square's: the same bytes, as the view gives them) are
+  // kept once.
+  auto same = [](std::string_view a, std::string_view b) {
+    return a.size() == b.size() && (a.data() == b.data() || a == b);
+  };
+  bool rows_are_words = rows.size() <= words.size();
+  for (size_t i = 0; rows_are_words && i < rows.size(); ++i)
+    rows_are_words = same(rows[i], words[i]);
+  const size_t begin = strings_used_;
+  auto add = [&](std::string_view string) {
+    if (strings_used_ + string.size() + 1 > strings_.size()) {
+      strings_.resize(std::max(2 * strings_.size(), strings_used_ + string.size() + 1));
+    }
+    char* to = strings_.data() + strings_used_;
+    CopyShort(to, string.data(), string.size());
+    to[string.size()] = '\n';
+    strings_used_ += string.size() + 1;
+  };
+  for (const std::string_view word : words) add(word);
+  if (!rows_are_words) {
+    for (const std::string_view row : rows) add(row);
   }
+  records_.push_back({static_cast<uint32_t>(begin), static_cast<uint32_t>(strings_used_),
+                      static_cast<uint32_t>(words.size()), static_cast<uint32_t>(rows.size()),
+                      rows_are_words, view.worst_score(), view.mean_score()});
 }
 
 void SquareBatch::Add(std::string_view lines) {
@@ -164,10 +310,11 @@ void SquareBatch::Add(std::string_view lines) {
 void SquareBatch::clear() {
   text_.clear();
   ends_.clear();
+  strings_used_ = 0;
   records_.clear();
 }
 
-std::string_view SquareBatch::String(uint32_t index) const {
+std::string_view SquareBatch::Line(uint32_t index) const {
   const uint32_t begin = index ? ends_[index - 1] : 0;
   return std::string_view(text_).substr(begin, ends_[index] - begin);
 }
@@ -201,17 +348,6 @@ void WordCache::set_last_rows(PyObject* rows) {
   last_rows_ = rows;
 }
 
-namespace {
-
-// Tuples of str cannot be part of a reference cycle: untracked, the garbage collector's passes
-// during a long list() skip them (CPython itself untracks such tuples on its first pass).
-PyObject* Untracked(PyObject* tuple) {
-  if (tuple) PyObject_GC_UnTrack(tuple);
-  return tuple;
-}
-
-}  // namespace
-
 PyObject* SquareBatch::LastRow(Py_ssize_t index) const {
   PyObject* last = words_->last_rows();
   return last && index < PyTuple_GET_SIZE(last) ? PyTuple_GET_ITEM(last, index) : nullptr;
@@ -238,30 +374,23 @@ PyObject* SquareBatch::TakeRows(std::string_view line) {
 }
 
 PyObject* SquareBatch::Take(size_t index) {
-  if (records_.empty()) return TakeRows(String(static_cast<uint32_t>(index)));
+  if (records_.empty()) return TakeRows(Line(static_cast<uint32_t>(index)));
   const Record& record = records_[index];
-  PyObject* rows = PyTuple_New(record.rows);
-  if (!rows) return nullptr;
-  for (uint32_t i = 0; i < record.rows; ++i) {
-    PyObject* text = words_->Get(String(record.first_string + i), LastRow(i));
-    if (!text) {
-      Py_DECREF(rows);
-      return nullptr;
-    }
-    PyTuple_SET_ITEM(rows, i, text);
-  }
-  Remembered(Untracked(rows));
-  if (rows_only_) return rows;
-  // A square's columns are mostly new, but a symmetric square's repeat its rows.
-  PyObject* words = PyTuple_New(record.words);
-  for (uint32_t i = 0; words && i < record.words; ++i) {
-    PyObject* text = words_->Get(String(record.first_string + record.rows + i),
-                                 record.rows ? PyTuple_GET_ITEM(rows, i % record.rows) : nullptr);
-    if (!text) Py_CLEAR(words);
-    else PyTuple_SET_ITEM(words, i, text);
-  }
-  return NewSquare(reinterpret_cast<PyTypeObject*>(square_type_), rows, Untracked(words),
-                   PyLong_FromLongLong(record.worst_score), PyFloat_FromDouble(record.mean_score));
+  const Py_ssize_t size = record.end - record.begin;
+  PyObject* self =
+      NewSquare(reinterpret_cast<PyTypeObject*>(square_type_),
+                size + (Scored(record.worst_score, record.mean_score) ? kScoresSize : 0));
+  if (!self) return nullptr;
+  SquareObject* square = Of(self);
+  square->words_count = record.words;
+  square->rows_count = record.rows;
+  square->rows_are_words = record.rows_are_words;
+  SetScores(self, record.worst_score, record.mean_score);
+  std::memcpy(square->data, strings_.data() + record.begin, size);
+  if (!rows_only_) return self;
+  PyObject* rows = GetRows(self, nullptr);
+  Py_DECREF(self);
+  return rows;
 }
 
 }  // namespace squares::python

@@ -1,8 +1,9 @@
 // squares.Square, and the batches that carry square results from the search's thread to
-// Python. A long iteration makes one Square per result, so Square is a small C type (its rows
-// and words as tuples of str, made straight from the batch's text) rather than a pybind11
-// class wrapping a SquareResult; being immutable, it is equal and hashed by value and pickles
-// as its fields.
+// Python. A long iteration makes one Square per result, so Square is a small C type rather
+// than a pybind11 class wrapping a SquareResult: one object holding its strings' UTF-8, whose
+// rows and words become tuples of str only when first asked for (most results of a long
+// iteration are never looked at that closely). Being immutable, it is equal and hashed by
+// value and pickles as its fields.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -45,18 +46,18 @@ class WordCache {
   PyObject* last_rows_ = nullptr;
 };
 
-// Results as the search hands them over, kept as one text and the end of each string in it.
+// Results as the search hands them over, kept as one text and the bounds of its strings.
 // Add() runs on the search's thread (under the stream's lock), Take() with the GIL. A Square
-// needs the words of SquareSearch::ForEach; a tuple of rows is made from the text of
-// SquareSearch::Write(kLines), which skips forming a SquareResult, unless a row may hold a
-// space (a cube's layers side by side). A batch holds results of one kind of Add.
+// is made from a view of SquareSearch::ForEachView; a tuple of rows from the text of
+// SquareSearch::Write(kLines), unless a row may hold a space (a cube's layers side by side).
+// A batch holds results of one kind of Add.
 class SquareBatch {
  public:
-  // rows_only: Take() makes the tuple of rows (and Add(result) keeps no words).
+  // rows_only: Take() makes the tuple of rows.
   SquareBatch(PyObject* square_type, bool rows_only)
       : square_type_(square_type), rows_only_(rows_only), words_(std::make_shared<WordCache>()) {}
 
-  void Add(const SquareResult& result);
+  void Add(const SquareView& view);
   void Add(std::string_view lines);  // whole lines: rows separated by spaces
   size_t size() const { return records_.empty() ? ends_.size() : records_.size(); }
   bool empty() const { return size() == 0; }
@@ -66,13 +67,16 @@ class SquareBatch {
   PyObject* Take(size_t index);
 
  private:
+  // A Square's strings in strings_, each followed by '\n': its words, then its rows unless
+  // they are its first words.
   struct Record {
-    uint32_t first_string;  // into ends_
-    uint32_t rows, words;
+    uint32_t begin, end;  // in strings_
+    uint32_t words, rows;
+    bool rows_are_words;
     int64_t worst_score;
     double mean_score;
   };
-  std::string_view String(uint32_t index) const;
+  std::string_view Line(uint32_t index) const;
   PyObject* TakeRows(std::string_view line);
   PyObject* LastRow(Py_ssize_t index) const;   // borrowed; null when none
   PyObject* Remembered(PyObject* rows) const;  // keeps `rows` as the last result's; returns it
@@ -81,9 +85,11 @@ class SquareBatch {
   bool rows_only_;
   std::shared_ptr<WordCache> words_;  // one for a stream's batches (copies of one batch)
   std::string text_;
-  std::vector<uint32_t> ends_;   // the end of string i (from Add(lines): line i) in text_ (it
-                                 // starts where i-1 ends; a line's '\n' is in neither)
-  std::vector<Record> records_;  // one per Add(result); none from Add(lines)
+  std::vector<uint32_t> ends_;   // from Add(lines): the end of line i in text_ (it starts where
+                                 // line i-1 ends; its '\n' is in neither)
+  std::vector<char> strings_;    // from Add(view), up to strings_used_: see Record (grown, never
+  size_t strings_used_ = 0;      // shrunk: its size is its room)
+  std::vector<Record> records_;  // one per Add(view)
 };
 
 }  // namespace squares::python

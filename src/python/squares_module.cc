@@ -322,7 +322,7 @@ std::unique_ptr<SquareStream> StreamSquares(const Dictionary& dictionary, const 
     if (lines)
       return search->Write(SquareFormat::kLines,
                            [&](std::string_view lines) { return to.Push(lines); });
-    return search->ForEach([&](const SquareResult& result) { return to.Push(result); });
+    return search->ForEachView([&](const SquareView& view) { return to.Push(view); });
   });
   return stream;
 }

@@ -15,7 +15,8 @@ SquareFormatter::SquareFormatter(const Alphabet& alphabet, const SquareProblem& 
     : rows_(problem.rows),
       cols_(problem.cols),
       with_columns_(problem.mode != SquareMode::kSymmetric),
-      format_(format) {
+      format_(format),
+      view_{rows_ + cols_, 0, rows_} {
   SetLetters(alphabet, upper);
 }
 
@@ -23,13 +24,34 @@ SquareFormatter::SquareFormatter(const Alphabet& alphabet, const Shape& shape, S
                                  bool upper)
     : shape_(&shape), format_(format) {
   SetLetters(alphabet, upper);
+  // The layout's rows, when they are a run of the words, are not written again.
+  const int words = static_cast<int>(shape.words.size());
+  const int rows = static_cast<int>(shape.layout.size());
+  view_ = {words, 0, words};
+  if (rows == 0) return;
+  view_ = {words, words, rows};
+  for (int begin = 0; begin + rows <= words; ++begin) {
+    bool same = true;
+    for (int r = 0; r < rows && same; ++r) same = shape.words[begin + r].cells == shape.layout[r];
+    if (same) {
+      view_.rows_begin = begin;
+      return;
+    }
+  }
 }
 
 void SquareFormatter::SetLetters(const Alphabet& alphabet, bool upper) {
   for (int c = 0; c < alphabet.size(); ++c) {
     alphabet.append_utf8(static_cast<Letter>(c), upper, letters_.emplace_back());
-    single_bytes_ = single_bytes_ && letters_.back().size() == 1;
-    byte_of_[c] = letters_.back()[0];
+  }
+  SetBytes();
+}
+
+void SquareFormatter::SetBytes() {
+  single_bytes_ = true;
+  for (size_t c = 0; c < letters_.size(); ++c) {
+    single_bytes_ = single_bytes_ && letters_[c].size() == 1;
+    byte_of_[c] = letters_[c][0];
   }
 }
 
@@ -43,41 +65,58 @@ void SquareFormatter::AppendShape(const Letter* grid, std::string& out,
     if (where) (*where)[c].push_back(static_cast<uint32_t>(out.size()));
     out += letters_[grid[c]];
   };
-  auto list = [&](const std::vector<std::vector<int>>& rows, char after_row) {
-    for (size_t r = 0; r < rows.size(); ++r) {
+  // A shape without a layout shows its words as its rows.
+  const bool layout = !shape_->layout.empty();
+  const size_t rows = layout ? shape_->layout.size() : shape_->words.size();
+  auto row = [&](size_t r) -> const std::vector<int>& {
+    return layout ? shape_->layout[r] : shape_->words[r].cells;
+  };
+  auto list = [&](char after_row) {
+    for (size_t r = 0; r < rows; ++r) {
       if (r > 0 && after_row == ' ') out += ' ';
-      for (int c : rows[r]) cell(c);
+      for (int c : row(r)) cell(c);
       if (after_row == '\n') out += '\n';
     }
   };
-  std::vector<std::vector<int>> words;
-  if (shape_->layout.empty() || format_ == SquareFormat::kJsonl) {
-    for (const ShapeWord& word : shape_->words) words.push_back(word.cells);
-  }
-  const std::vector<std::vector<int>>& rows = shape_->layout.empty() ? words : shape_->layout;
   switch (format_) {
     case SquareFormat::kText:
-      list(rows, '\n');
+      list('\n');
       out += '\n';
       break;
     case SquareFormat::kLines:
-      list(rows, ' ');
+      list(' ');
       out += '\n';
       break;
     case SquareFormat::kJsonl:
       out += "{\"words\":[";
-      for (size_t w = 0; w < words.size(); ++w) {
+      for (size_t w = 0; w < shape_->words.size(); ++w) {
         out += w > 0 ? ",\"" : "\"";
-        for (int c : words[w]) cell(c);
+        for (int c : shape_->words[w].cells) cell(c);
         out += '"';
       }
       out += "]}\n";
+      break;
+    case SquareFormat::kView:
+      for (const ShapeWord& word : shape_->words) {
+        for (int c : word.cells) cell(c);
+        out += '\n';
+      }
+      if (view_.count() > view_.words) list('\n');
       break;
   }
 }
 
 std::optional<SquareImage> SquareFormatter::Image() const {
-  if (!single_bytes_) return std::nullopt;
+  if (!single_bytes_) {
+    if (format_ != SquareFormat::kView) return std::nullopt;
+    // The view's image marks a letter of several bytes by one byte (see Unmark).
+    SquareFormatter marked = *this;
+    for (size_t c = 0; c < letters_.size(); ++c) {
+      if (letters_[c].size() > 1) marked.letters_[c] = std::string(1, static_cast<char>(0x80 | c));
+    }
+    marked.SetBytes();
+    return marked.Image();
+  }
   if (shape_) {
     // Cells shown at most twice (the image has two offsets per cell; a cell never shown
     // points at a byte its echo overwrites anyway).
@@ -100,7 +139,17 @@ std::optional<SquareImage> SquareFormatter::Image() const {
   SquareImage image;
   image.byte_of = byte_of_;
   image.offsets.resize(static_cast<size_t>(rows_) * cols_);
-  if (format_ != SquareFormat::kJsonl) {
+  if (format_ == SquareFormat::kView) {
+    // view: row i at i * (cols + 1), then column j at rows * (cols + 1) + j * (rows + 1),
+    // each followed by its '\n'.
+    for (int i = 0; i < rows_; ++i) {
+      for (int j = 0; j < cols_; ++j) {
+        image.offsets[i * cols_ + j] = {
+            static_cast<uint32_t>(i * (cols_ + 1) + j),
+            static_cast<uint32_t>(rows_ * (cols_ + 1) + j * (rows_ + 1) + i)};
+      }
+    }
+  } else if (format_ != SquareFormat::kJsonl) {
     // text and lines: row i at i * (cols + 1), each row followed by one separator byte.
     for (int i = 0; i < rows_; ++i) {
       for (int j = 0; j < cols_; ++j) {
@@ -130,6 +179,13 @@ std::optional<SquareImage> SquareFormatter::Image() const {
   return image;
 }
 
+void SquareFormatter::Unmark(std::string_view marked, std::string& out) const {
+  for (const char byte : marked) {
+    if (byte & 0x80) out += letters_[byte & 0x3f];
+    else out += byte;
+  }
+}
+
 void SquareFormatter::AppendWord(const Letter* grid, int start, int step, int length,
                                  std::string& out) const {
   for (int k = 0; k < length; ++k) out += letters_[grid[start + k * step]];
@@ -140,7 +196,7 @@ void SquareFormatter::Append(const Letter* grid, std::string& out) const {
     AppendShape(grid, out, nullptr);
     return;
   }
-  if (single_bytes_ && format_ != SquareFormat::kJsonl) {
+  if (single_bytes_ && (format_ == SquareFormat::kText || format_ == SquareFormat::kLines)) {
     // The common case, one byte per letter: grow the string once and fill it.
     const bool text = format_ == SquareFormat::kText;
     const size_t at = out.size();
@@ -184,6 +240,16 @@ void SquareFormatter::Append(const Letter* grid, std::string& out) const {
         }
       }
       out += "]}\n";
+      break;
+    case SquareFormat::kView:
+      for (int i = 0; i < rows_; ++i) {
+        AppendWord(grid, i * cols_, 1, cols_, out);
+        out += '\n';
+      }
+      for (int j = 0; j < cols_; ++j) {
+        AppendWord(grid, j, cols_, rows_, out);
+        out += '\n';
+      }
       break;
   }
 }

@@ -130,38 +130,6 @@ class TextSink : public SquareSink {
   uint64_t limit_, accepted_ = 0;
 };
 
-// A piece of one task's results as their letters (ForEachSquare).
-struct GridPiece {
-  std::vector<Letter> letters;
-  uint64_t results = 0;
-  SquareStats stats;
-
-  void clear() {
-    letters.clear();
-    results = 0;
-    stats = {};
-  }
-};
-
-// Keeps each result's letters in the task's pieces, handing each over at about kPiece letters.
-class GridSink : public SquareSink {
- public:
-  static constexpr size_t kPiece = size_t{1} << 16;
-  GridSink(int cells, PieceSender<GridPiece>& sender, uint64_t limit)
-      : cells_(cells), sender_(sender), limit_(limit) {}
-  bool Accept(const Letter* grid) override {
-    GridPiece& piece = sender_.piece();
-    piece.letters.insert(piece.letters.end(), grid, grid + cells_);
-    ++piece.results;
-    return ++accepted_ < limit_ && (piece.letters.size() < kPiece || sender_.Send());
-  }
-
- private:
-  int cells_;
-  PieceSender<GridPiece>& sender_;
-  uint64_t limit_, accepted_ = 0;
-};
-
 // The progress callback, at most once per progress_every seconds, once the run is past
 // progress_after seconds.
 class Progress {
@@ -300,24 +268,6 @@ SquareStats WriteSquares(const SquareSearch& search, const SquareFormatter& form
                              : taken == 0           ? 0
                                                     : piece.ends[taken - 1];
         return bytes == 0 || out(piece.text.view().substr(0, bytes));
-      });
-}
-
-SquareStats ForEachSquare(const SquareSearch& search, int cells, const RunOptions& options,
-                          const std::function<bool(const Letter*)>& on_result) {
-  return RunTasks<GridPiece>(
-      search, options, false,
-      [&](const SquareTask& task, uint64_t task_limit, bool, PieceSender<GridPiece>& sender,
-          const std::atomic<bool>& stop) {
-        GridSink sink(cells, sender, task_limit);
-        const SquareStats stats = search.Run(task, &sink, &stop);
-        sender.piece().stats = stats;
-      },
-      [&](GridPiece& piece, uint64_t taken) {
-        for (uint64_t k = 0; k < taken; ++k) {
-          if (!on_result(piece.letters.data() + k * cells)) return false;
-        }
-        return true;
       });
 }
 

@@ -1,6 +1,6 @@
 // Running a square search as its options say: split into tasks (for shards, for threads),
 // the tasks run on threads and their results handed over in the search's order, up to a
-// limit, until stopped; counted, formatted as text, or as each result's letters.
+// limit, until stopped; counted or formatted.
 #pragma once
 
 #include <atomic>
@@ -33,9 +33,5 @@ SquareStats CountSquares(const SquareSearch& search, const RunOptions& options);
 SquareStats WriteSquares(const SquareSearch& search, const SquareFormatter& formatter,
                          const RunOptions& options,
                          const std::function<bool(std::string_view)>& out);
-// Each result's letters, one per cell (a square: rows * cols, row-major), in order, until
-// `on_result` returns false.
-SquareStats ForEachSquare(const SquareSearch& search, int cells, const RunOptions& options,
-                          const std::function<bool(const Letter*)>& on_result);
 
 }  // namespace squares::core
