@@ -276,7 +276,7 @@ void SquareBatch::Add(const SquareView& view) {
   auto same = [](std::string_view a, std::string_view b) {
     return a.size() == b.size() && (a.data() == b.data() || a == b);
   };
-  bool rows_are_words = rows.size() <= words.size();
+  bool rows_are_words = !rows_only_ && rows.size() <= words.size();
   for (size_t i = 0; rows_are_words && i < rows.size(); ++i)
     rows_are_words = same(rows[i], words[i]);
   const size_t begin = strings_used_;
@@ -289,34 +289,21 @@ void SquareBatch::Add(const SquareView& view) {
     to[string.size()] = '\n';
     strings_used_ += string.size() + 1;
   };
-  for (const std::string_view word : words) add(word);
+  if (!rows_only_) {
+    for (const std::string_view word : words) add(word);
+  }
   if (!rows_are_words) {
     for (const std::string_view row : rows) add(row);
   }
   records_.push_back({static_cast<uint32_t>(begin), static_cast<uint32_t>(strings_used_),
-                      static_cast<uint32_t>(words.size()), static_cast<uint32_t>(rows.size()),
-                      rows_are_words, view.worst_score(), view.mean_score()});
-}
-
-void SquareBatch::Add(std::string_view lines) {
-  for (size_t start = 0; start < lines.size();) {
-    const size_t end = lines.find('\n', start);
-    text_ += lines.substr(start, end - start);
-    ends_.push_back(static_cast<uint32_t>(text_.size()));
-    start = end == std::string_view::npos ? lines.size() : end + 1;
-  }
+                      rows_only_ ? 0 : static_cast<uint32_t>(words.size()),
+                      static_cast<uint32_t>(rows.size()), rows_are_words, view.worst_score(),
+                      view.mean_score()});
 }
 
 void SquareBatch::clear() {
-  text_.clear();
-  ends_.clear();
   strings_used_ = 0;
   records_.clear();
-}
-
-std::string_view SquareBatch::Line(uint32_t index) const {
-  const uint32_t begin = index ? ends_[index - 1] : 0;
-  return std::string_view(text_).substr(begin, ends_[index] - begin);
 }
 
 WordCache::~WordCache() {
@@ -359,23 +346,22 @@ PyObject* SquareBatch::Remembered(PyObject* rows) const {
   return rows;
 }
 
-PyObject* SquareBatch::TakeRows(std::string_view line) {
-  Py_ssize_t count = 1;
-  for (const char c : line) count += c == ' ';
-  PyObject* rows = PyTuple_New(count);
-  for (Py_ssize_t i = 0; rows && i < count; ++i) {
-    const size_t space = std::min(line.find(' '), line.size());
-    PyObject* row = words_->Get(line.substr(0, space), LastRow(i));
+PyObject* SquareBatch::TakeRows(const Record& record) {
+  std::string_view strings(strings_.data() + record.begin, record.end - record.begin);
+  PyObject* rows = PyTuple_New(record.rows);
+  for (uint32_t i = 0; rows && i < record.rows; ++i) {
+    const size_t end = strings.find('\n');
+    PyObject* row = words_->Get(strings.substr(0, end), LastRow(i));
     if (!row) Py_CLEAR(rows);
     else PyTuple_SET_ITEM(rows, i, row);
-    line.remove_prefix(std::min(space + 1, line.size()));
+    strings.remove_prefix(end + 1);
   }
   return Remembered(Untracked(rows));
 }
 
 PyObject* SquareBatch::Take(size_t index) {
-  if (records_.empty()) return TakeRows(Line(static_cast<uint32_t>(index)));
   const Record& record = records_[index];
+  if (rows_only_) return TakeRows(record);
   const Py_ssize_t size = record.end - record.begin;
   PyObject* self =
       NewSquare(reinterpret_cast<PyTypeObject*>(square_type_),
@@ -387,10 +373,7 @@ PyObject* SquareBatch::Take(size_t index) {
   square->rows_are_words = record.rows_are_words;
   SetScores(self, record.worst_score, record.mean_score);
   std::memcpy(square->data, strings_.data() + record.begin, size);
-  if (!rows_only_) return self;
-  PyObject* rows = GetRows(self, nullptr);
-  Py_DECREF(self);
-  return rows;
+  return self;
 }
 
 }  // namespace squares::python

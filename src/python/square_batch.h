@@ -46,11 +46,9 @@ class WordCache {
   PyObject* last_rows_ = nullptr;
 };
 
-// Results as the search hands them over, kept as one text and the bounds of its strings.
-// Add() runs on the search's thread (under the stream's lock), Take() with the GIL. A Square
-// is made from a view of SquareSearch::ForEachView; a tuple of rows from the text of
-// SquareSearch::Write(kLines), unless a row may hold a space (a cube's layers side by side).
-// A batch holds results of one kind of Add.
+// Results as the search hands them over (SquareSearch::ForEachView), kept as their strings.
+// Add() runs on the search's thread (under the stream's lock), Take() with the GIL, making a
+// Square, or with rows_only a tuple of the rows' str (from the WordCache).
 class SquareBatch {
  public:
   // rows_only: Take() makes the tuple of rows.
@@ -58,8 +56,7 @@ class SquareBatch {
       : square_type_(square_type), rows_only_(rows_only), words_(std::make_shared<WordCache>()) {}
 
   void Add(const SquareView& view);
-  void Add(std::string_view lines);  // whole lines: rows separated by spaces
-  size_t size() const { return records_.empty() ? ends_.size() : records_.size(); }
+  size_t size() const { return records_.size(); }
   bool empty() const { return size() == 0; }
   void clear();
   // A new reference to result `index` (a Square, or with rows_only a tuple of str); null with a
@@ -67,8 +64,8 @@ class SquareBatch {
   PyObject* Take(size_t index);
 
  private:
-  // A Square's strings in strings_, each followed by '\n': its words, then its rows unless
-  // they are its first words.
+  // A result's strings in strings_, each followed by '\n': its words, then its rows unless
+  // they are its first words (with rows_only, its rows alone).
   struct Record {
     uint32_t begin, end;  // in strings_
     uint32_t words, rows;
@@ -76,20 +73,16 @@ class SquareBatch {
     int64_t worst_score;
     double mean_score;
   };
-  std::string_view Line(uint32_t index) const;
-  PyObject* TakeRows(std::string_view line);
+  PyObject* TakeRows(const Record& record);
   PyObject* LastRow(Py_ssize_t index) const;   // borrowed; null when none
   PyObject* Remembered(PyObject* rows) const;  // keeps `rows` as the last result's; returns it
 
   PyObject* square_type_;
   bool rows_only_;
   std::shared_ptr<WordCache> words_;  // one for a stream's batches (copies of one batch)
-  std::string text_;
-  std::vector<uint32_t> ends_;   // from Add(lines): the end of line i in text_ (it starts where
-                                 // line i-1 ends; its '\n' is in neither)
-  std::vector<char> strings_;    // from Add(view), up to strings_used_: see Record (grown, never
-  size_t strings_used_ = 0;      // shrunk: its size is its room)
-  std::vector<Record> records_;  // one per Add(view)
+  std::vector<char> strings_;         // up to strings_used_: see Record (grown, never shrunk: its
+  size_t strings_used_ = 0;           // size is its room)
+  std::vector<Record> records_;       // one per Add()
 };
 
 }  // namespace squares::python

@@ -317,11 +317,7 @@ std::unique_ptr<SquareStream> StreamSquares(const Dictionary& dictionary, const 
     search->set_progress(stream->calls().Latest<SearchProgress>(args.progress),
                          args.progress_timing);
   }
-  const bool lines = rows_only && options.kind != SquareKind::kCube;  // square_batch.h
-  stream->set_producer([search, lines](SquareStream& to) {
-    if (lines)
-      return search->Write(SquareFormat::kLines,
-                           [&](std::string_view lines) { return to.Push(lines); });
+  stream->set_producer([search](SquareStream& to) {
     return search->ForEachView([&](const SquareView& view) { return to.Push(view); });
   });
   return stream;
@@ -496,7 +492,7 @@ void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
   DefSquareMethod<bool>(
       cls, "squares", StreamSquares,
       "The results, lazily, in order: Square objects, or with rows_only=True each result's rows "
-      "as a tuple of str (faster); the other parameters as for count().",
+      "as a tuple of str; the other parameters as for count().",
       py::arg("rows_only") = false);
 }
 
