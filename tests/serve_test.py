@@ -1383,7 +1383,7 @@ class Limits(unittest.TestCase):
 
 class Command(unittest.TestCase):
     def test_usage(self):
-        for args in [["--port", "70000"], ["extra"], ["--threads", "0"], ["--nope"]]:
+        for args in [["--port", "70000"], ["extra"], ["--threads", "-1"], ["--threads", "2000"], ["--nope"]]:
             result = subprocess.run([SQUARES, "serve", *args], capture_output=True, text=True, timeout=30)
             self.assertEqual(result.returncode, 2, args)
             self.assertTrue(result.stderr.startswith("squares: "), result.stderr)

@@ -33,7 +33,7 @@ constexpr OptionSpec kServeOptions[] = {
     {"host", 0, "HOST", "address to listen on (default 127.0.0.1; another warns, needs a token)"},
     {"allow-host", 0, "NAME", "another name the Host header may give (repeatable)"},
     {"token", 0, "TOKEN", "the token requests must carry (default: random, off loopback)"},
-    {"threads", 'j', "N", "requests searched at once (default: the CPUs it may run on)"},
+    {"threads", 'j', "N", "requests searched at once (default or 0: the CPUs it may run on)"},
     {"queue", 0, "N", "requests waiting for a search beyond those, then 'busy' (default 64)"},
     {"queue-wait", 0, "SECONDS",
      "the longest a request waits for a search, then 'busy' (default 5)"},
