@@ -75,9 +75,10 @@ async function main() {
         out.write(data);
         if (eof) break;
       }
-      out.end();
+      await new Promise((resolve) => out.end(resolve));
     }
     report(await page.evaluate(() => window.keypress), throttle);
+    if (process.env.TRACE) mainThreadTime(process.env.TRACE);
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
@@ -96,6 +97,7 @@ function instrument() {
     const start = performance.now();
     key(event);
     if (event.key.length === 1) {
+      performance.mark(`key-${state.samples.length}`, { startTime: event.timeStamp });
       state.pending = { down: event.timeStamp, handler: performance.now() - start,
                         grid: editor.proof.keyOf(editor.model.searchGrid()) };
     }
@@ -110,6 +112,7 @@ function instrument() {
       const proves = performance.getEntriesByName(new URL("/api/prove", location).href)
         .filter((e) => e.startTime >= pending.down);
       const ask = proves[0];
+      performance.mark(`drawn-${state.samples.length}`);
       state.samples.push({ total: performance.now() - pending.down, handler: pending.handler, shown: shown - pending.down,
                            sent: ask ? ask.startTime - pending.down : NaN,
                            server: ask ? ask.responseEnd - ask.requestStart : NaN });
@@ -132,6 +135,29 @@ function report({ samples, longTasks }, throttle) {
   console.log(`  marks request, sent to answered: ${line("", "server")}`);
   console.log(`  keydown to marks drawn: ${line("", "shown")}`);
   console.log(`  long tasks: ${longTasks.length}, longest ${Math.round(Math.max(0, ...longTasks))} ms`);
+}
+
+// From the trace: the renderer's main thread's CPU time (its thread clock, not the wall's, so
+// that a loaded machine's waits are not counted) from each key to its marks drawn.
+function mainThreadTime(file) {
+  const events = JSON.parse(fs.readFileSync(file, "utf8")).traceEvents;
+  const main = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.args.name === "CrRendererMain");
+  const marks = new Map(events.filter((e) => /^(key|drawn)-\d+$/.test(e.name)).map((e) => [e.name, e.ts]));
+  const tasks = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && e.name === "RunTask");
+  const times = [];
+  for (let k = 0; marks.has(`key-${k}`) && marks.has(`drawn-${k}`); k++) {
+    const from = marks.get(`key-${k}`), to = marks.get(`drawn-${k}`);
+    let cpu = 0;
+    for (const t of tasks) {
+      const overlap = Math.min(to, t.ts + t.dur) - Math.max(from, t.ts);
+      if (overlap > 0 && t.dur > 0) cpu += (t.tdur || 0) * overlap / t.dur;
+    }
+    times.push(cpu / 1000);
+  }
+  times.sort((a, b) => a - b);
+  const pick = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]);
+  console.log(`  renderer main thread CPU, keydown to marks drawn (trace): p50 ${pick(0.5)} ms, ` +
+              `p95 ${pick(0.95)} ms, max ${pick(1)} ms (${times.length} keys)`);
 }
 
 main().catch((error) => {

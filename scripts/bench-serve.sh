@@ -17,7 +17,8 @@
 # scripts/bench-serve.sh keypress [KEYS]: keypress to marks in Debian's Chromium
 # (scripts/bench-serve-keypress.cjs, playwright-core from build/npm): KEYS (default 40) letters
 # of a fill typed into the theme 15x15 at a constructor's pace, the server (two workers, as the
-# browser test has) on core 0 and Chromium on core 1, without and with 4x CPU throttling.
+# browser test has) on core 0 and Chromium on core 1, without and with 4x CPU throttling; with
+# a trace of each run, for the renderer's CPU time from key to marks.
 set -eu
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = keypress ]; then
@@ -31,8 +32,9 @@ if [ "${1:-}" = keypress ]; then
   while ! grep -q serving "$out"; do sleep 0.1; done
   url=$(sed -n 's|^squares: serving \(http://[^ ]*\)$|\1|p' "$out")
   for throttle in 1 4; do
-    taskset -c 1 node scripts/bench-serve-keypress.cjs "$url" build/npm/node_modules "$fill" "$throttle" "${2:-40}"
+    TRACE="$out.trace" taskset -c 1 node scripts/bench-serve-keypress.cjs "$url" build/npm/node_modules "$fill" "$throttle" "${2:-40}"
   done
+  rm -f "$out.trace"
   exit
 fi
 if [ "${1:-}" = verdicts ]; then

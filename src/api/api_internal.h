@@ -14,6 +14,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "api/square_problem.h"
+#include "fill/fill_grid.h"
 #include "lexicon/dawg.h"
 #include "lexicon/lexicon.h"
 #include "search/square_output.h"
@@ -37,6 +38,7 @@ struct DictionaryImpl {
   bool is_default = false;
   uint64_t source_hash;  // of the lists read (an index file's own), which its index keeps
   mutable std::mutex mutex;
+  mutable core::FilterCache filters;  // under `mutex`: the problems' filtered words
 };
 
 struct SquareSearchImpl {

@@ -74,10 +74,10 @@ core::WordFilter FilterOf(const Dictionary& dictionary, const std::vector<std::s
 
 core::GridFill Problem(const Dictionary& dictionary, const Grid& grid,
                        const core::WordFilter& filter) {
-  std::lock_guard lock(
-      api::ImplOf(dictionary).mutex);  // the slots' automata are built on first use
-  return api::Value(core::GridFillProblem(
-      api::ImplOf(grid).grid, api::ImplOf(dictionary).dictionary, grid.source(), filter));
+  const auto& impl = api::ImplOf(dictionary);
+  std::lock_guard lock(impl.mutex);  // the slots' automata are built on first use
+  return api::Value(core::GridFillProblem(api::ImplOf(grid).grid, impl.dictionary, grid.source(),
+                                          filter, &impl.filters));
 }
 
 std::optional<FillResult::LeftOut> FillWithLeftOut(const Dictionary& dictionary, const Grid& grid,

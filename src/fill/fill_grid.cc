@@ -71,8 +71,22 @@ std::string DescribeSlot(const Grid& grid, const GridSlot& slot) {
                          slot.row + 1, slot.col + 1, slot.length, Pattern(grid, slot));
 }
 
+std::shared_ptr<const FilteredWords> FilterCache::Get(const Dictionary& dictionary, int length,
+                                                      const WordFilter& filter) {
+  const auto found = std::find_if(entries_.begin(), entries_.end(), [&](const Entry& entry) {
+    return entry.length == length && entry.filter == filter;
+  });
+  Entry entry = found != entries_.end() ? std::move(*found)
+                                        : Entry{length, filter, Filter(dictionary, length, filter)};
+  if (found != entries_.end()) entries_.erase(found);
+  else if (entries_.size() == kKept) entries_.erase(entries_.begin());
+  entries_.push_back(std::move(entry));
+  return entries_.back().words;
+}
+
 absl::StatusOr<GridFill> GridFillProblem(const Grid& grid, const Dictionary& dictionary,
-                                         std::string_view path, const WordFilter& filter) {
+                                         std::string_view path, const WordFilter& filter,
+                                         FilterCache* cache) {
   const Alphabet& alphabet = dictionary.alphabet();
   GridFill fill;
   FillProblem& problem = fill.problem;
@@ -108,7 +122,9 @@ absl::StatusOr<GridFill> GridFillProblem(const Grid& grid, const Dictionary& dic
   auto words_of = [&](int length) {
     if (!filtered_yet[length]) {
       filtered_yet[length] = true;
-      if (auto kept = Filter(dictionary, length, filter)) {
+      std::shared_ptr<const FilteredWords> kept = cache ? cache->Get(dictionary, length, filter)
+                                                        : Filter(dictionary, length, filter);
+      if (kept) {
         filtered[length] = kept.get();
         fill.filtered.push_back(std::move(kept));
       }

@@ -37,12 +37,35 @@ struct WordFilter {
   bool empty() const {
     return exclude.empty() && (scores == ScoreOrder::kNone || max_cost == INT64_MAX);
   }
+  bool operator==(const WordFilter&) const = default;
 };
 
 // The words of one length that a WordFilter keeps, and their automaton.
 struct FilteredWords {
   WordsOfLength words;
   Dawg dawg;
+};
+
+// The filtered words of one dictionary's problems, kept by length and filter for the problems
+// after: the workbench makes a problem for each request (a grid's marks, its verdict, its
+// candidates), nearly always with the same filter (the breakfast test's words, the rejected
+// ones), and building these was two thirds of a 15x15's arc consistency. Not thread-safe: its
+// owner locks it.
+class FilterCache {
+ public:
+  // The words of `length` of `dictionary` (always the same one) that `filter` keeps, or null
+  // when it keeps them all; built on first use.
+  std::shared_ptr<const FilteredWords> Get(const Dictionary& dictionary, int length,
+                                           const WordFilter& filter);
+
+ private:
+  static constexpr size_t kKept = 32;  // every length of two filters
+  struct Entry {
+    int length;
+    WordFilter filter;
+    std::shared_ptr<const FilteredWords> words;
+  };
+  std::vector<Entry> entries_;  // the least recently used first
 };
 
 // The engine's problem for a grid: a domain per cell, the slot's automaton per slot, but no
@@ -59,13 +82,16 @@ struct GridFill {
   // A grid slot longer than any word (-1: none): over-constrained before any search, and
   // the problem is incomplete.
   int too_long = -1;
-  // The filtered automata the slots use (WordFilter), by length; owned here.
-  std::vector<std::unique_ptr<const FilteredWords>> filtered;
+  // The filtered automata the slots use (WordFilter), by length; held here (and by the
+  // FilterCache the problem was made with).
+  std::vector<std::shared_ptr<const FilteredWords>> filtered;
 };
 
 // A letter outside the alphabet is a data error (naming `path`, the line and the column).
+// With `cache`, the filtered words come from it.
 absl::StatusOr<GridFill> GridFillProblem(const Grid& grid, const Dictionary& dictionary,
-                                         std::string_view path, const WordFilter& filter = {});
+                                         std::string_view path, const WordFilter& filter = {},
+                                         FilterCache* cache = nullptr);
 
 // A scored list (not all scores alike) has a best fill; fill searches for it unless any,
 // all or deterministic.
