@@ -415,13 +415,29 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
     // Word lists usually come sorted, or nearly (a few words out of place, and after case
     // folding): a natural merge sort merges the sorted runs the list already has, in
     // n log(runs) steps, where a full sort would cost more than the rest of reading it.
-    auto before = [&](uint32_t a, uint32_t b) {
-      const int cmp = compare(a, b);
-      return cmp < 0 || (cmp == 0 && reader.entries[ids[a]].score > reader.entries[ids[b]].score);
+    auto score_of = [&](uint32_t k) { return reader.entries[ids[k]].score; };
+    auto before_by = [&](int cmp, uint32_t a, uint32_t b) {
+      return cmp < 0 || (cmp == 0 && score_of(a) > score_of(b));
     };
+    auto before = [&](uint32_t a, uint32_t b) { return before_by(compare(a, b), a, b); };
     std::vector<size_t> runs = {0};
+    bool strictly_sorted = true;
     for (size_t k = 1; k < order.size(); ++k) {
-      if (before(order[k], order[k - 1])) runs.push_back(k);
+      const int cmp = compare(order[k], order[k - 1]);
+      strictly_sorted = strictly_sorted && cmp > 0;
+      if (before_by(cmp, order[k], order[k - 1])) runs.push_back(k);
+    }
+    // Sorted already, no duplicates and no word filtered out (the common list): the codes as
+    // read are the words, with no copy.
+    if (strictly_sorted && std::all_of(order.begin(), order.end(), [&](uint32_t k) {
+          return score_of(k) >= options.min_score && score_of(k) <= options.max_score;
+        })) {
+      std::vector<int64_t> scores(order.size());
+      for (size_t k = 0; k < order.size(); ++k) scores[k] = score_of(static_cast<uint32_t>(k));
+      out.letters = std::move(codes);
+      out.scores = std::move(scores);
+      lexicon.counts_.words += out.count();
+      continue;
     }
     runs.push_back(order.size());
     while (runs.size() > 2) {
