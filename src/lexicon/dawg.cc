@@ -364,16 +364,30 @@ const Dawg& Dictionary::moved_dawg(int length, int moved) const {
   for (const auto& [at, dawg] : moved_dawgs_) {
     if (at == key) return *dawg;
   }
+  // The rotated words sorted by a radix sort from their last letter to their first: a
+  // counting pass per letter, with no comparisons and no string per word.
   const WordsOfLength& words = lexicon_.words(length);
-  std::vector<Word> moved_words;
-  for (size_t k = 0; k < words.count(); ++k) {
-    Word& word = moved_words.emplace_back(words.word(k).begin(), words.word(k).end());
-    std::rotate(word.begin() + moved, word.begin() + moved + 1, word.end());
+  const size_t n = words.count();
+  std::vector<Letter> moved_letters(n * length);
+  for (size_t k = 0; k < n; ++k) {
+    Letter* word = &moved_letters[k * length];
+    std::copy(words.word(k).begin(), words.word(k).end(), word);
+    std::rotate(word + moved, word + moved + 1, word + length);
   }
-  std::sort(moved_words.begin(), moved_words.end());
-  std::vector<Letter> letters;
-  for (const Word& word : moved_words) letters.insert(letters.end(), word.begin(), word.end());
-  WordsOfLength rotated{std::move(letters), std::vector<int64_t>(moved_words.size(), 0), length};
+  std::vector<uint32_t> order(n), sorted(n);
+  for (size_t k = 0; k < n; ++k) order[k] = static_cast<uint32_t>(k);
+  for (int at = length - 1; at >= 0; --at) {
+    std::array<uint32_t, kMaxLetters + 1> start{};
+    for (uint32_t k : order) ++start[moved_letters[size_t{k} * length + at] + 1];
+    for (int c = 0; c < kMaxLetters; ++c) start[c + 1] += start[c];
+    for (uint32_t k : order) sorted[start[moved_letters[size_t{k} * length + at]]++] = k;
+    order.swap(sorted);
+  }
+  std::vector<Letter> letters(n * length);
+  for (size_t k = 0; k < n; ++k) {
+    std::copy_n(&moved_letters[size_t{order[k]} * length], length, &letters[k * length]);
+  }
+  WordsOfLength rotated{std::move(letters), std::vector<int64_t>(n, 0), length};
   moved_dawgs_.emplace_back(
       key, std::make_unique<Dawg>(Dawg::Build(rotated, lexicon_.alphabet().size())));
   return *moved_dawgs_.back().second;

@@ -131,6 +131,17 @@ struct Reader {
   absl::Status Feed(SourceCursor& at, std::string_view bytes);
   absl::Status Line(SourceCursor& at, std::string_view raw);
   absl::Status ReadLine(std::string_view raw, const Where& where);
+  // How many bytes `text` starts with that are plain letters (see plain_id), their ids
+  // written to `ids`.
+  size_t PlainLetters(std::string_view text, Letter* ids) const {
+    size_t k = 0;
+    for (; k < text.size(); ++k) {
+      const int8_t id = plain_id[static_cast<unsigned char>(text[k])];
+      if (id < 0) break;
+      ids[k] = static_cast<Letter>(id);
+    }
+    return k;
+  }
   // Sorts the entries read so far and keeps one of each word (the highest score), so an input
   // that repeats itself (`yes | squares --dict -`) takes no more memory than its words.
   void MergeDuplicates();
@@ -169,15 +180,9 @@ absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
   if (!raw.empty() && raw.size() <= kMaxWordLength) {
     const uint32_t begin = static_cast<uint32_t>(buffer.size());
     buffer.resize(begin + raw.size());
-    size_t k = 0;
-    for (; k < raw.size(); ++k) {
-      const int8_t id = plain_id[static_cast<unsigned char>(raw[k])];
-      if (id < 0) break;
-      buffer[begin + k] = static_cast<Letter>(id);
-    }
-    if (k == raw.size()) {
+    if (PlainLetters(raw, &buffer[begin]) == raw.size()) {
       ++counts.lines;
-      entries.push_back({begin, static_cast<uint32_t>(k), 0});
+      entries.push_back({begin, static_cast<uint32_t>(raw.size()), 0});
       return absl::OkStatus();
     }
     buffer.resize(begin);
@@ -268,6 +273,21 @@ absl::Status Reader::Feed(SourceCursor& at, std::string_view bytes) {
   const size_t nul = bytes.find('\0');
   std::string_view rest = bytes.substr(0, nul);
   while (!rest.empty()) {
+    // The common line, a word of plain letters ended by LF, goes in without a search for
+    // its end or a second pass over it; any other line takes the way below from its start.
+    if (at.carry.empty()) {
+      std::array<Letter, kMaxWordLength> word;
+      const size_t k = PlainLetters(rest.substr(0, kMaxWordLength), word.data());
+      if (k > 0 && k < rest.size() && rest[k] == '\n') {
+        ++at.line;
+        ++counts.lines;
+        entries.push_back({static_cast<uint32_t>(buffer.size()), static_cast<uint32_t>(k), 0});
+        buffer.insert(buffer.end(), word.begin(), word.begin() + k);
+        if (entries.size() >= merge_at) MergeDuplicates();
+        rest.remove_prefix(k + 1);
+        continue;
+      }
+    }
     const size_t end = rest.find('\n');
     if (end == std::string_view::npos) {
       if (at.carry.size() + rest.size() > kMaxLineBytes) {
@@ -395,13 +415,29 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
     // Word lists usually come sorted, or nearly (a few words out of place, and after case
     // folding): a natural merge sort merges the sorted runs the list already has, in
     // n log(runs) steps, where a full sort would cost more than the rest of reading it.
-    auto before = [&](uint32_t a, uint32_t b) {
-      const int cmp = compare(a, b);
-      return cmp < 0 || (cmp == 0 && reader.entries[ids[a]].score > reader.entries[ids[b]].score);
+    auto score_of = [&](uint32_t k) { return reader.entries[ids[k]].score; };
+    auto before_by = [&](int cmp, uint32_t a, uint32_t b) {
+      return cmp < 0 || (cmp == 0 && score_of(a) > score_of(b));
     };
+    auto before = [&](uint32_t a, uint32_t b) { return before_by(compare(a, b), a, b); };
     std::vector<size_t> runs = {0};
+    bool strictly_sorted = true;
     for (size_t k = 1; k < order.size(); ++k) {
-      if (before(order[k], order[k - 1])) runs.push_back(k);
+      const int cmp = compare(order[k], order[k - 1]);
+      strictly_sorted = strictly_sorted && cmp > 0;
+      if (before_by(cmp, order[k], order[k - 1])) runs.push_back(k);
+    }
+    // Sorted already, no duplicates and no word filtered out (the common list): the codes as
+    // read are the words, with no copy.
+    if (strictly_sorted && std::all_of(order.begin(), order.end(), [&](uint32_t k) {
+          return score_of(k) >= options.min_score && score_of(k) <= options.max_score;
+        })) {
+      std::vector<int64_t> scores(order.size());
+      for (size_t k = 0; k < order.size(); ++k) scores[k] = score_of(static_cast<uint32_t>(k));
+      out.letters = std::move(codes);
+      out.scores = std::move(scores);
+      lexicon.counts_.words += out.count();
+      continue;
     }
     runs.push_back(order.size());
     while (runs.size() > 2) {
