@@ -18,7 +18,9 @@
 # (scripts/bench-serve-keypress.cjs, playwright-core from build/npm): KEYS (default 40) letters
 # of a fill typed into the theme 15x15 at a constructor's pace, the server (two workers, as the
 # browser test has) on core 0 and Chromium on core 1, without and with 4x CPU throttling; with
-# a trace of each run, for the renderer's CPU time from key to marks.
+# a trace of each run, for the renderer's CPU time from key to marks. With ASSETS_DIR=DIR, the
+# page of DIR (e.g. src/serve/assets, no rebuild) instead of the server's; with
+# BASELINE_ASSETS=DIR as well, that page's run before it, side by side under the same load.
 set -eu
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = keypress ]; then
@@ -32,7 +34,11 @@ if [ "${1:-}" = keypress ]; then
   while ! grep -q serving "$out"; do sleep 0.1; done
   url=$(sed -n 's|^squares: serving \(http://[^ ]*\)$|\1|p' "$out")
   for throttle in 1 4; do
-    TRACE="$out.trace" taskset -c 1 node scripts/bench-serve-keypress.cjs "$url" build/npm/node_modules "$fill" "$throttle" "${2:-40}"
+    for assets in ${BASELINE_ASSETS:+"$BASELINE_ASSETS"} "${ASSETS_DIR:-}"; do
+      [ -z "${BASELINE_ASSETS:-}" ] || echo "== page: ${assets:-the server's}"
+      ASSETS_DIR="$assets" TRACE="$out.trace" taskset -c 1 \
+        node scripts/bench-serve-keypress.cjs "$url" build/npm/node_modules "$fill" "$throttle" "${2:-40}"
+    done
   done
   rm -f "$out.trace"
   exit

@@ -19,13 +19,19 @@ function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
 
+// The class of a cell's shade when it can take `letters` letters: "tight-4" for one, none
+// from about 26.
+function tightClass(letters) {
+  const step = Math.round(4 * Math.max(0, 1 - Math.log2(letters) / 4.7));
+  return step ? `tight-${step}` : "";
+}
+
 // Writes into the cell element `el` what `view` (Editor.cellView) holds and `last`, the view
 // drawn before (undefined: none), did not. (Its title, which a proof changes on most cells and
 // which costs each a new style, is written when the pointer comes over it: bindGrid.)
 function drawCell(el, view, last = {}) {
   const changed = (field) => view[field] !== last[field];
   if (changed("className")) el.className = view.className;
-  if (changed("tight")) el.style.setProperty("--tight", view.tight);
   if (changed("letters")) el.dataset.letters = view.letters;
   if (changed("number")) el.firstChild.textContent = view.number;
   if (changed("letter")) el.children[1].textContent = view.letter;
@@ -529,11 +535,11 @@ export class Editor {
                                           rebus ? "rebus" : ""]),
                   cell.origin === "fill" && !solving ? "filled" : "", cell.locked && !solving ? "locked" : "",
                   region && r >= region.top && r <= region.bottom && c >= region.left && c <= region.right ? "region" : "",
-                  ...(proven ? proven.classes : []), ...(solving ? this.solve.classesAt(i) : [])]
+                  ...(proven ? proven.classes : []), ...(solving ? this.solve.classesAt(i) : []),
+                  // The fewer letters a cell can take, the stronger its shade (1 letter: full),
+                  // in five steps, so that a proof changes the shade of few cells.
+                  proven && !letter && !proven.classes.length ? tightClass(proven.letters) : ""]
         .filter(Boolean).join(" "),
-      // The fewer letters a cell can take, the stronger its shade (1 letter: full), in five
-      // steps, so that a proof changes the shade of few cells (each change costs a new style).
-      tight: `${proven && !letter && !proven.classes.length ? Math.round(4 * Math.max(0, 1 - Math.log2(proven.letters) / 4.7)) / 4 : 0}`,
       title: proven ? proven.title : "",
       letters: proven ? `${proven.letters}` : "",
       number: number ? `${number}` : "",
