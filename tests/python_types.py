@@ -1,4 +1,4 @@
-"""python3 check_types.py README ALLOWLIST, run in the directory holding the built package:
+"""python3 python_types.py README ALLOWLIST, run in the directory holding the built package:
 mypy --strict on the README's Python examples (the stubs must type them, overloads and all),
 then mypy.stubtest of the stubs against the compiled module (allowing what ALLOWLIST lists).
 Exit 77 (skipped) without mypy (Debian: python3-mypy)."""
