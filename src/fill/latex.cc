@@ -233,7 +233,10 @@ void AppendLatexPreamble(const Puzzle& puzzle, const FillOutputOptions& options,
 void AppendLatexHeading(const PuzzleInfo& info, std::vector<std::string>* warnings,
                         std::string& out) {
   if (!info.title.empty()) {
-    absl::StrAppendFormat(&out, "\\section*{%s}\n", LatexText(info.title, "the title", warnings));
+    // Not \section*, whose lines TeX keeps on one page: a title too long for a page would
+    // push the grid and the clues off it.
+    absl::StrAppendFormat(&out, "{\\Large\\bfseries\\raggedright %s\\par}\n\\medskip\n",
+                          LatexText(info.title, "the title", warnings));
   }
   if (!info.author.empty()) {
     absl::StrAppendFormat(&out, "%s\\par\n", LatexText(info.author, "the author", warnings));
