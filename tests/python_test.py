@@ -584,7 +584,7 @@ class SurfaceTest(unittest.TestCase):
         def fail(progress):
             raise RuntimeError("stop here")
         with self.assertRaisesRegex(RuntimeError, "stop here"):
-            self.english.count(double=True, size=5, threads=2, progress=fail)
+            self.english.count(double=True, size=5, threads=2, progress=fail, progress_after=0)
 
     def test_callbacks_of_every_search(self):
         # Kakuro: each solution, then None per board; the solutions are then not kept. False
@@ -824,7 +824,7 @@ class CallbackTest(unittest.TestCase):
             raise Raised(threading.get_ident())
 
         def run():
-            it = self.english.squares(5, double=True, threads=2, progress=fail)
+            it = self.english.squares(5, double=True, threads=2, progress=fail, progress_after=0)
             for _ in it:
                 pass
         for _ in range(3):
@@ -989,9 +989,10 @@ class LatencyTest(unittest.TestCase):
     def test_break(self):
         english = squares.Dictionary()
         open5 = squares.Grid.from_rows(["....."] * 5)
-        # Double 6x6 squares are sparse (the first after 4 s): the search is running when
-        # the loop is left. 5x5 fills are dense: the search waits for room in the queue.
-        for what, iterate in [("squares", lambda: english.squares(6, double=True)),
+        # Symmetric 7x7 squares are sparse (the first after 20 ms, 708 in half a second of
+        # search): the search is running when the loop is left. 5x5 fills are dense: the
+        # search waits for room in the queue.
+        for what, iterate in [("squares", lambda: english.squares(7)),
                               ("fills", lambda: english.fill(open5, all=True))]:
             # CPU time of the process (all its threads), not wall time: a loaded machine's wait
             # for a core is not the search's doing.

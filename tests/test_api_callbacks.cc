@@ -99,6 +99,7 @@ struct Searches {
          }},
         {"Write",
          [this](Round& r) {
+           r.at = 1 + r.at % 50;  // each call is a block of many squares
            SquareSearch(english, Squares(r)).Write(SquareFormat::kText, [&](std::string_view) {
              r.Call();
              return true;
