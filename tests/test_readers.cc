@@ -116,6 +116,16 @@ TEST_CASE("jpz: a hand-made file with every feature, field by field") {
   CHECK(Puzzle::Parse(kotwords, "k.jpz").cell(2, 1).given == "E");
 }
 
+TEST_CASE("jpz: a zipped .jpz (Python's zipfile, deflated) reads as its XML") {
+  const Puzzle xml = Read("tiny.jpz"), zipped = Read("tiny-zipped.jpz");
+  CHECK(zipped.format == "jpz");
+  CHECK(Rows(zipped) == Rows(xml));
+  CHECK(Marks(zipped) == Marks(xml));
+  CHECK(Clues(zipped) == Clues(xml));
+  CHECK(zipped.info.title == xml.info.title);
+  CHECK(zipped.info.notes == xml.info.notes);
+}
+
 TEST_CASE("xd: headers, rebus, special cells, voids, markup and notes") {
   const Puzzle p = Read("tiny.xd");
   CHECK(p.format == "xd");
@@ -332,7 +342,13 @@ TEST_CASE("readers: bad files are refused with the file, the format and the line
   lying.replace(lying.find("width=\"4\""), 9, "width=\"3\"");
   CHECK(ErrorOf(lying, "t.jpz") ==
         "t.jpz:21: jpz: a cell at x=\"4\" y=\"1\", outside the 3x3 grid");
-  CHECK(Contains(ErrorOf(std::string("PK\x03\x04zzzz", 8), "z.jpz"), "z.jpz: jpz: a ZIP archive"));
+  CHECK(ErrorOf(std::string("PK\x03\x04zzzz", 8), "z.jpz") ==
+        "z.jpz: jpz: a zipped .jpz: a truncated or damaged ZIP archive: 8 bytes, fewer than any "
+        "archive has");
+  // The zipped tiny.jpz cut short.
+  std::string zipped = Data("tiny-zipped.jpz");
+  CHECK(Contains(ErrorOf(zipped.substr(0, zipped.size() - 30), "z.jpz"),
+                 "z.jpz: jpz: a zipped .jpz: a truncated or damaged ZIP archive: "));
 
   const std::string xd = Data("tiny.xd");
   std::string short_row = xd;

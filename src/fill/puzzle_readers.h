@@ -17,8 +17,8 @@ namespace squares::core {
 // Crossword Compiler's XML (<crossword-compiler-applet>, <crossword-compiler> or a bare
 // <rectangular-puzzle> holding a <crossword>): cells (blocks, voids, solutions of any letters,
 // hint cells as given letters, circles, coloured cells as shaded, bars on any side), the
-// metadata, and the clues matched to their words' cells, their markup kept. A zipped .jpz is
-// recognised and refused with a word to unzip it.
+// metadata, and the clues matched to their words' cells, their markup kept. A zipped .jpz (a
+// ZIP archive of one XML file, stored or deflated: zip.h) is read as its XML.
 bool IsJpz(std::string_view bytes);
 absl::StatusOr<Puzzle> ReadJpz(std::string_view name, std::string_view bytes);
 
