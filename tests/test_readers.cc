@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "squares/error.h"
@@ -329,6 +330,66 @@ TEST_CASE("readers: the project's own documents read back") {
       for (const Clue& clue : back.clues) back_clues.push_back(clue.text);
       CHECK(back_clues == clues);
     }
+  }
+}
+
+// Whether a warning names the notes.
+bool WarnsOfNotes(const std::vector<std::string>& warnings) {
+  for (const std::string& warning : warnings) {
+    if (Contains(warning, "the notes")) return true;
+  }
+  return false;
+}
+
+TEST_CASE("readers: notes written and read back exactly, or a warning, in every format") {
+  // Notes as puzpy's test files end them, inner blank lines and line breaks, blanks around.
+  // xd and Across Lite's text keep the lines from the first that is not blank to the last,
+  // less their common indentation: what they read back otherwise is given, with a warning.
+  struct Case {
+    std::string notes, plain_text;  // plain_text: what xd and across-text read back
+  };
+  const Case cases[] = {
+      {"He said \"ross.\"\r\n", "He said \"ross.\""},
+      {"Theme.\n", "Theme."},
+      {"One.\n\nTwo.\n\n\n  Three.\r\n\r\nFour.", "One.\n\nTwo.\n\n\n  Three.\r\n\r\nFour."},
+      {"\r\n\tLead and trail \r\n\n", "Lead and trail "},
+      {"exolve-end\n# no comment ~{x}~ &#10; </description>", ""},
+  };
+  Puzzle original = Read("tiny-v2.txt");
+  for (DocumentFormat format :
+       {DocumentFormat::kIpuz, DocumentFormat::kPuz, DocumentFormat::kJpz, DocumentFormat::kXd,
+        DocumentFormat::kExolve, DocumentFormat::kAcrossText}) {
+    const bool plain_text = format == DocumentFormat::kXd || format == DocumentFormat::kAcrossText;
+    for (const Case& c : cases) {
+      CAPTURE(static_cast<int>(format));
+      CAPTURE(c.notes);
+      original.info.notes = c.notes;
+      std::vector<std::string> warnings;
+      DocumentOptions options;
+      options.format = format;
+      options.warnings = &warnings;
+      const Puzzle back = Puzzle::Parse(WritePuzzle(original, options), "back");
+      const std::string want = plain_text && !c.plain_text.empty() ? c.plain_text : c.notes;
+      CHECK(back.info.notes == want);
+      CHECK(WarnsOfNotes(warnings) == (want != c.notes));
+    }
+  }
+  // A line the format would read as its own is left out, with a warning naming it.
+  for (const auto& [format, line, message] :
+       {std::tuple{DocumentFormat::kXd, "## Notes",
+                   "xd: the notes' line '## Notes': the format "
+                   "reads it as its own markup: left out"},
+        {DocumentFormat::kAcrossText, " <TITLE> ",
+         "across-text: the notes' line '<TITLE>': the "
+         "format reads it as its own markup: left out"}}) {
+    original.info.notes = std::string("Before\n") + line + "\nAfter";
+    std::vector<std::string> warnings;
+    DocumentOptions options;
+    options.format = format;
+    options.warnings = &warnings;
+    const Puzzle back = Puzzle::Parse(WritePuzzle(original, options), "back");
+    CHECK(back.info.notes == "Before\nAfter");
+    CHECK(warnings == std::vector<std::string>{message});
   }
 }
 

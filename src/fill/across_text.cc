@@ -6,6 +6,7 @@
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
 #include "fill/latex_text.h"
+#include "fill/puzzle_readers.h"
 
 namespace squares::core {
 
@@ -47,7 +48,11 @@ void AppendAcrossText(const Puzzle& puzzle, const FillOutputOptions& options, st
         absl::StrAppendFormat(&out, "\t%s\n", OneLine(PlainText(clues[s])));
     }
   }
-  if (!info.notes.empty()) absl::StrAppendFormat(&out, "<NOTEPAD>\n%s\n", info.notes);
+  if (!info.notes.empty()) {
+    absl::StrAppendFormat(
+        &out, "<NOTEPAD>\n%s\n",
+        SectionNotesText(info.notes, "across-text", IsAcrossTextTag, options.warnings));
+  }
 }
 
 }  // namespace squares::core

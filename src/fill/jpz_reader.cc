@@ -42,8 +42,15 @@ std::string MarkupText(const XmlNode& node) {
   return out;
 }
 
+// An element's text (MarkupText) less the blanks written as such around it, the file's
+// layout; blanks written as references (&#10;) are the text's own.
 std::string Field(const XmlNode* node) {
-  return node == nullptr ? "" : std::string(Trim(MarkupText(*node), " \t\r\n"));
+  if (node == nullptr || node->children.empty()) return "";
+  const std::string text = MarkupText(*node);
+  const XmlNode &first = node->children.front(), &last = node->children.back();
+  const size_t front = first.name.empty() ? first.blanks_front : 0;
+  const size_t back = last.name.empty() ? last.blanks_back : 0;
+  return front + back >= text.size() ? "" : text.substr(front, text.size() - front - back);
 }
 
 bool IsTrue(std::string_view value) { return value == "true" || value == "1"; }
