@@ -711,6 +711,26 @@ class WordLists(unittest.TestCase):
     def upload(self, text, name="mine.txt", **more):
         return self.server.post("/api/lists", {"name": name, "text": text, **more})
 
+    def test_export_quality(self):
+        """jsonl and ipuz exports carry the fill's quality on the list named, as `squares fill`
+        writes it; an export to another format takes the list and has none."""
+        status, answer = self.upload("cat;50\nore;40\nwet;30\ncow;20\nare;10\ntet;60\n",
+                                     name="scored.txt")
+        self.assertEqual(status, 200, answer)
+        body = {"grid": ["CAT", "ORE", "WET"], "list": answer["id"]}
+        want = {"worst": "ARE", "worst_score": 10, "mean_score": 35}
+        status, _, ipuz = self.server.request("POST", "/api/export", {**body, "format": "ipuz"})
+        self.assertEqual(status, 200, ipuz)
+        quality = json.loads(ipuz)["squares:quality"]
+        self.assertEqual({k: quality[k] for k in want}, want, quality)
+        status, _, jsonl = self.server.request("POST", "/api/export", {**body, "format": "jsonl"})
+        self.assertEqual(status, 200, jsonl)
+        quality = json.loads(jsonl)["quality"]
+        self.assertEqual({k: quality[k] for k in want}, want, quality)
+        status, _, xd = self.server.request("POST", "/api/export", {**body, "format": "xd"})
+        self.assertEqual(status, 200, xd)
+        self.assertNotIn(b"quality", xd)
+
     def test_info_lists_the_given_lists(self):
         status, _, body = self.server.request("GET", "/api/info")
         info = json.loads(body)
