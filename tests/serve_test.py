@@ -393,6 +393,26 @@ class Api(unittest.TestCase):
         status, answer = self.server.post("/api/open", {"name": "r.puz", "base64": "AB*C"})
         self.assertEqual((status, answer["error"]), (400, '"base64" is not base64: character 3 is "*"'))
 
+    def test_open_zipped_jpz(self):
+        """A zipped .jpz (Python's zipfile), sent as base64 as the page sends it, opens as the
+        XML inside does; a damaged one is refused naming the file and the problem."""
+        import io
+        import zipfile
+        with open(os.path.join(DATA, "puzzles", "tiny.jpz"), "rb") as f:
+            xml = f.read()
+        archive = io.BytesIO()
+        with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("tiny.xml", xml)
+        status, plain = self.open_document("tiny.jpz", xml)
+        self.assertEqual(status, 200, plain)
+        status, zipped = self.open_document("tiny.jpz", archive.getvalue())
+        self.assertEqual(status, 200, zipped)
+        self.assertEqual((zipped["format"], zipped["puzzle"]), ("jpz", plain["puzzle"]))
+        status, answer = self.open_document("tiny.jpz", archive.getvalue()[:100])
+        self.assertEqual(status, 400, answer)
+        self.assertIn("tiny.jpz: jpz: a zipped .jpz: a truncated or damaged ZIP archive",
+                      answer["error"])
+
     def test_export_the_puzzle(self):
         """An export of a "puzzle" keeps its rebus, marks and info (ipuz, .puz); what a format
         cannot hold is said in X-Squares-Warnings; fields beside the puzzle win."""
