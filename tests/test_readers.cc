@@ -393,6 +393,27 @@ TEST_CASE("readers: notes written and read back exactly, or a warning, in every 
   }
 }
 
+TEST_CASE("readers: xd and across-text fields are lines, read trimmed: a warning otherwise") {
+  Puzzle original = Read("tiny-v2.txt");
+  original.info.notes.clear();
+  original.info.author = "  Ann\r\nAuthor ";
+  original.info.title = "Plain";
+  for (const auto& [format, name] : {std::pair{DocumentFormat::kXd, "xd"},
+                                     {DocumentFormat::kAcrossText, "across-text"}}) {
+    std::vector<std::string> warnings;
+    DocumentOptions options;
+    options.format = format;
+    options.warnings = &warnings;
+    const Puzzle back = Puzzle::Parse(WritePuzzle(original, options), "back");
+    CHECK(back.info.author == "Ann  Author");
+    CHECK(back.info.title == "Plain");
+    CHECK(warnings == std::vector<std::string>{
+                          std::string(name) +
+                          ": the author's line breaks, tabs or blanks around it: written on one "
+                          "line, as the format's readers read it trimmed"});
+  }
+}
+
 TEST_CASE("readers: bad files are refused with the file, the format and the line") {
   const std::string jpz = Data("tiny.jpz");
   CHECK(ErrorOf(jpz.substr(0, jpz.size() / 2), "t.jpz") ==

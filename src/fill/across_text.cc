@@ -19,7 +19,9 @@ void AppendAcrossText(const Puzzle& puzzle, const FillOutputOptions& options, st
   const PuzzleInfo& info = puzzle.info;
   out += "<ACROSS PUZZLE V2>\n";
   absl::StrAppendFormat(&out, "<TITLE>\n\t%s\n<AUTHOR>\n\t%s\n<COPYRIGHT>\n\t%s\n",
-                        OneLine(info.title), OneLine(info.author), OneLine(info.copyright));
+                        FieldLine(info.title, "across-text", "title", options.warnings),
+                        FieldLine(info.author, "across-text", "author", options.warnings),
+                        FieldLine(info.copyright, "across-text", "copyright", options.warnings));
   absl::StrAppendFormat(&out, "<SIZE>\n\t%dx%d\n<GRID>\n", grid.cols, grid.rows);
   for (int r = 0; r < grid.rows; ++r) {
     out += '\t';

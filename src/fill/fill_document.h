@@ -105,6 +105,12 @@ std::string QualityJson(const FillQuality& quality);
 // A field on one line, as line-based formats need it: line breaks and tabs as spaces.
 std::string OneLine(std::string_view text);
 
+// A field of a line-based format (xd's headers, Across Lite text's title, author and
+// copyright), which its readers read trimmed: OneLine(value), and a warning naming `format`
+// and `field` when that reads back as other than the value (line breaks, tabs, blanks around).
+std::string FieldLine(std::string_view value, std::string_view format, std::string_view field,
+                      std::vector<std::string>* warnings);
+
 // How a warning names a slot's clue: "the clue of 12 Across".
 std::string ClueField(const GridSlot& slot);
 

@@ -323,6 +323,18 @@ std::string OneLine(std::string_view text) {
   return out;
 }
 
+std::string FieldLine(std::string_view value, std::string_view format, std::string_view field,
+                      std::vector<std::string>* warnings) {
+  std::string line = OneLine(value);
+  if (warnings != nullptr && Trim(line) != value) {
+    warnings->push_back(absl::StrFormat(
+        "%s: the %s's line breaks, tabs or blanks around it: written on one line, as the "
+        "format's readers read it trimmed",
+        format, field));
+  }
+  return line;
+}
+
 std::string ClueField(const GridSlot& slot) { return "the clue of " + SlotName(slot); }
 
 std::string JsonString(std::string_view text) {

@@ -5,6 +5,7 @@
 // separated by two blank lines, and the notes as the fourth part, their lines as they are.
 // Text is UTF-8; a line break inside a header or a clue would end it, so it is a space.
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include "absl/strings/str_format.h"
@@ -61,13 +62,17 @@ void AppendXd(const Puzzle& puzzle, const FillOutputOptions& options, std::strin
         plain_shaded, plain_shaded == 1 ? "" : "s"));
   }
   const PuzzleInfo& info = puzzle.info;
-  const std::pair<std::string_view, const std::string*> headers[] = {{"Title", &info.title},
-                                                                     {"Author", &info.author},
-                                                                     {"Editor", &info.editor},
-                                                                     {"Copyright", &info.copyright},
-                                                                     {"Date", &info.date}};
-  for (const auto& [key, value] : headers) {
-    if (!value->empty()) absl::StrAppendFormat(&out, "%s: %s\n", key, OneLine(*value));
+  const std::tuple<std::string_view, std::string_view, const std::string*> headers[] = {
+      {"Title", "title", &info.title},
+      {"Author", "author", &info.author},
+      {"Editor", "editor", &info.editor},
+      {"Copyright", "copyright", &info.copyright},
+      {"Date", "date", &info.date}};
+  for (const auto& [key, field, value] : headers) {
+    if (!value->empty()) {
+      absl::StrAppendFormat(&out, "%s: %s\n", key,
+                            FieldLine(*value, "xd", field, options.warnings));
+    }
   }
   // The grid holds A-Z; any other letter is a key the Rebus header spells out.
   const KeyedGrid keyed = KeyCells(puzzle, special, true, "xd", options.warnings);
