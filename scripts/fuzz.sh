@@ -4,13 +4,13 @@
 # Corpora grow in BUILD/corpus/T; an input that crashes target T is saved in BUILD/crashes/T:
 # fix the bug, then copy the input into tests/data/fuzz-regressions/T so that `meson test`
 # keeps checking it.
-# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (targets: lexicon index cli regions grid kakuro clues serve puz puzzle)
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (targets: lexicon index cli regions grid kakuro clues serve puz puzzle zip)
 # FUZZ_BUILD=DIR uses (or sets up) another build; it needs clang++ and libclang-rt-dev (Debian).
 set -eu
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
 [ $# -gt 0 ] && shift
-targets=${*:-lexicon index cli regions grid kakuro clues serve puz puzzle}
+targets=${*:-lexicon index cli regions grid kakuro clues serve puz puzzle zip}
 jobs=${FUZZ_JOBS:-1}
 build=${FUZZ_BUILD:-build-fuzz}
 if [ ! -f "$build/build.ninja" ]; then

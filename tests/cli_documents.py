@@ -28,6 +28,11 @@ GROUP is one of
   marks    circled and shaded cells in ipuz, jpz, .puz (GEXT), SVG and LaTeX.
   exolve   the Exolve page in headless Chromium hands createExolve() the puzzle text intact.
   unfilled fill --no-fill: an unfilled and a partly filled grid in each format, read back.
+  zipped   a .jpz zipped as Crossword Compiler saves it, made by Python's zipfile (stored and
+           deflated at every level), reads as the XML inside does; a truncated archive, an
+           encrypted entry, another method, two XML files, a CRC mismatch, broken DEFLATE data
+           and decompression bombs (an honest and a lying size) refused (exit 1), naming the
+           file and the problem.
   everything  one puzzle with a rebus, circles, shading, void cells, notes, a date, a clue with
            markup and one beyond Latin-1, in every format: each format's warnings exactly,
            --strict an error; the ipuz read by @xwordly/xword-parser, the .puz (2.0, GRBS,
@@ -43,6 +48,7 @@ import sys
 import tempfile
 import unicodedata
 import xml.dom.minidom
+import zipfile
 
 FAILURES = []
 
@@ -926,6 +932,90 @@ def everything(tmp):
           f"everything exolve 1 Across: {clue!r}")
 
 
+def zip_bytes(entries, method=zipfile.ZIP_DEFLATED, level=None):
+    """A ZIP archive of (name, bytes) entries, as Python's zipfile writes it."""
+    import io
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", method, compresslevel=level) as archive:
+        for name, data in entries:
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def zipped(tmp):
+    """Zipped .jpz files; see the module's docstring."""
+    puzzles = os.path.join(TESTS, "data", "puzzles")
+    sources = [os.path.join(puzzles, "tiny.jpz")] + [
+        os.path.join(puzzles, "kotwords", n) for n in sorted(os.listdir(
+            os.path.join(puzzles, "kotwords"))) if n.endswith(".jpz")]
+    base = ["--no-fill", "--format", "ipuz", "--title", "T"]
+    for source in sources:
+        with open(source, "rb") as f:
+            xml_bytes = f.read()
+        status, want, err = run(["fill", source] + base)
+        check(status == 0, f"zipped: {source} unzipped: {status} {err}")
+        variants = [(zipfile.ZIP_STORED, None)] + [(zipfile.ZIP_DEFLATED, level)
+                                                   for level in (0, 1, 6, 9)]
+        for method, level in variants:
+            path = write_bytes(os.path.join(tmp, "z.jpz"),
+                               zip_bytes([("puzzle.xml", xml_bytes)], method, level))
+            status, out, err = run(["fill", path] + base)
+            check(status == 0 and out == want and err == "",
+                  f"zipped {os.path.basename(source)} method {method} level {level}: {status} "
+                  f"{err!r}")
+    # A file beside the one XML file is no matter; and stdin reads a zipped .jpz too.
+    with open(sources[0], "rb") as f:
+        tiny = f.read()
+    status, want, _ = run(["fill", sources[0]] + base)
+    path = write_bytes(os.path.join(tmp, "z.jpz"),
+                       zip_bytes([("readme.txt", b"hello"), ("tiny.jpz", tiny)]))
+    status, out, err = run(["fill", path] + base)
+    check(status == 0 and out == want, f"zipped with a readme: {status} {err!r}")
+    proc = subprocess.run([SQUARES, "fill", "-"] + base, input=zip_bytes([("a.xml", tiny)]),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+    check(proc.returncode == 0 and proc.stdout == want, f"zipped on stdin: {proc.stderr!r}")
+
+    stored = zip_bytes([("puzzle.xml", tiny)], zipfile.ZIP_STORED)
+    deflated = zip_bytes([("puzzle.xml", tiny)])
+    encrypted = bytearray(stored)
+    encrypted[6] |= 1  # the local header's flags
+    central = stored.rindex(b"PK\x01\x02")
+    encrypted[central + 8] |= 1  # the central directory's
+    crc = bytearray(stored)
+    crc[stored.index(b"Tiny &amp;")] = ord("t")
+    broken = bytearray(deflated)
+    broken[30 + len("puzzle.xml") + 2] ^= 0xff  # a byte early in the DEFLATE data
+    bomb_data = b" " * (17 << 20)  # spaces, more than the 16 MiB a puzzle file may be
+    honest = zip_bytes([("bomb.xml", bomb_data)], zipfile.ZIP_DEFLATED, 9)
+    lying = bytearray(honest)
+    for at in (22, honest.rindex(b"PK\x01\x02") + 24):  # the size in both headers: 1000
+        lying[at:at + 4] = (1000).to_bytes(4, "little")
+    cases = [
+        ("truncated", stored[:len(stored) // 2],
+         "a truncated or damaged ZIP archive: no end of central directory record"),
+        ("encrypted", bytes(encrypted), "puzzle.xml is encrypted: not read"),
+        ("bzip2", zip_bytes([("puzzle.xml", tiny)], zipfile.ZIP_BZIP2),
+         "puzzle.xml is compressed by method 12 (bzip2): not read; stored (0) and deflate (8) "
+         "are"),
+        ("two", zip_bytes([("a.xml", tiny), ("b.xml", tiny)]),
+         "an archive of 2 XML files (a.xml, b.xml); a .jpz holds one"),
+        ("empty", zip_bytes([("folder/", b"")]), "an archive holding no file"),
+        ("crc", bytes(crc), "a truncated or damaged ZIP archive: puzzle.xml fails its CRC-32 check"),
+        ("deflate", bytes(broken), "a truncated or damaged ZIP archive: puzzle.xml"),
+        ("honest bomb", honest,
+         f"bomb.xml says it holds {17 << 20} bytes, more than the {16 << 20} read"),
+        ("lying bomb", bytes(lying),
+         f"bomb.xml decompresses to more than {16 << 20} bytes, though it says 1000 (a "
+         "decompression bomb?)"),
+    ]
+    for what, data, message in cases:
+        path = write_bytes(os.path.join(tmp, "bad.jpz"), data)
+        status, out, err = run(["fill", path] + base)
+        want = f"squares: {path}: jpz: a zipped .jpz: {message}"
+        check(status == 1 and out == b"" and err.startswith(want),
+              f"zipped {what}: {status} {err!r}, want {want!r}")
+
+
 def main():
     global SQUARES, TESTS, NODE_MODULES, SANITIZED
     SQUARES, TESTS, NODE_MODULES, group, build = sys.argv[1:]
@@ -938,7 +1028,7 @@ def main():
     try:
         {"readers": readers, "latex": latex, "letters": letters, "svg": svg,
          "files": files, "formats": formats, "marks": marks, "exolve": exolve,
-         "unfilled": unfilled, "everything": everything}[group](tmp)
+         "unfilled": unfilled, "everything": everything, "zipped": zipped}[group](tmp)
     finally:
         shutil.rmtree(tmp)
     if FAILURES:

@@ -1,12 +1,12 @@
 // The workbench in a real browser: Debian's Chromium, headless, driven by playwright-core (from
 // npm; it downloads no browser). Draws a 5x5 grid with two black cells from the keyboard, types
 // a theme entry, reads the candidates of a crossing slot, autofills, checks that every cell
-// holds a letter and every entry is a word of the list, exports ipuz and reads it back; then
-// on the squares page types BISHOP and sees squares arrive. Also undo/redo, a reload keeping
-// the grid, and opening a grid file; with a token, its address leaving the address bar; a shaped
-// grid's voids drawn as nothing and a clue given by word kept; test-solve. Screenshots of both
-// pages go to OUT_DIR. Skips (exit 77) without Chromium or playwright-core (scripts/setup.sh
-// --tests installs both).
+// holds a letter and every entry is a word of the list, exports ipuz (with the fill's quality
+// on the list) and reads it back; then on the squares page types BISHOP and sees squares
+// arrive. Also undo/redo, a reload keeping the grid, and opening a grid file; with a token, its
+// address leaving the address bar; a shaped grid's voids drawn as nothing and a clue given by
+// word kept; test-solve. Screenshots of both pages go to OUT_DIR. Skips (exit 77) without
+// Chromium or playwright-core (scripts/setup.sh --tests installs both).
 //
 // Usage: node serve_browser.cjs SQUARES OUT_DIR NODE_MODULES
 // (NODE_MODULES: build/npm/node_modules, where scripts/setup.sh --tests installs them)
@@ -113,6 +113,9 @@ async function editor(page, url, outDir) {
   assert.deepEqual(ipuz.solution.map((row) => row.join("")), rows);
   const texts = [...ipuz.clues.Across, ...ipuz.clues.Down].map((clue) => Array.isArray(clue) ? clue[1] : clue.clue);
   assert.ok(texts.includes("Sung drama"), JSON.stringify(ipuz.clues));
+  // The fill's quality line, scored by the page's list (the built-in one, scored).
+  const quality = ipuz["squares:quality"] || {};
+  assert.ok(/^[A-Z]+$/.test(quality.worst) && Number.isInteger(quality.worst_score), JSON.stringify(quality));
   if (await page.isVisible("#export-pdf")) {  // the server has lualatex
     const [pdf] = await Promise.all([page.waitForEvent("download"), page.click("#export-pdf")]);
     assert.equal(fs.readFileSync(await pdf.path()).subarray(0, 5).toString(), "%PDF-");

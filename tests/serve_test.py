@@ -393,6 +393,26 @@ class Api(unittest.TestCase):
         status, answer = self.server.post("/api/open", {"name": "r.puz", "base64": "AB*C"})
         self.assertEqual((status, answer["error"]), (400, '"base64" is not base64: character 3 is "*"'))
 
+    def test_open_zipped_jpz(self):
+        """A zipped .jpz (Python's zipfile), sent as base64 as the page sends it, opens as the
+        XML inside does; a damaged one is refused naming the file and the problem."""
+        import io
+        import zipfile
+        with open(os.path.join(DATA, "puzzles", "tiny.jpz"), "rb") as f:
+            xml = f.read()
+        archive = io.BytesIO()
+        with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("tiny.xml", xml)
+        status, plain = self.open_document("tiny.jpz", xml)
+        self.assertEqual(status, 200, plain)
+        status, zipped = self.open_document("tiny.jpz", archive.getvalue())
+        self.assertEqual(status, 200, zipped)
+        self.assertEqual((zipped["format"], zipped["puzzle"]), ("jpz", plain["puzzle"]))
+        status, answer = self.open_document("tiny.jpz", archive.getvalue()[:100])
+        self.assertEqual(status, 400, answer)
+        self.assertIn("tiny.jpz: jpz: a zipped .jpz: a truncated or damaged ZIP archive",
+                      answer["error"])
+
     def test_export_the_puzzle(self):
         """An export of a "puzzle" keeps its rebus, marks and info (ipuz, .puz); what a format
         cannot hold is said in X-Squares-Warnings; fields beside the puzzle win."""
@@ -709,6 +729,26 @@ class WordLists(unittest.TestCase):
 
     def upload(self, text, name="mine.txt", **more):
         return self.server.post("/api/lists", {"name": name, "text": text, **more})
+
+    def test_export_quality(self):
+        """jsonl and ipuz exports carry the fill's quality on the list named, as `squares fill`
+        writes it; an export to another format takes the list and has none."""
+        status, answer = self.upload("cat;50\nore;40\nwet;30\ncow;20\nare;10\ntet;60\n",
+                                     name="scored.txt")
+        self.assertEqual(status, 200, answer)
+        body = {"grid": ["CAT", "ORE", "WET"], "list": answer["id"]}
+        want = {"worst": "ARE", "worst_score": 10, "mean_score": 35}
+        status, _, ipuz = self.server.request("POST", "/api/export", {**body, "format": "ipuz"})
+        self.assertEqual(status, 200, ipuz)
+        quality = json.loads(ipuz)["squares:quality"]
+        self.assertEqual({k: quality[k] for k in want}, want, quality)
+        status, _, jsonl = self.server.request("POST", "/api/export", {**body, "format": "jsonl"})
+        self.assertEqual(status, 200, jsonl)
+        quality = json.loads(jsonl)["quality"]
+        self.assertEqual({k: quality[k] for k in want}, want, quality)
+        status, _, xd = self.server.request("POST", "/api/export", {**body, "format": "xd"})
+        self.assertEqual(status, 200, xd)
+        self.assertNotIn(b"quality", xd)
 
     def test_info_lists_the_given_lists(self):
         status, _, body = self.server.request("GET", "/api/info")

@@ -450,9 +450,11 @@ TEST_CASE("everything: xd keys the rebus, lower-cases circles, says what it cann
   std::vector<std::string> warnings;
   const std::string xd = Write(Everything(), FillFormat::kXd, warnings);
   CHECK(xd.rfind("Title: Über «all»\nAuthor: Ann Author\nEditor: Ed Editor\n"
-                 "Copyright: © 2026 Ann\nDate: 2026-11-29\nNotes: Theme: a hidden TAR\n"
+                 "Copyright: © 2026 Ann\nDate: 2026-11-29\n"
                  "Rebus: 1=TAR\nSpecial: circle\n\n\n_tOP\n_A#I\n_bO1\n\n\n",
                  0) == 0);
+  // The notes as the fourth part, after two blank lines.
+  CHECK(xd.ends_with("D2. [clue] ~ PITAR\n\n\nTheme: a hidden TAR\n"));
   CHECK(Has(xd, "A1. {/Spinning/} toy # of note ~ TOP\n"));
   // Its readers number the grid without the bar: 2 Down is PITAR, whose clue the puzzle has
   // not (that of ITAR, which starts after the bar, is left out).

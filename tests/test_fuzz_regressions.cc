@@ -56,6 +56,7 @@ TEST_CASE("fuzz inputs: clue files") { CHECK(RunFiles("clues", fuzz::FuzzClues) 
 TEST_CASE("fuzz inputs: workbench requests") { CHECK(RunFiles("serve", fuzz::FuzzServe) > 0); }
 TEST_CASE("fuzz inputs: .puz files") { CHECK(RunFiles("puz", fuzz::FuzzPuz) > 0); }
 TEST_CASE("fuzz inputs: puzzle files") { CHECK(RunFiles("puzzle", fuzz::FuzzPuzzle) > 0); }
+TEST_CASE("fuzz inputs: ZIP archives") { CHECK(RunFiles("zip", fuzz::FuzzZip) > 0); }
 
 int main(int argc, char** argv) {
   if (argc < 2) {

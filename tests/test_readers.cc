@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "squares/error.h"
@@ -114,6 +115,16 @@ TEST_CASE("jpz: a hand-made file with every feature, field by field") {
   std::string kotwords = Data("tiny.jpz");
   kotwords.replace(kotwords.find("hint=\"true\""), 11, "type=\"clue\"");
   CHECK(Puzzle::Parse(kotwords, "k.jpz").cell(2, 1).given == "E");
+}
+
+TEST_CASE("jpz: a zipped .jpz (Python's zipfile, deflated) reads as its XML") {
+  const Puzzle xml = Read("tiny.jpz"), zipped = Read("tiny-zipped.jpz");
+  CHECK(zipped.format == "jpz");
+  CHECK(Rows(zipped) == Rows(xml));
+  CHECK(Marks(zipped) == Marks(xml));
+  CHECK(Clues(zipped) == Clues(xml));
+  CHECK(zipped.info.title == xml.info.title);
+  CHECK(zipped.info.notes == xml.info.notes);
 }
 
 TEST_CASE("xd: headers, rebus, special cells, voids, markup and notes") {
@@ -322,6 +333,87 @@ TEST_CASE("readers: the project's own documents read back") {
   }
 }
 
+// Whether a warning names the notes.
+bool WarnsOfNotes(const std::vector<std::string>& warnings) {
+  for (const std::string& warning : warnings) {
+    if (Contains(warning, "the notes")) return true;
+  }
+  return false;
+}
+
+TEST_CASE("readers: notes written and read back exactly, or a warning, in every format") {
+  // Notes as puzpy's test files end them, inner blank lines and line breaks, blanks around.
+  // xd and Across Lite's text keep the lines from the first that is not blank to the last,
+  // less their common indentation: what they read back otherwise is given, with a warning.
+  struct Case {
+    std::string notes, plain_text;  // plain_text: what xd and across-text read back
+  };
+  const Case cases[] = {
+      {"He said \"ross.\"\r\n", "He said \"ross.\""},
+      {"Theme.\n", "Theme."},
+      {"One.\n\nTwo.\n\n\n  Three.\r\n\r\nFour.", "One.\n\nTwo.\n\n\n  Three.\r\n\r\nFour."},
+      {"\r\n\tLead and trail \r\n\n", "Lead and trail "},
+      {"exolve-end\n# no comment ~{x}~ &#10; </description>", ""},
+  };
+  Puzzle original = Read("tiny-v2.txt");
+  for (DocumentFormat format :
+       {DocumentFormat::kIpuz, DocumentFormat::kPuz, DocumentFormat::kJpz, DocumentFormat::kXd,
+        DocumentFormat::kExolve, DocumentFormat::kAcrossText}) {
+    const bool plain_text = format == DocumentFormat::kXd || format == DocumentFormat::kAcrossText;
+    for (const Case& c : cases) {
+      CAPTURE(static_cast<int>(format));
+      CAPTURE(c.notes);
+      original.info.notes = c.notes;
+      std::vector<std::string> warnings;
+      DocumentOptions options;
+      options.format = format;
+      options.warnings = &warnings;
+      const Puzzle back = Puzzle::Parse(WritePuzzle(original, options), "back");
+      const std::string want = plain_text && !c.plain_text.empty() ? c.plain_text : c.notes;
+      CHECK(back.info.notes == want);
+      CHECK(WarnsOfNotes(warnings) == (want != c.notes));
+    }
+  }
+  // A line the format would read as its own is left out, with a warning naming it.
+  for (const auto& [format, line, message] :
+       {std::tuple{DocumentFormat::kXd, "## Notes",
+                   "xd: the notes' line '## Notes': the format "
+                   "reads it as its own markup: left out"},
+        {DocumentFormat::kAcrossText, " <TITLE> ",
+         "across-text: the notes' line '<TITLE>': the "
+         "format reads it as its own markup: left out"}}) {
+    original.info.notes = std::string("Before\n") + line + "\nAfter";
+    std::vector<std::string> warnings;
+    DocumentOptions options;
+    options.format = format;
+    options.warnings = &warnings;
+    const Puzzle back = Puzzle::Parse(WritePuzzle(original, options), "back");
+    CHECK(back.info.notes == "Before\nAfter");
+    CHECK(warnings == std::vector<std::string>{message});
+  }
+}
+
+TEST_CASE("readers: xd and across-text fields are lines, read trimmed: a warning otherwise") {
+  Puzzle original = Read("tiny-v2.txt");
+  original.info.notes.clear();
+  original.info.author = "  Ann\r\nAuthor ";
+  original.info.title = "Plain";
+  for (const auto& [format, name] : {std::pair{DocumentFormat::kXd, "xd"},
+                                     {DocumentFormat::kAcrossText, "across-text"}}) {
+    std::vector<std::string> warnings;
+    DocumentOptions options;
+    options.format = format;
+    options.warnings = &warnings;
+    const Puzzle back = Puzzle::Parse(WritePuzzle(original, options), "back");
+    CHECK(back.info.author == "Ann  Author");
+    CHECK(back.info.title == "Plain");
+    CHECK(warnings == std::vector<std::string>{
+                          std::string(name) +
+                          ": the author's line breaks, tabs or blanks around it: written on one "
+                          "line, as the format's readers read it trimmed"});
+  }
+}
+
 TEST_CASE("readers: bad files are refused with the file, the format and the line") {
   const std::string jpz = Data("tiny.jpz");
   CHECK(ErrorOf(jpz.substr(0, jpz.size() / 2), "t.jpz") ==
@@ -332,7 +424,13 @@ TEST_CASE("readers: bad files are refused with the file, the format and the line
   lying.replace(lying.find("width=\"4\""), 9, "width=\"3\"");
   CHECK(ErrorOf(lying, "t.jpz") ==
         "t.jpz:21: jpz: a cell at x=\"4\" y=\"1\", outside the 3x3 grid");
-  CHECK(Contains(ErrorOf(std::string("PK\x03\x04zzzz", 8), "z.jpz"), "z.jpz: jpz: a ZIP archive"));
+  CHECK(ErrorOf(std::string("PK\x03\x04zzzz", 8), "z.jpz") ==
+        "z.jpz: jpz: a zipped .jpz: a truncated or damaged ZIP archive: 8 bytes, fewer than any "
+        "archive has");
+  // The zipped tiny.jpz cut short.
+  std::string zipped = Data("tiny-zipped.jpz");
+  CHECK(Contains(ErrorOf(zipped.substr(0, zipped.size() - 30), "z.jpz"),
+                 "z.jpz: jpz: a zipped .jpz: a truncated or damaged ZIP archive: "));
 
   const std::string xd = Data("tiny.xd");
   std::string short_row = xd;

@@ -6,6 +6,7 @@
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
 #include "fill/latex_text.h"
+#include "fill/puzzle_readers.h"
 
 namespace squares::core {
 
@@ -18,7 +19,9 @@ void AppendAcrossText(const Puzzle& puzzle, const FillOutputOptions& options, st
   const PuzzleInfo& info = puzzle.info;
   out += "<ACROSS PUZZLE V2>\n";
   absl::StrAppendFormat(&out, "<TITLE>\n\t%s\n<AUTHOR>\n\t%s\n<COPYRIGHT>\n\t%s\n",
-                        OneLine(info.title), OneLine(info.author), OneLine(info.copyright));
+                        FieldLine(info.title, "across-text", "title", options.warnings),
+                        FieldLine(info.author, "across-text", "author", options.warnings),
+                        FieldLine(info.copyright, "across-text", "copyright", options.warnings));
   absl::StrAppendFormat(&out, "<SIZE>\n\t%dx%d\n<GRID>\n", grid.cols, grid.rows);
   for (int r = 0; r < grid.rows; ++r) {
     out += '\t';
@@ -47,7 +50,11 @@ void AppendAcrossText(const Puzzle& puzzle, const FillOutputOptions& options, st
         absl::StrAppendFormat(&out, "\t%s\n", OneLine(PlainText(clues[s])));
     }
   }
-  if (!info.notes.empty()) absl::StrAppendFormat(&out, "<NOTEPAD>\n%s\n", info.notes);
+  if (!info.notes.empty()) {
+    absl::StrAppendFormat(
+        &out, "<NOTEPAD>\n%s\n",
+        SectionNotesText(info.notes, "across-text", IsAcrossTextTag, options.warnings));
+  }
 }
 
 }  // namespace squares::core

@@ -107,28 +107,12 @@ std::string OneValue(const Sections& sections, const std::string& tag) {
   return value;
 }
 
-// The notepad: its lines as given, less their common indentation and the blank lines around.
+// The notepad: its lines as the file has them (SectionNotes).
 std::string Notepad(const Sections& sections) {
   auto it = sections.by_tag.find("NOTEPAD");
-  if (it == sections.by_tag.end()) return "";
-  std::vector<std::string_view> lines;
-  for (const TextLine& line : it->second.second) lines.push_back(line.text);
-  while (!lines.empty() && Trim(lines.front()).empty()) lines.erase(lines.begin());
-  while (!lines.empty() && Trim(lines.back()).empty()) lines.pop_back();
-  size_t indent = std::string_view::npos;
-  for (std::string_view line : lines) {
-    if (Trim(line).empty()) continue;
-    indent = std::min(indent, line.find_first_not_of(" \t"));
-  }
-  std::string notes;
-  for (size_t k = 0; k < lines.size(); ++k) {
-    if (k > 0) notes += '\n';
-    std::string_view line = lines[k];
-    line.remove_prefix(std::min(indent, line.size()));
-    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
-    notes += line;
-  }
-  return notes;
+  if (it == sections.by_tag.end() || it->second.second.empty()) return "";
+  const std::vector<TextLine>& lines = it->second.second;
+  return SectionNotes(LinesSpan(lines.front().text, lines.back().text));
 }
 
 struct Rebus {
@@ -257,6 +241,8 @@ absl::Status ReadClues(std::string_view name, const Sections& sections, Directio
 }
 
 }  // namespace
+
+bool IsAcrossTextTag(std::string_view line) { return !TagOf(line).empty(); }
 
 bool IsAcrossText(std::string_view bytes) {
   for (std::string_view line : SplitLines(bytes.substr(0, 1024))) {

@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
 #include "lexicon/unicode.h"
+#include "text/strings.h"
 
 namespace squares::core {
 namespace {
@@ -15,10 +16,11 @@ namespace {
 // Text inside the page's JavaScript template literal: as HTML (Exolve shows clues and titles
 // as HTML; `markup` keeps ipuz's inline tags), with '#' as its entity, as Exolve reads "# " and
 // a '#' at a line's end as a comment, and '~' too ("~{" begins its in-clue annotations); then
-// with the literal's own specials escaped; on one line for the one-line fields.
-std::string ExolveText(std::string_view text, bool markup = false) {
+// with the literal's own specials escaped; on one line unless `one_line` is false.
+std::string ExolveText(std::string_view text, bool markup = false, bool one_line = true) {
   std::string out;
-  for (char ch : OneLine(markup ? MarkupXml(text) : XmlText(text))) {
+  const std::string xml = markup ? MarkupXml(text) : XmlText(text);
+  for (char ch : one_line ? OneLine(xml) : xml) {
     if (ch == '#') {
       out += "&#35;";
       continue;
@@ -30,6 +32,28 @@ std::string ExolveText(std::string_view text, bool markup = false) {
     if (ch == '\\' || ch == '`' || ch == '$') out += '\\';
     out += ch;
   }
+  return out;
+}
+
+// The notes as exolve-preamble lines that its reader gives back exactly: a line of the page
+// for each line of the notes, but a line break beside an empty line (which the format skips)
+// as the reference &#10; within one; blanks at a line's start or end (which it trims) and any
+// \r as references too, and the 'e' of a line that begins "exolve-" (a section's name).
+// Exolve shows the preamble as HTML, where these are the blanks they were.
+std::string ExolveNotes(std::string_view notes) {
+  const std::vector<std::string_view> lines = SplitString(notes, '\n');
+  std::string out, line_out;
+  for (size_t k = 0; k < lines.size(); ++k) {
+    if (k > 0 && !lines[k].empty() && !lines[k - 1].empty()) {
+      absl::StrAppendFormat(&out, "    %s\n", line_out);
+      line_out.clear();
+    } else if (k > 0) {
+      line_out += "&#10;";
+    }
+    const std::string text = BlanksAsReferences(ExolveText(lines[k], false, false));
+    line_out += text.starts_with("exolve-") ? "&#101;" + text.substr(1) : text;
+  }
+  absl::StrAppendFormat(&out, "    %s\n", line_out);
   return out;
 }
 
@@ -112,7 +136,10 @@ void AppendExolve(const Puzzle& puzzle, const FillOutputOptions& options, std::s
                                                                     {"copyright", &info.copyright},
                                                                     {"email", &options.email}};
   for (const auto& [key, value] : fields) {
-    if (!value->empty()) absl::StrAppendFormat(&out, "  exolve-%s: %s\n", key, ExolveText(*value));
+    if (!value->empty()) {
+      // Blanks around the value as references: the format trims those written as such.
+      absl::StrAppendFormat(&out, "  exolve-%s: %s\n", key, BlanksAsReferences(ExolveText(*value)));
+    }
   }
   for (const auto& [name, value] :
        {std::pair{"Editor", &info.editor}, {"Publisher", &info.publisher}}) {
@@ -123,7 +150,7 @@ void AppendExolve(const Puzzle& puzzle, const FillOutputOptions& options, std::s
   if (!info.notes.empty() || !info.date.empty()) {
     out += "  exolve-preamble:\n";
     if (!info.date.empty()) absl::StrAppendFormat(&out, "    %s\n", ExolveText(info.date));
-    if (!info.notes.empty()) absl::StrAppendFormat(&out, "    %s\n", ExolveText(info.notes));
+    out += ExolveNotes(info.notes);
   }
   if (const std::string_view script = LetterScript(letters); !script.empty()) {
     absl::StrAppendFormat(&out, "  exolve-language: %s\n", script);

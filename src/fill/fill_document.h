@@ -64,6 +64,14 @@ inline constexpr uint32_t kHoldsCircles = 1, kHoldsShading = 2, kHoldsBars = 4, 
 // ("xd: 3 bars: the format has none"), in options.warnings when given.
 void WarnUnheld(const Puzzle& puzzle, const FillOutputOptions& options, std::string_view format,
                 uint32_t holds);
+// The notes as a plain-text format's notes section (xd, Across Lite text) is to hold them, to
+// be read back by SectionNotes: less each line `markup` says the format would read as its
+// own (left out, with a warning naming the format and the line); a warning too when what is
+// read back is not the notes (a line break at their start or end, an indentation all their
+// lines share).
+std::string SectionNotesText(std::string_view notes, std::string_view format,
+                             bool (*markup)(std::string_view line),
+                             std::vector<std::string>* warnings);
 // Whether a cell holds several letters (a rebus, a digraph: more than one code point).
 bool IsRebus(std::string_view letters);
 
@@ -83,6 +91,11 @@ KeyedGrid KeyCells(const Puzzle& puzzle, uint8_t marked, bool ascii_only, std::s
 // characters XML cannot hold left out.
 std::string XmlText(std::string_view text);
 
+// XML (or HTML) text that a reader gives back as it is: any \r as a character reference
+// (XML readers read a \r\n as \n), and the blanks at its start and end too (readers trim
+// those written as such as layout; this project's do).
+std::string BlanksAsReferences(std::string_view xml);
+
 // Text as a JSON string, quotes included.
 std::string JsonString(std::string_view text);
 // {"worst": ..., "worst_score": ..., "mean_score": ...[, "bound": ..., "proven": ...,
@@ -91,6 +104,12 @@ std::string QualityJson(const FillQuality& quality);
 
 // A field on one line, as line-based formats need it: line breaks and tabs as spaces.
 std::string OneLine(std::string_view text);
+
+// A field of a line-based format (xd's headers, Across Lite text's title, author and
+// copyright), which its readers read trimmed: OneLine(value), and a warning naming `format`
+// and `field` when that reads back as other than the value (line breaks, tabs, blanks around).
+std::string FieldLine(std::string_view value, std::string_view format, std::string_view field,
+                      std::vector<std::string>* warnings);
 
 // How a warning names a slot's clue: "the clue of 12 Across".
 std::string ClueField(const GridSlot& slot);

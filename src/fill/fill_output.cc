@@ -13,6 +13,8 @@
 #include "absl/strings/str_join.h"
 #include "fill/fill_document.h"
 #include "fill/latex_text.h"
+#include "fill/puzzle_readers.h"
+#include "text/strings.h"
 
 namespace squares::core {
 
@@ -255,6 +257,31 @@ void WarnUnheld(const Puzzle& puzzle, const FillOutputOptions& options, std::str
   }
 }
 
+std::string SectionNotesText(std::string_view notes, std::string_view format,
+                             bool (*markup)(std::string_view line),
+                             std::vector<std::string>* warnings) {
+  std::string text;
+  bool first = true;
+  for (std::string_view line : SplitString(notes, '\n')) {
+    if (!markup(line)) {
+      text += first ? "" : "\n";
+      text += line;
+      first = false;
+    } else if (warnings != nullptr) {
+      warnings->push_back(absl::StrFormat(
+          "%s: the notes' line '%s': the format reads it as its own markup: left out", format,
+          Trim(line, " \t\r")));
+    }
+  }
+  if (warnings != nullptr && SectionNotes(text) != text) {
+    warnings->push_back(absl::StrFormat(
+        "%s: the notes' line breaks at their start or end, or the indentation all their lines "
+        "share: left out, as the format reads them as layout",
+        format));
+  }
+  return text;
+}
+
 std::string XmlText(std::string_view text) {
   std::string out;
   for (size_t pos = 0; pos < text.size();) {
@@ -272,12 +299,40 @@ std::string XmlText(std::string_view text) {
   return out;
 }
 
+std::string BlanksAsReferences(std::string_view xml) {
+  constexpr std::string_view kBlanks = " \t\r\n";
+  const size_t begin = xml.find_first_not_of(kBlanks);
+  const size_t end = begin == std::string_view::npos ? 0 : xml.find_last_not_of(kBlanks) + 1;
+  std::string out;
+  for (size_t pos = 0; pos < xml.size(); ++pos) {
+    const char ch = xml[pos];
+    if (ch == '\r' || ((pos < begin || pos >= end) && kBlanks.find(ch) != std::string_view::npos)) {
+      absl::StrAppendFormat(&out, "&#%d;", ch);
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
 std::string OneLine(std::string_view text) {
   std::string out(text);
   for (char& ch : out) {
     if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
   }
   return out;
+}
+
+std::string FieldLine(std::string_view value, std::string_view format, std::string_view field,
+                      std::vector<std::string>* warnings) {
+  std::string line = OneLine(value);
+  if (warnings != nullptr && Trim(line) != value) {
+    warnings->push_back(absl::StrFormat(
+        "%s: the %s's line breaks, tabs or blanks around it: written on one line, as the "
+        "format's readers read it trimmed",
+        format, field));
+  }
+  return line;
 }
 
 std::string ClueField(const GridSlot& slot) { return "the clue of " + SlotName(slot); }

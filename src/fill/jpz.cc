@@ -66,13 +66,16 @@ void AppendJpz(const Puzzle& puzzle, const FillOutputOptions& options, std::stri
       "<crossword-compiler-applet xmlns=\"http://crossword.info/xml/crossword-compiler-applet\">\n"
       "<rectangular-puzzle xmlns=\"http://crossword.info/xml/rectangular-puzzle\">\n"
       "<metadata>\n";
-  absl::StrAppendFormat(&out, "<title>%s</title>\n", XmlText(info.title));
+  // Each field exactly, the blanks around it too (readers trim those written as such).
+  absl::StrAppendFormat(&out, "<title>%s</title>\n", BlanksAsReferences(XmlText(info.title)));
   for (const auto& [tag, value] : {std::pair{"creator", &info.author},
                                    {"editor", &info.editor},
                                    {"copyright", &info.copyright},
                                    {"publisher", &info.publisher},
                                    {"description", &info.notes}}) {
-    if (!value->empty()) absl::StrAppendFormat(&out, "<%s>%s</%s>\n", tag, XmlText(*value), tag);
+    if (!value->empty()) {
+      absl::StrAppendFormat(&out, "<%s>%s</%s>\n", tag, BlanksAsReferences(XmlText(*value)), tag);
+    }
   }
   out += "</metadata>\n<crossword>\n";
   AppendCells(puzzle, out);

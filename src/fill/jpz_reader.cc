@@ -8,8 +8,10 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_format.h"
+#include "fill/puzzle.h"
 #include "fill/puzzle_readers.h"
 #include "fill/xml.h"
+#include "fill/zip.h"
 #include "text/strings.h"
 
 namespace squares::core {
@@ -40,8 +42,15 @@ std::string MarkupText(const XmlNode& node) {
   return out;
 }
 
+// An element's text (MarkupText) less the blanks written as such around it, the file's
+// layout; blanks written as references (&#10;) are the text's own.
 std::string Field(const XmlNode* node) {
-  return node == nullptr ? "" : std::string(Trim(MarkupText(*node), " \t\r\n"));
+  if (node == nullptr || node->children.empty()) return "";
+  const std::string text = MarkupText(*node);
+  const XmlNode &first = node->children.front(), &last = node->children.back();
+  const size_t front = first.name.empty() ? first.blanks_front : 0;
+  const size_t back = last.name.empty() ? last.blanks_back : 0;
+  return front + back >= text.size() ? "" : text.substr(front, text.size() - front - back);
 }
 
 bool IsTrue(std::string_view value) { return value == "true" || value == "1"; }
@@ -247,10 +256,55 @@ void ReadMetadata(const XmlNode& rectangular, const XmlNode& root, PuzzleInfo& i
   }
 }
 
+// Which of a zipped .jpz's entries is the puzzle: its one file, or of several its one XML
+// file (.xml or .jpz); -1 with `error` set when there is none or more than one. Folders and
+// the resource forks macOS adds (__MACOSX/) are no files.
+int PuzzleEntry(const std::vector<ZipEntry>& entries, std::string& error) {
+  std::vector<int> files, xml;
+  for (size_t k = 0; k < entries.size(); ++k) {
+    const std::string& entry = entries[k].name;
+    if (entries[k].directory() || entry.rfind("__MACOSX/", 0) == 0) continue;
+    files.push_back(static_cast<int>(k));
+    const std::string lower = absl::AsciiStrToLower(entry);
+    if (lower.ends_with(".xml") || lower.ends_with(".jpz")) xml.push_back(static_cast<int>(k));
+  }
+  if (files.size() == 1) return files[0];
+  if (xml.size() == 1) return xml[0];
+  if (files.empty()) {
+    error = "an archive holding no file";
+  } else if (xml.empty()) {
+    error = absl::StrFormat("an archive of %d files, none of them .xml or .jpz", files.size());
+  } else {
+    error = absl::StrFormat("an archive of %d XML files (%s, %s%s); a .jpz holds one", xml.size(),
+                            entries[xml[0]].name, entries[xml[1]].name,
+                            xml.size() > 2 ? ", ..." : "");
+  }
+  return -1;
+}
+
+// A .jpz as Crossword Compiler saves it: a ZIP archive of one XML file, read as if unzipped,
+// its errors naming the file inside ("x.jpz(puzzle.xml):12: jpz: ..."). The XML may be as
+// large as an unzipped .jpz may be (kMaxPuzzleFileBytes), and inflating stops there.
+absl::StatusOr<Puzzle> ReadZippedJpz(std::string_view name, std::string_view bytes) {
+  const auto refuse = [name](std::string_view problem) {
+    return ReadError(name, kJpz, 0, absl::StrFormat("a zipped .jpz: %s", problem));
+  };
+  absl::StatusOr<std::vector<ZipEntry>> entries = ListZip(bytes);
+  if (!entries.ok()) return refuse(std::string(entries.status().message()));
+  std::string error;
+  const int entry = PuzzleEntry(*entries, error);
+  if (entry < 0) return refuse(error);
+  absl::StatusOr<std::string> xml = ExtractZip(bytes, (*entries)[entry], kMaxPuzzleFileBytes);
+  if (!xml.ok()) return refuse(std::string(xml.status().message()));
+  const std::string& inside = (*entries)[entry].name;
+  if (IsZip(*xml)) return refuse(absl::StrFormat("%s is a ZIP archive itself", inside));
+  return ReadJpz(absl::StrFormat("%s(%s)", name, inside), *xml);
+}
+
 }  // namespace
 
 bool IsJpz(std::string_view bytes) {
-  if (bytes.substr(0, 4) == std::string_view("PK\x03\x04", 4)) return true;
+  if (IsZip(bytes)) return true;
   const std::string_view head = Trim(bytes.substr(0, 4096), " \t\r\n\xEF\xBB\xBF");
   return !head.empty() && head[0] == '<' &&
          (head.find("<crossword-compiler") != std::string_view::npos ||
@@ -258,11 +312,7 @@ bool IsJpz(std::string_view bytes) {
 }
 
 absl::StatusOr<Puzzle> ReadJpz(std::string_view name, std::string_view bytes) {
-  if (bytes.substr(0, 4) == std::string_view("PK\x03\x04", 4)) {
-    return ReadError(name, kJpz, 0,
-                     "a ZIP archive (a zipped .jpz?): zipped files are not read; unzip it and "
-                     "read the .xml or .jpz inside");
-  }
+  if (IsZip(bytes)) return ReadZippedJpz(name, bytes);
   absl::StatusOr<XmlNode> root = ParseXml(bytes, name, kJpz);
   if (!root.ok()) return root.status();
   const XmlNode* rectangular =

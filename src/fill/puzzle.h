@@ -50,7 +50,7 @@ inline constexpr std::string_view kPuzzleFormats =
 absl::StatusOr<Puzzle> ReadPuzzle(std::string_view name, std::string_view bytes);
 
 // Reads a puzzle file (`-`: stdin) whole, for ReadPuzzle: at most kMaxPuzzleFileBytes, and no
-// NUL byte unless it is a .puz; errors name the file and, for a binary file, the formats read.
+// NUL byte unless it is a .puz or a ZIP archive (a zipped .jpz); errors name the file and, for a binary file, the formats read.
 absl::StatusOr<std::string> ReadPuzzleFile(const std::string& path);
 
 // A puzzle of rows x cols white cells without letters, marks or bars, read from `format`: the

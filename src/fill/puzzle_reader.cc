@@ -8,6 +8,7 @@
 #include "fill/ipuz_reader.h"
 #include "fill/puz_reader.h"
 #include "fill/puzzle_readers.h"
+#include "fill/zip.h"
 #include "text/read_file.h"
 
 namespace squares::core {
@@ -61,7 +62,7 @@ absl::StatusOr<std::string> ReadPuzzleFile(const std::string& path) {
                   absl::StrFormat("a crossword puzzle of up to %dx%d cells in one of the formats "
                                   "read (%s)",
                                   kMaxGridSide, kMaxGridSide, kPuzzleFormats),
-                  IsPuz);
+                  [](std::string_view head) { return IsPuz(head) || IsZip(head); });
 }
 
 absl::StatusOr<Puzzle> ReadPuzzle(std::string_view name, std::string_view bytes) {

@@ -34,6 +34,34 @@ absl::StatusOr<std::vector<std::string_view>> PuzzleLines(std::string_view name,
   return SplitLines(bytes);
 }
 
+std::string_view LinesSpan(std::string_view first, std::string_view last) {
+  return std::string_view(first.data(),
+                          static_cast<size_t>(last.data() + last.size() - first.data()));
+}
+
+std::string SectionNotes(std::string_view text) {
+  const std::vector<std::string_view> lines = SplitString(text, '\n');  // each may end in \r
+  const auto blank = [](std::string_view line) { return Trim(line, " \t\r").empty(); };
+  const auto leading = [](std::string_view line) {
+    return std::min(line.find_first_not_of(" \t"), line.size());
+  };
+  size_t first = 0, last = lines.size();
+  while (first < last && blank(lines[first])) ++first;
+  while (last > first && blank(lines[last - 1])) --last;
+  size_t indent = std::string_view::npos;
+  for (size_t k = first; k < last; ++k) {
+    if (!blank(lines[k])) indent = std::min(indent, leading(lines[k]));
+  }
+  std::string notes;
+  for (size_t k = first; k < last; ++k) {
+    std::string_view line = lines[k];
+    if (k + 1 == last && !line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (k > first) notes += '\n';
+    notes += line.substr(std::min(indent, leading(line)));
+  }
+  return notes;
+}
+
 absl::Status NumberPuzzle(std::string_view name, Puzzle& puzzle, bool rows_are_lines) {
   Grid& g = puzzle.grid;
   for (int i = 0; i < g.size(); ++i) {

@@ -17,8 +17,8 @@ namespace squares::core {
 // Crossword Compiler's XML (<crossword-compiler-applet>, <crossword-compiler> or a bare
 // <rectangular-puzzle> holding a <crossword>): cells (blocks, voids, solutions of any letters,
 // hint cells as given letters, circles, coloured cells as shaded, bars on any side), the
-// metadata, and the clues matched to their words' cells, their markup kept. A zipped .jpz is
-// recognised and refused with a word to unzip it.
+// metadata, and the clues matched to their words' cells, their markup kept. A zipped .jpz (a
+// ZIP archive of one XML file, stored or deflated: zip.h) is read as its XML.
 bool IsJpz(std::string_view bytes);
 absl::StatusOr<Puzzle> ReadJpz(std::string_view name, std::string_view bytes);
 
@@ -68,6 +68,23 @@ absl::StatusOr<std::vector<std::string_view>> PuzzleLines(std::string_view name,
                                                           std::string_view format,
                                                           std::string_view bytes);
 
+// The text from the start of `first` to the end of `last`, two lines (views) of one buffer
+// (as PuzzleLines gives them), `first` not after `last`: the lines between as the file has
+// them, their line breaks (\n or \r\n) included.
+std::string_view LinesSpan(std::string_view first, std::string_view last);
+
+// Notes as a plain-text format's section holds them (xd's notes, Across Lite text's
+// <NOTEPAD>): the lines of `text` from the first that is not blank to the last, less the
+// indentation all of them share; inner blank lines, blanks and line breaks (\n or \r\n) as
+// they are. Blank lines around a section are the file's layout, so notes that begin or end
+// with a line break (or share an indentation) are what this makes of them: a writer whose
+// notes it changes cannot hold them exactly, and says so.
+std::string SectionNotes(std::string_view text);
+
+// Whether a line is one the format reads as its own markup wherever it stands: an xd heading
+// ("## Notes"), a tag of Across Lite's text format ("<NOTEPAD>").
+bool IsXdHeading(std::string_view line);
+bool IsAcrossTextTag(std::string_view line);
 
 // Numbers the grid the reader filled (NumberGrid), after clearing the letters and marks of
 // black cells. Its errors name the file, the format and the cell: by its line (the grid's

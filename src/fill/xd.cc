@@ -2,13 +2,15 @@
 // "Key: value" headers, the grid as rows ('#' a block, '_' a void cell, a lower-case letter a
 // special cell: circled or shaded as the Special header says, a digit or other key a rebus
 // cell the Rebus header spells out), then the clues as "A1. clue ~ ANSWER", the three parts
-// separated by two blank lines. Text is UTF-8; a line break inside a field would end it, so it
-// is a space.
+// separated by two blank lines, and the notes as the fourth part, their lines as they are.
+// Text is UTF-8; a line break inside a header or a clue would end it, so it is a space.
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include "absl/strings/str_format.h"
 #include "fill/fill_document.h"
+#include "fill/puzzle_readers.h"
 
 namespace squares::core {
 namespace {
@@ -60,11 +62,17 @@ void AppendXd(const Puzzle& puzzle, const FillOutputOptions& options, std::strin
         plain_shaded, plain_shaded == 1 ? "" : "s"));
   }
   const PuzzleInfo& info = puzzle.info;
-  const std::pair<std::string_view, const std::string*> headers[] = {
-      {"Title", &info.title},         {"Author", &info.author}, {"Editor", &info.editor},
-      {"Copyright", &info.copyright}, {"Date", &info.date},     {"Notes", &info.notes}};
-  for (const auto& [key, value] : headers) {
-    if (!value->empty()) absl::StrAppendFormat(&out, "%s: %s\n", key, OneLine(*value));
+  const std::tuple<std::string_view, std::string_view, const std::string*> headers[] = {
+      {"Title", "title", &info.title},
+      {"Author", "author", &info.author},
+      {"Editor", "editor", &info.editor},
+      {"Copyright", "copyright", &info.copyright},
+      {"Date", "date", &info.date}};
+  for (const auto& [key, field, value] : headers) {
+    if (!value->empty()) {
+      absl::StrAppendFormat(&out, "%s: %s\n", key,
+                            FieldLine(*value, "xd", field, options.warnings));
+    }
   }
   // The grid holds A-Z; any other letter is a key the Rebus header spells out.
   const KeyedGrid keyed = KeyCells(puzzle, special, true, "xd", options.warnings);
@@ -92,6 +100,10 @@ void AppendXd(const Puzzle& puzzle, const FillOutputOptions& options, std::strin
     if (s > 0 && grid.slots[s - 1].direction != slot.direction) out += '\n';
     absl::StrAppendFormat(&out, "%c%d. %s ~ %s\n", slot.direction == Direction::kAcross ? 'A' : 'D',
                           slot.number, OneLine(XdClue(clues[s])), SlotWord(slot, letters));
+  }
+  if (!info.notes.empty()) {
+    absl::StrAppendFormat(&out, "\n\n%s\n",
+                          SectionNotesText(info.notes, "xd", IsXdHeading, options.warnings));
   }
 }
 

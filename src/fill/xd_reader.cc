@@ -347,6 +347,8 @@ absl::Status ReadClues(std::string_view name, const std::vector<XdLine>& lines, 
 
 }  // namespace
 
+bool IsXdHeading(std::string_view line) { return IsHeading(Trim(line)); }
+
 bool IsXd(std::string_view bytes) {
   for (std::string_view line : SplitLines(bytes.substr(0, 4096))) {
     line = Trim(line);
@@ -418,7 +420,11 @@ absl::StatusOr<Puzzle> ReadXd(std::string_view name, std::string_view bytes) {
     if (!value.empty() && value != "N/A") notes.push_back(value);
   }
   notes.insert(notes.end(), headers.notes.begin(), headers.notes.end());
-  for (const XdLine& line : Part(sections, "notes")) notes.emplace_back(line.text);
+  // The notes section as the file has it: its lines, blank lines and line breaks.
+  if (const std::vector<XdLine>& part = Part(sections, "notes"); !part.empty()) {
+    notes.push_back(
+        SectionNotes(LinesSpan((*lines)[part.front().line - 1], (*lines)[part.back().line - 1])));
+  }
   for (const std::string& note : notes) {
     if (!info.notes.empty()) info.notes += '\n';
     info.notes += note;

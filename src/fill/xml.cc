@@ -1,5 +1,8 @@
 #include "fill/xml.h"
 
+#include <algorithm>
+#include <utility>
+
 #include "absl/strings/str_format.h"
 #include "fill/grid.h"
 #include "fill/puzzle_readers.h"
@@ -28,6 +31,18 @@ std::string XmlNode::Text() const {
 }
 
 namespace {
+
+// A text node of `raw` characters, `text` once decoded.
+XmlNode TextNode(std::string_view raw, std::string text, int line) {
+  constexpr std::string_view kBlanks = " \t\r\n";
+  XmlNode node;
+  node.line = line;
+  node.text = std::move(text);
+  node.blanks_front = std::min(raw.find_first_not_of(kBlanks), raw.size());
+  node.blanks_back =
+      node.blanks_front == raw.size() ? raw.size() : raw.size() - 1 - raw.find_last_not_of(kBlanks);
+  return node;
+}
 
 // The local part of a qualified name ("x:cell" -> "cell").
 std::string LocalName(std::string_view name) {
@@ -183,10 +198,8 @@ class XmlParser {
       }
       if (lt > pos_) {
         if (absl::Status status = Count(); !status.ok()) return status;
-        XmlNode text_node;
-        text_node.line = line_;
-        text_node.text = DecodeEntities(text_.substr(pos_, lt - pos_));
-        node.children.push_back(std::move(text_node));
+        const std::string_view raw = text_.substr(pos_, lt - pos_);
+        node.children.push_back(TextNode(raw, DecodeEntities(raw), line_));
         Advance(lt - pos_);
       }
       if (Starts("</")) {
@@ -205,10 +218,8 @@ class XmlParser {
         const size_t end = text_.find("]]>", pos_);
         if (end == std::string_view::npos) return Error("the file ends inside a CDATA section");
         if (absl::Status status = Count(); !status.ok()) return status;
-        XmlNode text_node;
-        text_node.line = line_;
-        text_node.text = std::string(text_.substr(pos_, end - pos_));
-        node.children.push_back(std::move(text_node));
+        const std::string_view raw = text_.substr(pos_, end - pos_);
+        node.children.push_back(TextNode(raw, std::string(raw), line_));
         Advance(end + 3 - pos_);
         continue;
       }

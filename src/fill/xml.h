@@ -21,6 +21,9 @@ inline constexpr int kMaxXmlNodes = 1 << 20;
 struct XmlNode {
   std::string name;  // the element's local name; "" for a text node
   std::string text;  // a text node's characters, references decoded (CDATA as it is)
+  // A text node's blanks (space, tab, line breaks) at its start and end written as such, not
+  // as references (&#10;): the file's layout to a reader that trims it.
+  size_t blanks_front = 0, blanks_back = 0;
   std::vector<std::pair<std::string, std::string>> attributes;  // local names, values decoded
   std::vector<XmlNode> children;
   int line = 0;  // where the element starts

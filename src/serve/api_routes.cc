@@ -337,7 +337,14 @@ Reply ApiRoutes::Export(std::string_view body, const StopFlag& stop) const {
   // What the document cannot hold is said in a header, never dropped in silence.
   std::vector<std::string> warnings;
   request.document.warnings = &warnings;
-  std::string document = WritePuzzle(request.grid.puzzle(), request.document);
+  squares::Fill fill = GivenFill(request.grid);
+  // The fill's quality line, as `squares fill` writes it, in the formats that have one: scored
+  // by the page's list. The other formats need no list.
+  if (request.document.format == DocumentFormat::kJsonl ||
+      request.document.format == DocumentFormat::kIpuz) {
+    fill.quality = CheckGrid(DictionaryOf(request.list), request.grid).quality;
+  }
+  std::string document = FormatFill(request.grid, fill, request.document);
   Reply reply{200, std::string(FormatOf(request.document.format).content_type),
               std::move(document)};
   if (request.pdf) {

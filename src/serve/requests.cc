@@ -513,7 +513,7 @@ ExportRequest ParseExportRequest(std::string_view body) {
                                  {"grid", "puzzle", "format", "clues", "title", "author",
                                   "copyright", "notes", "date", "solution", "fill-in", "list"});
   ExportRequest result{GridOf(request)};
-  ListOf(request);  // checked, not used: a document needs no word list (older pages send one)
+  result.list = ListOf(request);
   DocumentOptions& document = result.document;
   const std::string name = RequiredStringOf(request, "format");
   bool known = false;

@@ -98,12 +98,13 @@ struct ProveRequest {
 };
 
 // POST /api/export: {"grid": [...] or "puzzle": {...}, filled, partly filled or not, "format",
-// "clues": [...], "title", "author", "copyright", "notes", "date", ...}: the fields given
-// beside the puzzle win over its own (WritePuzzle).
+// "clues": [...], "title", "author", "copyright", "notes", "date", ..., "list"}: the fields
+// given beside the puzzle win over its own (WritePuzzle).
 struct ExportRequest {
   Grid grid;  // its puzzle() is the one written
   DocumentOptions document{};
   bool pdf = false;  // "pdf", "submission": the LaTeX document (document.format) through lualatex
+  std::string list{};  // the word list that scores the fill's quality line (jsonl, ipuz)
 };
 
 // POST /api/open: {"name": "file.crg", "text": "..."}, a file the page opened; a binary file

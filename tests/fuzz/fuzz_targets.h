@@ -21,6 +21,7 @@ void FuzzClues(std::string_view data);    // ParseClues, then every document of 
 void FuzzServe(std::string_view data);    // the workbench's JSON requests (serve/requests.h)
 void FuzzPuz(std::string_view data);      // ReadPuz: an Across Lite .puz file
 void FuzzPuzzle(std::string_view data);   // ReadPuzzle: every puzzle format
+void FuzzZip(std::string_view data);      // ListZip, ExtractZip and Inflate (zipped .jpz)
 
 #define FUZZ_CHECK(cond)                                                                 \
   do {                                                                                   \

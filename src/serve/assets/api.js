@@ -1,9 +1,10 @@
-// The JSON API's calls, for the page's views. Those that search name the word list chosen
-// (list_store.js); one the server has lost is sent again, and the request with it.
+// The JSON API's calls, for the page's views. Those that search, and an export (for its
+// quality line), name the word list chosen (list_store.js); one the server has lost is sent
+// again, and the request with it.
 import { activeListId, restoreList } from "./list_store.js";
 
 const LIST_ROUTES = new Set(["/api/fill", "/api/candidates", "/api/candidates/stream", "/api/check",
-                             "/api/prove", "/api/pattern", "/api/squares"]);
+                             "/api/prove", "/api/pattern", "/api/squares", "/api/export"]);
 
 // POSTs `body` as JSON; resolves to the parsed answer, or throws an Error with the server's
 // message. An aborted request throws an AbortError.

@@ -1,8 +1,9 @@
 // Puzzle files in and out of the editor: a file opened (the picker, or dropped on the editor)
 // is sent to POST /api/open as text, or as base64 when it is binary (an Across Lite .puz);
-// an export is POST /api/export of the whole puzzle (cells, marks, bars, info, clues), and
-// what its format could not hold (the X-Squares-Warnings header) is said beside the link.
-import { answerOf, postJson, sentence } from "./api.js";
+// an export is POST /api/export of the whole puzzle (cells, marks, bars, info, clues) and the
+// word list (for the quality line of ipuz), and what its format could not hold (the
+// X-Squares-Warnings header) is said beside the link.
+import { answerOf, post, postJson, sentence } from "./api.js";
 
 const EXTENSIONS = { ipuz: "ipuz", latex: "tex", pdf: "pdf", svg: "svg", text: "txt", puz: "puz", jpz: "jpz",
                      xd: "xd", exolve: "html", "across-text": "txt", submission: "pdf" };
@@ -34,10 +35,7 @@ export function describe(head, warnings) {
 
 // Downloads `puzzle` (GridModel.toPuzzle) as `format`; resolves to the status to show.
 export async function exportPuzzle(puzzle, format) {
-  const response = await fetch("/api/export", {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ puzzle, format }),
-  });
+  const response = await post("/api/export", { puzzle, format });
   if (!response.ok) return answerOf(response);  // throws the server's message
   const warnings = JSON.parse(response.headers.get("X-Squares-Warnings") || "[]");
   const blob = await response.blob();
