@@ -68,8 +68,13 @@ export class Editor {
     this.build();
     // Another word list, or its words changed: the proof and candidates again.
     document.addEventListener("wordlist-change", () => {
+      this.proof.reset();  // its marks and fill are of the other words
       this.proveGrid();
-      this.scheduleCandidates();
+    });
+    // A reload or a closed tab: the edits waiting to be saved are saved now.
+    window.addEventListener("pagehide", () => this.flushSave());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") this.flushSave();
     });
   }
 
@@ -254,12 +259,13 @@ export class Editor {
     return other;
   }
 
-  // ---- Changes (each undoable).
-  edit(change) {
+  // ---- Changes (each undoable). `shape`: whether the change may move the entries (not a
+  // letter's).
+  edit(change, shape = true) {
     if (this.solve.active) return;
     this.model.checkpoint();
     change();
-    this.model.computeSlots();
+    if (shape) this.model.computeSlots();
     this.changed();
   }
 
@@ -267,22 +273,47 @@ export class Editor {
     if (this.grid.childElementCount !== this.model.rows) {
       this.build();
     } else {
-      // The candidates wait for the grid's marks: their searches would share the server's
-      // core with them.
-      this.candidates.cancel();
-      this.proveGrid(() => this.scheduleCandidates());
+      this.proveGrid();
       this.paint();
     }
-    this.renderClues();
-    this.save();
+    this.renderClues(true);
+    this.saveSoon();
   }
 
-  // `onMarks`: called once the marks of the grid are shown (or could not be had).
-  proveGrid(onMarks = () => {}) {
-    this.proof.prove(this.model.searchGrid(), this.model.rejected, onMarks);
+  // The proof of the grid as it is now. The candidates wait for its marks (scheduleCandidates):
+  // their searches would share the server's core with them, and their list's answer and
+  // drawing the page's main thread.
+  proveGrid() {
+    this.candidates.cancel();
+    clearTimeout(this.candidatesTimer);
+    this.marksPending = true;
+    this.proof.prove(this.model.searchGrid(), this.model.rejected, () => {
+      this.marksPending = false;
+      this.scheduleCandidates();
+    });
+  }
+
+  // Saves the puzzle (and its history) when the page is next idle, not on the key that changed
+  // it: writing the history is the longest part of an edit. What is waiting is saved before
+  // the page goes away or another puzzle is opened (flushSave, puzzles_view.js).
+  saveSoon() {
+    if (this.saveWaiting) return;
+    const idle = window.requestIdleCallback || ((run) => setTimeout(run, 100));
+    this.saveWaiting = idle(() => this.save(), { timeout: 1000 });
+  }
+
+  flushSave() {
+    if (this.saveWaiting) this.save();
+  }
+
+  // The edits waiting to be saved are not (another tab's version of the puzzle replaces them).
+  dropSave() {
+    if (this.saveWaiting) (window.cancelIdleCallback || clearTimeout)(this.saveWaiting);
+    this.saveWaiting = 0;
   }
 
   save() {
+    this.dropSave();
     this.puzzles.save(this.snapshot());
   }
 
@@ -395,7 +426,7 @@ export class Editor {
     if (this.solve.active) return this.solve.write(letter);
     const cell = this.model.cell(this.cursor.r, this.cursor.c);
     if (cell.black || cell.letter === letter) return;
-    this.edit(() => Object.assign(cell, { letter, origin: letter ? "user" : "", locked: letter ? cell.locked : false }));
+    this.edit(() => Object.assign(cell, { letter, origin: letter ? "user" : "", locked: letter ? cell.locked : false }), false);
   }
 
   toggleBlack() {
@@ -464,6 +495,7 @@ export class Editor {
       this.grid.append(row);
     }
     this.showInfo();
+    this.proof.reset();
     this.proveGrid();
     this.paint();
     this.renderClues();
@@ -489,18 +521,32 @@ export class Editor {
              left: Math.min(this.anchor.c, this.cursor.c), right: Math.max(this.anchor.c, this.cursor.c) };
   }
 
-  // Draws the grid's cells and the entry's fields. A cell's element is written only where what
-  // it shows changed: any write (even of the same text) makes the browser lay the cell out
-  // again, and 225 of them on each key made one layout take longer than the key's proof.
+  // Draws the grid and the entry's fields once the task's changes are made (a key's letter and
+  // its move to the next cell: one pass over the cells, not two).
   paint() {
+    if (this.paintQueued) return;
+    this.paintQueued = true;
+    queueMicrotask(() => {
+      this.paintQueued = false;
+      this.draw();
+    });
+  }
+
+  // A cell's element is written only where what it shows changed: any write (even of the same
+  // text) makes the browser lay the cell out again, and 225 of them on each key made one layout
+  // take longer than the key's proof.
+  draw() {
     const slot = this.slot();
     const inSlot = new Set(slot ? slot.cells : []);
     const region = this.region();
     const key = this.proof.keyOf(this.model.searchGrid());
+    const cells = this.model.cells;
+    const marks = this.proof.marksFor(key, cells.length, this.model.cols, (fill) =>
+      cells.every((cell, i) => cell.black || !cell.letter || (fill[i] || "").toUpperCase() === cell.letter));
     for (let r = 0; r < this.model.rows; r++) {
       for (let c = 0; c < this.model.cols; c++) {
         const i = this.model.index(r, c);
-        const view = this.cellView(i, r, c, inSlot.has(i), region, key);
+        const view = this.cellView(i, r, c, inSlot.has(i), region, marks);
         drawCell(this.grid.children[r].children[c], view, this.drawn[i]);
         this.drawn[i] = view;
       }
@@ -517,16 +563,16 @@ export class Editor {
   }
 
   // What cell `i` at (r, c) shows: its classes, text and attributes (drawCell).
-  cellView(i, r, c, inSlot, region, key) {
+  cellView(i, r, c, inSlot, region, marks) {
     const cell = this.model.cells[i];
     const here = r === this.cursor.r && c === this.cursor.c;
     // Solving, nothing tells the answer: no proof, no fill or lock marks.
     const solving = this.solve.active;
-    const proven = cell.black || solving ? null : this.proof.cellState(key, i, this.model.cols);
+    const proven = cell.black || solving || !marks ? null : this.proof.cellState(marks, i);
     const letter = this.letterAt(i);
     const rebus = Array.from(letter).length > 1;
     const number = this.model.numbers[i];
-    const marks = cell.black ? [] : [["circled", cell.circled], ["shaded", cell.shaded], ["bar after it", cell.barRight],
+    const flags = cell.black ? [] : [["circled", cell.circled], ["shaded", cell.shaded], ["bar after it", cell.barRight],
                                      ["bar below it", cell.barBelow]].filter(([, on]) => on).map(([name]) => `, ${name}`);
     return {
       className: [cell.black ? "black" : "", cell.void ? "void" : "", inSlot ? "slot" : "", here ? "cursor" : "",
@@ -550,23 +596,39 @@ export class Editor {
       selected: here ? "true" : "false",
       label: `row ${r + 1}, column ${c + 1}: ` +
         (cell.void ? "outside the grid" : cell.black ? "black"
-          : (number ? `${number}, ` : "") + (letter || "empty") + (cell.locked && !solving ? ", locked" : "") + marks.join("") +
+          : (number ? `${number}, ` : "") + (letter || "empty") + (cell.locked && !solving ? ", locked" : "") + flags.join("") +
             (solving && this.solve.marks[i] ? `, ${this.solve.marks[i]}` : "")),
     };
   }
 
   // The clue lists: built again when the entries changed, else only their texts written (as
-  // the cells are, paint).
-  renderClues() {
-    renderStats(this.model, this.$("stats"));
-    for (const direction of ["across", "down"]) {
+  // the cells are, paint); with `soon`, those texts and the statistics when the page is next
+  // idle (an edit's words: not on the key that made them).
+  renderClues(soon = false) {
+    const lists = ["across", "down"].map((direction) => {
       const list = this.$(`clues-${direction}`);
       const slots = this.model.slots.filter((s) => s.direction === direction);
       const entries = slots.map((slot) => `${slot.number} ${slot.key}`).join(" ");
       if (list.dataset.entries !== entries) {
         list.dataset.entries = entries;
         list.replaceChildren(...slots.map((slot) => this.clueItem(slot)));
+        soon = false;
       }
+      return [list, slots];
+    });
+    if (!soon) {
+      this.writeClues(lists);
+    } else if (!this.cluesWaiting) {
+      const idle = window.requestIdleCallback || ((run) => setTimeout(run, 100));
+      this.cluesWaiting = idle(() => this.renderClues(), { timeout: 500 });
+    }
+  }
+
+  writeClues(lists) {
+    if (this.cluesWaiting) (window.cancelIdleCallback || clearTimeout)(this.cluesWaiting);
+    this.cluesWaiting = 0;
+    renderStats(this.model, this.$("stats"));
+    for (const [list, slots] of lists) {
       slots.forEach((slot, k) => {
         const [word, clue] = list.children[k].children;
         setText(word, this.wordOf(slot));
@@ -597,6 +659,7 @@ export class Editor {
   scheduleCandidates() {
     this.candidates.cancel();
     clearTimeout(this.candidatesTimer);
+    if (this.marksPending) return;  // asked for once the marks are shown (proveGrid)
     this.candidatesTimer = setTimeout(() => this.loadCandidates(), 120);
   }
 
