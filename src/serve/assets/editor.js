@@ -164,8 +164,11 @@ export class Editor {
     this.grid.addEventListener("keydown", (event) => this.key(event));
     this.grid.addEventListener("mouseover", (event) => {
       const target = event.target.closest("[role=gridcell]");
-      const view = target && this.drawn[this.model.index(+target.dataset.r, +target.dataset.c)];
-      if (view && target.title !== view.title) target.title = view.title;
+      if (!target) return;
+      const i = this.model.index(+target.dataset.r, +target.dataset.c);
+      const view = this.drawn[i];
+      const title = view && view.proven ? this.proof.title(this.drawnMarks, i) : "";
+      if (view && target.title !== title) target.title = title;
     });
   }
 
@@ -543,6 +546,7 @@ export class Editor {
     const cells = this.model.cells;
     const marks = this.proof.marksFor(key, cells.length, this.model.cols, (fill) =>
       cells.every((cell, i) => cell.black || !cell.letter || (fill[i] || "").toUpperCase() === cell.letter));
+    this.drawnMarks = marks;
     for (let r = 0; r < this.model.rows; r++) {
       for (let c = 0; c < this.model.cols; c++) {
         const i = this.model.index(r, c);
@@ -570,34 +574,42 @@ export class Editor {
     const solving = this.solve.active;
     const proven = cell.black || solving || !marks ? null : this.proof.cellState(marks, i);
     const letter = this.letterAt(i);
-    const rebus = Array.from(letter).length > 1;
+    const length = letter.length > 1 ? Array.from(letter).length : letter.length;
     const number = this.model.numbers[i];
-    const flags = cell.black ? [] : [["circled", cell.circled], ["shaded", cell.shaded], ["bar after it", cell.barRight],
-                                     ["bar below it", cell.barBelow]].filter(([, on]) => on).map(([name]) => `, ${name}`);
+    // (Strings joined by hand: this runs for every cell on each key and each proof.)
+    let className = (cell.black ? " black" : "") + (cell.void ? " void" : "") + (inSlot ? " slot" : "") +
+      (here ? " cursor" : "");
+    if (!cell.black) {
+      className += (cell.circled ? " circled" : "") + (cell.shaded ? " shaded" : "") + (cell.barRight ? " bar-right" : "") +
+        (cell.barBelow ? " bar-below" : "") + (length > 1 ? " rebus" : "");
+    }
+    if (!solving) className += (cell.origin === "fill" ? " filled" : "") + (cell.locked ? " locked" : "");
+    if (region && r >= region.top && r <= region.bottom && c >= region.left && c <= region.right) className += " region";
+    if (proven && proven.classes) className += ` ${proven.classes}`;
+    if (solving) for (const name of this.solve.classesAt(i)) className += ` ${name}`;
+    // The fewer letters a cell can take, the stronger its shade (1 letter: full), in five
+    // steps, so that a proof changes the shade of few cells.
+    const tight = proven && !letter && !proven.classes ? tightClass(proven.letters) : "";
+    if (tight) className += ` ${tight}`;
+    let label = `row ${r + 1}, column ${c + 1}: `;
+    if (cell.void) label += "outside the grid";
+    else if (cell.black) label += "black";
+    else {
+      label += (number ? `${number}, ` : "") + (letter || "empty") + (cell.locked && !solving ? ", locked" : "") +
+        (cell.circled ? ", circled" : "") + (cell.shaded ? ", shaded" : "") + (cell.barRight ? ", bar after it" : "") +
+        (cell.barBelow ? ", bar below it" : "") + (solving && this.solve.marks[i] ? `, ${this.solve.marks[i]}` : "");
+    }
     return {
-      className: [cell.black ? "black" : "", cell.void ? "void" : "", inSlot ? "slot" : "", here ? "cursor" : "",
-                  ...(cell.black ? [] : [cell.circled ? "circled" : "", cell.shaded ? "shaded" : "",
-                                          cell.barRight ? "bar-right" : "", cell.barBelow ? "bar-below" : "",
-                                          rebus ? "rebus" : ""]),
-                  cell.origin === "fill" && !solving ? "filled" : "", cell.locked && !solving ? "locked" : "",
-                  region && r >= region.top && r <= region.bottom && c >= region.left && c <= region.right ? "region" : "",
-                  ...(proven ? proven.classes : []), ...(solving ? this.solve.classesAt(i) : []),
-                  // The fewer letters a cell can take, the stronger its shade (1 letter: full),
-                  // in five steps, so that a proof changes the shade of few cells.
-                  proven && !letter && !proven.classes.length ? tightClass(proven.letters) : ""]
-        .filter(Boolean).join(" "),
-      title: proven ? proven.title : "",
+      className: className.slice(1),
+      proven: !!proven,  // its title is the proof's (bindGrid)
       letters: proven ? `${proven.letters}` : "",
       number: number ? `${number}` : "",
       letter,
-      count: `${Array.from(letter).length || 1}`,
+      count: `${length || 1}`,
       // A fill the verdict found, faintly in the empty cells.
       ghost: proven && !letter ? proven.ghost : "",
       selected: here ? "true" : "false",
-      label: `row ${r + 1}, column ${c + 1}: ` +
-        (cell.void ? "outside the grid" : cell.black ? "black"
-          : (number ? `${number}, ` : "") + (letter || "empty") + (cell.locked && !solving ? ", locked" : "") + flags.join("") +
-            (solving && this.solve.marks[i] ? `, ${this.solve.marks[i]}` : "")),
+      label,
     };
   }
 

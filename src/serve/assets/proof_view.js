@@ -118,24 +118,24 @@ export class ProofView {
     return marks;
   }
 
-  // The proof's classes, title and faint letter for cell `index` of the grid `marks`
-  // (marksFor) are for.
+  // The proof's classes (a string), letter count and faint letter for cell `index` of the grid
+  // `marks` (marksFor) are for; `title` says the same in words, when the pointer comes over it.
   cellState(marks, index) {
+    const letters = marks.proof.answer.letters[index];
+    const classes = (marks.deadCells.has(index) || letters === 0 ? " dead-cell" : "") +
+      (marks.deadEntries.has(index) ? " dead-entry" : "") + (marks.conflict.has(index) ? " conflict-entry" : "");
+    return { letters, ghost: marks.ghost ? marks.ghost[index] : "", classes: classes.slice(1) };
+  }
+
+  title(marks, index) {
     const answer = marks.proof.answer;
-    const { deadCells, deadEntries, conflict, ghost } = marks;
     const letters = answer.letters[index];
-    const dead = deadCells.has(index) || letters === 0;
-    const entry = deadEntries.get(index);
-    const inConflict = conflict.get(index);
-    return {
-      letters,
-      ghost: ghost ? ghost[index] : "",
-      classes: [dead ? "dead-cell" : "", entry ? "dead-entry" : "", inConflict ? "conflict-entry" : ""].filter(Boolean),
-      title: dead ? "no letter fits here" : entry ? `${entry} has no word` :
-        inConflict ? (answer.verdict.minimal ? `${inConflict}: one of the entries that have no fill together (each is needed)`
-          : `${inConflict}: part of the conflict that rules out every fill`) :
-        `${letters} letter${letters === 1 ? "" : "s"} can go here`,
-    };
+    const entry = marks.deadEntries.get(index);
+    const inConflict = marks.conflict.get(index);
+    return marks.deadCells.has(index) || letters === 0 ? "no letter fits here" : entry ? `${entry} has no word` :
+      inConflict ? (answer.verdict.minimal ? `${inConflict}: one of the entries that have no fill together (each is needed)`
+        : `${inConflict}: part of the conflict that rules out every fill`) :
+      `${letters} letter${letters === 1 ? "" : "s"} can go here`;
   }
 
   cellMarks(answer, cols) {
