@@ -3,6 +3,7 @@
 import { GridModel, INFO_FIELDS, MAX_SIDE, splitRow } from "./grid_model.js";
 import { answerOf, postJson, sentence } from "./api.js";
 import { ProofView } from "./proof_view.js";
+import { cellView, drawCell } from "./cell_view.js";
 import { CandidatesView } from "./candidates_view.js";
 import { renderStats } from "./stats_view.js";
 import { SoftKeyboard } from "./soft_keyboard.js";
@@ -15,30 +16,18 @@ import { acceptDrops, describe, exportPuzzle, openFile } from "./puzzle_files.js
 
 function isAbort(error) { return error.name === "AbortError"; }
 
+// Runs `run` when the page is next idle, at the latest after `timeout` ms; returns a handle for
+// cancelIdle. (A timer where the browser has no idle callbacks.)
+function whenIdle(run, timeout) {
+  return window.requestIdleCallback ? requestIdleCallback(run, { timeout }) : setTimeout(run, 100);
+}
+function cancelIdle(handle) {
+  if (window.cancelIdleCallback) cancelIdleCallback(handle);
+  else clearTimeout(handle);
+}
+
 function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
-}
-
-// The class of a cell's shade when it can take `letters` letters: "tight-4" for one, none
-// from about 26.
-function tightClass(letters) {
-  const step = Math.round(4 * Math.max(0, 1 - Math.log2(letters) / 4.7));
-  return step ? `tight-${step}` : "";
-}
-
-// Writes into the cell element `el` what `view` (Editor.cellView) holds and `last`, the view
-// drawn before (undefined: none), did not. (Its title, which a proof changes on most cells and
-// which costs each a new style, is written when the pointer comes over it: bindGrid.)
-function drawCell(el, view, last = {}) {
-  const changed = (field) => view[field] !== last[field];
-  if (changed("className")) el.className = view.className;
-  if (changed("letters")) el.dataset.letters = view.letters;
-  if (changed("number")) el.firstChild.textContent = view.number;
-  if (changed("letter")) el.children[1].textContent = view.letter;
-  if (changed("count")) el.style.setProperty("--letters", view.count);
-  if (changed("ghost")) el.children[1].dataset.ghost = view.ghost;
-  if (changed("selected")) el.setAttribute("aria-selected", view.selected);
-  if (changed("label")) el.setAttribute("aria-label", view.label);
 }
 
 export class Editor {
@@ -301,8 +290,7 @@ export class Editor {
   // the page goes away or another puzzle is opened (flushSave, puzzles_view.js).
   saveSoon() {
     if (this.saveWaiting) return;
-    const idle = window.requestIdleCallback || ((run) => setTimeout(run, 100));
-    this.saveWaiting = idle(() => this.save(), { timeout: 1000 });
+    this.saveWaiting = whenIdle(() => this.save(), 1000);
   }
 
   flushSave() {
@@ -311,7 +299,7 @@ export class Editor {
 
   // The edits waiting to be saved are not (another tab's version of the puzzle replaces them).
   dropSave() {
-    if (this.saveWaiting) (window.cancelIdleCallback || clearTimeout)(this.saveWaiting);
+    if (this.saveWaiting) cancelIdle(this.saveWaiting);
     this.saveWaiting = 0;
   }
 
@@ -550,7 +538,7 @@ export class Editor {
     for (let r = 0; r < this.model.rows; r++) {
       for (let c = 0; c < this.model.cols; c++) {
         const i = this.model.index(r, c);
-        const view = this.cellView(i, r, c, inSlot.has(i), region, marks);
+        const view = cellView(this, i, r, c, inSlot.has(i), region, marks);
         drawCell(this.grid.children[r].children[c], view, this.drawn[i]);
         this.drawn[i] = view;
       }
@@ -564,53 +552,6 @@ export class Editor {
     if (this.$("clue-text").value !== clue) this.$("clue-text").value = clue;
     this.$("lock-entry").checked = !!slot && slot.cells.every((i) => this.model.cells[i].locked);
     setText(this.$("rejected"), this.model.rejected.join(", ") || "none");
-  }
-
-  // What cell `i` at (r, c) shows: its classes, text and attributes (drawCell).
-  cellView(i, r, c, inSlot, region, marks) {
-    const cell = this.model.cells[i];
-    const here = r === this.cursor.r && c === this.cursor.c;
-    // Solving, nothing tells the answer: no proof, no fill or lock marks.
-    const solving = this.solve.active;
-    const proven = cell.black || solving || !marks ? null : this.proof.cellState(marks, i);
-    const letter = this.letterAt(i);
-    const length = letter.length > 1 ? Array.from(letter).length : letter.length;
-    const number = this.model.numbers[i];
-    // (Strings joined by hand: this runs for every cell on each key and each proof.)
-    let className = (cell.black ? " black" : "") + (cell.void ? " void" : "") + (inSlot ? " slot" : "") +
-      (here ? " cursor" : "");
-    if (!cell.black) {
-      className += (cell.circled ? " circled" : "") + (cell.shaded ? " shaded" : "") + (cell.barRight ? " bar-right" : "") +
-        (cell.barBelow ? " bar-below" : "") + (length > 1 ? " rebus" : "");
-    }
-    if (!solving) className += (cell.origin === "fill" ? " filled" : "") + (cell.locked ? " locked" : "");
-    if (region && r >= region.top && r <= region.bottom && c >= region.left && c <= region.right) className += " region";
-    if (proven && proven.classes) className += ` ${proven.classes}`;
-    if (solving) for (const name of this.solve.classesAt(i)) className += ` ${name}`;
-    // The fewer letters a cell can take, the stronger its shade (1 letter: full), in five
-    // steps, so that a proof changes the shade of few cells.
-    const tight = proven && !letter && !proven.classes ? tightClass(proven.letters) : "";
-    if (tight) className += ` ${tight}`;
-    let label = `row ${r + 1}, column ${c + 1}: `;
-    if (cell.void) label += "outside the grid";
-    else if (cell.black) label += "black";
-    else {
-      label += (number ? `${number}, ` : "") + (letter || "empty") + (cell.locked && !solving ? ", locked" : "") +
-        (cell.circled ? ", circled" : "") + (cell.shaded ? ", shaded" : "") + (cell.barRight ? ", bar after it" : "") +
-        (cell.barBelow ? ", bar below it" : "") + (solving && this.solve.marks[i] ? `, ${this.solve.marks[i]}` : "");
-    }
-    return {
-      className: className.slice(1),
-      proven: !!proven,  // its title is the proof's (bindGrid)
-      letters: proven ? `${proven.letters}` : "",
-      number: number ? `${number}` : "",
-      letter,
-      count: `${length || 1}`,
-      // A fill the verdict found, faintly in the empty cells.
-      ghost: proven && !letter ? proven.ghost : "",
-      selected: here ? "true" : "false",
-      label,
-    };
   }
 
   // The clue lists: built again when the entries changed, else only their texts written (as
@@ -631,13 +572,12 @@ export class Editor {
     if (!soon) {
       this.writeClues(lists);
     } else if (!this.cluesWaiting) {
-      const idle = window.requestIdleCallback || ((run) => setTimeout(run, 100));
-      this.cluesWaiting = idle(() => this.renderClues(), { timeout: 500 });
+      this.cluesWaiting = whenIdle(() => this.renderClues(), 500);
     }
   }
 
   writeClues(lists) {
-    if (this.cluesWaiting) (window.cancelIdleCallback || clearTimeout)(this.cluesWaiting);
+    if (this.cluesWaiting) cancelIdle(this.cluesWaiting);
     this.cluesWaiting = 0;
     renderStats(this.model, this.$("stats"));
     for (const [list, slots] of lists) {
