@@ -152,6 +152,10 @@ export class CandidatesView {
     const words = this.showAll ? all : all.slice(0, SHOWN);
     if (!words.some((w) => w.index === this.focusIndex)) this.focusIndex = words.length ? words[0].index : 0;
     const items = [];
+    if (this.drawnWords !== this.words) {  // a new list: none of its words' items made yet
+      this.drawnWords = this.words;
+      this.elements = new Map();  // word (of this.words) -> its item
+    }
     const counts = { unknown: 0, impossible: 0 };
     for (const w of all) if (w.viability in counts) counts[w.viability]++;
     let group = null;
@@ -159,42 +163,65 @@ export class CandidatesView {
       // A heading above the undecided and the ruled-out groups says what they are.
       if (!this.byScore.checked && candidate.viability !== group) {
         group = candidate.viability;
-        if (HEADINGS[group]) items.push(this.heading(HEADINGS[group](counts[group], this.done)));
+        if (HEADINGS[group]) items.push(this.heading(group, HEADINGS[group](counts[group], this.done)));
       }
       items.push(this.item(candidate));
     }
-    if (words.length < all.length) {
-      const more = document.createElement("li");
-      more.setAttribute("role", "presentation");
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = `Show all ${all.length} (${all.length - words.length} more)`;
-      button.addEventListener("click", () => { this.showAll = true; this.render(); });
-      more.append(button);
-      items.push(more);
+    if (words.length < all.length) items.push(this.more(all.length, words.length));
+    // The items drawn before are kept (the words decided since rewritten): as decisions stream
+    // in, a redraw moves a few items and rewrites their marks instead of making 100 new ones.
+    if (items.length !== this.list.children.length || items.some((item, k) => this.list.children[k] !== item)) {
+      this.list.replaceChildren(...items);
     }
-    this.list.replaceChildren(...items);
     if (focused) this.focusCurrent();
     if (this.describe) this.describe();
   }
 
-  heading(text) {
-    const item = document.createElement("li");
-    item.className = "group";
-    item.setAttribute("role", "presentation");
-    item.textContent = text;
+  // The heading of `group`'s words, saying `text`.
+  heading(group, text) {
+    this.headings = this.headings || {};
+    let item = this.headings[group];
+    if (!item) {
+      item = this.headings[group] = document.createElement("li");
+      item.className = "group";
+      item.setAttribute("role", "presentation");
+    }
+    if (item.textContent !== text) item.textContent = text;
     return item;
   }
 
+  // The last item when only `shown` of the `total` words are: a button that shows them all.
+  more(total, shown) {
+    if (!this.moreItem) {
+      this.moreItem = document.createElement("li");
+      this.moreItem.setAttribute("role", "presentation");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.addEventListener("click", () => { this.showAll = true; this.render(); });
+      this.moreItem.append(button);
+    }
+    const text = `Show all ${total} (${total - shown} more)`;
+    if (this.moreItem.firstChild.textContent !== text) this.moreItem.firstChild.textContent = text;
+    return this.moreItem;
+  }
+
+  // The item of `candidate`: the one drawn before when its mark, reason and tab stop are the
+  // same, else made (again).
   item(candidate) {
     const [mark, meaning] = VIABILITY[candidate.viability];
     const reason = candidate.reason || meaning;
-    const item = document.createElement("li");
     const here = this.current && candidate.word.toUpperCase() === this.current.toUpperCase();
+    const tabIndex = candidate.index === this.focusIndex ? 0 : -1;
+    const drawn = `${candidate.viability} ${reason} ${here} ${tabIndex}`;
+    const kept = this.elements.get(candidate);
+    if (kept && kept.dataset.drawn === drawn) return kept;
+    const item = document.createElement("li");
+    item.dataset.drawn = drawn;
+    this.elements.set(candidate, item);
     item.className = candidate.viability + (here ? " current" : "");
     item.setAttribute("role", "option");
     item.dataset.index = candidate.index;
-    item.tabIndex = candidate.index === this.focusIndex ? 0 : -1;
+    item.tabIndex = tabIndex;
     item.title = here ? `in the grid now; ${reason}` : reason;
     item.setAttribute("aria-label", `${candidate.word}, score ${candidate.score}, ${meaning}: ${reason}` +
       (here ? ", in the grid now" : ""));

@@ -3,6 +3,7 @@
 import { GridModel, INFO_FIELDS, MAX_SIDE, splitRow } from "./grid_model.js";
 import { answerOf, postJson, sentence } from "./api.js";
 import { ProofView } from "./proof_view.js";
+import { cellView, drawCell } from "./cell_view.js";
 import { CandidatesView } from "./candidates_view.js";
 import { renderStats } from "./stats_view.js";
 import { SoftKeyboard } from "./soft_keyboard.js";
@@ -15,30 +16,18 @@ import { acceptDrops, describe, exportPuzzle, openFile } from "./puzzle_files.js
 
 function isAbort(error) { return error.name === "AbortError"; }
 
+// Runs `run` when the page is next idle, at the latest after `timeout` ms; returns a handle for
+// cancelIdle. (A timer where the browser has no idle callbacks.)
+function whenIdle(run, timeout) {
+  return window.requestIdleCallback ? requestIdleCallback(run, { timeout }) : setTimeout(run, 100);
+}
+function cancelIdle(handle) {
+  if (window.cancelIdleCallback) cancelIdleCallback(handle);
+  else clearTimeout(handle);
+}
+
 function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
-}
-
-// The class of a cell's shade when it can take `letters` letters: "tight-4" for one, none
-// from about 26.
-function tightClass(letters) {
-  const step = Math.round(4 * Math.max(0, 1 - Math.log2(letters) / 4.7));
-  return step ? `tight-${step}` : "";
-}
-
-// Writes into the cell element `el` what `view` (Editor.cellView) holds and `last`, the view
-// drawn before (undefined: none), did not. (Its title, which a proof changes on most cells and
-// which costs each a new style, is written when the pointer comes over it: bindGrid.)
-function drawCell(el, view, last = {}) {
-  const changed = (field) => view[field] !== last[field];
-  if (changed("className")) el.className = view.className;
-  if (changed("letters")) el.dataset.letters = view.letters;
-  if (changed("number")) el.firstChild.textContent = view.number;
-  if (changed("letter")) el.children[1].textContent = view.letter;
-  if (changed("count")) el.style.setProperty("--letters", view.count);
-  if (changed("ghost")) el.children[1].dataset.ghost = view.ghost;
-  if (changed("selected")) el.setAttribute("aria-selected", view.selected);
-  if (changed("label")) el.setAttribute("aria-label", view.label);
 }
 
 export class Editor {
@@ -68,8 +57,13 @@ export class Editor {
     this.build();
     // Another word list, or its words changed: the proof and candidates again.
     document.addEventListener("wordlist-change", () => {
+      this.proof.reset();  // its marks and fill are of the other words
       this.proveGrid();
-      this.scheduleCandidates();
+    });
+    // A reload or a closed tab: the edits waiting to be saved are saved now.
+    window.addEventListener("pagehide", () => this.flushSave());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") this.flushSave();
     });
   }
 
@@ -159,8 +153,11 @@ export class Editor {
     this.grid.addEventListener("keydown", (event) => this.key(event));
     this.grid.addEventListener("mouseover", (event) => {
       const target = event.target.closest("[role=gridcell]");
-      const view = target && this.drawn[this.model.index(+target.dataset.r, +target.dataset.c)];
-      if (view && target.title !== view.title) target.title = view.title;
+      if (!target) return;
+      const i = this.model.index(+target.dataset.r, +target.dataset.c);
+      const view = this.drawn[i];
+      const title = view && view.proven ? this.proof.title(this.drawnMarks, i) : "";
+      if (view && target.title !== title) target.title = title;
     });
   }
 
@@ -254,12 +251,13 @@ export class Editor {
     return other;
   }
 
-  // ---- Changes (each undoable).
-  edit(change) {
+  // ---- Changes (each undoable). `shape`: whether the change may move the entries (not a
+  // letter's).
+  edit(change, shape = true) {
     if (this.solve.active) return;
     this.model.checkpoint();
     change();
-    this.model.computeSlots();
+    if (shape) this.model.computeSlots();
     this.changed();
   }
 
@@ -267,22 +265,46 @@ export class Editor {
     if (this.grid.childElementCount !== this.model.rows) {
       this.build();
     } else {
-      // The candidates wait for the grid's marks: their searches would share the server's
-      // core with them.
-      this.candidates.cancel();
-      this.proveGrid(() => this.scheduleCandidates());
+      this.proveGrid();
       this.paint();
     }
-    this.renderClues();
-    this.save();
+    this.renderClues(true);
+    this.saveSoon();
   }
 
-  // `onMarks`: called once the marks of the grid are shown (or could not be had).
-  proveGrid(onMarks = () => {}) {
-    this.proof.prove(this.model.searchGrid(), this.model.rejected, onMarks);
+  // The proof of the grid as it is now. The candidates wait for its marks (scheduleCandidates):
+  // their searches would share the server's core with them, and their list's answer and
+  // drawing the page's main thread.
+  proveGrid() {
+    this.candidates.cancel();
+    clearTimeout(this.candidatesTimer);
+    this.marksPending = true;
+    this.proof.prove(this.model.searchGrid(), this.model.rejected, () => {
+      this.marksPending = false;
+      this.scheduleCandidates();
+    });
+  }
+
+  // Saves the puzzle (and its history) when the page is next idle, not on the key that changed
+  // it: writing the history is the longest part of an edit. What is waiting is saved before
+  // the page goes away or another puzzle is opened (flushSave, puzzles_view.js).
+  saveSoon() {
+    if (this.saveWaiting) return;
+    this.saveWaiting = whenIdle(() => this.save(), 1000);
+  }
+
+  flushSave() {
+    if (this.saveWaiting) this.save();
+  }
+
+  // The edits waiting to be saved are not (another tab's version of the puzzle replaces them).
+  dropSave() {
+    if (this.saveWaiting) cancelIdle(this.saveWaiting);
+    this.saveWaiting = 0;
   }
 
   save() {
+    this.dropSave();
     this.puzzles.save(this.snapshot());
   }
 
@@ -395,7 +417,7 @@ export class Editor {
     if (this.solve.active) return this.solve.write(letter);
     const cell = this.model.cell(this.cursor.r, this.cursor.c);
     if (cell.black || cell.letter === letter) return;
-    this.edit(() => Object.assign(cell, { letter, origin: letter ? "user" : "", locked: letter ? cell.locked : false }));
+    this.edit(() => Object.assign(cell, { letter, origin: letter ? "user" : "", locked: letter ? cell.locked : false }), false);
   }
 
   toggleBlack() {
@@ -464,6 +486,7 @@ export class Editor {
       this.grid.append(row);
     }
     this.showInfo();
+    this.proof.reset();
     this.proveGrid();
     this.paint();
     this.renderClues();
@@ -489,18 +512,33 @@ export class Editor {
              left: Math.min(this.anchor.c, this.cursor.c), right: Math.max(this.anchor.c, this.cursor.c) };
   }
 
-  // Draws the grid's cells and the entry's fields. A cell's element is written only where what
-  // it shows changed: any write (even of the same text) makes the browser lay the cell out
-  // again, and 225 of them on each key made one layout take longer than the key's proof.
+  // Draws the grid and the entry's fields once the task's changes are made (a key's letter and
+  // its move to the next cell: one pass over the cells, not two).
   paint() {
+    if (this.paintQueued) return;
+    this.paintQueued = true;
+    queueMicrotask(() => {
+      this.paintQueued = false;
+      this.draw();
+    });
+  }
+
+  // A cell's element is written only where what it shows changed: any write (even of the same
+  // text) makes the browser lay the cell out again, and 225 of them on each key made one layout
+  // take longer than the key's proof.
+  draw() {
     const slot = this.slot();
     const inSlot = new Set(slot ? slot.cells : []);
     const region = this.region();
     const key = this.proof.keyOf(this.model.searchGrid());
+    const cells = this.model.cells;
+    const marks = this.proof.marksFor(key, cells.length, this.model.cols, (fill) =>
+      cells.every((cell, i) => cell.black || !cell.letter || (fill[i] || "").toUpperCase() === cell.letter));
+    this.drawnMarks = marks;
     for (let r = 0; r < this.model.rows; r++) {
       for (let c = 0; c < this.model.cols; c++) {
         const i = this.model.index(r, c);
-        const view = this.cellView(i, r, c, inSlot.has(i), region, key);
+        const view = cellView(this, i, r, c, inSlot.has(i), region, marks);
         drawCell(this.grid.children[r].children[c], view, this.drawn[i]);
         this.drawn[i] = view;
       }
@@ -516,57 +554,33 @@ export class Editor {
     setText(this.$("rejected"), this.model.rejected.join(", ") || "none");
   }
 
-  // What cell `i` at (r, c) shows: its classes, text and attributes (drawCell).
-  cellView(i, r, c, inSlot, region, key) {
-    const cell = this.model.cells[i];
-    const here = r === this.cursor.r && c === this.cursor.c;
-    // Solving, nothing tells the answer: no proof, no fill or lock marks.
-    const solving = this.solve.active;
-    const proven = cell.black || solving ? null : this.proof.cellState(key, i, this.model.cols);
-    const letter = this.letterAt(i);
-    const rebus = Array.from(letter).length > 1;
-    const number = this.model.numbers[i];
-    const marks = cell.black ? [] : [["circled", cell.circled], ["shaded", cell.shaded], ["bar after it", cell.barRight],
-                                     ["bar below it", cell.barBelow]].filter(([, on]) => on).map(([name]) => `, ${name}`);
-    return {
-      className: [cell.black ? "black" : "", cell.void ? "void" : "", inSlot ? "slot" : "", here ? "cursor" : "",
-                  ...(cell.black ? [] : [cell.circled ? "circled" : "", cell.shaded ? "shaded" : "",
-                                          cell.barRight ? "bar-right" : "", cell.barBelow ? "bar-below" : "",
-                                          rebus ? "rebus" : ""]),
-                  cell.origin === "fill" && !solving ? "filled" : "", cell.locked && !solving ? "locked" : "",
-                  region && r >= region.top && r <= region.bottom && c >= region.left && c <= region.right ? "region" : "",
-                  ...(proven ? proven.classes : []), ...(solving ? this.solve.classesAt(i) : []),
-                  // The fewer letters a cell can take, the stronger its shade (1 letter: full),
-                  // in five steps, so that a proof changes the shade of few cells.
-                  proven && !letter && !proven.classes.length ? tightClass(proven.letters) : ""]
-        .filter(Boolean).join(" "),
-      title: proven ? proven.title : "",
-      letters: proven ? `${proven.letters}` : "",
-      number: number ? `${number}` : "",
-      letter,
-      count: `${Array.from(letter).length || 1}`,
-      // A fill the verdict found, faintly in the empty cells.
-      ghost: proven && !letter ? proven.ghost : "",
-      selected: here ? "true" : "false",
-      label: `row ${r + 1}, column ${c + 1}: ` +
-        (cell.void ? "outside the grid" : cell.black ? "black"
-          : (number ? `${number}, ` : "") + (letter || "empty") + (cell.locked && !solving ? ", locked" : "") + marks.join("") +
-            (solving && this.solve.marks[i] ? `, ${this.solve.marks[i]}` : "")),
-    };
-  }
-
   // The clue lists: built again when the entries changed, else only their texts written (as
-  // the cells are, paint).
-  renderClues() {
-    renderStats(this.model, this.$("stats"));
-    for (const direction of ["across", "down"]) {
+  // the cells are, paint); with `soon`, those texts and the statistics when the page is next
+  // idle (an edit's words: not on the key that made them).
+  renderClues(soon = false) {
+    const lists = ["across", "down"].map((direction) => {
       const list = this.$(`clues-${direction}`);
       const slots = this.model.slots.filter((s) => s.direction === direction);
       const entries = slots.map((slot) => `${slot.number} ${slot.key}`).join(" ");
       if (list.dataset.entries !== entries) {
         list.dataset.entries = entries;
         list.replaceChildren(...slots.map((slot) => this.clueItem(slot)));
+        soon = false;
       }
+      return [list, slots];
+    });
+    if (!soon) {
+      this.writeClues(lists);
+    } else if (!this.cluesWaiting) {
+      this.cluesWaiting = whenIdle(() => this.renderClues(), 500);
+    }
+  }
+
+  writeClues(lists) {
+    if (this.cluesWaiting) cancelIdle(this.cluesWaiting);
+    this.cluesWaiting = 0;
+    renderStats(this.model, this.$("stats"));
+    for (const [list, slots] of lists) {
       slots.forEach((slot, k) => {
         const [word, clue] = list.children[k].children;
         setText(word, this.wordOf(slot));
@@ -597,6 +611,7 @@ export class Editor {
   scheduleCandidates() {
     this.candidates.cancel();
     clearTimeout(this.candidatesTimer);
+    if (this.marksPending) return;  // asked for once the marks are shown (proveGrid)
     this.candidatesTimer = setTimeout(() => this.loadCandidates(), 120);
   }
 

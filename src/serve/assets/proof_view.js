@@ -21,7 +21,8 @@ export class ProofView {
     this.request = null;  // the AbortController of the proof in flight
     this.proof = null;    // { key, answer, ms } of the latest proof (or verdict)
     this.started = 0;
-    this.marks = null;    // the latest proof's cells, cached per proof (see cellState)
+    this.marks = null;    // the latest proof's cells, cached per proof (marksFor)
+    this.fill = null;     // the last fill a verdict found, { fill, context }, while it may still hold
   }
 
   // The key of a grid as the searches take it ({grid: rows} or {puzzle}): equal for equal grids.
@@ -36,6 +37,9 @@ export class ProofView {
     this.started = performance.now();
     const key = this.keyOf(grid);
     const tier = allowOffensive();
+    // A fill found for other rejected words or another tier says nothing of this grid.
+    const context = JSON.stringify([exclude, tier]);
+    if (this.fill && this.fill.context !== context) this.fill = null;
     const ask = (seconds) => postJson("/api/prove",
       { ...grid, options: { exclude, "allow-offensive": tier, seconds } }, controller.signal);
     const current = () => this.request === controller;
@@ -43,7 +47,7 @@ export class ProofView {
     try {
       let answer = await ask(0);
       if (!current()) return;
-      this.show(key, answer);
+      this.show(key, answer, context);
       onMarks();
       // Unknown: asked again (RETRIES times, each twice as long) while the grid stays as it
       // is; each search starts from the last fill the server found, which the candidates'
@@ -53,7 +57,7 @@ export class ProofView {
         if (round > 0) this.say("unknown", `Unknown: ${answer.message}; searching again…`, tier);
         answer = await ask(VERDICT_SECONDS * 2 ** round);
         if (!current()) return;
-        this.show(key, answer);
+        this.show(key, answer, context);
       }
       const verdict = answer.verdict;
       const text = {
@@ -71,8 +75,11 @@ export class ProofView {
     }
   }
 
-  show(key, answer) {
+  show(key, answer, context) {
     this.proof = { key, answer, ms: performance.now() - this.started };
+    const verdict = answer.verdict;
+    if (verdict.fill) this.fill = { fill: verdict.fill, context };
+    else if (verdict.verdict === "impossible" || !answer.consistent) this.fill = null;
     this.status.textContent = answer.consistent ? "" : answer.message;
     this.status.classList.toggle("dead", !answer.consistent);
     this.onProof();
@@ -84,26 +91,51 @@ export class ProofView {
     this.verdictLine.textContent = `${text} Breakfast test: ${tierName(tier)}.`;
   }
 
-  // The proof's classes, title and faint letter for cell `index` of the grid of `key` (keyOf),
-  // `cols` wide, or null when the proof is of another grid.
-  cellState(key, index, cols) {
-    if (!this.proof || this.proof.key !== key) return null;
-    const answer = this.proof.answer;
-    if (!this.marks || this.marks.proof !== this.proof) this.marks = this.cellMarks(answer, cols);
-    const { deadCells, deadEntries, conflict, ghost } = this.marks;
+  // Forgets the proof shown: the next grid is another one (a file, a new puzzle), whose cells
+  // the last proof's marks say nothing about.
+  reset() {
+    this.proof = null;
+    this.marks = null;
+    this.fill = null;
+  }
+
+  // The marks to draw on the grid of `key` (keyOf), `count` cells `cols` wide, for cellState:
+  // its own proof's, or while that is asked for, the last proof's of a grid of the same size (an
+  // edit changes the marks of few cells: drawn over the last ones, not over none, a key restyles
+  // those few cells once instead of the whole grid twice). The last fill found is shown faintly
+  // while `fits(fill)` says it is a fill of this grid too (a letter typed as the fill has it
+  // keeps it: the arc consistency proof, which finds no fill, does not clear it, nor the
+  // verdict then draw it again, each a change of every empty cell). Null when there is none.
+  marksFor(key, count, cols, fits) {
+    if (!this.proof || this.proof.answer.letters.length !== count) return null;
+    if (!this.marks || this.marks.proof !== this.proof) this.marks = this.cellMarks(this.proof.answer, cols);
+    const marks = this.marks;
+    if (marks.key !== key || marks.fill !== this.fill) {
+      marks.key = key;
+      marks.fill = this.fill;
+      marks.ghost = this.fill && fits(this.fill.fill) ? this.fill.fill : null;
+    }
+    return marks;
+  }
+
+  // The proof's classes (a string), letter count and faint letter for cell `index` of the grid
+  // `marks` (marksFor) are for; `title` says the same in words, when the pointer comes over it.
+  cellState(marks, index) {
+    const letters = marks.proof.answer.letters[index];
+    const classes = (marks.deadCells.has(index) || letters === 0 ? " dead-cell" : "") +
+      (marks.deadEntries.has(index) ? " dead-entry" : "") + (marks.conflict.has(index) ? " conflict-entry" : "");
+    return { letters, ghost: marks.ghost ? marks.ghost[index] : "", classes: classes.slice(1) };
+  }
+
+  title(marks, index) {
+    const answer = marks.proof.answer;
     const letters = answer.letters[index];
-    const dead = deadCells.has(index) || letters === 0;
-    const entry = deadEntries.get(index);
-    const inConflict = conflict.get(index);
-    return {
-      letters,
-      ghost: ghost ? ghost[index] : "",
-      classes: [dead ? "dead-cell" : "", entry ? "dead-entry" : "", inConflict ? "conflict-entry" : ""].filter(Boolean),
-      title: dead ? "no letter fits here" : entry ? `${entry} has no word` :
-        inConflict ? (answer.verdict.minimal ? `${inConflict}: one of the entries that have no fill together (each is needed)`
-          : `${inConflict}: part of the conflict that rules out every fill`) :
-        `${letters} letter${letters === 1 ? "" : "s"} can go here`,
-    };
+    const entry = marks.deadEntries.get(index);
+    const inConflict = marks.conflict.get(index);
+    return marks.deadCells.has(index) || letters === 0 ? "no letter fits here" : entry ? `${entry} has no word` :
+      inConflict ? (answer.verdict.minimal ? `${inConflict}: one of the entries that have no fill together (each is needed)`
+        : `${inConflict}: part of the conflict that rules out every fill`) :
+      `${letters} letter${letters === 1 ? "" : "s"} can go here`;
   }
 
   cellMarks(answer, cols) {
@@ -115,13 +147,12 @@ export class ProofView {
       }
       return map;
     };
-    const fill = answer.verdict.fill;
     return {
       proof: this.proof,
       deadCells: new Set(answer.dead_cells),
       deadEntries: cellsOf(answer.dead_slots),
       conflict: answer.consistent ? cellsOf(answer.verdict.conflict) : new Map(),
-      ghost: fill || null,  // a letter per cell, "" for a black one
+      ghost: null,  // the fill shown, a letter per cell ("" for a black one), or null (marksFor)
     };
   }
 }

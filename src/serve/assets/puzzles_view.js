@@ -31,7 +31,10 @@ export class PuzzlesView {
     if (!storage) this.status.textContent = "This browser keeps nothing for this page: the puzzles are lost when it closes.";
     this.$("puzzle-new").addEventListener("click", () => this.create());
     this.guard = new TabGuard(this.$("puzzle-conflict"), {
-      theirs: () => this.open(this.current),
+      theirs: () => {
+        this.editor.dropSave();
+        this.open(this.current);
+      },
       mine: () => this.editor.save(),
       copy: () => {
         const puzzle = this.editor.snapshot();
@@ -80,13 +83,16 @@ export class PuzzlesView {
     return puzzle;
   }
 
+  // (Each of these saves the edits waiting first, while they are still the open puzzle's.)
   create() {
+    this.editor.flushSave();
     const [rows, cols] = this.editor.chosenSize();
     this.editor.show(this.blank(rows, cols));
     if (this.current) this.status.textContent = `New ${rows}×${cols} puzzle.`;
   }
 
   open(id) {
+    this.editor.flushSave();
     const puzzle = this.store.load(id);
     if (!puzzle) {
       this.status.textContent = `“${titleOf(this.store.entry(id))}” cannot be read: its saved data is damaged.`;
@@ -144,6 +150,7 @@ export class PuzzlesView {
   }
 
   delete(id) {
+    this.editor.flushSave();
     const title = titleOf(this.store.entry(id));
     this.attempt(() => this.store.delete(id));
     if (id === this.current) {
