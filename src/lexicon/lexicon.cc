@@ -388,58 +388,68 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
   for (size_t id = 0; id < used.size(); ++id) {
     code_of[id] = static_cast<Letter>(lexicon.alphabet_.find(reader.letter_of_id[id]));
   }
-  for (Letter& c : reader.buffer) c = code_of[c];
 
-  // Group by length, sort, merge duplicates (highest score wins), filter by score.
-  std::vector<std::vector<uint32_t>> by_length(kMaxWordLength + 1);
-  for (uint32_t k = 0; k < reader.entries.size(); ++k) {
-    by_length[reader.entries[k].length].push_back(k);
+  // Group by length (a counting sort: each entry's codes and score go straight to their
+  // length's arrays, in the order read), sort, merge duplicates (highest score wins), filter
+  // by score. Fresh pages are a large part of reading a list: no array here is larger than
+  // it must be, and the sorting's index arrays are made only for a list that needs them.
+  std::array<size_t, kMaxWordLength + 1> words_of{};
+  for (const RawEntry& e : reader.entries) ++words_of[e.length];
+  std::array<std::vector<Letter>, kMaxWordLength + 1> codes_of;
+  std::array<std::vector<int64_t>, kMaxWordLength + 1> scores_of;
+  // From length 0: a line of a score alone (";5") is an empty entry, placed and dropped.
+  for (int length = 0; length <= kMaxWordLength; ++length) {
+    codes_of[length].resize(words_of[length] * length);
+    scores_of[length].resize(words_of[length]);
+    words_of[length] = 0;  // now the words placed
   }
+  for (const RawEntry& e : reader.entries) {
+    const size_t k = words_of[e.length]++;
+    Letter* to = codes_of[e.length].data() + k * e.length;
+    const Letter* from = reader.buffer.data() + e.begin;
+    for (uint32_t i = 0; i < e.length; ++i) to[i] = code_of[from[i]];
+    scores_of[e.length][k] = e.score;
+  }
+  reader.buffer = {};
+  reader.entries = {};
   for (int length = 1; length <= kMaxWordLength; ++length) {
-    std::vector<uint32_t>& ids = by_length[length];
-    if (ids.empty()) continue;
+    std::vector<Letter>& codes = codes_of[length];
+    std::vector<int64_t>& scores = scores_of[length];
+    const size_t count = scores.size();
+    if (count == 0) continue;
     WordsOfLength& out = lexicon.by_length_[length];
     out.length = length;
-    std::vector<Letter> codes(ids.size() * length);
-    for (size_t k = 0; k < ids.size(); ++k) {
-      const RawEntry& e = reader.entries[ids[k]];
-      std::memcpy(codes.data() + k * length, reader.buffer.data() + e.begin, length);
-    }
-    std::vector<uint32_t> order(ids.size());
-    std::iota(order.begin(), order.end(), 0);
-    auto word = [&](uint32_t k) { return WordView(codes.data() + size_t{k} * length, length); };
-    auto compare = [&](uint32_t a, uint32_t b) {  // words of one length: memcmp orders them
-      return std::memcmp(codes.data() + size_t{a} * length, codes.data() + size_t{b} * length,
-                         length);
+    auto word = [&](size_t k) { return WordView(codes.data() + k * length, length); };
+    auto compare = [&](size_t a, size_t b) {  // words of one length: memcmp orders them
+      return std::memcmp(codes.data() + a * length, codes.data() + b * length, length);
     };
-    // Word lists usually come sorted, or nearly (a few words out of place, and after case
-    // folding): a natural merge sort merges the sorted runs the list already has, in
-    // n log(runs) steps, where a full sort would cost more than the rest of reading it.
-    auto score_of = [&](uint32_t k) { return reader.entries[ids[k]].score; };
-    auto before_by = [&](int cmp, uint32_t a, uint32_t b) {
-      return cmp < 0 || (cmp == 0 && score_of(a) > score_of(b));
+    auto kept = [&](int64_t score) {
+      return score >= options.min_score && score <= options.max_score;
     };
-    auto before = [&](uint32_t a, uint32_t b) { return before_by(compare(a, b), a, b); };
-    std::vector<size_t> runs = {0};
-    bool strictly_sorted = true;
-    for (size_t k = 1; k < order.size(); ++k) {
-      const int cmp = compare(order[k], order[k - 1]);
-      strictly_sorted = strictly_sorted && cmp > 0;
-      if (before_by(cmp, order[k], order[k - 1])) runs.push_back(k);
-    }
     // Sorted already, no duplicates and no word filtered out (the common list): the codes as
     // read are the words, with no copy.
-    if (strictly_sorted && std::all_of(order.begin(), order.end(), [&](uint32_t k) {
-          return score_of(k) >= options.min_score && score_of(k) <= options.max_score;
-        })) {
-      std::vector<int64_t> scores(order.size());
-      for (size_t k = 0; k < order.size(); ++k) scores[k] = score_of(static_cast<uint32_t>(k));
+    bool strictly_sorted = true;
+    for (size_t k = 1; k < count && strictly_sorted; ++k) strictly_sorted = compare(k, k - 1) > 0;
+    if (strictly_sorted && std::all_of(scores.begin(), scores.end(), kept)) {
       out.letters = std::move(codes);
       out.scores = std::move(scores);
       lexicon.counts_.words += out.count();
       continue;
     }
-    runs.push_back(order.size());
+    // Word lists usually come sorted, or nearly (a few words out of place, and after case
+    // folding): a natural merge sort merges the sorted runs the list already has, in
+    // n log(runs) steps, where a full sort would cost more than the rest of reading it.
+    std::vector<uint32_t> order(count);
+    std::iota(order.begin(), order.end(), 0);
+    auto before_by = [&](int cmp, uint32_t a, uint32_t b) {
+      return cmp < 0 || (cmp == 0 && scores[a] > scores[b]);
+    };
+    auto before = [&](uint32_t a, uint32_t b) { return before_by(compare(a, b), a, b); };
+    std::vector<size_t> runs = {0};
+    for (size_t k = 1; k < count; ++k) {
+      if (before_by(compare(order[k], order[k - 1]), order[k], order[k - 1])) runs.push_back(k);
+    }
+    runs.push_back(count);
     while (runs.size() > 2) {
       std::vector<size_t> merged;
       for (size_t r = 0; r + 2 < runs.size(); r += 2) {
@@ -448,29 +458,29 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
         merged.push_back(runs[r]);
       }
       if (runs.size() % 2 == 0) merged.push_back(runs[runs.size() - 2]);
-      merged.push_back(order.size());
+      merged.push_back(count);
       runs = std::move(merged);
     }
     std::vector<Letter> letters;
-    std::vector<int64_t> scores;
+    std::vector<int64_t> kept_scores;
     letters.reserve(codes.size());
-    scores.reserve(order.size());
-    for (size_t k = 0; k < order.size(); ++k) {
+    kept_scores.reserve(count);
+    for (size_t k = 0; k < count; ++k) {
       if (k > 0 && compare(order[k], order[k - 1]) == 0) {
         ++lexicon.counts_.duplicates;
         continue;
       }
-      int64_t score = reader.entries[ids[order[k]]].score;
-      if (score < options.min_score || score > options.max_score) {
+      const int64_t score = scores[order[k]];
+      if (!kept(score)) {
         ++lexicon.counts_.filtered_by_score;
         continue;
       }
       WordView w = word(order[k]);
       letters.insert(letters.end(), w.begin(), w.end());
-      scores.push_back(score);
+      kept_scores.push_back(score);
     }
     out.letters = std::move(letters);
-    out.scores = std::move(scores);
+    out.scores = std::move(kept_scores);
     lexicon.counts_.words += out.count();
   }
   return lexicon;
