@@ -1,5 +1,6 @@
 #include "lexicon/lexicon.h"
 
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -9,6 +10,7 @@
 #include <charconv>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <numeric>
 #include <optional>
 
@@ -84,6 +86,32 @@ struct Where {
   std::string str() const { return absl::StrFormat("%s:%d", name, line); }
 };
 
+// The allocator of the reader's two large arrays, written once in order and freed when
+// the list is read: blocks of 2 MiB or more are mapped on huge pages where the kernel
+// grants them, where 4 KiB pages took a page fault each (a fair part of reading a list).
+template <class T>
+struct ReadAllocator {
+  using value_type = T;
+  static constexpr size_t kHugeBytes = size_t{2} << 20;
+  ReadAllocator() = default;
+  template <class U>
+  ReadAllocator(const ReadAllocator<U>&) {}
+  static size_t Mapped(size_t n) { return (n * sizeof(T) + kHugeBytes - 1) & ~(kHugeBytes - 1); }
+  T* allocate(size_t n) {
+    if (n * sizeof(T) < kHugeBytes) return std::allocator<T>().allocate(n);
+    void* block =
+        mmap(nullptr, Mapped(n), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (block == MAP_FAILED) throw std::bad_alloc();
+    madvise(block, Mapped(n), MADV_HUGEPAGE);
+    return static_cast<T*>(block);
+  }
+  void deallocate(T* block, size_t n) {
+    if (n * sizeof(T) < kHugeBytes) std::allocator<T>().deallocate(block, n);
+    else munmap(block, Mapped(n));
+  }
+  friend bool operator==(const ReadAllocator&, const ReadAllocator&) { return true; }
+};
+
 // An entry as read, before the alphabet is known: provisional letter ids in a shared buffer.
 struct RawEntry {
   uint32_t begin, length;  // into the id buffer
@@ -109,8 +137,8 @@ struct Reader {
   const bool dutch = options.language == Language::kDutch;  // 'i' may start the cell ĳ
   std::u32string cells;                                     // the cells of one letter (AppendCells)
   LexiconCounts& counts;
-  std::vector<Letter> buffer;
-  std::vector<RawEntry> entries;
+  std::vector<Letter, ReadAllocator<Letter>> buffer;
+  std::vector<RawEntry, ReadAllocator<RawEntry>> entries;
   size_t merge_at = kFirstMerge;
   std::vector<char32_t> letter_of_id;
   std::array<int8_t, 128> ascii_id;  // -1 = not seen yet
@@ -353,8 +381,8 @@ void Reader::MergeDuplicates() {
     const int cmp = word(a).compare(word(b));
     return cmp < 0 || (cmp == 0 && a.score > b.score);
   });
-  std::vector<Letter> kept_letters;
-  std::vector<RawEntry> kept;
+  decltype(buffer) kept_letters;
+  decltype(entries) kept;
   for (const RawEntry& e : entries) {
     if (!kept.empty() && kept.back().length == e.length && word(kept.back()) == word(e)) {
       ++counts.duplicates;
