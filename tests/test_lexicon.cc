@@ -289,6 +289,14 @@ TEST_CASE("lexicon: normalization, scores, comments, duplicates, skipped entries
   CHECK_FALSE(lex.find(*lex.alphabet().encode("act")));
 }
 
+// A line of a score alone is an empty entry: dropped, the words around it kept.
+TEST_CASE("lexicon: a score without a word") {
+  Lexicon lex = MustRead("abc\n;5\nabd;2\n");
+  CHECK(Words(lex, 3) == std::vector<std::string>{"abc", "abd"});
+  CHECK(lex.words(3).scores == std::vector<int64_t>{0, 2});
+  CHECK(lex.counts().words == 2);
+}
+
 TEST_CASE("lexicon: accent folding and score filters") {
   LexiconOptions fold;
   fold.fold_accents = true;

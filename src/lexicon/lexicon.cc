@@ -1,5 +1,6 @@
 #include "lexicon/lexicon.h"
 
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -9,6 +10,7 @@
 #include <charconv>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <numeric>
 #include <optional>
 
@@ -84,6 +86,32 @@ struct Where {
   std::string str() const { return absl::StrFormat("%s:%d", name, line); }
 };
 
+// The allocator of the reader's two large arrays, written once in order and freed when
+// the list is read: blocks of 2 MiB or more are mapped on huge pages where the kernel
+// grants them, where 4 KiB pages took a page fault each (a fair part of reading a list).
+template <class T>
+struct ReadAllocator {
+  using value_type = T;
+  static constexpr size_t kHugeBytes = size_t{2} << 20;
+  ReadAllocator() = default;
+  template <class U>
+  ReadAllocator(const ReadAllocator<U>&) {}
+  static size_t Mapped(size_t n) { return (n * sizeof(T) + kHugeBytes - 1) & ~(kHugeBytes - 1); }
+  T* allocate(size_t n) {
+    if (n * sizeof(T) < kHugeBytes) return std::allocator<T>().allocate(n);
+    void* block =
+        mmap(nullptr, Mapped(n), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (block == MAP_FAILED) throw std::bad_alloc();
+    madvise(block, Mapped(n), MADV_HUGEPAGE);
+    return static_cast<T*>(block);
+  }
+  void deallocate(T* block, size_t n) {
+    if (n * sizeof(T) < kHugeBytes) std::allocator<T>().deallocate(block, n);
+    else munmap(block, Mapped(n));
+  }
+  friend bool operator==(const ReadAllocator&, const ReadAllocator&) { return true; }
+};
+
 // An entry as read, before the alphabet is known: provisional letter ids in a shared buffer.
 struct RawEntry {
   uint32_t begin, length;  // into the id buffer
@@ -109,8 +137,8 @@ struct Reader {
   const bool dutch = options.language == Language::kDutch;  // 'i' may start the cell ĳ
   std::u32string cells;                                     // the cells of one letter (AppendCells)
   LexiconCounts& counts;
-  std::vector<Letter> buffer;
-  std::vector<RawEntry> entries;
+  std::vector<Letter, ReadAllocator<Letter>> buffer;
+  std::vector<RawEntry, ReadAllocator<RawEntry>> entries;
   size_t merge_at = kFirstMerge;
   std::vector<char32_t> letter_of_id;
   std::array<int8_t, 128> ascii_id;  // -1 = not seen yet
@@ -353,8 +381,8 @@ void Reader::MergeDuplicates() {
     const int cmp = word(a).compare(word(b));
     return cmp < 0 || (cmp == 0 && a.score > b.score);
   });
-  std::vector<Letter> kept_letters;
-  std::vector<RawEntry> kept;
+  decltype(buffer) kept_letters;
+  decltype(entries) kept;
   for (const RawEntry& e : entries) {
     if (!kept.empty() && kept.back().length == e.length && word(kept.back()) == word(e)) {
       ++counts.duplicates;
@@ -388,58 +416,68 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
   for (size_t id = 0; id < used.size(); ++id) {
     code_of[id] = static_cast<Letter>(lexicon.alphabet_.find(reader.letter_of_id[id]));
   }
-  for (Letter& c : reader.buffer) c = code_of[c];
 
-  // Group by length, sort, merge duplicates (highest score wins), filter by score.
-  std::vector<std::vector<uint32_t>> by_length(kMaxWordLength + 1);
-  for (uint32_t k = 0; k < reader.entries.size(); ++k) {
-    by_length[reader.entries[k].length].push_back(k);
+  // Group by length (a counting sort: each entry's codes and score go straight to their
+  // length's arrays, in the order read), sort, merge duplicates (highest score wins), filter
+  // by score. Fresh pages are a large part of reading a list: no array here is larger than
+  // it must be, and the sorting's index arrays are made only for a list that needs them.
+  std::array<size_t, kMaxWordLength + 1> words_of{};
+  for (const RawEntry& e : reader.entries) ++words_of[e.length];
+  std::array<std::vector<Letter>, kMaxWordLength + 1> codes_of;
+  std::array<std::vector<int64_t>, kMaxWordLength + 1> scores_of;
+  // From length 0: a line of a score alone (";5") is an empty entry, placed and dropped.
+  for (int length = 0; length <= kMaxWordLength; ++length) {
+    codes_of[length].resize(words_of[length] * length);
+    scores_of[length].resize(words_of[length]);
+    words_of[length] = 0;  // now the words placed
   }
+  for (const RawEntry& e : reader.entries) {
+    const size_t k = words_of[e.length]++;
+    Letter* to = codes_of[e.length].data() + k * e.length;
+    const Letter* from = reader.buffer.data() + e.begin;
+    for (uint32_t i = 0; i < e.length; ++i) to[i] = code_of[from[i]];
+    scores_of[e.length][k] = e.score;
+  }
+  reader.buffer = {};
+  reader.entries = {};
   for (int length = 1; length <= kMaxWordLength; ++length) {
-    std::vector<uint32_t>& ids = by_length[length];
-    if (ids.empty()) continue;
+    std::vector<Letter>& codes = codes_of[length];
+    std::vector<int64_t>& scores = scores_of[length];
+    const size_t count = scores.size();
+    if (count == 0) continue;
     WordsOfLength& out = lexicon.by_length_[length];
     out.length = length;
-    std::vector<Letter> codes(ids.size() * length);
-    for (size_t k = 0; k < ids.size(); ++k) {
-      const RawEntry& e = reader.entries[ids[k]];
-      std::memcpy(codes.data() + k * length, reader.buffer.data() + e.begin, length);
-    }
-    std::vector<uint32_t> order(ids.size());
-    std::iota(order.begin(), order.end(), 0);
-    auto word = [&](uint32_t k) { return WordView(codes.data() + size_t{k} * length, length); };
-    auto compare = [&](uint32_t a, uint32_t b) {  // words of one length: memcmp orders them
-      return std::memcmp(codes.data() + size_t{a} * length, codes.data() + size_t{b} * length,
-                         length);
+    auto word = [&](size_t k) { return WordView(codes.data() + k * length, length); };
+    auto compare = [&](size_t a, size_t b) {  // words of one length: memcmp orders them
+      return std::memcmp(codes.data() + a * length, codes.data() + b * length, length);
     };
-    // Word lists usually come sorted, or nearly (a few words out of place, and after case
-    // folding): a natural merge sort merges the sorted runs the list already has, in
-    // n log(runs) steps, where a full sort would cost more than the rest of reading it.
-    auto score_of = [&](uint32_t k) { return reader.entries[ids[k]].score; };
-    auto before_by = [&](int cmp, uint32_t a, uint32_t b) {
-      return cmp < 0 || (cmp == 0 && score_of(a) > score_of(b));
+    auto kept = [&](int64_t score) {
+      return score >= options.min_score && score <= options.max_score;
     };
-    auto before = [&](uint32_t a, uint32_t b) { return before_by(compare(a, b), a, b); };
-    std::vector<size_t> runs = {0};
-    bool strictly_sorted = true;
-    for (size_t k = 1; k < order.size(); ++k) {
-      const int cmp = compare(order[k], order[k - 1]);
-      strictly_sorted = strictly_sorted && cmp > 0;
-      if (before_by(cmp, order[k], order[k - 1])) runs.push_back(k);
-    }
     // Sorted already, no duplicates and no word filtered out (the common list): the codes as
     // read are the words, with no copy.
-    if (strictly_sorted && std::all_of(order.begin(), order.end(), [&](uint32_t k) {
-          return score_of(k) >= options.min_score && score_of(k) <= options.max_score;
-        })) {
-      std::vector<int64_t> scores(order.size());
-      for (size_t k = 0; k < order.size(); ++k) scores[k] = score_of(static_cast<uint32_t>(k));
+    bool strictly_sorted = true;
+    for (size_t k = 1; k < count && strictly_sorted; ++k) strictly_sorted = compare(k, k - 1) > 0;
+    if (strictly_sorted && std::all_of(scores.begin(), scores.end(), kept)) {
       out.letters = std::move(codes);
       out.scores = std::move(scores);
       lexicon.counts_.words += out.count();
       continue;
     }
-    runs.push_back(order.size());
+    // Word lists usually come sorted, or nearly (a few words out of place, and after case
+    // folding): a natural merge sort merges the sorted runs the list already has, in
+    // n log(runs) steps, where a full sort would cost more than the rest of reading it.
+    std::vector<uint32_t> order(count);
+    std::iota(order.begin(), order.end(), 0);
+    auto before_by = [&](int cmp, uint32_t a, uint32_t b) {
+      return cmp < 0 || (cmp == 0 && scores[a] > scores[b]);
+    };
+    auto before = [&](uint32_t a, uint32_t b) { return before_by(compare(a, b), a, b); };
+    std::vector<size_t> runs = {0};
+    for (size_t k = 1; k < count; ++k) {
+      if (before_by(compare(order[k], order[k - 1]), order[k], order[k - 1])) runs.push_back(k);
+    }
+    runs.push_back(count);
     while (runs.size() > 2) {
       std::vector<size_t> merged;
       for (size_t r = 0; r + 2 < runs.size(); r += 2) {
@@ -448,29 +486,29 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
         merged.push_back(runs[r]);
       }
       if (runs.size() % 2 == 0) merged.push_back(runs[runs.size() - 2]);
-      merged.push_back(order.size());
+      merged.push_back(count);
       runs = std::move(merged);
     }
     std::vector<Letter> letters;
-    std::vector<int64_t> scores;
+    std::vector<int64_t> kept_scores;
     letters.reserve(codes.size());
-    scores.reserve(order.size());
-    for (size_t k = 0; k < order.size(); ++k) {
+    kept_scores.reserve(count);
+    for (size_t k = 0; k < count; ++k) {
       if (k > 0 && compare(order[k], order[k - 1]) == 0) {
         ++lexicon.counts_.duplicates;
         continue;
       }
-      int64_t score = reader.entries[ids[order[k]]].score;
-      if (score < options.min_score || score > options.max_score) {
+      const int64_t score = scores[order[k]];
+      if (!kept(score)) {
         ++lexicon.counts_.filtered_by_score;
         continue;
       }
       WordView w = word(order[k]);
       letters.insert(letters.end(), w.begin(), w.end());
-      scores.push_back(score);
+      kept_scores.push_back(score);
     }
     out.letters = std::move(letters);
-    out.scores = std::move(scores);
+    out.scores = std::move(kept_scores);
     lexicon.counts_.words += out.count();
   }
   return lexicon;

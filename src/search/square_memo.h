@@ -46,43 +46,9 @@ inline size_t MemoHash(const MemoKey& key) {
   return h ^ h >> 29;
 }
 
-// Counts of results below the start of a level. Whether a level's memo pays (reuse times
-// subtree size against the cost of a lookup that misses the CPU caches) is measured per
-// level; levels where it does not are dropped.
-class SubtreeMemo {
- public:
-  struct alignas(32) Slot {  // half a cache line: a lookup reads one line
-    MemoKey key;
-    uint32_t count;  // a larger subtree count is not stored
-  };
-  static constexpr uint32_t kEmpty = UINT32_MAX;
-  struct Measure {  // per level
-    uint64_t lookups = 0, hits = 0, misses_done = 0, subtree_nodes = 0;
-    bool on = true;
-  };
-
-  // The table of the calling thread, emptied when it last served another search.
-  static SubtreeMemo& ForSearch(uint64_t search_id, int levels) {
-    thread_local SubtreeMemo memo;
-    if (memo.owner_ != search_id) {
-      memo.slots_.assign(size_t{1} << kBits, Slot{{}, kEmpty});
-      memo.measure.assign(levels, Measure{});
-      memo.owner_ = search_id;
-    }
-    return memo;
-  }
-  std::vector<Measure> measure;
-  Slot& slot(const MemoKey& key) { return slots_[MemoHash(key) & (slots_.size() - 1)]; }
-
- private:
-  static constexpr int kBits = 17;
-  std::vector<Slot> slots_;
-  uint64_t owner_ = 0;
-};
-
 // Fresh zeroed memory, mapped on first touch, on huge pages where the kernel grants them:
-// the replay memo's slots are read at random (on 4 KiB pages nearly every lookup misses the
-// TLB too), and its arena would take thousands of page faults to fill.
+// the memos' slots are read at random (on 4 KiB pages nearly every lookup misses the TLB
+// too), and the replay memo's arena would take thousands of page faults to fill.
 class Mapping {
  public:
   Mapping() = default;
@@ -105,6 +71,47 @@ class Mapping {
  private:
   void* data_ = nullptr;
   size_t bytes_ = 0;
+};
+
+// Counts of results below the start of a level. Whether a level's memo pays (reuse times
+// subtree size against the cost of a lookup that misses the CPU caches) is measured per
+// level; levels where it does not are dropped.
+class SubtreeMemo {
+ public:
+  struct alignas(32) Slot {  // half a cache line: a lookup reads one line
+    MemoKey key;
+    uint32_t count;  // a larger subtree count is not stored
+  };
+  static constexpr uint32_t kEmpty = UINT32_MAX;
+  struct Measure {  // per level
+    uint64_t lookups = 0, hits = 0, misses_done = 0, subtree_nodes = 0;
+    bool on = true;
+  };
+
+  // The table of the calling thread, emptied when it last served another search.
+  static SubtreeMemo& ForSearch(uint64_t search_id, int levels) {
+    thread_local SubtreeMemo memo;
+    if (!memo.slots_) {
+      memo.table_ = Mapping(kSlots * sizeof(Slot));
+      memo.slots_ = static_cast<Slot*>(memo.table_.data());
+    }
+    if (memo.owner_ != search_id) {
+      std::fill_n(memo.slots_, kSlots, Slot{{}, kEmpty});
+      memo.measure.assign(levels, Measure{});
+      memo.owner_ = search_id;
+    }
+    return memo;
+  }
+  std::vector<Measure> measure;
+  Slot& slot(const MemoKey& key) { return slots_[MemoHash(key) & (kSlots - 1)]; }
+
+ private:
+  static constexpr size_t kSlots = size_t{1} << 17;
+  // On huge pages (see Mapping): on 4 KiB pages, filling it took a thousand page faults,
+  // more than a small search's own work.
+  Mapping table_;
+  Slot* slots_ = nullptr;
+  uint64_t owner_ = 0;
 };
 
 // Where the results of a replay level go in the image: the level's letter and those of the
