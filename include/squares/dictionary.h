@@ -72,7 +72,9 @@ struct PatternMatches {
 };
 
 // A word list (lower-cased, duplicates merged, grouped by length) and its minimal automata.
-// Copies share the same data; a Dictionary may be used from several threads at once.
+// Copies share the same data; a Dictionary may be used from several threads at once. It keeps
+// the tables its searches build from its automata alone (a bounded number), for the later
+// searches on it.
 class Dictionary {
  public:
   // The embedded default list (English, SCOWL size <= 70, scored by SCOWL size).

@@ -17,6 +17,7 @@
 #include "fill/fill_grid.h"
 #include "lexicon/dawg.h"
 #include "lexicon/lexicon.h"
+#include "search/search_tables.h"
 #include "search/square_output.h"
 #include "search/square_search.h"
 #include "squares/dictionary.h"
@@ -38,7 +39,8 @@ struct DictionaryImpl {
   bool is_default = false;
   uint64_t source_hash;  // of the lists read (an index file's own), which its index keeps
   mutable std::mutex mutex;
-  mutable core::FilterCache filters;  // under `mutex`: the problems' filtered words
+  mutable core::FilterCache filters;         // under `mutex`: the problems' filtered words
+  mutable core::SearchTables search_tables;  // what its searches share (thread-safe)
 };
 
 struct SquareSearchImpl {

@@ -330,11 +330,12 @@ absl::StatusOr<ShapeProblem> MakeShapeProblem(const SquareOptions& options, Shap
 
 }  // namespace
 
-absl::StatusOr<SquareSearch> SquareSetup::Search(bool count_only) const {
-  if (shape) return SquareSearch::Create(*shape);
+absl::StatusOr<SquareSearch> SquareSetup::Search(bool count_only, SearchTables* tables) const {
+  // A shape's own lists are not the main dictionary's: their tables are not kept with it.
+  if (shape) return SquareSearch::Create(*shape, owned.empty() ? tables : nullptr);
   SquareProblem problem = *square;
   problem.count_only = count_only;
-  return SquareSearch::Create(*dictionary, std::move(problem));
+  return SquareSearch::Create(*dictionary, std::move(problem), tables);
 }
 
 absl::StatusOr<SquareSetup> MakeSquareSetup(const SquareOptions& options,

@@ -28,8 +28,9 @@ struct SquareSetup {
   const Alphabet* alphabet = nullptr;              // the results' letters
   std::vector<std::string> notes;                  // for stderr ("the dictionary has ...")
 
-  // A search on it; `count_only` as SquareProblem's (the square modes only).
-  absl::StatusOr<SquareSearch> Search(bool count_only) const;
+  // A search on it; `count_only` as SquareProblem's (the square modes only). `tables`: the
+  // main dictionary's, used where every word reads it.
+  absl::StatusOr<SquareSearch> Search(bool count_only, SearchTables* tables = nullptr) const;
 };
 
 // The dictionary of the words that name no list, read only when some word needs it.

@@ -20,8 +20,12 @@ const core::SquareSearch& detail::SquareSearchImpl::Search(bool count_only) cons
   if (!search) {
     // Making it may build automata of the main dictionary.
     std::unique_lock<std::mutex> building;
-    if (dictionary) building = std::unique_lock(api::ImplOf(*dictionary).mutex);
-    search.emplace(api::Value(setup.Search(count_only)));
+    core::SearchTables* tables = nullptr;
+    if (dictionary) {
+      building = std::unique_lock(api::ImplOf(*dictionary).mutex);
+      tables = &api::ImplOf(*dictionary).search_tables;
+    }
+    search.emplace(api::Value(setup.Search(count_only, tables)));
   }
   return *search;
 }

@@ -14,9 +14,29 @@
 namespace squares::core {
 
 // Sorts `states` (indices into `entries`) by the state each entry leads to, named by its
-// child group, and keeps one entry per state.
+// child group, and keeps one entry per state (the first).
 template <class Mask>
 void SortStates(const DawgEntry<Mask>* entries, std::vector<uint32_t>& states) {
+  if (states.empty()) return;
+  // Child groups that lie close together (an automaton laid out by depth) are sorted by a
+  // table over their span, without comparisons: sorting them cost most of a search's build.
+  uint32_t lo = UINT32_MAX, hi = 0;
+  for (uint32_t e : states) {
+    lo = std::min(lo, entries[e].first);
+    hi = std::max(hi, entries[e].first);
+  }
+  if (hi - lo <= 4 * states.size() + 1024) {
+    std::vector<uint32_t> entry_of(hi - lo + 1, UINT32_MAX);
+    for (uint32_t e : states) {
+      uint32_t& entry = entry_of[entries[e].first - lo];
+      entry = std::min(entry, e);
+    }
+    states.clear();
+    for (uint32_t e : entry_of) {
+      if (e != UINT32_MAX) states.push_back(e);
+    }
+    return;
+  }
   // Sorted as (child group, entry) pairs in one word each: no indirection in the comparisons.
   std::vector<uint64_t> keyed(states.size());
   for (size_t k = 0; k < states.size(); ++k)

@@ -14,8 +14,8 @@ namespace {
 // a check reads lie close together. The last plane holds depth 0, the state's own mask (read
 // from the state itself where a check can).
 template <class Mask>
-std::vector<Mask> Reach(const DawgEntry<Mask>* entries, size_t entry_count,
-                        const std::vector<uint32_t>& roots, int depths) {
+std::vector<Mask> ReachOf(const DawgEntry<Mask>* entries, size_t entry_count,
+                          const std::vector<uint32_t>& roots, int depths) {
   const size_t plane = entry_count;
   std::vector<Mask> reach(plane * depths, 0);
   std::vector<bool> done(entry_count, false);
@@ -61,7 +61,7 @@ std::vector<Mask> Reach(const DawgEntry<Mask>* entries, size_t entry_count,
 // the square modes' loop of two walkers, an earlier lift of every test cost as much as it
 // saved.)
 LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, int fold_level,
-                           int unchecked_level) {
+                           int unchecked_level, SearchTables* tables) {
   // Double squares and rectangles are left out: there the only tests are the rest of the
   // current row against the columns' own masks, which the next levels test anyway, so they
   // cost more than they save.
@@ -80,9 +80,14 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
   std::vector<uint32_t> roots(plan.word_root.begin(), plan.word_root.end());
   std::sort(roots.begin(), roots.end());
   roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
-  if (plan.wide)
-    look.reach_wide = Reach<uint64_t>(plan.entries<uint64_t>(), entry_count, roots, depths);
-  else look.reach_narrow = Reach<uint32_t>(plan.entries<uint32_t>(), entry_count, roots, depths);
+  SearchTables::Key key{plan.automata, {plan.wide, static_cast<uint32_t>(depths)}};
+  key.numbers.insert(key.numbers.end(), roots.begin(), roots.end());
+  look.reach_table = SearchTables::Get<Reach>(tables, key, [&] {
+    Reach reach;
+    if (plan.wide) reach.wide = ReachOf(plan.entries<uint64_t>(), entry_count, roots, depths);
+    else reach.narrow = ReachOf(plan.entries<uint32_t>(), entry_count, roots, depths);
+    return reach;
+  });
   auto plane = [&](int depth) {
     return depth == 0 ? kOwnMask : static_cast<uint32_t>((depth - 1) * entry_count);
   };

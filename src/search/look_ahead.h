@@ -3,9 +3,12 @@
 // letters below each state that they read. The level loop runs them in loop_look_ahead.h.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "search/search_tables.h"
 #include "search/shape.h"
 #include "search/walk.h"
 
@@ -30,25 +33,33 @@ struct LookAhead {
   };
   static constexpr size_t kMaxReachBytes = size_t{256} << 20;  // else no look-ahead
 
-  std::vector<Check> checks;
-  std::vector<Range> at_level;  // per level; empty when no level has a check
   // Letters d >= 1 below a state, at reach[(d - 1) * entry_count + state.first] (a state is
   // named by its child group, unique in the entries); the last plane: its own mask (d = 0).
-  std::vector<uint32_t> reach_narrow;
-  std::vector<uint64_t> reach_wide;
+  // Made from the automata alone, and shared by the searches on them (see SearchTables).
+  struct Reach {
+    std::vector<uint32_t> narrow;
+    std::vector<uint64_t> wide;
+    size_t bytes() const { return narrow.size() * 4 + wide.size() * 8; }
+  };
+
+  std::vector<Check> checks;
+  std::vector<Range> at_level;  // per level; empty when no level has a check
+  std::shared_ptr<const Reach> reach_table;
   int unchecked_level = -1;  // counting skips this level's checks (see Build)
 
   // The checks of `plan`'s levels (none with `off`). `fold_level` is the tail count's fold,
   // whose letters are not placed (see TailCount); counting skips the checks of
-  // `unchecked_level`, whose cells the count below it tests exactly.
+  // `unchecked_level`, whose cells the count below it tests exactly. The reach table from
+  // `tables` (null: made for this search).
   static LookAhead Build(const WalkPlan& plan, const Shape& shape, bool off, int fold_level,
-                         int unchecked_level);
+                         int unchecked_level, SearchTables* tables);
   // Whether level l tests nothing after a placement.
   bool Empty(int l) const { return at_level.empty() || at_level[l].begin == at_level[l].end; }
   template <class Mask>
   const Mask* reach() const {
-    if constexpr (sizeof(Mask) == 8) return reach_wide.data();
-    else return reach_narrow.data();
+    if (!reach_table) return nullptr;
+    if constexpr (sizeof(Mask) == 8) return reach_table->wide.data();
+    else return reach_table->narrow.data();
   }
 
  private:

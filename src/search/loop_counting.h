@@ -92,8 +92,9 @@ class SquareSearch::LoopCounting {
       }
     }
     if (l == s.closing.level) {
-      return Counted(ClosingDot(s.closing.map[state[s.closing.slots[0]].first - s.closing.lo],
-                                s.closing.map[state[s.closing.slots[1]].first - s.closing.lo]));
+      const ClosingTable& t = *s.closing.table;
+      return Counted(ClosingDot(t.map[state[s.closing.slots[0]].first - t.lo],
+                                t.map[state[s.closing.slots[1]].first - t.lo]));
     }
     if constexpr (Walk::kWalkerCount == 2) {
       if (l == s.double_closing.level && walk.Untied(s.double_closing.ties)) {
@@ -155,7 +156,7 @@ class SquareSearch::LoopCounting {
   // dot w of q's.
   SQUARES_LOOP_INLINE uint32_t ClosingDot(uint32_t p, uint32_t q) const {
     constexpr int kLetters = sizeof(Mask) * 8;
-    const uint8_t* counts = counting_.closing.counts.data();
+    const uint8_t* counts = counting_.closing.table->counts.data();
     const uint8_t *v = counts + p, *w = counts + q + kLetters;
     uint32_t dot = 0;
     for (int x = 0; x < kLetters; ++x) dot += v[x] * w[x];
@@ -165,14 +166,15 @@ class SquareSearch::LoopCounting {
   SQUARES_LOOP_INLINE uint64_t CountCorner(const DawgEntry<Mask>* state) const {
     constexpr int kLetters = sizeof(Mask) * 8;
     const CornerCount& s = counting_.corner;
-    auto id = [&](int k) { return s.map[state[s.slots[k]].first - s.lo]; };
+    const CornerTable& t = *s.table;
+    auto id = [&](int k) { return t.map[state[s.slots[k]].first - t.lo]; };
     const uint32_t r = id(0);
-    const uint32_t* a = s.children.data() + size_t{id(1)} * kLetters;
-    const uint32_t* b = s.children.data() + size_t{id(2)} * kLetters;
+    const uint32_t* a = t.children.data() + size_t{id(1)} * kLetters;
+    const uint32_t* b = t.children.data() + size_t{id(2)} * kLetters;
     const Mask amask = state[s.slots[1]].mask, bmask = state[s.slots[2]].mask;
     uint64_t found = 0;
-    for (uint32_t k = s.pairs_begin[r]; k < s.pairs_begin[r + 1]; ++k) {
-      const CornerCount::Pair pair = s.pairs[k];
+    for (uint32_t k = t.pairs_begin[r]; k < t.pairs_begin[r + 1]; ++k) {
+      const CornerTable::Pair pair = t.pairs[k];
       if (!((amask >> pair.x) & (bmask >> pair.y) & 1)) continue;
       found += uint64_t{pair.count} * ClosingDot(a[pair.x], b[pair.y]);
     }

@@ -59,19 +59,23 @@ struct TaskPiece {
 };
 
 // Formats results into the task's pieces, handing each over at about kPiece bytes: with one
-// thread it goes straight to stdout, in few large writes (into a pipe). With an image, the
-// search copies results into room the sink makes in the piece; Finish() settles the last.
+// thread it goes straight to stdout, in few large writes (into a pipe). The run's first task
+// hands its first pieces over sooner, from kFirstPiece bytes on, doubling, so that the first
+// results reach the caller without waiting for a whole piece (a caller that wants only the
+// first pays for little more). With an image, the search copies results into room the sink
+// makes in the piece; Finish() settles the last.
 class TextSink : public SquareSink {
  public:
-  static constexpr size_t kPiece = size_t{1} << 18;
+  static constexpr size_t kPiece = size_t{1} << 18, kFirstPiece = size_t{1} << 12;
   TextSink(const SquareFormatter& formatter, PieceSender<TaskPiece>& sender, bool track_ends,
-           uint64_t limit)
+           uint64_t limit, bool first_task)
       : formatter_(formatter),
         image_(formatter.Image()),
         sender_(sender),
         piece_(&sender.piece()),
         track_ends_(track_ends),
-        limit_(limit) {}
+        limit_(limit),
+        send_at_(first_task ? kFirstPiece : kPiece) {}
   SquareImage* image() override { return image_ ? &*image_ : nullptr; }
   ImageRoom* room() override { return image_ ? &room_ : nullptr; }
   bool Accept(const Letter* grid) override {
@@ -89,7 +93,7 @@ class TextSink : public SquareSink {
     // The rest of the piece (growing writes nothing: untouched pages of a first piece stay
     // unmapped).
     room_.results =
-        std::min<uint64_t>((kPiece - std::min(used, kPiece)) / size + 1, limit_ - accepted_);
+        std::min<uint64_t>((send_at_ - std::min(used, send_at_)) / size + 1, limit_ - accepted_);
     room_.at = piece_->text.Grow(room_.results * size);
     given_ = room_.results;
     return true;
@@ -113,7 +117,8 @@ class TextSink : public SquareSink {
  private:
   // Hands the piece over once it is full.
   bool Send() {
-    if (piece_->text.size() < kPiece) return true;
+    if (piece_->text.size() < send_at_) return true;
+    send_at_ = std::min(2 * send_at_, kPiece);
     const bool go_on = sender_.Send();
     piece_ = &sender_.piece();
     return go_on;
@@ -128,6 +133,7 @@ class TextSink : public SquareSink {
   uint64_t given_ = 0;  // the room's size when made
   bool track_ends_;
   uint64_t limit_, accepted_ = 0;
+  size_t send_at_;  // the piece's size when it is handed over
 };
 
 // The progress callback, at most once per progress_every seconds, once the run is past
@@ -197,11 +203,12 @@ std::vector<SquareTask> PlanTasks(const SquareSearch& search, const RunOptions& 
   return tasks;
 }
 
-// Runs the tasks: work(task, task_limit, track_ends, sender, stop) makes a task's pieces,
+// Runs the tasks: work(task, first, task_limit, track_ends, sender, stop) makes a task's
+// pieces (`first`: it is the run's first task),
 // take(piece, taken) hands over the first `taken` results of each (false: stop), in order.
 template <class Piece>
 SquareStats RunTasks(const SquareSearch& search, const RunOptions& options, bool count_only,
-                     const std::function<void(const SquareTask&, uint64_t, bool,
+                     const std::function<void(const SquareTask&, bool, uint64_t, bool,
                                               PieceSender<Piece>&, const std::atomic<bool>&)>& work,
                      const std::function<bool(Piece&, uint64_t)>& take) {
   const std::vector<SquareTask> tasks = PlanTasks(search, options, count_only);
@@ -217,7 +224,7 @@ SquareStats RunTasks(const SquareSearch& search, const RunOptions& options, bool
         // Workers never read `remaining` (the committer owns it), except a lone one, which
         // runs on the committer's thread.
         const uint64_t task_limit = one_thread ? remaining : limit;
-        work(tasks[k], task_limit, !one_thread && task_limit != UINT64_MAX, sender, stop);
+        work(tasks[k], k == 0, task_limit, !one_thread && task_limit != UINT64_MAX, sender, stop);
       },
       [&](size_t k, Piece& piece, bool last) {
         const uint64_t taken = std::min<uint64_t>(piece.results, remaining);
@@ -241,7 +248,7 @@ SquareStats CountSquares(const SquareSearch& search, const RunOptions& options) 
   const bool sum_only = options.shard_count == 1;
   return RunTasks<TaskPiece>(
       search, options, true,
-      [&](const SquareTask& task, uint64_t task_limit, bool, PieceSender<TaskPiece>& sender,
+      [&](const SquareTask& task, bool, uint64_t task_limit, bool, PieceSender<TaskPiece>& sender,
           const std::atomic<bool>& stop) {
         CountSink sink(task_limit);
         const bool unlimited = task_limit == UINT64_MAX;
@@ -256,9 +263,9 @@ SquareStats WriteSquares(const SquareSearch& search, const SquareFormatter& form
                          const std::function<bool(std::string_view)>& out) {
   return RunTasks<TaskPiece>(
       search, options, false,
-      [&](const SquareTask& task, uint64_t task_limit, bool track_ends,
+      [&](const SquareTask& task, bool first, uint64_t task_limit, bool track_ends,
           PieceSender<TaskPiece>& sender, const std::atomic<bool>& stop) {
-        TextSink sink(formatter, sender, track_ends, task_limit);
+        TextSink sink(formatter, sender, track_ends, task_limit, first);
         const SquareStats stats = search.Run(task, &sink, &stop);
         sink.Finish();
         sender.piece().stats = stats;

@@ -17,7 +17,7 @@ std::atomic<uint64_t> next_search_id = 1;
 }  // namespace
 
 absl::StatusOr<SquareSearch> SquareSearch::Create(const Dictionary& dictionary,
-                                                  SquareProblem problem) {
+                                                  SquareProblem problem, SearchTables* tables) {
   if (problem.rows < 1 || problem.cols < 1 || problem.rows > kMaxSquareSide ||
       problem.cols > kMaxSquareSide) {
     return absl::InvalidArgumentError(absl::StrFormat("size %dx%d is out of range (1..%d)",
@@ -69,10 +69,10 @@ absl::StatusOr<SquareSearch> SquareSearch::Create(const Dictionary& dictionary,
       shape.dawgs[i] = &dictionary.moved_dawg(cols, i);
     }
   }
-  return SquareSearch(std::move(problem), std::move(shape));
+  return SquareSearch(std::move(problem), std::move(shape), tables);
 }
 
-absl::StatusOr<SquareSearch> SquareSearch::Create(ShapeProblem problem) {
+absl::StatusOr<SquareSearch> SquareSearch::Create(ShapeProblem problem, SearchTables* tables) {
   const Shape& shape = problem.shape;
   if (absl::Status status = FinishShape(problem.shape); !status.ok()) return status;
   if (problem.dawgs.size() != shape.words.size() || shape.words.empty()) {
@@ -90,10 +90,11 @@ absl::StatusOr<SquareSearch> SquareSearch::Create(ShapeProblem problem) {
       return absl::InvalidArgumentError("a word's automaton does not fit it");
     }
   }
-  return SquareSearch(SquareProblem{}, std::move(problem));
+  return SquareSearch(SquareProblem{}, std::move(problem), tables);
 }
 
-SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_problem)
+SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_problem,
+                           SearchTables* tables)
     : problem_(std::move(square_problem)), shape_(std::move(shape_problem)) {
   const Shape& shape = shape_.shape;
   classic_ = problem_.rows > 0;
@@ -120,8 +121,8 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
   counting_.sieve_ties = sieve_.ties;
   ClosingCount& closing = counting_.closing;
   TailCount& tail = counting_.tail;
-  closing = ClosingCount::Build(plan_, shape, sieve_.level);
-  counting_.corner = CornerCount::Build(plan_, shape, closing);
+  closing = ClosingCount::Build(plan_, shape, sieve_.level, tables);
+  counting_.corner = CornerCount::Build(plan_, shape, closing, tables);
   counting_.double_closing = DoubleClosing::Build(plan_, problem_.rows, problem_.cols,
                                                   !classic_ || symmetric || has_filters_);
   tail = TailCount::Build(plan_, sieve_.level >= 0 || closing.level >= 0, sifts);
@@ -129,9 +130,9 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
   // a count that tests its cells exactly. Double squares and rectangles have none: there
   // the only tests are the rest of the current row against the columns' own masks, which
   // the next levels test anyway, so they cost more than they save.
-  look_ahead_ =
-      LookAhead::Build(plan_, shape, classic_ && !symmetric, tail.fold_level,
-                       tail.unchecked_level >= 0 ? tail.unchecked_level : closing.unchecked_level);
+  look_ahead_ = LookAhead::Build(
+      plan_, shape, classic_ && !symmetric, tail.fold_level,
+      tail.unchecked_level >= 0 ? tail.unchecked_level : closing.unchecked_level, tables);
   std::vector<bool> busy(levels());
   for (int l = 0; l < levels(); ++l) {
     busy[l] = !look_ahead_.Empty(l) || sifts[l] || l == sieve_.level || l == closing.level ||

@@ -19,6 +19,7 @@
 #include "search/counting.h"
 #include "search/listing.h"
 #include "search/look_ahead.h"
+#include "search/search_tables.h"
 #include "search/shape.h"
 #include "search/sieve.h"
 #include "search/walk.h"
@@ -109,10 +110,14 @@ using SquareTask = std::vector<Letter>;
 
 class SquareSearch {
  public:
-  // Checks the problem (sizes, pattern length) and builds the automata it needs.
-  static absl::StatusOr<SquareSearch> Create(const Dictionary& dictionary, SquareProblem problem);
-  // A shape's search (the automata already built; they must outlive the search).
-  static absl::StatusOr<SquareSearch> Create(ShapeProblem problem);
+  // Checks the problem (sizes, pattern length) and builds the automata it needs. The tables
+  // that depend on the automata alone come from `tables`, which must be the dictionary's own
+  // (null: the search makes its own).
+  static absl::StatusOr<SquareSearch> Create(const Dictionary& dictionary, SquareProblem problem,
+                                             SearchTables* tables = nullptr);
+  // A shape's search (the automata already built; they must outlive the search, and when
+  // `tables` is given, be all of the one dictionary it is kept for).
+  static absl::StatusOr<SquareSearch> Create(ShapeProblem problem, SearchTables* tables = nullptr);
 
   const SquareProblem& problem() const { return problem_; }
   // A square's automata: of its rows (symmetric: the last row's, whose letters are not
@@ -153,7 +158,7 @@ class SquareSearch {
                   bool sum_only = false) const;
 
  private:
-  SquareSearch(SquareProblem square, ShapeProblem shape);
+  SquareSearch(SquareProblem square, ShapeProblem shape, SearchTables* tables);
   enum class Tie { kNone, kAtLeast, kEqual };  // a result against its image (see Run)
   // What a counting loop keeps besides the walkers: nothing, the tie (see Run), or the
   // subtree memo (symmetric squares). Compiled in only where used, as is the sieve: each

@@ -30,7 +30,7 @@ WalkPlan WalkPlan::Build(const Shape& shape, const std::vector<const Dawg*>& daw
 // child indices rebased, so a walker needs no pointer of its own.
 void WalkPlan::MergeAutomata(const std::vector<const Dawg*>& dawgs) {
   if (empty) return;
-  std::vector<const Dawg*> distinct;
+  std::vector<const Dawg*>& distinct = automata;
   for (const Dawg* d : dawgs) {
     if (std::find(distinct.begin(), distinct.end(), d) == distinct.end()) distinct.push_back(d);
   }

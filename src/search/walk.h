@@ -67,6 +67,8 @@ struct WalkPlan {
   // needs no pointer of its own); with one automaton, `dawg`'s own.
   std::vector<uint32_t> word_root;
   const Dawg* dawg = nullptr;
+  std::vector<const Dawg*> automata;  // the distinct ones, in the order merged: they name the
+                                      // entries (the key of tables shared, see SearchTables)
   std::vector<DawgEntry<uint32_t>> merged_narrow;
   std::vector<DawgEntry<uint64_t>> merged_wide;
   // The memo keys' slots (see Level::memo_width); has_memo: some level has a key.
