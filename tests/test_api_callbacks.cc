@@ -1,8 +1,9 @@
 // Callbacks that throw, at random points of every search that takes one, on 1, 2 and 8
 // threads: the exception reaches the caller unchanged, soon, with the search's threads joined
 // and nothing left running (scripts/sanitize.sh runs this under ASan; ThreadSanitizer by hand,
-// as docs/development.md says). Also the other contracts of the callbacks: a copy of a SquareSearch keeps
-// its own progress callback, a list's skipped entries are noted, progress comes as timed.
+// as docs/development.md says). Also the other contracts of the callbacks: a copy of a
+// SquareSearch keeps its own progress callback and stop flag, a list's skipped entries are
+// noted, progress comes as timed.
 #include <doctest/doctest.h>
 #include <sched.h>
 
@@ -253,6 +254,29 @@ TEST_CASE("a copy of a SquareSearch keeps its own progress callback") {
   CHECK(copy_calls == 0);
   // Timings are seconds, not negative.
   CHECK_THROWS_AS(copy.set_progress([](const SearchProgress&) {}, {-1, 0}), Error);
+}
+
+TEST_CASE("a copy of a SquareSearch keeps its own stop flag") {
+  const Dictionary english = Dictionary::Default();
+  StopFlag stopped{true};
+  SquareOptions options;
+  options.size = 5;
+  options.threads = 2;
+  options.stop = &stopped;
+  SquareSearch original(english, options);
+  SquareSearch copy = original;
+  copy.set_stop(nullptr);
+  SearchStats stats;
+  const uint64_t counted = copy.Count(&stats);
+  CHECK(!stats.stopped);
+  CHECK(stats.results == counted);
+  CHECK(original.Count(&stats) < counted);
+  CHECK(stats.stopped);
+  StopFlag running{false};
+  original.set_stop(&running);
+  CHECK(original.Count() == counted);
+  copy.set_stop(&stopped);
+  CHECK(copy.ForEach([](const SquareResult&) { return true; }).stopped);
 }
 
 TEST_CASE("progress: none before `after`, then parts done in order") {
