@@ -658,6 +658,13 @@ class SurfaceTest(unittest.TestCase):
         self.assertEqual(squares.kakuro_solution_text(kept[0].solutions[0]), kept[0].solution_text(0))
         first = squares.kakuro(boards, all=True, on_solution=lambda b, s: s is None)
         self.assertEqual([b.count for b in first], [1, 1, 0])
+        # Stopped at its first solution, a board's uniqueness is not known (a timeout's verdict);
+        # at the second, it is not unique.
+        self.assertEqual([b.verdict for b in first], [squares.KakuroVerdict.TIMED_OUT] * 2 + [squares.KakuroVerdict.NO_SOLUTION])
+        second = squares.kakuro(boards, on_solution=lambda b, s: s is None or b.count == 0)
+        self.assertEqual([(b.count, b.verdict) for b in second],
+                         [(1, squares.KakuroVerdict.UNIQUE), (2, squares.KakuroVerdict.NOT_UNIQUE),
+                          (0, squares.KakuroVerdict.NO_SOLUTION)])
         self.assertGreater(kept[0].stats.white_cells, 0)
         # Regions: every solution, in the search's order; False stops at the first.
         words = squares.Dictionary(os.path.join(DATA, "regions", "words.txt"))
@@ -668,7 +675,14 @@ class SurfaceTest(unittest.TestCase):
         result = words.regions(swap, all=True, on_solution=found.append)
         self.assertEqual([s.words for s in found], [s.words for s in every.solutions])
         self.assertEqual((result.count, result.solutions, result.all), (2, [], True))
-        self.assertEqual(words.regions(swap, all=True, on_solution=lambda s: False).count, 1)
+        stopped = words.regions(swap, all=True, on_solution=lambda s: False)
+        self.assertEqual((stopped.count, stopped.verdict, stopped.verdict_text), (1, squares.RegionsVerdict.STOPPED, "stopped"))
+        with open(os.path.join(DATA, "regions", "unique.txt")) as f:
+            unique = f.read()
+        self.assertEqual(words.regions(unique, on_solution=lambda s: False).verdict, squares.RegionsVerdict.STOPPED)
+        self.assertEqual(words.regions(unique, on_solution=lambda s: None).verdict, squares.RegionsVerdict.UNIQUE)
+        stop_second = words.regions(swap, on_solution=lambda s, seen=[]: seen.append(s) or len(seen) < 2)
+        self.assertEqual((stop_second.count, stop_second.verdict), (2, squares.RegionsVerdict.NOT_UNIQUE))
         self.assertGreater(every.stats.placements, 0)
         # Candidates: the list first, then each decision (an index into it), then the fills.
         events = []
