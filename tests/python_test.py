@@ -208,7 +208,7 @@ class SignatureTest(unittest.TestCase):
             source = f.read()
         public = {name for name in dir(squares) if not name.startswith("_")}
         for name in public:
-            self.assertRegex(source, rf"(?m)^(class|def) {name}\b", name)
+            self.assertRegex(source, rf"(?m)^(class {name}\b|def {name}\b|{name}: )", name)
 
     def test_type_errors(self):
         d = squares.Dictionary(WORDS3)
@@ -291,6 +291,62 @@ class SquaresTest(unittest.TestCase):
         upper = next(iter(accented.squares(3, upper=True)))
         self.assertTrue(any(not row.isascii() for row in upper.rows + upper.words), upper)
         self.assertEqual(upper.rows, tuple(r.upper() for r in next(iter(accented.squares(3))).rows))
+
+    def test_prepared_search(self):
+        """Dictionary.search(): the C++ SquareSearch's rows, cols, cell order, symmetry and the
+        stats of its count, against the command line's --stats and --verbose and by hand."""
+        words4 = os.path.join(DATA, "squares", "words4.txt")
+        d = squares.Dictionary(words4)
+        with tempfile.TemporaryDirectory() as folder:
+            # A 4x4 double square as a topology: rows, then columns, cells numbered from 1.
+            double4 = os.path.join(folder, "double4.txt")
+            with open(double4, "w") as f:
+                for i in range(4):
+                    f.write(",".join(str(4 * i + j + 1) for j in range(4)) + "\n")
+                for j in range(4):
+                    f.write(",".join(str(4 * i + j + 1) for i in range(4)) + "\n")
+            shape = d.search(shape=double4, order="given", threads=1)
+            # The cells by their names in the file, in its order; the transposition exchanges the
+            # 12 cells off the diagonal.
+            self.assertEqual((shape.rows, shape.cols, shape.symmetry_cells), (4, 4, 12))
+            self.assertEqual(shape.cell_order, " ".join(str(c) for c in range(1, 17)))
+            stats = shape.count_stats()
+            run = subprocess.run([SQUARES, "shape", double4, "--dict", words4, "--order", "given", "-j", "1",
+                                  "--count", "--stats", "--verbose"], capture_output=True, text=True, check=True)
+            self.assertEqual((stats.results, shape.count()), (int(run.stdout), int(run.stdout)))
+            self.assertIn(f"squares: cell order: {shape.cell_order}\n", run.stderr)
+            self.assertIn(f"squares: {stats.nodes} nodes, {stats.results} results", run.stderr)
+            self.assertIn("exchanges 12 cells", run.stderr)
+            self.assertGreater(stats.nodes, stats.results)
+            self.assertFalse(stats.stopped)
+        double = d.search(4, double=True, threads=1)
+        self.assertEqual((double.rows, double.cols, double.cell_order, double.notes), (4, 4, "", []))
+        self.assertEqual(double.symmetry_cells, 12)  # counted up to the transposition too
+        self.assertEqual(double.count(), stats.results)
+        run = subprocess.run([SQUARES, "-n", "4", "--double", "--dict", words4, "-j", "1", "--count", "--stats"],
+                             capture_output=True, text=True, check=True)
+        self.assertIn(f"squares: {double.count_stats().nodes} nodes, {stats.results} results", run.stderr)
+        # Run again and again, listing or counting, each run its own.
+        listed = list(double.squares())
+        self.assertEqual([s.rows for s in listed], [s.rows for s in d.squares(4, double=True)])
+        self.assertEqual(list(double.squares(rows_only=True)), [s.rows for s in listed])
+        for _ in double.squares():
+            break  # the iterator's stop is its own run's
+        self.assertEqual(double.count(), len(listed))
+        self.assertEqual(d.search(4, double=True, limit=3).count_stats().results, 3)
+        rect = self.small.search(rect=(2, 3))
+        self.assertEqual((rect.rows, rect.cols, rect.symmetry_cells), (2, 3, 0))
+        self.assertEqual(rect.count(), self.small.count(rect=(2, 3)))
+        # Notes, and progress on each run.
+        heard = []
+        none = self.small.search(5, on_note=heard.append)
+        self.assertEqual(none.notes, heard)
+        self.assertIn("no words of length 5", heard[0])
+        reports = []
+        timed = self.english.search(5, progress=reports.append, progress_every=0, progress_after=0)
+        self.assertEqual(timed.count(), self.english.count(5))
+        self.assertTrue(reports and reports[-1].parts_done == reports[-1].parts, reports)
+        self.assertEqual((squares.MAX_SQUARE_SIDE, squares.MAX_PATTERN_SIDE, squares.MAX_REGION_SIZE), (32, 64, 10))
 
     def test_shards_and_threads(self):
         whole = self.english.count(first="bishop")
@@ -602,6 +658,13 @@ class SurfaceTest(unittest.TestCase):
         self.assertEqual(squares.kakuro_solution_text(kept[0].solutions[0]), kept[0].solution_text(0))
         first = squares.kakuro(boards, all=True, on_solution=lambda b, s: s is None)
         self.assertEqual([b.count for b in first], [1, 1, 0])
+        # Stopped at its first solution, a board's uniqueness is not known (a timeout's verdict);
+        # at the second, it is not unique.
+        self.assertEqual([b.verdict for b in first], [squares.KakuroVerdict.TIMED_OUT] * 2 + [squares.KakuroVerdict.NO_SOLUTION])
+        second = squares.kakuro(boards, on_solution=lambda b, s: s is None or b.count == 0)
+        self.assertEqual([(b.count, b.verdict) for b in second],
+                         [(1, squares.KakuroVerdict.UNIQUE), (2, squares.KakuroVerdict.NOT_UNIQUE),
+                          (0, squares.KakuroVerdict.NO_SOLUTION)])
         self.assertGreater(kept[0].stats.white_cells, 0)
         # Regions: every solution, in the search's order; False stops at the first.
         words = squares.Dictionary(os.path.join(DATA, "regions", "words.txt"))
@@ -612,7 +675,14 @@ class SurfaceTest(unittest.TestCase):
         result = words.regions(swap, all=True, on_solution=found.append)
         self.assertEqual([s.words for s in found], [s.words for s in every.solutions])
         self.assertEqual((result.count, result.solutions, result.all), (2, [], True))
-        self.assertEqual(words.regions(swap, all=True, on_solution=lambda s: False).count, 1)
+        stopped = words.regions(swap, all=True, on_solution=lambda s: False)
+        self.assertEqual((stopped.count, stopped.verdict, stopped.verdict_text), (1, squares.RegionsVerdict.STOPPED, "stopped"))
+        with open(os.path.join(DATA, "regions", "unique.txt")) as f:
+            unique = f.read()
+        self.assertEqual(words.regions(unique, on_solution=lambda s: False).verdict, squares.RegionsVerdict.STOPPED)
+        self.assertEqual(words.regions(unique, on_solution=lambda s: None).verdict, squares.RegionsVerdict.UNIQUE)
+        stop_second = words.regions(swap, on_solution=lambda s, seen=[]: seen.append(s) or len(seen) < 2)
+        self.assertEqual((stop_second.count, stop_second.verdict), (2, squares.RegionsVerdict.NOT_UNIQUE))
         self.assertGreater(every.stats.placements, 0)
         # Candidates: the list first, then each decision (an index into it), then the fills.
         events = []

@@ -34,6 +34,11 @@ boards = squares.kakuro("", on_solution=lambda board, solution: solution is None
 regions = squares.Dictionary().regions("ab\\n", on_solution=lambda solution: print(solution.words))
 listed = squares.Dictionary().candidates("..\\n..\\n", 0, on_decided=lambda i, c: print(i, c.viability))
 print(squares.Dictionary().prove("..\\n..\\n", search_seconds=1).verdict is squares.Verdict.FILLABLE)
+prepared = squares.Dictionary().search(3, limit=5)
+print(prepared.rows + prepared.cols + prepared.symmetry_cells, prepared.cell_order, prepared.notes)
+print(prepared.count() == prepared.count_stats().results, prepared.count_stats().nodes)
+first_rows: tuple[str, ...] = next(prepared.squares(rows_only=True))
+print(first_rows, next(prepared.squares()).words, squares.MAX_SQUARE_SIDE)
 """)
 failed = False
 with tempfile.TemporaryDirectory() as scratch:

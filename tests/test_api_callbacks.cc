@@ -1,8 +1,9 @@
 // Callbacks that throw, at random points of every search that takes one, on 1, 2 and 8
 // threads: the exception reaches the caller unchanged, soon, with the search's threads joined
 // and nothing left running (scripts/sanitize.sh runs this under ASan; ThreadSanitizer by hand,
-// as docs/development.md says). Also the other contracts of the callbacks: a copy of a SquareSearch keeps
-// its own progress callback, a list's skipped entries are noted, progress comes as timed.
+// as docs/development.md says). Also the other contracts of the callbacks: a copy of a
+// SquareSearch keeps its own progress callback and stop flag, a list's skipped entries are
+// noted, progress comes as timed, a stop before a puzzle's verdict does not claim one.
 #include <doctest/doctest.h>
 #include <sched.h>
 
@@ -256,6 +257,29 @@ TEST_CASE("a copy of a SquareSearch keeps its own progress callback") {
   CHECK_THROWS_AS(copy.set_progress([](const SearchProgress&) {}, {-1, 0}), Error);
 }
 
+TEST_CASE("a copy of a SquareSearch keeps its own stop flag") {
+  const Dictionary english = Dictionary::Default();
+  StopFlag stopped{true};
+  SquareOptions options;
+  options.size = 5;
+  options.threads = 2;
+  options.stop = &stopped;
+  SquareSearch original(english, options);
+  SquareSearch copy = original;
+  copy.set_stop(nullptr);
+  SearchStats stats;
+  const uint64_t counted = copy.Count(&stats);
+  CHECK(!stats.stopped);
+  CHECK(stats.results == counted);
+  CHECK(original.Count(&stats) < counted);
+  CHECK(stats.stopped);
+  StopFlag running{false};
+  original.set_stop(&running);
+  CHECK(original.Count() == counted);
+  copy.set_stop(&stopped);
+  CHECK(copy.ForEach([](const SquareResult&) { return true; }).stopped);
+}
+
 TEST_CASE("progress: none before `after`, then parts done in order") {
   const Dictionary english = Dictionary::Default();
   SquareOptions options;
@@ -326,4 +350,55 @@ TEST_CASE("threads default to the CPUs the process may run on") {
   REQUIRE(sched_setaffinity(0, sizeof(one), &one) == 0);  // this thread's, as `taskset -c`
   CHECK(DefaultThreads() == 1);
   REQUIRE(sched_setaffinity(0, sizeof(saved), &saved) == 0);
+}
+
+TEST_CASE("a callback that stops before the verdict: not unique, not proven unique") {
+  // Board "one" has one solution (2 1 / 1 3), board "two" two (1 2 / 2 1 and its mirror).
+  const std::string one = "KAKURO one 3 3\n# 3\\ 4\\\n\\3 . .\n\\4 . .\nEND\n";
+  const std::string two = "KAKURO two 3 3\n# 3\\ 3\\\n\\3 . .\n\\3 . .\nEND\n";
+  // Solves `board`, on_solution returning false at its `stop_at`-th solution (0: never).
+  auto kakuro = [](const std::string& board, int stop_at, KakuroOptions options = {}) {
+    const std::vector<KakuroResult> results =
+        SolveKakuro(board, options, "<board>",
+                    [&](const KakuroResult& result, const std::vector<int>* solution) {
+                      return solution == nullptr || result.count + 1 != stop_at;
+                    });
+    REQUIRE(results.size() == 1);
+    return std::pair{results[0].verdict, results[0].count};
+  };
+  using KV = KakuroVerdict;
+  CHECK(kakuro(one, 0) == std::pair{KV::kUnique, int64_t{1}});
+  CHECK(kakuro(one, 1) == std::pair{KV::kTimedOut, int64_t{1}});  // the second not looked for
+  CHECK(kakuro(two, 1) == std::pair{KV::kTimedOut, int64_t{1}});
+  CHECK(kakuro(two, 2) == std::pair{KV::kNotUnique, int64_t{2}});  // the second settles it
+  KakuroOptions all;
+  all.all = true;
+  CHECK(kakuro(two, 0, all) == std::pair{KV::kNotUnique, int64_t{2}});
+  CHECK(kakuro(two, 1, all) == std::pair{KV::kTimedOut, int64_t{1}});
+  all.limit = 1;  // the search ends at the first solution anyway: the limit's verdict
+  CHECK(kakuro(two, 1, all) == kakuro(two, 0, all));
+
+  const Dictionary words = Dictionary::FromFiles({kData + "/regions/words.txt"});
+  auto read = [](const std::string& name) {
+    std::ifstream in(kData + "/regions/" + name);
+    return std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  };
+  const std::string unique = read("unique.txt"), swap = read("swap.txt");  // 1 and 2 solutions
+  auto regions = [&](const std::string& puzzle, size_t stop_at, bool all) {
+    RegionsOptions options;
+    options.all = all;
+    size_t calls = 0;
+    const RegionsResult result =
+        SolveRegions(words, puzzle, options, "<puzzle>",
+                     [&](const RegionsSolution&) { return ++calls != stop_at; });
+    CHECK(result.count == calls);
+    return std::pair{result.verdict, result.verdict_text()};
+  };
+  using RV = RegionsVerdict;
+  CHECK(regions(unique, 0, false) == std::pair{RV::kUnique, std::string("unique")});
+  CHECK(regions(unique, 1, false) == std::pair{RV::kStopped, std::string("stopped")});
+  CHECK(regions(swap, 1, false) == std::pair{RV::kStopped, std::string("stopped")});
+  CHECK(regions(swap, 2, false) == std::pair{RV::kNotUnique, std::string("2+ solutions")});
+  CHECK(regions(swap, 0, true) == std::pair{RV::kNotUnique, std::string("2 solutions")});
+  CHECK(regions(swap, 1, true) == std::pair{RV::kStopped, std::string("stopped")});
 }

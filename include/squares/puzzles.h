@@ -17,7 +17,8 @@ enum class KakuroVerdict {
   kUnique,     // exactly one solution
   kNotUnique,  // two or more (with `all`: KakuroResult::count of them)
   kNoSolution,
-  kTimedOut,  // timeout or stop before the verdict was known
+  kTimedOut,  // a timeout or a stop (the stop flag, or on_solution's false before the
+              // search would have ended) before the verdict was known
 };
 
 struct KakuroOptions {
@@ -63,8 +64,9 @@ struct KakuroResult {
 std::string KakuroSolutionText(int rows, int cols, const std::vector<int>& digits);
 
 // Follows the boards as they are solved: called with each solution of a board (`solution`
-// not null: its digits as in KakuroResult::solutions; false stops that board's search), then
-// once when the board is done (`solution` null; false: no later board is solved). `board` is
+// not null: its digits as in KakuroResult::solutions; false stops that board's search, whose
+// verdict is then kTimedOut unless that solution reached the limit, 2 at most without all),
+// then once when the board is done (`solution` null; false: no later board is solved). `board` is
 // its result so far (count: the solutions before this one). It runs on the calling thread;
 // if it throws, the search stops and the exception reaches the caller unchanged.
 using KakuroCallback =
@@ -76,7 +78,13 @@ std::vector<KakuroResult> SolveKakuro(std::string_view boards, const KakuroOptio
                                       const std::string& source = "<board>",
                                       const KakuroCallback& on_solution = {});
 
-enum class RegionsVerdict { kUnique, kNotUnique, kNoSolution, kStopped };
+enum class RegionsVerdict {
+  kUnique,     // exactly one solution
+  kNotUnique,  // two or more (with `all`: RegionsResult::count of them)
+  kNoSolution,
+  kStopped,  // the stop flag, or on_solution's false before the search would have ended (without
+             // all, at the second solution): the verdict was not reached
+};
 
 // The largest region, in cells.
 inline constexpr int kMaxRegionSize = 10;
@@ -113,7 +121,8 @@ struct RegionsResult {
 
 // Splits a letter grid (rows of letters, one a line) into connected regions whose letters,
 // read in row-major order, spell words.
-// With `on_solution`, each solution is handed to it (false stops the search) instead of
+// With `on_solution`, each solution is handed to it (false stops the search: kStopped unless
+// it was the second solution without all, which settles kNotUnique) instead of
 // kept in RegionsResult::solutions; if it throws, the search stops and the exception reaches
 // the caller unchanged.
 RegionsResult SolveRegions(const Dictionary& dictionary, std::string_view puzzle,

@@ -69,7 +69,7 @@ struct SquareOptions {
   int threads = 0;  // worker threads; 0: DefaultThreads() (as FillOptions and the command
                     // line). Results come in the same order on any number.
   int shard_index = 1, shard_count = 1;  // only part I of N (the parts concatenate in order)
-  const StopFlag* stop = nullptr;
+  const StopFlag* stop = nullptr;        // stops the runs (SquareSearch::set_stop: a copy's own)
 };
 
 // One result. For squares, rectangles and diagonal squares `rows` are the grid's rows; for
@@ -204,8 +204,8 @@ struct ProgressTiming {
 
 // A prepared search. Creating it checks the options and builds the automata; it may then be
 // run any number of times, from any thread at once. It is a value: a copy shares what was
-// built (which no call changes) and has its own progress callback, so set_progress on one
-// copy leaves the others as they were.
+// built (which no call changes) and has its own progress callback and stop flag, so
+// set_progress or set_stop on one copy leaves the others as they were.
 class SquareSearch {
  public:
   SquareSearch(const Dictionary& dictionary, const SquareOptions& options);
@@ -246,6 +246,10 @@ class SquareSearch {
   // a usage Error.
   void set_progress(std::function<void(const SearchProgress&)> progress,
                     const ProgressTiming& timing = {});
+  // The flag that stops this handle's runs: SquareOptions::stop until set here (null: none).
+  // As the progress callback, each copy has its own: copies of one prepared search may run at
+  // once, each stopped by its caller.
+  void set_stop(const StopFlag* stop) { stop_ = stop; }
 
   // Every callback (on_result, out, progress) runs on the calling thread, one call at a time,
   // whatever the number of threads. One that throws stops the search: its threads are joined
@@ -253,11 +257,12 @@ class SquareSearch {
 
  private:
   friend struct detail::Access;
-  explicit SquareSearch(std::shared_ptr<const detail::SquareSearchImpl> impl)
-      : impl_(std::move(impl)) {}
+  explicit SquareSearch(std::shared_ptr<const detail::SquareSearchImpl> impl, const StopFlag* stop)
+      : impl_(std::move(impl)), stop_(stop) {}
   std::shared_ptr<const detail::SquareSearchImpl> impl_;
   std::function<void(const SearchProgress&)> progress_;
   ProgressTiming progress_timing_;
+  const StopFlag* stop_;
 };
 
 }  // namespace squares

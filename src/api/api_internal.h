@@ -73,8 +73,8 @@ struct Access {
     return Dictionary(std::move(impl));
   }
   static Grid Make(std::shared_ptr<const GridImpl> impl) { return Grid(std::move(impl)); }
-  static SquareSearch Make(std::shared_ptr<const SquareSearchImpl> impl) {
-    return SquareSearch(std::move(impl));
+  static SquareSearch Make(std::shared_ptr<const SquareSearchImpl> impl, const StopFlag* stop) {
+    return SquareSearch(std::move(impl), stop);
   }
   // A view of the result at `text` whose strings begin at `bounds` (see SquareView).
   static SquareView MakeView(const char* text, const uint32_t* bounds,

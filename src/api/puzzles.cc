@@ -60,6 +60,9 @@ std::vector<KakuroResult> SolveKakuro(std::string_view boards, const KakuroOptio
     }
     std::vector<std::vector<uint8_t>> found;  // by white index, for the check
     std::vector<int> cells(board.white.size(), 0);
+    // on_solution said stop before the search would have ended by itself (at fill.limit): as
+    // a stop, the verdict was not reached.
+    bool cut_short = false;
     const core::KakuroSearch search =
         core::SearchKakuro(board, automata, fill, [&](std::span<const uint8_t> digits) {
           for (int w = 0; w < board.white_count(); ++w) cells[board.white_cells[w]] = digits[w];
@@ -67,9 +70,10 @@ std::vector<KakuroResult> SolveKakuro(std::string_view boards, const KakuroOptio
           const bool go_on = !on_solution || on_solution(result, &cells);
           if (!on_solution) result.solutions.push_back(cells);
           ++result.count;
+          cut_short = !go_on && (fill.limit == 0 || result.count < fill.limit);
           return go_on;
         });
-    const bool timed_out = search.result.status == core::FillStatus::kTimedOut;
+    const bool timed_out = search.result.status == core::FillStatus::kTimedOut || cut_short;
     result.verdict = timed_out           ? KakuroVerdict::kTimedOut
                      : result.count == 0 ? KakuroVerdict::kNoSolution
                      : result.count == 1 ? KakuroVerdict::kUnique
@@ -156,21 +160,26 @@ RegionsResult SolveRegions(const Dictionary& dictionary, std::string_view puzzle
   start = Clock::now();
   core::RegionStats stats;
   size_t seen = 0;
+  // on_solution said stop before the search would have ended by itself (without all, at the
+  // second solution): as the stop flag, the verdict was not reached.
+  bool cut_short = false;
   result.count = solver->Solve(
       puzzle,
       [&](const core::RegionPartition& partition) {
         RegionsSolution solution = SolutionOf(puzzle, partition, alphabet, options.upper);
         const bool go_on = !on_solution || on_solution(solution);
         if (!on_solution) result.solutions.push_back(std::move(solution));
-        return go_on && (options.all || ++seen < 2);
+        const bool more = options.all || ++seen < 2;
+        cut_short = !go_on && more;
+        return go_on && more;
       },
       &stats, options.stop);
   result.stats.solve_seconds = SecondsSince(start);
   result.stats.placements = stats.placements, result.stats.nodes = stats.nodes;
-  result.verdict = stats.stopped       ? RegionsVerdict::kStopped
-                   : result.count == 0 ? RegionsVerdict::kNoSolution
-                   : result.count == 1 ? RegionsVerdict::kUnique
-                                       : RegionsVerdict::kNotUnique;
+  result.verdict = stats.stopped || cut_short ? RegionsVerdict::kStopped
+                   : result.count == 0        ? RegionsVerdict::kNoSolution
+                   : result.count == 1        ? RegionsVerdict::kUnique
+                                              : RegionsVerdict::kNotUnique;
   return result;
 }
 

@@ -101,22 +101,24 @@ SquareSearch MakeSquareSearch(const std::function<Dictionary()>& load,
       impl->cols = static_cast<int>(shape.layout[0].size());
     }
   }
-  return detail::Access::Make(std::move(impl));
+  return detail::Access::Make(std::move(impl), options.stop);
 }
 
 namespace {
 
-// The engine's run of a search, with its handle's progress callback (held by the caller).
+// The engine's run of a search, with its handle's progress callback (held by the caller) and
+// stop flag.
 core::RunOptions RunOptionsOf(const detail::SquareSearchImpl& impl,
                               const std::function<void(const SearchProgress&)>& progress,
-                              const ProgressTiming& timing, Clock::time_point start) {
+                              const ProgressTiming& timing, const StopFlag* stop,
+                              Clock::time_point start) {
   const SquareOptions& options = impl.options;
   core::RunOptions run;
   if (options.limit) run.limit = static_cast<uint64_t>(*options.limit);
   run.threads = options.threads > 0 ? options.threads : DefaultThreads();
   run.shard_index = options.shard_index;
   run.shard_count = options.shard_count;
-  run.stop = options.stop;
+  run.stop = stop;
   if (progress) {
     run.progress = [&progress, start](size_t done, size_t parts, uint64_t results) {
       progress({done, parts, results, std::chrono::duration<double>(Clock::now() - start).count()});
@@ -127,13 +129,12 @@ core::RunOptions RunOptionsOf(const detail::SquareSearchImpl& impl,
   return run;
 }
 
-SearchStats StatsOf(const core::SquareStats& stats, const SquareOptions& options,
-                    Clock::time_point start) {
+SearchStats StatsOf(const core::SquareStats& stats, const StopFlag* stop, Clock::time_point start) {
   SearchStats out;
   out.nodes = stats.nodes;
   out.results = stats.squares;
   out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  out.stopped = options.stop && options.stop->load();
+  out.stopped = stop && stop->load();
   return out;
 }
 
@@ -159,7 +160,7 @@ core::BestSquaresResult Best(const detail::SquareSearchImpl& impl, const core::R
     return core::SquareSearch::Create(std::move(problem));
   };
   core::BestSquaresResult best = Value(core::BestSquares(
-      lists, build, static_cast<size_t>(impl.options.best), run.threads, impl.options.stop));
+      lists, build, static_cast<size_t>(impl.options.best), run.threads, run.stop));
   if (run.limit < best.squares.size()) best.squares.resize(run.limit);
   return best;
 }
@@ -309,17 +310,17 @@ uint64_t SquareSearch::Count(SearchStats* stats) const {
   const auto start = api::Clock::now();
   if (impl_->options.best > 0) {
     const core::BestSquaresResult best =
-        api::Best(*impl_, api::RunOptionsOf(*impl_, progress_, progress_timing_, start));
+        api::Best(*impl_, api::RunOptionsOf(*impl_, progress_, progress_timing_, stop_, start));
     core::SquareStats found = best.stats;
     found.squares = best.squares.size();
-    if (stats) *stats = api::StatsOf(found, impl_->options, start);
+    if (stats) *stats = api::StatsOf(found, stop_, start);
     return found.squares;
   }
   // A limit counts results in the listing's order.
   const core::SquareSearch& search = impl_->Search(!impl_->options.limit);
-  const core::SquareStats found =
-      core::CountSquares(search, api::RunOptionsOf(*impl_, progress_, progress_timing_, start));
-  if (stats) *stats = api::StatsOf(found, impl_->options, start);
+  const core::SquareStats found = core::CountSquares(
+      search, api::RunOptionsOf(*impl_, progress_, progress_timing_, stop_, start));
+  if (stats) *stats = api::StatsOf(found, stop_, start);
   return found.squares;
 }
 
@@ -329,9 +330,9 @@ SearchStats SquareSearch::Write(SquareFormat format,
   const core::SquareSearch& search = impl_->Search(false);
   const core::SquareStats found = api::WriteResults(
       *impl_, search, api::FormatterOf(*impl_, search, static_cast<core::SquareFormat>(format)),
-      api::RunOptionsOf(*impl_, progress_, progress_timing_, start),
+      api::RunOptionsOf(*impl_, progress_, progress_timing_, stop_, start),
       [&](std::string_view text, const core::BestSquare*) { return out(text); });
-  return api::StatsOf(found, impl_->options, start);
+  return api::StatsOf(found, stop_, start);
 }
 
 SearchStats SquareSearch::ForEachView(
@@ -341,13 +342,14 @@ SearchStats SquareSearch::ForEachView(
   const core::SquareFormatter formatter =
       api::FormatterOf(*impl_, search, core::SquareFormat::kView);
   api::ViewReader reader(formatter);
-  core::SquareStats found = api::WriteResults(
-      *impl_, search, formatter, api::RunOptionsOf(*impl_, progress_, progress_timing_, start),
-      [&](std::string_view text, const core::BestSquare* best) {
-        return reader.Read(text, best, on_result);
-      });
+  core::SquareStats found =
+      api::WriteResults(*impl_, search, formatter,
+                        api::RunOptionsOf(*impl_, progress_, progress_timing_, stop_, start),
+                        [&](std::string_view text, const core::BestSquare* best) {
+                          return reader.Read(text, best, on_result);
+                        });
   found.squares = reader.delivered();  // a callback that says stop ends a piece early
-  return api::StatsOf(found, impl_->options, start);
+  return api::StatsOf(found, stop_, start);
 }
 
 namespace {

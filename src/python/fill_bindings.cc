@@ -379,6 +379,9 @@ void DefCheckAndCandidates(py::module_& m, py::class_<Dictionary>& dictionary) {
                     "FILLABLE: the fill found, a cell's letters each ('' for a black cell)")
       .def_readonly("conflict", &GridProof::conflict,
                     "IMPOSSIBLE: the slots of the conflict (indices into grid.slots), at most four")
+      .def_readonly("conflict_minimal", &GridProof::conflict_minimal,
+                    "the conflict's entries are each needed (without any one, the rest have a "
+                    "fill), found within search_seconds")
       .def_readonly("left_out", &GridProof::left_out,
                     "IMPOSSIBLE while the breakfast test left words out: (tier, word), as "
                     "FillResult.left_out; else None")
@@ -400,8 +403,9 @@ void DefCheckAndCandidates(py::module_& m, py::class_<Dictionary>& dictionary) {
                ", message=" + Repr(py::str(p.message)) + ")";
       });
   DefPickle(proof, &GridProof::verdict, &GridProof::fill, &GridProof::conflict,
-            &GridProof::left_out, &GridProof::seconds, &GridProof::consistent, &GridProof::letters,
-            &GridProof::words, &GridProof::dead_slots, &GridProof::dead_cells, &GridProof::message);
+            &GridProof::conflict_minimal, &GridProof::left_out, &GridProof::seconds,
+            &GridProof::consistent, &GridProof::letters, &GridProof::words, &GridProof::dead_slots,
+            &GridProof::dead_cells, &GridProof::message);
   dictionary.def(
       "prove",
       [](const Dictionary& d, const py::object& grid, bool allow_repeats,

@@ -17,7 +17,7 @@ namespace squares::python {
 namespace {
 
 // Per-cell values (row-major) as a list of rows.
-py::list Rows(const std::vector<int>& cells, int cols) {
+py::list CellRows(const std::vector<int>& cells, int cols) {
   py::list rows;
   for (size_t start = 0; cols > 0 && start < cells.size(); start += cols) {
     rows.append(py::cast(std::vector<int>(cells.begin() + start, cells.begin() + start + cols)));
@@ -76,7 +76,7 @@ void DefKakuro(py::module_& m) {
           [](const KakuroResult& r) {
             py::list solutions;
             for (const std::vector<int>& digits : r.solutions)
-              solutions.append(Rows(digits, r.cols));
+              solutions.append(CellRows(digits, r.cols));
             return solutions;
           },
           "Each solution as rows of digits (ints 1..9; 0 for black and clue cells).")
@@ -111,7 +111,7 @@ void DefKakuro(py::module_& m) {
               on_solution,
               [](const py::object& function, const KakuroResult& board,
                  const std::vector<int>* solution) {
-                return GoOn(function(board, solution ? py::object(Rows(*solution, board.cols))
+                return GoOn(function(board, solution ? py::object(CellRows(*solution, board.cols))
                                                      : py::object(py::none())));
               },
               false);

@@ -300,27 +300,63 @@ uint64_t CountSquares(const Dictionary& dictionary, const SquareArgs& args) {
       &calls);
 }
 
-std::unique_ptr<SquareStream> StreamSquares(const Dictionary& dictionary, const SquareArgs& args,
-                                            bool rows_only) {
-  auto stream = std::make_unique<SquareStream>(SquareBatch(square_type, rows_only));
-  SquareOptions options = SquareOptionsOf(args);
-  options.stop = stream->stop_flag();
-  std::shared_ptr<SquareSearch> search;
+// squares.SquareSearch: a prepared search (Dictionary.search()), with the Python progress
+// callback each run binds to its own calls.
+struct PreparedSearch {
+  SquareSearch search;
+  py::object progress;
+  ProgressTiming progress_timing;
+};
+
+PreparedSearch PrepareSearch(const Dictionary& dictionary, const SquareArgs& args) {
+  const SquareOptions options = SquareOptionsOf(args);
+  std::optional<SquareSearch> search;
   {
     py::gil_scoped_release release;  // the search's automata are built here
-    search = std::make_shared<SquareSearch>(dictionary, options);
+    search.emplace(dictionary, options);
   }
   if (!args.on_note.is_none()) {
     for (const std::string& note : search->notes()) args.on_note(note);
   }
-  if (!args.progress.is_none()) {
-    search->set_progress(stream->calls().Latest<SearchProgress>(args.progress),
-                         args.progress_timing);
+  return {*std::move(search), args.progress, args.progress_timing};
+}
+
+// A run of `prepared`: a copy of its search, stopped by `stop`, its progress served by `calls`.
+SquareSearch RunOf(const PreparedSearch& prepared, const StopFlag* stop, PythonCalls& calls) {
+  SquareSearch search = prepared.search;
+  search.set_stop(stop);
+  if (!prepared.progress.is_none()) {
+    search.set_progress(calls.Latest<SearchProgress>(prepared.progress), prepared.progress_timing);
   }
+  return search;
+}
+
+SearchStats CountPrepared(const PreparedSearch& prepared) {
+  PythonCalls calls;
+  SquareSearch search = RunOf(prepared, nullptr, calls);  // with the GIL: it takes `progress`
+  return RunInterruptibly(
+      [&](const StopFlag* stop) {
+        search.set_stop(stop);
+        SearchStats stats;
+        search.Count(&stats);
+        return stats;
+      },
+      &calls);
+}
+
+std::unique_ptr<SquareStream> StreamPrepared(const PreparedSearch& prepared, bool rows_only) {
+  auto stream = std::make_unique<SquareStream>(SquareBatch(square_type, rows_only));
+  auto search =
+      std::make_shared<SquareSearch>(RunOf(prepared, stream->stop_flag(), stream->calls()));
   stream->set_producer([search](SquareStream& to) {
     return search->ForEachView([&](const SquareView& view) { return to.Push(view); });
   });
   return stream;
+}
+
+std::unique_ptr<SquareStream> StreamSquares(const Dictionary& dictionary, const SquareArgs& args,
+                                            bool rows_only) {
+  return StreamPrepared(PrepareSearch(dictionary, args), rows_only);
 }
 
 void DefSquareResults(py::module_& m) {
@@ -359,6 +395,42 @@ void DefSquareResults(py::module_& m) {
   squares_iterator.def_property_readonly(
       "stats", [](const SquareStream& s) { return s.summary(); },
       "The search's SearchStats once it has ended (else None).");
+  py::class_<PreparedSearch>(
+      m, "SquareSearch",
+      "A prepared square search (Dictionary.search(...)): its options checked and its automata "
+      "built once, then run any number of times, from any thread.")
+      .def_property_readonly(
+          "rows", [](const PreparedSearch& p) { return p.search.rows(); },
+          "the grid's rows (a shape: its layout's; 0 when none)")
+      .def_property_readonly(
+          "cols", [](const PreparedSearch& p) { return p.search.cols(); }, "the grid's columns")
+      .def_property_readonly(
+          "notes", [](const PreparedSearch& p) { return p.search.notes(); },
+          "notes on the problem ('the dictionary has no words of length 9')")
+      .def_property_readonly(
+          "cell_order", [](const PreparedSearch& p) { return p.search.cell_order(); },
+          "a shape's cells in the order the search fills them, by name, separated by spaces "
+          "('' for the square modes)")
+      .def_property_readonly(
+          "symmetry_cells",
+          [](const PreparedSearch& p) {
+            py::gil_scoped_release release;  // may build the counting search
+            return p.search.symmetry_cells();
+          },
+          "how many cells the shape's symmetry exchanges (count() counts up to it and "
+          "multiplies back, with no limit and no shard); 0 when it has none")
+      .def(
+          "count", [](const PreparedSearch& p) { return CountPrepared(p).results; },
+          "The number of results (up to the limit), counted without forming them.")
+      .def("count_stats", &CountPrepared,
+           "The same count, as a SearchStats: its `results` are the count, its `nodes` the "
+           "letters placed.")
+      .def("squares", &StreamPrepared, py::arg("rows_only") = false,
+           "The results, lazily, in order, as Dictionary.squares() gives them.")
+      .def("__repr__", [](const PreparedSearch& p) {
+        return "<squares.SquareSearch: " + std::to_string(p.search.rows()) + "x" +
+               std::to_string(p.search.cols()) + ">";
+      });
 }
 
 void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
@@ -489,6 +561,9 @@ void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
       "progress_every seconds once it is past progress_after seconds, on the calling thread "
       "(an exception it raises stops the search and is raised by the call); on_note: called with "
       "each note on the search, before it starts ('the dictionary has no words of length 9').");
+  DefSquareMethod(cls, "search", PrepareSearch,
+                  "A prepared search (a SquareSearch), to run once or many times; its "
+                  "parameters as for count(), on_note heard here.");
   DefSquareMethod<bool>(
       cls, "squares", StreamSquares,
       "The results, lazily, in order: Square objects, or with rows_only=True each result's rows "
@@ -507,6 +582,9 @@ PYBIND11_MODULE(_squares, m) {
   m.def("default_threads", &squares::DefaultThreads,
         "The threads a search runs on when told none (threads=None or 0): the CPUs this process "
         "may run on (os.sched_getaffinity), at least 1.");
+  m.attr("MAX_SQUARE_SIDE") = squares::kMaxSquareSide;
+  m.attr("MAX_PATTERN_SIDE") = squares::kMaxPatternSide;
+  m.attr("MAX_REGION_SIZE") = squares::kMaxRegionSize;
   DefErrors(m);
   py::object square = MakeSquareType();
   square_type = square.ptr();

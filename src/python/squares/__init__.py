@@ -44,6 +44,7 @@ from ._squares import (
     Slot,
     Square,
     SquareIterator,
+    SquareSearch,
     UsageError,
     Verdict,
     Viability,
@@ -62,6 +63,9 @@ from ._squares import (
     unused_clues,
     write_puzzle,
     __version__,
+    MAX_PATTERN_SIDE,
+    MAX_REGION_SIZE,
+    MAX_SQUARE_SIDE,
 )
 
 __all__ = [
@@ -70,8 +74,9 @@ __all__ = [
     "Fill", "FillIterator", "FillProgress", "FillQuality", "FillResult", "FillStats", "FillStatus", "Grid",
     "GridCheck", "GridProof", "KakuroResult", "KakuroStats", "KakuroVerdict", "MadeRegions", "Puzzle",
     "PuzzleCell", "PuzzleInfo", "RegionsResult", "RegionsSolution", "RegionsStats", "RegionsVerdict",
-    "SearchProgress", "SearchStats", "Slot", "Square", "SquareIterator", "UsageError", "Verdict", "Viability",
+    "SearchProgress", "SearchStats", "Slot", "Square", "SquareIterator", "SquareSearch",
+    "UsageError", "Verdict", "Viability",
     "check_clues", "check_document_format", "check_pattern", "default_threads", "document_extension",
     "format_fill", "given_fill", "kakuro", "kakuro_solution_text", "language_codes", "make_pattern",
-    "parse_clues", "unused_clues", "write_puzzle",
+    "parse_clues", "unused_clues", "write_puzzle", "MAX_PATTERN_SIDE", "MAX_REGION_SIZE", "MAX_SQUARE_SIDE",
 ]
