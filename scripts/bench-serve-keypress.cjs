@@ -3,8 +3,8 @@
 // from its keydown to the frame after the marks of the new grid were drawn (the arc
 // consistency proof of that grid shown). The verdict's search and the candidates of the entry
 // are in flight as the next key comes, as they are when one types. Prints p50, p95 and max,
-// where the time went (the key's handler, the request for the marks from sent to answered, the
-// rest), and the long tasks the long-task observer saw (all, and those between a keydown and
+// where the time went (the wait for the key's handler, the handler, its start to the marks
+// request sent, that request from sent to answered, the rest), and the long tasks the long-task observer saw (all, and those between a keydown and
 // its marks drawn); with TRACE=FILE, a Chromium trace of the run (chrome://tracing, Perfetto).
 //
 // Usage: node bench-serve-keypress.cjs URL NODE_MODULES FILL THROTTLE [KEYS]
@@ -100,7 +100,7 @@ function instrument() {
     key(event);
     if (event.key.length === 1) {
       performance.mark(`key-${state.samples.length}`, { startTime: event.timeStamp });
-      state.pending = { down: event.timeStamp, handler: performance.now() - start,
+      state.pending = { down: event.timeStamp, queued: start - event.timeStamp, handler: performance.now() - start,
                         grid: editor.proof.keyOf(editor.model.searchGrid()) };
     }
   };
@@ -115,7 +115,8 @@ function instrument() {
         .filter((e) => e.startTime >= pending.down);
       const ask = proves[0];
       performance.mark(`drawn-${state.samples.length}`);
-      state.samples.push({ down: pending.down, total: performance.now() - pending.down, handler: pending.handler, shown: shown - pending.down,
+      state.samples.push({ down: pending.down, total: performance.now() - pending.down,
+                           queued: pending.queued, handler: pending.handler, shown: shown - pending.down,
                            sent: ask ? ask.startTime - pending.down : NaN,
                            server: ask ? ask.responseEnd - ask.requestStart : NaN });
       performance.clearResourceTimings();
@@ -132,8 +133,11 @@ function report({ samples, longTasks }, throttle) {
   const line = (name, field) => `${name} p50 ${pick(samples.map((s) => s[field]), 0.5)} ms, p95 ` +
     `${pick(samples.map((s) => s[field]), 0.95)} ms, max ${pick(samples.map((s) => s[field]), 1)} ms`;
   console.log(`keypress to marks, ${samples.length} keys, CPU throttling ${throttle}x: ${line("", "total")}`);
+  console.log(`  keydown to its handler: ${line("", "queued")}`);
   console.log(`  key handler: ${line("", "handler")}`);
   console.log(`  keydown to marks request sent: ${line("", "sent")}`);
+  for (const s of samples) s.leaves = s.sent - s.queued;
+  console.log(`  the key's handler started to marks request sent: ${line("", "leaves")}`);
   console.log(`  marks request, sent to answered: ${line("", "server")}`);
   console.log(`  keydown to marks drawn: ${line("", "shown")}`);
   // On the keypress path: those that ran (in part) between a keydown and its marks drawn.
