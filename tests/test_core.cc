@@ -149,21 +149,6 @@ TEST_CASE("square search equals plain enumeration in every mode, in sorted order
   }
 }
 
-// Every word of `length` letters over the first `letters` letters, each kept with
-// probability keep_percent / 100.
-std::string DenseList(std::mt19937& rng, int length, int letters, int keep_percent) {
-  std::string text;
-  int total = 1;
-  for (int i = 0; i < length; ++i) total *= letters;
-  for (int code = 0; code < total; ++code) {
-    if (static_cast<int>(rng() % 100) >= keep_percent) continue;
-    for (int i = 0, rest = code; i < length; ++i, rest /= letters)
-      text += static_cast<char>('a' + rest % letters);
-    text += '\n';
-  }
-  return text;
-}
-
 TEST_CASE("square search: the last row's sieve finds what plain enumeration finds") {
   // Dense column lists: a column's state before the last row leaves about 4 letters, so the
   // last row is counted from the sieve, and the rows above are pruned by it.

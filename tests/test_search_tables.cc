@@ -176,6 +176,62 @@ TEST_CASE("shared tables: the API's searches on one dictionary, one after anothe
   CHECK(found[1] == fresh);
 }
 
+TEST_CASE("shared tables: the last row's sieve, shared, finds what a fresh one finds") {
+  // Lists dense enough for the sieve (a column's state before the last row leaves about 4
+  // letters): rectangles, and double squares whose first row and column are one word. Each
+  // problem again with a letter fixed in the last row: the sieve's start is the search's own.
+  std::mt19937 rng(61);
+  const Dictionary rectangle(MustRead(DenseList(rng, 2, 5, 80) + RandomWords(rng, 40, 4, 5)));
+  const Dictionary dense(MustRead(DenseList(rng, 4, 4, 97)));
+  std::vector<std::pair<const Dictionary*, SquareProblem>> problems;
+  problems.push_back({&rectangle, Problem(SquareMode::kRectangle, 2, 4, false)});
+  SquareProblem square = Problem(SquareMode::kDouble, 4, 4, false);
+  square.allowed.assign(16, ~LetterSet{0});
+  const std::string first = Words(dense.lexicon(), 4)[7];
+  for (int i = 0; i < 4; ++i)
+    square.allowed[i] = square.allowed[i * 4] = LetterSet{1} << dense.alphabet().find(first[i]);
+  problems.push_back({&dense, square});
+  for (size_t k = 0, end = problems.size(); k < end; ++k) {
+    auto [dictionary, problem] = problems[k];
+    if (problem.allowed.empty()) problem.allowed.assign(problem.rows * problem.cols, ~LetterSet{0});
+    problem.allowed[(problem.rows - 1) * problem.cols + 1] = LetterSet{1}
+                                                             << dictionary->alphabet().find(U'c');
+    problems.push_back({dictionary, problem});
+  }
+  std::vector<Found> fresh;
+  for (const auto& [dictionary, problem] : problems) {
+    auto search = SquareSearch::Create(*dictionary, problem, nullptr);
+    REQUIRE(search.ok());
+    CHECK(search->sieve_level() == (problem.rows - 1) * problem.cols);
+    fresh.push_back(Run(*dictionary, problem, nullptr));
+    CHECK(fresh.back().results.size() > 100 * problem.rows * problem.cols);
+  }
+  CHECK(fresh[0] != fresh[2]);  // the fixed letter is the search's own
+  CHECK(fresh[1] != fresh[3]);
+
+  SearchTables tables;
+  for (int round = 0; round < 2; ++round) {
+    const size_t kept = tables.size();
+    for (size_t k = 0; k < problems.size(); ++k) {
+      CAPTURE(k);
+      CHECK(Run(*problems[k].first, problems[k].second, &tables) == fresh[k]);
+    }
+    if (round == 1) CHECK(tables.size() == kept);
+  }
+  SearchTables shared;
+  std::vector<std::vector<Found>> found(2);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 2; ++t) {
+    threads.emplace_back([&, t] {
+      for (const auto& [dictionary, problem] : problems)
+        found[t].push_back(Run(*dictionary, problem, &shared));
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  CHECK(found[0] == fresh);
+  CHECK(found[1] == fresh);
+}
+
 namespace {
 
 struct Blob {

@@ -35,4 +35,19 @@ inline std::string RandomWords(std::mt19937& rng, int count, int length, int let
   return text;
 }
 
+// Every word of `length` letters over the first `letters` letters, each kept with
+// probability keep_percent / 100.
+inline std::string DenseList(std::mt19937& rng, int length, int letters, int keep_percent) {
+  std::string text;
+  int total = 1;
+  for (int i = 0; i < length; ++i) total *= letters;
+  for (int code = 0; code < total; ++code) {
+    if (static_cast<int>(rng() % 100) >= keep_percent) continue;
+    for (int i = 0, rest = code; i < length; ++i, rest /= letters)
+      text += static_cast<char>('a' + rest % letters);
+    text += '\n';
+  }
+  return text;
+}
+
 }  // namespace squares::core::test

@@ -11,6 +11,100 @@
 
 namespace squares::core {
 
+namespace {
+
+// A crossing of F: the word through F's letter q, `depth` letters below its root before it.
+struct Crossing {
+  int q;
+  uint32_t root;
+  int depth;
+};
+
+// The sieve's table (Sieve::Table) of F's words below `root`, `length` letters, and the
+// crossings in sift order.
+template <class Mask>
+Sieve::Table MakeTable(const DawgEntry<Mask>* entries, uint32_t root, int length,
+                       const std::vector<Crossing>& crossings) {
+  Sieve::Table table;
+  // F's words in rank order, depth first.
+  std::vector<Letter>& letters = table.letters;
+  std::vector<Letter> word(length);
+  auto walk = [&](auto& self, uint32_t e, int depth) -> void {
+    if (depth == length) {
+      letters.insert(letters.end(), word.begin(), word.end());
+      return;
+    }
+    int k = 0;
+    for (Mask m = entries[e].mask; m; m &= m - 1, ++k) {
+      word[depth] = static_cast<Letter>(std::countr_zero(m));
+      self(self, entries[e].first + k, depth + 1);
+    }
+  };
+  walk(walk, root, 0);
+  const size_t count = letters.size() / length, blocks = (count + 63) / 64;
+  table.blocks = blocks;
+  // The words whose letter q lies in `allowed`, from those with letter c at q (at
+  // by_letter[(q * kLetters + c) * blocks]).
+  constexpr int kLetters = sizeof(Mask) * 8;
+  std::vector<uint64_t> by_letter(static_cast<size_t>(length) * kLetters * blocks, 0);
+  std::vector<Mask> at(length, 0);  // the letters F's words have at q
+  for (size_t i = 0; i < count; ++i) {
+    for (int q = 0; q < length; ++q) {
+      const Letter c = letters[i * length + q];
+      by_letter[(static_cast<size_t>(q) * kLetters + c) * blocks + i / 64] |= uint64_t{1}
+                                                                               << (i % 64);
+      at[q] |= Mask{1} << c;
+    }
+  }
+  // The crossing states of each letter of F, first: whether they leave enough letters.
+  // The crossing words of one automaton share them (a square's columns).
+  std::map<std::pair<uint32_t, int>, std::vector<uint32_t>> states_below;
+  std::vector<const std::vector<uint32_t>*> states_of;
+  double letters_left = 0;  // summed over the crossing states, and their count
+  size_t states_seen = 0;
+  for (const Crossing& crossing : crossings) {
+    auto [it, added] = states_below.try_emplace({crossing.root, crossing.depth});
+    if (added) it->second = StatesAt(entries, crossing.root, crossing.depth);
+    for (uint32_t e : it->second) letters_left += std::popcount(entries[e].mask & at[crossing.q]);
+    states_seen += it->second.size();
+    states_of.push_back(&it->second);
+  }
+  if (letters_left < Sieve::kMinMean * static_cast<double>(states_seen)) return table;
+  // A map per crossing, its rows shared by the states that leave the same letters.
+  absl::flat_hash_map<std::pair<int, Mask>, uint32_t> rows;  // (q, letters) -> row
+  for (size_t j = 0; j < crossings.size(); ++j) {
+    const int q = crossings[j].q;
+    const std::vector<uint32_t>& states = *states_of[j];
+    const uint32_t lo = entries[states.front()].first, hi = entries[states.back()].first;
+    if (hi - lo > 8 * states.size() + 1024) return table;  // not laid out by depth
+    const uint32_t map = static_cast<uint32_t>(table.row_of.size());
+    table.maps.push_back({0, map, lo});
+    table.row_of.resize(table.row_of.size() + (hi - lo + 1), Sieve::kPassRow);
+    for (uint32_t e : states) {
+      const Mask m = entries[e].mask & at[q];
+      if (m == at[q]) continue;
+      auto [it, added] =
+          rows.try_emplace(std::pair{q, m}, static_cast<uint32_t>(table.rows.size() / blocks));
+      if (added) {
+        const size_t base = table.rows.size();
+        table.rows.resize(base + blocks, 0);
+        for (Mask left = m; left; left &= left - 1) {
+          const uint64_t* letter =
+              &by_letter[(static_cast<size_t>(q) * kLetters + std::countr_zero(left)) * blocks];
+          for (size_t b = 0; b < blocks; ++b) table.rows[base + b] |= letter[b];
+        }
+        if (table.rows.size() * sizeof(uint64_t) > Sieve::kMaxBytes) return table;
+      }
+      table.row_of[map + entries[e].first - lo] = it->second;
+    }
+    if (j == 0) table.first_rows = static_cast<uint32_t>(table.rows.size() / blocks);
+  }
+  table.made = true;
+  return table;
+}
+
+}  // namespace
+
 // F is the word the last level steps, when its cells are the last levels, in its order (no
 // echo among them), at least kMinLength of them, and each other word through them has its
 // state before the cell set by a level before F begins. A crossing word at its first letter
@@ -22,7 +116,7 @@ namespace squares::core {
 // walk is left to spare. Where the loop counts the tail (see TailCount: three walkers or
 // more, no tie), F is its tail: one walk of F's automaton through the masks of the crossing
 // states, with no sift to pay.
-Sieve Sieve::Build(const WalkPlan& plan, const Shape& shape) {
+Sieve Sieve::Build(const WalkPlan& plan, const Shape& shape, SearchTables* tables) {
   Sieve sieve;
   const int last = plan.count() - 1;
   if (plan.empty || (plan.max_walkers >= 3 && plan.tie_pairs.empty())) return sieve;
@@ -41,155 +135,84 @@ Sieve Sieve::Build(const WalkPlan& plan, const Shape& shape) {
     if (fits) final_word = w;
   }
   if (final_word < 0) return sieve;
+  const int length = static_cast<int>(shape.words[final_word].cells.size());
   const std::vector<int> writer = plan.SlotWriters();
-  std::vector<std::array<uint16_t, 2>> at_level(plan.count(), {0, 0});
-  auto build = [&](const auto* entries) {
-    using Mask = decltype(entries->mask);
-    const int length = static_cast<int>(shape.words[final_word].cells.size());
-    // F's words in rank order, depth first.
-    std::vector<Letter> letters, word(length);
-    auto walk = [&](auto& self, uint32_t e, int depth) -> void {
-      if (depth == length) {
-        letters.insert(letters.end(), word.begin(), word.end());
-        return;
+  // The crossings in sift order (by the level that sets their state), with their slots; and
+  // per letter of F, the letters its cell and the crossing words at their root allow.
+  std::vector<std::tuple<int, Crossing, uint16_t>> found;  // (level, crossing, slot)
+  std::vector<LetterSet> allowed(length);
+  for (int q = 0; q < length; ++q) {
+    const Level& level = levels[start + q];
+    allowed[q] = level.allowed;
+    for (int k = 0; k < level.walker_count; ++k) {
+      const uint16_t slot = level.walkers[k].before;
+      const int v = slot % word_count, depth = slot / word_count;  // v's letters before
+      if (v == final_word) continue;
+      const uint32_t root = plan.word_root[v];
+      if (depth == 0) {
+        allowed[q] &= plan.wide ? plan.entries<uint64_t>()[root].mask
+                                : plan.entries<uint32_t>()[root].mask;
+        continue;
       }
-      int k = 0;
-      for (Mask m = entries[e].mask; m; m &= m - 1, ++k) {
-        word[depth] = static_cast<Letter>(std::countr_zero(m));
-        self(self, entries[e].first + k, depth + 1);
-      }
-    };
-    walk(walk, plan.word_root[final_word], 0);
-    const size_t count = letters.size() / length, blocks = (count + 63) / 64;
-    // The words whose letter q lies in `allowed`, from those with letter c at q (at
-    // by_letter[(q * kLetters + c) * blocks]).
-    constexpr int kLetters = sizeof(Mask) * 8;
-    std::vector<uint64_t> by_letter(static_cast<size_t>(length) * kLetters * blocks, 0);
-    for (size_t i = 0; i < count; ++i) {
-      for (int q = 0; q < length; ++q) {
-        by_letter[(static_cast<size_t>(q) * kLetters + letters[i * length + q]) * blocks +
-                  i / 64] |= uint64_t{1} << (i % 64);
-      }
+      if (writer[slot] >= start) return sieve;
+      found.push_back({writer[slot], Crossing{q, root, depth}, slot});
     }
-    auto row = [&](int q, Mask allowed, std::vector<uint64_t>& bits) {
-      bits.assign(blocks, 0);
-      for (Mask m = allowed; m; m &= m - 1) {
-        const uint64_t* letter =
-            &by_letter[(static_cast<size_t>(q) * kLetters + std::countr_zero(m)) * blocks];
-        for (size_t b = 0; b < blocks; ++b) bits[b] |= letter[b];
-      }
-    };
-    std::vector<uint64_t> start_bits(blocks, 0), bits;
-    // Appends the nonzero blocks of `set` to `list`.
-    auto append_blocks = [&](const std::vector<uint64_t>& set, std::vector<Block>& list) {
-      for (size_t b = 0; b < blocks; ++b) {
-        if (set[b]) list.push_back({static_cast<uint32_t>(b), set[b]});
-      }
-    };
-    for (size_t i = 0; i < count; ++i) start_bits[i / 64] |= uint64_t{1} << (i % 64);
-    // The crossing states of each letter of F, first: whether they leave enough letters.
-    // The crossing words of one automaton share them (a square's columns).
-    std::map<std::pair<uint32_t, int>, std::vector<uint32_t>> states_below;
-    auto states_at = [&](uint32_t root, int depth) -> const std::vector<uint32_t>& {
-      auto [it, added] = states_below.try_emplace({root, depth});
-      if (added) it->second = StatesAt(entries, root, depth);
-      return it->second;
-    };
-    struct Crossing {
-      int q, level;
-      uint16_t slot;
-      const std::vector<uint32_t>* states;  // in states_below
-    };
-    std::vector<Crossing> crossings;
-    std::vector<Mask> at(length, 0);  // the letters F's words have at q
-    double letters_left = 0;          // summed over the crossing states, and their count
-    size_t states_seen = 0;
-    for (int q = 0; q < length; ++q) {
-      const Level& level = levels[start + q];
-      for (size_t i = 0; i < count; ++i) at[q] |= Mask{1} << letters[i * length + q];
-      auto narrow_start = [&](Mask allowed) {
-        row(q, allowed, bits);
-        for (size_t b = 0; b < blocks; ++b) start_bits[b] &= bits[b];
-      };
-      if ((static_cast<Mask>(level.allowed) & at[q]) != at[q])
-        narrow_start(static_cast<Mask>(level.allowed));
-      for (int k = 0; k < level.walker_count; ++k) {
-        const uint16_t slot = level.walkers[k].before;
-        const int v = slot % word_count, depth = slot / word_count;  // v's letters before
-        if (v == final_word) continue;
-        if (depth == 0) {
-          narrow_start(entries[plan.word_root[v]].mask);
-          continue;
-        }
-        if (writer[slot] >= start) return false;
-        const std::vector<uint32_t>& states = states_at(plan.word_root[v], depth);
-        for (uint32_t e : states) letters_left += std::popcount(entries[e].mask & at[q]);
-        states_seen += states.size();
-        crossings.push_back({q, writer[slot], slot, &states});
-      }
+  }
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+  std::vector<Crossing> crossings;
+  SearchTables::Key key{plan.automata,
+                        {plan.wide, plan.word_root[final_word], static_cast<uint32_t>(length)}};
+  for (const auto& [l, crossing, slot] : found) {
+    crossings.push_back(crossing);
+    key.numbers.insert(key.numbers.end(), {static_cast<uint32_t>(crossing.q), crossing.root,
+                                           static_cast<uint32_t>(crossing.depth)});
+  }
+  std::shared_ptr<const Table> table = SearchTables::Get<Table>(tables, key, [&] {
+    const uint32_t root = plan.word_root[final_word];
+    return plan.wide ? MakeTable(plan.entries<uint64_t>(), root, length, crossings)
+                     : MakeTable(plan.entries<uint32_t>(), root, length, crossings);
+  });
+  if (!table->made) return sieve;
+
+  // The search's own part: F's words that fit the letters allowed, and sift 0's rows ANDed
+  // with them as lists of blocks (its row_of names a list), so that sift 0 copies nothing.
+  const size_t blocks = table->blocks, count = table->letters.size() / length;
+  std::vector<uint64_t> start_bits(blocks, 0);
+  for (size_t i = 0; i < count; ++i) {
+    bool fits = true;
+    for (int q = 0; q < length && fits; ++q)
+      fits = (allowed[q] >> table->letters[i * length + q]) & 1;
+    if (fits) start_bits[i / 64] |= uint64_t{1} << (i % 64);
+  }
+  // Appends the nonzero blocks of `set` to `list`.
+  auto append_blocks = [&](const uint64_t* set, std::vector<Block>& list) {
+    for (size_t b = 0; b < blocks; ++b) {
+      if (set[b]) list.push_back({static_cast<uint32_t>(b), set[b]});
     }
-    if (letters_left < kMinMean * static_cast<double>(states_seen)) return false;
-    // A sift per crossing, its rows shared by the states that leave the same letters.
-    std::vector<std::tuple<int, Sift, uint32_t>> sifts;        // (level, sift, keys)
-    absl::flat_hash_map<std::pair<int, Mask>, uint32_t> rows;  // (q, letters) -> row
-    for (const Crossing& crossing : crossings) {
-      const int q = crossing.q;
-      const std::vector<uint32_t>& states = *crossing.states;
-      const uint32_t lo = entries[states.front()].first, hi = entries[states.back()].first;
-      if (hi - lo > 8 * states.size() + 1024) return false;  // not laid out by depth
-      const Sift sift{crossing.slot, static_cast<uint32_t>(sieve.row_of.size()), lo};
-      sieve.row_of.resize(sieve.row_of.size() + (hi - lo + 1), kPassRow);
-      for (uint32_t e : states) {
-        const Mask m = entries[e].mask & at[q];
-        if (m == at[q]) continue;
-        auto [it, added] =
-            rows.try_emplace(std::pair{q, m}, static_cast<uint32_t>(sieve.rows.size() / blocks));
-        if (added) {
-          row(q, m, bits);
-          sieve.rows.insert(sieve.rows.end(), bits.begin(), bits.end());
-          if (sieve.rows.size() * sizeof(uint64_t) > kMaxBytes) return false;
-        }
-        sieve.row_of[sift.map + entries[e].first - lo] = it->second;
-      }
-      sifts.push_back({crossing.level, sift, hi - lo + 1});
-    }
-    std::stable_sort(sifts.begin(), sifts.end(),
-                     [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
-    // Sift 0 reads sieve.start only: its rows are kept ANDed with it, as lists of blocks
-    // (its sieve.row_of names a list of sieve.lists), so that it copies nothing.
-    if (!sifts.empty()) {
-      const auto& [l, first, keys] = sifts.front();
-      absl::flat_hash_map<uint32_t, uint32_t> list_of_row;
-      sieve.lists.push_back(0);
-      for (uint32_t k = first.map; k < first.map + keys; ++k) {
-        if (sieve.row_of[k] == kPassRow) continue;
-        auto [it, added] =
-            list_of_row.try_emplace(sieve.row_of[k], static_cast<uint32_t>(sieve.lists.size() - 1));
-        if (added) {
-          const uint64_t* row_bits = &sieve.rows[static_cast<size_t>(sieve.row_of[k]) * blocks];
-          bits.resize(blocks);
-          for (size_t b = 0; b < blocks; ++b) bits[b] = row_bits[b] & start_bits[b];
-          append_blocks(bits, sieve.first);
-          sieve.lists.push_back(static_cast<uint32_t>(sieve.first.size()));
-        }
-        sieve.row_of[k] = it->second;
-      }
-    }
-    for (auto& [l, sift, keys] : sifts) {
-      if (at_level[l][0] == at_level[l][1])
-        at_level[l][0] = static_cast<uint16_t>(sieve.sifts.size());
-      sieve.sifts.push_back(sift);
-      at_level[l][1] = static_cast<uint16_t>(sieve.sifts.size());
-    }
-    append_blocks(start_bits, sieve.start);
-    sieve.blocks = blocks;
-    return true;
   };
-  if (!(plan.wide ? build(plan.entries<uint64_t>()) : build(plan.entries<uint32_t>())))
-    return Sieve{};
+  if (!found.empty()) {
+    std::vector<uint64_t> bits(blocks);
+    sieve.lists.push_back(0);
+    for (uint32_t r = 0; r < table->first_rows; ++r) {
+      const uint64_t* row_bits = &table->rows[static_cast<size_t>(r) * blocks];
+      for (size_t b = 0; b < blocks; ++b) bits[b] = row_bits[b] & start_bits[b];
+      append_blocks(bits.data(), sieve.first);
+      sieve.lists.push_back(static_cast<uint32_t>(sieve.first.size()));
+    }
+  }
+  append_blocks(start_bits.data(), sieve.start);
+  sieve.at_level.assign(plan.count(), {0, 0});
+  for (size_t j = 0; j < found.size(); ++j) {
+    const int l = std::get<0>(found[j]);
+    if (sieve.at_level[l][0] == sieve.at_level[l][1])
+      sieve.at_level[l][0] = static_cast<uint16_t>(j);
+    sieve.sifts.push_back({std::get<2>(found[j]), table->maps[j].map, table->maps[j].first_lo});
+    sieve.at_level[l][1] = static_cast<uint16_t>(j + 1);
+  }
   sieve.level = start;
   sieve.ties = plan.TiesBefore(start);
-  sieve.at_level = std::move(at_level);
+  sieve.table = std::move(table);
   return sieve;
 }
 

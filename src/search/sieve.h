@@ -5,8 +5,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "search/search_tables.h"
 #include "search/shape.h"
 #include "search/walk.h"
 
@@ -20,7 +22,9 @@ namespace squares::core {
 // empty list is a dead end found before the levels between are searched, and counting adds
 // the list's popcount where F would begin instead of walking it. Sift j reads sift j-1's list
 // (sift 0 reads `start`) and rewrites its own whenever its level places a letter, so
-// backtracking needs no undo.
+// backtracking needs no undo. The words, rows and maps depend on the automata alone and are
+// shared per dictionary (Table, see SearchTables); the start and sift 0's lists depend on the
+// search's own letters and are its own.
 struct Sieve {
   // row_of[map + state.first - first_lo] is the row in `rows` of the crossing state in
   // `slot` (`blocks` words each; kPassRow: the state allows every letter F has there).
@@ -37,18 +41,33 @@ struct Sieve {
   static constexpr int kMinLength = 4;                   // letters of F
   static constexpr double kMinMean = 3.0;  // letters a crossing state leaves (mean over states)
 
+  // F's words and the rows of its crossing states, in sift order (made: false when the sieve
+  // would not pay). Crossing j's map is maps[j]: its row_of begins at maps[j].map, its states'
+  // child groups at maps[j].first_lo. Crossing 0's rows are [0, first_rows).
+  struct Table {
+    bool made = false;
+    size_t blocks = 0;
+    std::vector<Letter> letters;  // F's words, its length each, in rank order
+    std::vector<Sift> maps;       // slot unused
+    uint32_t first_rows = 0;
+    std::vector<uint32_t> row_of;
+    std::vector<uint64_t> rows;
+    size_t bytes() const {
+      return letters.size() + maps.size() * sizeof(Sift) + row_of.size() * sizeof(uint32_t) +
+             rows.size() * sizeof(uint64_t);
+    }
+  };
+
   int level = -1;  // where F begins; -1: no sieve
   int ties = 0;    // tie pairs complete before it
-  size_t blocks = 0;
+  std::shared_ptr<const Table> table;
   std::vector<Sift> sifts;
   std::vector<std::array<uint16_t, 2>> at_level;  // per level: its sifts [first, last); empty: none
-  std::vector<uint32_t> row_of;
-  std::vector<uint64_t> rows;
   std::vector<Block> start;  // F's words that fit its own cells' letters
-  std::vector<Block> first;  // sift 0's lists: list k at [lists[k], lists[k + 1])
+  std::vector<Block> first;  // sift 0's lists, one per row of it: list r at [lists[r], lists[r + 1])
   std::vector<uint32_t> lists;
 
-  static Sieve Build(const WalkPlan& plan, const Shape& shape);
+  static Sieve Build(const WalkPlan& plan, const Shape& shape, SearchTables* tables);
   // Whether level l sifts after a placement.
   bool Sifts(int l) const { return !at_level.empty() && at_level[l][0] != at_level[l][1]; }
 };

@@ -114,7 +114,7 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
     plan_.BuildTie(shape, shape_.allowed,
                    plan_.max_walkers >= 3 ? TailCount::Find(plan_).level : -1);
   }
-  sieve_ = Sieve::Build(plan_, shape);
+  sieve_ = Sieve::Build(plan_, shape, tables);
   std::vector<bool> sifts(levels());
   for (int l = 0; l < levels(); ++l) sifts[l] = sieve_.Sifts(l);
   counting_.sieve_level = sieve_.level;
