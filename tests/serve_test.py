@@ -198,7 +198,9 @@ class Api(unittest.TestCase):
         grid = ["#....", "B....", ".....", ".....", "....#"]
         status, answer = self.server.post("/api/candidates", {
             "grid": grid, "slot": {"row": 2, "col": 0, "direction": "down"},
-            "options": {"max-words": 30, "max-checked": 5}})
+            # Time enough for the checks on a loaded machine under the sanitizers (a word with
+            # a fill ends its check at the fill).
+            "options": {"max-words": 30, "max-checked": 5, "seconds-per-word": 5}})
         self.assertEqual(status, 200, answer)
         self.assertEqual(answer["slot"]["name"], "5 Down")
         self.assertEqual(answer["slot"]["pattern"], "B...")
