@@ -398,8 +398,12 @@ TEST_CASE("readers: xd and across-text fields are lines, read trimmed: a warning
   original.info.notes.clear();
   original.info.author = "  Ann\r\nAuthor ";
   original.info.title = "Plain";
-  for (const auto& [format, name] : {std::pair{DocumentFormat::kXd, "xd"},
-                                     {DocumentFormat::kAcrossText, "across-text"}}) {
+  REQUIRE(original.clues.size() == 7);
+  REQUIRE(original.clues[2].text == "Listener");
+  REQUIRE(original.clues[2].direction == Direction::kAcross);
+  original.clues[2].text = "Listener,\nor reader";
+  for (const auto& [format, name] :
+       {std::pair{DocumentFormat::kXd, "xd"}, {DocumentFormat::kAcrossText, "across-text"}}) {
     std::vector<std::string> warnings;
     DocumentOptions options;
     options.format = format;
@@ -407,10 +411,15 @@ TEST_CASE("readers: xd and across-text fields are lines, read trimmed: a warning
     const Puzzle back = Puzzle::Parse(WritePuzzle(original, options), "back");
     CHECK(back.info.author == "Ann  Author");
     CHECK(back.info.title == "Plain");
-    CHECK(warnings == std::vector<std::string>{
-                          std::string(name) +
-                          ": the author's line breaks, tabs or blanks around it: written on one "
-                          "line, as the format's readers read it trimmed"});
+    REQUIRE(back.clues.size() == 7);
+    CHECK(back.clues[2].text == "Listener, or reader");
+    const std::string lines =
+        "'s line breaks, tabs or blanks around it: written on one line, as the format's "
+        "readers read it trimmed";
+    CHECK(warnings == std::vector<std::string>{std::string(name) + ": the author" + lines,
+                                               std::string(name) + ": the clue of " +
+                                                   std::to_string(original.clues[2].number) +
+                                                   " Across" + lines});
   }
 }
 

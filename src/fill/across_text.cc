@@ -46,8 +46,11 @@ void AppendAcrossText(const Puzzle& puzzle, const FillOutputOptions& options, st
   for (Direction direction : {Direction::kAcross, Direction::kDown}) {
     out += direction == Direction::kAcross ? "<ACROSS>\n" : "<DOWN>\n";
     for (size_t s = 0; s < grid.slots.size(); ++s) {
-      if (grid.slots[s].direction == direction)
-        absl::StrAppendFormat(&out, "\t%s\n", OneLine(PlainText(clues[s])));
+      if (grid.slots[s].direction == direction) {
+        absl::StrAppendFormat(&out, "\t%s\n",
+                              FieldLine(PlainText(clues[s]), "across-text",
+                                        "clue of " + SlotName(grid.slots[s]), options.warnings));
+      }
     }
   }
   if (!info.notes.empty()) {

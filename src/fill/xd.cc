@@ -98,8 +98,10 @@ void AppendXd(const Puzzle& puzzle, const FillOutputOptions& options, std::strin
   for (size_t s = 0; s < grid.slots.size(); ++s) {
     const GridSlot& slot = grid.slots[s];
     if (s > 0 && grid.slots[s - 1].direction != slot.direction) out += '\n';
-    absl::StrAppendFormat(&out, "%c%d. %s ~ %s\n", slot.direction == Direction::kAcross ? 'A' : 'D',
-                          slot.number, OneLine(XdClue(clues[s])), SlotWord(slot, letters));
+    absl::StrAppendFormat(
+        &out, "%c%d. %s ~ %s\n", slot.direction == Direction::kAcross ? 'A' : 'D', slot.number,
+        FieldLine(XdClue(clues[s]), "xd", "clue of " + SlotName(slot), options.warnings),
+        SlotWord(slot, letters));
   }
   if (!info.notes.empty()) {
     absl::StrAppendFormat(&out, "\n\n%s\n",
