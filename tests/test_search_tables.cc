@@ -81,6 +81,36 @@ std::vector<SquareProblem> Problems(const Alphabet& alphabet) {
   return problems;
 }
 
+// A problem and the dictionary it is searched on.
+using Searched = std::pair<const Dictionary*, SquareProblem>;
+
+// Each problem through `tables`, twice in turn (the first round may build tables, the second
+// reads them and builds none), then on two threads at once through tables no search has
+// built yet: every run finds what the fresh search of `fresh` found.
+void CheckShared(const std::vector<Searched>& problems, const std::vector<Found>& fresh,
+                 SearchTables& tables) {
+  for (int round = 0; round < 2; ++round) {
+    const size_t kept = tables.size();
+    for (size_t k = 0; k < problems.size(); ++k) {
+      CAPTURE(k);
+      CHECK(Run(*problems[k].first, problems[k].second, &tables) == fresh[k]);
+    }
+    if (round == 1) CHECK(tables.size() == kept);
+  }
+  SearchTables shared;
+  std::vector<std::vector<Found>> found(2);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 2; ++t) {
+    threads.emplace_back([&, t] {
+      for (const auto& [dictionary, problem] : problems)
+        found[t].push_back(Run(*dictionary, problem, &shared));
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  CHECK(found[0] == fresh);
+  CHECK(found[1] == fresh);
+}
+
 // Lists of 4 and 5 letters over a..d: squares by the thousand, not by the million.
 std::string DenseWords(std::mt19937& rng) {
   return RandomWords(rng, 40, 4, 4) + RandomWords(rng, 60, 5, 4);
@@ -107,30 +137,9 @@ TEST_CASE("shared tables: searches on one dictionary find what fresh searches fi
   CHECK(symmetric->corner_level() >= 0);
   CHECK(tables.size() >= 3);  // the closing, the corner, the reach
 
-  // One after another: the first search of each problem builds its tables, the second reads
-  // them; none is built twice.
-  for (int round = 0; round < 2; ++round) {
-    const size_t kept = tables.size();
-    for (size_t k = 0; k < problems.size(); ++k) {
-      CAPTURE(k);
-      CHECK(Run(dictionary, problems[k], &tables) == fresh[k]);
-    }
-    if (round == 1) CHECK(tables.size() == kept);
-  }
-
-  // Two threads at once, on tables no search has built yet.
-  SearchTables shared;
-  std::vector<std::vector<Found>> found(2);
-  std::vector<std::thread> threads;
-  for (int t = 0; t < 2; ++t) {
-    threads.emplace_back([&, t] {
-      for (const SquareProblem& problem : problems)
-        found[t].push_back(Run(dictionary, problem, &shared));
-    });
-  }
-  for (std::thread& thread : threads) thread.join();
-  CHECK(found[0] == fresh);
-  CHECK(found[1] == fresh);
+  std::vector<Searched> searched;
+  for (const SquareProblem& problem : problems) searched.push_back({&dictionary, problem});
+  CheckShared(searched, fresh, tables);
 }
 
 TEST_CASE("shared tables: the API's searches on one dictionary, one after another and at once") {
@@ -183,7 +192,7 @@ TEST_CASE("shared tables: the last row's sieve, shared, finds what a fresh one f
   std::mt19937 rng(61);
   const Dictionary rectangle(MustRead(DenseList(rng, 2, 5, 80) + RandomWords(rng, 40, 4, 5)));
   const Dictionary dense(MustRead(DenseList(rng, 4, 4, 97)));
-  std::vector<std::pair<const Dictionary*, SquareProblem>> problems;
+  std::vector<Searched> problems;
   problems.push_back({&rectangle, Problem(SquareMode::kRectangle, 2, 4, false)});
   SquareProblem square = Problem(SquareMode::kDouble, 4, 4, false);
   square.allowed.assign(16, ~LetterSet{0});
@@ -210,26 +219,7 @@ TEST_CASE("shared tables: the last row's sieve, shared, finds what a fresh one f
   CHECK(fresh[1] != fresh[3]);
 
   SearchTables tables;
-  for (int round = 0; round < 2; ++round) {
-    const size_t kept = tables.size();
-    for (size_t k = 0; k < problems.size(); ++k) {
-      CAPTURE(k);
-      CHECK(Run(*problems[k].first, problems[k].second, &tables) == fresh[k]);
-    }
-    if (round == 1) CHECK(tables.size() == kept);
-  }
-  SearchTables shared;
-  std::vector<std::vector<Found>> found(2);
-  std::vector<std::thread> threads;
-  for (int t = 0; t < 2; ++t) {
-    threads.emplace_back([&, t] {
-      for (const auto& [dictionary, problem] : problems)
-        found[t].push_back(Run(*dictionary, problem, &shared));
-    });
-  }
-  for (std::thread& thread : threads) thread.join();
-  CHECK(found[0] == fresh);
-  CHECK(found[1] == fresh);
+  CheckShared(problems, fresh, tables);
 }
 
 namespace {
