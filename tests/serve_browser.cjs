@@ -185,10 +185,14 @@ async function proofAndCandidates(page, outDir) {
   const marks = await page.$$eval("#candidates li[role=option]", (items) => items.map((item) => item.className));
   assert.ok(marks.some((mark) => mark === "fillable"), marks.join());
   for (let k = 1; k < marks.length; k++) assert.ok(rank[marks[k - 1]] <= rank[marks[k]], marks.join());
+  // (Redrawn in parts: data-done once the whole list is in its new order.)
+  const drawn = () => page.waitForFunction(() => document.querySelector("#candidates").dataset.done);
   await page.check("#by-score");
+  await drawn();
   const order = await page.$$eval("#candidates li[role=option]", (items) => items.map((item) => +item.dataset.index));
   assert.deepEqual(order, [...order].sort((a, b) => a - b));
   await page.uncheck("#by-score");
+  await drawn();
   // One tab stop: arrows inside the list, Enter places the word, the focus is the grid's.
   assert.equal(await page.locator("#candidates li[tabindex='0']").count(), 1);
   await page.focus("#candidates li[tabindex='0']");
@@ -683,6 +687,62 @@ async function candidatesRace(page, url) {
   }
 }
 
+// The candidate list is drawn in parts (a screenful at once, the rest when the page is idle),
+// and redrawn so as decisions arrive: it ends complete and in order (✓, then ? and ✗ under
+// their headings, the list's order within each; 100 shown until Show all), and no word is in
+// it twice at the end of any task. The server is stood in for by a route: 150 words, some
+// decided after the list.
+async function candidatesInParts(page, url) {
+  await page.goto(url);
+  await page.fill("#new-rows", "3");
+  await page.fill("#new-cols", "3");
+  await page.click("#new-grid");
+  await page.waitForTimeout(500);  // the new grid's own candidates, from the server
+  const words = Array.from({ length: 150 }, (_, i) => ({ word: `w${i}`, score: 150 - i,
+                                                         viability: i % 7 === 3 ? "impossible" : "unknown" }));
+  const decided = words.map((w, i) => w.viability === "impossible" ? w.viability
+    : i % 5 === 0 ? "fillable" : i % 11 === 0 ? "impossible" : "unknown");
+  const lines = [JSON.stringify({ slot: { name: "1 Across", pattern: "..." }, words })];
+  decided.forEach((viability, index) => {
+    if (viability !== words[index].viability) lines.push(JSON.stringify({ index, viability, reason: "r" }));
+  });
+  lines.push(JSON.stringify({ done: true, undecided: [] }));
+  await page.route("**/api/candidates/stream", (route) =>
+    route.fulfill({ status: 200, contentType: "application/x-ndjson", body: lines.join("\n") + "\n" }));
+  await page.evaluate(() => {
+    const list = document.querySelector("#candidates");
+    window.twice = [];
+    new MutationObserver(() => {
+      const shown = Array.from(list.querySelectorAll("[role=option]"), (item) => item.dataset.index);
+      if (new Set(shown).size !== shown.length) window.twice.push(shown.join());
+    }).observe(list, { childList: true });
+    const editor = window.workbench.editor;
+    editor.candidates.load(editor.model.slots[0], editor.model.searchGrid(), []);
+  });
+  // What the list should hold: headings ("H ..."), words (their indices), the Show all button.
+  const rank = { fillable: 0, unknown: 1, impossible: 2 };
+  const expected = (shown) => {
+    const order = words.map((w, i) => i).sort((a, b) => rank[decided[a]] - rank[decided[b]] || a - b).slice(0, shown);
+    const items = [];
+    order.forEach((i, k) => {
+      if (decided[i] !== "fillable" && (k === 0 || decided[order[k - 1]] !== decided[i])) items.push(`H ${decided[i]}`);
+      items.push(`${i} ${decided[i]}`);
+    });
+    return shown < words.length ? [...items, "more"] : items;
+  };
+  const shown = () => page.$$eval("#candidates li", (items) => items.map((item) =>
+    item.getAttribute("role") === "option" ? `${item.dataset.index} ${item.className}`
+      : item.querySelector("button") ? "more" : `H ${/being decided|not decided/.test(item.textContent) ? "unknown" : "impossible"}`));
+  await page.waitForFunction(() => document.querySelector("#candidates").dataset.done, null, { timeout: 20000 });
+  assert.deepEqual(await shown(), expected(100));
+  await page.click("#candidates button");  // Show all
+  await page.waitForFunction(() => document.querySelector("#candidates").dataset.done &&
+                                    document.querySelectorAll("#candidates li[role=option]").length === 150);
+  assert.deepEqual(await shown(), expected(150));
+  assert.deepEqual(await page.evaluate(() => window.twice), []);
+  await page.unroute("**/api/candidates/stream");
+}
+
 // The same puzzle open in two tabs: both say so; an edit in one makes the other stop saving
 // and ask which version to keep. Nothing is overwritten without the constructor's choice.
 async function twoTabs(page, url, outDir) {
@@ -997,6 +1057,7 @@ async function main() {
     await squares(page, url, outDir);
     await wordLists(page, url, outDir);
     await candidatesRace(page, url);
+    await candidatesInParts(page, url);
     await twoTabs(page, url, outDir);
     await breakfastTier(page, url);
     await keypressTimes(page, url);

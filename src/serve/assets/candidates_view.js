@@ -10,9 +10,11 @@
 // Only the newest request writes into the list: an answer to one that was cancelled (a new
 // selection, an edit) is dropped, line by line. The list is drawn when it arrives, then at
 // most every REDRAW_MS as its words are decided, and at most SHOWN words of it until asked
-// for all, so that no keypress waits on a long redraw.
+// for all; each drawing puts a screenful in place at once and the rest in the page's idle
+// moments, so that no keypress waits on a long redraw.
 import { postStream } from "./api.js";
 import { allowOffensive } from "./breakfast.js";
+import { cancelIdle, whenIdle } from "./idle.js";
 
 const VIABILITY = {
   fillable: ["✓", "the grid can still be filled with it"],
@@ -25,6 +27,9 @@ const HEADINGS = {
   impossible: (n) => `${n} ruled out`,
 };
 const SHOWN = 100;
+const FIRST_PART = 20;    // items drawn at once: a screenful of the list and more
+const PART = 20;          // items drawn in each idle moment after them
+const PART_WAIT_MS = 200; // the longest wait for an idle moment
 const REDRAW_MS = 400;
 const MAX_WORDS = 1000;
 
@@ -39,6 +44,7 @@ export class CandidatesView {
     this.showAll = false;
     this.frame = 0;       // the requestAnimationFrame of the next redraw, or 0
     this.timer = 0;       // the timeout before it while decisions stream in, or 0
+    this.part = 0;        // the idle callback that draws the rest of the list, or 0
     this.focusIndex = 0;  // the word (index into this.words) holding the tab stop
     byScore.addEventListener("change", () => this.render());
     list.addEventListener("keydown", (event) => this.key(event));
@@ -49,11 +55,13 @@ export class CandidatesView {
     });
   }
 
-  // Stops the request in flight, if any (its list stays as it is until the next load): its
-  // searches would take the server's core from the marks of the key that made it stale.
+  // Stops the request in flight, if any, and the drawing of its list (which stays as it is
+  // until the next load): its searches would take the server's core from the marks of the key
+  // that made it stale, and its drawing the page's main thread.
   cancel() {
     if (this.request) this.request.abort();
     this.request = null;
+    this.stopDrawing();
   }
 
   // Streams the candidates of `slot` in `grid` ({grid: rows} or {puzzle}), cancelling those in
@@ -105,8 +113,7 @@ export class CandidatesView {
           if (word) Object.assign(word, { viability: line.viability, reason: line.reason });
         } else if (line.done) {
           for (const { index, reason } of line.undecided) if (this.words[index]) this.words[index].reason = reason;
-          this.done = true;
-          this.list.dataset.done = "true";
+          this.done = true;  // data-done once the list is drawn (drawPart)
         }
         if (line.done) delete this.list.dataset.pending;
         else this.list.dataset.pending = "true";
@@ -143,38 +150,74 @@ export class CandidatesView {
     return words;
   }
 
+  // Draws the list as it is now: its first FIRST_PART items in this task, the rest PART at a
+  // time when the page is idle (100 new items at once made a task of 20-85 ms at 4x CPU
+  // throttling, which a key typed then waited for). Items no longer in the list leave it at
+  // once, so that a part never shows a word twice or one of another list.
   render() {
-    if (this.frame) cancelAnimationFrame(this.frame);
-    if (this.timer) clearTimeout(this.timer);
-    this.frame = this.timer = 0;
-    const focused = this.list.contains(document.activeElement);
+    this.stopDrawing();
+    delete this.list.dataset.done;
     const all = this.sorted();
     const words = this.showAll ? all : all.slice(0, SHOWN);
     if (!words.some((w) => w.index === this.focusIndex)) this.focusIndex = words.length ? words[0].index : 0;
-    const items = [];
     if (this.drawnWords !== this.words) {  // a new list: none of its words' items made yet
       this.drawnWords = this.words;
       this.elements = new Map();  // word (of this.words) -> its item
     }
     const counts = { unknown: 0, impossible: 0 };
     for (const w of all) if (w.viability in counts) counts[w.viability]++;
+    // What the list holds, in order: headings and the last item (elements), and words.
+    const entries = [];
     let group = null;
     for (const candidate of words) {
       // A heading above the undecided and the ruled-out groups says what they are.
       if (!this.byScore.checked && candidate.viability !== group) {
         group = candidate.viability;
-        if (HEADINGS[group]) items.push(this.heading(group, HEADINGS[group](counts[group], this.done)));
+        if (HEADINGS[group]) entries.push(this.heading(group, HEADINGS[group](counts[group], this.done)));
       }
-      items.push(this.item(candidate));
+      entries.push(candidate);
     }
-    if (words.length < all.length) items.push(this.more(all.length, words.length));
-    // The items drawn before are kept (the words decided since rewritten): as decisions stream
-    // in, a redraw moves a few items and rewrites their marks instead of making 100 new ones.
-    if (items.length !== this.list.children.length || items.some((item, k) => this.list.children[k] !== item)) {
-      this.list.replaceChildren(...items);
-    }
-    if (focused) this.focusCurrent();
+    if (words.length < all.length) entries.push(this.more(all.length, words.length));
+    // The items drawn before are kept (the words decided since made again): as decisions
+    // stream in, a redraw moves a few items and rewrites their marks instead of making 100.
+    const kept = new Set(entries.map((entry) => entry instanceof Element ? entry : this.kept(entry)));
+    const stale = Array.from(this.list.children).filter((item) => !kept.has(item));
+    // The focus goes back to the word holding the tab stop once it is drawn, as when it was
+    // in the list (or was taken from it by a redraw not yet finished).
+    this.refocus = this.list.contains(document.activeElement) || (this.refocus && document.activeElement === document.body);
+    if (stale.length === this.list.children.length) this.list.replaceChildren();
+    else for (const item of stale) item.remove();
     if (this.describe) this.describe();
+    this.drawPart(entries, 0, FIRST_PART);
+  }
+
+  // Puts `count` entries of `entries` from `start` in their places, and the rest later.
+  drawPart(entries, start, count) {
+    this.part = 0;
+    const end = Math.min(entries.length, start + count);
+    for (let k = start; k < end; k++) {
+      const item = entries[k] instanceof Element ? entries[k] : this.item(entries[k]);
+      const here = this.list.children[k];
+      if (here !== item) this.list.insertBefore(item, here || null);
+    }
+    if (this.refocus && this.list.querySelector(`[data-index="${this.focusIndex}"]`)) {
+      this.refocus = false;
+      if (document.activeElement === document.body || this.list.contains(document.activeElement)) this.focusCurrent();
+    }
+    if (end < entries.length) {
+      this.part = whenIdle(() => this.drawPart(entries, end, PART), PART_WAIT_MS);
+      return;
+    }
+    while (this.list.children.length > entries.length) this.list.lastChild.remove();
+    if (this.done) this.list.dataset.done = "true";  // the answer's end, drawn
+  }
+
+  // No redraw waits any more, nor the rest of one.
+  stopDrawing() {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    if (this.timer) clearTimeout(this.timer);
+    if (this.part) cancelIdle(this.part);
+    this.frame = this.timer = this.part = 0;
   }
 
   // The heading of `group`'s words, saying `text`.
@@ -205,18 +248,32 @@ export class CandidatesView {
     return this.moreItem;
   }
 
-  // The item of `candidate`: the one drawn before when its mark, reason and tab stop are the
-  // same, else made (again).
+  isCurrent(candidate) {
+    return !!this.current && candidate.word.toUpperCase() === this.current.toUpperCase();
+  }
+
+  // What `candidate`'s item shows that can change: its mark, reason and tab stop.
+  drawnAs(candidate) {
+    const reason = candidate.reason || VIABILITY[candidate.viability][1];
+    return `${candidate.viability} ${reason} ${this.isCurrent(candidate)} ${candidate.index === this.focusIndex ? 0 : -1}`;
+  }
+
+  // The item drawn before for `candidate` when it shows the same, else undefined.
+  kept(candidate) {
+    const item = this.elements.get(candidate);
+    return item && item.dataset.drawn === this.drawnAs(candidate) ? item : undefined;
+  }
+
+  // The item of `candidate`: the one drawn before when it shows the same, else made (again).
   item(candidate) {
+    const kept = this.kept(candidate);
+    if (kept) return kept;
     const [mark, meaning] = VIABILITY[candidate.viability];
     const reason = candidate.reason || meaning;
-    const here = this.current && candidate.word.toUpperCase() === this.current.toUpperCase();
-    const tabIndex = candidate.index === this.focusIndex ? 0 : -1;
-    const drawn = `${candidate.viability} ${reason} ${here} ${tabIndex}`;
-    const kept = this.elements.get(candidate);
-    if (kept && kept.dataset.drawn === drawn) return kept;
+    const here = this.isCurrent(candidate);
     const item = document.createElement("li");
-    item.dataset.drawn = drawn;
+    item.dataset.drawn = this.drawnAs(candidate);
+    const tabIndex = candidate.index === this.focusIndex ? 0 : -1;
     this.elements.set(candidate, item);
     item.className = candidate.viability + (here ? " current" : "");
     item.setAttribute("role", "option");

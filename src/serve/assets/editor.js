@@ -13,18 +13,9 @@ import { allowOffensive, bindBreakfast } from "./breakfast.js";
 import { RebusEntry } from "./rebus_entry.js";
 import { SolveMode } from "./solve_mode.js";
 import { acceptDrops, describe, exportPuzzle, openFile } from "./puzzle_files.js";
+import { cancelIdle, whenIdle } from "./idle.js";
 
 function isAbort(error) { return error.name === "AbortError"; }
-
-// Runs `run` when the page is next idle, at the latest after `timeout` ms; returns a handle for
-// cancelIdle. (A timer where the browser has no idle callbacks.)
-function whenIdle(run, timeout) {
-  return window.requestIdleCallback ? requestIdleCallback(run, { timeout }) : setTimeout(run, 100);
-}
-function cancelIdle(handle) {
-  if (window.cancelIdleCallback) cancelIdleCallback(handle);
-  else clearTimeout(handle);
-}
 
 function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
