@@ -151,7 +151,8 @@ async function proofAndCandidates(page, outDir) {
     .catch(async (error) => { throw new Error(`${error.message}: ${await page.textContent("#proof-verdict")}`); });
   await verdict("fillable");
   assert.match(await page.textContent("#proof-verdict"), /^Fillable: .* Breakfast test: strict\.$/);
-  assert.match(await page.getAttribute("#cell-0-0 .letter", "data-ghost"), /^[A-Z]$/);
+  assert.match(await page.textContent("#grid .ghosts text"), /^[A-Z]$/);  // the first cell's
+  assert.equal(await page.getAttribute("#grid .ghosts", "class"), "ghosts");  // shown
   // X at the top left: 1 Down (X..I......) has no word.
   await page.click("#cell-0-0");
   await page.keyboard.press("x");

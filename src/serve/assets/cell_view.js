@@ -8,17 +8,18 @@ function tightClass(letters) {
   return step ? `tight-${step}` : "";
 }
 
-// Writes into the cell element `el` what `view` (cellView) holds and `last`, the view
-// drawn before (undefined: none), did not. (Its title, which a proof changes on most cells and
-// which costs each a new style, is written when the pointer comes over it: Editor.bindGrid.)
-export function drawCell(el, view, last = {}) {
+// Writes into the cell element `el` and its faint letter `ghost` (an SVG text over the grid)
+// what `view` (cellView) holds and `last`, the view drawn before (undefined: none), did not.
+// (Its title, which a proof changes on most cells and which costs each a new style, is
+// written when the pointer comes over it: Editor.bindGrid.)
+export function drawCell(el, ghost, view, last = {}) {
   const changed = (field) => view[field] !== last[field];
   if (changed("className")) el.className = view.className;
   if (changed("letters")) el.dataset.letters = view.letters;
   if (changed("number")) el.firstChild.textContent = view.number;
   if (changed("letter")) el.children[1].textContent = view.letter;
   if (changed("count")) el.style.setProperty("--letters", view.count);
-  if (changed("ghost")) el.children[1].dataset.ghost = view.ghost;
+  if (changed("ghost")) ghost.textContent = view.ghost;
   if (changed("selected")) el.setAttribute("aria-selected", view.selected);
   if (changed("label")) el.setAttribute("aria-label", view.label);
 }
@@ -66,7 +67,7 @@ export function cellView(editor, i, r, c, inSlot, region, marks) {
     letter,
     count: `${length || 1}`,
     // A fill the verdict found, faintly in the empty cells.
-    ghost: proven && !letter ? proven.ghost : "",
+    ghost: proven && !letter ? (proven.ghost || "").toUpperCase() : "",
     selected: here ? "true" : "false",
     label,
   };

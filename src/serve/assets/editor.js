@@ -15,6 +15,8 @@ import { SolveMode } from "./solve_mode.js";
 import { acceptDrops, describe, exportPuzzle, openFile } from "./puzzle_files.js";
 import { cancelIdle, whenIdle } from "./idle.js";
 
+const SVG = "http://www.w3.org/2000/svg";
+
 function isAbort(error) { return error.name === "AbortError"; }
 
 function setText(node, text) {
@@ -253,7 +255,7 @@ export class Editor {
   }
 
   changed() {
-    if (this.grid.childElementCount !== this.model.rows) {
+    if (this.grid.querySelectorAll(":scope > [role=row]").length !== this.model.rows) {
       this.build();
     } else {
       this.proveGrid();
@@ -476,6 +478,20 @@ export class Editor {
       }
       this.grid.append(row);
     }
+    // The fill a verdict found, faintly over the empty cells: a layer of its own, which one
+    // class hides (a key whose letter disagrees with it) and which no cell is laid out again for.
+    this.ghosts = document.createElementNS(SVG, "svg");
+    this.ghosts.setAttribute("class", "ghosts");
+    this.ghosts.setAttribute("aria-hidden", "true");
+    for (let r = 0; r < this.model.rows; r++) {
+      for (let c = 0; c < this.model.cols; c++) {
+        const text = document.createElementNS(SVG, "text");
+        text.setAttribute("x", `${(c + 0.5) / this.model.cols * 100}%`);
+        text.setAttribute("y", `${(r + 0.5) / this.model.rows * 100}%`);
+        this.ghosts.append(text);
+      }
+    }
+    this.grid.append(this.ghosts);
     this.showInfo();
     this.proof.reset();
     this.proveGrid();
@@ -530,13 +546,14 @@ export class Editor {
       for (let c = 0; c < this.model.cols; c++) {
         const i = this.model.index(r, c);
         const view = cellView(this, i, r, c, inSlot.has(i), region, marks);
-        drawCell(this.grid.children[r].children[c], view, this.drawn[i]);
+        drawCell(this.grid.children[r].children[c], this.ghosts.children[i], view, this.drawn[i]);
         this.drawn[i] = view;
       }
     }
     this.grid.setAttribute("aria-activedescendant", `cell-${this.cursor.r}-${this.cursor.c}`);
     // A shaped grid (voids outside it) has no frame: its cells' own borders outline it.
     this.grid.classList.toggle("shaped", this.model.cells.some((cell) => cell.void));
+    this.ghosts.classList.toggle("hidden", !!marks && marks.ghostHidden);
     setText(this.$("entry-name"), slot ? slot.name : "");
     setText(this.$("entry-word"), slot ? this.wordOf(slot) : "");
     const clue = slot ? this.model.clues[slot.key] || "" : "";

@@ -105,7 +105,10 @@ export class ProofView {
   // those few cells once instead of the whole grid twice). The last fill found is shown faintly
   // while `fits(fill)` says it is a fill of this grid too (a letter typed as the fill has it
   // keeps it: the arc consistency proof, which finds no fill, does not clear it, nor the
-  // verdict then draw it again, each a change of every empty cell). Null when there is none.
+  // verdict then draw it again, each a change of every empty cell). A fill that no longer fits
+  // stays drawn, hidden (`ghostHidden`): hiding it is one class on its layer (Editor.build),
+  // where clearing each empty cell's letter restyled and laid out every one (~300 elements and
+  // 600 layout objects on the key). Null when there is none.
   marksFor(key, count, cols, fits) {
     if (!this.proof || this.proof.answer.letters.length !== count) return null;
     if (!this.marks || this.marks.proof !== this.proof) this.marks = this.cellMarks(this.proof.answer, cols);
@@ -113,7 +116,8 @@ export class ProofView {
     if (marks.key !== key || marks.fill !== this.fill) {
       marks.key = key;
       marks.fill = this.fill;
-      marks.ghost = this.fill && fits(this.fill.fill) ? this.fill.fill : null;
+      marks.ghost = this.fill ? this.fill.fill : null;
+      marks.ghostHidden = !!this.fill && !fits(this.fill.fill);
     }
     return marks;
   }
@@ -153,6 +157,7 @@ export class ProofView {
       deadEntries: cellsOf(answer.dead_slots),
       conflict: answer.consistent ? cellsOf(answer.verdict.conflict) : new Map(),
       ghost: null,  // the fill shown, a letter per cell ("" for a black one), or null (marksFor)
+      ghostHidden: false,  // whether it is hidden (no longer a fill of the grid)
     };
   }
 }
