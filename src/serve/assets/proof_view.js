@@ -7,9 +7,11 @@
 // holds, or that it is being decided. A newer edit cancels both requests; an answer to an older grid is dropped.
 import { postJson } from "./api.js";
 import { allowOffensive, tierName } from "./breakfast.js";
+import { whenIdle } from "./idle.js";
 
 const VERDICT_SECONDS = 1;
 const RETRIES = 2;
+const VERDICT_WAIT_MS = 50;  // the longest wait for an idle moment before asking for the verdict
 
 export class ProofView {
   // `status`: the element that names the dead entries; `verdictLine`: the verdict's;
@@ -49,6 +51,10 @@ export class ProofView {
       if (!current()) return;
       this.show(key, answer, context);
       onMarks();
+      // The verdict's request leaves once the page is idle (the marks drawn): starting a
+      // request is a few milliseconds of the main thread, which the marks' frame would wait for.
+      await new Promise((resolve) => whenIdle(resolve, VERDICT_WAIT_MS));
+      if (!current()) return;
       // Unknown: asked again (RETRIES times, each twice as long) while the grid stays as it
       // is; each search starts from the last fill the server found, which the candidates'
       // searches meanwhile renew.
