@@ -255,7 +255,7 @@ export class Editor {
   }
 
   changed() {
-    if (this.grid.querySelectorAll(":scope > [role=row]").length !== this.model.rows) {
+    if (this.ghosts.childElementCount !== this.model.cells.length) {  // a grid of another size
       this.build();
     } else {
       this.proveGrid();
