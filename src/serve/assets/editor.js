@@ -478,19 +478,7 @@ export class Editor {
       }
       this.grid.append(row);
     }
-    // The fill a verdict found, faintly over the empty cells: a layer of its own, which one
-    // class hides (a key whose letter disagrees with it) and which no cell is laid out again for.
-    this.ghosts = document.createElementNS(SVG, "svg");
-    this.ghosts.setAttribute("class", "ghosts");
-    this.ghosts.setAttribute("aria-hidden", "true");
-    for (let r = 0; r < this.model.rows; r++) {
-      for (let c = 0; c < this.model.cols; c++) {
-        const text = document.createElementNS(SVG, "text");
-        text.setAttribute("x", `${(c + 0.5) / this.model.cols * 100}%`);
-        text.setAttribute("y", `${(r + 0.5) / this.model.rows * 100}%`);
-        this.ghosts.append(text);
-      }
-    }
+    this.ghosts = this.ghostLayer();
     this.grid.append(this.ghosts);
     this.showInfo();
     this.proof.reset();
@@ -499,6 +487,24 @@ export class Editor {
     this.renderClues();
     this.scheduleCandidates();
     this.save();
+  }
+
+  // The fill a verdict found, faintly over the empty cells: a layer of its own (a text per
+  // cell), which one class hides (a key whose letter disagrees with it) and for which no cell
+  // is laid out again.
+  ghostLayer() {
+    const layer = document.createElementNS(SVG, "svg");
+    layer.setAttribute("class", "ghosts");
+    layer.setAttribute("aria-hidden", "true");
+    for (let r = 0; r < this.model.rows; r++) {
+      for (let c = 0; c < this.model.cols; c++) {
+        const text = document.createElementNS(SVG, "text");
+        text.setAttribute("x", `${(c + 0.5) / this.model.cols * 100}%`);
+        text.setAttribute("y", `${(r + 0.5) / this.model.rows * 100}%`);
+        layer.append(text);
+      }
+    }
+    return layer;
   }
 
   // What cell `i` shows and what a slot reads: the solver's letters while solving.
