@@ -9,17 +9,19 @@ namespace squares::python {
 namespace {
 
 // A Square from a search holds its strings in `data`, each followed by '\n': its words, then
-// its rows unless they are its first words. `rows` and `words` are made from them on first
-// use. A Square made by Square(...) has its tuples from the start and no strings. Scores
-// other than zero (best) follow the strings, as an int64_t and a double: most Squares have
-// none, and without them a 5x5 square takes 112 bytes rather than 128.
+// its rows unless they are its first words; of a symmetric square's words, whose columns are
+// its rows again, only the rows. `rows` and `words` are made from them on first use. A Square
+// made by Square(...) has its tuples from the start and no strings. Scores other than zero
+// (best) follow the strings, as an int64_t and a double: most Squares have none, and without
+// them a symmetric 5x5 square takes 96 bytes from the allocator rather than 112.
 struct SquareObject {
   PyObject_VAR_HEAD PyObject* rows;  // tuple of str, or null until first used
   PyObject* words;                   // tuple of str, or null until first used
   uint32_t words_count, rows_count;
-  bool rows_are_words;  // the rows are the first words, not strings of their own
-  bool scored;          // the scores follow the strings
-  char data[1];         // Py_SIZE(self) bytes
+  bool rows_are_words;    // the rows are the first words, not strings of their own
+  bool columns_are_rows;  // the words after the rows are the rows again (a symmetric square's)
+  bool scored;            // the scores follow the strings
+  char data[1];           // Py_SIZE(self) bytes
 };
 constexpr Py_ssize_t kSquareBasicSize = offsetof(SquareObject, data);
 constexpr Py_ssize_t kScoresSize = sizeof(int64_t) + sizeof(double);
@@ -74,7 +76,17 @@ PyObject* Words(PyObject* self) {
   if (!square->words) {
     PyObject* rows = Rows(self);
     if (!rows) return nullptr;
-    square->words = StringTuple(square, 0, square->words_count, rows);
+    if (!square->columns_are_rows) {
+      square->words = StringTuple(square, 0, square->words_count, rows);
+      return square->words;
+    }
+    PyObject* words = PyTuple_New(square->words_count);
+    for (uint32_t k = 0; words && k < square->words_count; ++k) {
+      PyObject* row = PyTuple_GET_ITEM(rows, k % square->rows_count);
+      Py_INCREF(row);
+      PyTuple_SET_ITEM(words, k, row);
+    }
+    square->words = Untracked(words);
   }
   return square->words;
 }
@@ -138,7 +150,7 @@ PyObject* SquareNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
   square->rows = row_tuple;
   square->words = word_tuple;
   square->words_count = square->rows_count = 0;
-  square->rows_are_words = false;
+  square->rows_are_words = square->columns_are_rows = false;
   SetScores(self, worst_score, mean_score);
   return self;
 }
@@ -279,6 +291,9 @@ void SquareBatch::Add(const SquareView& view) {
   bool rows_are_words = !rows_only_ && rows.size() <= words.size();
   for (size_t i = 0; rows_are_words && i < rows.size(); ++i)
     rows_are_words = same(rows[i], words[i]);
+  bool columns_are_rows = rows_are_words && !rows.empty() && words.size() == 2 * rows.size();
+  for (size_t i = 0; columns_are_rows && i < rows.size(); ++i)
+    columns_are_rows = same(rows[i], words[rows.size() + i]);
   const size_t begin = strings_used_;
   auto add = [&](std::string_view string) {
     if (strings_used_ + string.size() + 1 > strings_.size()) {
@@ -290,15 +305,15 @@ void SquareBatch::Add(const SquareView& view) {
     strings_used_ += string.size() + 1;
   };
   if (!rows_only_) {
-    for (const std::string_view word : words) add(word);
+    for (size_t i = 0; i < (columns_are_rows ? rows.size() : words.size()); ++i) add(words[i]);
   }
   if (!rows_are_words) {
     for (const std::string_view row : rows) add(row);
   }
   records_.push_back({static_cast<uint32_t>(begin), static_cast<uint32_t>(strings_used_),
                       rows_only_ ? 0 : static_cast<uint32_t>(words.size()),
-                      static_cast<uint32_t>(rows.size()), rows_are_words, view.worst_score(),
-                      view.mean_score()});
+                      static_cast<uint32_t>(rows.size()), rows_are_words, columns_are_rows,
+                      view.worst_score(), view.mean_score()});
 }
 
 void SquareBatch::clear() {
@@ -371,6 +386,7 @@ PyObject* SquareBatch::Take(size_t index) {
   square->words_count = record.words;
   square->rows_count = record.rows;
   square->rows_are_words = record.rows_are_words;
+  square->columns_are_rows = record.columns_are_rows;
   SetScores(self, record.worst_score, record.mean_score);
   std::memcpy(square->data, strings_.data() + record.begin, size);
   return self;
