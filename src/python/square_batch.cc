@@ -263,65 +263,50 @@ py::object MakeSquareType() {
   return py::reinterpret_steal<py::object>(type);
 }
 
-namespace {
-
-// Copies a short string (a word) by a few moves, not by a call to memcpy, which costs more
-// than the copy at these sizes: moves of 8 bytes (the last one overlapping), two of 4 (which
-// may overlap), or single bytes.
-void CopyShort(char* to, const char* from, size_t n) {
-  auto move = [&]<size_t kBytes>(size_t at) { std::memcpy(to + at, from + at, kBytes); };
-  if (n >= 8) {
-    for (size_t k = 0; k + 8 < n; k += 8) move.template operator()<8>(k);
-    move.template operator()<8>(n - 8);
-  } else if (n >= 4) {
-    move.template operator()<4>(0);
-    move.template operator()<4>(n - 4);
-  } else {
-    if (n > 0) to[0] = from[0];
-    if (n > 1) to[1] = from[1];
-    if (n > 2) to[2] = from[2];
-  }
-}
-
-}  // namespace
-
 void SquareBatch::Add(const SquareView& view) {
   const SquareView::Strings rows = view.rows(), words = view.words();
+  // Consecutive strings of a view lie one separator byte apart (SquareView::Strings): the
+  // bytes from the first's to the end of string count - 1.
+  auto run = [](const SquareView::Strings& strings, size_t count) {
+    const std::string_view last = strings[count - 1];
+    return std::string_view(strings[0].data(), last.data() + last.size() - strings[0].data());
+  };
   // Rows that are the first words (a square's: the same bytes, as the view gives them) are
-  // kept once.
-  auto same = [](std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    if (a.data() == b.data()) return true;
-    for (size_t k = 0; k < a.size(); ++k) {  // words are short: no call to memcmp
-      if (a[k] != b[k]) return false;
-    }
-    return true;
-  };
+  // kept once, and so are columns that are the rows again (a symmetric square's: of the same
+  // lengths, the same run of bytes).
   bool rows_are_words = !rows_only_ && rows.size() <= words.size();
-  for (size_t i = 0; rows_are_words && i < rows.size(); ++i)
-    rows_are_words = same(rows[i], words[i]);
-  bool columns_are_rows = rows_are_words && !rows.empty() && words.size() == 2 * rows.size();
-  for (size_t i = 0; columns_are_rows && i < rows.size(); ++i)
-    columns_are_rows = same(rows[i], words[rows.size() + i]);
+  for (size_t i = 0; rows_are_words && i < rows.size(); ++i) {
+    rows_are_words = rows[i].size() == words[i].size() &&
+                     (rows[i].data() == words[i].data() || rows[i] == words[i]);
+  }
+  const size_t n = rows.size();
+  bool columns_are_rows = rows_are_words && n > 0 && words.size() == 2 * n;
+  for (size_t i = 0; columns_are_rows && i < n; ++i)
+    columns_are_rows = words[n + i].size() == rows[i].size();
+  if (columns_are_rows) {
+    const std::string_view row_bytes = run(rows, n);
+    columns_are_rows = std::memcmp(words[n].data(), row_bytes.data(), row_bytes.size()) == 0;
+  }
   const size_t begin = strings_used_;
-  auto add = [&](std::string_view string) {
-    if (strings_used_ + string.size() + 1 > strings_.size()) {
-      strings_.resize(std::max(2 * strings_.size(), strings_used_ + string.size() + 1));
-    }
+  // Appends the first `count` strings, each followed by '\n': their run copied at once, then
+  // the separators set.
+  auto add = [&](const SquareView::Strings& strings, size_t count) {
+    if (count == 0) return;
+    const std::string_view bytes = run(strings, count);
+    const size_t size = bytes.size() + 1;
+    if (strings_used_ + size > strings_.size())
+      strings_.resize(std::max(2 * strings_.size(), strings_used_ + size));
     char* to = strings_.data() + strings_used_;
-    CopyShort(to, string.data(), string.size());
-    to[string.size()] = '\n';
-    strings_used_ += string.size() + 1;
+    std::memcpy(to, bytes.data(), bytes.size());
+    for (size_t i = 0; i < count; ++i)
+      to[strings[i].data() + strings[i].size() - bytes.data()] = '\n';
+    strings_used_ += size;
   };
-  if (!rows_only_) {
-    for (size_t i = 0; i < (columns_are_rows ? rows.size() : words.size()); ++i) add(words[i]);
-  }
-  if (!rows_are_words) {
-    for (const std::string_view row : rows) add(row);
-  }
+  if (!rows_only_) add(words, columns_are_rows ? n : words.size());
+  if (!rows_are_words) add(rows, n);
   records_.push_back({static_cast<uint32_t>(begin), static_cast<uint32_t>(strings_used_),
                       rows_only_ ? 0 : static_cast<uint32_t>(words.size()),
-                      static_cast<uint32_t>(rows.size()), rows_are_words, columns_are_rows,
+                      static_cast<uint32_t>(n), rows_are_words, columns_are_rows,
                       view.worst_score(), view.mean_score()});
 }
 
