@@ -63,14 +63,19 @@ SquareProblem Problem(SquareMode mode, int rows, int cols, bool count_only) {
 }
 
 // Symmetric, double and rectangular (two automata, merged) problems of sides 4 and 5, for
-// counting and listing, and one with a letter fixed in its last row (no closing count there:
-// the tables shared are the same, the search may not take them).
+// counting, for listing, and for listing only (the API's listing: a closing table without its
+// vectors, no corner table), and one with a letter fixed in its last row (no closing count
+// there: the tables shared are the same, the search may not take them).
 std::vector<SquareProblem> Problems(const Alphabet& alphabet) {
   std::vector<SquareProblem> problems;
   for (int n : {4, 5}) {
     for (bool count_only : {false, true}) {
       problems.push_back(Problem(SquareMode::kSymmetric, n, n, count_only));
       problems.push_back(Problem(SquareMode::kDouble, n, n, count_only));
+    }
+    for (SquareMode mode : {SquareMode::kSymmetric, SquareMode::kDouble}) {
+      problems.push_back(Problem(mode, n, n, false));
+      problems.back().list_only = true;
     }
   }
   problems.push_back(Problem(SquareMode::kRectangle, 4, 5, false));
@@ -136,6 +141,20 @@ TEST_CASE("shared tables: searches on one dictionary find what fresh searches fi
   CHECK(symmetric->closing_level() >= 0);
   CHECK(symmetric->corner_level() >= 0);
   CHECK(tables.size() >= 3);  // the closing, the corner, the reach
+  // Listing only, the closing count's levels are listed as before; nothing counts with them.
+  SquareProblem listed = problems[0];
+  listed.list_only = true;
+  auto list_only = SquareSearch::Create(dictionary, listed, &tables);
+  REQUIRE(list_only.ok());
+  CHECK(list_only->closing_level() == symmetric->closing_level());
+  CHECK(list_only->corner_level() == -1);
+  for (size_t k = 0; k < problems.size(); ++k) {
+    if (!problems[k].list_only) continue;
+    SquareProblem counted = problems[k];
+    counted.list_only = false;
+    CAPTURE(k);
+    CHECK(fresh[k] == Run(dictionary, counted, nullptr));
+  }
 
   std::vector<Searched> searched;
   for (const SquareProblem& problem : problems) searched.push_back({&dictionary, problem});

@@ -335,6 +335,8 @@ absl::StatusOr<SquareSearch> SquareSetup::Search(bool count_only, SearchTables* 
   if (shape) return SquareSearch::Create(*shape, owned.empty() ? tables : nullptr);
   SquareProblem problem = *square;
   problem.count_only = count_only;
+  // The listing's search counts only to a limit, through a sink: it reads no counting table.
+  problem.list_only = !count_only;
   return SquareSearch::Create(*dictionary, std::move(problem), tables);
 }
 

@@ -9,19 +9,24 @@ namespace squares::python {
 namespace {
 
 // A Square from a search holds its strings in `data`, each followed by '\n': its words, then
-// its rows unless they are its first words. `rows` and `words` are made from them on first
-// use. A Square made by Square(...) has its tuples from the start and no strings. Scores
-// other than zero (best) follow the strings, as an int64_t and a double: most Squares have
-// none, and without them a 5x5 square takes 112 bytes rather than 128.
+// its rows unless they are its first words; of a symmetric square's words, whose columns are
+// its rows again, only the rows. `rows` and `words` are made from them on first use. A Square
+// made by Square(...) has its tuples from the start and no strings. Scores other than zero
+// (best) follow the strings, as an int64_t and a double: most Squares have none, and without
+// them a symmetric 5x5 square takes 80 bytes from the allocator rather than 112.
 struct SquareObject {
   PyObject_VAR_HEAD PyObject* rows;  // tuple of str, or null until first used
   PyObject* words;                   // tuple of str, or null until first used
   uint32_t words_count, rows_count;
-  bool rows_are_words;  // the rows are the first words, not strings of their own
-  bool scored;          // the scores follow the strings
-  char data[1];         // Py_SIZE(self) bytes
+  // In one byte, so that a symmetric 5x5 square's 30 bytes of strings end at 79 bytes, within
+  // the allocator's class of 80.
+  bool rows_are_words : 1;    // the rows are the first words, not strings of their own
+  bool columns_are_rows : 1;  // the words after the rows are the rows again (a symmetric square's)
+  bool scored : 1;            // the scores follow the strings
+  char data[1];               // Py_SIZE(self) bytes
 };
 constexpr Py_ssize_t kSquareBasicSize = offsetof(SquareObject, data);
+static_assert(kSquareBasicSize + 30 <= 80, "a symmetric 5x5 square fits the class of 80 bytes");
 constexpr Py_ssize_t kScoresSize = sizeof(int64_t) + sizeof(double);
 
 SquareObject* Of(PyObject* self) { return reinterpret_cast<SquareObject*>(self); }
@@ -74,7 +79,17 @@ PyObject* Words(PyObject* self) {
   if (!square->words) {
     PyObject* rows = Rows(self);
     if (!rows) return nullptr;
-    square->words = StringTuple(square, 0, square->words_count, rows);
+    if (!square->columns_are_rows) {
+      square->words = StringTuple(square, 0, square->words_count, rows);
+      return square->words;
+    }
+    PyObject* words = PyTuple_New(square->words_count);
+    for (uint32_t k = 0; words && k < square->words_count; ++k) {
+      PyObject* row = PyTuple_GET_ITEM(rows, k % square->rows_count);
+      Py_INCREF(row);
+      PyTuple_SET_ITEM(words, k, row);
+    }
+    square->words = Untracked(words);
   }
   return square->words;
 }
@@ -139,6 +154,7 @@ PyObject* SquareNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
   square->words = word_tuple;
   square->words_count = square->rows_count = 0;
   square->rows_are_words = false;
+  square->columns_are_rows = false;
   SetScores(self, worst_score, mean_score);
   return self;
 }
@@ -247,58 +263,51 @@ py::object MakeSquareType() {
   return py::reinterpret_steal<py::object>(type);
 }
 
-namespace {
-
-// Copies a short string (a word) by a few moves, not by a call to memcpy, which costs more
-// than the copy at these sizes: moves of 8 bytes (the last one overlapping), two of 4 (which
-// may overlap), or single bytes.
-void CopyShort(char* to, const char* from, size_t n) {
-  auto move = [&]<size_t kBytes>(size_t at) { std::memcpy(to + at, from + at, kBytes); };
-  if (n >= 8) {
-    for (size_t k = 0; k + 8 < n; k += 8) move.template operator()<8>(k);
-    move.template operator()<8>(n - 8);
-  } else if (n >= 4) {
-    move.template operator()<4>(0);
-    move.template operator()<4>(n - 4);
-  } else {
-    if (n > 0) to[0] = from[0];
-    if (n > 1) to[1] = from[1];
-    if (n > 2) to[2] = from[2];
-  }
-}
-
-}  // namespace
-
 void SquareBatch::Add(const SquareView& view) {
   const SquareView::Strings rows = view.rows(), words = view.words();
+  // Consecutive strings of a view lie one separator byte apart (SquareView::Strings): the
+  // bytes from the first's to the end of string count - 1.
+  auto run = [](const SquareView::Strings& strings, size_t count) {
+    const std::string_view last = strings[count - 1];
+    return std::string_view(strings[0].data(), last.data() + last.size() - strings[0].data());
+  };
   // Rows that are the first words (a square's: the same bytes, as the view gives them) are
-  // kept once.
-  auto same = [](std::string_view a, std::string_view b) {
-    return a.size() == b.size() && (a.data() == b.data() || a == b);
-  };
+  // kept once, and so are columns that are the rows again (a symmetric square's: of the same
+  // lengths, the same run of bytes).
   bool rows_are_words = !rows_only_ && rows.size() <= words.size();
-  for (size_t i = 0; rows_are_words && i < rows.size(); ++i)
-    rows_are_words = same(rows[i], words[i]);
+  for (size_t i = 0; rows_are_words && i < rows.size(); ++i) {
+    rows_are_words = rows[i].size() == words[i].size() &&
+                     (rows[i].data() == words[i].data() || rows[i] == words[i]);
+  }
+  const size_t n = rows.size();
+  bool columns_are_rows = rows_are_words && n > 0 && words.size() == 2 * n;
+  for (size_t i = 0; columns_are_rows && i < n; ++i)
+    columns_are_rows = words[n + i].size() == rows[i].size();
+  if (columns_are_rows) {
+    const std::string_view row_bytes = run(rows, n);
+    columns_are_rows = std::memcmp(words[n].data(), row_bytes.data(), row_bytes.size()) == 0;
+  }
   const size_t begin = strings_used_;
-  auto add = [&](std::string_view string) {
-    if (strings_used_ + string.size() + 1 > strings_.size()) {
-      strings_.resize(std::max(2 * strings_.size(), strings_used_ + string.size() + 1));
-    }
+  // Appends the first `count` strings, each followed by '\n': their run copied at once, then
+  // the separators set.
+  auto add = [&](const SquareView::Strings& strings, size_t count) {
+    if (count == 0) return;
+    const std::string_view bytes = run(strings, count);
+    const size_t size = bytes.size() + 1;
+    if (strings_used_ + size > strings_.size())
+      strings_.resize(std::max(2 * strings_.size(), strings_used_ + size));
     char* to = strings_.data() + strings_used_;
-    CopyShort(to, string.data(), string.size());
-    to[string.size()] = '\n';
-    strings_used_ += string.size() + 1;
+    std::memcpy(to, bytes.data(), bytes.size());
+    for (size_t i = 0; i < count; ++i)
+      to[strings[i].data() + strings[i].size() - bytes.data()] = '\n';
+    strings_used_ += size;
   };
-  if (!rows_only_) {
-    for (const std::string_view word : words) add(word);
-  }
-  if (!rows_are_words) {
-    for (const std::string_view row : rows) add(row);
-  }
+  if (!rows_only_) add(words, columns_are_rows ? n : words.size());
+  if (!rows_are_words) add(rows, n);
   records_.push_back({static_cast<uint32_t>(begin), static_cast<uint32_t>(strings_used_),
                       rows_only_ ? 0 : static_cast<uint32_t>(words.size()),
-                      static_cast<uint32_t>(rows.size()), rows_are_words, view.worst_score(),
-                      view.mean_score()});
+                      static_cast<uint32_t>(n), rows_are_words, columns_are_rows,
+                      view.worst_score(), view.mean_score()});
 }
 
 void SquareBatch::clear() {
@@ -371,6 +380,7 @@ PyObject* SquareBatch::Take(size_t index) {
   square->words_count = record.words;
   square->rows_count = record.rows;
   square->rows_are_words = record.rows_are_words;
+  square->columns_are_rows = record.columns_are_rows;
   SetScores(self, record.worst_score, record.mean_score);
   std::memcpy(square->data, strings_.data() + record.begin, size);
   return self;

@@ -64,12 +64,13 @@ class SquareBatch {
   PyObject* Take(size_t index);
 
  private:
-  // A result's strings in strings_, each followed by '\n': its words, then its rows unless
-  // they are its first words (with rows_only, its rows alone).
+  // A result's strings in strings_, each followed by '\n': its words (the rows alone where the
+  // columns are the rows again), then its rows unless they are its first words (with
+  // rows_only, its rows alone).
   struct Record {
     uint32_t begin, end;  // in strings_
     uint32_t words, rows;
-    bool rows_are_words;
+    bool rows_are_words, columns_are_rows;
     int64_t worst_score;
     double mean_score;
   };

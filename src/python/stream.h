@@ -2,15 +2,17 @@
 // first next(), and adds each result to a pending batch under a lock; Python takes the whole
 // batch at once (one wait with the GIL released, one lock) and then makes its objects one by
 // one with the GIL held and no lock. The search waits while the pending batch is full; Python
-// is woken when a batch is ready, or looks every kPendingPoll for a partial one (so a sparse
-// search's results come at once, a dense search's in batches). close() (also on drop: `break`
-// out of a for loop) sets the stop flag and joins the worker. The search's Python callbacks run
+// is woken when a batch is ready (the first is one result, see wake_at_), or looks every
+// kPendingPoll for a partial one (so a sparse search's results come at once, a dense search's
+// in batches). close() (also on drop: `break` out of a for loop) sets the stop flag and joins
+// the worker. The search's Python callbacks run
 // in next(), while it waits (calls.h); one that raises closes the stream, and next() raises
 // its exception.
 #pragma once
 
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
@@ -60,7 +62,7 @@ class Stream {
     }
     if (stop_) return false;
     pending_.Add(item);
-    if (pending_.size() >= kBatch) ready_.notify_one();
+    if (pending_.size() >= wake_at_) ready_.notify_one();
     return true;
   }
 
@@ -133,8 +135,8 @@ class Stream {
       py::gil_scoped_release release;
       std::unique_lock lock(mutex_);
       for (;;) {
-        const bool ready =
-            ready_.wait_for(lock, kPendingPoll, [&] { return pending_.size() >= kBatch || done_; });
+        const bool ready = ready_.wait_for(lock, kPendingPoll,
+                                           [&] { return pending_.size() >= wake_at_ || done_; });
         lock.unlock();
         interrupted = Serve(&calls_, &raised);
         lock.lock();
@@ -143,6 +145,7 @@ class Stream {
       taken_.clear();
       next_ = 0;
       if (!interrupted) std::swap(taken_, pending_);
+      wake_at_ = std::min(2 * wake_at_, kBatch);
     }
     space_.notify_one();
     if (interrupted) {
@@ -178,6 +181,10 @@ class Stream {
   bool taking_ = false;   // a next() waits for a batch (with the GIL released)
   StopFlag stop_{false};  // set under mutex_ (the waits read it), polled by the search
   bool done_ = false;     // the worker has finished (or the stream was closed)
+  // Python is woken when this many results are pending (under mutex_): 1 for the first batch,
+  // so that the first next() returns with the first result rather than with the first
+  // kBatch, then twice as many each batch up to kBatch.
+  size_t wake_at_ = 1;
   std::exception_ptr error_;
   std::optional<Summary> summary_;
 };

@@ -35,33 +35,36 @@ int LoneLevels::count() const { return static_cast<int>(std::count(lone.begin(),
 
 namespace {
 
-// The states `depth` letters below each of `roots`, as MappableStates gives them, mapped in
-// `table` (a closing or corner table: made, the letters `depth` deep below them, its map
-// sized from lo); none when they cannot be mapped.
+// The states `depth` letters below each of `roots`, as MappableStates gives them, in `table`
+// (a closing or corner table: made, the letters `depth` deep below them, and with `map` its
+// map sized from lo); none when they cannot be mapped.
 template <class Table, class Mask>
 std::vector<uint32_t> MapStates(const DawgEntry<Mask>* entries,
                                 const std::vector<std::pair<uint32_t, int>>& roots, int depth,
-                                Table& table) {
+                                Table& table, bool map = true) {
   std::vector<uint32_t> states = MappableStates(entries, roots);
   if (states.empty()) return states;
   table.made = true;
   table.below = LettersBelow(entries, states, depth);
   table.lo = entries[states.front()].first;
-  table.map.assign(entries[states.back()].first - table.lo + 1, 0);
+  if (map) table.map.assign(entries[states.back()].first - table.lo + 1, 0);
   return states;
 }
 
-// The closing table of the states `depth` letters below each of `roots` (two).
+// The closing table of the states `depth` letters below each of `roots` (two); without
+// `vectors`, what decides the closing count alone (made, below, many_letters).
 template <class Mask>
 ClosingTable MakeClosingTable(const DawgEntry<Mask>* entries,
-                              const std::vector<std::pair<uint32_t, int>>& roots) {
+                              const std::vector<std::pair<uint32_t, int>>& roots, bool vectors) {
   constexpr int kLetters = sizeof(Mask) * 8;
   ClosingTable table;
-  const std::vector<uint32_t> states = MapStates(entries, roots, 2, table);
+  const std::vector<uint32_t> states = MapStates(entries, roots, 2, table, vectors);
   if (states.empty()) return table;
   double letters = 0;
   for (uint32_t e : states) letters += std::popcount(entries[e].mask);
   table.many_letters = letters >= ClosingCount::kMinMean * static_cast<double>(states.size());
+  table.vectors = vectors;
+  if (!vectors) return table;
   table.counts.assign((states.size() + 1) * 2 * kLetters, 0);
   table.zeros = static_cast<uint32_t>(states.size() * 2 * kLetters);
   for (size_t id = 0; id < states.size(); ++id) {
@@ -150,7 +153,7 @@ SearchTables::Key KeyOf(const WalkPlan& plan, const std::vector<std::pair<uint32
 // leave many letters, the look-ahead tests at the level above seldom end a branch, and cost
 // more than the dot product they would spare; with few letters they prune enough to keep.
 ClosingCount ClosingCount::Build(const WalkPlan& plan, const Shape& shape, int sieve_level,
-                                 SearchTables* tables) {
+                                 bool counts, SearchTables* tables) {
   ClosingCount closing;
   if (plan.empty || sieve_level >= 0 || plan.count() < 3) return closing;
   const int a = plan.count() - 3, word_count = static_cast<int>(shape.words.size());
@@ -172,13 +175,15 @@ ClosingCount ClosingCount::Build(const WalkPlan& plan, const Shape& shape, int s
   }
   const std::vector<std::pair<uint32_t, int>> roots = {
       {plan.word_root[word_a], length(word_a) - 2}, {plan.word_root[word_b], length(word_b) - 2}};
-  std::shared_ptr<const ClosingTable> table =
-      SearchTables::Get<ClosingTable>(tables, KeyOf(plan, roots), [&] {
-        return plan.wide ? MakeClosingTable(plan.entries<uint64_t>(), roots)
-                         : MakeClosingTable(plan.entries<uint32_t>(), roots);
-      });
+  SearchTables::Key key = KeyOf(plan, roots);
+  key.numbers.push_back(counts);
+  std::shared_ptr<const ClosingTable> table = SearchTables::Get<ClosingTable>(tables, key, [&] {
+    return plan.wide ? MakeClosingTable(plan.entries<uint64_t>(), roots, counts)
+                     : MakeClosingTable(plan.entries<uint32_t>(), roots, counts);
+  });
   if (!table->made || !plan.AllowAll(a, plan.count(), table->below)) return closing;
   closing.level = a;
+  closing.count_level = counts ? a : -1;
   closing.unchecked_level = table->many_letters ? a - 1 : -1;
   closing.slots = {p, q};
   closing.table = std::move(table);
@@ -198,7 +203,7 @@ ClosingCount ClosingCount::Build(const WalkPlan& plan, const Shape& shape, int s
 CornerCount CornerCount::Build(const WalkPlan& plan, const Shape& shape,
                                const ClosingCount& closing, SearchTables* tables) {
   CornerCount corner;
-  if (closing.level < 4) return corner;
+  if (closing.count_level < 4) return corner;
   const int c = closing.level - 3, word_count = static_cast<int>(shape.words.size());
   const Level &first = plan.levels[c], &second = plan.levels[c + 1], &third = plan.levels[c + 2];
   for (int l = c; l < closing.level; ++l) {

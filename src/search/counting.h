@@ -41,22 +41,26 @@ struct ClosingTable {
   std::vector<uint8_t> counts;
   LetterSet below = 0;        // the letters of the states and of their children
   bool many_letters = false;  // the states leave ClosingCount::kMinMean letters or more, on average
+  bool vectors = false;       // map and counts made (else they are empty: a listing's table)
   size_t bytes() const { return map.size() * sizeof(uint32_t) + counts.size(); }
 };
 
-// The closing count: counting, at `level` (the third last) the results below are the dot
-// product of two vectors, v of the state in slot slots[0] and w of that in slots[1], read in
-// `table`.
+// The closing count: counting, at `count_level` (the third last) the results below are the
+// dot product of two vectors, v of the state in slot slots[0] and w of that in slots[1], read
+// in `table`. Listing lists the same three levels (at `level`) as plain loops, and reads no
+// vectors.
 struct ClosingCount {
   static constexpr double kMinMean = 3.0;  // letters a closing state leaves, on average
   int level = -1;
+  int count_level = -1;      // `level` where the table has the vectors, else -1
   int unchecked_level = -1;  // the level above, whose look-ahead counting skips (or -1)
   std::array<uint16_t, 2> slots{};
   std::shared_ptr<const ClosingTable> table;
 
   // Not where the sieve counts the last word (`sieve_level` >= 0). The table from `tables`
-  // (null: made for this search).
-  static ClosingCount Build(const WalkPlan& plan, const Shape& shape, int sieve_level,
+  // (null: made for this search); its vectors only if the search `counts` (a search that only
+  // lists never reads them, and they cost most of its first table).
+  static ClosingCount Build(const WalkPlan& plan, const Shape& shape, int sieve_level, bool counts,
                             SearchTables* tables);
 };
 

@@ -91,7 +91,7 @@ class SquareSearch::LoopCounting {
             s.tail.Count<Mask, Walk::kWalkerCount, false>(level_, walk.entries, state, nullptr, 0));
       }
     }
-    if (l == s.closing.level) {
+    if (l == s.closing.count_level) {
       const ClosingTable& t = *s.closing.table;
       return Counted(ClosingDot(t.map[state[s.closing.slots[0]].first - t.lo],
                                 t.map[state[s.closing.slots[1]].first - t.lo]));

@@ -23,16 +23,16 @@ class SquareSearch::LoopSieve {
         sifts_(sieve.sifts.data()),
         row_of_(sieve.table ? sieve.table->row_of.data() : nullptr),
         rows_(sieve.table ? sieve.table->rows.data() : nullptr),
-        first_(sieve.first.data()),
-        first_lists_(sieve.lists.data()),
+        first_(sieve.lists ? sieve.lists->first.data() : nullptr),
+        first_lists_(sieve.lists ? sieve.lists->lists.data() : nullptr),
         blocks_(sieve.table ? sieve.table->blocks : 0),
         last_list_(sieve.sifts.size()),
         buffer_(kSieve ? last_list_ * blocks_ : 0),
         list_(kSieve ? last_list_ + 1 : 0),
         list_size_(kSieve ? last_list_ + 1 : 0) {
     if constexpr (kSieve) {
-      std::fill_n(list_.get(), last_list_ + 1, sieve.start.data());
-      std::fill_n(list_size_.get(), last_list_ + 1, sieve.start.size());
+      std::fill_n(list_.get(), last_list_ + 1, sieve.lists->start.data());
+      std::fill_n(list_size_.get(), last_list_ + 1, sieve.lists->start.size());
     }
   }
   SQUARES_LOOP_INLINE ~LoopSieve() {}

@@ -103,6 +103,39 @@ Sieve::Table MakeTable(const DawgEntry<Mask>* entries, uint32_t root, int length
   return table;
 }
 
+// The start and sift 0's lists (Sieve::Lists) of `table`, for F's cells allowing `allowed`
+// (sift 0's only if there is a sift).
+Sieve::Lists MakeLists(const Sieve::Table& table, int length, const std::vector<LetterSet>& allowed,
+                       bool sifts) {
+  const size_t blocks = table.blocks, count = table.letters.size() / length;
+  std::vector<uint64_t> start_bits(blocks, 0);
+  for (size_t i = 0; i < count; ++i) {
+    bool fits = true;
+    for (int q = 0; q < length && fits; ++q)
+      fits = (allowed[q] >> table.letters[i * length + q]) & 1;
+    if (fits) start_bits[i / 64] |= uint64_t{1} << (i % 64);
+  }
+  Sieve::Lists lists;
+  // Appends the nonzero blocks of `set` to `list`.
+  auto append_blocks = [&](const uint64_t* set, std::vector<Sieve::Block>& list) {
+    for (size_t b = 0; b < blocks; ++b) {
+      if (set[b]) list.push_back({static_cast<uint32_t>(b), set[b]});
+    }
+  };
+  if (sifts) {
+    std::vector<uint64_t> bits(blocks);
+    lists.lists.push_back(0);
+    for (uint32_t r = 0; r < table.first_rows; ++r) {
+      const uint64_t* row_bits = &table.rows[static_cast<size_t>(r) * blocks];
+      for (size_t b = 0; b < blocks; ++b) bits[b] = row_bits[b] & start_bits[b];
+      append_blocks(bits.data(), lists.first);
+      lists.lists.push_back(static_cast<uint32_t>(lists.first.size()));
+    }
+  }
+  append_blocks(start_bits.data(), lists.start);
+  return lists;
+}
+
 }  // namespace
 
 // F is the word the last level steps, when its cells are the last levels, in its order (no
@@ -175,33 +208,15 @@ Sieve Sieve::Build(const WalkPlan& plan, const Shape& shape, SearchTables* table
   });
   if (!table->made) return sieve;
 
-  // The search's own part: F's words that fit the letters allowed, and sift 0's rows ANDed
-  // with them as lists of blocks (its row_of names a list), so that sift 0 copies nothing.
-  const size_t blocks = table->blocks, count = table->letters.size() / length;
-  std::vector<uint64_t> start_bits(blocks, 0);
-  for (size_t i = 0; i < count; ++i) {
-    bool fits = true;
-    for (int q = 0; q < length && fits; ++q)
-      fits = (allowed[q] >> table->letters[i * length + q]) & 1;
-    if (fits) start_bits[i / 64] |= uint64_t{1} << (i % 64);
+  // F's words that fit the letters allowed, and sift 0's rows ANDed with them as lists of
+  // blocks (its row_of names a list), so that sift 0 copies nothing: shared by the searches
+  // that allow F's cells the same letters.
+  for (LetterSet letters : allowed) {
+    key.numbers.insert(key.numbers.end(),
+                       {static_cast<uint32_t>(letters), static_cast<uint32_t>(letters >> 32)});
   }
-  // Appends the nonzero blocks of `set` to `list`.
-  auto append_blocks = [&](const uint64_t* set, std::vector<Block>& list) {
-    for (size_t b = 0; b < blocks; ++b) {
-      if (set[b]) list.push_back({static_cast<uint32_t>(b), set[b]});
-    }
-  };
-  if (!found.empty()) {
-    std::vector<uint64_t> bits(blocks);
-    sieve.lists.push_back(0);
-    for (uint32_t r = 0; r < table->first_rows; ++r) {
-      const uint64_t* row_bits = &table->rows[static_cast<size_t>(r) * blocks];
-      for (size_t b = 0; b < blocks; ++b) bits[b] = row_bits[b] & start_bits[b];
-      append_blocks(bits.data(), sieve.first);
-      sieve.lists.push_back(static_cast<uint32_t>(sieve.first.size()));
-    }
-  }
-  append_blocks(start_bits.data(), sieve.start);
+  sieve.lists = SearchTables::Get<Lists>(
+      tables, key, [&] { return MakeLists(*table, length, allowed, !found.empty()); });
   sieve.at_level.assign(plan.count(), {0, 0});
   for (size_t j = 0; j < found.size(); ++j) {
     const int l = std::get<0>(found[j]);

@@ -24,7 +24,8 @@ namespace squares::core {
 // (sift 0 reads `start`) and rewrites its own whenever its level places a letter, so
 // backtracking needs no undo. The words, rows and maps depend on the automata alone and are
 // shared per dictionary (Table, see SearchTables); the start and sift 0's lists depend on the
-// search's own letters and are its own.
+// letters the search allows F's cells too, and are shared by the searches that allow the same
+// (Lists: most searches fix no letter there).
 struct Sieve {
   // row_of[map + state.first - first_lo] is the row in `rows` of the crossing state in
   // `slot` (`blocks` words each; kPassRow: the state allows every letter F has there).
@@ -58,14 +59,22 @@ struct Sieve {
     }
   };
 
+  // F's words that fit the letters of its cells, and sift 0's rows ANDed with them.
+  struct Lists {
+    std::vector<Block> start;     // F's words that fit its own cells' letters
+    std::vector<Block> first;     // sift 0's lists, one per row of it: list r at
+    std::vector<uint32_t> lists;  // [lists[r], lists[r + 1])
+    size_t bytes() const {
+      return (start.size() + first.size()) * sizeof(Block) + lists.size() * sizeof(uint32_t);
+    }
+  };
+
   int level = -1;  // where F begins; -1: no sieve
   int ties = 0;    // tie pairs complete before it
   std::shared_ptr<const Table> table;
+  std::shared_ptr<const Lists> lists;  // with the table
   std::vector<Sift> sifts;
   std::vector<std::array<uint16_t, 2>> at_level;  // per level: its sifts [first, last); empty: none
-  std::vector<Block> start;  // F's words that fit its own cells' letters
-  std::vector<Block> first;  // sift 0's lists, one per row of it: list r at [lists[r], lists[r + 1])
-  std::vector<uint32_t> lists;
 
   static Sieve Build(const WalkPlan& plan, const Shape& shape, SearchTables* tables);
   // Whether level l sifts after a placement.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -195,7 +196,8 @@ std::vector<SquareTask> PlanTasks(const SquareSearch& search, const RunOptions& 
         static_cast<size_t>(options.threads) * per_thread / std::max<size_t>(1, tasks.size()) + 1;
     for (const SquareTask& task : tasks) {
       std::vector<SquareTask> parts = search.Split(want, task);
-      finer.insert(finer.end(), parts.begin(), parts.end());
+      finer.insert(finer.end(), std::make_move_iterator(parts.begin()),
+                   std::make_move_iterator(parts.end()));
     }
     tasks = std::move(finer);
   }

@@ -121,7 +121,7 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
   counting_.sieve_ties = sieve_.ties;
   ClosingCount& closing = counting_.closing;
   TailCount& tail = counting_.tail;
-  closing = ClosingCount::Build(plan_, shape, sieve_.level, tables);
+  closing = ClosingCount::Build(plan_, shape, sieve_.level, !problem_.list_only, tables);
   counting_.corner = CornerCount::Build(plan_, shape, closing, tables);
   counting_.double_closing = DoubleClosing::Build(plan_, problem_.rows, problem_.cols,
                                                   !classic_ || symmetric || has_filters_);

@@ -40,6 +40,8 @@ struct SquareProblem {
   std::optional<Word> contains;    // some row is this word
   bool count_only = false;         // results only counted: symmetric squares then place
                                    // the diagonal cell last in the first rows (see Create)
+  bool list_only = false;          // results only listed (each to a sink): no counting
+                                   // shortcut's tables (see ClosingCount)
 };
 
 // A shape with what its search needs. Every word's automaton must come from one alphabet.
