@@ -98,13 +98,18 @@ SquareStats SquareSearch::Run(const SquareTask& task, SquareSink* sink,
 }
 
 std::vector<uint64_t> SquareSearch::Weigh(const std::vector<SquareTask>& tasks,
-                                          int probe_levels) const {
+                                          int probe_levels, uint64_t budget) const {
   std::vector<uint64_t> weights;
-  for (const SquareTask& task : tasks) {
-    int depth = std::min(levels(), static_cast<int>(task.size()) + probe_levels);
-    weights.push_back(1 + RunAny(task, depth, nullptr, nullptr, nullptr, Tie::kNone).squares);
+  for (int probe = budget == UINT64_MAX ? probe_levels : 1;; ++probe) {
+    weights.clear();
+    uint64_t total = 0;
+    for (const SquareTask& task : tasks) {
+      int depth = std::min(levels(), static_cast<int>(task.size()) + probe);
+      weights.push_back(1 + RunAny(task, depth, nullptr, nullptr, nullptr, Tie::kNone).squares);
+      total += weights.back();
+    }
+    if (probe >= probe_levels || total >= budget) return weights;
   }
-  return weights;
 }
 
 std::vector<SquareTask> SquareSearch::Split(size_t min_tasks, const SquareTask& from) const {
