@@ -148,7 +148,8 @@ class SquareSearch {
   std::vector<SquareTask> Split(size_t min_tasks, const SquareTask& from = {}) const;
 
   // An estimate of each task's work: 1 + the number of its prefixes p levels deeper, for the
-  // least p <= `probe_levels` at which the weights sum to `budget` or more, else for
+  // least p < `probe_levels` at which the weights sum to `budget` or more (as estimated
+  // from every (n / 1024 + 1)-th of the n tasks: from all of them when n < 1024), else for
   // p = `probe_levels`. The budget bounds the probe's cost: a split can overshoot its tasks
   // many times over (once a row is done, the next level is every next row's first letter),
   // and five levels below each of those can cost as much as the search they weigh.
