@@ -385,6 +385,45 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("square search: a task's weight counts its prefixes, the probe cut short by a budget") {
+  // Shards weigh their tasks by the prefixes a few levels below each (see Weigh); probed to
+  // the last level, a weight is 1 + the task's squares, and a budget stops the probe at the
+  // first depth whose weights sum to it.
+  std::mt19937 rng(61);
+  Dictionary dict(MustRead(DenseList(rng, 4, 3, 40)));
+  SquareProblem problem = Problem(SquareMode::kDouble, 4, 4);
+  auto search = SquareSearch::Create(dict, problem);
+  REQUIRE(search.ok());
+  const std::vector<SquareTask> tasks = search->Split(10);
+  REQUIRE(tasks.size() >= 10);
+  const int depth = static_cast<int>(tasks[0].size());
+  const int deepest = 4 * 4 - depth;  // a level per cell
+  std::vector<uint64_t> sums = {0};  // sums[p]: the weights probed p levels, summed
+  std::vector<std::vector<uint64_t>> by_probe = {{}};
+  for (int p = 1; p <= deepest; ++p) {
+    by_probe.push_back(search->Weigh(tasks, p));
+    REQUIRE(by_probe[p].size() == tasks.size());
+    sums.push_back(0);
+    for (uint64_t w : by_probe[p]) sums[p] += w;
+  }
+  uint64_t squares = 0;
+  for (size_t k = 0; k < tasks.size(); ++k) {
+    const uint64_t found = search->Run(tasks[k], nullptr).squares;
+    CHECK(by_probe[deepest][k] == 1 + found);
+    squares += found;
+  }
+  CHECK(squares == BruteForce(dict.lexicon(), SquareMode::kDouble, 4, 4).size());
+  CHECK(squares > 10);
+  CHECK(sums[1] < sums[2]);  // the prefixes fan out below the tasks
+  for (uint64_t budget : {uint64_t{0}, sums[1], sums[1] + 1, sums[2], sums[deepest] + 1}) {
+    int expected = 1;
+    while (expected < deepest && sums[expected] < budget) ++expected;
+    CAPTURE(budget);
+    CHECK(search->Weigh(tasks, deepest, budget) == by_probe[expected]);
+  }
+  CHECK(search->Weigh(tasks, 2, sums[deepest] + 1) == by_probe[2]);  // no deeper than asked
+}
+
 TEST_CASE("square search constraints: first row, pattern, contains, distinct, no-transpose") {
   std::mt19937 rng(5);
   for (int trial = 0; trial < Trials(12); ++trial) {

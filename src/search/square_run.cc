@@ -98,12 +98,22 @@ SquareStats SquareSearch::Run(const SquareTask& task, SquareSink* sink,
 }
 
 std::vector<uint64_t> SquareSearch::Weigh(const std::vector<SquareTask>& tasks,
-                                          int probe_levels) const {
-  std::vector<uint64_t> weights;
-  for (const SquareTask& task : tasks) {
-    int depth = std::min(levels(), static_cast<int>(task.size()) + probe_levels);
-    weights.push_back(1 + RunAny(task, depth, nullptr, nullptr, nullptr, Tie::kNone).squares);
+                                          int probe_levels, uint64_t budget) const {
+  auto weigh = [&](const SquareTask& task, int probe) {
+    const int depth = std::min(levels(), static_cast<int>(task.size()) + probe);
+    return 1 + RunAny(task, depth, nullptr, nullptr, nullptr, Tie::kNone).squares;
+  };
+  // The depth from about 1024 tasks spread evenly, so that the full pass runs once.
+  const size_t stride = tasks.size() / 1024 + 1;
+  int probe = 1;
+  for (; probe < probe_levels; ++probe) {
+    unsigned __int128 sampled = 0;
+    for (size_t k = 0; k < tasks.size(); k += stride) sampled += weigh(tasks[k], probe);
+    if (sampled * stride >= budget) break;
   }
+  std::vector<uint64_t> weights;
+  weights.reserve(tasks.size());
+  for (const SquareTask& task : tasks) weights.push_back(weigh(task, probe));
   return weights;
 }
 

@@ -171,7 +171,9 @@ std::vector<SquareTask> PlanTasks(const SquareSearch& search, const RunOptions& 
     // contiguous runs of equal total weight (contiguous, so the parts concatenate in order).
     const size_t want = std::min<size_t>(static_cast<size_t>(shard_count) * 32, size_t{1} << 18);
     tasks = search.Split(want);
-    std::vector<uint64_t> weight = search.Weigh(tasks, 5);
+    // Every part weighs all the tasks, so their probe is cut short once it counts 2^24
+    // prefixes (see Weigh).
+    std::vector<uint64_t> weight = search.Weigh(tasks, 5, uint64_t{1} << 24);
     uint64_t total = 0;
     for (uint64_t w : weight) total += w;
     auto boundary = [&](int part) {  // first task of part `part` (0-based), by weight

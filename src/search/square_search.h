@@ -149,8 +149,14 @@ class SquareSearch {
   // allows, by enumerating the prefixes of the next cells (deepening until there are enough).
   std::vector<SquareTask> Split(size_t min_tasks, const SquareTask& from = {}) const;
 
-  // An estimate of each task's work: 1 + the number of its prefixes `probe_levels` deeper.
-  std::vector<uint64_t> Weigh(const std::vector<SquareTask>& tasks, int probe_levels) const;
+  // An estimate of each task's work: 1 + the number of its prefixes p levels deeper, for the
+  // least p < `probe_levels` at which the weights sum to `budget` or more (as estimated
+  // from every (n / 1024 + 1)-th of the n tasks: from all of them when n < 1024), else for
+  // p = `probe_levels`. The budget bounds the probe's cost: a split can overshoot its tasks
+  // many times over (once a row is done, the next level is every next row's first letter),
+  // and five levels below each of those can cost as much as the search they weigh.
+  std::vector<uint64_t> Weigh(const std::vector<SquareTask>& tasks, int probe_levels,
+                              uint64_t budget = UINT64_MAX) const;
 
   // Runs one task (the empty task is the whole search). With sink == nullptr results are only
   // counted. `stop` (optional) is polled between results. With `sum_only`, a count is only
