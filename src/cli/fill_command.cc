@@ -25,7 +25,7 @@ namespace {
 constexpr int kExitImpossible = 3, kExitOverConstrained = 4, kExitNoDeterministic = 5,
               kExitTimedOut = 6;
 
-constexpr std::string_view kUsage =
+constexpr std::string_view kFillUsage =
     "Usage: squares fill [OPTIONS] GRID\n"
     "Fill a crossword grid with dictionary words.\n"
     "\n"
@@ -271,9 +271,9 @@ absl::StatusOr<std::string> FormatDocument(const Grid& grid, const Fill& fill,
 }  // namespace
 
 const Command& FillCommand() {
-  static const Command command{"fill", "fill a crossword grid",
-                               kUsage, {kFillOptions, DictionaryOptionTable()},
-                               true,   RunFillCommand};
+  static const Command command{"fill",     "fill a crossword grid",
+                               kFillUsage, {kFillOptions, DictionaryOptionTable()},
+                               true,       RunFillCommand};
   return command;
 }
 
@@ -378,7 +378,7 @@ int RunFillCommand(std::span<char* const> args) {
   auto parsed = ParseArgs(tables, args);
   if (!parsed.ok()) return Fail(parsed.status());
   const ParsedArgs& a = *parsed;
-  if (ShowHelp(a, kUsage, tables)) return kExitOk;
+  if (ShowHelp(a, kFillUsage, tables)) return kExitOk;
   if (a.positional().size() != 1) {
     return Fail(UsageError("give exactly one GRID file (try 'squares fill --help')"));
   }

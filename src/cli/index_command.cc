@@ -12,7 +12,7 @@
 namespace squares::cli {
 namespace {
 
-constexpr std::string_view kUsage =
+constexpr std::string_view kIndexUsage =
     "Usage: squares index [OPTIONS] LIST... -o FILE\n"
     "Saves the word lists' lexicon and automata in an index file that\n"
     "--dict FILE loads quickly.\n";
@@ -58,9 +58,9 @@ absl::Status Run(const ParsedArgs& args) {
 }  // namespace
 
 const Command& IndexCommand() {
-  static const Command command{"index", "save a word list's lexicon and automata",
-                               kUsage,  {kIndexOptions, DictionaryOptionTable()},
-                               true,    RunIndexCommand};
+  static const Command command{"index",     "save a word list's lexicon and automata",
+                               kIndexUsage, {kIndexOptions, DictionaryOptionTable()},
+                               true,        RunIndexCommand};
   return command;
 }
 
@@ -70,7 +70,7 @@ int RunIndexCommand(std::span<char* const> argv) {
   absl::Status status = args.status();
   if (args.ok() && args->has("help")) {
     Output& out = Output::Stdout();
-    out.write(HelpText(kUsage, tables));
+    out.write(HelpText(kIndexUsage, tables));
     out.flush();
     return kExitOk;
   }

@@ -10,7 +10,7 @@
 namespace squares::cli {
 namespace {
 
-constexpr std::string_view kUsage =
+constexpr std::string_view kKakuroUsage =
     "Usage: squares kakuro [OPTIONS] BOARD\n"
     "Solve Kakuro boards: every white cell gets a digit 1-9, every run sums to its clue with no\n"
     "digit repeated.\n"
@@ -42,7 +42,7 @@ std::string Prefix(const ::squares::KakuroResult& board) {
 }  // namespace
 
 const Command& KakuroCommand() {
-  static const Command command{"kakuro", "solve Kakuro boards", kUsage, {kKakuroOptions},
+  static const Command command{"kakuro", "solve Kakuro boards", kKakuroUsage, {kKakuroOptions},
                                true,     RunKakuroCommand};
   return command;
 }
@@ -52,7 +52,7 @@ int RunKakuroCommand(std::span<char* const> args) {
   auto parsed = ParseArgs(tables, args);
   if (!parsed.ok()) return Fail(parsed.status());
   const ParsedArgs& a = *parsed;
-  if (ShowHelp(a, kUsage, tables)) return kExitOk;
+  if (ShowHelp(a, kKakuroUsage, tables)) return kExitOk;
   if (a.positional().size() != 1) {
     return Fail(UsageError("give exactly one BOARD file (try 'squares kakuro --help')"));
   }

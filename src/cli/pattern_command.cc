@@ -18,7 +18,7 @@ constexpr OptionSpec kPatternOptions[] = {
     {"check", 0, nullptr, "check the blocks of each GRID file instead"},
     {"help", 'h', nullptr, "show this help and exit"},
 };
-constexpr std::string_view kUsage =
+constexpr std::string_view kPatternUsage =
     "Usage: squares pattern [--seed N] [--density D] SIZE\n"
     "       squares pattern --check GRID...\n"
     "Prints a random block pattern of an American-style crossword, SIZE cells on a side (15)\n"
@@ -74,25 +74,25 @@ absl::Status Check(const ParsedArgs& args) {
       absl::StrCat(illegal, " of ", args.positional().size(), " patterns are not legal"));
 }
 
-absl::Status Run(std::span<char* const> argv) {
+absl::Status RunPattern(std::span<char* const> argv) {
   const auto& tables = PatternCommand().tables;
   absl::StatusOr<ParsedArgs> args = ParseArgs(tables, argv);
   if (!args.ok()) return args.status();
-  if (ShowHelp(*args, kUsage, tables)) return absl::OkStatus();
+  if (ShowHelp(*args, kPatternUsage, tables)) return absl::OkStatus();
   return args->has("check") ? Check(*args) : Make(*args);
 }
 
 }  // namespace
 
 const Command& PatternCommand() {
-  static const Command command{"pattern", "make or check American-style block patterns",
-                               kUsage,    {kPatternOptions},
-                               true,      RunPatternCommand};
+  static const Command command{"pattern",     "make or check American-style block patterns",
+                               kPatternUsage, {kPatternOptions},
+                               true,          RunPatternCommand};
   return command;
 }
 
 int RunPatternCommand(std::span<char* const> args) {
-  return ExitCodeOf([&] { return Run(args); });
+  return ExitCodeOf([&] { return RunPattern(args); });
 }
 
 }  // namespace squares::cli

@@ -27,7 +27,7 @@ constexpr OptionSpec kRegionOptions[] = {
     {"stats", 0, nullptr, "placements, search nodes and time on stderr"},
     {"help", 'h', nullptr, "show this help and exit"},
 };
-constexpr std::string_view kUsage =
+constexpr std::string_view kRegionsUsage =
     "Usage: squares regions [OPTIONS] PUZZLE\n"
     "       squares regions --make ROWSxCOLS [--seed N] [--solution] [OPTIONS]\n"
     "Splits a letter grid (rows of letters, one row per line; - = stdin) into connected\n"
@@ -129,11 +129,11 @@ absl::Status Make(const ParsedArgs& args, const ::squares::RegionsOptions& optio
   return absl::OkStatus();
 }
 
-absl::Status Run(std::span<char* const> argv) {
+absl::Status RunRegions(std::span<char* const> argv) {
   const auto& tables = RegionsCommand().tables;
   absl::StatusOr<ParsedArgs> args = ParseArgs(tables, argv);
   if (!args.ok()) return args.status();
-  if (ShowHelp(*args, kUsage, tables)) return absl::OkStatus();
+  if (ShowHelp(*args, kRegionsUsage, tables)) return absl::OkStatus();
   absl::StatusOr<int64_t> min = args->get_int("min", 4, 1, kMaxRegionSize);
   if (!min.ok()) return min.status();
   absl::StatusOr<int64_t> max = args->get_int("max", 8, 1, kMaxRegionSize);
@@ -157,14 +157,14 @@ absl::Status Run(std::span<char* const> argv) {
 }  // namespace
 
 const Command& RegionsCommand() {
-  static const Command command{"regions", "solve or make word-region puzzles",
-                               kUsage,    {kRegionOptions, DictionaryOptionTable()},
-                               true,      RunRegionsCommand};
+  static const Command command{"regions",     "solve or make word-region puzzles",
+                               kRegionsUsage, {kRegionOptions, DictionaryOptionTable()},
+                               true,          RunRegionsCommand};
   return command;
 }
 
 int RunRegionsCommand(std::span<char* const> args) {
-  return ExitCodeOf([&] { return Run(args); });
+  return ExitCodeOf([&] { return RunRegions(args); });
 }
 
 }  // namespace squares::cli

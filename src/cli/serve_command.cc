@@ -18,7 +18,7 @@
 namespace squares::cli {
 namespace {
 
-constexpr std::string_view kUsage =
+constexpr std::string_view kServeUsage =
     "Usage: squares serve [OPTIONS]\n"
     "Serves the workbench until Ctrl-C: a crossword editor (candidates, autofill, clues,\n"
     "export) and a word squares page in the browser, with their JSON API (docs/serve.md).\n"
@@ -54,9 +54,9 @@ bool ValidToken(std::string_view token) {
 }  // namespace
 
 const Command& ServeCommand() {
-  static const Command command{"serve", "the workbench in the browser, and its JSON API",
-                               kUsage,  {kServeOptions, DictionaryOptionTable()},
-                               false,   RunServeCommand};
+  static const Command command{"serve",     "the workbench in the browser, and its JSON API",
+                               kServeUsage, {kServeOptions, DictionaryOptionTable()},
+                               false,       RunServeCommand};
   return command;
 }
 

@@ -15,7 +15,7 @@
 namespace squares::cli {
 namespace {
 
-constexpr std::string_view kUsage =
+constexpr std::string_view kSquareUsage =
     "Usage: squares [OPTIONS] [WORD]\n"
     "Word squares from a compressed trie.\n"
     "\n"
@@ -265,9 +265,9 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
 
 const Command& SquaresCommand() {
   static const Command command{
-      "",     "word squares, double squares, rectangles, diagonal squares and cubes",
-      kUsage, {kSquareOptions, CommonOptions(), DictionaryOptionTable()},
-      false,  RunSquaresCommand};
+      "",           "word squares, double squares, rectangles, diagonal squares and cubes",
+      kSquareUsage, {kSquareOptions, CommonOptions(), DictionaryOptionTable()},
+      false,        RunSquaresCommand};
   return command;
 }
 
@@ -283,7 +283,7 @@ int RunSquaresCommand(std::span<char* const> argv) {
   const auto& tables = SquaresCommand().tables;
   auto args = ParseArgs(tables, argv);
   if (!args.ok()) return Fail(args.status());
-  if (ShowHelp(*args, kUsage, tables)) return kExitOk;
+  if (ShowHelp(*args, kSquareUsage, tables)) return kExitOk;
   if (ShowVersion(*args)) return kExitOk;
   const Clock::time_point start = Clock::now();
   squares::SquareOptions options;

@@ -10,16 +10,16 @@
 namespace squares::cli {
 namespace {
 
-constexpr std::string_view kUsage =
+constexpr std::string_view kStatsUsage =
     "Usage: squares stats [OPTIONS]\nDictionary statistics per word length.\n";
 constexpr OptionSpec kHelp[] = {{"help", 'h', nullptr, "show this help and exit"}};
 
 }  // namespace
 
 const Command& StatsCommand() {
-  static const Command command{"stats", "dictionary statistics per word length",
-                               kUsage,  {kHelp, DictionaryOptionTable()},
-                               false,   RunStatsCommand};
+  static const Command command{"stats",     "dictionary statistics per word length",
+                               kStatsUsage, {kHelp, DictionaryOptionTable()},
+                               false,       RunStatsCommand};
   return command;
 }
 
@@ -32,7 +32,7 @@ int RunStatsCommand(std::span<char* const> argv) {
     return kExitUsage;
   }
   Output& out = Output::Stdout();
-  if (ShowHelp(*args, kUsage, tables)) {
+  if (ShowHelp(*args, kStatsUsage, tables)) {
     return kExitOk;
   }
   std::optional<Dictionary> loaded;

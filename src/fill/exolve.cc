@@ -82,7 +82,7 @@ std::string ExolveId(const Puzzle& puzzle) {
 
 // A cell as exolve-grid writes it: its letters ('.' a block), then its decorators: '@' a
 // circle, '|' a bar after it, '_' a bar under it.
-std::string ExolveCell(const Puzzle& puzzle, int i, bool solution) {
+std::string ExolveCellText(const Puzzle& puzzle, int i, bool solution) {
   const Grid& grid = puzzle.grid;
   if (grid.black[i]) return ".";
   std::string cell = puzzle.solution[i].empty() ? (solution ? "?" : "0")
@@ -173,7 +173,7 @@ void AppendExolve(const Puzzle& puzzle, const FillOutputOptions& options, std::s
   for (int r = 0; r < grid.rows; ++r) {
     out += "   ";
     for (int c = 0; c < grid.cols; ++c) {
-      absl::StrAppendFormat(&out, " %s", ExolveCell(puzzle, grid.cell(r, c), solution));
+      absl::StrAppendFormat(&out, " %s", ExolveCellText(puzzle, grid.cell(r, c), solution));
     }
     out += '\n';
   }

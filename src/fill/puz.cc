@@ -16,13 +16,9 @@
 namespace squares::core {
 namespace {
 
-constexpr size_t kHeaderSize = 0x34;
-
 // A grid with empty cells has no whole answer, which the format cannot hold: its solution
-// state (the header's word at 0x32) says "no solution given" (as files of puzzles published
-// without their answers have it, and puzpy names it), and each empty cell holds 'X' in the
-// solution, as those files do.
-constexpr uint16_t kNoSolution = 0x0002;
+// state says "no solution given" (kPuzNoSolution, as files of puzzles published without their
+// answers have it), and each empty cell holds 'X' in the solution, as those files do.
 constexpr char kNoLetter = 'X';
 
 void PutU16(std::string& out, size_t at, uint16_t value) {
@@ -129,7 +125,7 @@ void AppendMarks(const Grid& grid, std::string& out) {
 // Latin-1): its rebus. GRBS holds a byte a cell (0, or 1 + the rebus's key), RTBL the keys'
 // letters (" 0:STAR; 1:Ω;"); the solution holds the rebus's first letter, as Across Lite
 // writes it, or 'X' when Latin-1 has none.
-struct Rebus {
+struct RebusSections {
   std::string grbs, rtbl;
 };
 
@@ -139,9 +135,10 @@ bool IsLatin1Letter(std::string_view letter) {
   return cp > 0 && cp <= 0xff && pos == letter.size();
 }
 
-Rebus RebusCells(const Puzzle& puzzle, std::string& solution, std::vector<std::string>* warnings) {
+RebusSections RebusCells(const Puzzle& puzzle, std::string& solution,
+                         std::vector<std::string>* warnings) {
   const Grid& grid = puzzle.grid;
-  Rebus rebus;
+  RebusSections rebus;
   rebus.grbs.assign(grid.size(), '\0');
   std::vector<std::string> keys;
   int no_first = 0;  // rebus cells whose first letter Latin-1 has not
@@ -209,7 +206,7 @@ absl::Status AppendPuz(const Puzzle& puzzle, const FillOutputOptions& options, s
     const int32_t cp = DecodeUtf8(letters[i], pos);
     solution += cp > 0 && cp <= 0xff ? static_cast<char>(cp) : kNoLetter;  // RebusCells's
   }
-  const Rebus rebus = RebusCells(puzzle, solution, options.warnings);
+  const RebusSections rebus = RebusCells(puzzle, solution, options.warnings);
   if (empty > 0 && options.warnings != nullptr) {
     options.warnings->push_back(absl::StrFormat(
         "puz: the grid has %d empty cell%s: the format has no empty answer, so the file marks "
@@ -257,14 +254,14 @@ absl::Status AppendPuz(const Puzzle& puzzle, const FillOutputOptions& options, s
   const PuzStrings fields{strings[0], strings[1], strings[2], strings[3]};
   const std::vector<std::string> clues(strings.begin() + 4, strings.end() - 1);
 
-  std::string header(kHeaderSize, '\0');
+  std::string header(kPuzHeaderSize, '\0');
   header.replace(0x02, 12, std::string_view("ACROSS&DOWN\0", 12));
   header.replace(0x18, 4, std::string_view(utf8 ? "2.0\0" : "1.3\0", 4));
   header[0x2c] = static_cast<char>(grid.cols);
   header[0x2d] = static_cast<char>(grid.rows);
   PutU16(header, 0x2e, static_cast<uint16_t>(clues.size()));
   PutU16(header, 0x30, 1);  // a bitmask Across Lite expects set
-  if (empty > 0) PutU16(header, 0x32, kNoSolution);
+  if (empty > 0) PutU16(header, 0x32, kPuzNoSolution);
   const uint16_t cib = PuzChecksum(std::string_view(header).substr(0x2c, 8), 0);
   const uint16_t solution_sum = PuzChecksum(solution, 0), state_sum = PuzChecksum(state, 0);
   const uint16_t text_sum = TextChecksum(fields, clues, 0);

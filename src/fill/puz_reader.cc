@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "fill/little_endian.h"
 #include "lexicon/unicode.h"
 #include "text/strings.h"
 
@@ -20,20 +21,11 @@ namespace squares::core {
 namespace {
 
 constexpr std::string_view kMagic("ACROSS&DOWN\0", 12);
-constexpr size_t kHeaderSize = 0x34;
-// The header's word at 0x32: 0 when the solution is given, kNoSolution when it is not (puzpy's
-// name); any other value (4: scrambled with a key, Across Lite's "locked") hides it.
-constexpr uint16_t kNoSolution = 0x0002;
 constexpr uint16_t kDiagramless = 0x0401;  // the header's word at 0x30
 constexpr uint8_t kGextCircled = 0x80, kGextRevealed = 0x40, kGextIncorrect = 0x30;
 
 absl::Status PuzError(std::string_view name, std::string_view message) {
   return absl::DataLossError(absl::StrFormat("%s: puz: %s", name, message));
-}
-
-uint16_t U16(std::string_view bytes, size_t at) {
-  return static_cast<uint16_t>(static_cast<unsigned char>(bytes[at]) |
-                               static_cast<unsigned char>(bytes[at + 1]) << 8);
 }
 
 // Where the header starts: two bytes before the magic.
@@ -124,7 +116,7 @@ absl::Status ReadSections(std::string_view name, PartReader& in, PuzParts& parts
                       "a name of 4 capital letters, as GEXT)");
     }
     const std::string what = absl::StrFormat("its section %s", code);
-    absl::StatusOr<std::string_view> data = in.Bytes(U16(*head, 4), what);
+    absl::StatusOr<std::string_view> data = in.Bytes(LittleU16(*head, 4), what);
     if (!data.ok()) return data.status();
     absl::StatusOr<std::string_view> nul = in.Bytes(1, what);
     if (!nul.ok()) return nul.status();
@@ -142,7 +134,7 @@ absl::Status ReadSections(std::string_view name, PartReader& in, PuzParts& parts
           absl::StrFormat("%s: puz: section %s (%d bytes) is of no known kind: not kept", name,
                           code, data->size()));
     }
-    parts.sections[code] = {*data, U16(*head, 6)};
+    parts.sections[code] = {*data, LittleU16(*head, 6)};
   }
   return absl::OkStatus();
 }
@@ -152,7 +144,7 @@ absl::StatusOr<PuzParts> CutParts(std::string_view name, std::string_view bytes)
   if (!start) return PuzError(name, "no \"ACROSS&DOWN\" at the start: not a .puz file");
   PartReader in(name, bytes, *start);
   PuzParts parts;
-  absl::StatusOr<std::string_view> header = in.Bytes(kHeaderSize, "its header");
+  absl::StatusOr<std::string_view> header = in.Bytes(kPuzHeaderSize, "its header");
   if (!header.ok()) return header.status();
   parts.header = *header;
   const int cols = static_cast<unsigned char>(parts.header[0x2c]);
@@ -166,7 +158,8 @@ absl::StatusOr<PuzParts> CutParts(std::string_view name, std::string_view bytes)
   if (!board.ok()) return board.status();
   parts.solution = *solution;
   parts.board = *board;
-  if (absl::Status status = ReadStrings(name, U16(parts.header, 0x2e), in, parts); !status.ok())
+  if (absl::Status status = ReadStrings(name, LittleU16(parts.header, 0x2e), in, parts);
+      !status.ok())
     return status;
   if (absl::Status status = ReadSections(name, in, parts); !status.ok()) return status;
   return parts;
@@ -201,8 +194,8 @@ void CheckChecksums(std::string_view name, PuzParts& parts) {
   };
   const std::string_view h = parts.header;
   const uint16_t cib = PuzChecksum(h.substr(0x2c, 8), 0);
-  check("the header's checksum (CIB)", U16(h, 0x0e), cib);
-  check("the file's checksum", U16(h, 0x00),
+  check("the header's checksum (CIB)", LittleU16(h, 0x0e), cib);
+  check("the file's checksum", LittleU16(h, 0x00),
         TextChecksum(parts, PuzChecksum(parts.board, PuzChecksum(parts.solution, cib))));
   const uint16_t sums[4] = {cib, PuzChecksum(parts.solution, 0), PuzChecksum(parts.board, 0),
                             TextChecksum(parts, 0)};
@@ -355,13 +348,13 @@ absl::Status ReadGrid(std::string_view name, const PuzParts& parts, Puzzle& puzz
   g.black.assign(g.size(), false);
   g.fixed.assign(g.size(), "");
   g.marks.assign(g.size(), 0);
-  const uint16_t state = U16(parts.header, 0x32);
-  puzzle.locked = state != 0 && state != kNoSolution;
+  const uint16_t state = LittleU16(parts.header, 0x32);
+  puzzle.locked = state != 0 && state != kPuzNoSolution;
   if (!puzzle.locked) puzzle.solution.assign(g.size(), "");
   for (int i = 0; i < g.size(); ++i) {
     const unsigned char byte = static_cast<unsigned char>(parts.solution[i]);
     g.black[i] = byte == '.' || byte == ':';
-    if (g.black[i] || puzzle.locked || byte == '-' || (state == kNoSolution && byte == 'X'))
+    if (g.black[i] || puzzle.locked || byte == '-' || (state == kPuzNoSolution && byte == 'X'))
       continue;
     if (byte < 0x21 || byte == 0x7f) {
       return PuzError(name, absl::StrFormat("%s of the solution holds the byte 0x%02X, no letter",
@@ -442,14 +435,14 @@ absl::StatusOr<Puzzle> ReadPuz(std::string_view name, std::string_view bytes) {
   }
   if (absl::Status status = NumberGrid(name, puzzle.grid); !status.ok()) return status;
   if (absl::Status status = AssignClues(name, *parts, puzzle); !status.ok()) return status;
-  const uint16_t state = U16(parts->header, 0x32);
+  const uint16_t state = LittleU16(parts->header, 0x32);
   if (puzzle.locked) {
     puzzle.warnings.push_back(absl::StrFormat(
         "%s: puz: the solution is locked (scrambled with a key, solution state 0x%04X): the "
         "puzzle is read without it",
         name, state));
   }
-  if (U16(parts->header, 0x30) == kDiagramless) {
+  if (LittleU16(parts->header, 0x30) == kDiagramless) {
     puzzle.warnings.push_back(
         absl::StrFormat("%s: puz: a diagramless puzzle: read with its black cells shown", name));
   }

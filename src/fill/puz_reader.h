@@ -16,6 +16,12 @@ namespace squares::core {
 // How many bytes may precede a .puz file's header (some downloads carry a few).
 inline constexpr size_t kMaxPuzPreamble = 256;
 
+// The header's size. Its word at 0x32, the solution's state: 0 when the solution is given,
+// kPuzNoSolution when it is not (puzpy's name); any other value (4: scrambled with a key,
+// Across Lite's "locked") hides it.
+inline constexpr size_t kPuzHeaderSize = 0x34;
+inline constexpr uint16_t kPuzNoSolution = 0x0002;
+
 // The format's 16-bit checksum of `bytes`, continuing from `c` (a rotate right, then the byte
 // added), as every checksum of the file takes it.
 uint16_t PuzChecksum(std::string_view bytes, uint16_t c);

@@ -3,6 +3,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "fill/inflate.h"
+#include "fill/little_endian.h"
 
 namespace squares::core {
 namespace {
@@ -11,15 +12,6 @@ constexpr std::string_view kLocalHeader("PK\x03\x04", 4), kCentralHeader("PK\x01
     kEndOfDirectory("PK\x05\x06", 4);
 constexpr size_t kLocalHeaderBytes = 30, kCentralHeaderBytes = 46, kEndOfDirectoryBytes = 22;
 constexpr size_t kMaxCommentBytes = 0xffff;  // the end record's comment, which may follow it
-
-// Little-endian integers at `pos`, which the caller has checked lies inside `bytes`.
-uint16_t U16(std::string_view bytes, size_t pos) {
-  return static_cast<uint16_t>(static_cast<uint8_t>(bytes[pos]) |
-                               static_cast<uint8_t>(bytes[pos + 1]) << 8);
-}
-uint32_t U32(std::string_view bytes, size_t pos) {
-  return U16(bytes, pos) | static_cast<uint32_t>(U16(bytes, pos + 2)) << 16;
-}
 
 absl::Status Damaged(std::string_view what) {
   return absl::DataLossError(absl::StrFormat("a truncated or damaged ZIP archive: %s", what));
@@ -53,13 +45,14 @@ absl::StatusOr<std::vector<ZipEntry>> ListZip(std::string_view archive) {
   size_t end = archive.size() - kEndOfDirectoryBytes;
   const size_t lowest = end > kMaxCommentBytes ? end - kMaxCommentBytes : 0;
   while (archive.substr(end, 4) != kEndOfDirectory ||
-         end + kEndOfDirectoryBytes + U16(archive, end + 20) > archive.size()) {
+         end + kEndOfDirectoryBytes + LittleU16(archive, end + 20) > archive.size()) {
     if (end == lowest) return Damaged("no end of central directory record");
     --end;
   }
-  const uint16_t disk = U16(archive, end + 4), directory_disk = U16(archive, end + 6);
-  const uint16_t disk_entries = U16(archive, end + 8), entries = U16(archive, end + 10);
-  const uint32_t directory_size = U32(archive, end + 12), directory = U32(archive, end + 16);
+  const uint16_t disk = LittleU16(archive, end + 4), directory_disk = LittleU16(archive, end + 6);
+  const uint16_t disk_entries = LittleU16(archive, end + 8), entries = LittleU16(archive, end + 10);
+  const uint32_t directory_size = LittleU32(archive, end + 12),
+                 directory = LittleU32(archive, end + 16);
   if (entries == 0xffff || directory_size == 0xffffffff || directory == 0xffffffff) {
     return absl::DataLossError("a ZIP64 archive: not read (no puzzle needs one)");
   }
@@ -78,14 +71,14 @@ absl::StatusOr<std::vector<ZipEntry>> ListZip(std::string_view archive) {
           absl::StrFormat("its central directory ends at entry %d of %d", k + 1, entries));
     }
     ZipEntry entry;
-    entry.flags = U16(archive, pos + 8);
-    entry.method = U16(archive, pos + 10);
-    entry.crc = U32(archive, pos + 16);
-    entry.compressed_size = U32(archive, pos + 20);
-    entry.size = U32(archive, pos + 24);
-    const size_t name_bytes = U16(archive, pos + 28);
-    const size_t rest = name_bytes + U16(archive, pos + 30) + U16(archive, pos + 32);
-    entry.header_offset = U32(archive, pos + 42);
+    entry.flags = LittleU16(archive, pos + 8);
+    entry.method = LittleU16(archive, pos + 10);
+    entry.crc = LittleU32(archive, pos + 16);
+    entry.compressed_size = LittleU32(archive, pos + 20);
+    entry.size = LittleU32(archive, pos + 24);
+    const size_t name_bytes = LittleU16(archive, pos + 28);
+    const size_t rest = name_bytes + LittleU16(archive, pos + 30) + LittleU16(archive, pos + 32);
+    entry.header_offset = LittleU32(archive, pos + 42);
     if (directory_end - pos - kCentralHeaderBytes < rest) {
       return Damaged(
           absl::StrFormat("its central directory ends in entry %d of %d", k + 1, entries));
@@ -112,8 +105,8 @@ absl::StatusOr<std::string> ExtractZip(std::string_view archive, const ZipEntry&
       archive.substr(header, 4) != kLocalHeader) {
     return Damaged(absl::StrFormat("no local header of %s where its directory says", entry.name));
   }
-  const size_t data =
-      header + kLocalHeaderBytes + U16(archive, header + 26) + U16(archive, header + 28);
+  const size_t data = header + kLocalHeaderBytes + LittleU16(archive, header + 26) +
+                      LittleU16(archive, header + 28);
   if (data > archive.size() || archive.size() - data < entry.compressed_size) {
     return Damaged(absl::StrFormat("the data of %s runs past its end", entry.name));
   }

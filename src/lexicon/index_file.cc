@@ -22,7 +22,7 @@ constexpr int kLanguageShift = 8;
 constexpr uint32_t kLanguageMask = 0xFF << kLanguageShift;
 constexpr uint32_t kKnownFlags = kFoldAccents | kLowerBetter | kEmbedded | kLanguageMask;
 
-class Writer {
+class PayloadWriter {
  public:
   template <class T>
   void put(T value) {
@@ -41,9 +41,9 @@ class Writer {
 };
 
 // Reads the payload front to back; every read is checked against the bytes left first.
-class Reader {
+class PayloadReader {
  public:
-  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
+  explicit PayloadReader(std::string_view bytes) : bytes_(bytes) {}
 
   template <class T>
   bool get(T& value) {
@@ -72,7 +72,7 @@ class Reader {
 static_assert(sizeof(DawgEntry<uint32_t>) == 8 && sizeof(DawgEntry<uint64_t>) == 16);
 
 template <class Mask>
-void PutEntries(const Dawg& dawg, Writer& out) {
+void PutEntries(const Dawg& dawg, PayloadWriter& out) {
   const DawgEntry<Mask>* entries = dawg.entries<Mask>();
   for (size_t e = 0; e < dawg.entry_count(); ++e) {
     out.put(entries[e].mask);
@@ -83,7 +83,7 @@ void PutEntries(const Dawg& dawg, Writer& out) {
 
 // The automaton of one length from the reader: entries of Mask, then rank offsets.
 template <class Mask>
-absl::StatusOr<Dawg> GetDawg(Reader& in, int length, uint64_t words, uint64_t entry_count,
+absl::StatusOr<Dawg> GetDawg(PayloadReader& in, int length, uint64_t words, uint64_t entry_count,
                              uint64_t states, int alphabet_size, bool trusted) {
   FlatArray<DawgEntry<Mask>> entries;
   FlatArray<uint32_t> rank_offset;
@@ -112,7 +112,7 @@ absl::Status CheckRanks(const Lexicon& lexicon, const std::vector<Dawg>& dawgs) 
 // The payload after the header checks: alphabet, words and automata of every length.
 absl::StatusOr<Dictionary> ParsePayload(std::string_view payload, const LexiconOptions& options,
                                         bool trusted, std::shared_ptr<const void> storage) {
-  Reader in(payload);
+  PayloadReader in(payload);
   uint32_t letters = 0, zero = 0;
   FlatArray<uint32_t> code_points;
   if (!in.get(letters) || !in.get(zero) || letters > kMaxLetters ||
@@ -164,7 +164,7 @@ bool IsIndex(std::string_view head) { return head.substr(0, kIndexMagic.size()) 
 
 std::string SerializeIndex(const Dictionary& dictionary, const LexiconOptions& options,
                            uint64_t source_hash, ScoreMeaning meaning) {
-  Writer out;
+  PayloadWriter out;
   const Alphabet& alphabet = dictionary.alphabet();
   out.put(static_cast<uint32_t>(alphabet.size()));
   out.put(uint32_t{0});

@@ -24,7 +24,7 @@ const squares::Dictionary& SmallList() {
   return list;
 }
 
-void CheckRows(const Grid& grid) {
+void CheckRows(const squares::Grid& grid) {
   FUZZ_CHECK(grid.rows() >= 1 && grid.rows() <= serve::kMaxGridSide);
   FUZZ_CHECK(grid.cols() >= 1 && grid.cols() <= serve::kMaxGridSide);
 }
@@ -131,7 +131,9 @@ void FuzzServe(std::string_view data) {
           FUZZ_CHECK(cell.solution.size() <= serve::kMaxCellBytes);
         break;
       }
-      case 4: CheckRows(serve::CheckedSize(Grid::Parse(body, "fuzz.ipuz"), "fuzz.ipuz")); break;
+      case 4:
+        CheckRows(serve::CheckedSize(squares::Grid::Parse(body, "fuzz.ipuz"), "fuzz.ipuz"));
+        break;
       case 6: FuzzGuard(body, false); break;
       case 7: FuzzGuard(body, true); break;
       case 8: serve::ParseListUpload(body); break;
@@ -152,7 +154,8 @@ void FuzzServe(std::string_view data) {
       case 14: {  // '>': a file opened, its text or its base64 bytes read as a puzzle
         const serve::OpenRequest request = serve::ParseOpenRequest(body);
         CheckRows(serve::CheckedSize(
-            Grid::FromPuzzle(squares::Puzzle::Parse(request.text, request.name)), request.name));
+            squares::Grid::FromPuzzle(squares::Puzzle::Parse(request.text, request.name)),
+            request.name));
         break;
       }
       case 11: {  // a random block pattern is legal, of the size asked for
@@ -160,7 +163,7 @@ void FuzzServe(std::string_view data) {
         if (options.rows * options.cols > 15 * 15) break;  // bigger ones only take longer
         const std::vector<std::string> rows = MakePattern(options);
         FUZZ_CHECK(static_cast<int>(rows.size()) == options.rows);
-        FUZZ_CHECK(CheckPattern(Grid::FromRows(rows)).legal);
+        FUZZ_CHECK(CheckPattern(squares::Grid::FromRows(rows)).legal);
         break;
       }
       case 12: {  // '<': a head as the connections' thread reads it
