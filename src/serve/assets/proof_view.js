@@ -47,10 +47,6 @@ export class ProofView {
     const current = () => this.request === controller;
     this.say("checking", "Deciding whether the grid can be filled…", tier);
     try {
-      // The request leaves from a task of its own, not the key's: starting a fetch is a third
-      // of a key handler's time, and the key's letter is drawn without waiting for it.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      if (!current()) return;
       let answer = await ask(0);
       if (!current()) return;
       this.show(key, answer, context);
