@@ -48,11 +48,16 @@ async function cellLetters(page) {
     Array.from(row.children, (cell) => cell.classList.contains("black") ? "#" : cell.querySelector(".letter").textContent || ".").join("")));
 }
 
+// A new empty grid of rows x cols, made from the page's own form.
+async function newGrid(page, rows, cols) {
+  await page.fill("#new-rows", String(rows));
+  await page.fill("#new-cols", String(cols));
+  await page.click("#new-grid");
+}
+
 async function editor(page, url, outDir) {
   await page.goto(url);
-  await page.fill("#new-rows", "5");
-  await page.fill("#new-cols", "5");
-  await page.click("#new-grid");
+  await newGrid(page, 5, 5);
   assert.equal(await page.locator("#grid [role=gridcell]").count(), 25);
 
   // From the keyboard alone: '#' at the top left (its image, bottom right, by symmetry).
@@ -375,9 +380,7 @@ async function besideTheGrid(page, url, outDir) {
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto(url);
   for (const side of [25, 15]) {
-    await page.fill("#new-rows", String(side));
-    await page.fill("#new-cols", String(side));
-    await page.click("#new-grid");
+    await newGrid(page, side, side);
     await page.waitForFunction((n) => document.querySelectorAll("#grid [role=gridcell]").length === n, side * side);
     const grid = await page.locator("#grid").boundingBox();
     for (const panel of ["#candidates-heading", "#fill-heading", "#fill-all"]) {
@@ -474,9 +477,7 @@ async function wordLists(page, url, outDir) {
                    ["cut", "cat", "cot"]);
 
   // A 2x3 grid: 1 Across C.. has the list's three words; CUT excluded, two.
-  await page.fill("#new-rows", "2");
-  await page.fill("#new-cols", "3");
-  await page.click("#new-grid");
+  await newGrid(page, 2, 3);
   await page.focus("#grid");  // at the top left, across
   await page.keyboard.press("c");
   const candidates = () => page.$$eval("#candidates li .word", (words) => words.map((word) => word.textContent).sort());
@@ -530,9 +531,7 @@ async function wordLists(page, url, outDir) {
   assert.match(await page.inputValue("#list-choice"), /^u-[0-9a-f]{16}$/);
 
   // Delete on a candidate excludes it from the list chosen: 1 Across, CAT, then has no word.
-  await page.fill("#new-rows", "2");
-  await page.fill("#new-cols", "3");
-  await page.click("#new-grid");
+  await newGrid(page, 2, 3);
   await page.focus("#grid");  // at the top left, across
   await page.keyboard.type("cat");
   await page.keyboard.press("Home");
@@ -654,9 +653,7 @@ async function unfilledExport(page, outDir) {
 // not have: they must be dropped, not written (nor raise an error).
 async function candidatesRace(page, url) {
   await page.goto(url);
-  await page.fill("#new-rows", "3");
-  await page.fill("#new-cols", "3");
-  await page.click("#new-grid");
+  await newGrid(page, 3, 3);
   await page.waitForTimeout(500);  // the new grid's own candidates, from the server
   for (let attempt = 0; attempt < 3; attempt++) {
     let calls = 0;
@@ -695,9 +692,7 @@ async function candidatesRace(page, url) {
 // decided after the list.
 async function candidatesInParts(page, url) {
   await page.goto(url);
-  await page.fill("#new-rows", "3");
-  await page.fill("#new-cols", "3");
-  await page.click("#new-grid");
+  await newGrid(page, 3, 3);
   await page.waitForTimeout(500);  // the new grid's own candidates, from the server
   const words = Array.from({ length: 150 }, (_, i) => ({ word: `w${i}`, score: 150 - i,
                                                          viability: i % 7 === 3 ? "impossible" : "unknown" }));
@@ -853,9 +848,7 @@ async function tokenAddress(chromium, squaresBinary) {
 // @confuzzle/readpuz) has the author and notes, and what it cannot hold is said beside the
 // link. The .puz opened again (sent as base64) keeps them.
 async function puzzleMarks(page, outDir) {
-  await page.fill("#new-rows", "5");
-  await page.fill("#new-cols", "5");
-  await page.click("#new-grid");
+  await newGrid(page, 5, 5);
   await page.click("#cell-0-0");
   await page.keyboard.press("ArrowLeft");  // across (the grid's edge: no move)
   await page.keyboard.press("Insert");
@@ -949,9 +942,7 @@ async function voidsAndWordClues(page, url) {
 
 async function testSolve(page, url, outDir) {
   await page.goto(url);
-  await page.fill("#new-rows", "3");
-  await page.fill("#new-cols", "3");
-  await page.click("#new-grid");
+  await newGrid(page, 3, 3);
   await page.click("#cell-1-1");
   await page.keyboard.press("#");
   for (const [cell, letters] of [["cell-0-0", "ABC"], ["cell-1-0", "D"], ["cell-1-2", "F"], ["cell-2-0", "GHI"]]) {
