@@ -258,21 +258,22 @@ export class CandidatesView {
     return `${candidate.viability} ${reason} ${this.isCurrent(candidate)} ${candidate.index === this.focusIndex ? 0 : -1}`;
   }
 
-  // The item drawn before for `candidate` when it shows the same, else undefined.
-  kept(candidate) {
+  // The item drawn before for `candidate` when it shows the same (`drawn`), else undefined.
+  kept(candidate, drawn = this.drawnAs(candidate)) {
     const item = this.elements.get(candidate);
-    return item && item.dataset.drawn === this.drawnAs(candidate) ? item : undefined;
+    return item && item.dataset.drawn === drawn ? item : undefined;
   }
 
   // The item of `candidate`: the one drawn before when it shows the same, else made (again).
   item(candidate) {
-    const kept = this.kept(candidate);
+    const drawn = this.drawnAs(candidate);
+    const kept = this.kept(candidate, drawn);
     if (kept) return kept;
     const [mark, meaning] = VIABILITY[candidate.viability];
     const reason = candidate.reason || meaning;
     const here = this.isCurrent(candidate);
     const item = document.createElement("li");
-    item.dataset.drawn = this.drawnAs(candidate);
+    item.dataset.drawn = drawn;
     const tabIndex = candidate.index === this.focusIndex ? 0 : -1;
     this.elements.set(candidate, item);
     item.className = candidate.viability + (here ? " current" : "");
