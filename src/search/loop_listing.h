@@ -18,7 +18,6 @@
 #include "search/square_search.h"
 
 namespace squares::core {
-namespace {
 
 // Copies a result's image: in 16-byte moves, the last one overlapping, so that the short
 // images of squares cost no call to memcpy, which listing makes once per result. Inlined by
@@ -31,8 +30,6 @@ __attribute__((always_inline)) inline void CopyImage(char* to, const char* from,
   for (size_t k = 0; k + 16 < size; k += 16) std::memcpy(to + k, from + k, 16);
   std::memcpy(to + size - 16, from + size - 16, 16);
 }
-
-}  // namespace
 
 // kReplay: listing into a sink's room keeps the replay memo and the sibling memo at their
 // levels (see ListingMemos), when the image's layout allows; a subtree searched is recorded

@@ -31,7 +31,6 @@
 #include "search/square_search.h"
 
 namespace squares::core {
-namespace {
 
 // Compared word by word: operator== calls memcmp.
 inline bool SameKey(const MemoKey& a, const MemoKey& b) {
@@ -397,5 +396,4 @@ class ReplayMemo {
   uint64_t owner_ = 0;
 };
 
-}  // namespace
 }  // namespace squares::core
