@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/status/statusor.h"
 #include "lexicon/dawg.h"
 #include "search/counting.h"
@@ -107,8 +108,11 @@ class CountSink : public SquareSink {
 };
 
 // A part of the search: the letters of the first cells in search order. Tasks from Split()
-// are disjoint, cover the whole search and are in output order.
-using SquareTask = std::vector<Letter>;
+// are disjoint, cover the whole search and are in output order. Held inline up to 24 letters
+// (deeper only where levels have one letter each, such as a fixed first row): a listing's
+// run splits into a thousand tasks or more, and a heap block each was most of the time to
+// its first result.
+using SquareTask = absl::InlinedVector<Letter, 24>;
 
 class SquareSearch {
  public:
