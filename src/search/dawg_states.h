@@ -49,19 +49,36 @@ void SortStates(const DawgEntry<Mask>* entries, std::vector<uint32_t>& states) {
   }
 }
 
+// The states one letter below `states`, sorted as by SortStates.
+template <class Mask>
+std::vector<uint32_t> StatesBelow(const DawgEntry<Mask>* entries, const std::vector<uint32_t>& states) {
+  std::vector<uint32_t> next;
+  for (uint32_t e : states) {
+    for (int c = 0; c < std::popcount(entries[e].mask); ++c) next.push_back(entries[e].first + c);
+  }
+  SortStates(entries, next);
+  return next;
+}
+
 // The states at `depth` below `root`, breadth first, sorted as by SortStates.
 template <class Mask>
 std::vector<uint32_t> StatesAt(const DawgEntry<Mask>* entries, uint32_t root, int depth) {
   std::vector<uint32_t> states = {root};
-  for (int d = 0; d < depth; ++d) {
-    std::vector<uint32_t> next;
-    for (uint32_t e : states) {
-      for (int c = 0; c < std::popcount(entries[e].mask); ++c) next.push_back(entries[e].first + c);
-    }
-    SortStates(entries, next);
-    states = std::move(next);
-  }
+  for (int d = 0; d < depth; ++d) states = StatesBelow(entries, states);
   return states;
+}
+
+// The letters the words below `root` have at each of their first `length` places: the masks
+// of the states at that depth, together.
+template <class Mask>
+std::vector<Mask> LettersAt(const DawgEntry<Mask>* entries, uint32_t root, int length) {
+  std::vector<Mask> letters(length, 0);
+  std::vector<uint32_t> states = {root};
+  for (int depth = 0; depth < length; ++depth) {
+    for (uint32_t e : states) letters[depth] |= entries[e].mask;
+    if (depth + 1 < length) states = StatesBelow(entries, states);
+  }
+  return letters;
 }
 
 // The states `depth` letters below each of `roots`, together, sorted as by SortStates; empty

@@ -26,6 +26,21 @@ template <class Mask>
 Sieve::Table MakeTable(const DawgEntry<Mask>* entries, uint32_t root, int length,
                        const std::vector<Crossing>& crossings) {
   Sieve::Table table;
+  // The crossing states of each letter of F, first: whether they leave enough letters.
+  // The crossing words of one automaton share them (a square's columns).
+  const std::vector<Mask> at = LettersAt(entries, root, length);  // the letters F has at q
+  std::map<std::pair<uint32_t, int>, std::vector<uint32_t>> states_below;
+  std::vector<const std::vector<uint32_t>*> states_of;
+  double letters_left = 0;  // summed over the crossing states, and their count
+  size_t states_seen = 0;
+  for (const Crossing& crossing : crossings) {
+    auto [it, added] = states_below.try_emplace({crossing.root, crossing.depth});
+    if (added) it->second = StatesAt(entries, crossing.root, crossing.depth);
+    for (uint32_t e : it->second) letters_left += std::popcount(entries[e].mask & at[crossing.q]);
+    states_seen += it->second.size();
+    states_of.push_back(&it->second);
+  }
+  if (letters_left < Sieve::kMinMean * static_cast<double>(states_seen)) return table;
   // F's words in rank order, depth first.
   std::vector<Letter>& letters = table.letters;
   std::vector<Letter> word(length);
@@ -47,31 +62,18 @@ Sieve::Table MakeTable(const DawgEntry<Mask>* entries, uint32_t root, int length
   // by_letter[(q * kLetters + c) * blocks]).
   constexpr int kLetters = sizeof(Mask) * 8;
   std::vector<uint64_t> by_letter(static_cast<size_t>(length) * kLetters * blocks, 0);
-  std::vector<Mask> at(length, 0);  // the letters F's words have at q
   for (size_t i = 0; i < count; ++i) {
     for (int q = 0; q < length; ++q) {
       const Letter c = letters[i * length + q];
       by_letter[(static_cast<size_t>(q) * kLetters + c) * blocks + i / 64] |= uint64_t{1}
                                                                                << (i % 64);
-      at[q] |= Mask{1} << c;
     }
   }
-  // The crossing states of each letter of F, first: whether they leave enough letters.
-  // The crossing words of one automaton share them (a square's columns).
-  std::map<std::pair<uint32_t, int>, std::vector<uint32_t>> states_below;
-  std::vector<const std::vector<uint32_t>*> states_of;
-  double letters_left = 0;  // summed over the crossing states, and their count
-  size_t states_seen = 0;
-  for (const Crossing& crossing : crossings) {
-    auto [it, added] = states_below.try_emplace({crossing.root, crossing.depth});
-    if (added) it->second = StatesAt(entries, crossing.root, crossing.depth);
-    for (uint32_t e : it->second) letters_left += std::popcount(entries[e].mask & at[crossing.q]);
-    states_seen += it->second.size();
-    states_of.push_back(&it->second);
-  }
-  if (letters_left < Sieve::kMinMean * static_cast<double>(states_seen)) return table;
   // A map per crossing, its rows shared by the states that leave the same letters.
   absl::flat_hash_map<std::pair<int, Mask>, uint32_t> rows;  // (q, letters) -> row
+  // At most a row per state: reserved once, so that the rows are not copied as they grow.
+  table.rows.reserve(std::min(states_seen * blocks, Sieve::kMaxBytes / sizeof(uint64_t) + blocks));
+  rows.reserve(states_seen);
   for (size_t j = 0; j < crossings.size(); ++j) {
     const int q = crossings[j].q;
     const std::vector<uint32_t>& states = *states_of[j];
@@ -88,10 +90,11 @@ Sieve::Table MakeTable(const DawgEntry<Mask>* entries, uint32_t root, int length
       if (added) {
         const size_t base = table.rows.size();
         table.rows.resize(base + blocks, 0);
+        uint64_t* row = table.rows.data() + base;
         for (Mask left = m; left; left &= left - 1) {
           const uint64_t* letter =
               &by_letter[(static_cast<size_t>(q) * kLetters + std::countr_zero(left)) * blocks];
-          for (size_t b = 0; b < blocks; ++b) table.rows[base + b] |= letter[b];
+          for (size_t b = 0; b < blocks; ++b) row[b] |= letter[b];
         }
         if (table.rows.size() * sizeof(uint64_t) > Sieve::kMaxBytes) return table;
       }
