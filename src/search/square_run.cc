@@ -105,7 +105,7 @@ std::vector<uint64_t> SquareSearch::Weigh(const std::vector<SquareTask>& tasks,
   };
   // The depth from about 1024 tasks spread evenly, so that the full pass runs once.
   const size_t stride = tasks.size() / 1024 + 1;
-  int probe = 1;
+  int probe = budget == UINT64_MAX ? probe_levels : 1;  // no budget: nothing to sample
   for (; probe < probe_levels; ++probe) {
     unsigned __int128 sampled = 0;
     for (size_t k = 0; k < tasks.size(); k += stride) sampled += weigh(tasks[k], probe);
