@@ -255,7 +255,7 @@ export class Editor {
   }
 
   changed() {
-    if (this.ghosts.childElementCount !== this.model.cells.length) {  // a grid of another size
+    if (this.ghostTexts.length !== this.model.cells.length) {  // a grid of another size
       this.build();
     } else {
       this.proveGrid();
@@ -479,6 +479,7 @@ export class Editor {
       this.grid.append(row);
     }
     this.ghosts = this.ghostLayer();
+    this.ghostTexts = this.ghosts.firstChild.children;  // cell i's faint letter: its i-th
     this.grid.append(this.ghosts);
     this.showInfo();
     this.proof.reset();
@@ -489,19 +490,21 @@ export class Editor {
     this.save();
   }
 
-  // The fill a verdict found, faintly over the empty cells: a layer of its own (a text per
+  // The fill a verdict found, faintly over the empty cells: a layer of its own (an SVG text per
   // cell), which one class hides (a key whose letter disagrees with it) and for which no cell
   // is laid out again.
   ghostLayer() {
-    const layer = document.createElementNS(SVG, "svg");
-    layer.setAttribute("class", "ghosts");
+    const layer = document.createElement("div");
+    layer.className = "ghosts";
     layer.setAttribute("aria-hidden", "true");
+    const svg = document.createElementNS(SVG, "svg");
+    layer.append(svg);
     for (let r = 0; r < this.model.rows; r++) {
       for (let c = 0; c < this.model.cols; c++) {
         const text = document.createElementNS(SVG, "text");
         text.setAttribute("x", `${(c + 0.5) / this.model.cols * 100}%`);
         text.setAttribute("y", `${(r + 0.5) / this.model.rows * 100}%`);
-        layer.append(text);
+        svg.append(text);
       }
     }
     return layer;
@@ -552,7 +555,7 @@ export class Editor {
       for (let c = 0; c < this.model.cols; c++) {
         const i = this.model.index(r, c);
         const view = cellView(this, i, r, c, inSlot.has(i), region, marks);
-        drawCell(this.grid.children[r].children[c], this.ghosts.children[i], view, this.drawn[i]);
+        drawCell(this.grid.children[r].children[c], this.ghostTexts[i], view, this.drawn[i]);
         this.drawn[i] = view;
       }
     }
