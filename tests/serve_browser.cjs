@@ -685,7 +685,7 @@ async function candidatesRace(page, url) {
   }
 }
 
-// The candidate list is drawn in parts (a screenful at once, the rest when the page is idle),
+// The candidate list is drawn in parts (10 items at once, the rest when the page is idle),
 // and redrawn so as decisions arrive: it ends complete and in order (✓, then ? and ✗ under
 // their headings, the list's order within each; 100 shown until Show all), and no word is in
 // it twice at the end of any task. The server is stood in for by a route: 150 words, some
@@ -737,6 +737,26 @@ async function candidatesInParts(page, url) {
   assert.deepEqual(await shown(), expected(150));
   assert.deepEqual(await page.evaluate(() => window.twice), []);
   await page.unroute("**/api/candidates/stream");
+}
+
+// An edit's idle work (its clue words, statistics and save) waits for the marks of the grid it
+// made, so that none of it runs between a key and its marks: with the proof held back, a letter
+// typed is in its cell at once but in the clue list only once the marks come.
+async function idleAfterMarks(page, url) {
+  await page.goto(url);
+  await newGrid(page, 3, 3);
+  await page.waitForFunction(() => document.querySelector("#proof-verdict").dataset.verdict !== "checking");
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route("**/api/prove", async (route) => { await held; await route.continue(); });
+  await page.click("#cell-0-0");
+  await page.keyboard.press("c");
+  await page.waitForTimeout(1500);  // past the longest wait for an idle moment (1 s)
+  assert.equal(await page.textContent("#cell-0-0 .letter"), "C");
+  assert.equal(await page.textContent("#clues-across li button"), "...");
+  release();
+  await page.waitForFunction(() => document.querySelector("#clues-across li button").textContent === "C..");
+  await page.unroute("**/api/prove");
 }
 
 // The same puzzle open in two tabs: both say so; an edit in one makes the other stop saving
@@ -1050,6 +1070,7 @@ async function main() {
     await wordLists(page, url, outDir);
     await candidatesRace(page, url);
     await candidatesInParts(page, url);
+    await idleAfterMarks(page, url);
     await twoTabs(page, url, outDir);
     await breakfastTier(page, url);
     await keypressTimes(page, url);

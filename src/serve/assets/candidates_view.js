@@ -10,8 +10,8 @@
 // Only the newest request writes into the list: an answer to one that was cancelled (a new
 // selection, an edit) is dropped, line by line. The list is drawn when it arrives, then at
 // most every REDRAW_MS as its words are decided, and at most SHOWN words of it until asked
-// for all; each drawing puts a screenful in place at once and the rest in the page's idle
-// moments, so that no keypress waits on a long redraw.
+// for all; each drawing puts its first 10 items in place at once and the rest (20 at a time)
+// in the page's idle moments, so that no keypress waits on a long redraw.
 import { postStream } from "./api.js";
 import { allowOffensive } from "./breakfast.js";
 import { cancelIdle, whenIdle } from "./idle.js";
@@ -27,8 +27,11 @@ const HEADINGS = {
   impossible: (n) => `${n} ruled out`,
 };
 const SHOWN = 100;
-const FIRST_PART = 20;    // items drawn at once: a screenful of the list and more
-const PART = 20;          // items drawn in each idle moment after them
+// Items drawn at once (half of what the list shows: the frame of the list's arrival also lays
+// out its status line, and a key typed then waits for it), then in each idle moment after
+// them (parts of 10 spread the list over twice as many idle moments, into more keys' paths).
+const FIRST_PART = 10;
+const PART = 20;
 const PART_WAIT_MS = 200; // the longest wait for an idle moment
 const REDRAW_MS = 400;
 const MAX_WORDS = 1000;

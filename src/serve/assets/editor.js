@@ -13,7 +13,7 @@ import { allowOffensive, bindBreakfast } from "./breakfast.js";
 import { RebusEntry } from "./rebus_entry.js";
 import { SolveMode } from "./solve_mode.js";
 import { acceptDrops, describe, exportPuzzle, openFile } from "./puzzle_files.js";
-import { cancelIdle, whenIdle } from "./idle.js";
+import { IdleGate } from "./idle.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -32,6 +32,7 @@ export class Editor {
     this.direction = "across";
     this.anchor = null;              // the other corner of a selected region, or null
     this.candidatesTimer = 0;
+    this.afterMarks = new IdleGate();  // closed while the marks of an edit are awaited
     this.fillRequest = null;         // the AbortController of the fill in flight
     this.grid = this.$("grid");
     bindBreakfast(document.getElementById("allow-offensive"));
@@ -255,7 +256,7 @@ export class Editor {
   }
 
   changed() {
-    if (this.ghosts.childElementCount !== this.model.cells.length) {  // a grid of another size
+    if (this.ghostTexts.length !== this.model.cells.length) {  // a grid of another size
       this.build();
     } else {
       this.proveGrid();
@@ -267,13 +268,13 @@ export class Editor {
 
   // The proof of the grid as it is now. The candidates wait for its marks (scheduleCandidates):
   // their searches would share the server's core with them, and their list's answer and
-  // drawing the page's main thread.
+  // drawing the page's main thread; so does the edit's idle work (afterMarks).
   proveGrid() {
     this.candidates.cancel();
     clearTimeout(this.candidatesTimer);
-    this.marksPending = true;
+    this.afterMarks.close();
     this.proof.prove(this.model.searchGrid(), this.model.rejected, () => {
-      this.marksPending = false;
+      this.afterMarks.open();
       this.scheduleCandidates();
     });
   }
@@ -283,7 +284,7 @@ export class Editor {
   // the page goes away or another puzzle is opened (flushSave, puzzles_view.js).
   saveSoon() {
     if (this.saveWaiting) return;
-    this.saveWaiting = whenIdle(() => this.save(), 1000);
+    this.saveWaiting = this.afterMarks.whenIdle(() => this.save(), 1000);
   }
 
   flushSave() {
@@ -292,7 +293,7 @@ export class Editor {
 
   // The edits waiting to be saved are not (another tab's version of the puzzle replaces them).
   dropSave() {
-    if (this.saveWaiting) cancelIdle(this.saveWaiting);
+    if (this.saveWaiting) this.afterMarks.cancel(this.saveWaiting);
     this.saveWaiting = 0;
   }
 
@@ -479,6 +480,7 @@ export class Editor {
       this.grid.append(row);
     }
     this.ghosts = this.ghostLayer();
+    this.ghostTexts = this.ghosts.firstChild.children;  // cell i's faint letter: its i-th
     this.grid.append(this.ghosts);
     this.showInfo();
     this.proof.reset();
@@ -489,19 +491,21 @@ export class Editor {
     this.save();
   }
 
-  // The fill a verdict found, faintly over the empty cells: a layer of its own (a text per
+  // The fill a verdict found, faintly over the empty cells: a layer of its own (an SVG text per
   // cell), which one class hides (a key whose letter disagrees with it) and for which no cell
   // is laid out again.
   ghostLayer() {
-    const layer = document.createElementNS(SVG, "svg");
-    layer.setAttribute("class", "ghosts");
+    const layer = document.createElement("div");
+    layer.className = "ghosts";
     layer.setAttribute("aria-hidden", "true");
+    const svg = document.createElementNS(SVG, "svg");
+    layer.append(svg);
     for (let r = 0; r < this.model.rows; r++) {
       for (let c = 0; c < this.model.cols; c++) {
         const text = document.createElementNS(SVG, "text");
         text.setAttribute("x", `${(c + 0.5) / this.model.cols * 100}%`);
         text.setAttribute("y", `${(r + 0.5) / this.model.rows * 100}%`);
-        layer.append(text);
+        svg.append(text);
       }
     }
     return layer;
@@ -552,7 +556,7 @@ export class Editor {
       for (let c = 0; c < this.model.cols; c++) {
         const i = this.model.index(r, c);
         const view = cellView(this, i, r, c, inSlot.has(i), region, marks);
-        drawCell(this.grid.children[r].children[c], this.ghosts.children[i], view, this.drawn[i]);
+        drawCell(this.grid.children[r].children[c], this.ghostTexts[i], view, this.drawn[i]);
         this.drawn[i] = view;
       }
     }
@@ -586,12 +590,12 @@ export class Editor {
     if (!soon) {
       this.writeClues(lists);
     } else if (!this.cluesWaiting) {
-      this.cluesWaiting = whenIdle(() => this.renderClues(), 500);
+      this.cluesWaiting = this.afterMarks.whenIdle(() => this.renderClues(), 500);
     }
   }
 
   writeClues(lists) {
-    if (this.cluesWaiting) cancelIdle(this.cluesWaiting);
+    if (this.cluesWaiting) this.afterMarks.cancel(this.cluesWaiting);
     this.cluesWaiting = 0;
     renderStats(this.model, this.$("stats"));
     for (const [list, slots] of lists) {
@@ -625,7 +629,7 @@ export class Editor {
   scheduleCandidates() {
     this.candidates.cancel();
     clearTimeout(this.candidatesTimer);
-    if (this.marksPending) return;  // asked for once the marks are shown (proveGrid)
+    if (this.afterMarks.closed) return;  // asked for once the marks are shown (proveGrid)
     this.candidatesTimer = setTimeout(() => this.loadCandidates(), 120);
   }
 

@@ -46,14 +46,18 @@ export class ProofView {
       { ...grid, options: { exclude, "allow-offensive": tier, seconds } }, controller.signal);
     const current = () => this.request === controller;
     this.say("checking", "Deciding whether the grid can be filled…", tier);
+    let marked = false;  // onMarks called
     try {
       let answer = await ask(0);
       if (!current()) return;
       this.show(key, answer, context);
-      onMarks();
       // The verdict's request leaves once the page is idle (the marks drawn): starting a
       // request is a few milliseconds of the main thread, which the marks' frame would wait for.
-      await new Promise((resolve) => whenIdle(resolve, VERDICT_WAIT_MS));
+      // (Asked before onMarks: the idle work that waited for the marks comes after it.)
+      const idle = new Promise((resolve) => whenIdle(resolve, VERDICT_WAIT_MS));
+      marked = true;
+      onMarks();
+      await idle;
       if (!current()) return;
       // Unknown: asked again (RETRIES times, each twice as long) while the grid stays as it
       // is; each search starts from the last fill the server found, which the candidates'
@@ -74,7 +78,7 @@ export class ProofView {
       this.say(verdict.verdict, text, tier);
     } catch (error) {
       if (error.name === "AbortError" || !current()) return;
-      if (!this.proof || this.proof.key !== key) onMarks();
+      if (!marked) onMarks();  // (the editor's idle work and candidates wait for it)
       this.say("unknown", `Unknown: ${error.message}`, tier);
     } finally {
       if (current()) this.request = null;
