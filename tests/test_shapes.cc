@@ -180,6 +180,13 @@ TEST_CASE("diagonal squares and cubes against brute force") {
         REQUIRE(search.ok());
         CHECK(search->tail_level() == 12);
         CHECK(search->fold_level() == 11);
+        // The levels whose next cell's other words are begun: their letters are lifted
+        // against those words' masks (in the tail's levels too, which the tail counts).
+        std::vector<int> lifted;
+        for (int l = 0; l < 16; ++l) {
+          if (search->lifts_next(l)) lifted.push_back(l);
+        }
+        CHECK(lifted == std::vector<int>{4, 5, 6, 8, 9, 12, 13, 14});
       }
       for (bool greedy : {false, true}) {
         uint64_t summed = 0;

@@ -23,6 +23,7 @@ class SquareSearch::LoopLookAhead {
       : at_level_(look.at_level.empty() ? nullptr : look.at_level.data()),
         checks_(look.checks.data()),
         reach_(look.reach<Mask>()),
+        next_lift_(look.next_lift.empty() ? nullptr : look.next_lift.data()),
         words_(static_cast<uint32_t>(plan.word_count)),
         unchecked_level_(count_only ? look.unchecked_level : -1) {}
 
@@ -64,27 +65,37 @@ class SquareSearch::LoopLookAhead {
   // Level l's letters m less those its lifted checks refuse.
   SQUARES_LOOP_INLINE Mask Lift(int l, Mask m, const DawgEntry<Mask>* entries,
                                 const DawgEntry<Mask>* state) const {
-    if (!kLift || !at_level_ || at_level_[l].lifted == at_level_[l].begin) return m;
+    if (!kLift || !at_level_) return m;
+    if (next_lift_ && next_lift_[l].other[0] != 0) {
+      const LookAhead::NextLift& n = next_lift_[l];
+      m = Keep(m, entries, state[n.before],
+               state[n.other[0]].mask & state[n.other[1]].mask & state[n.other[2]].mask);
+    }
+    if (at_level_[l].lifted == at_level_[l].begin) return m;
     for (int k = at_level_[l].begin; k < at_level_[l].lifted; ++k) {
-      const DawgEntry<Mask> s = state[checks_[k].slot_a - words_];
-      const Mask other = state[checks_[k].slot_b].mask;
-      Mask keep = 0;
-      for (Mask x = m; x; x &= x - 1) {
-        // ChildIndex from the bit itself: the loop has the bit, and recomputing the shift from
-        // its index is a dependent step more per letter.
-        const Mask bit = x & -x;
-        if (entries[s.first + static_cast<uint32_t>(std::popcount(s.mask & (bit - 1)))].mask &
-            other)
-          keep |= bit;
-      }
-      m = keep;
+      m = Keep(m, entries, state[checks_[k].slot_a - words_], state[checks_[k].slot_b].mask);
     }
     return m;
   }
 
  private:
+  // The letters of m whose child of s allows some letter of `other`.
+  SQUARES_LOOP_INLINE static Mask Keep(Mask m, const DawgEntry<Mask>* entries,
+                                       const DawgEntry<Mask> s, Mask other) {
+    Mask keep = 0;
+    for (Mask x = m; x; x &= x - 1) {
+      // ChildIndex from the bit itself: the loop has the bit, and recomputing the shift from
+      // its index is a dependent step more per letter.
+      const Mask bit = x & -x;
+      if (entries[s.first + static_cast<uint32_t>(std::popcount(s.mask & (bit - 1)))].mask & other)
+        keep |= bit;
+    }
+    return keep;
+  }
+
   const LookAhead::Range* const at_level_;  // null: no checks
   const LookAhead::Check* const checks_;
+  const LookAhead::NextLift* const next_lift_;  // null: none
   const Mask* const reach_;
   const uint32_t words_;
   const int unchecked_level_;
