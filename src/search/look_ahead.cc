@@ -86,8 +86,8 @@ void AddNextLift(LookAhead& look, int l, int w, uint16_t before,
 // saved.) The next level's cell, left out of the tests, is lifted too where the other words
 // through it are begun and not stepped (NextLift): a letter whose child leaves that cell no
 // letter is not placed, where the next level would find it empty only after the step.
-// Counting up to a symmetry lifts nothing: in the tied loop the lift cost the word cubes
-// as much as it saved.
+// The tied loop (counting up to a symmetry) lifts only the next cell: lifting the tests too
+// cost the word cubes as much as it saved.
 LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, int fold_level,
                            int unchecked_level, SearchTables* tables) {
   // Double squares and rectangles are left out: there the only tests are the rest of the
@@ -105,7 +105,7 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
   if (entry_count * depths >= kOwnMask || entry_count * depths * mask_bytes > kMaxReachBytes)
     return look;
   look.at_level.assign(plan.count(), Range{});
-  const bool lifts = plan.max_walkers >= 3 && plan.tie_pairs.empty();
+  const bool lifts = plan.max_walkers >= 3;
   std::vector<uint32_t> roots(plan.word_root.begin(), plan.word_root.end());
   std::sort(roots.begin(), roots.end());
   roots.erase(std::unique(roots.begin(), roots.end()), roots.end());

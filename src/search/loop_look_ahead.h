@@ -14,9 +14,11 @@ namespace squares::core {
 
 // kLift: in a loop of three walkers or more and no tie, the level's first checks (up to its
 // range's `lifted`) filter its letters, each against the child it leads to, and are skipped
-// after placing. Counting skips the checks of the part's unchecked level, whose cells the
-// count below tests exactly.
-template <class Mask, bool kLift>
+// after placing. kLiftNext: in a loop of three walkers or more, tied or not, a level's
+// letters are also filtered against the masks of its next cell's other words (NextLift).
+// Counting skips the checks of the part's unchecked level, whose cells the count below tests
+// exactly.
+template <class Mask, bool kLift, bool kLiftNext>
 class SquareSearch::LoopLookAhead {
  public:
   SQUARES_LOOP_INLINE LoopLookAhead(const LookAhead& look, const WalkPlan& plan, bool count_only)
@@ -65,13 +67,13 @@ class SquareSearch::LoopLookAhead {
   // Level l's letters m less those its lifted checks refuse.
   SQUARES_LOOP_INLINE Mask Lift(int l, Mask m, const DawgEntry<Mask>* entries,
                                 const DawgEntry<Mask>* state) const {
-    if (!kLift || !at_level_) return m;
+    if (!kLiftNext || !at_level_) return m;
     if (next_lift_ && next_lift_[l].other[0] != 0) {
       const LookAhead::NextLift& n = next_lift_[l];
       m = Keep(m, entries, state[n.before],
                state[n.other[0]].mask & state[n.other[1]].mask & state[n.other[2]].mask);
     }
-    if (at_level_[l].lifted == at_level_[l].begin) return m;
+    if (!kLift || at_level_[l].lifted == at_level_[l].begin) return m;
     for (int k = at_level_[l].begin; k < at_level_[l].lifted; ++k) {
       m = Keep(m, entries, state[checks_[k].slot_a - words_], state[checks_[k].slot_b].mask);
     }

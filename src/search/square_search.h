@@ -191,7 +191,7 @@ class SquareSearch {
   // its own part of the search.
   template <class Mask, int kWalkers, bool kEchoes, bool kTied>
   class LoopWalk;
-  template <class Mask, bool kLift>
+  template <class Mask, bool kLift, bool kLiftNext>
   class LoopLookAhead;
   template <class Mask, bool kSieve>
   class LoopSieve;
