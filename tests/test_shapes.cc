@@ -180,6 +180,13 @@ TEST_CASE("diagonal squares and cubes against brute force") {
         REQUIRE(search.ok());
         CHECK(search->tail_level() == 12);
         CHECK(search->fold_level() == 11);
+        // The levels whose next cell's other words are begun: their letters are lifted
+        // against those words' masks (in the tail's levels too, which the tail counts).
+        std::vector<int> lifted;
+        for (int l = 0; l < 16; ++l) {
+          if (search->lifts_next(l)) lifted.push_back(l);
+        }
+        CHECK(lifted == std::vector<int>{4, 5, 6, 8, 9, 12, 13, 14});
       }
       for (bool greedy : {false, true}) {
         uint64_t summed = 0;
@@ -260,6 +267,13 @@ TEST_CASE("word cube 3 and boxes counted up to a symmetry with the tail") {
   CHECK(search.symmetry() == exchange_yz);
   CHECK(search.tail_level() == 24);  // the last row along x
   CHECK(search.fold_level() == -1);
+  // The tied loop lifts the next cell too, where its other words are begun: the second and
+  // third cells of a layer's second and third rows, from the second layer on.
+  std::vector<int> lifted;
+  for (int l = 0; l < 27; ++l) {
+    if (search.lifts_next(l)) lifted.push_back(l);
+  }
+  CHECK(lifted == std::vector<int>{12, 13, 15, 16, 21, 22, 24, 25});
   std::mt19937 rng(7);
   int with_results = 0;
   for (int round = 0; round < 8; ++round) {

@@ -37,6 +37,30 @@ std::vector<Mask> ReachOf(const DawgEntry<Mask>* entries, size_t entry_count,
   return reach;
 }
 
+// The next cell's lift of level l, whose walker of word w, stepped from slot `before`,
+// reaches the next level's cell next: when the other words through that cell are begun, not
+// stepped at l, each at its next letter there, and none repeats the cell.
+void AddNextLift(LookAhead& look, int l, int w, uint16_t before,
+                 const std::vector<std::pair<int, int>>& through, const std::vector<int>& placed,
+                 const std::vector<int>& stepped, const WalkPlan& plan) {
+  LookAhead::NextLift lift;
+  lift.before = before;
+  lift.other.fill(static_cast<uint16_t>(plan.slots - 1));  // the free slot: every letter
+  int n = 0;
+  for (auto [v, r] : through) {
+    if (r < 0) return;
+    if (v == w) continue;
+    if (placed[v] == 0 || r != placed[v] || n == static_cast<int>(lift.other.size()) ||
+        std::find(stepped.begin(), stepped.end(), v) != stepped.end()) {
+      return;
+    }
+    lift.other[n++] = static_cast<uint16_t>(placed[v] * plan.word_count + v);
+  }
+  if (n == 0) return;
+  if (look.next_lift.empty()) look.next_lift.assign(plan.count(), {});
+  look.next_lift[l] = lift;
+}
+
 }  // namespace
 
 // Look-ahead, for every shape. After a level steps word w, each later cell c of w that also
@@ -59,7 +83,11 @@ std::vector<Mask> ReachOf(const DawgEntry<Mask>* entries, size_t entry_count,
 // tests run). The run lifts them in loops of three or more walkers without ties (diagonal
 // squares, cubes), where a failed letter would otherwise step several words in vain. (In
 // the square modes' loop of two walkers, an earlier lift of every test cost as much as it
-// saved.)
+// saved.) The next level's cell, left out of the tests, is lifted too where the other words
+// through it are begun and not stepped (NextLift): a letter whose child leaves that cell no
+// letter is not placed, where the next level would find it empty only after the step.
+// The tied loop (counting up to a symmetry) lifts only the next cell: lifting the tests too
+// cost the word cubes as much as it saved.
 LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, int fold_level,
                            int unchecked_level, SearchTables* tables) {
   // Double squares and rectangles are left out: there the only tests are the rest of the
@@ -77,6 +105,7 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
   if (entry_count * depths >= kOwnMask || entry_count * depths * mask_bytes > kMaxReachBytes)
     return look;
   look.at_level.assign(plan.count(), Range{});
+  const bool lifts = plan.max_walkers >= 3;
   std::vector<uint32_t> roots(plan.word_root.begin(), plan.word_root.end());
   std::sort(roots.begin(), roots.end());
   roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
@@ -121,11 +150,17 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
     }
     cell_placed[level.cell] = true;
     const int next_cell = l + 1 < plan.count() ? plan.levels[l + 1].cell : -1;
-    for (int w : stepped) {
+    for (size_t k = 0; k < stepped.size(); ++k) {
+      const int w = stepped[k];
       const std::vector<int>& cells = shape.words[w].cells;
       for (int q = placed[w]; q < static_cast<int>(cells.size()) && !cell_placed[cells[q]]; ++q) {
         const int c = cells[q];
-        if (c == next_cell && l + 1 != fold_level) continue;
+        if (c == next_cell && l + 1 != fold_level) {
+          if (q == placed[w] && lifts) {
+            AddNextLift(look, l, w, level.walkers[k].before, words_of[c], placed, stepped, plan);
+          }
+          continue;
+        }
         // The words begun that cross w at c; c is tested from the first word stepped here.
         std::vector<std::pair<int, int>> others;
         bool tested = false;
@@ -188,7 +223,7 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
     range.end = static_cast<uint16_t>(checks.size());
   }
   if (plan.max_walkers >= 3 && plan.tie_pairs.empty()) look.DropCovered(plan, fold_level);
-  if (look.checks.empty()) look.at_level.clear();
+  if (look.checks.empty() && look.next_lift.empty()) look.at_level.clear();
   for ([[maybe_unused]] const Range& r : look.at_level) {
     assert(r.begin <= r.lifted && r.lifted <= r.one && r.one <= r.two && r.two <= r.three &&
            r.three <= r.end);

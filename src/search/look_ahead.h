@@ -3,6 +3,7 @@
 // letters below each state that they read. The level loop runs them in loop_look_ahead.h.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -42,8 +43,17 @@ struct LookAhead {
     size_t bytes() const { return narrow.size() * 4 + wide.size() * 8; }
   };
 
+  // The next cell's lift: the letters of level l whose child in the word stepped from slot
+  // `before` leaves no letter to the next level, whose other words' masks are at `other`
+  // (the free slot where fewer), are not placed. other[0] == 0: none at that level.
+  struct NextLift {
+    uint16_t before = 0;
+    std::array<uint16_t, 3> other{};
+  };
+
   std::vector<Check> checks;
-  std::vector<Range> at_level;  // per level; empty when no level has a check
+  std::vector<Range> at_level;      // per level; empty when no level has a check or lift
+  std::vector<NextLift> next_lift;  // per level; empty when no level has one
   std::shared_ptr<const Reach> reach_table;
   int unchecked_level = -1;  // counting skips this level's checks (see Build)
 

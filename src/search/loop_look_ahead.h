@@ -14,15 +14,18 @@ namespace squares::core {
 
 // kLift: in a loop of three walkers or more and no tie, the level's first checks (up to its
 // range's `lifted`) filter its letters, each against the child it leads to, and are skipped
-// after placing. Counting skips the checks of the part's unchecked level, whose cells the
-// count below tests exactly.
-template <class Mask, bool kLift>
+// after placing. kLiftNext: in a loop of three walkers or more, tied or not, a level's
+// letters are also filtered against the masks of its next cell's other words (NextLift).
+// Counting skips the checks of the part's unchecked level, whose cells the count below tests
+// exactly.
+template <class Mask, bool kLift, bool kLiftNext>
 class SquareSearch::LoopLookAhead {
  public:
   SQUARES_LOOP_INLINE LoopLookAhead(const LookAhead& look, const WalkPlan& plan, bool count_only)
       : at_level_(look.at_level.empty() ? nullptr : look.at_level.data()),
         checks_(look.checks.data()),
         reach_(look.reach<Mask>()),
+        next_lift_(look.next_lift.empty() ? nullptr : look.next_lift.data()),
         words_(static_cast<uint32_t>(plan.word_count)),
         unchecked_level_(count_only ? look.unchecked_level : -1) {}
 
@@ -64,27 +67,37 @@ class SquareSearch::LoopLookAhead {
   // Level l's letters m less those its lifted checks refuse.
   SQUARES_LOOP_INLINE Mask Lift(int l, Mask m, const DawgEntry<Mask>* entries,
                                 const DawgEntry<Mask>* state) const {
-    if (!kLift || !at_level_ || at_level_[l].lifted == at_level_[l].begin) return m;
+    if (!kLiftNext || !at_level_) return m;
+    if (next_lift_ && next_lift_[l].other[0] != 0) {
+      const LookAhead::NextLift& n = next_lift_[l];
+      m = Keep(m, entries, state[n.before],
+               state[n.other[0]].mask & state[n.other[1]].mask & state[n.other[2]].mask);
+    }
+    if (!kLift || at_level_[l].lifted == at_level_[l].begin) return m;
     for (int k = at_level_[l].begin; k < at_level_[l].lifted; ++k) {
-      const DawgEntry<Mask> s = state[checks_[k].slot_a - words_];
-      const Mask other = state[checks_[k].slot_b].mask;
-      Mask keep = 0;
-      for (Mask x = m; x; x &= x - 1) {
-        // ChildIndex from the bit itself: the loop has the bit, and recomputing the shift from
-        // its index is a dependent step more per letter.
-        const Mask bit = x & -x;
-        if (entries[s.first + static_cast<uint32_t>(std::popcount(s.mask & (bit - 1)))].mask &
-            other)
-          keep |= bit;
-      }
-      m = keep;
+      m = Keep(m, entries, state[checks_[k].slot_a - words_], state[checks_[k].slot_b].mask);
     }
     return m;
   }
 
  private:
+  // The letters of m whose child of s allows some letter of `other`.
+  SQUARES_LOOP_INLINE static Mask Keep(Mask m, const DawgEntry<Mask>* entries,
+                                       const DawgEntry<Mask> s, Mask other) {
+    Mask keep = 0;
+    for (Mask x = m; x; x &= x - 1) {
+      // ChildIndex from the bit itself: the loop has the bit, and recomputing the shift from
+      // its index is a dependent step more per letter.
+      const Mask bit = x & -x;
+      if (entries[s.first + static_cast<uint32_t>(std::popcount(s.mask & (bit - 1)))].mask & other)
+        keep |= bit;
+    }
+    return keep;
+  }
+
   const LookAhead::Range* const at_level_;  // null: no checks
   const LookAhead::Check* const checks_;
+  const LookAhead::NextLift* const next_lift_;  // null: none
   const Mask* const reach_;
   const uint32_t words_;
   const int unchecked_level_;

@@ -43,7 +43,7 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   SquareStats stats;  // every return returns it: the counts live in the caller's result
   if (plan_.empty) return stats;
   using Walk = LoopWalk<Mask, kWalkers, kEchoes, kCounting == Counting::kTied>;
-  using Look = LoopLookAhead<Mask, kWalkers >= 3 && kCounting != Counting::kTied>;
+  using Look = LoopLookAhead<Mask, kWalkers >= 3 && kCounting != Counting::kTied, kWalkers >= 3>;
   using Sifter = LoopSieve<Mask, kSieve>;
   constexpr bool kMemo = kCounting == Counting::kMemo;
   // What the search does besides walking: count (with the shortcuts) or list.

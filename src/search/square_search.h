@@ -146,6 +146,10 @@ class SquareSearch {
   int corner_level() const { return counting_.corner.level; }
   int tail_level() const { return counting_.tail.level; }
   int fold_level() const { return counting_.tail.fold_level; }
+  // Whether level l's letters are lifted against the next level's masks (see LookAhead).
+  bool lifts_next(int l) const {
+    return !look_ahead_.next_lift.empty() && look_ahead_.next_lift[l].other[0] != 0;
+  }
   int double_closing_level() const { return counting_.double_closing.level; }
   int lone_levels() const { return counting_.lone.count(); }
 
@@ -187,7 +191,7 @@ class SquareSearch {
   // its own part of the search.
   template <class Mask, int kWalkers, bool kEchoes, bool kTied>
   class LoopWalk;
-  template <class Mask, bool kLift>
+  template <class Mask, bool kLift, bool kLiftNext>
   class LoopLookAhead;
   template <class Mask, bool kSieve>
   class LoopSieve;
