@@ -24,8 +24,8 @@ class SquareSearch::LoopLookAhead {
   SQUARES_LOOP_INLINE LoopLookAhead(const LookAhead& look, const WalkPlan& plan, bool count_only)
       : at_level_(look.at_level.empty() ? nullptr : look.at_level.data()),
         checks_(look.checks.data()),
-        reach_(look.reach<Mask>()),
         next_lift_(look.next_lift.empty() ? nullptr : look.next_lift.data()),
+        reach_(look.reach<Mask>()),
         words_(static_cast<uint32_t>(plan.word_count)),
         unchecked_level_(count_only ? look.unchecked_level : -1) {}
 
