@@ -498,6 +498,40 @@ TEST_CASE("square search constraints: first row, pattern, contains, distinct, no
     size_t asymmetric = 0;
     for (const Grid& g : halves) asymmetric += g != Transpose(g);
     CHECK(halves.size() + asymmetric == all_double.size());
+
+    // The walk cuts the squares the filter drops (column 0 read before row 0) wherever every
+    // transpose is listed: no constraint, or letters fixed alike in a cell and its mirror;
+    // never where a transpose may break a constraint (the filter alone decides there).
+    auto cuts = [&](const SquareProblem& problem) {
+      auto search = SquareSearch::Create(dict, problem);
+      REQUIRE(search.ok());
+      return search->cuts_transposes();
+    };
+    CHECK(cuts(once));
+    CHECK_FALSE(cuts(once_pattern));
+    CHECK_FALSE(cuts(Problem(SquareMode::kDouble, n, n)));
+    SquareProblem once_first = once;
+    once_first.allowed.assign(n * n, ~LetterSet{0});
+    once_first.allowed[0] = LetterSet{1} << ab.find(some_word[0]);
+    CHECK(cuts(once_first));
+    CHECK(Search(dict, once_first, 4) == filter(all_double, [&](const Grid& g) {
+            return g[0][0] == some_word[0] && g <= Transpose(g);
+          }));
+    SquareProblem once_distinct = once;
+    once_distinct.distinct = true;
+    CHECK(cuts(once_distinct));
+    CHECK(Search(dict, once_distinct, 3) == filter(all_double, [&](const Grid& g) {
+            return distinct_words(g, true) && g <= Transpose(g);
+          }));
+    SquareProblem once_contains = contains;
+    once_contains.no_transpose = true;
+    CHECK_FALSE(cuts(once_contains));
+    auto has_row = [&](const Grid& g) {
+      return std::find(g.begin(), g.end(), some_word) != g.end();
+    };
+    CHECK(Search(dict, once_contains) == filter(all_double, [&](const Grid& g) {
+            return has_row(g) && (g <= Transpose(g) || !has_row(Transpose(g)));
+          }));
   }
 }
 

@@ -137,7 +137,9 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
       return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, false>(task, end_level, sink,
                                                                              prefixes, stop, tie);
     };
-    if constexpr (kCountOnly) {  // ties serve counting only
+    // Ties serve counting, and listing double squares without their transposes (see
+    // TransposeCutPairs; other alphabets list them unpruned, and the filter drops them).
+    if constexpr (kCountOnly || (kWalkers == 2 && !kEchoes && sizeof(Mask) == 4)) {
       if (tie != Tie::kNone) return typed.template operator()<Counting::kTied>();
     }
     // Symmetric squares (the walk's memo keys), no sieve. Counting keeps a subtree memo; listing

@@ -71,6 +71,7 @@ bool SquareSearch::PassesFilters(const Letter* grid) const {
 SquareStats SquareSearch::RunAny(const SquareTask& task, int end_level, SquareSink* sink,
                                  std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
                                  Tie tie) const {
+  if (cuts_transposes()) tie = Tie::kAtLeast;
   const bool count_only = sink == nullptr && prefixes == nullptr && !has_filters_ &&
                           end_level == levels();
   if (plan_.wide) {
@@ -83,7 +84,7 @@ SquareStats SquareSearch::RunAny(const SquareTask& task, int end_level, SquareSi
 
 SquareStats SquareSearch::Run(const SquareTask& task, SquareSink* sink,
                               const std::atomic<bool>* stop, bool sum_only) const {
-  if (sink || !sum_only || plan_.tie_pairs.empty()) {
+  if (sink || !sum_only || plan_.tie_pairs.empty() || has_filters_) {
     return RunAny(task, levels(), sink, nullptr, stop);
   }
   // X and its image s(X) are both results. Those whose key (the letters of the later cells

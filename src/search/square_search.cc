@@ -113,6 +113,8 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
   if (!plan_.empty && !has_filters_ && !symmetric) {
     plan_.BuildTie(shape, shape_.allowed,
                    plan_.max_walkers >= 3 ? TailCount::Find(plan_).level : -1);
+  } else if (!plan_.empty && problem_.no_transpose) {
+    plan_.SetTiePairs(TransposeCutPairs());
   }
   sieve_ = Sieve::Build(plan_, shape, tables);
   std::vector<bool> sifts(levels());
@@ -153,6 +155,38 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
 //   5. fixed letters; 6. the earliest word of the shape holding the cell, the earliest
 //      letter in it (so the order follows the words as listed, not the cell numbers).
 // On the square modes this is their row-major order. Deterministic, so the output is too.
+// Of a square and its transpose, --no-transpose keeps the one whose rows, read in order,
+// come first (PassesTranspose), unless the transpose breaks a constraint. The cells read
+// first where the two differ are row 0's against column 0's, so with every cell allowing the
+// letters of its mirror and no --contains, a square whose column 0 reads before its row 0 is
+// never kept: the walk cuts it as a tie whose pairs are the cells (j, 0) against (0, j), in
+// order of j, each at least its image while the pairs before agree. The filter still decides
+// the rest (the squares whose row 0 is their column 0). Empty where the cut does not apply.
+std::vector<std::array<uint16_t, 2>> SquareSearch::TransposeCutPairs() const {
+  const int n = problem_.rows;
+  if (!classic_ || problem_.mode != SquareMode::kDouble || n != problem_.cols ||
+      problem_.contains || shape_.contains)
+    return {};
+  if (!problem_.allowed.empty()) {
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < i; ++j) {
+        if (problem_.allowed[i * n + j] != problem_.allowed[j * n + i]) return {};
+      }
+    }
+  }
+  std::vector<int> level_of(shape_.shape.cell_count, -1);
+  for (int l = 0; l < levels(); ++l) {
+    if (plan_.levels[l].echo_of < 0) level_of[plan_.levels[l].cell] = l;
+  }
+  std::vector<std::array<uint16_t, 2>> pairs;
+  for (int j = 1; j < n; ++j) {
+    const int later = level_of[j * n], earlier = level_of[j];
+    if (earlier >= later || (!pairs.empty() && later <= pairs.back()[0])) return {};
+    pairs.push_back({static_cast<uint16_t>(later), static_cast<uint16_t>(earlier)});
+  }
+  return pairs;
+}
+
 std::vector<int> SquareSearch::GreedyOrder() const {
   const Shape& shape = shape_.shape;
   std::vector<int> next(shape.words.size(), 0);

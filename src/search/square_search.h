@@ -151,6 +151,9 @@ class SquareSearch {
     return !look_ahead_.next_lift.empty() && look_ahead_.next_lift[l].other[0] != 0;
   }
   int double_closing_level() const { return counting_.double_closing.level; }
+  // Whether the walk cuts the squares --no-transpose drops for their transpose (see
+  // TransposeCutPairs).
+  bool cuts_transposes() const { return has_filters_ && !plan_.tie_pairs.empty(); }
   int lone_levels() const { return counting_.lone.count(); }
 
   // Splits the search below `from` into at least `min_tasks` tasks where the search space
@@ -211,6 +214,7 @@ class SquareSearch {
                      Tie tie = Tie::kNone) const;
   bool PassesFilters(const Letter* grid) const;
   bool PassesTranspose(const Letter* grid) const;
+  std::vector<std::array<uint16_t, 2>> TransposeCutPairs() const;
   int levels() const { return plan_.count(); }
 
   std::vector<int> GreedyOrder() const;

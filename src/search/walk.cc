@@ -189,7 +189,11 @@ void WalkPlan::BuildTie(const Shape& shape, const std::vector<LetterSet>& allowe
       symmetry = std::move(s);
     }
   }
-  tie_pairs = std::move(best);
+  SetTiePairs(std::move(best));
+}
+
+void WalkPlan::SetTiePairs(std::vector<std::array<uint16_t, 2>> pairs) {
+  tie_pairs = std::move(pairs);
   tie_of_level.assign(count(), {-1, 0});
   for (size_t k = 0; k < tie_pairs.size(); ++k) {
     tie_of_level[tie_pairs[k][0]] = {static_cast<int16_t>(tie_pairs[k][1]),

@@ -90,6 +90,9 @@ struct WalkPlan {
   // same automaton and cells onto cells of the same letters, the one whose pairs are decided
   // earliest, preferring the one that leaves the most of the tail from `tail_start` unmoved.
   void BuildTie(const Shape& shape, const std::vector<LetterSet>& allowed, int tail_start);
+  // Ties `pairs` (later level, earlier level), in the order they are compared: each later
+  // than the one before, each pair's earlier level before its later one.
+  void SetTiePairs(std::vector<std::array<uint16_t, 2>> pairs);
 
   int count() const { return static_cast<int>(levels.size()); }
   template <class Mask>
