@@ -138,7 +138,7 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
                                                                              prefixes, stop, tie);
     };
     if constexpr (kCountOnly) {  // ties serve counting only
-      if (tie != Tie::kNone) return typed.template operator()<Counting::kTied>();
+      if (tie != Tie{}) return typed.template operator()<Counting::kTied>();
     }
     // Symmetric squares (the walk's memo keys), no sieve. Counting keeps a subtree memo; listing
     // into a sink's room a replay memo, while the thread's pays (else the plain loop is quicker: it
