@@ -288,9 +288,9 @@ TEST_CASE("word cubes counted up to the six orders of their axes, boxes up to on
   // (palindromes, one letter repeated, a letter's every word), and under the greedy order
   // (CheckAgainstBruteForce) and the built-in one: brute force = listed = counted plainly =
   // counted up to S3.
-  for (const char* text : {"aa\nab\nba\nbb\naaa\naba\nbab\nbbb\naca\ncac\nccc\n",
-                           "ab\nba\naa\naaa\naab\nabb\nbbb\n",
-                           "aa\nab\nbc\nca\naaa\nabc\nbca\ncab\naab\naba\nbaa\nbbb\n"}) {
+  for (const char* text :
+       {"aa\nab\nba\nbb\naaa\naba\nbab\nbbb\naca\ncac\nccc\n", "ab\nba\naa\naaa\naab\nabb\nbbb\n",
+        "aa\nab\nbc\nca\naaa\nabc\nbca\ncab\naab\naba\nbaa\nbbb\n"}) {
     Dictionary dict(*Lexicon::FromText(text));
     for (int n : {2, 3}) {
       Shape shape = MakeCubeShape(n);

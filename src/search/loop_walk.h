@@ -5,6 +5,8 @@
 
 #include <array>
 #include <bit>
+#include <cassert>
+#include <cstdint>
 
 #include "search/square_memo.h"
 #include "search/square_search.h"
@@ -49,7 +51,8 @@ class SquareSearch::LoopWalk {
  public:
   static constexpr int kWalkerCount = kWalkers;
   // `state` holds plan.slots entries, `letters` a letter per level (see below).
-  SQUARES_LOOP_INLINE LoopWalk(const WalkPlan& plan, DawgEntry<Mask>* state, Letter* letters, Tie tie)
+  SQUARES_LOOP_INLINE LoopWalk(const WalkPlan& plan, DawgEntry<Mask>* state, Letter* letters,
+                               Tie tie)
       : entries(plan.entries<Mask>()),
         letters(letters),
         level_(plan.levels.data()),
@@ -102,11 +105,38 @@ class SquareSearch::LoopWalk {
   SQUARES_LOOP_INLINE bool Untied(const TieCut& cut) const {
     if (!kTied) return true;
     for (int k = 0; k < chains_; ++k) {
-      const TieMode mode = tie_[k];
+      const TieMode mode = tie_.modes[k];
       if (mode == TieMode::kFree || cut[k] == chain_end_[k]) continue;
       if (mode == TieMode::kEqual || !Decided(k == 0 ? 0 : chain_end_[k - 1], cut[k])) return false;
     }
     return true;
+  }
+
+  // The weight of each result below level l, all of whose letters above l are placed: the
+  // weigh chain is then done or decided there (the shortcuts wait for that).
+  SQUARES_LOOP_INLINE uint64_t Weight(int l) const {
+    if (!kTied) return 1;
+    if (tie_.weigh_chain < 0) return Weighted(tie_.weight);
+    const int first = tie_.weigh_chain == 0 ? 0 : chain_end_[tie_.weigh_chain - 1];
+    const int end = chain_end_[tie_.weigh_chain];
+    int k = first;
+    for (; k < end && tie_pairs_[k][0] < l; ++k) {
+      if (letters[tie_pairs_[k][0]] != letters[tie_pairs_[k][1]]) return Weighted(tie_.weight);
+    }
+    assert(k == end);
+    return Weighted(tie_.weight_equal);
+  }
+  // The weighed count of the results that take `m`'s letters at level l, the last.
+  SQUARES_LOOP_INLINE uint64_t Weigh(int l, Mask m) const {
+    if (!kTied) return std::popcount(m);
+    const TieAt& at = tie_of_level_[l];
+    if (tie_.weigh_chain < 0 || at.earlier < 0 || at.chain != tie_.weigh_chain ||
+        Decided(at.first, at.pair)) {
+      return std::popcount(m) * Weight(l);
+    }
+    const Mask own = Mask{1} << letters[at.earlier];
+    return std::popcount(m & ~own) * Weighted(tie_.weight) +
+           std::popcount(m & own) * Weighted(tie_.weight_equal);
   }
 
   const DawgEntry<Mask>* const entries;
@@ -120,7 +150,7 @@ class SquareSearch::LoopWalk {
     if (!kTied) return m;
     const TieAt& at = tie_of_level_[l];
     if (at.earlier < 0) return m;
-    const TieMode mode = tie_[at.chain];
+    const TieMode mode = tie_.modes[at.chain];
     const Mask own = Mask{1} << letters[at.earlier];
     if (mode == TieMode::kFree) return m;
     if (mode == TieMode::kEqual) return m & own;
@@ -130,6 +160,7 @@ class SquareSearch::LoopWalk {
     if (at.below) return m & (strict ? less : less | own);
     return m & ~(strict ? less | own : less);
   }
+  static uint64_t Weighted(int weight) { return static_cast<uint64_t>(int64_t{weight}); }
   // Whether a pair of tie_pairs [first, end) differs.
   SQUARES_LOOP_INLINE bool Decided(int first, int end) const {
     for (int k = first; k < end; ++k) {

@@ -75,7 +75,8 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   int l = base;
   Mask m = walk.Letters(l);
   if (kCountOnly && base == levels() - 1) {
-    stats.nodes = stats.squares = std::popcount(m);
+    stats.nodes = std::popcount(m);
+    stats.squares = walk.Weigh(l, m);
     return stats;
   }
   // Cancellation: `stop` is read when the search leaves a level, once per kStopPoll nodes

@@ -86,14 +86,13 @@ SquareStats SquareSearch::Run(const SquareTask& task, SquareSink* sink,
   if (sink || !sum_only || plan_.tie_pairs.empty()) {
     return RunAny(task, levels(), sink, nullptr, stop);
   }
-  // The runs with ties (see WalkPlan::tie_runs), their counts weighed; stopped, the count
-  // is partial anyway, and the sum would not apply.
+  // The runs with ties (see WalkPlan::tie_runs), their results weighed (modulo 2^64: some
+  // weights are negative); stopped, the count is partial anyway.
   SquareStats total;
-  for (const TieRun& run : plan_.tie_runs) {
-    const SquareStats part = RunAny(task, levels(), nullptr, nullptr, stop, run.tie);
+  for (const Tie& run : plan_.tie_runs) {
+    const SquareStats part = RunAny(task, levels(), nullptr, nullptr, stop, run);
     if (stop && stop->load(std::memory_order_relaxed)) return part;
-    total.nodes += part.nodes;
-    total.squares += static_cast<uint64_t>(int64_t{run.weight}) * part.squares;  // mod 2^64
+    total += part;
   }
   return total;
 }

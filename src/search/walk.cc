@@ -191,12 +191,11 @@ void WalkPlan::BuildTie(const Shape& shape, const std::vector<LetterSet>& allowe
   if (BuildS3(shape, involutions, level_of, tail_start, best_kept)) return;
   // X and its image s(X) are both results. Those whose key (the letters of the later cells
   // of the tie pairs) is greater than their image's are as many as those whose key is less:
-  // count those at least their image's (each pair once, plus those equal), then subtract
-  // the equal ones once.
+  // count those at least their image's, twice, but those equal to it (X = s(X)) once.
   using enum TieMode;
   symmetry_order = 2;
   symmetry = {involutions[best_index]};
-  tie_runs = {{{kAtLeast}, 2}, {{kEqual}, -1}};
+  tie_runs = {{{kAtLeast}, 0, 2, 1}};
   SetChains({best});
 }
 
@@ -210,13 +209,14 @@ void WalkPlan::BuildTie(const Shape& shape, const std::vector<LetterSet>& allowe
 // A; of the rest, each with two keys equal is in one of the three sets like E (as many
 // each), each with three in all three. E and T are large where many results are symmetric,
 // so each is counted up to the involution r that exchanges keys a and b (it keeps both
-// sets): E = 2 #{E, X >= r(X)} - #{E, X = r(X)}, the same for T. Three chains compare: key
-// a against b, b against c (position by position in one order for both: the keys'
-// lexicographic order), and X against r(X) on the cells r moves but the first chain's. The
-// positions kept are those whose pairs come in increasing level in both chains, each level
-// tying one pair, none in the tail's last `kept` levels. Of the two involutions and the namings, the one whose first two chains
-// are decided earliest (a cube's: on its first row and the first cell of each later row
-// and layer), and that leaves the tail `kept` levels.
+// sets): E = 2 #{E, X >= r(X)} - #{E, X = r(X)}, in one run whose results weigh 2, or 1
+// where X = r(X); the same for T. Three chains compare: key a against b, b against c
+// (position by position in one order for both: the keys' lexicographic order), and X
+// against r(X) on the cells r moves but the first chain's. The positions kept are those
+// whose pairs come in increasing level in both chains, each level tying one pair, none in
+// the tail's last `kept` levels. Of the two involutions and the namings, the one whose
+// first two chains are decided earliest (a cube's: on its first row and the first cell of
+// each later row and layer).
 bool WalkPlan::BuildS3(const Shape& shape, const std::vector<std::vector<int>>& involutions,
                        const std::vector<int>& level_of, int tail_start, int kept) {
   const int cells = shape.cell_count;
@@ -296,11 +296,9 @@ bool WalkPlan::BuildS3(const Shape& shape, const std::vector<std::vector<int>>& 
   using enum TieMode;
   symmetry_order = 6;
   symmetry = std::move(best_group);
-  tie_runs = {{{kGreater, kGreater, kFree}, 6},
-              {{kEqual, kFree, kAtLeast}, 6},
-              {{kEqual, kFree, kEqual}, -3},
-              {{kEqual, kEqual, kAtLeast}, -4},
-              {{kEqual, kEqual, kEqual}, 2}};
+  tie_runs = {{{kGreater, kGreater, kFree}, -1, 6, 6},
+              {{kEqual, kFree, kAtLeast}, 2, 6, 3},      // 3 E = 6 #{E, >=} - 3 #{E, =}
+              {{kEqual, kEqual, kAtLeast}, 2, -4, -2}};  // -2 T likewise
   SetChains(best);
   return true;
 }
@@ -326,8 +324,11 @@ void WalkPlan::SetChains(const std::vector<std::vector<TiePair>>& pairs_of) {
     for (size_t p = 0; p < pairs_of[k].size(); ++p) {
       const TiePair& pair = pairs_of[k][p];
       assert(tie_of_level[pair[0]].earlier < 0);
-      tie_of_level[pair[0]] = {static_cast<int16_t>(pair[1]), static_cast<uint8_t>(k),
-                               pair[2] != 0, p + 1 == pairs_of[k].size(), first,
+      tie_of_level[pair[0]] = {static_cast<int16_t>(pair[1]),
+                               static_cast<uint8_t>(k),
+                               pair[2] != 0,
+                               p + 1 == pairs_of[k].size(),
+                               first,
                                static_cast<uint16_t>(tie_pairs.size())};
       tie_pairs.push_back({static_cast<uint16_t>(pair[0]), static_cast<uint16_t>(pair[1])});
     }

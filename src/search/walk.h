@@ -59,13 +59,16 @@ static_assert(std::is_trivially_copyable_v<Level>, "levels are copied with the s
 inline constexpr int kMaxTieChains = 3;
 using TieCut = std::array<uint16_t, kMaxTieChains>;
 // How a run compares each chain's two keys: free, the first at least the second (greater),
-// or equal. All free: no tie.
+// or equal.
 enum class TieMode : uint8_t { kFree, kAtLeast, kGreater, kEqual };
-using Tie = std::array<TieMode, kMaxTieChains>;
-// A run of a count up to a symmetry: its ties, and the weight of its count in the total.
-struct TieRun {
-  Tie tie;
-  int weight;
+// A run of a count up to a symmetry: how it compares each chain, and the weight of each
+// result in the total: `weight`, or `weight_equal` for those whose keys in chain
+// `weigh_chain` end equal (-1: none). All free: no tie.
+struct Tie {
+  std::array<TieMode, kMaxTieChains> modes{};
+  int weigh_chain = -1;
+  int weight = 1, weight_equal = 1;
+  bool operator==(const Tie&) const = default;
 };
 struct TieAt {
   int16_t earlier = -1;
@@ -106,7 +109,7 @@ struct WalkPlan {
   // tie_pairs holds the chains one after another, chain_end[k] the end of chain k;
   // tie_of_level the pair a level places the later letter of (at most one).
   int symmetry_order = 1;
-  std::vector<TieRun> tie_runs;
+  std::vector<Tie> tie_runs;
   std::vector<std::vector<int>> symmetry;
   std::vector<std::array<uint16_t, 2>> tie_pairs;
   TieCut chain_end{};
