@@ -111,14 +111,14 @@ awk 'BEGIN { n = 3; for (a = 0; a < 3; a++) for (p = 0; p < n; p++) for (q = 0; 
 "$squares" --cube 3 --max-level 10 -f lines -q | awk '{print $1, $4, $7, $2, $5, $8, $3, $6, $9}' >"$tmp/want"
 "$squares" shape "$tmp/cube3.txt" --max-level 10 -f lines -q -j 2 >"$tmp/got"
 same "cube topology (cells from 0) = --cube 3" "$tmp/want" "$tmp/got"
-# Counted up to the exchange of two axes, with one or two threads: the number listed.
+# Counted up to the six orders of the axes, with one or two threads: the number listed.
 listed=$(wc -l <"$tmp/want")
 [ "$listed" -gt 100 ] || fail "cube 3: only $listed cubes listed"
 for j in 1 2; do
   [ "$("$squares" --cube 3 --max-level 10 --count -j $j)" = "$listed" ] || fail "cube 3: --count -j $j"
 done
 "$squares" --cube 3 --max-level 10 --count --stats 2>&1 >/dev/null |
-  grep -q "counted up to a symmetry of the shape that exchanges 18 cells" || fail "cube 3: --stats names the symmetry"
+  grep -q "counted up to a symmetry of the shape of order 6 .* that moves 24 cells" || fail "cube 3: --stats names the symmetry"
 
 # Every word naming its list: --dict is not read (a note says so), and the lists' own alphabet
 # is searched, the same squares as --dict with that list.

@@ -101,7 +101,8 @@ TEST_CASE("square search: the dictionary read only when a word reads it; cell or
   cube.kind = SquareKind::kCube;
   cube.size = 3;
   const SquareSearch cubes(Dictionary::Default(common), cube);
-  CHECK(cubes.symmetry_cells() == 18);  // as `squares --cube 3 --count --stats` says
+  CHECK(cubes.symmetry_cells() == 24);  // as `squares --cube 3 --count --stats` says
+  CHECK(cubes.symmetry_order() == 6);
   SquareOptions square;
   square.size = 2;
   CHECK(SquareSearch(Dictionary::FromWords({"at", "to"}), square).cell_order().empty());

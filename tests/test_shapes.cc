@@ -249,31 +249,60 @@ SquareSearch CheckAgainstBruteForce(const Dictionary& dict, const Shape& shape, 
   return *std::move(search);
 }
 
-TEST_CASE("word cube 3 and boxes counted up to a symmetry with the tail") {
-  // Three walkers and a tie: the tie is chosen to keep the tail (see WalkPlan::BuildTie), which
-  // counts under it. The cube's level before the tail has a tie pair: no fold (see TailCount).
+TEST_CASE("word cubes counted up to the six orders of their axes, boxes up to one exchange") {
+  // A cube's three exchanges of two axes generate S3: counted up to its six elements (see
+  // WalkPlan::BuildS3), the chains kept off the tail, which counts under them. The cube's
+  // level before the tail has a tie pair: no fold (see TailCount).
   const Shape cube = [] {
     Shape shape = MakeCubeShape(3);
     REQUIRE(FinishShape(shape).ok());
     return shape;
   }();
   auto id = [](int x, int y, int z) { return (z * 3 + y) * 3 + x; };
-  std::vector<int> exchange_yz(27);
-  for (int c = 0; c < 27; ++c) exchange_yz[c] = id(c % 3, c / 9, c / 3 % 3);
+  std::vector<int> exchange_xy(27), exchange_yz(27), exchange_xz(27);
+  for (int c = 0; c < 27; ++c) {
+    const int x = c % 3, y = c / 3 % 3, z = c / 9;
+    exchange_xy[c] = id(y, x, z);
+    exchange_yz[c] = id(x, z, y);
+    exchange_xz[c] = id(z, y, x);
+  }
   Dictionary fixed(*Lexicon::FromText("aaa\naab\naba\nbab\nbbb\nbba\n"));
   uint64_t found = 0;
   SquareSearch search = CheckAgainstBruteForce(fixed, cube, &found);
   CHECK(found == 151206);
-  CHECK(search.symmetry() == exchange_yz);
+  CHECK(search.symmetry_order() == 6);
+  std::vector<std::vector<int>> group = search.symmetry();
+  std::sort(group.begin(), group.end());
+  std::vector<std::vector<int>> exchanges = {exchange_xy, exchange_yz, exchange_xz};
+  std::sort(exchanges.begin(), exchanges.end());
+  CHECK(group == exchanges);
   CHECK(search.tail_level() == 24);  // the last row along x
   CHECK(search.fold_level() == -1);
-  // The tied loop lifts the next cell too, where its other words are begun: the second and
-  // third cells of a layer's second and third rows, from the second layer on.
+  // The tied loop lifts the next cell too, where its other words are begun.
   std::vector<int> lifted;
   for (int l = 0; l < 27; ++l) {
     if (search.lifts_next(l)) lifted.push_back(l);
   }
   CHECK(lifted == std::vector<int>{12, 13, 15, 16, 21, 22, 24, 25});
+  // Cubes 2 and 3 on lists where the three lines through the first cell are often equal
+  // (palindromes, one letter repeated, a letter's every word), and under the greedy order
+  // (CheckAgainstBruteForce) and the built-in one: brute force = listed = counted plainly =
+  // counted up to S3.
+  for (const char* text :
+       {"aa\nab\nba\nbb\naaa\naba\nbab\nbbb\naca\ncac\nccc\n", "ab\nba\naa\naaa\naab\nabb\nbbb\n",
+        "aa\nab\nbc\nca\naaa\nabc\nbca\ncab\naab\naba\nbaa\nbbb\n"}) {
+    Dictionary dict(*Lexicon::FromText(text));
+    for (int n : {2, 3}) {
+      Shape shape = MakeCubeShape(n);
+      REQUIRE(FinishShape(shape).ok());
+      SquareSearch searched = CheckAgainstBruteForce(dict, shape, &found);
+      CHECK(searched.symmetry_order() == 6);
+      uint64_t counted = 0, summed = 0;
+      Search(dict, shape, false, 1, &counted, &summed);
+      CHECK(counted == found);
+      CHECK(summed == found);
+    }
+  }
   std::mt19937 rng(7);
   int with_results = 0;
   for (int round = 0; round < 8; ++round) {
@@ -282,6 +311,7 @@ TEST_CASE("word cube 3 and boxes counted up to a symmetry with the tail") {
       REQUIRE(FinishShape(shape).ok());
       SquareSearch searched = CheckAgainstBruteForce(dict, shape, &found);
       with_results += found > 0;
+      CHECK(searched.symmetry_order() == (shape.cell_count == 27 ? 6 : 2));
       // The box 2x3x3 keeps a tail of two levels under its exchange of y and z; the box
       // 3x3x2 (exchange of x and y) has none, tied or not.
       CHECK(searched.tail_level() == (shape.cell_count == 27             ? 24
@@ -295,7 +325,8 @@ TEST_CASE("word cube 3 and boxes counted up to a symmetry with the tail") {
   REQUIRE(FinishShape(square).ok());
   SquareSearch double_square = CheckAgainstBruteForce(fixed, square, &found);
   CHECK(found == 102);
-  CHECK(double_square.symmetry() == std::vector<int>{0, 3, 6, 1, 4, 7, 2, 5, 8});
+  CHECK(double_square.symmetry() == std::vector<std::vector<int>>{{0, 3, 6, 1, 4, 7, 2, 5, 8}});
+  CHECK(double_square.symmetry_order() == 2);
 }
 
 TEST_CASE("topology and deck parsing") {

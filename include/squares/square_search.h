@@ -227,6 +227,9 @@ class SquareSearch {
   // How many cells the shape's symmetry exchanges: Count() counts the results up to it (and
   // multiplies back) when it has no limit and no shard; 0 when it has none.
   int symmetry_cells() const;
+  // The order of that symmetry: 1 (none), 2 (one exchange of cells, such as a double
+  // square's transposition) or 6 (the permutations of three things, such as a cube's axes).
+  int symmetry_order() const;
 
   // Calls `on_result` with each result, in the search's order, until it returns false, the
   // limit is reached or the search ends.

@@ -56,6 +56,7 @@ struct SquareSearchImpl {
   const core::SquareSearch& Search(bool count_only) const;
   // Cells the count's symmetry exchanges (counting up to it; 0: none).
   int SymmetryCells() const;
+  int SymmetryOrder() const { return Search(true).symmetry_order(); }
 
  private:
   mutable std::mutex mutex_;

@@ -1,5 +1,6 @@
 // The API's SquareSearch: the options checked and the problem built by the engine
 // (api/square_problem.h), run by its runner (search/square_runner.h).
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 
@@ -31,9 +32,13 @@ const core::SquareSearch& detail::SquareSearchImpl::Search(bool count_only) cons
 }
 
 int detail::SquareSearchImpl::SymmetryCells() const {
-  const std::vector<int>& symmetry = Search(true).symmetry();
+  const std::vector<std::vector<int>>& symmetry = Search(true).symmetry();
+  if (symmetry.empty()) return 0;
   int moved = 0;
-  for (size_t c = 0; c < symmetry.size(); ++c) moved += symmetry[c] != static_cast<int>(c);
+  for (size_t c = 0; c < symmetry[0].size(); ++c) {
+    moved += std::any_of(symmetry.begin(), symmetry.end(),
+                         [&](const std::vector<int>& s) { return s[c] != static_cast<int>(c); });
+  }
   return moved;
 }
 
@@ -291,6 +296,7 @@ SquareSearch::SquareSearch(const std::function<Dictionary()>& load,
 
 const std::string& SquareSearch::cell_order() const { return impl_->cell_order; }
 int SquareSearch::symmetry_cells() const { return impl_->SymmetryCells(); }
+int SquareSearch::symmetry_order() const { return impl_->SymmetryOrder(); }
 
 int SquareSearch::rows() const { return impl_->rows; }
 int SquareSearch::cols() const { return impl_->cols; }

@@ -103,10 +103,11 @@ struct CornerCount {
 };
 
 // What counting may take instead of searching the levels below a level. The sieve's count is
-// taken at sieve_level once a pair of the first sieve_ties tie pairs differs (the sieve's
+// taken at sieve_level once the tie pairs of sieve_ties leave the levels below untied (the sieve's
 // level and ties, kept here where the loop reads them, beside the other shortcuts' levels).
 struct CountingShortcuts {
-  int sieve_level = -1, sieve_ties = 0;
+  int sieve_level = -1;
+  TieCut sieve_ties{};
   LoneLevels lone;
   ClosingCount closing;
   CornerCount corner;

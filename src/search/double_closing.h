@@ -13,12 +13,12 @@ namespace squares::core {
 
 // At `level` (the second last row's first cell) the results below are the pairs of words of
 // the last two rows (from their roots `roots`) that close each column c, whose state is in
-// slot slots[c]; only once a pair of the first `ties` tie pairs differs (the rest then
-// constrain nothing).
+// slot slots[c]; only once the tie pairs of `ties` leave the levels below untied (see
+// LoopWalk::Untied).
 struct DoubleClosing {
   static constexpr int kMinRows = 5;
   int level = -1;
-  int ties = 0;
+  TieCut ties{};
   std::array<uint32_t, 2> roots{};
   std::vector<uint16_t> slots;
 

@@ -51,8 +51,8 @@ class SquareSearch::LoopCounting {
   SQUARES_LOOP_INLINE ~LoopCounting() {}
 
   static void Show(int, int) {}
-  SQUARES_LOOP_INLINE bool Leaf(const Walk&) {
-    ++stats_.squares;
+  SQUARES_LOOP_INLINE bool Leaf(const Walk& walk) {
+    stats_.squares += walk.Weight(last_ + 1);
     return !(stop_ && stop_->load(std::memory_order_relaxed));
   }
   // Lone levels (see LoneLevels): one letter stands for all, the count below it scaled by
@@ -83,35 +83,42 @@ class SquareSearch::LoopCounting {
                                   Mask& next) {
     const CountingShortcuts& s = counting_;
     const DawgEntry<Mask>* state = walk.state;
-    if (l == s.corner.level) return Counted(CountCorner(state));
+    // A shortcut's results all weigh the same (see LoopWalk::Weight).
+    if (l == s.corner.level) return Counted(CountCorner(state), walk.Weight(l));
     if constexpr (Walk::kWalkerCount >= 3) {  // tied or not: no tie pair (see TailCount)
-      if (l == s.tail.fold_level) return Counted(FoldCount(walk));
+      if (l == s.tail.fold_level) return Counted(FoldCount(walk), walk.Weight(l));
       if (l == s.tail.level) {
         return Counted(
-            s.tail.Count<Mask, Walk::kWalkerCount, false>(level_, walk.entries, state, nullptr, 0));
+            s.tail.Count<Mask, Walk::kWalkerCount, false>(level_, walk.entries, state, nullptr, 0),
+            walk.Weight(l));
       }
     }
     if (l == s.closing.count_level) {
       const ClosingTable& t = *s.closing.table;
       return Counted(ClosingDot(t.map[state[s.closing.slots[0]].first - t.lo],
-                                t.map[state[s.closing.slots[1]].first - t.lo]));
+                                t.map[state[s.closing.slots[1]].first - t.lo]),
+                     walk.Weight(l));
     }
     if constexpr (Walk::kWalkerCount == 2) {
       if (l == s.double_closing.level && walk.Untied(s.double_closing.ties)) {
-        return Counted(s.double_closing.Count<Mask>(level_, walk.entries, state));
+        return Counted(s.double_closing.Count<Mask>(level_, walk.entries, state), walk.Weight(l));
       }
     }
     if (Sifter::kSieving && l == s.sieve_level && walk.Untied(s.sieve_ties))
-      return Counted(sieve.Count());
+      return Counted(sieve.Count(), walk.Weight(l));
     next = look.Lift(l, walk.Letters(l), walk.entries, state);
-    if (l == last_) return Counted(std::popcount(next));
+    if (l == last_) {
+      stats_.nodes += std::popcount(next);
+      stats_.squares += walk.Weigh(l, next);
+      return Below::kDone;
+    }
     if (l + 1 == last_ && look.Empty(l)) {
       // The last two levels at once: each letter of this one placed, the last one's counted.
       for (; next != 0; next &= next - 1) {
         walk.Place(l, std::countr_zero(next));
-        const int found = std::popcount(walk.Letters(last_));
-        stats_.nodes += 1 + found;
-        stats_.squares += found;
+        const Mask last = walk.Letters(last_);
+        stats_.nodes += 1 + std::popcount(last);
+        stats_.squares += walk.Weigh(last_, last);
       }
       return Below::kDone;
     }
@@ -131,9 +138,9 @@ class SquareSearch::LoopCounting {
     SubtreeMemo::Measure* measure;  // null: no memo at this level
   };
 
-  SQUARES_LOOP_INLINE Below Counted(uint64_t found) {
+  SQUARES_LOOP_INLINE Below Counted(uint64_t found, uint64_t weight) {
     stats_.nodes += found;
-    stats_.squares += found;
+    stats_.squares += found * weight;
     return Below::kDone;
   }
 

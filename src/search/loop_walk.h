@@ -5,6 +5,8 @@
 
 #include <array>
 #include <bit>
+#include <cassert>
+#include <cstdint>
 
 #include "search/square_memo.h"
 #include "search/square_search.h"
@@ -41,19 +43,23 @@ SQUARES_LOOP_INLINE uint32_t ChildIndex(const DawgEntry<Mask>& e, int c) {
 
 // The state holds entries by value (see Walker), so reading a walker's mask is an L1 hit and
 // each placement costs one automaton load per walker. A tied walk (counting up to the
-// search's symmetry, see Run) also constrains the later cell of each tie pair against its image: at least its letter while
-// all the pairs before agree (Tie::kAtLeast), or equal to it (Tie::kEqual).
+// search's symmetry, see Run) also constrains the later cell of each tie pair against the
+// earlier one, as its chain's mode says: its key at least the other key while the chain's
+// pairs before agree (TieMode::kAtLeast; kGreater: at the last pair, more), or equal.
 template <class Mask, int kWalkers, bool kEchoes, bool kTied>
 class SquareSearch::LoopWalk {
  public:
   static constexpr int kWalkerCount = kWalkers;
   // `state` holds plan.slots entries, `letters` a letter per level (see below).
-  SQUARES_LOOP_INLINE LoopWalk(const WalkPlan& plan, DawgEntry<Mask>* state, Letter* letters, Tie tie)
+  SQUARES_LOOP_INLINE LoopWalk(const WalkPlan& plan, DawgEntry<Mask>* state, Letter* letters,
+                               Tie tie)
       : entries(plan.entries<Mask>()),
         letters(letters),
         level_(plan.levels.data()),
         tie_pairs_(plan.tie_pairs.data()),
         tie_of_level_(plan.tie_of_level.data()),
+        chain_end_(plan.chain_end),
+        chains_(plan.chains),
         memo_slots_(plan.memo_slots.data()),
         tie_(tie),
         state(state) {
@@ -94,14 +100,43 @@ class SquareSearch::LoopWalk {
     return key;
   }
 
-  // Whether some tie pair complete before the first `pairs` differs: the pairs after it are
-  // then free.
-  SQUARES_LOOP_INLINE bool Untied(int pairs) const {
-    if (!kTied || tie_ == Tie::kEqual) return !kTied;
-    for (int k = 0; k < pairs; ++k) {
-      if (letters[tie_pairs_[k][0]] != letters[tie_pairs_[k][1]]) return true;
+  // Whether no tie constrains the levels after the pairs of `cut` (see TiesBefore): each
+  // chain free, done, or decided by a pair there that differs.
+  SQUARES_LOOP_INLINE bool Untied(const TieCut& cut) const {
+    if (!kTied) return true;
+    for (int k = 0; k < chains_; ++k) {
+      const TieMode mode = tie_.modes[k];
+      if (mode == TieMode::kFree || cut[k] == chain_end_[k]) continue;
+      if (mode == TieMode::kEqual || !Decided(k == 0 ? 0 : chain_end_[k - 1], cut[k])) return false;
     }
-    return false;
+    return true;
+  }
+
+  // The weight of each result below level l, all of whose letters above l are placed: the
+  // weigh chain is then done or decided there (the shortcuts wait for that).
+  SQUARES_LOOP_INLINE uint64_t Weight(int l) const {
+    if (!kTied) return 1;
+    if (tie_.weigh_chain < 0) return Weighted(tie_.weight);
+    const int first = tie_.weigh_chain == 0 ? 0 : chain_end_[tie_.weigh_chain - 1];
+    const int end = chain_end_[tie_.weigh_chain];
+    int k = first;
+    for (; k < end && tie_pairs_[k][0] < l; ++k) {
+      if (letters[tie_pairs_[k][0]] != letters[tie_pairs_[k][1]]) return Weighted(tie_.weight);
+    }
+    assert(k == end);
+    return Weighted(tie_.weight_equal);
+  }
+  // The weighed count of the results that take `m`'s letters at level l, the last.
+  SQUARES_LOOP_INLINE uint64_t Weigh(int l, Mask m) const {
+    if (!kTied) return std::popcount(m);
+    const TieAt& at = tie_of_level_[l];
+    if (tie_.weigh_chain < 0 || at.earlier < 0 || at.chain != tie_.weigh_chain ||
+        Decided(at.first, at.pair)) {
+      return std::popcount(m) * Weight(l);
+    }
+    const Mask own = Mask{1} << letters[at.earlier];
+    return std::popcount(m & ~own) * Weighted(tie_.weight) +
+           std::popcount(m & own) * Weighted(tie_.weight_equal);
   }
 
   const DawgEntry<Mask>* const entries;
@@ -112,15 +147,33 @@ class SquareSearch::LoopWalk {
 
  private:
   SQUARES_LOOP_INLINE Mask Constrain(int l, Mask m) const {
-    if (!kTied || tie_of_level_[l][0] < 0) return m;
-    const Mask own = Mask{1} << letters[tie_of_level_[l][0]];
-    if (tie_ == Tie::kEqual) return m & own;
-    return Untied(tie_of_level_[l][1]) ? m : m & ~(own - 1);
+    if (!kTied) return m;
+    const TieAt& at = tie_of_level_[l];
+    if (at.earlier < 0) return m;
+    const TieMode mode = tie_.modes[at.chain];
+    const Mask own = Mask{1} << letters[at.earlier];
+    if (mode == TieMode::kFree) return m;
+    if (mode == TieMode::kEqual) return m & own;
+    if (Decided(at.first, at.pair)) return m;
+    const bool strict = at.last && mode == TieMode::kGreater;  // the keys may not end equal
+    const Mask less = own - 1;
+    if (at.below) return m & (strict ? less : less | own);
+    return m & ~(strict ? less | own : less);
+  }
+  static uint64_t Weighted(int weight) { return static_cast<uint64_t>(int64_t{weight}); }
+  // Whether a pair of tie_pairs [first, end) differs.
+  SQUARES_LOOP_INLINE bool Decided(int first, int end) const {
+    for (int k = first; k < end; ++k) {
+      if (letters[tie_pairs_[k][0]] != letters[tie_pairs_[k][1]]) return true;
+    }
+    return false;
   }
 
   const Level* const level_;
   const std::array<uint16_t, 2>* const tie_pairs_;
-  const std::array<int16_t, 2>* const tie_of_level_;
+  const TieAt* const tie_of_level_;
+  const TieCut chain_end_;
+  const int chains_;
   const uint16_t* const memo_slots_;
   const Tie tie_;
 

@@ -70,7 +70,7 @@ struct Sieve {
   };
 
   int level = -1;  // where F begins; -1: no sieve
-  int ties = 0;    // tie pairs complete before it
+  TieCut ties{};   // tie pairs complete before it (see WalkPlan::TiesBefore)
   std::shared_ptr<const Table> table;
   std::shared_ptr<const Lists> lists;  // with the table
   std::vector<Sift> sifts;

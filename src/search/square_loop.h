@@ -75,7 +75,8 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   int l = base;
   Mask m = walk.Letters(l);
   if (kCountOnly && base == levels() - 1) {
-    stats.nodes = stats.squares = std::popcount(m);
+    stats.nodes = std::popcount(m);
+    stats.squares = walk.Weigh(l, m);
     return stats;
   }
   // Cancellation: `stop` is read when the search leaves a level, once per kStopPoll nodes
@@ -140,7 +141,7 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
     // Ties serve counting, and listing double squares without their transposes (see
     // TransposeCutPairs; other alphabets list them unpruned, and the filter drops them).
     if constexpr (kCountOnly || (kWalkers == 2 && !kEchoes && sizeof(Mask) == 4)) {
-      if (tie != Tie::kNone) return typed.template operator()<Counting::kTied>();
+      if (tie != Tie{}) return typed.template operator()<Counting::kTied>();
     }
     // Symmetric squares (the walk's memo keys), no sieve. Counting keeps a subtree memo; listing
     // into a sink's room a replay memo, while the thread's pays (else the plain loop is quicker: it

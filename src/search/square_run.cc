@@ -71,7 +71,7 @@ bool SquareSearch::PassesFilters(const Letter* grid) const {
 SquareStats SquareSearch::RunAny(const SquareTask& task, int end_level, SquareSink* sink,
                                  std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
                                  Tie tie) const {
-  if (cuts_transposes()) tie = Tie::kAtLeast;
+  if (cuts_transposes()) tie = Tie{{TieMode::kAtLeast}};
   const bool count_only = sink == nullptr && prefixes == nullptr && !has_filters_ &&
                           end_level == levels();
   if (plan_.wide) {
@@ -84,25 +84,25 @@ SquareStats SquareSearch::RunAny(const SquareTask& task, int end_level, SquareSi
 
 SquareStats SquareSearch::Run(const SquareTask& task, SquareSink* sink,
                               const std::atomic<bool>* stop, bool sum_only) const {
-  if (sink || !sum_only || plan_.tie_pairs.empty() || has_filters_) {
+  if (sink || !sum_only || plan_.tie_runs.empty()) {
     return RunAny(task, levels(), sink, nullptr, stop);
   }
-  // X and its image s(X) are both results. Those whose key (the letters of the later cells
-  // of the tie pairs) is greater than their image's are as many as those whose key is less:
-  // count those at least their image's (each pair once, plus those equal), then subtract
-  // the equal ones once.
-  SquareStats at_least = RunAny(task, levels(), nullptr, nullptr, stop, Tie::kAtLeast);
-  // Stopped, the count is partial anyway, and the correction below would not apply.
-  if (stop && stop->load(std::memory_order_relaxed)) return at_least;
-  SquareStats equal = RunAny(task, levels(), nullptr, nullptr, stop, Tie::kEqual);
-  return {at_least.nodes + equal.nodes, 2 * at_least.squares - equal.squares};
+  // The runs with ties (see WalkPlan::tie_runs), their results weighed (modulo 2^64: some
+  // weights are negative); stopped, the count is partial anyway.
+  SquareStats total;
+  for (const Tie& run : plan_.tie_runs) {
+    const SquareStats part = RunAny(task, levels(), nullptr, nullptr, stop, run);
+    if (stop && stop->load(std::memory_order_relaxed)) return part;
+    total += part;
+  }
+  return total;
 }
 
 std::vector<uint64_t> SquareSearch::Weigh(const std::vector<SquareTask>& tasks,
                                           int probe_levels, uint64_t budget) const {
   auto weigh = [&](const SquareTask& task, int probe) {
     const int depth = std::min(levels(), static_cast<int>(task.size()) + probe);
-    return 1 + RunAny(task, depth, nullptr, nullptr, nullptr, Tie::kNone).squares;
+    return 1 + RunAny(task, depth, nullptr, nullptr, nullptr, Tie{}).squares;
   };
   // The depth from about 1024 tasks spread evenly, so that the full pass runs once.
   const size_t stride = tasks.size() / 1024 + 1;
@@ -123,7 +123,7 @@ std::vector<SquareTask> SquareSearch::Split(size_t min_tasks, const SquareTask& 
   for (int depth = static_cast<int>(from.size()) + 1; depth < levels() && tasks.size() < min_tasks;
        ++depth) {
     std::vector<SquareTask> deeper;
-    for (const SquareTask& task : tasks) RunAny(task, depth, nullptr, &deeper, nullptr, Tie::kNone);
+    for (const SquareTask& task : tasks) RunAny(task, depth, nullptr, &deeper, nullptr, Tie{});
     tasks = std::move(deeper);
   }
   return tasks;

@@ -114,7 +114,7 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
     plan_.BuildTie(shape, shape_.allowed,
                    plan_.max_walkers >= 3 ? TailCount::Find(plan_).level : -1);
   } else if (!plan_.empty && problem_.no_transpose) {
-    plan_.SetTiePairs(TransposeCutPairs());
+    if (const auto pairs = TransposeCutPairs(); !pairs.empty()) plan_.TieInOrder(pairs);
   }
   sieve_ = Sieve::Build(plan_, shape, tables);
   std::vector<bool> sifts(levels());
@@ -162,7 +162,7 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
 // never kept: the walk cuts it as a tie whose pairs are the cells (j, 0) against (0, j), in
 // order of j, each at least its image while the pairs before agree. The filter still decides
 // the rest (the squares whose row 0 is their column 0). Empty where the cut does not apply.
-std::vector<std::array<uint16_t, 2>> SquareSearch::TransposeCutPairs() const {
+std::vector<std::array<int, 2>> SquareSearch::TransposeCutPairs() const {
   const int n = problem_.rows;
   if (!classic_ || problem_.mode != SquareMode::kDouble || n != problem_.cols ||
       problem_.contains || shape_.contains)
@@ -178,11 +178,11 @@ std::vector<std::array<uint16_t, 2>> SquareSearch::TransposeCutPairs() const {
   for (int l = 0; l < levels(); ++l) {
     if (plan_.levels[l].echo_of < 0) level_of[plan_.levels[l].cell] = l;
   }
-  std::vector<std::array<uint16_t, 2>> pairs;
+  std::vector<std::array<int, 2>> pairs;
   for (int j = 1; j < n; ++j) {
     const int later = level_of[j * n], earlier = level_of[j];
     if (earlier >= later || (!pairs.empty() && later <= pairs.back()[0])) return {};
-    pairs.push_back({static_cast<uint16_t>(later), static_cast<uint16_t>(earlier)});
+    pairs.push_back({later, earlier});
   }
   return pairs;
 }

@@ -136,8 +136,10 @@ class SquareSearch {
   // repeat a cell, left out).
   const Shape& shape() const { return shape_.shape; }
   std::vector<int> cell_order() const;
-  // The symmetry that counting uses (an involution of the cells; see Run), or empty.
-  const std::vector<int>& symmetry() const { return plan_.symmetry; }
+  // The symmetry that counting uses (see Run): its involutions of the cells (one, or the
+  // three transpositions of S3), none without, and its order (1, 2 or 6).
+  const std::vector<std::vector<int>>& symmetry() const { return plan_.symmetry; }
+  int symmetry_order() const { return plan_.symmetry_order; }
   // Where the parts stand for the rest of the search (-1: nowhere): the last word's sieve,
   // the closing and corner counts, the tail count and its fold, the double closing count;
   // and how many levels counting does not search letter by letter (lone levels).
@@ -178,7 +180,6 @@ class SquareSearch {
 
  private:
   SquareSearch(SquareProblem square, ShapeProblem shape, SearchTables* tables);
-  enum class Tie { kNone, kAtLeast, kEqual };  // a result against its image (see Run)
   // What a counting loop keeps besides the walkers: nothing, the tie (see Run), or the
   // subtree memo (symmetric squares). Compiled in only where used, as is the sieve: each
   // costs registers and branches in the loop.
@@ -211,10 +212,10 @@ class SquareSearch {
                          Tie tie) const;
   SquareStats RunAny(const SquareTask& task, int end_level, SquareSink* sink,
                      std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
-                     Tie tie = Tie::kNone) const;
+                     Tie tie = {}) const;
   bool PassesFilters(const Letter* grid) const;
   bool PassesTranspose(const Letter* grid) const;
-  std::vector<std::array<uint16_t, 2>> TransposeCutPairs() const;
+  std::vector<std::array<int, 2>> TransposeCutPairs() const;
   int levels() const { return plan_.count(); }
 
   std::vector<int> GreedyOrder() const;

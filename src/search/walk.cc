@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <limits>
+#include <numeric>
 
 namespace squares::core {
 
@@ -142,15 +144,16 @@ void WalkPlan::BuildMemoKeys(const Shape& shape) {
   }
 }
 
-// Counting up to a symmetry (see SquareSearch::Run): an involution s of the shape that maps
+// Counting up to a symmetry (see SquareSearch::Run): involutions s of the shape that map
 // each word onto a word of the same automaton and each cell onto one with the same letters
-// allowed (a double square's transposition, the exchange of two axes of a cube). Of those
-// found, the one whose moved cells are decided earliest in the search: the least list of the
-// levels at which pairs {c, s(c)} are complete. Where the tail is counted (see TailCount),
-// first the one that leaves the most of the untied tail's last levels unmoved (two at least,
-// or none counts): a tie pair there would cut the tail. A word cube 3's tail is its last row
-// along x, which the exchange of y and z keeps. (A double square has two walkers: its
-// transposition moves its last row and stays, halving the count.)
+// allowed (a double square's transposition, the exchange of two axes of a cube). Where two
+// of them generate S3 (a cube's three axes), the search counts up to its six elements (see
+// BuildS3); else up to the one involution whose moved cells are decided earliest: the least
+// list of the levels at which pairs {c, s(c)} are complete. Where the tail is counted (see
+// TailCount), first the one that leaves the most of the untied tail's last levels untied
+// (two at least, or none counts): a tie pair there would cut the tail. A word cube 3's tail
+// is its last row along x, which the exchange of y and z keeps. (A double square has two
+// walkers: its transposition moves its last row and stays, halving the count.)
 void WalkPlan::BuildTie(const Shape& shape, const std::vector<LetterSet>& allowed, int tail_start) {
   std::vector<int> word_kind(word_root.begin(), word_root.end());
   std::vector<int> cell_kind;
@@ -164,47 +167,189 @@ void WalkPlan::BuildTie(const Shape& shape, const std::vector<LetterSet>& allowe
   for (int l = 0; l < count(); ++l) {
     if (levels[l].echo_of < 0) level_of[levels[l].cell] = l;
   }
-  auto kept_tail = [&](const std::vector<int>& s) {
-    if (tail_start < 0) return 0;
-    int kept = 0;
-    for (int l = count() - 1; l >= tail_start && s[levels[l].cell] == levels[l].cell; --l) ++kept;
-    return kept >= 2 ? kept : 0;
-  };
-  std::vector<std::array<uint16_t, 2>> best;
-  int best_kept = -1;
-  for (std::vector<int>& s : ShapeInvolutions(shape, word_kind, cell_kind, 32, 4000000)) {
-    const int kept = kept_tail(s);
-    if (kept < best_kept) continue;
-    std::vector<std::array<uint16_t, 2>> pairs;
+  std::vector<std::vector<int>> involutions =
+      ShapeInvolutions(shape, word_kind, cell_kind, 32, 4000000);
+  std::vector<TiePair> best;
+  int best_kept = -1, best_index = -1;
+  for (size_t i = 0; i < involutions.size(); ++i) {
+    const std::vector<int>& s = involutions[i];
+    std::vector<TiePair> pairs;
     for (int c = 0; c < shape.cell_count; ++c) {
       if (s[c] <= c) continue;
       const int a = level_of[c], b = level_of[s[c]];
-      pairs.push_back(
-          {static_cast<uint16_t>(std::max(a, b)), static_cast<uint16_t>(std::min(a, b))});
+      pairs.push_back({std::max(a, b), std::min(a, b), 0});
     }
     std::sort(pairs.begin(), pairs.end());
-    if (kept > best_kept || pairs < best) {
+    const int kept = KeptTail({pairs}, tail_start);
+    if (kept > best_kept || (kept == best_kept && pairs < best)) {
       best_kept = kept;
-      best = pairs;
-      symmetry = std::move(s);
+      best = std::move(pairs);
+      best_index = static_cast<int>(i);
     }
   }
-  SetTiePairs(std::move(best));
+  if (best_index < 0) return SetChains({});
+  if (BuildS3(shape, involutions, level_of, tail_start, best_kept)) return;
+  // X and its image s(X) are both results. Those whose key (the letters of the later cells
+  // of the tie pairs) is greater than their image's are as many as those whose key is less:
+  // count those at least their image's, twice, but those equal to it (X = s(X)) once.
+  using enum TieMode;
+  symmetry_order = 2;
+  symmetry = {involutions[best_index]};
+  tie_runs = {{{kAtLeast}, 0, 2, 1}};
+  SetChains({best});
 }
 
-void WalkPlan::SetTiePairs(std::vector<std::array<uint16_t, 2>> pairs) {
-  tie_pairs = std::move(pairs);
-  tie_of_level.assign(count(), {-1, 0});
-  for (size_t k = 0; k < tie_pairs.size(); ++k) {
-    tie_of_level[tie_pairs[k][0]] = {static_cast<int16_t>(tie_pairs[k][1]),
-                                     static_cast<int16_t>(k)};
+// S3 = <s, u>, two involutions whose product has order 3, permutes three sequences of cells
+// pointwise as it permutes three things: W1, the cells u fixes and s moves; W2 = s(W1);
+// W3 = u(W2), which s fixes (s u s = u s u). Each of its six elements maps results onto
+// results and their keys (the letters of W1, W2, W3) onto the keys permuted. Name the keys
+// a, b, c in some order: with A the results whose keys are in strict order (a > b > c,
+// lexicographically), E those whose keys a and b are equal and T those whose three are, the
+// results number 6A + 3E - 2T: those with three distinct keys come six to an order, one in
+// A; of the rest, each with two keys equal is in one of the three sets like E (as many
+// each), each with three in all three. E and T are large where many results are symmetric,
+// so each is counted up to the involution r that exchanges keys a and b (it keeps both
+// sets): E = 2 #{E, X >= r(X)} - #{E, X = r(X)}, in one run whose results weigh 2, or 1
+// where X = r(X); the same for T. Three chains compare: key a against b, b against c
+// (position by position in one order for both: the keys' lexicographic order), and X
+// against r(X) on the cells r moves but the first chain's. The positions kept are those
+// whose pairs come in increasing level in both chains, each level tying one pair, none in
+// the tail's last `kept` levels. Of the two involutions and the namings, the one whose
+// first two chains are decided earliest (a cube's: on its first row and the first cell of
+// each later row and layer).
+bool WalkPlan::BuildS3(const Shape& shape, const std::vector<std::vector<int>>& involutions,
+                       const std::vector<int>& level_of, int tail_start, int kept) {
+  const int cells = shape.cell_count;
+  std::vector<std::vector<TiePair>> best;
+  std::vector<int> best_levels;
+  std::vector<std::vector<int>> best_group;
+  auto pointwise = [](const std::vector<int>& s, const std::vector<int>& w) {
+    std::vector<int> image;
+    for (int c : w) image.push_back(s[c]);
+    return image;
+  };
+  for (size_t i = 0; i < involutions.size(); ++i) {
+    for (size_t j = 0; j < involutions.size(); ++j) {
+      const std::vector<int>&s = involutions[i], &u = involutions[j];
+      bool order3 = i != j;
+      for (int c = 0; c < cells && order3; ++c) order3 = s[u[s[u[s[u[c]]]]]] == c;
+      if (!order3) continue;
+      std::vector<int> w1, sus(cells);
+      for (const Level& level : levels) {
+        const int c = level.cell;
+        if (level.echo_of < 0 && u[c] == c && s[c] != c) w1.push_back(c);
+      }
+      for (int c = 0; c < cells; ++c) sus[c] = s[u[s[c]]];
+      const std::vector<int> w2 = pointwise(s, w1), w3 = pointwise(u, w2);
+      const std::array<const std::vector<int>*, 3> keys = {&w1, &w2, &w3};
+      const std::array<const std::vector<int>*, 3> fixing = {&u, &sus, &s};  // fixes key k
+      std::vector<int> positions(w1.size());
+      for (std::array<int, 3> name = {0, 1, 2};;) {
+        auto pair = [&](int greater, int lesser, int t) {
+          const int g = level_of[(*keys[greater])[t]], l = level_of[(*keys[lesser])[t]];
+          return TiePair{std::max(g, l), std::min(g, l), l > g};
+        };
+        std::iota(positions.begin(), positions.end(), 0);
+        std::stable_sort(positions.begin(), positions.end(), [&](int x, int y) {
+          return pair(name[0], name[1], x)[0] < pair(name[0], name[1], y)[0];
+        });
+        std::vector<std::vector<TiePair>> chains(3);
+        // Levels taken: by a pair, or the tail's kept ones.
+        std::vector<bool> tied(count(), false), compared(cells, false);
+        std::fill(tied.end() - kept, tied.end(), true);
+        std::vector<int> later;
+        for (int t : positions) {
+          const TiePair first = pair(name[0], name[1], t), second = pair(name[1], name[2], t);
+          if (first[0] == second[0] || tied[first[0]] || tied[second[0]] ||
+              (!chains[1].empty() && chains[1].back()[0] >= second[0])) {
+            continue;
+          }
+          chains[0].push_back(first);
+          chains[1].push_back(second);
+          tied[first[0]] = tied[second[0]] = true;
+          later.push_back(first[0]);
+          later.push_back(second[0]);
+          compared[(*keys[name[0]])[t]] = compared[(*keys[name[1]])[t]] = true;
+        }
+        const std::vector<int>& r = *fixing[name[2]];
+        for (int c = 0; c < cells; ++c) {
+          if (r[c] <= c || compared[c]) continue;
+          const int x = level_of[c], y = level_of[r[c]];
+          chains[2].push_back({std::max(x, y), std::min(x, y), 0});
+        }
+        std::sort(chains[2].begin(), chains[2].end());
+        if (!later.empty() && KeptTail(chains, tail_start) >= kept) {
+          // Decided earliest: the least levels, then the most pairs.
+          std::sort(later.begin(), later.end());
+          later.push_back(std::numeric_limits<int>::max());
+          if (best.empty() || later < best_levels) {
+            best = std::move(chains);
+            best_levels = std::move(later);
+            best_group = {s, u, sus};
+          }
+        }
+        if (!std::next_permutation(name.begin(), name.end())) break;
+      }
+    }
   }
+  if (best.empty()) return false;
+  using enum TieMode;
+  symmetry_order = 6;
+  symmetry = std::move(best_group);
+  tie_runs = {{{kGreater, kGreater, kFree}, -1, 6, 6},
+              {{kEqual, kFree, kAtLeast}, 2, 6, 3},      // 3 E = 6 #{E, >=} - 3 #{E, =}
+              {{kEqual, kEqual, kAtLeast}, 2, -4, -2}};  // -2 T likewise
+  SetChains(best);
+  return true;
 }
 
-int WalkPlan::TiesBefore(int level) const {
-  int ties = 0;
-  for (const auto& pair : tie_pairs) ties += pair[0] < level;
-  return ties;
+int WalkPlan::KeptTail(const std::vector<std::vector<TiePair>>& chains, int tail_start) const {
+  if (tail_start < 0) return 0;
+  std::vector<bool> tied(count(), false);
+  for (const auto& chain : chains) {
+    for (const TiePair& pair : chain) tied[pair[0]] = true;
+  }
+  int kept = 0;
+  for (int l = count() - 1; l >= tail_start && !tied[l]; --l) ++kept;
+  return kept >= 2 ? kept : 0;
+}
+
+void WalkPlan::SetChains(const std::vector<std::vector<TiePair>>& pairs_of) {
+  tie_pairs.clear();
+  tie_of_level.assign(count(), TieAt{});
+  chains = static_cast<int>(pairs_of.size());
+  assert(chains <= kMaxTieChains);
+  for (int k = 0; k < chains; ++k) {
+    const uint16_t first = static_cast<uint16_t>(tie_pairs.size());
+    for (size_t p = 0; p < pairs_of[k].size(); ++p) {
+      const TiePair& pair = pairs_of[k][p];
+      assert(tie_of_level[pair[0]].earlier < 0);
+      tie_of_level[pair[0]] = {static_cast<int16_t>(pair[1]),
+                               static_cast<uint8_t>(k),
+                               pair[2] != 0,
+                               p + 1 == pairs_of[k].size(),
+                               first,
+                               static_cast<uint16_t>(tie_pairs.size())};
+      tie_pairs.push_back({static_cast<uint16_t>(pair[0]), static_cast<uint16_t>(pair[1])});
+    }
+    chain_end[k] = static_cast<uint16_t>(tie_pairs.size());
+  }
+  if (tie_pairs.empty()) tie_of_level.clear();
+}
+
+void WalkPlan::TieInOrder(const std::vector<std::array<int, 2>>& pairs) {
+  std::vector<TiePair> chain;
+  for (const auto& [later, earlier] : pairs) chain.push_back({later, earlier, 0});
+  SetChains({chain});
+}
+
+TieCut WalkPlan::TiesBefore(int level) const {
+  TieCut cut{};
+  for (int k = 0; k < chains; ++k) {
+    cut[k] = k == 0 ? 0 : chain_end[k - 1];
+    while (cut[k] < chain_end[k] && tie_pairs[cut[k]][0] < level) ++cut[k];
+  }
+  return cut;
 }
 
 std::vector<int> WalkPlan::SlotWriters() const {

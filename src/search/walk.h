@@ -52,6 +52,31 @@ static_assert(kMaxLevels <= std::numeric_limits<int16_t>::max(),
 static_assert(kMaxMemoWidth <= std::numeric_limits<int8_t>::max());
 static_assert(std::is_trivially_copyable_v<Level>, "levels are copied with the search");
 
+// Counting up to a symmetry compares chains of tie pairs (see WalkPlan::symmetry): at most
+// three. TieAt is a level's pair: the earlier level it is tied to (-1: none), its chain, the
+// chain's first pair and its own (indices into tie_pairs), whether the later letter must be
+// at most the earlier one (it lies in the lesser key) and whether it is the chain's last.
+inline constexpr int kMaxTieChains = 3;
+using TieCut = std::array<uint16_t, kMaxTieChains>;
+// How a run compares each chain's two keys: free, the first at least the second (greater),
+// or equal.
+enum class TieMode : uint8_t { kFree, kAtLeast, kGreater, kEqual };
+// A run of a count up to a symmetry: how it compares each chain, and the weight of each
+// result in the total: `weight`, or `weight_equal` for those whose keys in chain
+// `weigh_chain` end equal (-1: none). All free: no tie.
+struct Tie {
+  std::array<TieMode, kMaxTieChains> modes{};
+  int weigh_chain = -1;
+  int weight = 1, weight_equal = 1;
+  bool operator==(const Tie&) const = default;
+};
+struct TieAt {
+  int16_t earlier = -1;
+  uint8_t chain = 0;
+  bool below = false, last = false;
+  uint16_t first = 0, pair = 0;
+};
+
 // The walk of a shape: its levels in search order, and everything they read. Built once;
 // copies of a search share nothing mutable.
 struct WalkPlan {
@@ -74,12 +99,22 @@ struct WalkPlan {
   // The memo keys' slots (see Level::memo_width); has_memo: some level has a key.
   std::vector<uint16_t> memo_slots;
   bool has_memo = false;
-  // Counting up to a symmetry (see BuildTie): the involution of the cells (empty: none), its
-  // tie pairs (later level, earlier level) of each moved cell and its image, by later level,
-  // and per level the earlier level of its pair (-1: none) and the pairs before its own.
-  std::vector<int> symmetry;
+  // Counting up to a symmetry (see BuildTie and SquareSearch::Run): its order (1: none; 2:
+  // one involution; 6: the permutations of three key sequences of cells, S3), its involutions
+  // (one, or S3's three transpositions), the tie chains that compare the keys of a result
+  // against those of its images and the runs whose weighted counts sum to the total. A chain
+  // is a list of pairs compared in order (a key read lexicographically); pair (later level,
+  // earlier level) ties the letter placed later to the earlier one's. An involution has one
+  // chain: the later cell of each moved pair against its image. S3 has three (see BuildS3).
+  // tie_pairs holds the chains one after another, chain_end[k] the end of chain k;
+  // tie_of_level the pair a level places the later letter of (at most one).
+  int symmetry_order = 1;
+  std::vector<Tie> tie_runs;
+  std::vector<std::vector<int>> symmetry;
   std::vector<std::array<uint16_t, 2>> tie_pairs;
-  std::vector<std::array<int16_t, 2>> tie_of_level;
+  TieCut chain_end{};
+  int chains = 0;
+  std::vector<TieAt> tie_of_level;
 
   // The levels of `words` (their automata `dawgs`, letters `allowed` per cell) in cell
   // `order`; with `memo`, the memo keys of a symmetric square.
@@ -87,12 +122,15 @@ struct WalkPlan {
                         const std::vector<LetterSet>& allowed, const std::vector<int>& order,
                         bool memo);
   // The symmetry counted up to: of the shape's involutions that map words onto words of the
-  // same automaton and cells onto cells of the same letters, the one whose pairs are decided
-  // earliest, preferring the one that leaves the most of the tail from `tail_start` unmoved.
+  // same automaton and cells onto cells of the same letters, S3 where two of them generate it
+  // and its chains fit the cell order, else the one involution whose pairs are decided
+  // earliest, preferring those that leave the most of the tail from `tail_start` untied.
   void BuildTie(const Shape& shape, const std::vector<LetterSet>& allowed, int tail_start);
-  // Ties `pairs` (later level, earlier level), in the order they are compared: each later
-  // than the one before, each pair's earlier level before its later one.
-  void SetTiePairs(std::vector<std::array<uint16_t, 2>> pairs);
+  // One chain of `pairs` (later level, earlier level) compared in order, each later letter at
+  // least its earlier one while the pairs before agree, with no run to count: a filter's
+  // order cut in the walk (see SquareSearch::TransposeCutPairs). Each pair's later level
+  // comes after the one before it.
+  void TieInOrder(const std::vector<std::array<int, 2>>& pairs);
 
   int count() const { return static_cast<int>(levels.size()); }
   template <class Mask>
@@ -106,9 +144,9 @@ struct WalkPlan {
     return merged == 0 ? dawg->entry_count() : merged;
   }
   // Whether a tie pair's later cell is placed at level l.
-  bool Tied(int l) const { return !tie_of_level.empty() && tie_of_level[l][0] >= 0; }
-  // The tie pairs complete before `level`.
-  int TiesBefore(int level) const;
+  bool Tied(int l) const { return !tie_of_level.empty() && tie_of_level[l].earlier >= 0; }
+  // Per chain, the end of its pairs complete before `level`.
+  TieCut TiesBefore(int level) const;
   // Per state slot, the (last) level that sets it, or -1.
   std::vector<int> SlotWriters() const;
   // Whether levels [from, to) allow every letter of `letters` (no fixed letter narrows them).
@@ -119,6 +157,17 @@ struct WalkPlan {
   void BuildLevels(const Shape& shape, const std::vector<LetterSet>& allowed,
                    const std::vector<int>& order);
   void BuildMemoKeys(const Shape& shape);
+  // A tie pair as built: later level, earlier level, whether the later letter is at most the
+  // earlier one.
+  using TiePair = std::array<int, 3>;
+  // The S3 of two of `involutions` whose chains fit the cell order and leave the tail's last
+  // `kept` levels untied (see BuildTie), set; false: none.
+  bool BuildS3(const Shape& shape, const std::vector<std::vector<int>>& involutions,
+               const std::vector<int>& level_of, int tail_start, int kept);
+  void SetChains(const std::vector<std::vector<TiePair>>& chains);
+  // How many of the last levels from `tail_start` place no later letter of `pairs` (two at
+  // least, or none counts).
+  int KeptTail(const std::vector<std::vector<TiePair>>& chains, int tail_start) const;
 };
 
 }  // namespace squares::core
