@@ -759,6 +759,29 @@ async function idleAfterMarks(page, url) {
   await page.unroute("**/api/prove");
 }
 
+// threadFetch (api.js), the proof's requests from a worker: a Response with the answer's
+// status, Content-Type and body, and an AbortError for an aborted request as fetch throws
+// (also when aborted before it is sent).
+async function threadRequests(page, url) {
+  await page.goto(url);
+  const results = await page.evaluate(async () => {
+    const { threadFetch } = await import("/api.js");
+    const init = (signal) => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: "{", signal });
+    const response = await threadFetch("/api/prove", init());
+    const outcome = (promise) => promise.then(() => "resolved", (error) => error.name);
+    const controller = new AbortController();
+    const pending = outcome(threadFetch("/api/prove", init(controller.signal)));
+    controller.abort();
+    return { status: response.status, type: response.headers.get("Content-Type"), error: (await response.json()).error,
+             aborted: await pending, abortedBefore: await outcome(threadFetch("/api/prove", init(controller.signal))) };
+  });
+  assert.equal(results.status, 400);
+  assert.match(results.type, /^application\/json/);
+  assert.ok(results.error.length > 0);
+  assert.equal(results.aborted, "AbortError");
+  assert.equal(results.abortedBefore, "AbortError");
+}
+
 // The same puzzle open in two tabs: both say so; an edit in one makes the other stop saving
 // and ask which version to keep. Nothing is overwritten without the constructor's choice.
 async function twoTabs(page, url, outDir) {
@@ -855,6 +878,9 @@ async function tokenAddress(chromium, squaresBinary) {
     await page.goto(url, { waitUntil: "networkidle" });
     assert.equal(page.url(), url.replace("?token=browser-token-1", ""));
     assert.equal(await page.evaluate(async () => (await fetch("/api/info")).status), 200);
+    // So do the requests from the page's worker (api.js: threadFetch), and its script.
+    assert.equal(await page.evaluate(async () =>
+      (await (await import("/api.js")).threadFetch("/api/info", { method: "GET" })).status), 200);
   } finally {
     await browser.close();
     server.kill("SIGTERM");
@@ -1071,6 +1097,7 @@ async function main() {
     await candidatesRace(page, url);
     await candidatesInParts(page, url);
     await idleAfterMarks(page, url);
+    await threadRequests(page, url);
     await twoTabs(page, url, outDir);
     await breakfastTier(page, url);
     await keypressTimes(page, url);

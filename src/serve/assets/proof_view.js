@@ -43,7 +43,7 @@ export class ProofView {
     const context = JSON.stringify([exclude, tier]);
     if (this.fill && this.fill.context !== context) this.fill = null;
     const ask = (seconds) => postJson("/api/prove",
-      { ...grid, options: { exclude, "allow-offensive": tier, seconds } }, controller.signal);
+      { ...grid, options: { exclude, "allow-offensive": tier, seconds } }, controller.signal, true);
     const current = () => this.request === controller;
     this.say("checking", "Deciding whether the grid can be filled…", tier);
     let marked = false;  // onMarks called
@@ -51,8 +51,8 @@ export class ProofView {
       let answer = await ask(0);
       if (!current()) return;
       this.show(key, answer, context);
-      // The verdict's request leaves once the page is idle (the marks drawn): starting a
-      // request is a few milliseconds of the main thread, which the marks' frame would wait for.
+      // The verdict's request leaves once the page is idle (the marks drawn), so that nothing
+      // of it (its start, its answer) comes before the marks' frame.
       // (Asked before onMarks: the idle work that waited for the marks comes after it.)
       const idle = new Promise((resolve) => whenIdle(resolve, VERDICT_WAIT_MS));
       marked = true;
