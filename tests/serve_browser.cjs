@@ -759,6 +759,36 @@ async function idleAfterMarks(page, url) {
   await page.unroute("**/api/prove");
 }
 
+// A key's frame lays out no more than its cells and the entry's word: the verdict line only
+// turns grey (its state "checking") and keeps its words until the marks are drawn, and the
+// entry's word is one line of a fixed height, long entries in smaller type that still fits.
+async function keyFrame(page, url) {
+  await page.goto(url);
+  await newGrid(page, 3, 3);
+  await page.waitForFunction(() => document.querySelector("#proof-verdict").dataset.verdict === "fillable");
+  const before = await page.textContent("#proof-verdict");
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route("**/api/prove", async (route) => { await held; await route.continue(); });
+  await page.click("#cell-0-0");
+  await page.keyboard.press("c");
+  assert.equal(await page.getAttribute("#proof-verdict", "data-verdict"), "checking");
+  assert.equal(await page.getAttribute("#proof-verdict", "class"), "checking");
+  assert.equal(await page.textContent("#proof-verdict"), before);
+  assert.equal(await page.textContent("#entry-word"), "C..");
+  assert.equal(await page.getAttribute("#entry-word", "class"), "word");
+  release();
+  await page.waitForFunction(() => document.querySelector("#proof-verdict").dataset.verdict !== "checking");
+  assert.match(await page.textContent("#proof-verdict"), /^(Fillable|Impossible|Unknown): .* Breakfast test: strict\.$/);
+  await page.unroute("**/api/prove");
+  await newGrid(page, 3, 25);
+  await page.click("#cell-0-0");
+  if ((await page.textContent("#entry-word")).length !== 25) await page.keyboard.press(" ");  // 1 Across
+  await page.waitForFunction(() => document.querySelector("#entry-word").textContent === ".".repeat(25));
+  assert.equal(await page.getAttribute("#entry-word", "class"), "word long");
+  assert.ok(await page.$eval("#entry-word", (word) => word.scrollWidth <= word.clientWidth));
+}
+
 // threadFetch (api.js), the proof's requests from a worker: a Response with the answer's
 // status, Content-Type and body, and an AbortError for an aborted request as fetch throws
 // (also when aborted before it is sent).
@@ -1097,6 +1127,7 @@ async function main() {
     await candidatesRace(page, url);
     await candidatesInParts(page, url);
     await idleAfterMarks(page, url);
+    await keyFrame(page, url);
     await threadRequests(page, url);
     await twoTabs(page, url, outDir);
     await breakfastTier(page, url);

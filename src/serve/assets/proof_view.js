@@ -4,7 +4,8 @@
 // red); then the verdict of a search of about a second, which says whether the grid is
 // fillable (its fill shown faintly in the empty cells), impossible (the entries of the
 // conflict outlined) or unknown (asked again twice, for 2 s then 4 s). The page always says which of the three
-// holds, or that it is being decided. A newer edit cancels both requests; an answer to an older grid is dropped.
+// holds, or that it is being decided (on an edit the line turns grey at once, and says so
+// once the marks are drawn). A newer edit cancels both requests; an answer to an older grid is dropped.
 import { postJson } from "./api.js";
 import { allowOffensive, tierName } from "./breakfast.js";
 import { whenIdle } from "./idle.js";
@@ -45,7 +46,9 @@ export class ProofView {
     const ask = (seconds) => postJson("/api/prove",
       { ...grid, options: { exclude, "allow-offensive": tier, seconds } }, controller.signal, true);
     const current = () => this.request === controller;
-    this.say("checking", "Deciding whether the grid can be filled…", tier);
+    // On the key the line only turns grey (its state); its words, which lay the page out
+    // again from the line down, change once the marks are drawn.
+    this.state("checking");
     let marked = false;  // onMarks called
     try {
       let answer = await ask(0);
@@ -59,6 +62,7 @@ export class ProofView {
       onMarks();
       await idle;
       if (!current()) return;
+      this.say("checking", "Deciding whether the grid can be filled…", tier);
       // Unknown: asked again (RETRIES times, each twice as long) while the grid stays as it
       // is; each search starts from the last fill the server found, which the candidates'
       // searches meanwhile renew.
@@ -96,9 +100,15 @@ export class ProofView {
   }
 
   say(state, text, tier) {
+    this.state(state);
+    const line = `${text} Breakfast test: ${tierName(tier)}.`;
+    if (this.verdictLine.textContent !== line) this.verdictLine.textContent = line;
+  }
+
+  state(state) {
+    if (this.verdictLine.dataset.verdict === state) return;
     this.verdictLine.className = state;
     this.verdictLine.dataset.verdict = state;
-    this.verdictLine.textContent = `${text} Breakfast test: ${tierName(tier)}.`;
   }
 
   // Forgets the proof shown: the next grid is another one (a file, a new puzzle), whose cells
