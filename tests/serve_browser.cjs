@@ -810,6 +810,12 @@ async function threadRequests(page, url) {
   assert.ok(results.error.length > 0);
   assert.equal(results.aborted, "AbortError");
   assert.equal(results.abortedBefore, "AbortError");
+  // Without its worker's script the proof fails as a request does: the verdict says so.
+  await page.route("**/request_worker.js", (route) => route.abort());
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelector("#proof-verdict").dataset.verdict === "unknown");
+  assert.match(await page.textContent("#proof-verdict"), /^Unknown: the page's request worker failed/);
+  await page.unroute("**/request_worker.js");
 }
 
 // The same puzzle open in two tabs: both say so; an edit in one makes the other stop saving

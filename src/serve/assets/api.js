@@ -42,6 +42,14 @@ export function threadFetch(path, init) {
       waiting.delete(data.id);
       if (answered) answered(data);
     };
+    // A worker that failed (its script not loaded) fails the requests waiting, as a network
+    // error would, so that the page says so instead of waiting for ever; the next request
+    // starts another.
+    worker.onerror = () => {
+      worker = null;
+      for (const answered of waiting.values()) answered({ error: "the page's request worker failed" });
+      waiting.clear();
+    };
   }
   const abortError = () => new DOMException("The request was aborted.", "AbortError");
   return new Promise((resolve, reject) => {
