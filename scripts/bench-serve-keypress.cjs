@@ -135,10 +135,13 @@ function report({ samples, longTasks }, throttle) {
   console.log(`keypress to marks, ${samples.length} keys, CPU throttling ${throttle}x: ${line("", "total")}`);
   console.log(`  keydown to its handler: ${line("", "queued")}`);
   console.log(`  key handler: ${line("", "handler")}`);
-  console.log(`  keydown to marks request sent: ${line("", "sent")}`);
-  for (const s of samples) s.leaves = s.sent - s.queued;
-  console.log(`  the key's handler started to marks request sent: ${line("", "leaves")}`);
-  console.log(`  marks request, sent to answered: ${line("", "server")}`);
+  // (Not seen when a worker sends the request: the page's Resource Timing has only its own.)
+  if (samples.some((s) => !Number.isNaN(s.sent))) {
+    console.log(`  keydown to marks request sent: ${line("", "sent")}`);
+    for (const s of samples) s.leaves = s.sent - s.queued;
+    console.log(`  the key's handler started to marks request sent: ${line("", "leaves")}`);
+    console.log(`  marks request, sent to answered: ${line("", "server")}`);
+  }
   console.log(`  keydown to marks drawn: ${line("", "shown")}`);
   // On the keypress path: those that ran (in part) between a keydown and its marks drawn.
   const onPath = longTasks.filter((t) => samples.some((s) => t.start < s.down + s.total && t.start + t.duration > s.down));

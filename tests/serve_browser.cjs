@@ -759,6 +759,65 @@ async function idleAfterMarks(page, url) {
   await page.unroute("**/api/prove");
 }
 
+// A key's frame lays out no more than its cells and the entry's word: the verdict line only
+// turns grey (its state "checking") and keeps its words until the marks are drawn, and the
+// entry's word is one line of a fixed height, long entries in smaller type that still fits.
+async function keyFrame(page, url) {
+  await page.goto(url);
+  await newGrid(page, 3, 3);
+  await page.waitForFunction(() => document.querySelector("#proof-verdict").dataset.verdict === "fillable");
+  const before = await page.textContent("#proof-verdict");
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route("**/api/prove", async (route) => { await held; await route.continue(); });
+  await page.click("#cell-0-0");
+  await page.keyboard.press("c");
+  assert.equal(await page.getAttribute("#proof-verdict", "data-verdict"), "checking");
+  assert.equal(await page.getAttribute("#proof-verdict", "class"), "checking");
+  assert.equal(await page.textContent("#proof-verdict"), before);
+  assert.equal(await page.textContent("#entry-word"), "C..");
+  assert.equal(await page.getAttribute("#entry-word", "class"), "word");
+  release();
+  await page.waitForFunction(() => document.querySelector("#proof-verdict").dataset.verdict !== "checking");
+  assert.match(await page.textContent("#proof-verdict"), /^(Fillable|Impossible|Unknown): .* Breakfast test: strict\.$/);
+  await page.unroute("**/api/prove");
+  await newGrid(page, 3, 25);
+  await page.click("#cell-0-0");
+  if ((await page.textContent("#entry-word")).length !== 25) await page.keyboard.press(" ");  // 1 Across
+  await page.waitForFunction(() => document.querySelector("#entry-word").textContent === ".".repeat(25));
+  assert.equal(await page.getAttribute("#entry-word", "class"), "word long");
+  assert.ok(await page.$eval("#entry-word", (word) => word.scrollWidth <= word.clientWidth));
+}
+
+// threadFetch (api.js), the proof's requests from a worker: a Response with the answer's
+// status, Content-Type and body, and an AbortError for an aborted request as fetch throws
+// (also when aborted before it is sent).
+async function threadRequests(page, url) {
+  await page.goto(url);
+  const results = await page.evaluate(async () => {
+    const { threadFetch } = await import("/api.js");
+    const init = (signal) => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: "{", signal });
+    const response = await threadFetch("/api/prove", init());
+    const outcome = (promise) => promise.then(() => "resolved", (error) => error.name);
+    const controller = new AbortController();
+    const pending = outcome(threadFetch("/api/prove", init(controller.signal)));
+    controller.abort();
+    return { status: response.status, type: response.headers.get("Content-Type"), error: (await response.json()).error,
+             aborted: await pending, abortedBefore: await outcome(threadFetch("/api/prove", init(controller.signal))) };
+  });
+  assert.equal(results.status, 400);
+  assert.match(results.type, /^application\/json/);
+  assert.ok(results.error.length > 0);
+  assert.equal(results.aborted, "AbortError");
+  assert.equal(results.abortedBefore, "AbortError");
+  // Without its worker's script the proof fails as a request does: the verdict says so.
+  await page.route("**/request_worker.js", (route) => route.abort());
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelector("#proof-verdict").dataset.verdict === "unknown");
+  assert.match(await page.textContent("#proof-verdict"), /^Unknown: the page's request worker failed/);
+  await page.unroute("**/request_worker.js");
+}
+
 // The same puzzle open in two tabs: both say so; an edit in one makes the other stop saving
 // and ask which version to keep. Nothing is overwritten without the constructor's choice.
 async function twoTabs(page, url, outDir) {
@@ -855,6 +914,9 @@ async function tokenAddress(chromium, squaresBinary) {
     await page.goto(url, { waitUntil: "networkidle" });
     assert.equal(page.url(), url.replace("?token=browser-token-1", ""));
     assert.equal(await page.evaluate(async () => (await fetch("/api/info")).status), 200);
+    // So do the requests from the page's worker (api.js: threadFetch), and its script.
+    assert.equal(await page.evaluate(async () =>
+      (await (await import("/api.js")).threadFetch("/api/info", { method: "GET" })).status), 200);
   } finally {
     await browser.close();
     server.kill("SIGTERM");
@@ -1071,6 +1133,8 @@ async function main() {
     await candidatesRace(page, url);
     await candidatesInParts(page, url);
     await idleAfterMarks(page, url);
+    await keyFrame(page, url);
+    await threadRequests(page, url);
     await twoTabs(page, url, outDir);
     await breakfastTier(page, url);
     await keypressTimes(page, url);

@@ -7,14 +7,15 @@ const LIST_ROUTES = new Set(["/api/fill", "/api/candidates", "/api/candidates/st
                              "/api/prove", "/api/pattern", "/api/squares", "/api/export"]);
 
 // POSTs `body` as JSON; resolves to the parsed answer, or throws an Error with the server's
-// message. An aborted request throws an AbortError.
-export async function postJson(path, body, signal) {
-  return answerOf(await post(path, body, signal));
+// message. An aborted request throws an AbortError. With `light`, sent from a worker's
+// thread (threadFetch): for a request that a key starts.
+export async function postJson(path, body, signal, light = false) {
+  return answerOf(await post(path, body, signal, light));
 }
 
 // POSTs `body` as JSON; resolves to the response (a list the server lost sent again first).
-export async function post(path, body, signal) {
-  const send = () => fetch(path, {
+export async function post(path, body, signal, light = false) {
+  const send = () => (light ? threadFetch : fetch)(path, {
     method: "POST", headers: { "Content-Type": "application/json" }, signal,
     body: JSON.stringify(LIST_ROUTES.has(path) ? { ...body, list: activeListId() } : body),
   });
@@ -22,6 +23,56 @@ export async function post(path, body, signal) {
   if (response.status !== 404 || !LIST_ROUTES.has(path)) return response;
   const unknown = (await response.clone().json().catch(() => ({})))["unknown-list"];
   return unknown && await restoreList(unknown).catch(() => false) ? send() : response;
+}
+
+// fetch(path, init) for a POST of a string body, sent from a worker's thread
+// (request_worker.js): its start takes the main thread a message, where fetch's took
+// milliseconds, and a key's handler starts one. Resolves to a Response with the answer's
+// status, Content-Type and body; rejects as fetch does (an AbortError once `init.signal`
+// aborts, a TypeError when the network fails).
+let worker = null;
+let nextId = 0;
+const waiting = new Map();  // id -> the answer's handler
+
+export function threadFetch(path, init) {
+  if (!worker) {
+    worker = new Worker("request_worker.js");
+    worker.onmessage = ({ data }) => {
+      const answered = waiting.get(data.id);
+      waiting.delete(data.id);
+      if (answered) answered(data);
+    };
+    // A worker that failed (its script not loaded) fails the requests waiting, as a network
+    // error would, so that the page says so instead of waiting for ever; the next request
+    // starts another.
+    worker.onerror = () => {
+      worker = null;
+      for (const answered of waiting.values()) answered({ error: "the page's request worker failed" });
+      waiting.clear();
+    };
+  }
+  const abortError = () => new DOMException("The request was aborted.", "AbortError");
+  return new Promise((resolve, reject) => {
+    const { signal } = init;
+    if (signal && signal.aborted) return reject(abortError());
+    const id = nextId++;
+    const abort = () => {
+      waiting.delete(id);
+      worker.postMessage({ abort: id });
+      reject(abortError());
+    };
+    if (signal) signal.addEventListener("abort", abort, { once: true });
+    waiting.set(id, (answer) => {
+      if (signal) signal.removeEventListener("abort", abort);
+      if (answer.error === "AbortError") reject(abortError());
+      else if (answer.error) reject(new TypeError(answer.error));
+      else {
+        resolve(new Response([204, 205, 304].includes(answer.status) ? null : answer.body,
+                             { status: answer.status, headers: { "Content-Type": answer.type } }));
+      }
+    });
+    worker.postMessage({ id, path, init: { method: init.method, headers: init.headers, body: init.body } });
+  });
 }
 
 // A message of the server as a sentence for the page: a capital first letter.

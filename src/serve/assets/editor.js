@@ -16,6 +16,7 @@ import { acceptDrops, describe, exportPuzzle, openFile } from "./puzzle_files.js
 import { IdleGate } from "./idle.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+const LONG_WORD = 18;  // the letters of the longest entry shown in full type (style.css: #entry-word)
 
 function isAbort(error) { return error.name === "AbortError"; }
 
@@ -565,7 +566,9 @@ export class Editor {
     this.grid.classList.toggle("shaped", this.model.cells.some((cell) => cell.void));
     this.ghosts.classList.toggle("hidden", !!marks && marks.ghostHidden);
     setText(this.$("entry-name"), slot ? slot.name : "");
-    setText(this.$("entry-word"), slot ? this.wordOf(slot) : "");
+    const word = slot ? this.wordOf(slot) : "";
+    setText(this.$("entry-word"), word);
+    this.$("entry-word").classList.toggle("long", word.length > LONG_WORD);
     const clue = slot ? this.model.clues[slot.key] || "" : "";
     if (this.$("clue-text").value !== clue) this.$("clue-text").value = clue;
     this.$("lock-entry").checked = !!slot && slot.cells.every((i) => this.model.cells[i].locked);

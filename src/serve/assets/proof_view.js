@@ -4,7 +4,8 @@
 // red); then the verdict of a search of about a second, which says whether the grid is
 // fillable (its fill shown faintly in the empty cells), impossible (the entries of the
 // conflict outlined) or unknown (asked again twice, for 2 s then 4 s). The page always says which of the three
-// holds, or that it is being decided. A newer edit cancels both requests; an answer to an older grid is dropped.
+// holds, or that it is being decided (on an edit the line turns grey at once, and says so
+// once the marks are drawn). A newer edit cancels both requests; an answer to an older grid is dropped.
 import { postJson } from "./api.js";
 import { allowOffensive, tierName } from "./breakfast.js";
 import { whenIdle } from "./idle.js";
@@ -43,22 +44,25 @@ export class ProofView {
     const context = JSON.stringify([exclude, tier]);
     if (this.fill && this.fill.context !== context) this.fill = null;
     const ask = (seconds) => postJson("/api/prove",
-      { ...grid, options: { exclude, "allow-offensive": tier, seconds } }, controller.signal);
+      { ...grid, options: { exclude, "allow-offensive": tier, seconds } }, controller.signal, true);
     const current = () => this.request === controller;
-    this.say("checking", "Deciding whether the grid can be filled…", tier);
+    // On the key the line only turns grey (its state); its words, which lay the page out
+    // again from the line down, change once the marks are drawn.
+    this.state("checking");
     let marked = false;  // onMarks called
     try {
       let answer = await ask(0);
       if (!current()) return;
       this.show(key, answer, context);
-      // The verdict's request leaves once the page is idle (the marks drawn): starting a
-      // request is a few milliseconds of the main thread, which the marks' frame would wait for.
+      // The verdict's request leaves once the page is idle (the marks drawn), so that nothing
+      // of it (its start, its answer) comes before the marks' frame.
       // (Asked before onMarks: the idle work that waited for the marks comes after it.)
       const idle = new Promise((resolve) => whenIdle(resolve, VERDICT_WAIT_MS));
       marked = true;
       onMarks();
       await idle;
       if (!current()) return;
+      this.say("checking", "Deciding whether the grid can be filled…", tier);
       // Unknown: asked again (RETRIES times, each twice as long) while the grid stays as it
       // is; each search starts from the last fill the server found, which the candidates'
       // searches meanwhile renew.
@@ -96,9 +100,15 @@ export class ProofView {
   }
 
   say(state, text, tier) {
+    this.state(state);
+    const line = `${text} Breakfast test: ${tierName(tier)}.`;
+    if (this.verdictLine.textContent !== line) this.verdictLine.textContent = line;
+  }
+
+  state(state) {
+    if (this.verdictLine.dataset.verdict === state) return;
     this.verdictLine.className = state;
     this.verdictLine.dataset.verdict = state;
-    this.verdictLine.textContent = `${text} Breakfast test: ${tierName(tier)}.`;
   }
 
   // Forgets the proof shown: the next grid is another one (a file, a new puzzle), whose cells
