@@ -14,6 +14,9 @@
 # runs only the shards without one, and a killed job loses nothing but itself. The merge sums
 # the counts (when SQUARES-ARGS has --count or -c) or concatenates the parts in order I = 1..N.
 # --run-one runs a single shard that way (the Slurm script uses it); --merge-only only merges.
+# Every part of a run must come from one squares build: the parts are cut by the search's own
+# weights, which another version may weigh differently (a run resumed with a newer squares
+# would leave gaps or overlaps between its old and new parts), so finish or restart a run.
 set -eu
 
 usage() {
