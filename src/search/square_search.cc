@@ -145,16 +145,6 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
   search_id_ = next_search_id++;
 }
 
-// The greedy cell order, by a key compared in this order:
-//   1. fewest words that reach the cell out of order (they are checked only at an echo
-//      level, late, instead of pruning as their letters are placed);
-//   2. most words already begun whose next letter the cell is (each ANDs a mask narrowed by
-//      the letters before it);
-//   3. the most letters those words have already (deeper states allow fewer letters);
-//   4. fewest words begun by the cell (each new word fans out from its root);
-//   5. fixed letters; 6. the earliest word of the shape holding the cell, the earliest
-//      letter in it (so the order follows the words as listed, not the cell numbers).
-// On the square modes this is their row-major order. Deterministic, so the output is too.
 // Of a square and its transpose, --no-transpose keeps the one whose rows, read in order,
 // come first (PassesTranspose), unless the transpose breaks a constraint. The cells read
 // first where the two differ are row 0's against column 0's, so with every cell allowing the
@@ -174,10 +164,7 @@ std::vector<std::array<int, 2>> SquareSearch::TransposeCutPairs() const {
       }
     }
   }
-  std::vector<int> level_of(shape_.shape.cell_count, -1);
-  for (int l = 0; l < levels(); ++l) {
-    if (plan_.levels[l].echo_of < 0) level_of[plan_.levels[l].cell] = l;
-  }
+  const std::vector<int> level_of = plan_.LevelOfCells(shape_.shape.cell_count);
   std::vector<std::array<int, 2>> pairs;
   for (int j = 1; j < n; ++j) {
     const int later = level_of[j * n], earlier = level_of[j];
@@ -187,6 +174,16 @@ std::vector<std::array<int, 2>> SquareSearch::TransposeCutPairs() const {
   return pairs;
 }
 
+// The greedy cell order, by a key compared in this order:
+//   1. fewest words that reach the cell out of order (they are checked only at an echo
+//      level, late, instead of pruning as their letters are placed);
+//   2. most words already begun whose next letter the cell is (each ANDs a mask narrowed by
+//      the letters before it);
+//   3. the most letters those words have already (deeper states allow fewer letters);
+//   4. fewest words begun by the cell (each new word fans out from its root);
+//   5. fixed letters; 6. the earliest word of the shape holding the cell, the earliest
+//      letter in it (so the order follows the words as listed, not the cell numbers).
+// On the square modes this is their row-major order. Deterministic, so the output is too.
 std::vector<int> SquareSearch::GreedyOrder() const {
   const Shape& shape = shape_.shape;
   std::vector<int> next(shape.words.size(), 0);

@@ -163,10 +163,7 @@ void WalkPlan::BuildTie(const Shape& shape, const std::vector<LetterSet>& allowe
     cell_kind.push_back(static_cast<int>(it - kinds.begin()));
     if (it == kinds.end()) kinds.push_back(letters);
   }
-  std::vector<int> level_of(shape.cell_count, -1);
-  for (int l = 0; l < count(); ++l) {
-    if (levels[l].echo_of < 0) level_of[levels[l].cell] = l;
-  }
+  const std::vector<int> level_of = LevelOfCells(shape.cell_count);
   std::vector<std::vector<int>> involutions =
       ShapeInvolutions(shape, word_kind, cell_kind, 32, 4000000);
   std::vector<TiePair> best;
@@ -350,6 +347,14 @@ TieCut WalkPlan::TiesBefore(int level) const {
     while (cut[k] < chain_end[k] && tie_pairs[cut[k]][0] < level) ++cut[k];
   }
   return cut;
+}
+
+std::vector<int> WalkPlan::LevelOfCells(int cell_count) const {
+  std::vector<int> level_of(cell_count, -1);
+  for (int l = 0; l < count(); ++l) {
+    if (levels[l].echo_of < 0) level_of[levels[l].cell] = l;
+  }
+  return level_of;
 }
 
 std::vector<int> WalkPlan::SlotWriters() const {

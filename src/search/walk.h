@@ -147,6 +147,9 @@ struct WalkPlan {
   bool Tied(int l) const { return !tie_of_level.empty() && tie_of_level[l].earlier >= 0; }
   // Per chain, the end of its pairs complete before `level`.
   TieCut TiesBefore(int level) const;
+  // Per cell of a shape of `cell_count` cells, the level that places it (echo levels left
+  // out), or -1.
+  std::vector<int> LevelOfCells(int cell_count) const;
   // Per state slot, the (last) level that sets it, or -1.
   std::vector<int> SlotWriters() const;
   // Whether levels [from, to) allow every letter of `letters` (no fixed letter narrows them).
