@@ -138,9 +138,15 @@ class SquareSearch::LoopCounting {
     SubtreeMemo::Measure* measure;  // null: no memo at this level
   };
 
+  // A shortcut's count adds its results to the nodes, by which the loop paces its reads of the
+  // stop flag; one that finds nothing may still take long, so every kStopPoll-th call reads the
+  // flag itself.
   SQUARES_LOOP_INLINE Below Counted(uint64_t found, uint64_t weight) {
     stats_.nodes += found;
     stats_.squares += found * weight;
+    constexpr uint32_t kStopPoll = 1 << 10;
+    if (++shortcut_calls_ % kStopPoll == 0 && stop_ && stop_->load(std::memory_order_relaxed))
+      return Below::kStop;
     return Below::kDone;
   }
 
@@ -223,6 +229,7 @@ class SquareSearch::LoopCounting {
   LoopArray<std::array<uint64_t, 2>> lone_scale_;
   LoopArray<MemoLevel> memo_level_;
   SubtreeMemo* memo_ = nullptr;
+  uint32_t shortcut_calls_ = 0;
 };
 
 }  // namespace squares::core

@@ -162,7 +162,7 @@ void RunInOrder(
       if (!cancel) {
         changed.wait(lock, ready);
       } else {
-        while (!cancelled() && !changed.wait_for(lock, std::chrono::milliseconds(5), ready)) {
+        while (!cancelled() && !changed.wait_for(lock, std::chrono::milliseconds(1), ready)) {
         }
         if (cancelled()) {
           stop = true;
