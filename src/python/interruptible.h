@@ -25,7 +25,7 @@ namespace squares::python {
 namespace py = pybind11;
 
 // Ctrl-C takes effect within this plus the library's stop latency (50 ms).
-inline constexpr std::chrono::milliseconds kSignalPoll{20};
+inline constexpr std::chrono::milliseconds kSignalPoll{5};
 
 // With the GIL taken: runs the signal handlers and the calls made so far (calls.h): true when
 // one raised, its exception then in `raised`.
