@@ -114,14 +114,15 @@ wait_for() {
   done
 }
 
-# A squares that logs each shard it runs (then becomes the real one, so its PID is the shard's).
+# A squares that logs each shard it runs, not the runner's question for the key (then becomes
+# the real one, so its PID is the shard's).
 # The shard named in stop-shard, once, writes its PID to victim and stops itself (SIGSTOP)
 # until the test kills or cancels it: a victim caught mid-run however loaded the machine is.
 cp "$squares" "$tmp/bin/squares.real"
 cat >"$tmp/bin/squares" <<EOF
 #!/bin/sh
 for arg in "\$@"; do last=\$arg; done
-echo "\$last" >>"$tmp/shards.log"
+[ "\$last" = --shard-key ] || echo "\$last" >>"$tmp/shards.log"
 if [ "\$last" = "\$(cat "$tmp/stop-shard" 2>/dev/null)" ] && rm "$tmp/stop-shard" 2>/dev/null; then
   echo \$\$ >"$tmp/victim.new" && mv "$tmp/victim.new" "$tmp/victim"
   kill -STOP \$\$

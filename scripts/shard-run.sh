@@ -14,9 +14,12 @@
 # runs only the shards without one, and a killed job loses nothing but itself. The merge sums
 # the counts (when SQUARES-ARGS has --count or -c) or concatenates the parts in order I = 1..N.
 # --run-one runs a single shard that way (the Slurm script uses it); --merge-only only merges.
-# Every part of a run must come from one squares build: the parts are cut by the search's own
-# weights, which another version may weigh differently (a run resumed with a newer squares
-# would leave gaps or overlaps between its old and new parts), so finish or restart a run.
+# Every part of a run must come from one squares build and one word list: the parts are cut
+# by the search's own weights, which another version may weigh differently (a run resumed
+# with a newer squares would leave gaps or overlaps between its old and new parts). So the
+# first start records the key of the cut (`squares --shard-key`) in DIR/key, every later start
+# refuses to go on under another key, and shards on SSH hosts check it themselves
+# (--check-shard-key). A command without a key (fill) is run unchecked, with a warning.
 set -eu
 
 usage() {
@@ -122,6 +125,36 @@ else
   printf '%s\n' "$run" >"$dir/run.tmp.$$" && mv "$dir/run.tmp.$$" "$dir/run"
 fi
 
+if [ -n "$one" ] && [ -f "$dir/part-$one-of-$shards" ]; then
+  echo "shard-run.sh: shard $one of $shards: done already" >&2
+  exit 0
+fi
+
+# The key of the cut: recorded by the first start (the first of simultaneous ones, by ln),
+# then compared.
+check=""
+if key=$(eval "$command --shard 1/$shards --shard-key" 2>"$dir/.key-error.$$"); then
+  rm -f "$dir/.key-error.$$"
+  if [ ! -f "$dir/key" ] && [ -n "$(find "$dir" -maxdepth 1 -name 'part-*' | head -1)" ]; then
+    echo "shard-run.sh: warning: $dir has parts but no key: they are not checked to come from this build" >&2
+  fi
+  printf '%s\n' "$key" >"$dir/.key.tmp.$$"
+  ln "$dir/.key.tmp.$$" "$dir/key" 2>/dev/null || true
+  rm -f "$dir/.key.tmp.$$"
+  recorded=$(cat "$dir/key")
+  if [ "$recorded" != "$key" ]; then
+    echo "shard-run.sh: $dir: its parts are cut by another squares build or from other words" \
+         "(key $recorded there, $key with this squares): finish the run with the build that" \
+         "started it, or start again in another -o" >&2
+    exit 1
+  fi
+  [ -z "$sshloginfile" ] || check=" --check-shard-key $key"
+else
+  echo "shard-run.sh: warning: no key for this command's parts ($(head -1 "$dir/.key-error.$$")):" \
+       "they are not checked to come from one squares build" >&2
+  rm -f "$dir/.key-error.$$"
+fi
+
 # One shard as a shell command with {} for I; it runs where Parallel sends it. Remote hosts
 # write the part into the same absolute DIR of their own, and Parallel's --return copies it
 # back (rsync renames atomically); a shared DIR works too.
@@ -129,13 +162,9 @@ fi
 # The temporary file goes when the shard fails or is stopped by a signal (scancel, Parallel).
 job="mkdir -p $(quote "$dir") && t=$(quote "$dir")/.part-{}-of-$shards.tmp.\$\$ &&"
 job="$job trap 'rm -f \"\$t\"' EXIT && trap 'exit 1' HUP INT TERM &&"
-job="$job $command --shard {}/$shards >\"\$t\" && mv \"\$t\" $(quote "$dir")/part-{}-of-$shards"
+job="$job $command$check --shard {}/$shards >\"\$t\" && mv \"\$t\" $(quote "$dir")/part-{}-of-$shards"
 
 if [ -n "$one" ]; then
-  if [ -f "$dir/part-$one-of-$shards" ]; then
-    echo "shard-run.sh: shard $one of $shards: done already" >&2
-    exit 0
-  fi
   eval "$(printf '%s\n' "$job" | sed "s/{}/$one/g")"
   exit
 fi

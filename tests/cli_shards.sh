@@ -11,11 +11,11 @@ words=$root/tests/data/squares/words4.txt
 data=unused
 . "$(dirname "$0")/cli_lib.sh"
 
-# A squares that logs each shard it runs, and fails on shard $FAIL_SHARD after some output.
+# A squares that logs each shard it runs (not the runner's question for the key), and fails on shard $FAIL_SHARD after some output.
 cat >"$tmp/logged" <<EOF
 #!/bin/sh
 for arg in "\$@"; do last=\$arg; done
-echo "\$last" >>"$tmp/log"
+[ "\$last" = --shard-key ] || echo "\$last" >>"$tmp/log"
 if [ "\$last" = "\${FAIL_SHARD:-}" ]; then echo partial; exit 1; fi
 exec "$squares" "\$@"
 EOF
@@ -57,6 +57,7 @@ check_mode() {  # check_mode NAME "SHARD COUNTS" SQUARES-ARGS...
     out=$tmp/$name-$n
     "$run" -j 2 -N "$n" -o "$out" --squares "$squares" -- "$@" >"$tmp/merged" 2>"$tmp/err" ||
       fail "$name, N = $n: status $? $(cat "$tmp/err")"
+    cp "$tmp/err" "$tmp/$name-err"
     same "$name, N = $n: merged = single run" "$tmp/merged" "$tmp/whole"
   done
 }
@@ -85,6 +86,47 @@ echo partial >"$tmp/resume/.part-6-of-7.tmp.12345"
 same "rerun: merged = single run" "$tmp/merged" "$tmp/whole"
 [ "$(sort "$tmp/log" | tr '\n' ' ')" = "2/7 4/7 6/7 " ] ||
   fail "rerun ran $(tr '\n' ' ' <"$tmp/log") (want 2/7 4/7 6/7)"
+
+# The key of the cut: the same for the same search and shard count, another for another
+# count or other words; a part refuses to run under another key (exit 1), and the runner
+# refuses to resume a run whose recorded key differs from its squares' (another build).
+key() { "$squares" "$@" --shard-key; }
+k=$(key -n 4 --dict "$words" --shard 2/7)
+echo "$k" | grep -Eqx '[0-9a-f]{16}' || fail "--shard-key printed '$k'"
+[ "$(key -n 4 --dict "$words" --shard 5/7)" = "$k" ] || fail "--shard-key differs between parts"
+[ "$(key -n 4 --dict "$words" --shard 2/8)" != "$k" ] || fail "--shard-key: 7 and 8 parts alike"
+head -n 200 "$words" >"$tmp/fewer.txt"
+[ "$(key -n 4 --dict "$tmp/fewer.txt" --shard 2/7)" != "$k" ] || fail "--shard-key: other words alike"
+"$squares" -n 4 --dict "$words" --shard 2/7 --check-shard-key "$k" >"$tmp/part" ||
+  fail "--check-shard-key with the right key: status $?"
+"$squares" -n 4 --dict "$words" --shard 2/7 >"$tmp/plain"
+same "--check-shard-key: the part" "$tmp/part" "$tmp/plain"
+"$squares" -n 4 --dict "$words" --shard 2/7 --check-shard-key 0123456789abcdef \
+  >"$tmp/part" 2>"$tmp/err"
+[ $? -eq 1 ] && [ ! -s "$tmp/part" ] && grep -qF "cut into other parts here (key $k)" "$tmp/err" ||
+  fail "--check-shard-key with another key: $(cat "$tmp/err")"
+[ "$(cat "$tmp/resume/key")" = "$(key -n 4 --dict "$words" --shard 1/7)" ] ||
+  fail "the runner recorded key '$(cat "$tmp/resume/key")'"
+echo 0123456789abcdef >"$tmp/resume/key"
+rm "$tmp/resume/part-3-of-7"
+: >"$tmp/log"
+"$run" -j 2 -N 7 -o "$tmp/resume" --squares "$tmp/logged" -- -n 4 --dict "$words" \
+  >"$tmp/merged" 2>"$tmp/err"
+[ $? -eq 1 ] && [ ! -s "$tmp/merged" ] && [ ! -s "$tmp/log" ] &&
+  grep -qF "cut by another squares build or from other words" "$tmp/err" ||
+  fail "resumed under another key: $(cat "$tmp/err"), ran $(cat "$tmp/log")"
+# The words changed under a run: the same refusal.
+cp "$words" "$tmp/changing.txt"
+FAIL_SHARD=2/4 "$run" -j 2 -N 4 -o "$tmp/changed" --squares "$tmp/logged" -- -n 4 \
+  --dict "$tmp/changing.txt" >/dev/null 2>&1
+sed -i 1d "$tmp/changing.txt"
+"$run" -j 2 -N 4 -o "$tmp/changed" --squares "$tmp/logged" -- -n 4 --dict "$tmp/changing.txt" \
+  >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && grep -qF "cut by another squares build or from other words" "$tmp/err" ||
+  fail "resumed with other words: $(cat "$tmp/err")"
+# A command without a key runs, and says that its parts go unchecked.
+grep -qF "warning: no key for this command's parts" "$tmp/fill-err" ||
+  fail "fill: no warning about the key: $(cat "$tmp/fill-err")"
 
 # Usage errors: exit 2 with a message.
 usage_error() {  # usage_error MESSAGE ARGS...

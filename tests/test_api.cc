@@ -219,6 +219,19 @@ TEST_CASE("shards concatenate to the whole; threads keep the order") {
   }
   CHECK(parts == whole);
   CHECK(counted == total);
+  // The key of the cut: every part's alike, another for another count of parts, and the
+  // command line's.
+  auto key = [&](int index, int count) {
+    squares::SquareOptions shard = Sized(squares::SquareKind::kDouble, 4);
+    shard.shard_index = index;
+    shard.shard_count = count;
+    return squares::SquareSearch(words, shard).ShardKey(true);
+  };
+  CHECK(key(1, 3) == key(3, 3));
+  CHECK(key(1, 3) != key(1, 4));
+  char hex[20];
+  std::snprintf(hex, sizeof hex, "%016llx\n", static_cast<unsigned long long>(key(2, 3)));
+  CHECK(hex == Cli("--double -n 4 --count --shard-key --shard 2/3 --dict " + kWords4));
   squares::SquareOptions two = Sized(squares::SquareKind::kDouble, 4);
   two.threads = 2;
   const squares::SquareSearch threaded(words, two);

@@ -239,6 +239,11 @@ class SquareSearch {
   SearchStats ForEachView(const std::function<bool(const SquareView&)>& on_result) const;
   // The number of results (up to the limit), counted without forming them.
   uint64_t Count(SearchStats* stats = nullptr) const;
+  // The key of the cut of the search into the options' shard_count parts, as Count()
+  // (`counting`) or ForEach and Write cut it: a hash of the parts and of the words. Parts
+  // made under one key tile the search exactly; a build that weighs the search's tasks
+  // differently, or other words, give another key (see `squares --shard-key`).
+  uint64_t ShardKey(bool counting) const;
   // The results formatted as `squares --format ...` prints them, handed to `out` in pieces of
   // whole results, in order, until it returns false.
   SearchStats Write(SquareFormat format,

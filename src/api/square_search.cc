@@ -330,6 +330,11 @@ uint64_t SquareSearch::Count(SearchStats* stats) const {
   return found.squares;
 }
 
+uint64_t SquareSearch::ShardKey(bool counting) const {
+  return core::ShardKey(impl_->Search(counting && !impl_->options.limit),
+                        impl_->options.shard_count);
+}
+
 SearchStats SquareSearch::Write(SquareFormat format,
                                 const std::function<bool(std::string_view)>& out) const {
   const auto start = api::Clock::now();

@@ -226,6 +226,27 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
   }
 
   const bool count_only = args.has("count");
+  // The key of the parts (scripts/shard-run.sh records it, and checks every part against it).
+  if (args.has("shard-key") || args.has("check-shard-key")) {
+    std::string key;
+    try {
+      key = absl::StrFormat("%016x", search->ShardKey(count_only));
+    } catch (const squares::Error& error) {
+      return Fail(error);
+    }
+    if (args.has("shard-key")) {
+      Output::Stdout().write(key + "\n");
+      Output::Stdout().flush();
+      return kExitOk;
+    }
+    if (const std::string expected = args.get("check-shard-key"); expected != key) {
+      return Fail(absl::FailedPreconditionError(absl::StrFormat(
+          "--check-shard-key %s: this search is cut into other parts here (key %s): another "
+          "build of squares or other words; the parts of one run must come from one build and "
+          "one list",
+          expected, key)));
+    }
+  }
   // Progress by default only when it cannot garble results: stderr a terminal, stdout not.
   ProgressLine progress;
   if (args.has("progress") || (isatty(STDERR_FILENO) && (count_only || !isatty(STDOUT_FILENO)))) {

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <xxhash.h>
+
 #include "search/ordered_runner.h"
 
 namespace squares::core {
@@ -160,31 +162,44 @@ class Progress {
   bool reported_ = false;
 };
 
-// The tasks of a run: for shards, parts by a rule that depends only on the shard count (so
-// every machine computes the same parts); then finer, for threads.
+// The cut of a search into shards: the whole search's tasks, and where each of the parts
+// begins (`shard_count` + 1 bounds), by a rule that depends only on the shard count (so every
+// machine computes the same parts).
+struct ShardCut {
+  std::vector<SquareTask> tasks;
+  std::vector<size_t> begin;
+};
+
+ShardCut CutIntoShards(const SquareSearch& search, int shard_count) {
+  // Parts of about equal work: many small tasks, weighed by a shallow probe, cut into
+  // contiguous runs of equal total weight (contiguous, so the parts concatenate in order).
+  ShardCut cut;
+  const size_t want = std::min<size_t>(static_cast<size_t>(shard_count) * 32, size_t{1} << 18);
+  cut.tasks = search.Split(want);
+  // Every part weighs all the tasks, so their probe is cut short once it counts 2^24
+  // prefixes (see Weigh).
+  const std::vector<uint64_t> weight = search.Weigh(cut.tasks, 5, uint64_t{1} << 24);
+  uint64_t total = 0;
+  for (uint64_t w : weight) total += w;
+  for (int part = 0; part <= shard_count; ++part) {  // the first task of each part, by weight
+    const unsigned __int128 target = static_cast<unsigned __int128>(total) * part / shard_count;
+    uint64_t sum = 0;
+    size_t k = 0;
+    while (k < cut.tasks.size() && sum + weight[k] / 2 < target) sum += weight[k++];
+    cut.begin.push_back(k);
+  }
+  return cut;
+}
+
+// The tasks of a run: for shards, its part of the cut; then finer, for threads.
 std::vector<SquareTask> PlanTasks(const SquareSearch& search, const RunOptions& options,
                                   bool count_only) {
   std::vector<SquareTask> tasks = {SquareTask{}};
-  const int shard_count = options.shard_count;
-  if (shard_count > 1) {
-    // Parts of about equal work: many small tasks, weighed by a shallow probe, cut into
-    // contiguous runs of equal total weight (contiguous, so the parts concatenate in order).
-    const size_t want = std::min<size_t>(static_cast<size_t>(shard_count) * 32, size_t{1} << 18);
-    tasks = search.Split(want);
-    // Every part weighs all the tasks, so their probe is cut short once it counts 2^24
-    // prefixes (see Weigh).
-    std::vector<uint64_t> weight = search.Weigh(tasks, 5, uint64_t{1} << 24);
-    uint64_t total = 0;
-    for (uint64_t w : weight) total += w;
-    auto boundary = [&](int part) {  // first task of part `part` (0-based), by weight
-      const unsigned __int128 target = static_cast<unsigned __int128>(total) * part / shard_count;
-      uint64_t sum = 0;
-      size_t k = 0;
-      while (k < tasks.size() && sum + weight[k] / 2 < target) sum += weight[k++];
-      return k;
-    };
-    const size_t begin = boundary(options.shard_index - 1), end = boundary(options.shard_index);
-    tasks = std::vector<SquareTask>(tasks.begin() + begin, tasks.begin() + end);
+  if (options.shard_count > 1) {
+    ShardCut cut = CutIntoShards(search, options.shard_count);
+    tasks = std::vector<SquareTask>(
+        std::make_move_iterator(cut.tasks.begin() + cut.begin[options.shard_index - 1]),
+        std::make_move_iterator(cut.tasks.begin() + cut.begin[options.shard_index]));
   }
   // Listing splits on one thread too: the search drops its replay memo for the tasks after
   // the first where it does not pay (see RunWalkers).
@@ -280,6 +295,39 @@ SquareStats WriteSquares(const SquareSearch& search, const SquareFormatter& form
                                                     : piece.ends[taken - 1];
         return bytes == 0 || out(piece.text.view().substr(0, bytes));
       });
+}
+
+uint64_t ShardKey(const SquareSearch& search, int shard_count) {
+  std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> hash{XXH3_createState(),
+                                                                &XXH3_freeState};
+  XXH3_64bits_reset(hash.get());
+  auto add = [&](const auto& value) { XXH3_64bits_update(hash.get(), &value, sizeof value); };
+  add(uint32_t{1});  // the key's own version
+  add(static_cast<uint64_t>(shard_count));
+  const ShardCut cut = shard_count > 1 ? CutIntoShards(search, shard_count)
+                                       : ShardCut{{SquareTask{}}, {0, 1}};
+  add(static_cast<uint64_t>(cut.tasks.size()));
+  for (const SquareTask& task : cut.tasks) {
+    add(static_cast<uint8_t>(task.size()));
+    XXH3_64bits_update(hash.get(), task.data(), task.size() * sizeof(Letter));
+  }
+  for (size_t begin : cut.begin) add(static_cast<uint64_t>(begin));
+  for (const Dawg* dawg : search.automata()) {
+    add(static_cast<int32_t>(dawg->length()));
+    add(static_cast<uint64_t>(dawg->word_count()));
+    auto add_entries = [&]<class Mask>(const DawgEntry<Mask>* entries) {
+      for (size_t e = 0; e < dawg->entry_count(); ++e) {  // field by field: wide ones have padding
+        add(entries[e].mask);
+        add(entries[e].first);
+      }
+    };
+    if (dawg->wide()) {
+      add_entries(dawg->entries<uint64_t>());
+    } else {
+      add_entries(dawg->entries<uint32_t>());
+    }
+  }
+  return XXH3_64bits_digest(hash.get());
 }
 
 }  // namespace squares::core

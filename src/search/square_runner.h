@@ -34,4 +34,11 @@ SquareStats WriteSquares(const SquareSearch& search, const SquareFormatter& form
                          const RunOptions& options,
                          const std::function<bool(std::string_view)>& out);
 
+// The key of the cut of `search` into `shard_count` parts (RunOptions::shard_count): a hash of
+// the parts' tasks and of the search's automata. Runs whose keys are equal cut the same
+// parts of the same words, so that parts made by different runs (a run resumed, or parts
+// made on other machines) tile the search exactly; another build may weigh the tasks
+// differently, and another list has other words.
+uint64_t ShardKey(const SquareSearch& search, int shard_count);
+
 }  // namespace squares::core

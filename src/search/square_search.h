@@ -157,6 +157,8 @@ class SquareSearch {
   // TransposeCutPairs).
   bool cuts_transposes() const { return has_filters_ && !plan_.tie_pairs.empty(); }
   int lone_levels() const { return counting_.lone.count(); }
+  // The distinct automata the search walks.
+  const std::vector<const Dawg*>& automata() const { return plan_.automata; }
 
   // Splits the search below `from` into at least `min_tasks` tasks where the search space
   // allows, by enumerating the prefixes of the next cells (deepening until there are enough).
