@@ -731,6 +731,10 @@ async function candidatesInParts(page, url) {
       : item.querySelector("button") ? "more" : `H ${/being decided|not decided/.test(item.textContent) ? "unknown" : "impossible"}`));
   await page.waitForFunction(() => document.querySelector("#candidates").dataset.done, null, { timeout: 20000 });
   assert.deepEqual(await shown(), expected(100));
+  // The Show all button spans the list: one line (it was a word a line in the mark's column).
+  const [button, option] = await page.evaluate(() => ["#candidates button", "#candidates li[role=option]"]
+    .map((selector) => document.querySelector(selector).getBoundingClientRect().height));
+  assert.ok(button < 2 * option, `${button} ${option}`);
   await page.click("#candidates button");  // Show all
   await page.waitForFunction(() => document.querySelector("#candidates").dataset.done &&
                                     document.querySelectorAll("#candidates li[role=option]").length === 150);
