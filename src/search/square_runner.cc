@@ -181,10 +181,12 @@ ShardCut CutIntoShards(const SquareSearch& search, int shard_count) {
   const std::vector<uint64_t> weight = search.Weigh(cut.tasks, 5, uint64_t{1} << 24);
   uint64_t total = 0;
   for (uint64_t w : weight) total += w;
-  for (int part = 0; part <= shard_count; ++part) {  // the first task of each part, by weight
+  // The first task of each part: the first whose middle lies at or past the part's share of
+  // the weight (the shares grow, and so does the middle of task k with k).
+  uint64_t sum = 0;
+  size_t k = 0;
+  for (int part = 0; part <= shard_count; ++part) {
     const unsigned __int128 target = static_cast<unsigned __int128>(total) * part / shard_count;
-    uint64_t sum = 0;
-    size_t k = 0;
     while (k < cut.tasks.size() && sum + weight[k] / 2 < target) sum += weight[k++];
     cut.begin.push_back(k);
   }
