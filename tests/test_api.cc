@@ -232,6 +232,36 @@ TEST_CASE("shards concatenate to the whole; threads keep the order") {
   char hex[20];
   std::snprintf(hex, sizeof hex, "%016llx\n", static_cast<unsigned long long>(key(2, 3)));
   CHECK(hex == Cli("--double -n 4 --count --shard-key --shard 2/3 --dict " + kWords4));
+  // Runs under an expected key: the right one (of the run's kind) runs the part; another
+  // throws a data error naming both keys before any result.
+  squares::SquareOptions keyed = Sized(squares::SquareKind::kDouble, 4);
+  keyed.shard_index = 2;
+  keyed.shard_count = 3;
+  const squares::SquareSearch unkeyed(words, keyed);
+  const uint64_t listing_key = unkeyed.ShardKey(false);
+  keyed.shard_key = listing_key;
+  CHECK(Written(squares::SquareSearch(words, keyed), squares::SquareFormat::kLines) ==
+        Written(unkeyed, squares::SquareFormat::kLines));
+  keyed.shard_key = key(2, 3);
+  CHECK(squares::SquareSearch(words, keyed).Count() == unkeyed.Count());
+  keyed.shard_key = listing_key ^ 1;
+  const squares::SquareSearch wrong(words, keyed);
+  int delivered = 0;
+  try {
+    wrong.ForEach([&](const squares::SquareResult&) { return ++delivered > 0; });
+    FAIL("a run under another key ran");
+  } catch (const squares::Error& error) {
+    CHECK(error.kind() == squares::ErrorKind::kData);
+    char message[160];
+    std::snprintf(message, sizeof message,
+                  "shard key %016llx: this search is cut into other parts here (key %016llx)",
+                  static_cast<unsigned long long>(listing_key ^ 1),
+                  static_cast<unsigned long long>(listing_key));
+    CHECK(std::string(error.what()).rfind(message, 0) == 0);
+  }
+  CHECK(delivered == 0);
+  keyed.shard_key = key(2, 3) ^ 1;
+  CHECK_THROWS_AS(squares::SquareSearch(words, keyed).Count(), squares::Error);
   squares::SquareOptions two = Sized(squares::SquareKind::kDouble, 4);
   two.threads = 2;
   const squares::SquareSearch threaded(words, two);

@@ -69,7 +69,13 @@ struct SquareOptions {
   int threads = 0;  // worker threads; 0: DefaultThreads() (as FillOptions and the command
                     // line). Results come in the same order on any number.
   int shard_index = 1, shard_count = 1;  // only part I of N (the parts concatenate in order)
-  const StopFlag* stop = nullptr;        // stops the runs (SquareSearch::set_stop: a copy's own)
+  // When set, runs go only under this key of the cut (SquareSearch::ShardKey, of the run's
+  // kind: Count() or the listing): a search cut otherwise here (another build of the
+  // library, other words) makes Count, ForEach and Write throw a kData Error naming both keys,
+  // before any result. Checked on the cut the run makes anyway (no search twice). Not with
+  // `best`.
+  std::optional<uint64_t> shard_key;
+  const StopFlag* stop = nullptr;  // stops the runs (SquareSearch::set_stop: a copy's own)
 };
 
 // One result. For squares, rectangles and diagonal squares `rows` are the grid's rows; for

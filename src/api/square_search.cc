@@ -62,6 +62,8 @@ void CheckRun(const SquareOptions& options) {
   }
   if (options.best > 0 && options.shard_count > 1)
     ThrowUsage("best squares are not sharded: drop the shard");
+  if (options.best > 0 && options.shard_key)
+    ThrowUsage("best squares are not sharded: drop the shard key");
   if (options.limit && *options.limit < 0) {
     ThrowUsage(absl::StrFormat("limit: %d is negative", *options.limit));
   }
@@ -123,6 +125,7 @@ core::RunOptions RunOptionsOf(const detail::SquareSearchImpl& impl,
   run.threads = options.threads > 0 ? options.threads : DefaultThreads();
   run.shard_index = options.shard_index;
   run.shard_count = options.shard_count;
+  run.shard_key = options.shard_key;
   run.stop = stop;
   if (progress) {
     run.progress = [&progress, start](size_t done, size_t parts, uint64_t results) {
@@ -198,8 +201,8 @@ core::SquareStats WriteResults(
     }
     return found;
   }
-  return core::WriteSquares(search, formatter, run,
-                            [&](std::string_view text) { return out(text, nullptr); });
+  return Value(core::WriteSquares(search, formatter, run,
+                                  [&](std::string_view text) { return out(text, nullptr); }));
 }
 
 // Reads the results of the view format (core::ViewStrings) out of the text handed over.
@@ -324,8 +327,8 @@ uint64_t SquareSearch::Count(SearchStats* stats) const {
   }
   // A limit counts results in the listing's order.
   const core::SquareSearch& search = impl_->Search(!impl_->options.limit);
-  const core::SquareStats found = core::CountSquares(
-      search, api::RunOptionsOf(*impl_, progress_, progress_timing_, stop_, start));
+  const core::SquareStats found = api::Value(core::CountSquares(
+      search, api::RunOptionsOf(*impl_, progress_, progress_timing_, stop_, start)));
   if (stats) *stats = api::StatsOf(found, stop_, start);
   return found.squares;
 }

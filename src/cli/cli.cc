@@ -5,6 +5,7 @@
 #include <iostream>
 #include <optional>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
 
 namespace squares::cli {
@@ -82,6 +83,20 @@ absl::StatusOr<std::pair<int, int>> ParsedArgs::get_shard() const {
         absl::StrFormat("--shard: '%s' is not of the form I/N with 1 <= I <= N", shard));
   }
   return std::pair{index, count};
+}
+
+absl::StatusOr<std::optional<uint64_t>> ParsedArgs::get_shard_key() const {
+  if (!has("check-shard-key")) return std::nullopt;
+  const std::string key = get("check-shard-key");
+  uint64_t value = 0;
+  const bool hex = key.size() == 16 && std::all_of(key.begin(), key.end(), [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+  });
+  if (!hex || !absl::SimpleHexAtoi(key, &value)) {
+    return UsageError(absl::StrFormat(
+        "--check-shard-key: '%s' is not a key of 16 hex digits (as --shard-key prints it)", key));
+  }
+  return value;
 }
 
 absl::StatusOr<int> ParsedArgs::get_threads() const {

@@ -56,6 +56,8 @@ class ParsedArgs {
   absl::StatusOr<double> get_seconds(std::string_view name, double fallback) const;
   // --shard I/N as (I, N) with 1 <= I <= N; (1, 1) when absent.
   absl::StatusOr<std::pair<int, int>> get_shard() const;
+  // --check-shard-key KEY (16 hex digits, as --shard-key prints it); none when absent.
+  absl::StatusOr<std::optional<uint64_t>> get_shard_key() const;
   // --threads N in 1..1024; squares::DefaultThreads() when absent or 0.
   absl::StatusOr<int> get_threads() const;
   const std::vector<std::string>& positional() const { return positional_; }

@@ -200,10 +200,12 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
   auto threads = args.get_threads();
   auto shard = args.get_shard();
   auto best = args.get_int("best", 0, 1, 1000000);
+  auto shard_key = args.get_shard_key();
   if (args.has("limit") && limit.ok()) options.limit = *limit;
   if (best.ok()) options.best = static_cast<int>(*best);
   if (threads.ok()) options.threads = *threads;
   if (shard.ok()) std::tie(options.shard_index, options.shard_count) = *shard;
+  if (shard_key.ok()) options.shard_key = *shard_key;
 
   // The main dictionary is read only when some word reads it (a shape's words may all name
   // lists of their own).
@@ -221,31 +223,23 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
     std::cerr << "squares: cell order: " << search->cell_order() << "\n";
   }
   for (const absl::Status& status :
-       {limit.status(), threads.status(), shard.status(), best.status()}) {
+       {limit.status(), threads.status(), shard.status(), best.status(), shard_key.status()}) {
     if (!status.ok()) return Fail(status);
   }
 
   const bool count_only = args.has("count");
-  // The key of the parts (scripts/shard-run.sh records it, and checks every part against it).
-  if (args.has("shard-key") || args.has("check-shard-key")) {
+  // The key of the parts (scripts/shard-run.sh records it, and has each part checked against
+  // it: --check-shard-key, in the options).
+  if (args.has("shard-key")) {
     std::string key;
     try {
       key = absl::StrFormat("%016x", search->ShardKey(count_only));
     } catch (const squares::Error& error) {
       return Fail(error);
     }
-    if (args.has("shard-key")) {
-      Output::Stdout().write(key + "\n");
-      Output::Stdout().flush();
-      return kExitOk;
-    }
-    if (const std::string expected = args.get("check-shard-key"); expected != key) {
-      return Fail(absl::FailedPreconditionError(absl::StrFormat(
-          "--check-shard-key %s: this search is cut into other parts here (key %s): another "
-          "build of squares or other words; the parts of one run must come from one build and "
-          "one list",
-          expected, key)));
-    }
+    Output::Stdout().write(key + "\n");
+    Output::Stdout().flush();
+    return kExitOk;
   }
   // Progress by default only when it cannot garble results: stderr a terminal, stdout not.
   ProgressLine progress;

@@ -10,6 +10,9 @@
 
 #include <xxhash.h>
 
+#include "absl/status/statusor.h"
+#include "absl/strings/str_format.h"
+
 #include "search/ordered_runner.h"
 
 namespace squares::core {
@@ -193,12 +196,60 @@ ShardCut CutIntoShards(const SquareSearch& search, int shard_count) {
   return cut;
 }
 
-// The tasks of a run: for shards, its part of the cut; then finer, for threads.
-std::vector<SquareTask> PlanTasks(const SquareSearch& search, const RunOptions& options,
-                                  bool count_only) {
+// The cut of the search into `shard_count` parts; unsharded, the whole search as one task.
+ShardCut CutOf(const SquareSearch& search, int shard_count) {
+  return shard_count > 1 ? CutIntoShards(search, shard_count) : ShardCut{{SquareTask{}}, {0, 1}};
+}
+
+// The key of `cut`, the cut of `search` into `shard_count` parts (see ShardKey).
+uint64_t KeyOf(const SquareSearch& search, int shard_count, const ShardCut& cut) {
+  std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> hash{XXH3_createState(),
+                                                                &XXH3_freeState};
+  XXH3_64bits_reset(hash.get());
+  auto add = [&](const auto& value) { XXH3_64bits_update(hash.get(), &value, sizeof value); };
+  add(uint32_t{1});  // the key's own version
+  add(static_cast<uint64_t>(shard_count));
+  add(static_cast<uint64_t>(cut.tasks.size()));
+  for (const SquareTask& task : cut.tasks) {
+    add(static_cast<uint8_t>(task.size()));
+    XXH3_64bits_update(hash.get(), task.data(), task.size() * sizeof(Letter));
+  }
+  for (size_t begin : cut.begin) add(static_cast<uint64_t>(begin));
+  for (const Dawg* dawg : search.automata()) {
+    add(static_cast<int32_t>(dawg->length()));
+    add(static_cast<uint64_t>(dawg->word_count()));
+    auto add_entries = [&]<class Mask>(const DawgEntry<Mask>* entries) {
+      for (size_t e = 0; e < dawg->entry_count(); ++e) {  // field by field: wide ones have padding
+        add(entries[e].mask);
+        add(entries[e].first);
+      }
+    };
+    if (dawg->wide()) {
+      add_entries(dawg->entries<uint64_t>());
+    } else {
+      add_entries(dawg->entries<uint32_t>());
+    }
+  }
+  return XXH3_64bits_digest(hash.get());
+}
+
+// The tasks of a run: its part of the cut (checked against the key the options expect, on
+// the cut made here); then finer, for threads.
+absl::StatusOr<std::vector<SquareTask>> PlanTasks(const SquareSearch& search,
+                                                  const RunOptions& options, bool count_only) {
   std::vector<SquareTask> tasks = {SquareTask{}};
-  if (options.shard_count > 1) {
-    ShardCut cut = CutIntoShards(search, options.shard_count);
+  if (options.shard_count > 1 || options.shard_key) {
+    ShardCut cut = CutOf(search, options.shard_count);
+    if (options.shard_key) {
+      const uint64_t key = KeyOf(search, options.shard_count, cut);
+      if (key != *options.shard_key) {
+        return absl::FailedPreconditionError(absl::StrFormat(
+            "shard key %016x: this search is cut into other parts here (key %016x): another "
+            "build of squares or other words; the parts of one run must come from one build "
+            "and one list",
+            *options.shard_key, key));
+      }
+    }
     tasks = std::vector<SquareTask>(
         std::make_move_iterator(cut.tasks.begin() + cut.begin[options.shard_index - 1]),
         std::make_move_iterator(cut.tasks.begin() + cut.begin[options.shard_index]));
@@ -228,11 +279,14 @@ std::vector<SquareTask> PlanTasks(const SquareSearch& search, const RunOptions& 
 // pieces (`first`: it is the run's first task),
 // take(piece, taken) hands over the first `taken` results of each (false: stop), in order.
 template <class Piece>
-SquareStats RunTasks(const SquareSearch& search, const RunOptions& options, bool count_only,
+absl::StatusOr<SquareStats> RunTasks(const SquareSearch& search, const RunOptions& options,
+                                     bool count_only,
                      const std::function<void(const SquareTask&, bool, uint64_t, bool,
                                               PieceSender<Piece>&, const std::atomic<bool>&)>& work,
                      const std::function<bool(Piece&, uint64_t)>& take) {
-  const std::vector<SquareTask> tasks = PlanTasks(search, options, count_only);
+  absl::StatusOr<std::vector<SquareTask>> planned = PlanTasks(search, options, count_only);
+  if (!planned.ok()) return planned.status();
+  const std::vector<SquareTask> tasks = *std::move(planned);
   const int threads = std::max(1, options.threads);
   const bool one_thread = threads == 1 || tasks.size() <= 1;  // see RunInOrder
   const uint64_t limit = options.limit;
@@ -264,7 +318,7 @@ SquareStats RunTasks(const SquareSearch& search, const RunOptions& options, bool
 
 }  // namespace
 
-SquareStats CountSquares(const SquareSearch& search, const RunOptions& options) {
+absl::StatusOr<SquareStats> CountSquares(const SquareSearch& search, const RunOptions& options) {
   // Unsharded, only the total counts: a shape with a symmetry may be counted up to it.
   const bool sum_only = options.shard_count == 1;
   return RunTasks<TaskPiece>(
@@ -279,9 +333,10 @@ SquareStats CountSquares(const SquareSearch& search, const RunOptions& options) 
       [](TaskPiece&, uint64_t) { return true; });
 }
 
-SquareStats WriteSquares(const SquareSearch& search, const SquareFormatter& formatter,
-                         const RunOptions& options,
-                         const std::function<bool(std::string_view)>& out) {
+absl::StatusOr<SquareStats> WriteSquares(const SquareSearch& search,
+                                         const SquareFormatter& formatter,
+                                         const RunOptions& options,
+                                         const std::function<bool(std::string_view)>& out) {
   return RunTasks<TaskPiece>(
       search, options, false,
       [&](const SquareTask& task, bool first, uint64_t task_limit, bool track_ends,
@@ -300,36 +355,7 @@ SquareStats WriteSquares(const SquareSearch& search, const SquareFormatter& form
 }
 
 uint64_t ShardKey(const SquareSearch& search, int shard_count) {
-  std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> hash{XXH3_createState(),
-                                                                &XXH3_freeState};
-  XXH3_64bits_reset(hash.get());
-  auto add = [&](const auto& value) { XXH3_64bits_update(hash.get(), &value, sizeof value); };
-  add(uint32_t{1});  // the key's own version
-  add(static_cast<uint64_t>(shard_count));
-  const ShardCut cut = shard_count > 1 ? CutIntoShards(search, shard_count)
-                                       : ShardCut{{SquareTask{}}, {0, 1}};
-  add(static_cast<uint64_t>(cut.tasks.size()));
-  for (const SquareTask& task : cut.tasks) {
-    add(static_cast<uint8_t>(task.size()));
-    XXH3_64bits_update(hash.get(), task.data(), task.size() * sizeof(Letter));
-  }
-  for (size_t begin : cut.begin) add(static_cast<uint64_t>(begin));
-  for (const Dawg* dawg : search.automata()) {
-    add(static_cast<int32_t>(dawg->length()));
-    add(static_cast<uint64_t>(dawg->word_count()));
-    auto add_entries = [&]<class Mask>(const DawgEntry<Mask>* entries) {
-      for (size_t e = 0; e < dawg->entry_count(); ++e) {  // field by field: wide ones have padding
-        add(entries[e].mask);
-        add(entries[e].first);
-      }
-    };
-    if (dawg->wide()) {
-      add_entries(dawg->entries<uint64_t>());
-    } else {
-      add_entries(dawg->entries<uint32_t>());
-    }
-  }
-  return XXH3_64bits_digest(hash.get());
+  return KeyOf(search, shard_count, CutOf(search, shard_count));
 }
 
 }  // namespace squares::core

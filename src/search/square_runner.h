@@ -6,8 +6,10 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string_view>
 
+#include "absl/status/statusor.h"
 #include "search/square_output.h"
 #include "search/square_search.h"
 
@@ -17,6 +19,9 @@ struct RunOptions {
   uint64_t limit = UINT64_MAX;
   int threads = 1;
   int shard_index = 1, shard_count = 1;  // run only part I of N
+  // When set, the key the cut must have (see ShardKey): a run whose cut has another is a
+  // FailedPreconditionError naming both, before any result.
+  std::optional<uint64_t> shard_key;
   const std::atomic<bool>* stop = nullptr;
   // Called on the calling thread as tasks end (tasks done, tasks, results so far), or null:
   // at most once per progress_every seconds, once the run is past progress_after seconds.
@@ -27,12 +32,13 @@ struct RunOptions {
 
 // The number of results, up to the limit (the search made with count_only, unless a limit is
 // given: the limit counts results in the listing's order).
-SquareStats CountSquares(const SquareSearch& search, const RunOptions& options);
+absl::StatusOr<SquareStats> CountSquares(const SquareSearch& search, const RunOptions& options);
 // The results as `formatter` writes them, handed to `out` in pieces of whole results, in
 // order, until it returns false.
-SquareStats WriteSquares(const SquareSearch& search, const SquareFormatter& formatter,
-                         const RunOptions& options,
-                         const std::function<bool(std::string_view)>& out);
+absl::StatusOr<SquareStats> WriteSquares(const SquareSearch& search,
+                                         const SquareFormatter& formatter,
+                                         const RunOptions& options,
+                                         const std::function<bool(std::string_view)>& out);
 
 // The key of the cut of `search` into `shard_count` parts (RunOptions::shard_count): a hash of
 // the parts' tasks and of the search's automata. Runs whose keys are equal cut the same
