@@ -19,7 +19,7 @@
 # with a newer squares would leave gaps or overlaps between its old and new parts). So the
 # first start records the key of the cut (`squares --shard-key`) in DIR/key, every later start
 # refuses to go on under another key, and shards on SSH hosts check it themselves
-# (--check-shard-key). A command without a key (fill) is run unchecked, with a warning.
+# (--check-shard-key).
 set -eu
 
 usage() {
@@ -132,28 +132,28 @@ fi
 
 # The key of the cut: recorded by the first start (the first of simultaneous ones, by ln),
 # then compared.
-check=""
-if key=$(eval "$command --shard 1/$shards --shard-key" 2>"$dir/.key-error.$$"); then
+key=$(eval "$command --shard 1/$shards --shard-key" 2>"$dir/.key-error.$$") || {
+  status=$?
+  echo "shard-run.sh: the key of the cut: $(head -1 "$dir/.key-error.$$")" >&2
   rm -f "$dir/.key-error.$$"
-  if [ ! -f "$dir/key" ] && [ -n "$(find "$dir" -maxdepth 1 -name 'part-*' | head -1)" ]; then
-    echo "shard-run.sh: warning: $dir has parts but no key: they are not checked to come from this build" >&2
-  fi
-  printf '%s\n' "$key" >"$dir/.key.tmp.$$"
-  ln "$dir/.key.tmp.$$" "$dir/key" 2>/dev/null || true
-  rm -f "$dir/.key.tmp.$$"
-  recorded=$(cat "$dir/key")
-  if [ "$recorded" != "$key" ]; then
-    echo "shard-run.sh: $dir: its parts are cut by another squares build or from other words" \
-         "(key $recorded there, $key with this squares): finish the run with the build that" \
-         "started it, or start again in another -o" >&2
-    exit 1
-  fi
-  [ -z "$sshloginfile" ] || check=" --check-shard-key $key"
-else
-  echo "shard-run.sh: warning: no key for this command's parts ($(head -1 "$dir/.key-error.$$")):" \
-       "they are not checked to come from one squares build" >&2
-  rm -f "$dir/.key-error.$$"
+  exit $status
+}
+rm -f "$dir/.key-error.$$"
+if [ ! -f "$dir/key" ] && [ -n "$(find "$dir" -maxdepth 1 -name 'part-*' | head -1)" ]; then
+  echo "shard-run.sh: warning: $dir has parts but no key: they are not checked to come from this build" >&2
 fi
+printf '%s\n' "$key" >"$dir/.key.tmp.$$"
+ln "$dir/.key.tmp.$$" "$dir/key" 2>/dev/null || true
+rm -f "$dir/.key.tmp.$$"
+recorded=$(cat "$dir/key")
+if [ "$recorded" != "$key" ]; then
+  echo "shard-run.sh: $dir: its parts are cut by another squares build or from other words" \
+       "(key $recorded there, $key with this squares): finish the run with the build that" \
+       "started it, or start again in another -o" >&2
+  exit 1
+fi
+check=""
+[ -z "$sshloginfile" ] || check=" --check-shard-key $key"
 
 # One shard as a shell command with {} for I; it runs where Parallel sends it. Remote hosts
 # write the part into the same absolute DIR of their own, and Parallel's --return copies it

@@ -124,9 +124,44 @@ sed -i 1d "$tmp/changing.txt"
   >/dev/null 2>"$tmp/err"
 [ $? -eq 1 ] && grep -qF "cut by another squares build or from other words" "$tmp/err" ||
   fail "resumed with other words: $(cat "$tmp/err")"
-# A command without a key runs, and says that its parts go unchecked.
-grep -qF "warning: no key for this command's parts" "$tmp/fill-err" ||
-  fail "fill: no warning about the key: $(cat "$tmp/fill-err")"
+# fill's key, as the square search's: the same for every part, another for another count or
+# other words; a part runs only under it; the runner records it and refuses a resume under
+# another.
+fill_words=$root/tests/data/fill/words.txt
+fill_key() { "$squares" fill "$tmp/grid.txt" --all --dict "$@" --shard-key; }
+k=$(fill_key "$fill_words" --shard 2/3)
+echo "$k" | grep -Eqx '[0-9a-f]{16}' || fail "fill --shard-key printed '$k'"
+for i in 1 3; do
+  [ "$(fill_key "$fill_words" --shard $i/3)" = "$k" ] || fail "fill --shard-key differs for part $i"
+done
+[ "$(fill_key "$fill_words" --shard 2/4)" != "$k" ] || fail "fill --shard-key: 3 and 4 parts alike"
+head -n 30 "$fill_words" >"$tmp/fill-fewer.txt"
+[ "$(fill_key "$tmp/fill-fewer.txt" --shard 2/3)" != "$k" ] ||
+  fail "fill --shard-key: other words alike"
+"$squares" fill "$tmp/grid.txt" --all --dict "$fill_words" --shard 2/3 --check-shard-key "$k" \
+  >"$tmp/part" || fail "fill --check-shard-key with the right key: status $?"
+"$squares" fill "$tmp/grid.txt" --all --dict "$fill_words" --shard 2/3 >"$tmp/plain"
+[ -s "$tmp/plain" ] || fail "fill: part 2/3 is empty"
+same "fill --check-shard-key: the part" "$tmp/part" "$tmp/plain"
+"$squares" fill "$tmp/grid.txt" --all --dict "$fill_words" --shard 2/3 \
+  --check-shard-key 0123456789abcdef >"$tmp/part" 2>"$tmp/err"
+[ $? -eq 1 ] && [ ! -s "$tmp/part" ] && grep -qF "cut into other parts here (key $k)" "$tmp/err" ||
+  fail "fill --check-shard-key with another key: $(cat "$tmp/err")"
+[ "$(cat "$tmp/fill-3/key")" = "$(fill_key "$fill_words" --shard 1/3)" ] ||
+  fail "the runner recorded fill key '$(cat "$tmp/fill-3/key")'"
+! grep -q "warning" "$tmp/fill-err" || fail "fill: the runner warned: $(cat "$tmp/fill-err")"
+echo 0123456789abcdef >"$tmp/fill-3/key"
+rm "$tmp/fill-3/part-2-of-3"
+"$run" -j 2 -N 3 -o "$tmp/fill-3" --squares "$squares" -- fill "$tmp/grid.txt" --all \
+  --dict "$fill_words" >"$tmp/merged" 2>"$tmp/err"
+[ $? -eq 1 ] && [ ! -s "$tmp/merged" ] && [ ! -e "$tmp/fill-3/part-2-of-3" ] &&
+  grep -qF "cut by another squares build or from other words" "$tmp/err" ||
+  fail "fill resumed under another key: $(cat "$tmp/err")"
+# A command whose key cannot be made runs nothing, and says why.
+"$run" -N 2 -o "$tmp/bad" --squares "$squares" -- -n 4 --bogus >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -qF "shard-run.sh: the key of the cut: squares: unknown option '--bogus'" \
+  "$tmp/err" && [ -z "$(ls "$tmp/bad" | grep part)" ] ||
+  fail "a command without a key: $(cat "$tmp/err")"
 
 # Usage errors: exit 2 with a message.
 usage_error() {  # usage_error MESSAGE ARGS...

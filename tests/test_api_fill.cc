@@ -252,6 +252,45 @@ TEST_CASE("FillGrid with all: the command's fills, in order, by callback and cou
         parts += FormatFill(grid, fill, lines);
     }
     CHECK(parts == listed);
+    // The key of the cut: every part's alike, another for another count of parts, and the
+    // command's. A part under its key lists as without one; under another, FillGrid throws a
+    // data error naming both keys before any fill.
+    options.shard_index = 2;
+    const uint64_t key = FillShardKey(words, grid, options);
+    options.shard_index = 3;
+    CHECK(FillShardKey(words, grid, options) == key);
+    options.shard_count = 4;
+    CHECK(FillShardKey(words, grid, options) != key);
+    options.shard_index = 2, options.shard_count = 3;
+    char hex[20];
+    std::snprintf(hex, sizeof hex, "%016llx\n", static_cast<unsigned long long>(key));
+    CHECK(hex ==
+          Cli("fill --all --shard-key --shard 2/3 --dict '" + kWords + "' " + extra + " " + path)
+              .out);
+    std::string unkeyed, keyed;
+    for (const Fill& fill : FillGrid(words, grid, options).fills)
+      unkeyed += FormatFill(grid, fill, lines);
+    options.shard_key = key;
+    for (const Fill& fill : FillGrid(words, grid, options).fills)
+      keyed += FormatFill(grid, fill, lines);
+    CHECK(keyed == unkeyed);
+    options.shard_key = key ^ 1;
+    int delivered = 0;
+    try {
+      FillGrid(words, grid, options, [&](const Fill&) { return ++delivered > 0; });
+      FAIL("a fill under another key ran");
+    } catch (const Error& error) {
+      CHECK(error.kind() == ErrorKind::kData);
+      char message[160];
+      std::snprintf(message, sizeof message,
+                    ": shard key %016llx: this fill is cut into other parts here (key %016llx)",
+                    static_cast<unsigned long long>(key ^ 1), static_cast<unsigned long long>(key));
+      CHECK(std::string(error.what()).rfind(path + message, 0) == 0);
+    }
+    CHECK(delivered == 0);
+    options.all = false, options.shard_index = 1, options.shard_count = 1;
+    CHECK_THROWS_WITH_AS(FillShardKey(words, grid, options), "a shard key needs all", Error);
+    CHECK_THROWS_WITH_AS(FillGrid(words, grid, options), "a shard key needs all", Error);
   }
 }
 

@@ -111,6 +111,10 @@ struct FillOptions {
   std::optional<int64_t> limit;          // with all: at most this many fills (0: none, no
                                          // search, kTimedOut; as SquareOptions::limit)
   int shard_index = 1, shard_count = 1;  // with all: only part I of N
+  // With all, when set: fill only under this key of the cut (FillShardKey): a fill cut
+  // otherwise here (another build of the library, other words) makes FillGrid throw a kData
+  // Error naming both keys, before any fill. Checked on the cut the fill makes anyway.
+  std::optional<uint64_t> shard_key;
   bool allow_repeats = false;            // a word may fill several slots
   bool deterministic = false;            // a fill-in puzzle that can be solved without guessing
   uint64_t seed = 1;                     // tie-breaks and restarts
@@ -204,6 +208,13 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
 // Checks `options` as FillGrid does before it reads the grid (a usage Error naming the
 // option), for a caller that runs FillGrid later, elsewhere.
 void CheckFillOptions(const FillOptions& options);
+
+// The key of the cut of FillGrid(dictionary, grid, options) into options.shard_count parts
+// (options.all): a hash of the grid, its words and the units the parts are made of. Parts
+// made under one key tile the fills exactly; a build that searches in another order, or other
+// words, give another key (see `squares fill --shard-key`). A usage Error without all; a kData
+// Error when a slot is longer than any word, or the cut runs out of time (options.timeout).
+uint64_t FillShardKey(const Dictionary& dictionary, const Grid& grid, const FillOptions& options);
 
 // Whether a grid with every cell filled is a valid fill: every slot's word in the
 // dictionary and, unless allow_repeats, no word twice. `problems` names each slot that is not.

@@ -36,6 +36,7 @@ core::FillSettings SettingsOf(Better better, const FillOptions& options) {
                                     options.shard_index, options.shard_count));
   }
   if (options.shard_count > 1 && !options.all) api::ThrowUsage("a shard needs all");
+  if (options.shard_key && !options.all) api::ThrowUsage("a shard key needs all");
   if (options.all && options.deterministic) {
     api::ThrowUsage("deterministic and all exclude each other");
   }
@@ -61,6 +62,7 @@ core::FillSettings SettingsOf(Better better, const FillOptions& options) {
   e.limit = options.limit.value_or(0);
   e.shard_index = options.shard_index;
   e.shard_count = options.shard_count;
+  e.shard_key = options.shard_key;
   e.distinct = !options.allow_repeats;
   e.deterministic = options.deterministic;
   e.scores = OrderOf(options.better.value_or(better));
@@ -213,8 +215,16 @@ void CheckFillOptions(const FillOptions& options) {
   if (options.count_only && !options.all) api::ThrowUsage("count_only needs all");
 }
 
-FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOptions& options,
-                    const std::function<bool(const Fill&)>& on_fill) {
+namespace {
+
+// What FillGrid and FillShardKey search: the engine's settings and problem, checked.
+struct PreparedFill {
+  core::FillSettings settings;
+  core::GridFill problem;
+};
+
+PreparedFill PrepareFill(const Dictionary& dictionary, const Grid& grid,
+                         const FillOptions& options) {
   CheckFillOptions(options);
   core::FillSettings settings = api::SettingsOf(dictionary.better(), options);
   const core::Grid& g = api::ImplOf(grid).grid;
@@ -226,10 +236,35 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
                                   options.min_length));
     }
   }
-  const core::GridFill problem =
+  core::GridFill problem =
       api::Problem(dictionary, grid,
                    api::FilterOf(dictionary, options.exclude, settings.engine.scores,
                                  options.max_level, options.allow_offensive));
+  return {std::move(settings), std::move(problem)};
+}
+
+}  // namespace
+
+uint64_t FillShardKey(const Dictionary& dictionary, const Grid& grid, const FillOptions& options) {
+  if (!options.all) api::ThrowUsage("a shard key needs all");
+  const PreparedFill prepared = PrepareFill(dictionary, grid, options);
+  const core::Grid& g = api::ImplOf(grid).grid;
+  if (prepared.problem.too_long >= 0) {
+    throw Error(ErrorKind::kData, core::FillStatusMessage(grid.source(), g, prepared.problem, {},
+                                                          prepared.settings.engine));
+  }
+  const std::optional<uint64_t> key =
+      core::FillShardKey(prepared.problem.problem, prepared.settings.engine);
+  if (!key) throw Error(ErrorKind::kData, grid.source() + ": the cut into shards ran out of time");
+  return *key;
+}
+
+FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOptions& options,
+                    const std::function<bool(const Fill&)>& on_fill) {
+  PreparedFill prepared = PrepareFill(dictionary, grid, options);
+  core::FillSettings& settings = prepared.settings;
+  const core::GridFill& problem = prepared.problem;
+  const core::Grid& g = api::ImplOf(grid).grid;
   FillResult result;
   result.notes = problem.notes;
   if (options.on_note) {
@@ -267,6 +302,13 @@ FillResult FillGrid(const Dictionary& dictionary, const Grid& grid, const FillOp
         return true;
       });
   reporter.Rethrow();
+  if (outcome.other_key) {
+    throw Error(ErrorKind::kData,
+                absl::StrFormat("%s: shard key %016x: this fill is cut into other parts here (key "
+                                "%016x): another build of squares or other words; the parts of "
+                                "one run must come from one build and one list",
+                                grid.source(), *options.shard_key, *outcome.other_key));
+  }
   result.status = StatusOf(outcome.status);
   if (outcome.bad_slot >= 0) {
     result.bad_slot = core::SlotName(g.slots[problem.grid_slot[outcome.bad_slot]]);

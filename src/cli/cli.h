@@ -38,6 +38,13 @@ struct OptionSpec {
                                   // (the shell completions offer them)
 };
 
+// The key of the cut into --shard's parts, as every command with --shard takes it.
+inline constexpr OptionSpec kShardKeyOption{
+    "shard-key", 0, nullptr, "print the key of the cut into --shard's N parts and exit"};
+inline constexpr OptionSpec kCheckShardKeyOption{
+    "check-shard-key", 0, "KEY",
+    "run only when the cut into --shard's N parts has key KEY (else exit 1)"};
+
 // The options every search command accepts (--dict, --format, --count, ...).
 std::span<const OptionSpec> CommonOptions();
 // The dictionary options (--dict, --fold-accents, --min-score, --max-level, --verbose).

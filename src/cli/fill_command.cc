@@ -98,6 +98,8 @@ constexpr OptionSpec kFillOptions[] = {
     {"count", 'c', nullptr, "print only the number of fills"},
     {"limit", 'l', "N", "with --all or --count: stop after N fills"},
     {"shard", 0, "I/N", "with --all or --count: only part I of N (parts concatenate in order)"},
+    kShardKeyOption,
+    kCheckShardKeyOption,
     {"allow-repeats", 0, nullptr, "a word may fill several slots (by default no word twice)"},
     {"allow-offensive", 0, "TIER", "vulgar: use vulgar words too; slurs: every listed word",
      "none vulgar slurs"},
@@ -284,6 +286,8 @@ absl::StatusOr<FillOptions> FillOptionsFrom(const ParsedArgs& a) {
   if (!limit.ok()) return limit.status();
   auto shard = a.get_shard();
   if (!shard.ok()) return shard.status();
+  auto shard_key = a.get_shard_key();
+  if (!shard_key.ok()) return shard_key.status();
   auto timeout = a.get_seconds("timeout", 0);
   if (!timeout.ok()) return timeout.status();
   FillOptions options;
@@ -298,11 +302,15 @@ absl::StatusOr<FillOptions> FillOptionsFrom(const ParsedArgs& a) {
   options.all = a.has("all") || a.has("count");
   if (a.has("limit") && !options.all) return UsageError("--limit needs --all or --count");
   if (a.has("shard") && !options.all) return UsageError("--shard needs --all or --count");
+  if ((a.has("shard-key") || a.has("check-shard-key")) && !options.all) {
+    return UsageError("--shard-key and --check-shard-key need --all or --count");
+  }
   if (options.all && a.has("deterministic")) {
     return UsageError("--deterministic and --all/--count exclude each other");
   }
   if (a.has("limit")) options.limit = *limit;
   std::tie(options.shard_index, options.shard_count) = *shard;
+  options.shard_key = *shard_key;
   if (a.has("allow-repeats") && a.has("distinct")) {
     return UsageError("--allow-repeats and --distinct exclude each other");
   }
@@ -420,6 +428,13 @@ int RunFillCommand(std::span<char* const> args) {
       return kExitOk;
     }
     const Dictionary dictionary = LoadDictionary(a);
+    // The key of the parts (scripts/shard-run.sh records it, and has each part checked against
+    // it: --check-shard-key, in the options).
+    if (a.has("shard-key")) {
+      out.write(absl::StrFormat("%016x\n", FillShardKey(dictionary, grid, options)));
+      out.flush();
+      return kExitOk;
+    }
     absl::Status output_status;  // the first document that could not be made or written
     FillProgressLine progress_line;
     if (a.has("progress") || isatty(STDERR_FILENO)) {

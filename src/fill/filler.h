@@ -6,6 +6,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <random>
 #include <span>
 #include <string>
@@ -117,7 +118,8 @@ class Filler {
  public:
   Filler(const FillProblem& problem, const FillOptions& options, const FillCallback& on_fill);
   FillResult Run();
-  Consistency Prove();  // fill_prove.cc
+  Consistency Prove();            // fill_prove.cc
+  std::optional<uint64_t> Key();  // fill_shards.cc: FillShardKey
 
  private:
   // The automaton sweep of slot s against the current domains: support_[k] = letters with a
@@ -172,7 +174,11 @@ class Filler {
   Outcome Branch(int level, uint64_t* conflict_out);
   Outcome Solution(int level, uint64_t* conflict_out);
   void Chronological(int level, uint64_t* conflict_out) const;
+  std::optional<FillStatus> Start(uint64_t* conflict, int* bad_slot);
+  // The cut into shards (fill_shards.cc).
   bool ChooseSplit(uint64_t* conflict);
+  void HashUnit(int level);
+  uint64_t CutKey() const;
   // The branching choice and its values: each value is a list of (cell, letter).
   bool ChooseSlot(int* slot);
   bool ChooseCell(int* cell);
@@ -287,9 +293,14 @@ class Filler {
   // Sharding (`all` only): the nodes at depth split_depth_ and the fills above it are the
   // "units", numbered in search order by units_; only units in [unit_begin_, unit_end_) are
   // searched. split_depth_ < 0: no split. expandable_: some unit had a cell left to choose.
+  // The cut's units (cut_units_ of them) hashed in order by ChooseSplit's passes (while
+  // hash_units_: for Key(), keying_, or an expected key), each as its decisions
+  // (unit_literals_): units_hash_.
   int split_depth_ = -1;
-  int64_t units_ = 0, unit_begin_ = 0, unit_end_ = 0;
-  bool expandable_ = false;
+  int64_t units_ = 0, unit_begin_ = 0, unit_end_ = 0, cut_units_ = 0;
+  bool expandable_ = false, hash_units_ = false, keying_ = false;
+  uint64_t units_hash_ = 0;
+  std::vector<uint32_t> unit_literals_;
 };
 
 }  // namespace squares::core::fill_internal

@@ -191,6 +191,7 @@ Outcome Filler::Search(int level, uint64_t* conflict_out) {
     return Branch(level, conflict_out);
   }
   if (level == split_depth_ && ChooseCell(&cell)) expandable_ = true;
+  if (hash_units_) HashUnit(level);
   const int64_t unit = units_++;
   Outcome out = Outcome::kFail;
   if (unit >= unit_begin_ && unit < unit_end_) out = Branch(level, conflict_out);
@@ -311,27 +312,6 @@ void Filler::StartRun() {
   failure_budget_ = opt_.restart_failures * Luby(restart_ + 1);
 }
 
-// Picks the split for sharding: the least depth with 32 units per shard (or the depth past
-// which no unit has a choice left), counted by searching no unit. Sets this shard's range.
-// False on timeout.
-bool Filler::ChooseSplit(uint64_t* conflict) {
-  assert(opt_.all);
-  const size_t root = trail_.size();
-  const int64_t want = int64_t{32} * opt_.shard_count;
-  for (split_depth_ = 0;; ++split_depth_) {
-    units_ = unit_begin_ = unit_end_ = 0;
-    expandable_ = false;
-    Outcome out = Search(0, conflict);
-    Undo(root);
-    if (out == Outcome::kTimeout) return false;
-    if (units_ >= want || !expandable_) break;
-  }
-  unit_begin_ = units_ * (opt_.shard_index - 1) / opt_.shard_count;
-  unit_end_ = units_ * opt_.shard_index / opt_.shard_count;
-  units_ = 0;
-  return true;
-}
-
 std::vector<int> Filler::MostBlamed() const {
   std::vector<int> blamed;
   const double least = *std::min_element(weight_.begin(), weight_.end());
@@ -342,6 +322,41 @@ std::vector<int> Filler::MostBlamed() const {
                    [&](int a, int b) { return weight_[a] > weight_[b]; });
   if (blamed.size() > FillResult::kBlamed) blamed.resize(FillResult::kBlamed);
   return blamed;
+}
+
+// Sets the search up at its root, as every search of the problem starts: each slot's words
+// against its cells' letters, propagation, the nogoods given; then, with shards, the cut
+// (ChooseSplit). The status that ends the fill there, if any: the root's (with `bad_slot`
+// where one slot is to blame), or kTimedOut when the cut ran out of time.
+std::optional<FillStatus> Filler::Start(uint64_t* conflict, int* bad_slot) {
+  // Over-constrained: a slot with no word at all against its own cells' initial letters.
+  for (int s = 0; s < slots_; ++s) {
+    count_[s] = Sweep(s, -1);
+    if (count_[s] == 0) {
+      *bad_slot = s;
+      return FillStatus::kOverConstrained;
+    }
+  }
+  if (opt_.deterministic) {
+    // The first placement needs a slot that is forced before any word is placed: the only
+    // slot of its automaton, or one with a pre-fixed letter.
+    bool forced = false;
+    for (int s = 0; s < slots_ && !forced; ++s) {
+      forced = same_dawg_[s].empty();
+      for (int c : p_.slots[s].cells) forced = forced || std::popcount(dom_[c]) == 1;
+    }
+    if (!forced) return FillStatus::kNoDeterministic;
+  }
+  if (opt_.block_words > 0) FindBlocks();
+  for (int s = 0; s < slots_; ++s) Enqueue(s);
+  if (!Propagate(conflict)) {
+    if (!emptied_repeat_) *bad_slot = emptied_;  // a slot with no word left
+    return FillStatus::kImpossible;
+  }
+  WatchGiven();
+  if (!ApplyLearned(conflict)) return FillStatus::kImpossible;
+  if (opt_.shard_count > 1 && !ChooseSplit(conflict)) return FillStatus::kTimedOut;
+  return std::nullopt;
 }
 
 FillResult Filler::Run() {
@@ -355,37 +370,18 @@ FillResult Filler::Run() {
     if (status == FillStatus::kImpossible) result.blamed = MostBlamed();
     return result;
   };
-  // Over-constrained: a slot with no word at all against its own cells' initial letters.
-  for (int s = 0; s < slots_; ++s) {
-    count_[s] = Sweep(s, -1);
-    if (count_[s] == 0) {
-      result.bad_slot = s;
-      return finish(FillStatus::kOverConstrained);
-    }
-  }
-  if (opt_.deterministic) {
-    // The first placement needs a slot that is forced before any word is placed: the only
-    // slot of its automaton, or one with a pre-fixed letter.
-    bool forced = false;
-    for (int s = 0; s < slots_ && !forced; ++s) {
-      forced = same_dawg_[s].empty();
-      for (int c : p_.slots[s].cells) forced = forced || std::popcount(dom_[c]) == 1;
-    }
-    if (!forced) return finish(FillStatus::kNoDeterministic);
-  }
   std::vector<uint64_t> conflict(w_);
-  if (opt_.block_words > 0) FindBlocks();
-  for (int s = 0; s < slots_; ++s) Enqueue(s);
-  if (!Propagate(conflict.data())) {
-    if (!emptied_repeat_) result.bad_slot = emptied_;  // a slot with no word left
-    return finish(FillStatus::kImpossible);
+  const std::optional<FillStatus> ended = Start(conflict.data(), &result.bad_slot);
+  // Under an expected key, a cut made otherwise searches nothing (a root that ends the fill
+  // cut nothing, and that has its key too).
+  if (opt_.shard_key && ended != FillStatus::kTimedOut) {
+    if (const uint64_t key = CutKey(); key != *opt_.shard_key) {
+      result.other_key = key;
+      return finish(FillStatus::kTimedOut);
+    }
   }
-  WatchGiven();
-  if (!ApplyLearned(conflict.data())) return finish(FillStatus::kImpossible);
+  if (ended) return finish(*ended);
   size_t root = trail_.size();
-  if (opt_.shard_count > 1 && !ChooseSplit(conflict.data())) {
-    return finish(FillStatus::kTimedOut);
-  }
   StartRun();
   for (;;) {
     Outcome out = Search(0, conflict.data());

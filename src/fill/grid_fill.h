@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -78,6 +79,9 @@ struct FillOptions {
   // With `all`: enumerate only part shard_index (1-based) of shard_count. The parts are
   // disjoint; their fills, concatenated in order of the parts, are all fills in order.
   int shard_index = 1, shard_count = 1;
+  // With `all`, when set: the key the cut must have (FillShardKey); a search cut otherwise
+  // searches nothing (FillResult::other_key).
+  std::optional<uint64_t> shard_key;
   int64_t limit = 0;  // stop after this many fills (0 = no limit; 1 unless `all`)
   uint64_t seed = 1;
   // Without `all`: a run restarts after restart_failures times Luby's sequence (1 1 2 1 1 2
@@ -151,6 +155,9 @@ struct FillResult {
   // branching weights: the entries of the conflicts it learned), at most kBlamed.
   static constexpr size_t kBlamed = 4;
   std::vector<int> blamed;
+  // With options.shard_key: the key of the cut this search made when it is another (then
+  // nothing was searched, status kTimedOut).
+  std::optional<uint64_t> other_key;
 };
 
 // What propagation alone (no decision) proves of a problem, as a search's root has it: each
@@ -176,6 +183,13 @@ using FillCallback = std::function<bool(std::span<const Letter> letters)>;
 
 FillResult Fill(const FillProblem& problem, const FillOptions& options,
                 const FillCallback& on_fill);
+
+// The key of the cut of an `all` search into options.shard_count parts: a hash of the problem
+// (the cells' letters, the slots' cells, their automata and scores) and of the units the cut
+// numbers (the decisions above its split depth), so that searches with equal keys cut the
+// same parts of the same fills, and a build that searches in another order, or other words,
+// give another key. nullopt when the cut ran out of time (timeout_seconds, node_limit, stop).
+std::optional<uint64_t> FillShardKey(const FillProblem& problem, const FillOptions& options);
 
 // A first fill (no `all`, `limit` 0 or 1) on options.threads: with 2 or more and restarts, two
 // searches with restarts at once (seeds seed and seed + 1, restart_failures 1x and 3x); the fill

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <memory>
 #include <stdexcept>
 
 #include "absl/container/flat_hash_set.h"
@@ -290,6 +291,27 @@ template absl::StatusOr<Dawg> Dawg::FromParts(int, size_t, size_t, int,
 template absl::StatusOr<Dawg> Dawg::FromParts(int, size_t, size_t, int,
                                               FlatArray<DawgEntry<uint64_t>>, FlatArray<uint32_t>,
                                               bool);
+
+uint64_t Dawg::Fingerprint() const {
+  std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> hash{XXH3_createState(),
+                                                                &XXH3_freeState};
+  XXH3_64bits_reset(hash.get());
+  auto add = [&](const auto& value) { XXH3_64bits_update(hash.get(), &value, sizeof value); };
+  add(static_cast<int32_t>(length_));
+  add(static_cast<uint64_t>(word_count_));
+  auto add_entries = [&]<class Mask>(const DawgEntry<Mask>* entries) {
+    for (size_t e = 0; e < entry_count(); ++e) {  // field by field: wide ones have padding
+      add(entries[e].mask);
+      add(entries[e].first);
+    }
+  };
+  if (wide()) {
+    add_entries(entries<uint64_t>());
+  } else {
+    add_entries(entries<uint32_t>());
+  }
+  return XXH3_64bits_digest(hash.get());
+}
 
 size_t Dawg::bytes() const {
   return narrow_.size() * sizeof(narrow_[0]) + wide_.size() * sizeof(wide_[0]) +

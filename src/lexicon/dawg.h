@@ -54,6 +54,9 @@ class Dawg {
   size_t state_count() const { return state_count_; }  // distinct states incl. the final one
   size_t bytes() const;
   bool wide() const { return !wide_.empty(); }  // alphabet of more than 32 letters
+  // A hash of the automaton (its length, number of words and entries): equal automata have
+  // equal ones, and the keys of shards (a square search's, a fill's) take it in.
+  uint64_t Fingerprint() const;
 
   static constexpr uint32_t kRoot = 0;
 

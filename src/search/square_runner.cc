@@ -207,7 +207,7 @@ uint64_t KeyOf(const SquareSearch& search, int shard_count, const ShardCut& cut)
                                                                 &XXH3_freeState};
   XXH3_64bits_reset(hash.get());
   auto add = [&](const auto& value) { XXH3_64bits_update(hash.get(), &value, sizeof value); };
-  add(uint32_t{1});  // the key's own version
+  add(uint32_t{2});  // the key's own version
   add(static_cast<uint64_t>(shard_count));
   add(static_cast<uint64_t>(cut.tasks.size()));
   for (const SquareTask& task : cut.tasks) {
@@ -215,21 +215,7 @@ uint64_t KeyOf(const SquareSearch& search, int shard_count, const ShardCut& cut)
     XXH3_64bits_update(hash.get(), task.data(), task.size() * sizeof(Letter));
   }
   for (size_t begin : cut.begin) add(static_cast<uint64_t>(begin));
-  for (const Dawg* dawg : search.automata()) {
-    add(static_cast<int32_t>(dawg->length()));
-    add(static_cast<uint64_t>(dawg->word_count()));
-    auto add_entries = [&]<class Mask>(const DawgEntry<Mask>* entries) {
-      for (size_t e = 0; e < dawg->entry_count(); ++e) {  // field by field: wide ones have padding
-        add(entries[e].mask);
-        add(entries[e].first);
-      }
-    };
-    if (dawg->wide()) {
-      add_entries(dawg->entries<uint64_t>());
-    } else {
-      add_entries(dawg->entries<uint32_t>());
-    }
-  }
+  for (const Dawg* dawg : search.automata()) add(dawg->Fingerprint());
   return XXH3_64bits_digest(hash.get());
 }
 
