@@ -139,13 +139,14 @@ class SquareSearch::LoopCounting {
   };
 
   // A shortcut's count adds its results to the nodes, by which the loop paces its reads of the
-  // stop flag; one that finds nothing may still take long, so every kStopPoll-th call reads the
-  // flag itself.
+  // stop flag; one that finds nothing may still take long, so every kShortcutStopPoll-th call
+  // reads the flag itself.
   SQUARES_LOOP_INLINE Below Counted(uint64_t found, uint64_t weight) {
     stats_.nodes += found;
     stats_.squares += found * weight;
-    constexpr uint32_t kStopPoll = 1 << 10;
-    if (++shortcut_calls_ % kStopPoll == 0 && stop_ && stop_->load(std::memory_order_relaxed))
+    constexpr uint32_t kShortcutStopPoll = 1 << 10;
+    if (++shortcut_calls_ % kShortcutStopPoll == 0 && stop_ &&
+        stop_->load(std::memory_order_relaxed))
       return Below::kStop;
     return Below::kDone;
   }
