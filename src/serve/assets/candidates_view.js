@@ -12,7 +12,7 @@
 // most every REDRAW_MS as its words are decided, and at most SHOWN words of it until asked
 // for all; each drawing puts its first 10 items in place at once and the rest in the page's
 // idle moments, 20 at a time and fewer on a slow page, so that no keypress waits on a long
-// redraw.
+// redraw; the rest only while the list is in view (the first items are a screenful of it).
 import { postStream } from "./api.js";
 import { allowOffensive } from "./breakfast.js";
 import { cancelIdle, whenIdle } from "./idle.js";
@@ -53,8 +53,11 @@ export class CandidatesView {
     this.frame = 0;       // the requestAnimationFrame of the next redraw, or 0
     this.timer = 0;       // the timeout before it while decisions stream in, or 0
     this.part = 0;        // the idle callback that draws the rest of the list, or 0
+    this.rest = null;     // the drawing of the rest, waiting for the list to come into view
+    this.inView = true;   // whether the list is in the viewport (told by the observer below)
     this.focusIndex = 0;  // the word (index into this.words) holding the tab stop
     byScore.addEventListener("change", () => this.render());
+    new IntersectionObserver((entries) => this.seen(entries[entries.length - 1].isIntersecting)).observe(list);
     list.addEventListener("keydown", (event) => this.key(event));
     // The word focused (by a click too) is the one the keys act on.
     list.addEventListener("focusin", (event) => {
@@ -217,11 +220,22 @@ export class CandidatesView {
       if (document.activeElement === document.body || this.list.contains(document.activeElement)) this.focusCurrent();
     }
     if (end < entries.length) {
-      this.part = whenIdle(() => this.drawPart(entries, end, PART, PART_MS), PART_WAIT_MS);
+      this.rest = () => this.drawPart(entries, end, PART, PART_MS);
+      if (this.inView) this.seen(true);
       return;
     }
     while (this.list.children.length > entries.length) this.list.lastChild.remove();
-    if (this.done) this.list.dataset.done = "true";  // the answer's end, drawn
+    if (this.done) this.list.dataset.done = "true";  // the answer's end, drawn whole (in view)
+  }
+
+  // Whether the list is in view: the rest of its drawing waits for it, out of view. (Each part
+  // is a frame; a key typed during it waits for it. Until the rest comes, the items kept from
+  // the list's drawing before stay below the first ones, out of their order: not in view.)
+  seen(inView) {
+    this.inView = inView;
+    if (!inView || !this.rest) return;
+    this.part = whenIdle(this.rest, PART_WAIT_MS);
+    this.rest = null;
   }
 
   // No redraw waits any more, nor the rest of one.
@@ -230,6 +244,7 @@ export class CandidatesView {
     if (this.timer) clearTimeout(this.timer);
     if (this.part) cancelIdle(this.part);
     this.frame = this.timer = this.part = 0;
+    this.rest = null;
   }
 
   // The heading of `group`'s words, saying `text`.
