@@ -11,7 +11,9 @@
 //
 // Usage: node bench-serve-keypress.cjs URL NODE_MODULES FILL THROTTLE [KEYS]
 // (FILL: a fill of tests/data/grids/theme-15x15.txt, whose letters are typed; THROTTLE: the CPU
-// throttling rate, 1 for none.) Run it pinned to a core (taskset): Chromium inherits it.
+// throttling rate, 1 for none.) Run it pinned to a core (taskset): Chromium inherits it. The
+// window is 1280x720, where the candidate list starts below the view; HEIGHT=1000 makes it
+// 1280x1000, the list in view.
 "use strict";
 const fs = require("node:fs");
 const os = require("node:os");
@@ -27,6 +29,7 @@ async function main() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "squares-bench-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: "/usr/bin/chromium", headless: true,
+    viewport: { width: 1280, height: +(process.env.HEIGHT || 720) },
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
            "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
