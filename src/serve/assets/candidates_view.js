@@ -34,8 +34,8 @@ const SHOWN = 100;
 const FIRST_PART = 10;
 const PART = 20;
 // The longest an idle part may take to make its items (their frame takes about eight times as
-// long: style, layout and paint): 20 items fit unthrottled, about 6 at 4x CPU throttling or on
-// a loaded core, where 20 items and their frame made a long task on their own.
+// long: style, layout and paint): 20 items fit unthrottled, about 6 at 4x CPU throttling (and
+// fewer on a loaded core), where 20 items and their frame made a long task on their own.
 const PART_MS = 1;
 const PART_WAIT_MS = 200; // the longest wait for an idle moment
 const REDRAW_MS = 400;
@@ -162,9 +162,10 @@ export class CandidatesView {
   }
 
   // Draws the list as it is now: its first FIRST_PART items in this task, the rest PART at a
-  // time (at most PART_MS of making them) when the page is idle (100 new items at once made a task of 20-85 ms at 4x CPU
-  // throttling, which a key typed then waited for). Items no longer in the list leave it at
-  // once, so that a part never shows a word twice or one of another list.
+  // time (at most PART_MS of making them) when the page is idle and the list in view (100 new
+  // items at once made a task of 20-85 ms at 4x CPU throttling, which a key typed then waited
+  // for). Items no longer in the list leave it at once, so that a part never shows a word
+  // twice or one of another list.
   render() {
     this.stopDrawing();
     delete this.list.dataset.done;
