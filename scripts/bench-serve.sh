@@ -21,6 +21,7 @@
 # a trace of each run, for the renderer's CPU time from key to marks. With ASSETS_DIR=DIR, the
 # page of DIR (e.g. src/serve/assets, no rebuild) instead of the server's; with
 # BASELINE_ASSETS=DIR as well, that page's run before it, side by side under the same load.
+# HEIGHT=1000: a window of 1280x1000, the candidate list in view (below it at 720).
 set -eu
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = keypress ]; then

@@ -30,6 +30,12 @@ function skip(reason) {
 }
 
 // `squares serve --port 0`; resolves to [process, url] once it prints its address.
+// The candidate list scrolled into view: the rest of its drawing (past its first part) and so
+// its data-done wait for that (candidates_view.js), as the list waits for one to look at it.
+async function listInView(page) {
+  await page.locator("#candidates").scrollIntoViewIfNeeded();
+}
+
 function startServer(squares, args = []) {
   return new Promise((resolve, reject) => {
     const server = spawn(squares, ["serve", "--port", "0", "--threads", "2", ...args], { stdio: ["ignore", "pipe", "inherit"] });
@@ -77,6 +83,7 @@ async function editor(page, url, outDir) {
   // The down slot crossing it at its third letter: its candidates all fit the letter.
   await page.click("#cell-1-2");
   await page.keyboard.press(" ");
+  await listInView(page);
   await page.waitForFunction(() => /Down \(/.test(document.querySelector("#candidates-status").textContent) &&
                                     document.querySelector("#candidates").dataset.done, null, { timeout: 30000 });
   const candidates = await page.$$eval("#candidates li[role=option]", (items) =>
@@ -184,6 +191,7 @@ async function proofAndCandidates(page, outDir) {
   // 2 Down: decided within seconds, ✓ before ? before ✗.
   await page.click("#cell-0-1");
   for (const key of ["ArrowDown", "ArrowUp"]) await page.keyboard.press(key);  // down
+  await listInView(page);
   await page.waitForFunction(() => /^2 Down/.test(document.querySelector("#candidates-status").textContent) &&
                                     document.querySelector("#candidates").dataset.done, null, { timeout: 30000 })
     .catch(async (error) => { throw new Error(`${error.message}: ${await page.textContent("#candidates-status")}`); });
@@ -192,7 +200,10 @@ async function proofAndCandidates(page, outDir) {
   assert.ok(marks.some((mark) => mark === "fillable"), marks.join());
   for (let k = 1; k < marks.length; k++) assert.ok(rank[marks[k - 1]] <= rank[marks[k]], marks.join());
   // (Redrawn in parts: data-done once the whole list is in its new order.)
-  const drawn = () => page.waitForFunction(() => document.querySelector("#candidates").dataset.done);
+  const drawn = async () => {
+    await listInView(page);
+    await page.waitForFunction(() => document.querySelector("#candidates").dataset.done);
+  };
   await page.check("#by-score");
   await drawn();
   const order = await page.$$eval("#candidates li[role=option]", (items) => items.map((item) => +item.dataset.index));
@@ -413,6 +424,7 @@ async function phoneKeyboard(chromium, url, outDir) {
     }
     // Choosing a word keeps the keyboard up: the focus goes back to the input, not the grid.
     await page.tap("#cell-2-0");
+    await listInView(page);
     await page.waitForFunction(() => document.querySelector("#candidates").dataset.done &&
                                       document.querySelectorAll("#candidates li").length > 0, null, { timeout: 30000 });
     const word = await page.textContent("#candidates li[role=option] .word");
@@ -536,6 +548,7 @@ async function wordLists(page, url, outDir) {
   await page.keyboard.type("cat");
   await page.keyboard.press("Home");
   // A filled entry shows its alternatives, its own word marked.
+  await listInView(page);
   await page.waitForFunction(() => /^1 Across \(alternatives to CAT\): 3 words fit/.test(document.querySelector("#candidates-status").textContent) &&
                                     document.querySelector("#candidates").dataset.done)
     .catch(async (error) => { throw new Error(`${error.message}: ${await page.textContent("#candidates-status")}`); });
@@ -674,6 +687,7 @@ async function candidatesRace(page, url) {
     await load(0);  // the first request
     await page.waitForFunction(() => document.querySelectorAll("#candidates li[role=option]").length > 2);
     await load(1);  // the second, while the first is being read
+    await listInView(page);
     await page.waitForFunction(() => document.querySelector("#candidates").dataset.done &&
                                       document.querySelectorAll("#candidates li[role=option]").length === 2, null, { timeout: 20000 })
       .catch(async (error) => { throw new Error(`${error.message}: ${await page.textContent("#candidates-status")} (${calls} requests, grid ${(await cellLetters(page)).join("/")})`); });
@@ -685,12 +699,13 @@ async function candidatesRace(page, url) {
   }
 }
 
-// The candidate list is drawn in parts (10 items at once, the rest when the page is idle),
-// and redrawn so as decisions arrive: it ends complete and in order (✓, then ? and ✗ under
+// The candidate list is drawn in parts (10 items at once, the rest when the page is idle and
+// the list in view), and redrawn so as decisions arrive: it ends complete and in order (✓, then ? and ✗ under
 // their headings, the list's order within each; 100 shown until Show all), and no word is in
 // it twice at the end of any task. The server is stood in for by a route: 150 words, some
 // decided after the list.
 async function candidatesInParts(page, url) {
+  await page.setViewportSize({ width: 1280, height: 400 });  // the list below the view
   await page.goto(url);
   await newGrid(page, 3, 3);
   await page.waitForTimeout(500);  // the new grid's own candidates, from the server
@@ -713,6 +728,7 @@ async function candidatesInParts(page, url) {
       if (new Set(shown).size !== shown.length) window.twice.push(shown.join());
     }).observe(list, { childList: true });
     const editor = window.workbench.editor;
+    window.scrollTo(0, 0);
     editor.candidates.load(editor.model.slots[0], editor.model.searchGrid(), []);
   });
   // What the list should hold: headings ("H ..."), words (their indices), the Show all button.
@@ -729,6 +745,13 @@ async function candidatesInParts(page, url) {
   const shown = () => page.$$eval("#candidates li", (items) => items.map((item) =>
     item.getAttribute("role") === "option" ? `${item.dataset.index} ${item.className}`
       : item.querySelector("button") ? "more" : `H ${/being decided|not decided/.test(item.textContent) ? "unknown" : "impossible"}`));
+  // Out of view, the list holds its first part only, the answer's end in (no data-done: the
+  // rest is drawn once the list is in view).
+  await page.waitForFunction(() => / s\)$/.test(document.querySelector("#candidates-status").textContent), null, { timeout: 20000 });
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => document.querySelector("#candidates").dataset.done), undefined);
+  assert.deepEqual((await shown()).slice(0, 10), expected(100).slice(0, 10));
+  await listInView(page);
   await page.waitForFunction(() => document.querySelector("#candidates").dataset.done, null, { timeout: 20000 });
   assert.deepEqual(await shown(), expected(100));
   // The Show all button spans the list: one line (it was a word a line in the mark's column).
@@ -741,6 +764,7 @@ async function candidatesInParts(page, url) {
   assert.deepEqual(await shown(), expected(150));
   assert.deepEqual(await page.evaluate(() => window.twice), []);
   await page.unroute("**/api/candidates/stream");
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 // An edit's idle work (its clue words, statistics and save) waits for the marks of the grid it

@@ -10,8 +10,9 @@
 // Only the newest request writes into the list: an answer to one that was cancelled (a new
 // selection, an edit) is dropped, line by line. The list is drawn when it arrives, then at
 // most every REDRAW_MS as its words are decided, and at most SHOWN words of it until asked
-// for all; each drawing puts its first 10 items in place at once and the rest (20 at a time)
-// in the page's idle moments, so that no keypress waits on a long redraw.
+// for all; each drawing puts its first 10 items in place at once and the rest in the page's
+// idle moments, 20 at a time and fewer on a slow page, so that no keypress waits on a long
+// redraw; the rest only while the list is in view (the first items are a screenful of it).
 import { postStream } from "./api.js";
 import { allowOffensive } from "./breakfast.js";
 import { cancelIdle, whenIdle } from "./idle.js";
@@ -32,6 +33,10 @@ const SHOWN = 100;
 // them (parts of 10 spread the list over twice as many idle moments, into more keys' paths).
 const FIRST_PART = 10;
 const PART = 20;
+// The longest an idle part may take to make its items (their frame takes about eight times as
+// long: style, layout and paint): 20 items fit unthrottled, about 6 at 4x CPU throttling (and
+// fewer on a loaded core), where 20 items and their frame made a long task on their own.
+const PART_MS = 1;
 const PART_WAIT_MS = 200; // the longest wait for an idle moment
 const REDRAW_MS = 400;
 const MAX_WORDS = 1000;
@@ -48,8 +53,11 @@ export class CandidatesView {
     this.frame = 0;       // the requestAnimationFrame of the next redraw, or 0
     this.timer = 0;       // the timeout before it while decisions stream in, or 0
     this.part = 0;        // the idle callback that draws the rest of the list, or 0
+    this.rest = null;     // the drawing of the rest, waiting for the list to come into view
+    this.inView = true;   // whether the list is in the viewport (told by the observer below)
     this.focusIndex = 0;  // the word (index into this.words) holding the tab stop
     byScore.addEventListener("change", () => this.render());
+    new IntersectionObserver((entries) => this.seen(entries[entries.length - 1].isIntersecting)).observe(list);
     list.addEventListener("keydown", (event) => this.key(event));
     // The word focused (by a click too) is the one the keys act on.
     list.addEventListener("focusin", (event) => {
@@ -154,9 +162,10 @@ export class CandidatesView {
   }
 
   // Draws the list as it is now: its first FIRST_PART items in this task, the rest PART at a
-  // time when the page is idle (100 new items at once made a task of 20-85 ms at 4x CPU
-  // throttling, which a key typed then waited for). Items no longer in the list leave it at
-  // once, so that a part never shows a word twice or one of another list.
+  // time (at most PART_MS of making them) when the page is idle and the list in view (100 new
+  // items at once made a task of 20-85 ms at 4x CPU throttling, which a key typed then waited
+  // for). Items no longer in the list leave it at once, so that a part never shows a word
+  // twice or one of another list.
   render() {
     this.stopDrawing();
     delete this.list.dataset.done;
@@ -194,25 +203,40 @@ export class CandidatesView {
     this.drawPart(entries, 0, FIRST_PART);
   }
 
-  // Puts `count` entries of `entries` from `start` in their places, and the rest later.
-  drawPart(entries, start, count) {
+  // Puts `count` entries of `entries` from `start` in their places (fewer once `budget` ms
+  // have gone, at least one), and the rest later.
+  drawPart(entries, start, count, budget = Infinity) {
     this.part = 0;
-    const end = Math.min(entries.length, start + count);
-    for (let k = start; k < end; k++) {
-      const item = entries[k] instanceof Element ? entries[k] : this.item(entries[k]);
-      const here = this.list.children[k];
+    const began = performance.now();
+    const last = Math.min(entries.length, start + count);
+    let end = start;
+    while (end < last && (end === start || performance.now() - began < budget)) {
+      const item = entries[end] instanceof Element ? entries[end] : this.item(entries[end]);
+      const here = this.list.children[end];
       if (here !== item) this.list.insertBefore(item, here || null);
+      end++;
     }
     if (this.refocus && this.list.querySelector(`[data-index="${this.focusIndex}"]`)) {
       this.refocus = false;
       if (document.activeElement === document.body || this.list.contains(document.activeElement)) this.focusCurrent();
     }
     if (end < entries.length) {
-      this.part = whenIdle(() => this.drawPart(entries, end, PART), PART_WAIT_MS);
+      this.rest = () => this.drawPart(entries, end, PART, PART_MS);
+      if (this.inView) this.seen(true);
       return;
     }
     while (this.list.children.length > entries.length) this.list.lastChild.remove();
-    if (this.done) this.list.dataset.done = "true";  // the answer's end, drawn
+    if (this.done) this.list.dataset.done = "true";  // the answer's end, drawn whole (in view)
+  }
+
+  // Whether the list is in view: the rest of its drawing waits for it, out of view. (Each part
+  // is a frame; a key typed during it waits for it. Until the rest comes, the items kept from
+  // the list's drawing before stay below the first ones, out of their order: not in view.)
+  seen(inView) {
+    this.inView = inView;
+    if (!inView || !this.rest) return;
+    this.part = whenIdle(this.rest, PART_WAIT_MS);
+    this.rest = null;
   }
 
   // No redraw waits any more, nor the rest of one.
@@ -221,6 +245,7 @@ export class CandidatesView {
     if (this.timer) clearTimeout(this.timer);
     if (this.part) cancelIdle(this.part);
     this.frame = this.timer = this.part = 0;
+    this.rest = null;
   }
 
   // The heading of `group`'s words, saying `text`.
