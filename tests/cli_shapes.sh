@@ -117,8 +117,14 @@ listed=$(wc -l <"$tmp/want")
 for j in 1 2; do
   [ "$("$squares" --cube 3 --max-level 10 --count -j $j)" = "$listed" ] || fail "cube 3: --count -j $j"
 done
+# Up to S3 or to one exchange of two axes, whichever walked less on a sample of the search:
+# over the words of levels <= 10 most of its nodes lie above the cells that decide S3's keys,
+# over those <= 20 below them.
 "$squares" --cube 3 --max-level 10 --count --stats 2>&1 >/dev/null |
-  grep -q "counted up to a symmetry of the shape of order 6 .* that moves 24 cells" || fail "cube 3: --stats names the symmetry"
+  grep -q "counted up to a symmetry of the shape that exchanges 18 cells" || fail "cube 3: --stats names the exchange"
+"$squares" --cube 3 --max-level 20 --count --stats 2>"$tmp/err" >"$tmp/count"
+grep -q "counted up to a symmetry of the shape of order 6 .* that moves 24 cells" "$tmp/err" || fail "cube 3: --stats names S3"
+[ "$(cat "$tmp/count")" = "$("$squares" --cube 3 --max-level 20 -f lines -q | wc -l)" ] || fail "cube 3, levels <= 20: counted = listed"
 
 # Every word naming its list: --dict is not read (a note says so), and the lists' own alphabet
 # is searched, the same squares as --dict with that list.

@@ -11,6 +11,7 @@
 
 #include "lexicon/dawg.h"
 #include "search/shape.h"
+#include "search/square_runner.h"
 #include "search/square_search.h"
 
 namespace squares::core {
@@ -245,6 +246,24 @@ SquareSearch CheckAgainstBruteForce(const Dictionary& dict, const Shape& shape, 
   CHECK(counted == want.size());
   CHECK(summed == want.size());
   CHECK(symmetric);
+  // The runner's count, up to S3 or to one exchange, whichever walked less on a sample (the
+  // tasks' counts up to a symmetry may be negative; only their sum is the total).
+  for (int threads : {1, 2}) {
+    RunOptions options;
+    options.threads = threads;
+    const SquareSearch* counted_by = nullptr;
+    const absl::StatusOr<SquareStats> count = CountSquares(*search, options, &counted_by);
+    REQUIRE(count.ok());
+    CHECK(count->squares == want.size());
+    CHECK((counted_by == &*search || counted_by == search->one_exchange()));
+  }
+  if (const SquareSearch* one = search->one_exchange()) {
+    CHECK(search->symmetry_order() == 6);
+    CHECK(one->symmetry_order() == 2);
+    CHECK(one->one_exchange() == nullptr);
+    CHECK(one->cell_order() == search->cell_order());
+    CHECK(one->Run({}, nullptr, nullptr, true).squares == want.size());
+  }
   *found = want.size();
   return *std::move(search);
 }

@@ -192,6 +192,10 @@ struct SearchStats {
   uint64_t results = 0;  // results reported (up to the limit)
   double seconds = 0;
   bool stopped = false;  // the stop flag ended the search early
+  // Count() only: the symmetry it counted up to (its order: 1 none, 2 or 6; and the cells
+  // it moves). A shape whose symmetry is of order 6 may be counted up to one of its
+  // exchanges instead, where that walks less (see symmetry_order()).
+  int symmetry_order = 1, symmetry_cells = 0;
 };
 
 // Progress of a running search, reported from the thread that called ForEach/Count/Write.
@@ -235,6 +239,8 @@ class SquareSearch {
   int symmetry_cells() const;
   // The order of that symmetry: 1 (none), 2 (one exchange of cells, such as a double
   // square's transposition) or 6 (the permutations of three things, such as a cube's axes).
+  // With 6, Count() first counts a sample of the search both up to it and up to one of its
+  // exchanges, and the rest up to the one that walked less: SearchStats says which.
   int symmetry_order() const;
 
   // Calls `on_result` with each result, in the search's order, until it returns false, the

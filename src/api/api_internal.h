@@ -56,6 +56,8 @@ struct SquareSearchImpl {
   const core::SquareSearch& Search(bool count_only) const;
   // Cells the count's symmetry exchanges (counting up to it; 0: none).
   int SymmetryCells() const;
+  // Cells the symmetry of `search`'s count exchanges (0: none).
+  static int MovedCells(const core::SquareSearch& search);
   int SymmetryOrder() const { return Search(true).symmetry_order(); }
 
  private:

@@ -31,8 +31,10 @@ const core::SquareSearch& detail::SquareSearchImpl::Search(bool count_only) cons
   return *search;
 }
 
-int detail::SquareSearchImpl::SymmetryCells() const {
-  const std::vector<std::vector<int>>& symmetry = Search(true).symmetry();
+int detail::SquareSearchImpl::SymmetryCells() const { return MovedCells(Search(true)); }
+
+int detail::SquareSearchImpl::MovedCells(const core::SquareSearch& search) {
+  const std::vector<std::vector<int>>& symmetry = search.symmetry();
   if (symmetry.empty()) return 0;
   int moved = 0;
   for (size_t c = 0; c < symmetry[0].size(); ++c) {
@@ -327,9 +329,16 @@ uint64_t SquareSearch::Count(SearchStats* stats) const {
   }
   // A limit counts results in the listing's order.
   const core::SquareSearch& search = impl_->Search(!impl_->options.limit);
+  const core::SquareSearch* counted_by = &search;
   const core::SquareStats found = api::Value(core::CountSquares(
-      search, api::RunOptionsOf(*impl_, progress_, progress_timing_, stop_, start)));
-  if (stats) *stats = api::StatsOf(found, stop_, start);
+      search, api::RunOptionsOf(*impl_, progress_, progress_timing_, stop_, start), &counted_by));
+  if (stats) {
+    *stats = api::StatsOf(found, stop_, start);
+    if (const int moved = detail::SquareSearchImpl::MovedCells(*counted_by); moved > 0) {
+      stats->symmetry_order = counted_by->symmetry_order();
+      stats->symmetry_cells = moved;
+    }
+  }
   return found.squares;
 }
 

@@ -267,14 +267,14 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
                                  stats.nodes, stats.results, seconds,
                                  stats.nodes / std::max(seconds, 1e-9) / 1e6);
     if (count_only && !options.limit && options.shard_count == 1) {
-      if (const int moved = search->symmetry_cells(); moved > 0 && search->symmetry_order() == 2) {
+      if (const int moved = stats.symmetry_cells; moved > 0 && stats.symmetry_order == 2) {
         std::cerr << absl::StrFormat(
             "squares: counted up to a symmetry of the shape that exchanges %d cells\n", moved);
       } else if (moved > 0) {
         std::cerr << absl::StrFormat(
             "squares: counted up to a symmetry of the shape of order %d (three exchanges and "
             "their products: a cube's six orders of its axes) that moves %d cells\n",
-            search->symmetry_order(), moved);
+            stats.symmetry_order, moved);
       }
     }
   }

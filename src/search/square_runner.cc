@@ -265,17 +265,17 @@ absl::StatusOr<std::vector<SquareTask>> PlanTasks(const SquareSearch& search,
 // pieces (`first`: it is the run's first task),
 // take(piece, taken) hands over the first `taken` results of each (false: stop), in order.
 template <class Piece>
-absl::StatusOr<SquareStats> RunTasks(const SquareSearch& search, const RunOptions& options,
-                                     bool count_only,
+SquareStats RunTasks(const std::vector<SquareTask>& tasks, const RunOptions& options,
                      const std::function<void(const SquareTask&, bool, uint64_t, bool,
                                               PieceSender<Piece>&, const std::atomic<bool>&)>& work,
                      const std::function<bool(Piece&, uint64_t)>& take) {
-  absl::StatusOr<std::vector<SquareTask>> planned = PlanTasks(search, options, count_only);
-  if (!planned.ok()) return planned.status();
-  const std::vector<SquareTask> tasks = *std::move(planned);
   const int threads = std::max(1, options.threads);
   const bool one_thread = threads == 1 || tasks.size() <= 1;  // see RunInOrder
+  // Without a limit nothing is counted down: a task's count up to a symmetry may be negative
+  // (modulo 2^64; only the sum over the whole search is the number of results), and a lone
+  // task limited by what remains would be counted untied (see SquareSearch::Run).
   const uint64_t limit = options.limit;
+  const bool unlimited = limit == UINT64_MAX;
   uint64_t remaining = limit;
   SquareStats total;
   Progress progress(options);
@@ -284,13 +284,13 @@ absl::StatusOr<SquareStats> RunTasks(const SquareSearch& search, const RunOption
       [&](size_t k, PieceSender<Piece>& sender, const std::atomic<bool>& stop) {
         // Workers never read `remaining` (the committer owns it), except a lone one, which
         // runs on the committer's thread.
-        const uint64_t task_limit = one_thread ? remaining : limit;
+        const uint64_t task_limit = one_thread && !unlimited ? remaining : limit;
         work(tasks[k], k == 0, task_limit, !one_thread && task_limit != UINT64_MAX, sender, stop);
       },
       [&](size_t k, Piece& piece, bool last) {
-        const uint64_t taken = std::min<uint64_t>(piece.results, remaining);
+        const uint64_t taken = unlimited ? piece.results : std::min(piece.results, remaining);
         const bool go_on = take(piece, taken);
-        remaining -= taken;
+        if (!unlimited) remaining -= taken;
         total.squares += taken;
         if (last) {
           total.nodes += piece.stats.nodes;
@@ -302,29 +302,74 @@ absl::StatusOr<SquareStats> RunTasks(const SquareSearch& search, const RunOption
   return total;
 }
 
+// A count up to S3 or up to one involution (SquareSearch::one_exchange), whichever walks
+// fewer nodes: both count every kPilotStride-th of `tasks` (the whole search's), in rounds of
+// kPilotRound, until one has walked half as many nodes again as the other, or all of those.
+// The tasks the chosen search counted are taken out of `tasks` and their count is in
+// `counted`, whose nodes are both searches'. Deterministic: the same tasks on any thread count.
+const SquareSearch& ChooseSymmetry(const SquareSearch& search, std::vector<SquareTask>& tasks,
+                                   const std::atomic<bool>* stop, SquareStats& counted) {
+  constexpr size_t kPilotStride = 64, kPilotRound = 8;
+  const SquareSearch& other = *search.one_exchange();
+  if (other.cell_order() != search.cell_order()) return search;  // tasks would differ
+  SquareStats by_s3, by_one;
+  std::vector<size_t> sampled;
+  for (size_t k = 0; k < tasks.size(); k += kPilotStride) {
+    by_s3 += search.Run(tasks[k], nullptr, stop, true);
+    by_one += other.Run(tasks[k], nullptr, stop, true);
+    sampled.push_back(k);
+    if (sampled.size() % kPilotRound == 0 &&
+        (2 * by_s3.nodes >= 3 * by_one.nodes || 2 * by_one.nodes >= 3 * by_s3.nodes)) {
+      break;
+    }
+  }
+  const bool one = by_one.nodes < by_s3.nodes;
+  counted = one ? by_one : by_s3;
+  counted.nodes = by_s3.nodes + by_one.nodes;
+  for (auto k = sampled.rbegin(); k != sampled.rend(); ++k) tasks.erase(tasks.begin() + *k);
+  return one ? other : search;
+}
+
 }  // namespace
 
-absl::StatusOr<SquareStats> CountSquares(const SquareSearch& search, const RunOptions& options) {
+absl::StatusOr<SquareStats> CountSquares(const SquareSearch& search, const RunOptions& options,
+                                         const SquareSearch** counted_by) {
   // Unsharded, only the total counts: a shape with a symmetry may be counted up to it.
   const bool sum_only = options.shard_count == 1;
-  return RunTasks<TaskPiece>(
-      search, options, true,
+  std::vector<SquareTask> tasks;
+  const SquareSearch* counting = &search;
+  SquareStats piloted;
+  if (sum_only && options.limit == UINT64_MAX && !options.shard_key && search.one_exchange()) {
+    tasks = search.Split(1024);
+    counting = &ChooseSymmetry(search, tasks, options.stop, piloted);
+  } else {
+    absl::StatusOr<std::vector<SquareTask>> planned = PlanTasks(search, options, true);
+    if (!planned.ok()) return planned.status();
+    tasks = *std::move(planned);
+  }
+  if (counted_by) *counted_by = counting;
+  SquareStats total = RunTasks<TaskPiece>(
+      tasks, options,
       [&](const SquareTask& task, bool, uint64_t task_limit, bool, PieceSender<TaskPiece>& sender,
           const std::atomic<bool>& stop) {
         CountSink sink(task_limit);
         const bool unlimited = task_limit == UINT64_MAX;
-        sender.piece().stats = search.Run(task, unlimited ? nullptr : &sink, &stop, sum_only);
+        sender.piece().stats = counting->Run(task, unlimited ? nullptr : &sink, &stop, sum_only);
         sender.piece().results = sender.piece().stats.squares;
       },
       [](TaskPiece&, uint64_t) { return true; });
+  total += piloted;
+  return total;
 }
 
 absl::StatusOr<SquareStats> WriteSquares(const SquareSearch& search,
                                          const SquareFormatter& formatter,
                                          const RunOptions& options,
                                          const std::function<bool(std::string_view)>& out) {
+  absl::StatusOr<std::vector<SquareTask>> tasks = PlanTasks(search, options, false);
+  if (!tasks.ok()) return tasks.status();
   return RunTasks<TaskPiece>(
-      search, options, false,
+      *tasks, options,
       [&](const SquareTask& task, bool first, uint64_t task_limit, bool track_ends,
           PieceSender<TaskPiece>& sender, const std::atomic<bool>& stop) {
         TextSink sink(formatter, sender, track_ends, task_limit, first);

@@ -31,8 +31,11 @@ struct RunOptions {
 };
 
 // The number of results, up to the limit (the search made with count_only, unless a limit is
-// given: the limit counts results in the listing's order).
-absl::StatusOr<SquareStats> CountSquares(const SquareSearch& search, const RunOptions& options);
+// given: the limit counts results in the listing's order). `counted_by`, when given, is set
+// to the search that counted: `search` or its one_exchange() (whose symmetry is the one the
+// count is up to).
+absl::StatusOr<SquareStats> CountSquares(const SquareSearch& search, const RunOptions& options,
+                                         const SquareSearch** counted_by = nullptr);
 // The results as `formatter` writes them, handed to `out` in pieces of whole results, in
 // order, until it returns false.
 absl::StatusOr<SquareStats> WriteSquares(const SquareSearch& search,

@@ -94,7 +94,7 @@ absl::StatusOr<SquareSearch> SquareSearch::Create(ShapeProblem problem, SearchTa
 }
 
 SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_problem,
-                           SearchTables* tables)
+                           SearchTables* tables, bool one_exchange)
     : problem_(std::move(square_problem)), shape_(std::move(shape_problem)) {
   const Shape& shape = shape_.shape;
   classic_ = problem_.rows > 0;
@@ -112,7 +112,7 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
   // tie), nor with filters (which need each result).
   if (!plan_.empty && !has_filters_ && !symmetric) {
     plan_.BuildTie(shape, shape_.allowed,
-                   plan_.max_walkers >= 3 ? TailCount::Find(plan_).level : -1);
+                   plan_.max_walkers >= 3 ? TailCount::Find(plan_).level : -1, !one_exchange);
   } else if (!plan_.empty && problem_.no_transpose) {
     if (const auto pairs = TransposeCutPairs(); !pairs.empty()) plan_.TieInOrder(pairs);
   }
@@ -143,6 +143,10 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
   counting_.lone = LoneLevels::Build(plan_, shape, busy);
   listing_ = ListingMemos::Build(plan_, shape, problem_.count_only);
   search_id_ = next_search_id++;
+  if (plan_.symmetry_order == 6) {
+    one_exchange_ =
+        std::make_shared<const SquareSearch>(SquareSearch(problem_, shape_, tables, true));
+  }
 }
 
 // Of a square and its transpose, --no-transpose keeps the one whose rows, read in order,

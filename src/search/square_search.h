@@ -140,6 +140,11 @@ class SquareSearch {
   // three transpositions of S3), none without, and its order (1, 2 or 6).
   const std::vector<std::vector<int>>& symmetry() const { return plan_.symmetry; }
   int symmetry_order() const { return plan_.symmetry_order; }
+  // Where the count is up to S3, the same search counting up to one of its involutions (null
+  // otherwise). Which of the two walks less depends on where the search's nodes lie (see
+  // CountSquares): S3's runs of results with equal keys are tied only once the first keys'
+  // cells are placed, the one involution from its first pair on.
+  const SquareSearch* one_exchange() const { return one_exchange_.get(); }
   // Where the parts stand for the rest of the search (-1: nowhere): the last word's sieve,
   // the closing and corner counts, the tail count and its fold, the double closing count;
   // and how many levels counting does not search letter by letter (lone levels).
@@ -181,7 +186,9 @@ class SquareSearch {
                   bool sum_only = false) const;
 
  private:
-  SquareSearch(SquareProblem square, ShapeProblem shape, SearchTables* tables);
+  // With `one_exchange`, counting up to one involution where S3 would do (see one_exchange).
+  SquareSearch(SquareProblem square, ShapeProblem shape, SearchTables* tables,
+               bool one_exchange = false);
   // What a counting loop keeps besides the walkers: nothing, the tie (see Run), or the
   // subtree memo (symmetric squares). Compiled in only where used, as is the sieve: each
   // costs registers and branches in the loop.
@@ -235,6 +242,7 @@ class SquareSearch {
   CountingShortcuts counting_;
   LookAhead look_ahead_;
   ListingMemos listing_;
+  std::shared_ptr<const SquareSearch> one_exchange_;  // see one_exchange()
 };
 
 }  // namespace squares::core

@@ -154,7 +154,8 @@ void WalkPlan::BuildMemoKeys(const Shape& shape) {
 // (two at least, or none counts): a tie pair there would cut the tail. A word cube 3's tail
 // is its last row along x, which the exchange of y and z keeps. (A double square has two
 // walkers: its transposition moves its last row and stays, halving the count.)
-void WalkPlan::BuildTie(const Shape& shape, const std::vector<LetterSet>& allowed, int tail_start) {
+void WalkPlan::BuildTie(const Shape& shape, const std::vector<LetterSet>& allowed, int tail_start,
+                        bool s3) {
   std::vector<int> word_kind(word_root.begin(), word_root.end());
   std::vector<int> cell_kind;
   std::vector<LetterSet> kinds;
@@ -185,7 +186,7 @@ void WalkPlan::BuildTie(const Shape& shape, const std::vector<LetterSet>& allowe
     }
   }
   if (best_index < 0) return SetChains({});
-  if (BuildS3(shape, involutions, level_of, tail_start, best_kept)) return;
+  if (s3 && BuildS3(shape, involutions, level_of, tail_start, best_kept)) return;
   // X and its image s(X) are both results. Those whose key (the letters of the later cells
   // of the tie pairs) is greater than their image's are as many as those whose key is less:
   // count those at least their image's, twice, but those equal to it (X = s(X)) once.

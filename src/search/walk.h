@@ -125,7 +125,9 @@ struct WalkPlan {
   // same automaton and cells onto cells of the same letters, S3 where two of them generate it
   // and its chains fit the cell order, else the one involution whose pairs are decided
   // earliest, preferring those that leave the most of the tail from `tail_start` untied.
-  void BuildTie(const Shape& shape, const std::vector<LetterSet>& allowed, int tail_start);
+  // Without `s3`, always the one involution.
+  void BuildTie(const Shape& shape, const std::vector<LetterSet>& allowed, int tail_start,
+                bool s3);
   // One chain of `pairs` (later level, earlier level) compared in order, each later letter at
   // least its earlier one while the pairs before agree, with no run to count: a filter's
   // order cut in the walk (see SquareSearch::TransposeCutPairs). Each pair's later level
