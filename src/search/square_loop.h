@@ -51,9 +51,9 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
                                    LoopListing<Mask, Walk, Look, kMemo>>;
   // The loop's arrays are its own locals, not members of its parts (see LoopArray). Each part
   // reads the tables of its own part of the search.
-  std::vector<DawgEntry<Mask>> state(plan_.slots);
+  LoopArray<DawgEntry<Mask>> state(plan_.slots);
   std::array<Letter, kMaxLevels> letters;
-  Walk walk(plan_, state.data(), letters.data(), tie);
+  Walk walk(plan_, state.get(), letters.data(), tie);
   const Look look(look_ahead_, plan_, kCountOnly);
   Sifter sieve(sieve_);
   Visit visit(*this, stats, end_level, sink, prefixes, stop);
