@@ -103,6 +103,23 @@ TEST_CASE("square search: the dictionary read only when a word reads it; cell or
   const SquareSearch cubes(Dictionary::Default(common), cube);
   CHECK(cubes.symmetry_cells() == 24);  // as `squares --cube 3 --count --stats` says
   CHECK(cubes.symmetry_order() == 6);
+  // What a count used: over levels <= 10 most of the search lies in the first layer, where one
+  // exchange of two axes walks less than S3 (see SearchStats); a limit counts every result.
+  SearchStats used;
+  const uint64_t total = cubes.Count(&used);
+  CHECK(total == 908);
+  CHECK(used.symmetry_order == 2);
+  CHECK(used.symmetry_cells == 18);
+  SquareOptions limited = cube;
+  limited.limit = 100000;
+  CHECK(SquareSearch(Dictionary::Default(common), limited).Count(&used) == total);
+  CHECK(used.symmetry_order == 1);
+  CHECK(used.symmetry_cells == 0);
+  common.max_level = 20;
+  const SquareSearch denser(Dictionary::Default(common), cube);
+  CHECK(denser.Count(&used) == 115650);
+  CHECK(used.symmetry_order == 6);
+  CHECK(used.symmetry_cells == 24);
   SquareOptions square;
   square.size = 2;
   CHECK(SquareSearch(Dictionary::FromWords({"at", "to"}), square).cell_order().empty());

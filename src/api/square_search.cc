@@ -329,12 +329,13 @@ uint64_t SquareSearch::Count(SearchStats* stats) const {
   }
   // A limit counts results in the listing's order.
   const core::SquareSearch& search = impl_->Search(!impl_->options.limit);
-  const core::SquareSearch* counted_by = &search;
+  const core::SquareSearch* counted_by = nullptr;
   const core::SquareStats found = api::Value(core::CountSquares(
       search, api::RunOptionsOf(*impl_, progress_, progress_timing_, stop_, start), &counted_by));
   if (stats) {
     *stats = api::StatsOf(found, stop_, start);
-    if (const int moved = detail::SquareSearchImpl::MovedCells(*counted_by); moved > 0) {
+    if (const int moved = counted_by ? detail::SquareSearchImpl::MovedCells(*counted_by) : 0;
+        moved > 0) {
       stats->symmetry_order = counted_by->symmetry_order();
       stats->symmetry_cells = moved;
     }

@@ -347,7 +347,8 @@ absl::StatusOr<SquareStats> CountSquares(const SquareSearch& search, const RunOp
     if (!planned.ok()) return planned.status();
     tasks = *std::move(planned);
   }
-  if (counted_by) *counted_by = counting;
+  // A sharded or limited count counts every result (see SquareSearch::Run).
+  if (counted_by) *counted_by = sum_only && options.limit == UINT64_MAX ? counting : nullptr;
   SquareStats total = RunTasks<TaskPiece>(
       tasks, options,
       [&](const SquareTask& task, bool, uint64_t task_limit, bool, PieceSender<TaskPiece>& sender,

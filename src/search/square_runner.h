@@ -32,8 +32,8 @@ struct RunOptions {
 
 // The number of results, up to the limit (the search made with count_only, unless a limit is
 // given: the limit counts results in the listing's order). `counted_by`, when given, is set
-// to the search that counted: `search` or its one_exchange() (whose symmetry is the one the
-// count is up to).
+// to the search whose symmetry the count is up to (`search` or its one_exchange()), or null
+// where it counts every result (sharded, or limited).
 absl::StatusOr<SquareStats> CountSquares(const SquareSearch& search, const RunOptions& options,
                                          const SquareSearch** counted_by = nullptr);
 // The results as `formatter` writes them, handed to `out` in pieces of whole results, in
