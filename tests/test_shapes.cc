@@ -257,8 +257,10 @@ SquareSearch CheckAgainstBruteForce(const Dictionary& dict, const Shape& shape, 
     CHECK(count->squares == want.size());
     CHECK((counted_by == &*search || counted_by == search->one_exchange()));
   }
-  if (const SquareSearch* one = search->one_exchange()) {
-    CHECK(search->symmetry_order() == 6);
+  if (search->symmetry_order() == 6) {
+    // Built for every cube tried (it is kept only where its cells come in S3's order).
+    const SquareSearch* one = search->one_exchange();
+    REQUIRE(one != nullptr);
     CHECK(one->symmetry_order() == 2);
     CHECK(one->one_exchange() == nullptr);
     CHECK(one->cell_order() == search->cell_order());

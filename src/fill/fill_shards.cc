@@ -1,7 +1,6 @@
 // The cut of an `all` search into shards: the split (ChooseSplit) and the key of the cut.
 #include <cassert>
 #include <chrono>
-#include <memory>
 #include <tuple>
 #include <vector>
 
@@ -9,6 +8,7 @@
 
 #include "fill/filler.h"
 #include "fill/grid_fill.h"
+#include "lexicon/hasher.h"
 
 namespace squares::core {
 namespace fill_internal {
@@ -52,36 +52,33 @@ void Filler::HashUnit(int level) {
 
 // The key of the cut (see FillShardKey): the shard count, the problem, and the units.
 uint64_t Filler::CutKey() const {
-  std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> hash{XXH3_createState(),
-                                                                &XXH3_freeState};
-  XXH3_64bits_reset(hash.get());
-  auto add = [&](const auto& value) { XXH3_64bits_update(hash.get(), &value, sizeof value); };
-  add(uint32_t{1});  // the key's own version
-  add(static_cast<uint64_t>(opt_.shard_count));
-  add(static_cast<uint64_t>(p_.domains.size()));
-  XXH3_64bits_update(hash.get(), p_.domains.data(), p_.domains.size() * sizeof(LetterSet));
+  Hasher hash;
+  hash.Add(uint32_t{1});  // the key's own version
+  hash.Add(static_cast<uint64_t>(opt_.shard_count));
+  hash.Add(static_cast<uint64_t>(p_.domains.size()));
+  hash.AddAll(std::span<const LetterSet>(p_.domains));
   // Each slot's cells, and its words: the automaton and scores, each distinct pair hashed once
   // (slots of one length share them).
   std::vector<std::tuple<const Dawg*, const int64_t*, size_t>> words;
   for (const FillSlot& slot : p_.slots) {
-    add(static_cast<uint64_t>(slot.cells.size()));
-    XXH3_64bits_update(hash.get(), slot.cells.data(), slot.cells.size() * sizeof(int));
+    hash.Add(static_cast<uint64_t>(slot.cells.size()));
+    hash.AddAll(std::span<const int>(slot.cells));
     const std::tuple<const Dawg*, const int64_t*, size_t> these{slot.dawg, slot.scores.data(),
                                                                 slot.scores.size()};
     size_t w = 0;
     while (w < words.size() && words[w] != these) ++w;
-    add(static_cast<uint64_t>(w));
+    hash.Add(static_cast<uint64_t>(w));
     if (w < words.size()) continue;
     words.push_back(these);
-    add(slot.dawg->Fingerprint());
-    add(static_cast<uint64_t>(slot.scores.size()));
-    XXH3_64bits_update(hash.get(), slot.scores.data(), slot.scores.size_bytes());
+    hash.Add(slot.dawg->Fingerprint());
+    hash.Add(static_cast<uint64_t>(slot.scores.size()));
+    hash.AddAll(slot.scores);
   }
-  add(opt_.max_cost);
-  add(static_cast<int32_t>(split_depth_));
-  add(cut_units_);
-  add(units_hash_);
-  return XXH3_64bits_digest(hash.get());
+  hash.Add(opt_.max_cost);
+  hash.Add(static_cast<int32_t>(split_depth_));
+  hash.Add(cut_units_);
+  hash.Add(units_hash_);
+  return hash.Digest();
 }
 
 std::optional<uint64_t> Filler::Key() {

@@ -7,7 +7,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_format.h"
-#include "xxhash.h"
+#include "lexicon/hasher.h"
 
 namespace squares::core {
 namespace {
@@ -293,16 +293,13 @@ template absl::StatusOr<Dawg> Dawg::FromParts(int, size_t, size_t, int,
                                               bool);
 
 uint64_t Dawg::Fingerprint() const {
-  std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> hash{XXH3_createState(),
-                                                                &XXH3_freeState};
-  XXH3_64bits_reset(hash.get());
-  auto add = [&](const auto& value) { XXH3_64bits_update(hash.get(), &value, sizeof value); };
-  add(static_cast<int32_t>(length_));
-  add(static_cast<uint64_t>(word_count_));
+  Hasher hash;
+  hash.Add(static_cast<int32_t>(length_));
+  hash.Add(static_cast<uint64_t>(word_count_));
   auto add_entries = [&]<class Mask>(const DawgEntry<Mask>* entries) {
     for (size_t e = 0; e < entry_count(); ++e) {  // field by field: wide ones have padding
-      add(entries[e].mask);
-      add(entries[e].first);
+      hash.Add(entries[e].mask);
+      hash.Add(entries[e].first);
     }
   };
   if (wide()) {
@@ -310,7 +307,7 @@ uint64_t Dawg::Fingerprint() const {
   } else {
     add_entries(entries<uint32_t>());
   }
-  return XXH3_64bits_digest(hash.get());
+  return hash.Digest();
 }
 
 size_t Dawg::bytes() const {

@@ -16,10 +16,10 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_format.h"
+#include "lexicon/hasher.h"
 #include "lexicon/unicode.h"
 #include "text/read_file.h"
 #include "text/strings.h"
-#include "xxhash.h"
 
 namespace squares::core {
 
@@ -146,13 +146,11 @@ struct Reader {
   // before (but Dutch 'i', which may start ĳ); -1 for any other byte.
   std::array<int8_t, 256> plain_id;
   absl::flat_hash_map<char32_t, Letter> other_id;
-  std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> hash{XXH3_createState(),
-                                                                &XXH3_freeState};
+  Hasher hash;
 
   Reader(const LexiconOptions& options, LexiconCounts& counts) : options(options), counts(counts) {
     ascii_id.fill(-1);
     plain_id.fill(-1);
-    XXH3_64bits_reset(hash.get());
   }
   absl::Status Read(const LexiconSource& source);
   // Reads the lines that `bytes`, the source's next bytes, complete; keeps the rest in carry.
@@ -297,7 +295,7 @@ absl::Status Reader::Line(SourceCursor& at, std::string_view raw) {
 }
 
 absl::Status Reader::Feed(SourceCursor& at, std::string_view bytes) {
-  XXH3_64bits_update(hash.get(), bytes.data(), bytes.size());
+  hash.AddBytes(bytes.data(), bytes.size());
   const size_t nul = bytes.find('\0');
   std::string_view rest = bytes.substr(0, nul);
   while (!rest.empty()) {
@@ -406,7 +404,7 @@ absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
   for (const LexiconSource& source : sources) {
     if (absl::Status status = reader.Read(source); !status.ok()) return status;
   }
-  lexicon.source_hash_ = XXH3_64bits_digest(reader.hash.get());
+  lexicon.source_hash_ = reader.hash.Digest();
 
   // The alphabet: every letter used, in code-point order; code_of maps provisional ids.
   std::vector<char32_t> used = reader.letter_of_id;

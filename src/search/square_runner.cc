@@ -8,10 +8,9 @@
 #include <string>
 #include <vector>
 
-#include <xxhash.h>
-
 #include "absl/status/statusor.h"
 #include "absl/strings/str_format.h"
+#include "lexicon/hasher.h"
 
 #include "search/ordered_runner.h"
 
@@ -203,20 +202,17 @@ ShardCut CutOf(const SquareSearch& search, int shard_count) {
 
 // The key of `cut`, the cut of `search` into `shard_count` parts (see ShardKey).
 uint64_t KeyOf(const SquareSearch& search, int shard_count, const ShardCut& cut) {
-  std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> hash{XXH3_createState(),
-                                                                &XXH3_freeState};
-  XXH3_64bits_reset(hash.get());
-  auto add = [&](const auto& value) { XXH3_64bits_update(hash.get(), &value, sizeof value); };
-  add(uint32_t{2});  // the key's own version
-  add(static_cast<uint64_t>(shard_count));
-  add(static_cast<uint64_t>(cut.tasks.size()));
+  Hasher hash;
+  hash.Add(uint32_t{2});  // the key's own version
+  hash.Add(static_cast<uint64_t>(shard_count));
+  hash.Add(static_cast<uint64_t>(cut.tasks.size()));
   for (const SquareTask& task : cut.tasks) {
-    add(static_cast<uint8_t>(task.size()));
-    XXH3_64bits_update(hash.get(), task.data(), task.size() * sizeof(Letter));
+    hash.Add(static_cast<uint8_t>(task.size()));
+    hash.AddAll(std::span<const Letter>(task.data(), task.size()));
   }
-  for (size_t begin : cut.begin) add(static_cast<uint64_t>(begin));
-  for (const Dawg* dawg : search.automata()) add(dawg->Fingerprint());
-  return XXH3_64bits_digest(hash.get());
+  for (size_t begin : cut.begin) hash.Add(static_cast<uint64_t>(begin));
+  for (const Dawg* dawg : search.automata()) hash.Add(dawg->Fingerprint());
+  return hash.Digest();
 }
 
 // The tasks of a run: its part of the cut (checked against the key the options expect, on
@@ -311,7 +307,6 @@ const SquareSearch& ChooseSymmetry(const SquareSearch& search, std::vector<Squar
                                    const std::atomic<bool>* stop, SquareStats& counted) {
   constexpr size_t kPilotStride = 64, kPilotRound = 8;
   const SquareSearch& other = *search.one_exchange();
-  if (other.cell_order() != search.cell_order()) return search;  // tasks would differ
   SquareStats by_s3, by_one;
   std::vector<size_t> sampled;
   for (size_t k = 0; k < tasks.size(); k += kPilotStride) {
@@ -334,12 +329,14 @@ const SquareSearch& ChooseSymmetry(const SquareSearch& search, std::vector<Squar
 
 absl::StatusOr<SquareStats> CountSquares(const SquareSearch& search, const RunOptions& options,
                                          const SquareSearch** counted_by) {
-  // Unsharded, only the total counts: a shape with a symmetry may be counted up to it.
+  // Unsharded, only the total counts: a shape with a symmetry may be counted up to it, unless
+  // the count is limited (then every result counts, see SquareSearch::Run).
   const bool sum_only = options.shard_count == 1;
+  const bool up_to_symmetry = sum_only && options.limit == UINT64_MAX;
   std::vector<SquareTask> tasks;
   const SquareSearch* counting = &search;
   SquareStats piloted;
-  if (sum_only && options.limit == UINT64_MAX && !options.shard_key && search.one_exchange()) {
+  if (up_to_symmetry && !options.shard_key && search.one_exchange()) {
     tasks = search.Split(1024);
     counting = &ChooseSymmetry(search, tasks, options.stop, piloted);
   } else {
@@ -347,8 +344,7 @@ absl::StatusOr<SquareStats> CountSquares(const SquareSearch& search, const RunOp
     if (!planned.ok()) return planned.status();
     tasks = *std::move(planned);
   }
-  // A sharded or limited count counts every result (see SquareSearch::Run).
-  if (counted_by) *counted_by = sum_only && options.limit == UINT64_MAX ? counting : nullptr;
+  if (counted_by) *counted_by = up_to_symmetry ? counting : nullptr;
   SquareStats total = RunTasks<TaskPiece>(
       tasks, options,
       [&](const SquareTask& task, bool, uint64_t task_limit, bool, PieceSender<TaskPiece>& sender,

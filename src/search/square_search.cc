@@ -144,8 +144,10 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
   listing_ = ListingMemos::Build(plan_, shape, problem_.count_only);
   search_id_ = next_search_id++;
   if (plan_.symmetry_order == 6) {
-    one_exchange_ =
+    auto exchange =
         std::make_shared<const SquareSearch>(SquareSearch(problem_, shape_, tables, true));
+    // The two share one split into tasks: both must place the cells in one order.
+    if (exchange->cell_order() == cell_order()) one_exchange_ = std::move(exchange);
   }
 }
 
