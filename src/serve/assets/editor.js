@@ -553,18 +553,22 @@ export class Editor {
     const marks = this.proof.marksFor(key, cells.length, this.model.cols, (fill) =>
       cells.every((cell, i) => cell.black || !cell.letter || (fill[i] || "").toUpperCase() === cell.letter));
     this.drawnMarks = marks;
+    // A hidden faint fill's letters are written when it is shown again, not on the key that
+    // hid it or those after: a text changed in it laid out its SVG (~380 objects) and painted
+    // its 225 texts again in the key's frame, for nothing seen.
+    const ghostsHidden = !!marks && marks.ghostHidden;
     for (let r = 0; r < this.model.rows; r++) {
       for (let c = 0; c < this.model.cols; c++) {
         const i = this.model.index(r, c);
         const view = cellView(this, i, r, c, inSlot.has(i), region, marks);
-        drawCell(this.grid.children[r].children[c], this.ghostTexts[i], view, this.drawn[i]);
+        drawCell(this.grid.children[r].children[c], ghostsHidden ? null : this.ghostTexts[i], view, this.drawn[i]);
         this.drawn[i] = view;
       }
     }
     this.grid.setAttribute("aria-activedescendant", `cell-${this.cursor.r}-${this.cursor.c}`);
     // A shaped grid (voids outside it) has no frame: its cells' own borders outline it.
     this.grid.classList.toggle("shaped", this.model.cells.some((cell) => cell.void));
-    this.ghosts.classList.toggle("hidden", !!marks && marks.ghostHidden);
+    this.ghosts.classList.toggle("hidden", ghostsHidden);
     setText(this.$("entry-name"), slot ? slot.name : "");
     const word = slot ? this.wordOf(slot) : "";
     setText(this.$("entry-word"), word);
