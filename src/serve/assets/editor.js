@@ -555,9 +555,8 @@ export class Editor {
     this.drawnMarks = marks;
     // A hidden faint fill's letters are written when it is shown again, not on the key that
     // hid it or those after; and a faint letter under the same letter typed is taken away once
-    // the marks are shown (syncGhosts): a text changed in the fill laid out its SVG (~380
-    // objects) and painted its layer again in the key's frame (0.6 ms of its 1.5 at 1x), for
-    // nothing seen.
+    // the marks are shown (syncGhosts): a text changed in the fill lays out its whole SVG and
+    // paints its layer again, in the key's frame, for nothing seen.
     const ghostsHidden = !!marks && marks.ghostHidden;
     for (let r = 0; r < this.model.rows; r++) {
       for (let c = 0; c < this.model.cols; c++) {
