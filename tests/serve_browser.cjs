@@ -165,6 +165,20 @@ async function proofAndCandidates(page, outDir) {
   assert.match(await page.textContent("#proof-verdict"), /^Fillable: .* Breakfast test: strict\.$/);
   assert.match(await page.textContent("#grid .ghosts text"), /^[A-Z]$/);  // the first cell's
   assert.equal(await page.getAttribute("#grid .ghosts", "class"), "ghosts");  // shown
+  // The fill's own letter typed: the faint letter under it stays in the key's frame and is taken
+  // away once the marks are shown (Editor.syncGhosts); an undo shows it again at once.
+  const ghost = await page.textContent("#grid .ghosts text");
+  await page.click("#cell-0-0");
+  const typed = await page.evaluate(async (letter) => {
+    window.workbench.editor.key(new KeyboardEvent("keydown", { key: letter.toLowerCase() }));
+    await Promise.resolve();  // after the draw, a microtask
+    return [document.querySelector("#cell-0-0 .letter").textContent, document.querySelector("#grid .ghosts text").textContent];
+  }, ghost);
+  assert.deepEqual(typed, [ghost, ghost]);
+  await page.waitForFunction(() => document.querySelector("#grid .ghosts text").textContent === "");
+  assert.equal(await page.getAttribute("#grid .ghosts", "class"), "ghosts");
+  await page.keyboard.press("Control+z");
+  await page.waitForFunction((g) => document.querySelector("#grid .ghosts text").textContent === g, ghost);
   // X at the top left: 1 Down (X..I......) has no word.
   await page.click("#cell-0-0");
   await page.keyboard.press("x");
@@ -210,9 +224,23 @@ async function proofAndCandidates(page, outDir) {
   assert.deepEqual(order, [...order].sort((a, b) => a - b));
   await page.uncheck("#by-score");
   await drawn();
+  // Drawn as far as its scrolling shows: the rest comes as the list is scrolled to it, or all
+  // at once with End (the last word of the whole list focused).
+  const shown = Math.min(100, +(await page.textContent("#candidates-status")).match(/: (\d+)/)[1]);
+  const options = () => page.locator("#candidates li[role=option]").count();
+  const before = await options();
+  if (shown > 60) {
+    assert.ok(before < shown, `${before} of ${shown} drawn before a scroll`);
+    await page.$eval("#candidates", (list) => { list.scrollTop = list.scrollHeight; });
+    await page.waitForFunction((n) => document.querySelectorAll("#candidates li[role=option]").length > n, before);
+  }
   // One tab stop: arrows inside the list, Enter places the word, the focus is the grid's.
   assert.equal(await page.locator("#candidates li[tabindex='0']").count(), 1);
   await page.focus("#candidates li[tabindex='0']");
+  await page.keyboard.press("End");
+  assert.equal(await options(), shown);
+  assert.equal(await page.getAttribute("#candidates li:focus", "data-index"),
+               await page.$$eval("#candidates li[role=option]", (items) => items[items.length - 1].dataset.index));
   await page.keyboard.press("Home");  // the first in the list: a ✓
   const chosen = await page.textContent("#candidates li:focus .word");
   assert.equal(await page.getAttribute("#candidates li:focus", "class"), "fillable");
@@ -700,7 +728,7 @@ async function candidatesRace(page, url) {
 }
 
 // The candidate list is drawn in parts (10 items at once, the rest when the page is idle and
-// the list in view), and redrawn so as decisions arrive: it ends complete and in order (✓, then ? and ✗ under
+// the list in view, as far as its scrolling shows), and redrawn so as decisions arrive: it ends complete and in order (✓, then ? and ✗ under
 // their headings, the list's order within each; 100 shown until Show all), and no word is in
 // it twice at the end of any task. The server is stood in for by a route: 150 words, some
 // decided after the list.
@@ -753,14 +781,23 @@ async function candidatesInParts(page, url) {
   assert.deepEqual((await shown()).slice(0, 10), expected(100).slice(0, 10));
   await listInView(page);
   await page.waitForFunction(() => document.querySelector("#candidates").dataset.done, null, { timeout: 20000 });
+  // In view, drawn as far as its scrolling shows, in order; the rest as it is scrolled to.
+  const first = await shown();
+  assert.ok(first.length < expected(100).length, `${first.length} items before a scroll`);
+  assert.deepEqual(first, expected(100).slice(0, first.length));
+  const scrolledTo = (count) => page.waitForFunction((n) => {  // n items, headings included
+    const list = document.querySelector("#candidates");
+    list.scrollTop = list.scrollHeight;
+    return list.dataset.done && list.children.length === n;
+  }, expected(count).length, { timeout: 20000, polling: 100 });
+  await scrolledTo(100);
   assert.deepEqual(await shown(), expected(100));
   // The Show all button spans the list: one line (it was a word a line in the mark's column).
   const [button, option] = await page.evaluate(() => ["#candidates button", "#candidates li[role=option]"]
     .map((selector) => document.querySelector(selector).getBoundingClientRect().height));
   assert.ok(button < 2 * option, `${button} ${option}`);
   await page.click("#candidates button");  // Show all
-  await page.waitForFunction(() => document.querySelector("#candidates").dataset.done &&
-                                    document.querySelectorAll("#candidates li[role=option]").length === 150);
+  await scrolledTo(150);
   assert.deepEqual(await shown(), expected(150));
   assert.deepEqual(await page.evaluate(() => window.twice), []);
   await page.unroute("**/api/candidates/stream");

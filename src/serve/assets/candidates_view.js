@@ -12,7 +12,8 @@
 // most every REDRAW_MS as its words are decided, and at most SHOWN words of it until asked
 // for all; each drawing puts its first 10 items in place at once and the rest in the page's
 // idle moments, 20 at a time and fewer on a slow page, so that no keypress waits on a long
-// redraw; the rest only while the list is in view (the first items are a screenful of it).
+// redraw; the rest only while the list is in view, and only as far as its scrolling shows
+// (half a view past it): a list of 100 is drawn whole only when scrolled to its end.
 import { postStream } from "./api.js";
 import { allowOffensive } from "./breakfast.js";
 import { cancelIdle, whenIdle } from "./idle.js";
@@ -53,8 +54,16 @@ export class CandidatesView {
     this.frame = 0;       // the requestAnimationFrame of the next redraw, or 0
     this.timer = 0;       // the timeout before it while decisions stream in, or 0
     this.part = 0;        // the idle callback that draws the rest of the list, or 0
-    this.rest = null;     // the drawing of the rest, waiting for the list to come into view
+    this.rest = null;     // the drawing of the rest (`all`: at once), waiting to be in view
     this.inView = true;   // whether the list is in the viewport (told by the observer below)
+    this.tailItem = null; // the last item drawn while the rest waits, and whether it is in the
+    this.tailNear = null; // list's view or half a view below it (null: not told yet)
+    // The last item drawn, watched in the list's own view (no layout read after a write).
+    this.tail = new IntersectionObserver((entries) => {
+      const { boundingClientRect: box, rootBounds } = entries[entries.length - 1];
+      this.tailNear = box.top < rootBounds.bottom;  // above the view counts too (scrolled down)
+      this.drawRest();
+    }, { root: list, rootMargin: "0px 0px 50% 0px" });
     this.focusIndex = 0;  // the word (index into this.words) holding the tab stop
     byScore.addEventListener("change", () => this.render());
     new IntersectionObserver((entries) => this.seen(entries[entries.length - 1].isIntersecting)).observe(list);
@@ -171,7 +180,12 @@ export class CandidatesView {
     delete this.list.dataset.done;
     const all = this.sorted();
     const words = this.showAll ? all : all.slice(0, SHOWN);
-    if (!words.some((w) => w.index === this.focusIndex)) this.focusIndex = words.length ? words[0].index : 0;
+    // The tab stop on a word drawn at once: the first, unless the focus is in the list (on its
+    // word) or the word holding it is among the first drawn (the rest may wait for a scroll).
+    const at = words.findIndex((w) => w.index === this.focusIndex);
+    if (at < 0 || (at >= FIRST_PART && !this.list.contains(document.activeElement))) {
+      this.focusIndex = words.length ? words[0].index : 0;
+    }
     if (this.drawnWords !== this.words) {  // a new list: none of its words' items made yet
       this.drawnWords = this.words;
       this.elements = new Map();  // word (of this.words) -> its item
@@ -221,22 +235,41 @@ export class CandidatesView {
       if (document.activeElement === document.body || this.list.contains(document.activeElement)) this.focusCurrent();
     }
     if (end < entries.length) {
-      this.rest = () => this.drawPart(entries, end, PART, PART_MS);
-      if (this.inView) this.seen(true);
+      // (`all` true: the rest at once; an idle callback passes its deadline.)
+      this.rest = (all) => (all === true ? this.drawPart(entries, end, entries.length)
+        : this.drawPart(entries, end, PART, PART_MS));
+      this.tailItem = this.list.children[end - 1];
+      this.tailNear = null;
+      this.tail.disconnect();
+      this.tail.observe(this.tailItem);  // told after the next frame's layout
       return;
     }
+    this.tail.disconnect();
     while (this.list.children.length > entries.length) this.list.lastChild.remove();
     if (this.done) this.list.dataset.done = "true";  // the answer's end, drawn whole (in view)
   }
 
   // Whether the list is in view: the rest of its drawing waits for it, out of view. (Each part
-  // is a frame; a key typed during it waits for it. Until the rest comes, the items kept from
-  // the list's drawing before stay below the first ones, out of their order: not in view.)
+  // is a frame; a key typed during it waits for it.)
   seen(inView) {
     this.inView = inView;
-    if (!inView || !this.rest) return;
-    this.part = whenIdle(this.rest, PART_WAIT_MS);
-    this.rest = null;
+    this.drawRest();
+  }
+
+  // The next part in an idle moment when the list and its last item drawn are in view. Else,
+  // past what its scrolling shows, the rest waits for the list to be scrolled to it; the items
+  // kept from the list's drawing before, below the last one drawn and out of their order, leave
+  // it (out of view; nor can the list then be scrolled past its last item drawn unseen).
+  drawRest() {
+    if (!this.rest || !this.inView) return;
+    if (this.tailNear) {
+      this.part = whenIdle(this.rest, PART_WAIT_MS);
+      this.rest = null;
+      return;
+    }
+    if (this.tailNear === null) return;  // not told yet
+    while (this.tailItem.nextSibling) this.tailItem.nextSibling.remove();
+    if (this.done) this.list.dataset.done = "true";  // the answer's end, drawn as far as it shows
   }
 
   // No redraw waits any more, nor the rest of one.
@@ -246,6 +279,8 @@ export class CandidatesView {
     if (this.part) cancelIdle(this.part);
     this.frame = this.timer = this.part = 0;
     this.rest = null;
+    this.tail.disconnect();
+    this.tailItem = this.tailNear = null;
   }
 
   // The heading of `group`'s words, saying `text`.
@@ -331,6 +366,11 @@ export class CandidatesView {
   }
 
   key(event) {
+    if (event.key === "End" && this.rest) {  // to the list's true end, not its last item drawn
+      const rest = this.rest;
+      this.rest = null;
+      rest(true);
+    }
     const items = Array.from(this.list.querySelectorAll("[role=option]"));
     const at = items.findIndex((item) => +item.dataset.index === this.focusIndex);
     const moves = { ArrowDown: 1, ArrowUp: -1, Home: -items.length, End: items.length, PageDown: 10, PageUp: -10 };

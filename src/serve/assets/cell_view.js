@@ -11,7 +11,8 @@ function tightClass(letters) {
 // Writes into the cell element `el` and its faint letter `ghost` (an SVG text over the grid)
 // what `view` (cellView) holds and `last`, the view drawn before (undefined: none), did not.
 // (Its title, which a proof changes on most cells and which costs each a new style, is
-// written when the pointer comes over it: Editor.bindGrid.)
+// written when the pointer comes over it: Editor.bindGrid.) `ghost` null: the faint fill is
+// hidden, its letter left as it is (compared with the text itself once it is shown again).
 export function drawCell(el, ghost, view, last = {}) {
   const changed = (field) => view[field] !== last[field];
   if (changed("className")) el.className = view.className;
@@ -19,7 +20,7 @@ export function drawCell(el, ghost, view, last = {}) {
   if (changed("number")) el.firstChild.textContent = view.number;
   if (changed("letter")) el.children[1].textContent = view.letter;
   if (changed("count")) el.style.setProperty("--letters", view.count);
-  if (changed("ghost")) ghost.textContent = view.ghost;
+  if (ghost && ghost.textContent !== view.ghost) ghost.textContent = view.ghost;
   if (changed("selected")) el.setAttribute("aria-selected", view.selected);
   if (changed("label")) el.setAttribute("aria-label", view.label);
 }
