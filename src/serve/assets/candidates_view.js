@@ -221,6 +221,7 @@ export class CandidatesView {
   // have gone, at least one), and the rest later.
   drawPart(entries, start, count, budget = Infinity) {
     this.part = 0;
+    this.rest = null;
     const began = performance.now();
     const last = Math.min(entries.length, start + count);
     let end = start;
@@ -261,10 +262,9 @@ export class CandidatesView {
   // kept from the list's drawing before, below the last one drawn and out of their order, leave
   // it (out of view; nor can the list then be scrolled past its last item drawn unseen).
   drawRest() {
-    if (!this.rest || !this.inView) return;
+    if (!this.rest || !this.inView || this.part) return;
     if (this.tailNear) {
-      this.part = whenIdle(this.rest, PART_WAIT_MS);
-      this.rest = null;
+      this.part = whenIdle(this.rest, PART_WAIT_MS);  // (this.rest kept for End until it runs)
       return;
     }
     if (this.tailNear === null) return;  // not told yet
@@ -367,9 +367,8 @@ export class CandidatesView {
 
   key(event) {
     if (event.key === "End" && this.rest) {  // to the list's true end, not its last item drawn
-      const rest = this.rest;
-      this.rest = null;
-      rest(true);
+      if (this.part) cancelIdle(this.part);
+      this.rest(true);
     }
     const items = Array.from(this.list.querySelectorAll("[role=option]"));
     const at = items.findIndex((item) => +item.dataset.index === this.focusIndex);
