@@ -1,7 +1,6 @@
 // The level loop's counting: what it does at a leaf and where the shortcuts count a subtree
 // without searching it (counting.h: lone levels, the closing and corner counts, the tail and
-// its fold, the double closing count; the sieve's count, sieve.h; and the subtree memo,
-// square_memo.h).
+// its fold, the double closing count; the sieve's count, sieve.h).
 // Included by square_loop.h only.
 #pragma once
 
@@ -13,12 +12,11 @@
 #include "search/counting.h"
 #include "search/loop_double_closing.h"
 #include "search/loop_tail.h"
-#include "search/square_memo.h"
 #include "search/square_search.h"
 
 namespace squares::core {
 
-template <class Mask, class Walk, class Look, class Sifter, bool kMemo>
+template <class Mask, class Walk, class Look, class Sifter>
 class SquareSearch::LoopCounting {
  public:
   // Counting reads the search's counting shortcuts; `stats` is the loop's result, which
@@ -27,26 +25,16 @@ class SquareSearch::LoopCounting {
                                    int /*end_level*/, SquareSink* /*sink*/,
                                    std::vector<SquareTask>* /*prefixes*/,
                                    const std::atomic<bool>* stop)
-      : LoopCounting(search.counting_, search.plan_, search.search_id_, stats, stop) {}
+      : LoopCounting(search.counting_, search.plan_, stats, stop) {}
   SQUARES_LOOP_INLINE LoopCounting(const CountingShortcuts& counting, const WalkPlan& plan,
-                                   uint64_t search_id, SquareStats& stats,
-                                   const std::atomic<bool>* stop)
+                                   SquareStats& stats, const std::atomic<bool>* stop)
       : counting_(counting),
         stop_(stop),
         level_(plan.levels.data()),
         last_(plan.count() - 1),
         lone_(counting.lone.lone.data()),
         stats_(stats),
-        lone_scale_(plan.count()),
-        memo_level_(kMemo ? plan.count() : 0) {
-    if constexpr (kMemo) {
-      memo_ = &SubtreeMemo::ForSearch(search_id, plan.count());
-      for (int k = 0; k < plan.count(); ++k) {
-        const bool on = level_[k].memo_width >= 0 && memo_->measure[k].on;
-        memo_level_[k].measure = on ? &memo_->measure[k] : nullptr;
-      }
-    }
-  }
+        lone_scale_(plan.count()) {}
 
   SQUARES_LOOP_INLINE ~LoopCounting() {}
 
@@ -66,16 +54,6 @@ class SquareSearch::LoopCounting {
   SQUARES_LOOP_INLINE void Leave(int l) {
     if (lone_[l])
       stats_.squares = lone_scale_[l][0] + lone_scale_[l][1] * (stats_.squares - lone_scale_[l][0]);
-    if constexpr (kMemo) {
-      if (MemoLevel& ml = memo_level_[l]; ml.slot) {
-        const uint64_t count = stats_.squares - ml.squares_before;
-        ml.entry.count = static_cast<uint32_t>(count);
-        if (count < SubtreeMemo::kEmpty) *ml.slot = ml.entry;
-        ml.slot = nullptr;
-        ++ml.measure->misses_done;
-        ml.measure->subtree_nodes += stats_.nodes - ml.nodes_before;
-      }
-    }
   }
 
   // Level l's subtree: counted by a shortcut (kDone), or its letters to search (`next`).
@@ -122,22 +100,12 @@ class SquareSearch::LoopCounting {
       }
       return Below::kDone;
     }
-    if constexpr (kMemo) return Memoized(l, walk);
     return Below::kSearch;
   }
 
   void Finish() const {}
 
  private:
-  // Per level, the subtree memo's slot to fill when the subtree is done (null: none), the
-  // entry, and the measurements that decide whether the level keeps its memo.
-  struct MemoLevel {
-    SubtreeMemo::Slot* slot = nullptr;
-    SubtreeMemo::Slot entry;
-    uint64_t squares_before, nodes_before;
-    SubtreeMemo::Measure* measure;  // null: no memo at this level
-  };
-
   // A shortcut's count adds its results to the nodes, by which the loop paces its reads of the
   // stop flag; one that finds nothing may still take long, so every kShortcutStopPoll-th call
   // reads the flag itself.
@@ -195,31 +163,6 @@ class SquareSearch::LoopCounting {
     return found;
   }
 
-  // The subtree memo at level l: its count when cached, else its slot to fill.
-  SQUARES_LOOP_INLINE Below Memoized(int l, const Walk& walk) {
-    MemoLevel& ml = memo_level_[l];
-    if (!ml.measure || !ml.measure->on) return Below::kSearch;
-    const MemoKey key = walk.KeyAt(l);
-    SubtreeMemo::Slot& slot = memo_->slot(key);
-    SubtreeMemo::Measure& me = *ml.measure;
-    if ((++me.lookups & 0x3FFF) == 0) {
-      // Keep the memo while hits save more than lookups cost (about 8 nodes each).
-      const double per_miss =
-          static_cast<double>(me.subtree_nodes) / std::max<uint64_t>(1, me.misses_done);
-      me.on = me.hits * per_miss > 8.0 * me.lookups;
-    }
-    if (slot.count != SubtreeMemo::kEmpty && SameKey(slot.key, key)) {
-      ++me.hits;
-      stats_.squares += slot.count;
-      return Below::kDone;
-    }
-    ml.slot = &slot;
-    ml.entry.key = key;
-    ml.squares_before = stats_.squares;
-    ml.nodes_before = stats_.nodes;
-    return Below::kSearch;
-  }
-
   const CountingShortcuts& counting_;
   const std::atomic<bool>* const stop_;
   const Level* const level_;
@@ -228,8 +171,6 @@ class SquareSearch::LoopCounting {
   SquareStats& stats_;
   // Per lone level: the count on entering, and its letters.
   LoopArray<std::array<uint64_t, 2>> lone_scale_;
-  LoopArray<MemoLevel> memo_level_;
-  SubtreeMemo* memo_ = nullptr;
   uint32_t shortcut_calls_ = 0;
 };
 

@@ -45,10 +45,10 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   using Walk = LoopWalk<Mask, kWalkers, kEchoes, kCounting == Counting::kTied>;
   using Look = LoopLookAhead<Mask, kWalkers >= 3 && kCounting != Counting::kTied, kWalkers >= 3>;
   using Sifter = LoopSieve<Mask, kSieve>;
-  constexpr bool kMemo = kCounting == Counting::kMemo;
   // What the search does besides walking: count (with the shortcuts) or list.
-  using Visit = std::conditional_t<kCountOnly, LoopCounting<Mask, Walk, Look, Sifter, kMemo>,
-                                   LoopListing<Mask, Walk, Look, kMemo>>;
+  using Visit =
+      std::conditional_t<kCountOnly, LoopCounting<Mask, Walk, Look, Sifter>,
+                         LoopListing<Mask, Walk, Look, kCounting == Counting::kReplay>>;
   // The loop's arrays are its own locals, not members of its parts (see LoopArray). Each part
   // reads the tables of its own part of the search.
   LoopArray<DawgEntry<Mask>> state(plan_.slots);
@@ -143,20 +143,15 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
     if constexpr (kCountOnly || (kWalkers == 2 && !kEchoes && sizeof(Mask) == 4)) {
       if (tie != Tie{}) return typed.template operator()<Counting::kTied>();
     }
-    // Symmetric squares (the walk's memo keys), no sieve. Counting keeps a subtree memo; listing
-    // into a sink's room a replay memo, while the thread's pays (else the plain loop is quicker: it
-    // keeps fewer registers), and the sibling memo, and only with 32-bit masks: an image needs
-    // one byte per letter, and alphabets of more than 32 such letters are not worth the
-    // compile time.
-    if constexpr (kWalkers == 2 && !kEchoes && (kCountOnly || sizeof(Mask) == 4)) {
-      bool memo = plan_.has_memo;
-      if constexpr (!kCountOnly) {
-        memo = listing_.replay_level >= 0 && end_level == levels() && sink && sink->room() &&
-               !has_filters_ &&
-               (listing_.sibling_level >= 0 || ReplayMemo::ForSearch(search_id_).on());
-      }
-      if (memo) {
-        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Counting::kMemo, false>(
+    // Listing symmetric squares (the walk's memo keys), no sieve, into a sink's room: a replay
+    // memo, while the thread's pays (else the plain loop is quicker: it keeps fewer
+    // registers), and the sibling memo, and only with 32-bit masks: an image needs one byte
+    // per letter, and alphabets of more than 32 such letters are not worth the compile time.
+    if constexpr (!kCountOnly && kWalkers == 2 && !kEchoes && sizeof(Mask) == 4) {
+      if (listing_.replay_level >= 0 && end_level == levels() && sink && sink->room() &&
+          !has_filters_ &&
+          (listing_.sibling_level >= 0 || ReplayMemo::ForSearch(search_id_).on())) {
+        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Counting::kReplay, false>(
             task, end_level, sink, prefixes, stop, tie);
       }
     }

@@ -1,14 +1,15 @@
-// Square search, the memos of the level loop (square_loop.h): subtree counts for counting,
-// subtree results for listing. Both are keyed by the states of the words begun and not yet
-// ended at a level's start: nothing else decides what the later levels may place. Thanks to
-// the suffix sharing of the automaton the same tuple of states recurs many times in a
-// symmetric square (several times over at row 2 of a 5x5 search; at row 1, first
-// rows that differ only in their first letter share everything below: the sibling memo,
-// sibling_memo.h, keeps those for listing). A state is named by
-// its child group (`first`), which is unique among non-final states and never 0. Both tables
-// are direct-mapped caches: a colliding key evicts; keys are stored whole (with their level),
-// so there are no false hits. Whether a memo pays is measured as the search runs, and the
-// measurements live with the table, so the many tasks a thread runs learn it once.
+// Square search, the memos of the level loop (square_loop.h) for listing: the results below
+// a level's start, keyed by the states of the words begun and not yet ended there: nothing
+// else decides what the later levels may place. Thanks to the suffix sharing of the automaton
+// the same tuple of states recurs many times in a symmetric square (several times over at row
+// 2 of a 5x5 search; at row 1, first rows that differ only in their first letter share
+// everything below: the sibling memo, sibling_memo.h, keeps those). A state is named by its
+// child group (`first`), which is unique among non-final states and never 0. The table is a
+// direct-mapped cache: a colliding key evicts; keys are stored whole (with their level), so
+// there are no false hits. Whether the memo pays is measured as the search runs, and the
+// measurements live with the table, so the many tasks a thread runs learn it once. Counting
+// keeps no such memo: below the lone levels and above the corner count, the tuples of a
+// count's levels hardly recur (docs/notes.md).
 // Included by square_loop.h only.
 #pragma once
 
@@ -70,47 +71,6 @@ class Mapping {
  private:
   void* data_ = nullptr;
   size_t bytes_ = 0;
-};
-
-// Counts of results below the start of a level. Whether a level's memo pays (reuse times
-// subtree size against the cost of a lookup that misses the CPU caches) is measured per
-// level; levels where it does not are dropped.
-class SubtreeMemo {
- public:
-  struct alignas(32) Slot {  // half a cache line: a lookup reads one line
-    MemoKey key;
-    uint32_t count;  // a larger subtree count is not stored
-  };
-  static constexpr uint32_t kEmpty = UINT32_MAX;
-  struct Measure {  // per level
-    uint64_t lookups = 0, hits = 0, misses_done = 0, subtree_nodes = 0;
-    bool on = true;
-  };
-
-  // The table of the calling thread, emptied when it last served another search.
-  static SubtreeMemo& ForSearch(uint64_t search_id, int levels) {
-    thread_local SubtreeMemo memo;
-    if (!memo.slots_) {
-      memo.table_ = Mapping(kSlots * sizeof(Slot));
-      memo.slots_ = static_cast<Slot*>(memo.table_.data());
-    }
-    if (memo.owner_ != search_id) {
-      std::fill_n(memo.slots_, kSlots, Slot{{}, kEmpty});
-      memo.measure.assign(levels, Measure{});
-      memo.owner_ = search_id;
-    }
-    return memo;
-  }
-  std::vector<Measure> measure;
-  Slot& slot(const MemoKey& key) { return slots_[MemoHash(key) & (kSlots - 1)]; }
-
- private:
-  static constexpr size_t kSlots = size_t{1} << 17;
-  // On huge pages (see Mapping): on 4 KiB pages, filling it took a thousand page faults,
-  // more than a small search's own work.
-  Mapping table_;
-  Slot* slots_ = nullptr;
-  uint64_t owner_ = 0;
 };
 
 // Where the results of a replay level go in the image: the level's letter and those of the

@@ -189,10 +189,10 @@ class SquareSearch {
   // With `one_exchange`, counting up to one involution where S3 would do (see one_exchange).
   SquareSearch(SquareProblem square, ShapeProblem shape, SearchTables* tables,
                bool one_exchange = false);
-  // What a counting loop keeps besides the walkers: nothing, the tie (see Run), or the
-  // subtree memo (symmetric squares). Compiled in only where used, as is the sieve: each
+  // What the loop keeps besides the walkers: nothing, the tie (see Run), or listing's
+  // replay memo (symmetric squares). Compiled in only where used, as is the sieve: each
   // costs registers and branches in the loop.
-  enum class Counting { kPlain, kTied, kMemo };
+  enum class Counting { kPlain, kTied, kReplay };
   // Searches below `task` down to `end_level` levels; at end_level < levels() the prefixes
   // are collected into `prefixes` instead of reported.
   template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, Counting kCounting,
@@ -208,7 +208,7 @@ class SquareSearch {
   class LoopLookAhead;
   template <class Mask, bool kSieve>
   class LoopSieve;
-  template <class Mask, class Walk, class Look, class Sifter, bool kMemo>
+  template <class Mask, class Walk, class Look, class Sifter>
   class LoopCounting;
   template <class Mask, class Walk, class Look, bool kReplay>
   class LoopListing;
