@@ -134,7 +134,6 @@ void WalkPlan::BuildMemoKeys(const Shape& shape) {
       level.memo_width = static_cast<int8_t>(open.size());
       level.memo_begin = static_cast<uint16_t>(memo_slots.size());
       memo_slots.insert(memo_slots.end(), open.begin(), open.end());
-      has_memo = true;
     }
     for (int k = 0; k < level.walker_count; ++k) ++placed[level.walkers[k].after % word_count];
   }

@@ -96,9 +96,8 @@ struct WalkPlan {
                                       // entries (the key of tables shared, see SearchTables)
   std::vector<DawgEntry<uint32_t>> merged_narrow;
   std::vector<DawgEntry<uint64_t>> merged_wide;
-  // The memo keys' slots (see Level::memo_width); has_memo: some level has a key.
+  // The memo keys' slots (see Level::memo_width).
   std::vector<uint16_t> memo_slots;
-  bool has_memo = false;
   // Counting up to a symmetry (see BuildTie and SquareSearch::Run): its order (1: none; 2:
   // one involution; 6: the permutations of three key sequences of cells, S3), its involutions
   // (one, or S3's three transpositions), the tie chains that compare the keys of a result
