@@ -554,20 +554,14 @@ export class Editor {
       cells.every((cell, i) => cell.black || !cell.letter || (fill[i] || "").toUpperCase() === cell.letter));
     this.drawnMarks = marks;
     // A hidden faint fill's letters are written when it is shown again, not on the key that
-    // hid it or those after; and a faint letter under the same letter typed is taken away once
-    // the marks are shown (syncGhosts): a text changed in the fill lays out its whole SVG and
-    // paints its layer again, in the key's frame, for nothing seen.
+    // hid it or those after: a text changed in it lays out its whole SVG and paints its layer
+    // again, in the key's frame, for nothing seen.
     const ghostsHidden = !!marks && marks.ghostHidden;
     for (let r = 0; r < this.model.rows; r++) {
       for (let c = 0; c < this.model.cols; c++) {
         const i = this.model.index(r, c);
         const view = cellView(this, i, r, c, inSlot.has(i), region, marks);
-        const ghost = this.ghostTexts[i];
-        const covered = !!view.letter && ghost.textContent === view.letter;
-        if (covered && !ghostsHidden && !this.ghostsWaiting) {
-          this.ghostsWaiting = this.afterMarks.whenIdle(() => this.syncGhosts(), 500);
-        }
-        drawCell(this.grid.children[r].children[c], ghostsHidden || covered ? null : ghost, view, this.drawn[i]);
+        drawCell(this.grid.children[r].children[c], ghostsHidden ? null : this.ghostTexts[i], view, this.drawn[i]);
         this.drawn[i] = view;
       }
     }
@@ -583,15 +577,6 @@ export class Editor {
     if (this.$("clue-text").value !== clue) this.$("clue-text").value = clue;
     this.$("lock-entry").checked = !!slot && slot.cells.every((i) => this.model.cells[i].locked);
     setText(this.$("rejected"), this.model.rejected.join(", ") || "none");
-  }
-
-  // The faint letters the cells' views hold (drawCell), where the faint fill is shown.
-  syncGhosts() {
-    this.ghostsWaiting = null;
-    if (this.ghosts.classList.contains("hidden")) return;
-    this.drawn.forEach((view, i) => {
-      if (this.ghostTexts[i].textContent !== view.ghost) this.ghostTexts[i].textContent = view.ghost;
-    });
   }
 
   // The clue lists: built again when the entries changed, else only their texts written (as
