@@ -141,9 +141,9 @@ class SquareSearch {
   const std::vector<std::vector<int>>& symmetry() const { return plan_.symmetry; }
   int symmetry_order() const { return plan_.symmetry_order; }
   // Where the count is up to S3, the same search counting up to one of its involutions, its
-  // cells in the same order (null otherwise). Which of the two walks less depends on where the search's nodes lie (see
-  // CountSquares): S3's runs of results with equal keys are tied only once the first keys'
-  // cells are placed, the one involution from its first pair on.
+  // cells in the same order (null otherwise). Which of the two walks less depends on where
+  // the search's nodes lie (see CountSquares): S3's runs of results with equal keys are tied
+  // only once the first keys' cells are placed, the one involution from its first pair on.
   const SquareSearch* one_exchange() const { return one_exchange_.get(); }
   // Where the parts stand for the rest of the search (-1: nowhere): the last word's sieve,
   // the closing and corner counts, the tail count and its fold, the double closing count;
