@@ -1,13 +1,14 @@
 #include "lexicon/dawg.h"
 
 #include <algorithm>
-#include <deque>
 #include <memory>
 #include <stdexcept>
 
-#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_format.h"
 #include "lexicon/hasher.h"
+// The register hashes short edge lists by the thousand: XXH3 inlined, not called.
+#define XXH_INLINE_ALL
+#include "xxhash.h"
 
 namespace squares::core {
 namespace {
@@ -23,34 +24,56 @@ struct Registry {
   }
 };
 
-// The register of Daciuk's algorithm: states keyed by their edge lists, hashed with xxHash.
-// Lookups take an unregistered edge list (heterogeneous lookup), stored keys are state ids.
-struct StateHash {
-  using is_transparent = void;
-  const Registry* registry;
-  size_t operator()(std::span<const uint64_t> e) const {
-    return XXH3_64bits(e.data(), e.size_bytes());
-  }
-  size_t operator()(uint32_t s) const { return (*this)(registry->state_edges(s)); }
-};
-struct StateEq {
-  using is_transparent = void;
-  const Registry* registry;
-  std::span<const uint64_t> edges(std::span<const uint64_t> e) const { return e; }
-  std::span<const uint64_t> edges(uint32_t s) const { return registry->state_edges(s); }
-  template <class A, class B>
-  bool operator()(const A& a, const B& b) const {
-    auto x = edges(a), y = edges(b);
-    return std::equal(x.begin(), x.end(), y.begin(), y.end());
-  }
-};
-
 constexpr uint32_t kFinal = 0;  // the state at depth L
+
+// The register of Daciuk's algorithm: the registered states keyed by their edge lists, in an
+// open-addressing table of state ids (kEmpty where none) probed linearly from the edge list's
+// XXH3 hash. Each state's hash is kept beside it, so that a probe compares edge lists only on
+// equal hashes and growing the table hashes nothing again.
+class StateTable {
+ public:
+  // The registered state with these edges, or kEmpty with `hash` set for Insert.
+  uint32_t Find(const Registry& registry, std::span<const uint64_t> edges, uint64_t& hash) const {
+    hash = XXH3_64bits(edges.data(), edges.size_bytes());
+    for (size_t at = hash & mask_;; at = (at + 1) & mask_) {
+      const uint32_t s = slots_[at];
+      if (s == kEmpty) return kEmpty;
+      if (hashes_[s] == hash) {
+        auto found = registry.state_edges(s);
+        if (std::equal(edges.begin(), edges.end(), found.begin(), found.end())) return s;
+      }
+    }
+  }
+  // Adds state s (the next id) with its hash from Find.
+  void Insert(uint32_t s, uint64_t hash) {
+    assert(s == hashes_.size());
+    hashes_.push_back(hash);
+    if (2 * (hashes_.size() + 1) > slots_.size()) Grow();
+    else Place(s);
+  }
+
+  static constexpr uint32_t kEmpty = UINT32_MAX;
+
+ private:
+  void Place(uint32_t s) {
+    size_t at = hashes_[s] & mask_;
+    while (slots_[at] != kEmpty) at = (at + 1) & mask_;
+    slots_[at] = s;
+  }
+  void Grow() {
+    slots_.assign(std::max<size_t>(64, 2 * slots_.size()), kEmpty);
+    mask_ = slots_.size() - 1;
+    for (uint32_t s = kFinal + 1; s < hashes_.size(); ++s) Place(s);
+  }
+
+  std::vector<uint32_t> slots_ = std::vector<uint32_t>(64, kEmpty);
+  size_t mask_ = 63;
+  std::vector<uint64_t> hashes_ = {0};  // per state; kFinal's, never looked up, is not in slots_
+};
 
 class Builder {
  public:
-  explicit Builder(int length)
-      : open_(length), register_(16, StateHash{&registry_}, StateEq{&registry_}) {
+  explicit Builder(int length) : open_(length) {
     registry_.edge_begin = {0, 0};
     registry_.words_below = {1};
   }
@@ -88,8 +111,8 @@ class Builder {
   }
 
   uint32_t Register(const std::vector<uint64_t>& edges) {
-    auto it = register_.find(std::span<const uint64_t>(edges));
-    if (it != register_.end()) return *it;
+    uint64_t hash;
+    if (uint32_t s = table_.Find(registry_, edges, hash); s != StateTable::kEmpty) return s;
     size_t id = registry_.edge_begin.size() - 1;
     if (id >= UINT32_MAX / 2) throw std::length_error("word list too large for 32-bit indices");
     uint64_t words = 0;
@@ -97,53 +120,49 @@ class Builder {
     registry_.edges.insert(registry_.edges.end(), edges.begin(), edges.end());
     registry_.edge_begin.push_back(static_cast<uint32_t>(registry_.edges.size()));
     registry_.words_below.push_back(words);
-    register_.insert(static_cast<uint32_t>(id));
+    table_.Insert(static_cast<uint32_t>(id), hash);
     return static_cast<uint32_t>(id);
   }
 
   std::vector<std::vector<uint64_t>> open_;  // per depth: edges of the state on the last path
   Registry registry_;
-  absl::flat_hash_set<uint32_t, StateHash, StateEq> register_;
+  StateTable table_;
 };
 
 template <class Mask>
 void Flatten(const Registry& reg, uint32_t root, std::vector<DawgEntry<Mask>>& entries,
              std::vector<uint32_t>& rank_offset) {
   const size_t states = reg.edge_begin.size() - 1;
-  auto mask_of = [&](uint32_t s) {
-    Mask m = 0;
-    for (uint64_t e : reg.state_edges(s)) m |= Mask{1} << (e & 0xFF);
-    return m;
-  };
-  // Place each state's child group once, breadth first from the root.
-  std::vector<uint32_t> group(states, 0);
-  std::vector<bool> placed(states, false);
-  std::deque<uint32_t> queue{root};
-  placed[root] = true;
+  std::vector<Mask> mask(states, 0);
+  for (uint32_t s = 0; s < states; ++s) {
+    for (uint64_t e : reg.state_edges(s)) mask[s] |= Mask{1} << (e & 0xFF);
+  }
+  // Place each state's child group once, breadth first from the root: `order` is the queue.
+  constexpr uint32_t kUnplaced = UINT32_MAX;
+  std::vector<uint32_t> group(states, kUnplaced);
+  std::vector<uint32_t> order{root};
+  order.reserve(states);
+  group[root] = 0;
   uint32_t next = 1;
-  std::vector<uint32_t> order;
-  while (!queue.empty()) {
-    uint32_t s = queue.front();
-    queue.pop_front();
-    order.push_back(s);
+  for (size_t k = 0; k < order.size(); ++k) {
+    const uint32_t s = order[k];
     auto edges = reg.state_edges(s);
-    if (edges.empty()) continue;
-    group[s] = next;
+    group[s] = edges.empty() ? 0 : next;
     next += static_cast<uint32_t>(edges.size());
     for (uint64_t e : edges) {
-      uint32_t child = static_cast<uint32_t>(e >> 8);
-      if (!placed[child]) placed[child] = true, queue.push_back(child);
+      const uint32_t child = static_cast<uint32_t>(e >> 8);
+      if (group[child] == kUnplaced) group[child] = 0, order.push_back(child);
     }
   }
   entries.assign(next, DawgEntry<Mask>{0, 0});
   rank_offset.assign(next, 0);
-  entries[0] = {mask_of(root), group[root]};
+  entries[0] = {mask[root], group[root]};
   for (uint32_t s : order) {
     uint64_t before = 0;
     uint32_t slot = group[s];
     for (uint64_t e : reg.state_edges(s)) {
-      uint32_t child = static_cast<uint32_t>(e >> 8);
-      entries[slot] = {mask_of(child), group[child]};
+      const uint32_t child = static_cast<uint32_t>(e >> 8);
+      entries[slot] = {mask[child], group[child]};
       rank_offset[slot] = static_cast<uint32_t>(before);
       before += reg.words_below[child];
       ++slot;
