@@ -145,6 +145,38 @@ async function editor(page, url, outDir) {
   assert.deepEqual(await cellLetters(page), ["#..", ".A.", "..#"]);
 }
 
+// A letter the faint fill does not have hides it (its texts are left as they are while
+// hidden); the next fill shows again with its own letters in every empty cell and none under a
+// typed letter. Cell (1,3) of the theme grid takes A or E in some fill (squares fill).
+async function ghostsAfterHiding(page, verdict) {
+  const ghosts = () => page.$$eval("#grid .ghosts text", (texts) => texts.map((text) => text.textContent));
+  const shown = await ghosts();
+  const cols = 15, cell = 1 * cols + 3;
+  const letter = shown[cell] === "A" ? "E" : "A";
+  await page.evaluate(() => {
+    const layer = document.querySelector("#grid .ghosts");
+    window.ghostsHid = false;
+    new MutationObserver(() => { window.ghostsHid ||= layer.classList.contains("hidden"); })
+      .observe(layer, { attributes: true });
+  });
+  await page.click("#cell-1-3");
+  await page.keyboard.press(letter.toLowerCase());
+  await page.waitForFunction(([cell, letter]) => {
+    const found = window.workbench.editor.proof.fill;
+    return found && (found.fill[cell] || "").toUpperCase() === letter &&
+           document.querySelector("#grid .ghosts").getAttribute("class") === "ghosts";
+  }, [cell, letter], { timeout: 60000 });
+  await verdict("fillable");
+  assert.ok(await page.evaluate(() => window.ghostsHid), "the faint fill was not hidden by a letter it does not have");
+  const fill = await page.evaluate(() => window.workbench.editor.proof.fill.fill.map((l) => (l || "").toUpperCase()));
+  const letters = (await cellLetters(page)).join("");
+  const expected = fill.map((l, i) => (letters[i] === "." ? l : ""));
+  assert.equal(fill[cell], letter);
+  assert.deepEqual(await ghosts(), expected);
+  await page.keyboard.press("Control+z");
+  await verdict("fillable");
+}
+
 // The 15x15 with two theme entries: the live proof turns an entry red when a letter kills it;
 // the candidates of an entry come decided, sorted ✓, ?, ✗; choosing one keeps the focus.
 async function proofAndCandidates(page, outDir) {
@@ -187,6 +219,7 @@ async function proofAndCandidates(page, outDir) {
   await page.screenshot({ path: path.join(outDir, "serve-verdict.png"), fullPage: true });
   await page.keyboard.press("Control+z");
   await verdict("fillable");
+  await ghostsAfterHiding(page, verdict);
 
   // 2 Down: decided within seconds, ✓ before ? before ✗.
   await page.click("#cell-0-1");
