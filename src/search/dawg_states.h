@@ -68,6 +68,26 @@ std::vector<uint32_t> StatesAt(const DawgEntry<Mask>* entries, uint32_t root, in
   return states;
 }
 
+// Appends the paths of `length` letters below `root` to `letters`, depth first, each in
+// letter order (the words of an automaton in rank order, when `root` is its root).
+template <class Mask>
+void AppendPaths(const DawgEntry<Mask>* entries, uint32_t root, int length,
+                 std::vector<Letter>& letters) {
+  std::vector<Letter> path(length);
+  auto walk = [&](auto& self, uint32_t e, int depth) -> void {
+    if (depth == length) {
+      letters.insert(letters.end(), path.begin(), path.end());
+      return;
+    }
+    int k = 0;
+    for (Mask m = entries[e].mask; m; m &= m - 1, ++k) {
+      path[depth] = static_cast<Letter>(std::countr_zero(m));
+      self(self, entries[e].first + k, depth + 1);
+    }
+  };
+  walk(walk, root, 0);
+}
+
 // The letters the words below `root` have at each of their first `length` places: the masks
 // of the states at that depth, together.
 template <class Mask>

@@ -57,8 +57,9 @@ class SquareSearch::LoopCounting {
   }
 
   // Level l's subtree: counted by a shortcut (kDone), or its letters to search (`next`).
+  template <class Rows>
   SQUARES_LOOP_INLINE Below Enter(int l, Walk& walk, const Look& look, const Sifter& sieve,
-                                  Mask& next) {
+                                  Rows& rows, Mask& next) {
     const CountingShortcuts& s = counting_;
     const DawgEntry<Mask>* state = walk.state;
     // A shortcut's results all weigh the same (see LoopWalk::Weight).
@@ -84,6 +85,10 @@ class SquareSearch::LoopCounting {
     }
     if (Sifter::kSieving && l == s.sieve_level && walk.Untied(s.sieve_ties))
       return Counted(sieve.Count(), walk.Weight(l));
+    if (rows.Starts(l)) {  // no other part acts there (see RowSieve::Build)
+      next = rows.Arrive(l, state);
+      return Below::kSearch;
+    }
     next = look.Lift(l, walk.Letters(l), walk.entries, state);
     if (l == last_) {
       stats_.nodes += std::popcount(next);

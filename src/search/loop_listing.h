@@ -116,8 +116,9 @@ class SquareSearch::LoopListing {
   }
 
   // Level l's subtree: listed at once (kDone, or kStop), or its letters to search (`next`).
-  template <class Sifter>
-  SQUARES_LOOP_INLINE Below Enter(int l, Walk& walk, const Look& look, const Sifter&, Mask& next) {
+  template <class Sifter, class Rows>
+  SQUARES_LOOP_INLINE Below Enter(int l, Walk& walk, const Look& look, const Sifter&, Rows&,
+                                  Mask& next) {
     if (l == closing_.level && end_level_ > last_) return ListClosing(walk) ? Below::kDone : Below::kStop;
     next = look.Lift(l, walk.Letters(l), walk.entries, walk.state);
     if (l == last_) {  // every letter allowed completes a result (no look-ahead is left)

@@ -43,19 +43,7 @@ Sieve::Table MakeTable(const DawgEntry<Mask>* entries, uint32_t root, int length
   if (letters_left < Sieve::kMinMean * static_cast<double>(states_seen)) return table;
   // F's words in rank order, depth first.
   std::vector<Letter>& letters = table.letters;
-  std::vector<Letter> word(length);
-  auto walk = [&](auto& self, uint32_t e, int depth) -> void {
-    if (depth == length) {
-      letters.insert(letters.end(), word.begin(), word.end());
-      return;
-    }
-    int k = 0;
-    for (Mask m = entries[e].mask; m; m &= m - 1, ++k) {
-      word[depth] = static_cast<Letter>(std::countr_zero(m));
-      self(self, entries[e].first + k, depth + 1);
-    }
-  };
-  walk(walk, root, 0);
+  AppendPaths(entries, root, length, letters);
   const size_t count = letters.size() / length, blocks = (count + 63) / 64;
   table.blocks = blocks;
   // The words whose letter q lies in `allowed`, from those with letter c at q (at

@@ -1,6 +1,7 @@
 // Square search, the level loop: Knuth's walk over the levels, each placing a letter in one
 // cell and stepping the walkers of the words through it (loop_walk.h), with the look-ahead
-// (loop_look_ahead.h), the last word's sieve (loop_sieve.h), and what counting and listing do
+// (loop_look_ahead.h), the last word's sieve (loop_sieve.h), the row sieve, which places a
+// row's letters at once (loop_row_sieve.h), and what counting and listing do
 // besides (loop_counting.h, loop_listing.h: the shortcuts that count or list a subtree
 // without searching it, and the memos). Templates, instantiated by the square_loop_*.cc
 // files, one per mask width and purpose, so that they compile in parallel.
@@ -27,6 +28,7 @@
 #include "search/loop_counting.h"
 #include "search/loop_listing.h"
 #include "search/loop_look_ahead.h"
+#include "search/loop_row_sieve.h"
 #include "search/loop_sieve.h"
 #include "search/loop_walk.h"
 #include "search/square_search.h"
@@ -34,7 +36,7 @@
 namespace squares::core {
 
 template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, SquareSearch::Counting kCounting,
-          bool kSieve>
+          SquareSearch::Sifting kSifting>
 SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level,
                                                        SquareSink* sink,
                                                        std::vector<SquareTask>* prefixes,
@@ -44,7 +46,8 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   if (plan_.empty) return stats;
   using Walk = LoopWalk<Mask, kWalkers, kEchoes, kCounting == Counting::kTied>;
   using Look = LoopLookAhead<Mask, kWalkers >= 3 && kCounting != Counting::kTied, kWalkers >= 3>;
-  using Sifter = LoopSieve<Mask, kSieve>;
+  using Sifter = LoopSieve<Mask, kSifting == Sifting::kLastWord>;
+  using Rows = LoopRowSieve<Mask, kSifting == Sifting::kRows>;
   // What the search does besides walking: count (with the shortcuts) or list.
   using Visit =
       std::conditional_t<kCountOnly, LoopCounting<Mask, Walk, Look, Sifter>,
@@ -56,6 +59,7 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   Walk walk(plan_, state.get(), letters.data(), tie);
   const Look look(look_ahead_, plan_, kCountOnly);
   Sifter sieve(sieve_);
+  Rows rows(rows_, look_ahead_.reach<Mask>());
   Visit visit(*this, stats, end_level, sink, prefixes, stop);
 
   const int base = static_cast<int>(task.size());  // the task's letters: the search starts below
@@ -73,7 +77,7 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   // The current level's untried letters are in `m`; avail[] holds them for the levels above.
   std::array<Mask, kMaxLevels> avail;
   int l = base;
-  Mask m = walk.Letters(l);
+  Mask m = rows.Starts(l) ? rows.Arrive(l, walk.state) : walk.Letters(l);
   if (kCountOnly && base == levels() - 1) {
     stats.nodes = std::popcount(m);
     stats.squares = walk.Weigh(l, m);
@@ -94,15 +98,29 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
       m = avail[--l];
       continue;
     }
-    const int c = std::countr_zero(m);  // place the next letter
-    m &= m - 1;
-    walk.Place(l, c);
-    visit.Show(l, c);
-    ++stats.nodes;
-    // The count stays in memory: in a register it took the one of `m` (GCC's choice), which
-    // then went to memory and back on every letter.
-    asm("" : "+m"(stats.nodes));
-    if (!look.Alive(l, walk.state) || !sieve.Sift(l, walk.state)) continue;
+    if (rows.Starts(l)) {  // the row's next candidate, its levels at once
+      if (!rows.Next(l, walk, look, stats.nodes)) {
+        m = 0;
+        continue;
+      }
+      // Its last level is the current one; the levels between have no letter left, so that
+      // backtracking returns to the row's first, whose `m` stands for the candidates left.
+      const int last = l + rows.Cells(l) - 1;
+      avail[l] = m;
+      std::fill(avail.begin() + l + 1, avail.begin() + last, Mask{0});
+      l = last;
+      m = 0;
+    } else {
+      const int c = std::countr_zero(m);  // place the next letter
+      m &= m - 1;
+      walk.Place(l, c);
+      visit.Show(l, c);
+      ++stats.nodes;
+      // The count stays in memory: in a register it took the one of `m` (GCC's choice), which
+      // then went to memory and back on every letter.
+      asm("" : "+m"(stats.nodes));
+      if (!look.Alive(l, walk.state) || !sieve.Sift(l, walk.state)) continue;
+    }
     if (visit.IsLone(l + 1)) {  // one letter stands for all: counted when the search leaves it
       if (!visit.EnterLone(l + 1, walk)) continue;
       avail[l++] = m;
@@ -113,7 +131,8 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
       continue;
     }
     Mask next;  // descend, unless a shortcut counts or lists the level below
-    if (const Below step = visit.Enter(l + 1, walk, look, sieve, next); step != Below::kSearch) {
+    if (const Below step = visit.Enter(l + 1, walk, look, sieve, rows, next);
+        step != Below::kSearch) {
       if (step == Below::kStop) [[unlikely]]
         break;
       continue;
@@ -132,11 +151,19 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
   auto run = [&]<int kWalkers, bool kEchoes>() {
     auto typed = [&]<Counting kCounting>() {
       if (sieve_.level >= 0) {
-        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, true>(task, end_level, sink,
-                                                                              prefixes, stop, tie);
+        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, Sifting::kLastWord>(
+            task, end_level, sink, prefixes, stop, tie);
       }
-      return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, false>(task, end_level, sink,
-                                                                             prefixes, stop, tie);
+      // The row sieve: counting symmetric squares only (see RowSieve::Build).
+      if constexpr (kCountOnly && kWalkers == 2 && !kEchoes && sizeof(Mask) == 4 &&
+                    kCounting == Counting::kPlain) {
+        if (rows_.on()) {
+          return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, Sifting::kRows>(
+              task, end_level, sink, prefixes, stop, tie);
+        }
+      }
+      return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, Sifting::kNone>(
+          task, end_level, sink, prefixes, stop, tie);
     };
     // Ties serve counting, and listing double squares without their transposes (see
     // TransposeCutPairs; other alphabets list them unpruned, and the filter drops them).
@@ -151,7 +178,7 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
       if (listing_.replay_level >= 0 && end_level == levels() && sink && sink->room() &&
           !has_filters_ &&
           (listing_.sibling_level >= 0 || ReplayMemo::ForSearch(search_id_).on())) {
-        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Counting::kReplay, false>(
+        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Counting::kReplay, Sifting::kNone>(
             task, end_level, sink, prefixes, stop, tie);
       }
     }

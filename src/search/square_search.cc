@@ -135,10 +135,19 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
   look_ahead_ = LookAhead::Build(
       plan_, shape, classic_ && !symmetric, tail.fold_level,
       tail.unchecked_level >= 0 ? tail.unchecked_level : closing.unchecked_level, tables);
-  std::vector<bool> busy(levels());
+  std::vector<bool> busy(levels()), counted(levels());
   for (int l = 0; l < levels(); ++l) {
-    busy[l] = !look_ahead_.Empty(l) || sifts[l] || l == sieve_.level || l == closing.level ||
-              l == counting_.corner.level || l == tail.level || l == tail.fold_level;
+    counted[l] = sifts[l] || l == sieve_.level || l == closing.level ||
+                 l == closing.count_level || l == counting_.corner.level || l == tail.level ||
+                 l == tail.fold_level || l == counting_.double_closing.level;
+    busy[l] = counted[l] || !look_ahead_.Empty(l);
+  }
+  // Counting symmetric squares with their diagonal cells last (see Create), rows placed whole.
+  if (symmetric && problem_.count_only && !has_filters_ && !plan_.empty) {
+    rows_ = RowSieve::Build(plan_, problem_.rows, counted, look_ahead_, tables);
+    for (const RowSieve::Row& row : rows_.rows) {
+      for (int l = row.level; l < row.level + row.cells; ++l) busy[l] = true;
+    }
   }
   counting_.lone = LoneLevels::Build(plan_, shape, busy);
   listing_ = ListingMemos::Build(plan_, shape, problem_.count_only);
@@ -279,6 +288,13 @@ std::vector<int> SquareSearch::LastWordLast(std::vector<int> order) const {
   order.insert(order.end(), moved.begin(), moved.end());
   order.insert(order.end(), kept.begin(), kept.end());
   return order;
+}
+
+std::vector<int> SquareSearch::sieved_rows() const {
+  std::vector<int> sieved;
+  const int n = problem_.rows;
+  for (const RowSieve::Row& row : rows_.rows) sieved.push_back(n - 1 - row.cells);
+  return sieved;
 }
 
 std::vector<int> SquareSearch::cell_order() const {

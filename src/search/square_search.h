@@ -1,8 +1,8 @@
 // Square search: symmetric word squares, double word squares, word rectangles and any shape
 // of words, on one automaton walker per word (Fokkinga's "square of trees"). A search is its
 // walk (walk.h) and the parts it was built with, each owning its tables: the look-ahead
-// (look_ahead.h), the last word's sieve (sieve.h), counting's shortcuts (counting.h) and
-// listing's memos (listing.h). The level loop (square_loop.h) runs them.
+// (look_ahead.h), the last word's sieve (sieve.h), the row sieve (row_sieve.h), counting's
+// shortcuts (counting.h) and listing's memos (listing.h). The level loop (square_loop.h) runs them.
 #pragma once
 
 #include <algorithm>
@@ -20,6 +20,7 @@
 #include "search/counting.h"
 #include "search/listing.h"
 #include "search/look_ahead.h"
+#include "search/row_sieve.h"
 #include "search/search_tables.h"
 #include "search/shape.h"
 #include "search/sieve.h"
@@ -149,6 +150,8 @@ class SquareSearch {
   // the closing and corner counts, the tail count and its fold, the double closing count;
   // and how many levels counting does not search letter by letter (lone levels).
   int sieve_level() const { return sieve_.level; }
+  // The rows counting places whole from the row sieve (see RowSieve).
+  std::vector<int> sieved_rows() const;
   int closing_level() const { return counting_.closing.level; }
   int corner_level() const { return counting_.corner.level; }
   int tail_level() const { return counting_.tail.level; }
@@ -190,13 +193,14 @@ class SquareSearch {
   SquareSearch(SquareProblem square, ShapeProblem shape, SearchTables* tables,
                bool one_exchange = false);
   // What the loop keeps besides the walkers: nothing, the tie (see Run), or listing's
-  // replay memo (symmetric squares). Compiled in only where used, as is the sieve: each
-  // costs registers and branches in the loop.
+  // replay memo (symmetric squares); and which sieve it runs: none, the last word's or the
+  // row sieve. Compiled in only where used: each costs registers and branches in the loop.
   enum class Counting { kPlain, kTied, kReplay };
+  enum class Sifting { kNone, kLastWord, kRows };
   // Searches below `task` down to `end_level` levels; at end_level < levels() the prefixes
   // are collected into `prefixes` instead of reported.
   template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, Counting kCounting,
-            bool kSieve>
+            Sifting kSifting>
   SquareStats RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                        std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
                        Tie tie) const;
@@ -208,6 +212,8 @@ class SquareSearch {
   class LoopLookAhead;
   template <class Mask, bool kSieve>
   class LoopSieve;
+  template <class Mask, bool kOn>
+  class LoopRowSieve;
   template <class Mask, class Walk, class Look, class Sifter>
   class LoopCounting;
   template <class Mask, class Walk, class Look, bool kReplay>
@@ -239,6 +245,7 @@ class SquareSearch {
   // The parts, built in this order, each from the walk and the parts before it.
   WalkPlan plan_;
   Sieve sieve_;
+  RowSieve rows_;
   CountingShortcuts counting_;
   LookAhead look_ahead_;
   ListingMemos listing_;

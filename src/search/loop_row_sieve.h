@@ -1,0 +1,138 @@
+// The row sieve in the level loop (see row_sieve.h): on entering a sieved row, its
+// candidates; then each placed in turn, the row's levels at once.
+// Included by square_loop.h only.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+
+#include "search/loop_walk.h"
+#include "search/row_sieve.h"
+#include "search/square_search.h"
+
+namespace squares::core {
+
+// Per sieved row, its candidates left (`blocks` of the bucket's bitset in `acc`, the block
+// read at `block`, its bits not yet taken in `bits`), and how many of the row's letters the
+// walk has placed and the look-ahead passed (`valid`; `refused`: the letter after them was
+// placed and refused). Without kOn, nothing.
+template <class Mask, bool kOn>
+class SquareSearch::LoopRowSieve {
+ public:
+  SQUARES_LOOP_INLINE LoopRowSieve(const RowSieve& sieve, const Mask* reach)
+      : rows_(sieve.rows.data()),
+        reach_(reach),
+        row_at_level_(sieve.row_at_level.empty() ? nullptr : sieve.row_at_level.data()),
+        cursor_(kOn ? sieve.rows.size() : 0),
+        acc_(kOn ? Blocks(sieve) : 0) {
+    if constexpr (kOn) {
+      size_t at = 0;
+      for (size_t s = 0; s < sieve.rows.size(); ++s) {
+        cursor_[s].acc = acc_.get() + at;
+        at += sieve.rows[s].table->max_blocks;
+      }
+    }
+  }
+  SQUARES_LOOP_INLINE ~LoopRowSieve() {}
+
+  // Whether a sieved row begins at level l.
+  SQUARES_LOOP_INLINE bool Starts(int l) const { return kOn && row_at_level_[l] >= 0; }
+  SQUARES_LOOP_INLINE int Cells(int l) const { return rows_[row_at_level_[l]].cells; }
+
+  // Entering the row at level l: its candidates. Nonzero: some may be placed.
+  SQUARES_LOOP_INLINE Mask Arrive(int l, const DawgEntry<Mask>* state) {
+    if constexpr (!kOn) return 0;
+    const RowSieve::Row& row = rows_[row_at_level_[l]];
+    const RowSieve::Table& t = *row.table;
+    const RowSieve::Table::Bucket& b = t.buckets[t.bucket_of[state[row.bucket_slot].first - t.lo]];
+    Cursor& at = cursor_[row_at_level_[l]];
+    uint64_t* acc = at.acc;
+    bool first = true;
+    for (int j = 0; j < row.cells; ++j) {
+      const DawgEntry<Mask> crossing = state[row.crossing[j]];
+      const uint32_t present = t.present[b.present + j];
+      const uint32_t in = present & static_cast<uint32_t>(crossing.mask);
+      if (in == present) continue;
+      if (in == 0) return 0;
+      const uint32_t id = t.state_of[t.map_begin[j] + crossing.first - t.first_lo[j]];
+      const uint64_t* bits = t.rows.data() + b.rows + size_t{id} * b.blocks;
+      uint64_t any = 0;
+      if (first) {
+        for (uint32_t w = 0; w < b.blocks; ++w) any |= acc[w] = bits[w];
+      } else {
+        for (uint32_t w = 0; w < b.blocks; ++w) any |= acc[w] &= bits[w];
+      }
+      first = false;
+      if (any == 0) return 0;
+    }
+    if (first) std::fill_n(acc, b.blocks, ~uint64_t{0});
+    if (b.count % 64 != 0) acc[b.blocks - 1] &= (uint64_t{1} << (b.count % 64)) - 1;
+    at.letters = t.letters.data() + size_t{b.first} * row.cells;
+    at.blocks = b.blocks;
+    at.block = 0;
+    at.bits = acc[0];
+    at.valid = 0;
+    at.refused = false;
+    return 1;
+  }
+
+  // Places the row's next candidate that the look-ahead passes at the row's levels from l:
+  // false when none is left. `nodes` counts the letters placed.
+  template <class Walk, class Look>
+  SQUARES_LOOP_INLINE bool Next(int l, Walk& walk, const Look&, uint64_t& nodes) {
+    if constexpr (!kOn) return false;
+    const RowSieve::Row& row = rows_[row_at_level_[l]];
+    const int cells = row.cells;
+    Cursor& at = cursor_[row_at_level_[l]];
+    const Letter* placed = walk.letters + l;
+    for (;;) {
+      while (at.bits == 0) {
+        if (++at.block >= at.blocks) return false;
+        at.bits = at.acc[at.block];
+      }
+      const uint32_t i = at.block * 64 + static_cast<uint32_t>(std::countr_zero(at.bits));
+      at.bits &= at.bits - 1;
+      const Letter* candidate = at.letters + size_t{i} * cells;
+      // The letters it shares with those placed; past a refused one, it is refused too.
+      const int compared = at.valid + at.refused;
+      int j = 0;
+      while (j < compared && candidate[j] == placed[j]) ++j;
+      if (j == compared && at.refused) continue;
+      for (; j < cells; ++j) {
+        walk.Place(l + j, candidate[j]);
+        ++nodes;
+        if (!Look::Passes(row.checks.data(), row.at_cell[j], row.at_cell[j].begin, reach_,
+                          walk.state)) {
+          break;
+        }
+      }
+      at.valid = j;
+      at.refused = j < cells;
+      if (!at.refused) return true;
+    }
+  }
+
+ private:
+  struct Cursor {
+    uint64_t* acc;
+    const Letter* letters;
+    uint32_t blocks, block;
+    uint64_t bits;
+    int valid;
+    bool refused;
+  };
+  static size_t Blocks(const RowSieve& sieve) {
+    size_t blocks = 0;
+    for (const RowSieve::Row& row : sieve.rows) blocks += row.table->max_blocks;
+    return blocks;
+  }
+
+  const RowSieve::Row* const rows_;
+  const Mask* const reach_;
+  const int8_t* const row_at_level_;
+  LoopArray<Cursor> cursor_;
+  LoopArray<uint64_t> acc_;
+};
+
+}  // namespace squares::core

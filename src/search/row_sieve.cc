@@ -1,0 +1,180 @@
+// The row sieve (row_sieve.h): per bucket, its candidates and their bitsets.
+#include "search/row_sieve.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "search/dawg_states.h"
+
+namespace squares::core {
+namespace {
+
+// The table of the states `depth` letters below `root`, candidates of `cells` letters, the
+// crossing word of cell j below crossing_roots[j].
+RowSieve::Table MakeTable(const DawgEntry<uint32_t>* entries, uint32_t root, int depth,
+                          int cells, const std::vector<uint32_t>& crossing_roots) {
+  RowSieve::Table table;
+  // Laid out by depth, states' child groups span the entries one letter below them, so a
+  // state's child group maps it directly.
+  auto mappable = [&](const std::vector<uint32_t>& states) {
+    size_t children = 0;
+    for (uint32_t e : states) children += std::popcount(entries[e].mask);
+    return entries[states.back()].first - entries[states.front()].first <= 2 * children + 1024;
+  };
+  const std::vector<uint32_t> states = StatesAt(entries, root, depth);
+  if (!mappable(states)) return table;
+  table.lo = entries[states.front()].first;
+  table.cells = cells;
+  table.bucket_of.assign(entries[states.back()].first - table.lo + 1, UINT32_MAX);
+  // The candidates, bucket by bucket, depth first (the walk's order).
+  std::vector<Letter>& letters = table.letters;
+  for (uint32_t e : states) {
+    RowSieve::Table::Bucket bucket;
+    bucket.first = static_cast<uint32_t>(letters.size() / cells);
+    AppendPaths(entries, e, cells, letters);
+    bucket.count = static_cast<uint32_t>(letters.size() / cells) - bucket.first;
+    bucket.blocks = (bucket.count + 63) / 64;
+    table.bucket_of[entries[e].first - table.lo] = static_cast<uint32_t>(table.buckets.size());
+    table.buckets.push_back(bucket);
+    table.max_blocks = std::max<size_t>(table.max_blocks, bucket.blocks);
+  }
+  // The crossing states, numbered cell by cell.
+  std::vector<uint32_t> crossing;  // entries, by id
+  for (int j = 0; j < cells; ++j) {
+    const std::vector<uint32_t> at = StatesAt(entries, crossing_roots[j], depth);
+    if (!mappable(at)) return table;
+    const uint32_t first_lo = entries[at.front()].first;
+    table.map_begin.push_back(static_cast<uint32_t>(table.state_of.size()));
+    table.first_lo.push_back(first_lo);
+    table.state_of.resize(table.state_of.size() + entries[at.back()].first - first_lo + 1,
+                          UINT32_MAX);
+    for (uint32_t e : at) {
+      table.state_of[table.map_begin[j] + entries[e].first - first_lo] =
+          static_cast<uint32_t>(crossing.size());
+      crossing.push_back(e);
+    }
+  }
+  size_t rows = 0;
+  for (RowSieve::Table::Bucket& bucket : table.buckets) {
+    bucket.rows = rows;
+    rows += crossing.size() * bucket.blocks;
+  }
+  if (rows * sizeof(uint64_t) > RowSieve::kMaxBytes) return table;
+  // Per bucket, the bitsets of its candidates by letter at each cell, then the crossing
+  // states' rows: the OR of those of the letters each allows.
+  table.present.assign(table.buckets.size() * cells, 0);
+  table.rows.assign(rows, 0);
+  constexpr int kLetters = 32;
+  std::vector<uint64_t> by_letter;
+  for (size_t b = 0; b < table.buckets.size(); ++b) {
+    RowSieve::Table::Bucket& bucket = table.buckets[b];
+    bucket.present = static_cast<uint32_t>(b * cells);
+    by_letter.assign(static_cast<size_t>(cells) * kLetters * bucket.blocks, 0);
+    for (uint32_t i = 0; i < bucket.count; ++i) {
+      const Letter* candidate = &letters[(size_t{bucket.first} + i) * cells];
+      for (int j = 0; j < cells; ++j) {
+        by_letter[(static_cast<size_t>(j) * kLetters + candidate[j]) * bucket.blocks + i / 64] |=
+            uint64_t{1} << (i % 64);
+        table.present[bucket.present + j] |= uint32_t{1} << candidate[j];
+      }
+    }
+    for (int j = 0; j < cells; ++j) {
+      const size_t end = j + 1 < cells ? table.map_begin[j + 1] : table.state_of.size();
+      for (size_t k = table.map_begin[j]; k < end; ++k) {
+        if (table.state_of[k] == UINT32_MAX) continue;
+        uint64_t* row = &table.rows[bucket.rows + size_t{table.state_of[k]} * bucket.blocks];
+        const uint32_t allowed = entries[crossing[table.state_of[k]]].mask &
+                                 table.present[bucket.present + j];
+        for (uint32_t m = allowed; m; m &= m - 1) {
+          const uint64_t* bits =
+              &by_letter[(static_cast<size_t>(j) * kLetters + std::countr_zero(m)) * bucket.blocks];
+          for (uint32_t w = 0; w < bucket.blocks; ++w) row[w] |= bits[w];
+        }
+      }
+    }
+  }
+  table.made = true;
+  return table;
+}
+
+}  // namespace
+
+namespace {
+
+// The checks of level l that do not read word `own`'s slots, in the look-ahead's order.
+void AddChecks(const LookAhead& look, int l, int own, int words, RowSieve::Row& row) {
+  LookAhead::Range range;
+  range.begin = range.lifted = static_cast<uint16_t>(row.checks.size());
+  range.one = range.two = range.three = range.end = range.begin;
+  if (!look.at_level.empty()) {
+    const LookAhead::Range& at = look.at_level[l];
+    auto keep = [&](int from, int to) {
+      for (int k = from; k < to; ++k) {
+        const LookAhead::Check& ch = look.checks[k];
+        if (ch.slot_a % words != own && ch.slot_b % words != own &&
+            (ch.slot_c == 0 || ch.slot_c % words != own)) {
+          row.checks.push_back(ch);
+        }
+      }
+      return static_cast<uint16_t>(row.checks.size());
+    };
+    range.one = keep(at.begin, at.one);
+    range.two = keep(at.one, at.two);
+    range.three = keep(at.two, at.three);
+    range.end = keep(at.three, at.end);
+  }
+  row.at_cell.push_back(range);
+}
+
+}  // namespace
+
+RowSieve RowSieve::Build(const WalkPlan& plan, int side, const std::vector<bool>& busy,
+                         const LookAhead& look, SearchTables* tables) {
+  RowSieve sieve;
+  if (plan.empty || plan.wide || plan.has_echoes || plan.word_count != side) return sieve;
+  const int n = side, words = plan.word_count;
+  const std::vector<int> level_of = plan.LevelOfCells(n * n);
+  // Row 0's bucket is the root, whose crossings allow every letter: nothing to sieve. Rows
+  // from n - 3 keep their diagonal in place (see SquareSearch::Create).
+  for (int r = 1; r + 4 <= n; ++r) {
+    Row row;
+    row.level = level_of[r * n + r + 1];
+    row.cells = n - 1 - r;
+    if (row.level < 0 || level_of[r * n + r] != row.level + row.cells) continue;
+    bool fits = true;
+    uint16_t row_slot = 0;
+    for (int j = 0; j < row.cells && fits; ++j) {
+      const int l = row.level + j;
+      fits = level_of[r * n + r + 1 + j] == l && !busy[l] && plan.AllowAll(l, l + 1, ~LetterSet{0});
+      const Level& lv = plan.levels[l];
+      int own = -1, crossing = -1;
+      for (int w = 0; w < lv.walker_count; ++w) {
+        const int word = lv.walkers[w].before % words;
+        if (word == r) own = w;
+        else if (word == r + 1 + j) crossing = w;
+      }
+      fits = fits && lv.walker_count == 2 && own >= 0 && crossing >= 0 &&
+             (j == 0 || lv.walkers[own].before == row_slot);
+      if (!fits) break;
+      if (j == 0) row.bucket_slot = lv.walkers[own].before;
+      row_slot = lv.walkers[own].after;
+      row.crossing.push_back(lv.walkers[crossing].before);
+      AddChecks(look, l, r, words, row);
+    }
+    if (!fits) continue;
+    const int cells = row.cells;
+    SearchTables::Key key{plan.automata, {static_cast<uint32_t>(r), plan.word_root[r]}};
+    for (int p = r + 1; p < n; ++p) key.numbers.push_back(plan.word_root[p]);
+    row.table = SearchTables::Get<Table>(tables, key, [&] {
+      return MakeTable(plan.entries<uint32_t>(), plan.word_root[r], r, cells,
+                       {key.numbers.begin() + 2, key.numbers.end()});
+    });
+    if (!row.table->made) continue;
+    if (sieve.row_at_level.empty()) sieve.row_at_level.assign(plan.count() + 1, -1);
+    sieve.row_at_level[row.level] = static_cast<int8_t>(sieve.rows.size());
+    sieve.rows.push_back(std::move(row));
+  }
+  return sieve;
+}
+
+}  // namespace squares::core

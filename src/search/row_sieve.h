@@ -1,0 +1,87 @@
+// The row sieve (see RowSieve::Build): counting symmetric squares, a whole row placed at once
+// from the words its bucket still allows, instead of cell by cell. The level loop runs it in
+// loop_row_sieve.h.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "search/look_ahead.h"
+#include "search/search_tables.h"
+#include "search/shape.h"
+#include "search/walk.h"
+
+namespace squares::core {
+
+// In a symmetric square the rows above row r fix row r's first r letters, so the words row r
+// can take all lie below one state of its automaton, its bucket. Counting places the diagonal
+// cell last in a row (a lone level), so the row's other cells, (r, r + 1) to (r, n - 1), are
+// consecutive levels, each crossing one state of row p (p > r) fixed before the row begins.
+// A candidate is one path of those cells' letters below the bucket (the diagonal letter is
+// left to the lone level). Per bucket, cell and crossing state, the table holds the bitset
+// of the candidates whose letter there the state allows: on entering the row, its candidates
+// are the AND of its crossings' bitsets, one per cell, so that the row is searched only where
+// some word of the bucket fits every crossing at once. Each candidate is then placed as the
+// walk would place it, sharing the letters it has in common with the one before and skipping
+// those that begin with a prefix the look-ahead refused. The look-ahead's checks of the row's
+// levels apply, less those that read the row's own word, which a candidate passes (its letters
+// lie in every crossing's mask, and they spell a path). The tables depend on the automata
+// alone and are shared per dictionary (see SearchTables).
+struct RowSieve {
+  static constexpr size_t kMaxBytes = size_t{64} << 20;  // a row's table; else none
+
+  // The candidates of every state `depth` letters below a root, `cells` letters each, and
+  // per cell j the states of its crossing word fixed before the row (`depth` letters below
+  // that word's root). A bucket's candidates are letters[(first + i) * cells, ...) for
+  // i < count, in the walk's order, present[present + j] the letters they have at j. Crossing
+  // state s of cell j (its id state_of[map_begin[j] + s.first - first_lo[j]], ids numbered
+  // across the cells) has in each bucket the row of the candidates whose letter j it allows,
+  // `blocks` words at rows[bucket.rows + id * blocks].
+  struct Table {
+    struct Bucket {
+      uint32_t first = 0, count = 0, blocks = 0, present = 0;
+      size_t rows = 0;
+    };
+    bool made = false;
+    uint32_t lo = 0;                  // bucket_of[state.first - lo]: a state's bucket
+    std::vector<uint32_t> bucket_of;  // (a state the table lacks is never met)
+    std::vector<Bucket> buckets;
+    int cells = 0;
+    size_t max_blocks = 0;
+    std::vector<Letter> letters;
+    std::vector<uint32_t> present;
+    std::vector<uint32_t> map_begin, first_lo, state_of;
+    std::vector<uint64_t> rows;
+    size_t bytes() const {
+      return (bucket_of.size() + present.size() + map_begin.size() + first_lo.size() +
+              state_of.size()) * sizeof(uint32_t) +
+             buckets.size() * sizeof(Bucket) + letters.size() + rows.size() * sizeof(uint64_t);
+    }
+  };
+
+  // A sieved row: the level of its first cell, its cells, the slot of its own walker there
+  // (the bucket's state) and per cell the crossing word's slot and its checks, at_cell[j] in
+  // `checks` (ranges as the look-ahead's).
+  struct Row {
+    int level = 0, cells = 0;
+    uint16_t bucket_slot = 0;
+    std::vector<uint16_t> crossing;
+    std::vector<LookAhead::Check> checks;
+    std::vector<LookAhead::Range> at_cell;
+    std::shared_ptr<const Table> table;
+  };
+
+  std::vector<Row> rows;
+  std::vector<int8_t> row_at_level;  // per level: the row that begins there, or -1; empty: none
+
+  // For a symmetric square of side `side` counted with its diagonal cells last (32-bit masks),
+  // the rows whose tables fit kMaxBytes, none of whose levels is `busy` (another part counts
+  // or sifts there) or narrowed by a pattern, with the checks of `look`.
+  static RowSieve Build(const WalkPlan& plan, int side, const std::vector<bool>& busy,
+                        const LookAhead& look, SearchTables* tables);
+  bool on() const { return !rows.empty(); }
+};
+
+}  // namespace squares::core
