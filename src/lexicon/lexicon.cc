@@ -27,7 +27,9 @@ Alphabet::Alphabet(std::vector<char32_t> code_points, Language language)
     : letters_(std::move(code_points)), language_(language) {
   assert(letters_.size() <= kMaxLetters);
   for (char32_t cp : letters_) {
-    if (cp == kDutchIj) {
+    // Dutch writes its one-cell IJ as two letters (which read back as one); elsewhere the
+    // ligature is a letter like any other, written as itself.
+    if (cp == kDutchIj && language_ == Language::kDutch) {
       utf8_lower_.emplace_back("ij");
       utf8_upper_.emplace_back("IJ");
       continue;
