@@ -97,24 +97,23 @@ RowSieve::Table MakeTable(const DawgEntry<uint32_t>* entries, uint32_t root, int
   return table;
 }
 
-}  // namespace
-
-namespace {
-
-// The checks of level l that do not read word `own`'s slots, in the look-ahead's order.
+// The checks of level l, in the look-ahead's order, that read only the states the row's
+// letters set in the words crossing it (row r's level l steps word `own` and one crossing
+// word, each to state slot (r + 1) * words + w). Those that read the row's own word, a
+// candidate passes; those that read a later crossing word's state from before the row are
+// tested again, stronger, at the level that steps that word.
 void AddChecks(const LookAhead& look, int l, int own, int words, RowSieve::Row& row) {
   LookAhead::Range range;
   range.begin = range.lifted = static_cast<uint16_t>(row.checks.size());
   range.one = range.two = range.three = range.end = range.begin;
   if (!look.at_level.empty()) {
     const LookAhead::Range& at = look.at_level[l];
+    auto stepped = [&](uint16_t slot) { return slot / words == own + 1 && slot % words != own; };
     auto keep = [&](int from, int to) {
       for (int k = from; k < to; ++k) {
         const LookAhead::Check& ch = look.checks[k];
-        if (ch.slot_a % words != own && ch.slot_b % words != own &&
-            (ch.slot_c == 0 || ch.slot_c % words != own)) {
+        if (stepped(ch.slot_a) && stepped(ch.slot_b) && (ch.slot_c == 0 || stepped(ch.slot_c)))
           row.checks.push_back(ch);
-        }
       }
       return static_cast<uint16_t>(row.checks.size());
     };

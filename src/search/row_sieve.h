@@ -25,10 +25,12 @@ namespace squares::core {
 // are the AND of its crossings' bitsets, one per cell, so that the row is searched only where
 // some word of the bucket fits every crossing at once. Each candidate is then placed as the
 // walk would place it, sharing the letters it has in common with the one before and skipping
-// those that begin with a prefix the look-ahead refused. The look-ahead's checks of the row's
-// levels apply, less those that read the row's own word, which a candidate passes (its letters
-// lie in every crossing's mask, and they spell a path). The tables depend on the automata
-// alone and are shared per dictionary (see SearchTables).
+// those that begin with a prefix the look-ahead refused. Of the look-ahead's checks of the
+// row's levels, only those between the states the row's letters set in the crossing words
+// apply: a candidate passes those that read the row's own word (its letters lie in every
+// crossing's mask and spell a path), and those that read a later crossing word's state from
+// before the row are made again, stronger, once the row steps that word. The tables depend
+// on the automata alone and are shared per dictionary (see SearchTables).
 struct RowSieve {
   static constexpr size_t kMaxBytes = size_t{64} << 20;  // a row's table; else none
 
