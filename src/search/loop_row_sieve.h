@@ -4,8 +4,10 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "search/loop_walk.h"
 #include "search/row_sieve.h"
@@ -14,15 +16,15 @@
 namespace squares::core {
 
 // Per sieved row, its candidates left (`blocks` of the bucket's bitset in `acc`, the block
-// read at `block`, its bits not yet taken in `bits`), and how many of the row's letters the
-// walk has placed and the look-ahead passed (`valid`; `refused`: the letter after them was
-// placed and refused). Without kOn, nothing.
+// read at `block`, its bits not yet taken in `bits`), the letters below the children of each
+// cell's crossing state (`below`), how many of the row's letters are placed and passed
+// (`valid`; `refused`: the letter after them was placed and refused) and how many of them
+// the crossing words have been stepped by (`stepped`). Without kOn, nothing.
 template <class Mask, bool kOn>
 class SquareSearch::LoopRowSieve {
  public:
-  SQUARES_LOOP_INLINE LoopRowSieve(const RowSieve& sieve, const Mask* reach)
+  SQUARES_LOOP_INLINE explicit LoopRowSieve(const RowSieve& sieve)
       : rows_(sieve.rows.data()),
-        reach_(reach),
         row_at_level_(sieve.row_at_level.empty() ? nullptr : sieve.row_at_level.data()),
         cursor_(kOn ? sieve.rows.size() : 0),
         acc_(kOn ? Blocks(sieve) : 0) {
@@ -51,11 +53,12 @@ class SquareSearch::LoopRowSieve {
     bool first = true;
     for (int j = 0; j < row.cells; ++j) {
       const DawgEntry<Mask> crossing = state[row.crossing[j]];
+      const uint32_t id = t.state_of[t.map_begin[j] + crossing.first - t.first_lo[j]];
+      at.below[j] = t.below.data() + size_t{id} * 32 * row.cells;
       const uint32_t present = t.present[b.present + j];
       const uint32_t in = present & static_cast<uint32_t>(crossing.mask);
       if (in == present) continue;
       if (in == 0) return 0;
-      const uint32_t id = t.state_of[t.map_begin[j] + crossing.first - t.first_lo[j]];
       const uint64_t* bits = t.rows.data() + b.rows + size_t{id} * b.blocks;
       uint64_t any = 0;
       if (first) {
@@ -69,23 +72,26 @@ class SquareSearch::LoopRowSieve {
     if (first) std::fill_n(acc, b.blocks, ~uint64_t{0});
     if (b.count % 64 != 0) acc[b.blocks - 1] &= (uint64_t{1} << (b.count % 64)) - 1;
     at.letters = t.letters.data() + size_t{b.first} * row.cells;
+    at.ends = t.ends.data() + b.first;
     at.blocks = b.blocks;
     at.block = 0;
     at.bits = acc[0];
-    at.valid = 0;
+    at.valid = at.stepped = 0;
     at.refused = false;
     return 1;
   }
 
-  // Places the row's next candidate that the look-ahead passes at the row's levels from l:
-  // false when none is left. `nodes` counts the letters placed.
-  template <class Walk, class Look>
-  SQUARES_LOOP_INLINE bool Next(int l, Walk& walk, const Look&, uint64_t& nodes) {
+  // Places the row's next candidate that passes the row's checks, its levels from l: false
+  // when none is left. `nodes` counts the letters tested.
+  template <class Walk>
+  SQUARES_LOOP_INLINE bool Next(int l, Walk& walk, uint64_t& nodes) {
     if constexpr (!kOn) return false;
     const RowSieve::Row& row = rows_[row_at_level_[l]];
     const int cells = row.cells;
+    const RowSieve::Check* checks = row.checks.data();
+    const uint16_t* at_cell = row.at_cell.data();
     Cursor& at = cursor_[row_at_level_[l]];
-    const Letter* placed = walk.letters + l;
+    Letter* placed = walk.letters + l;
     for (;;) {
       while (at.bits == 0) {
         if (++at.block >= at.blocks) return false;
@@ -97,19 +103,42 @@ class SquareSearch::LoopRowSieve {
       // The letters it shares with those placed; past a refused one, it is refused too.
       const int compared = at.valid + at.refused;
       int j = 0;
-      while (j < compared && candidate[j] == placed[j]) ++j;
-      if (j == compared && at.refused) continue;
-      for (; j < cells; ++j) {
-        walk.Place(l + j, candidate[j]);
-        ++nodes;
-        if (!Look::Passes(row.checks.data(), row.at_cell[j], row.at_cell[j].begin, reach_,
-                          walk.state)) {
+      for (; j < compared; j += 8) {
+        uint64_t a, b;
+        std::memcpy(&a, candidate + j, 8);
+        std::memcpy(&b, placed + j, 8);
+        if (a != b) {
+          j += (std::endian::native == std::endian::little ? std::countr_zero(a ^ b)
+                                                           : std::countl_zero(a ^ b)) / 8;
           break;
         }
       }
+      j = std::min(j, compared);
+      if (j == compared && at.refused) continue;
+      at.stepped = std::min(at.stepped, j);
+      for (; j < cells; ++j) {
+        const Letter c = candidate[j];
+        placed[j] = c;
+        ++nodes;
+        const uint32_t* own = at.below[j] + size_t{c} * cells;
+        int k = at_cell[j];
+        for (; k < at_cell[j + 1]; ++k) {
+          const RowSieve::Check ch = checks[k];
+          if ((at.below[ch.other][size_t{placed[ch.other]} * cells + ch.from] & own[ch.own]) == 0)
+            break;
+        }
+        if (k < at_cell[j + 1]) break;
+      }
       at.valid = j;
       at.refused = j < cells;
-      if (!at.refused) return true;
+      if (!at.refused) {
+        DawgEntry<Mask>* state = walk.state;
+        for (int q = at.stepped; q < cells; ++q)
+          state[row.crossing_after[q]] = walk.entries[ChildIndex(state[row.crossing[q]], placed[q])];
+        at.stepped = cells;
+        state[row.own_end] = walk.entries[at.ends[i]];
+        return true;
+      }
     }
   }
 
@@ -117,9 +146,11 @@ class SquareSearch::LoopRowSieve {
   struct Cursor {
     uint64_t* acc;
     const Letter* letters;
+    const uint32_t* ends;
+    std::array<const uint32_t*, kMaxSquareSide> below;
     uint32_t blocks, block;
     uint64_t bits;
-    int valid;
+    int valid, stepped;
     bool refused;
   };
   static size_t Blocks(const RowSieve& sieve) {
@@ -129,7 +160,6 @@ class SquareSearch::LoopRowSieve {
   }
 
   const RowSieve::Row* const rows_;
-  const Mask* const reach_;
   const int8_t* const row_at_level_;
   LoopArray<Cursor> cursor_;
   LoopArray<uint64_t> acc_;

@@ -10,9 +10,11 @@ namespace squares::core {
 namespace {
 
 // The table of the states `depth` letters below `root`, candidates of `cells` letters, the
-// crossing word of cell j below crossing_roots[j].
-RowSieve::Table MakeTable(const DawgEntry<uint32_t>* entries, uint32_t root, int depth,
-                          int cells, const std::vector<uint32_t>& crossing_roots) {
+// crossing word of cell j below crossing_roots[j]; the letters d >= 1 places below a state
+// read in `reach` (the look-ahead's table: plane d - 1 of `entry_count` masks).
+RowSieve::Table MakeTable(const DawgEntry<uint32_t>* entries, const uint32_t* reach,
+                          size_t entry_count, uint32_t root, int depth, int cells,
+                          const std::vector<uint32_t>& crossing_roots) {
   RowSieve::Table table;
   // Laid out by depth, states' child groups span the entries one letter below them, so a
   // state's child group maps it directly.
@@ -33,6 +35,14 @@ RowSieve::Table MakeTable(const DawgEntry<uint32_t>* entries, uint32_t root, int
     bucket.first = static_cast<uint32_t>(letters.size() / cells);
     AppendPaths(entries, e, cells, letters);
     bucket.count = static_cast<uint32_t>(letters.size() / cells) - bucket.first;
+    for (size_t i = bucket.first; i < bucket.first + size_t{bucket.count}; ++i) {
+      uint32_t end = e;
+      for (int j = 0; j < cells; ++j) {
+        const uint32_t mask = entries[end].mask;
+        end = entries[end].first + std::popcount(mask & ((uint32_t{1} << letters[i * cells + j]) - 1));
+      }
+      table.ends.push_back(end);
+    }
     bucket.blocks = (bucket.count + 63) / 64;
     table.bucket_of[entries[e].first - table.lo] = static_cast<uint32_t>(table.buckets.size());
     table.buckets.push_back(bucket);
@@ -59,7 +69,20 @@ RowSieve::Table MakeTable(const DawgEntry<uint32_t>* entries, uint32_t root, int
     bucket.rows = rows;
     rows += crossing.size() * bucket.blocks;
   }
-  if (rows * sizeof(uint64_t) > RowSieve::kMaxBytes) return table;
+  if ((rows * 2 + crossing.size() * 32 * cells) * sizeof(uint32_t) > RowSieve::kMaxBytes)
+    return table;
+  // The letters below each crossing state's children.
+  table.below.assign(crossing.size() * 32 * cells, 0);
+  for (size_t id = 0; id < crossing.size(); ++id) {
+    const DawgEntry<uint32_t>& s = entries[crossing[id]];
+    int k = 0;
+    for (uint32_t m = s.mask; m; m &= m - 1, ++k) {
+      const DawgEntry<uint32_t>& child = entries[s.first + k];
+      uint32_t* below = &table.below[(id * 32 + std::countr_zero(m)) * cells];
+      below[0] = child.mask;
+      for (int d = 1; d < cells; ++d) below[d] = reach[(d - 1) * entry_count + child.first];
+    }
+  }
   // Per bucket, the bitsets of its candidates by letter at each cell, then the crossing
   // states' rows: the OR of those of the letters each allows.
   table.present.assign(table.buckets.size() * cells, 0);
@@ -93,53 +116,50 @@ RowSieve::Table MakeTable(const DawgEntry<uint32_t>* entries, uint32_t root, int
       }
     }
   }
+  letters.resize(letters.size() + 8);  // a candidate is compared 8 letters at a time
   table.made = true;
   return table;
 }
 
-// The checks of level l, in the look-ahead's order, that read only the states the row's
-// letters set in the words crossing it (row r's level l steps word `own` and one crossing
-// word, each to state slot (r + 1) * words + w). Those that read the row's own word, a
-// candidate passes; those that read a later crossing word's state from before the row are
-// tested again, stronger, at the level that steps that word.
-void AddChecks(const LookAhead& look, int l, int own, int words, RowSieve::Row& row) {
-  LookAhead::Range range;
-  range.begin = range.lifted = static_cast<uint16_t>(row.checks.size());
-  range.one = range.two = range.three = range.end = range.begin;
-  if (!look.at_level.empty()) {
-    const LookAhead::Range& at = look.at_level[l];
-    auto stepped = [&](uint16_t slot) { return slot / words == own + 1 && slot % words != own; };
-    auto keep = [&](int from, int to) {
-      for (int k = from; k < to; ++k) {
-        const LookAhead::Check& ch = look.checks[k];
-        if (stepped(ch.slot_a) && stepped(ch.slot_b) && (ch.slot_c == 0 || stepped(ch.slot_c)))
-          row.checks.push_back(ch);
-      }
-      return static_cast<uint16_t>(row.checks.size());
-    };
-    range.one = keep(at.begin, at.one);
-    range.two = keep(at.one, at.two);
-    range.three = keep(at.two, at.three);
-    range.end = keep(at.three, at.end);
+// The checks of the row's cell j (column p = r + 1 + j): the cells (k, p) for rows
+// r < k < p, the nearest first, each at its place in row k's word and in row p's (shape
+// cell k * n + p; row r's states after the row stand before place r + 1).
+void AddChecks(const Shape& shape, int n, int r, int j, RowSieve::Row& row) {
+  auto place = [&](int word, int cell) {
+    const std::vector<int>& cells = shape.words[word].cells;
+    return static_cast<int>(std::find(cells.begin(), cells.end(), cell) - cells.begin());
+  };
+  const int p = r + 1 + j;
+  for (int k = r + 1; k < p; ++k) {
+    const int cell = k * n + p;
+    row.checks.push_back({static_cast<uint8_t>(k - r - 1),
+                          static_cast<uint8_t>(place(k, cell) - r - 1),
+                          static_cast<uint8_t>(place(p, cell) - r - 1)});
   }
-  row.at_cell.push_back(range);
+  row.at_cell.push_back(static_cast<uint16_t>(row.checks.size()));
 }
 
 }  // namespace
 
-RowSieve RowSieve::Build(const WalkPlan& plan, int side, const std::vector<bool>& busy,
-                         const LookAhead& look, SearchTables* tables) {
+RowSieve RowSieve::Build(const WalkPlan& plan, const Shape& shape, int side,
+                         const std::vector<bool>& busy, const LookAhead& look,
+                         SearchTables* tables) {
   RowSieve sieve;
-  if (plan.empty || plan.wide || plan.has_echoes || plan.word_count != side) return sieve;
+  if (plan.empty || plan.wide || plan.has_echoes || plan.word_count != side ||
+      !look.reach_table)
+    return sieve;
   const int n = side, words = plan.word_count;
   const std::vector<int> level_of = plan.LevelOfCells(n * n);
   // Row 0's bucket is the root, whose crossings allow every letter: nothing to sieve. Rows
   // from n - 3 keep their diagonal in place (see SquareSearch::Create).
   for (int r = 1; r + 4 <= n; ++r) {
     Row row;
+    row.at_cell.push_back(0);
     row.level = level_of[r * n + r + 1];
     row.cells = n - 1 - r;
-    if (row.level < 0 || level_of[r * n + r] != row.level + row.cells) continue;
+    if (row.level < 0 || level_of[r * n + r] != row.level + row.cells ||
+        row.level + row.cells + 8 > kMaxLevels)  // the letters placed are read 8 at a time
+      continue;
     bool fits = true;
     uint16_t row_slot = 0;
     for (int j = 0; j < row.cells && fits; ++j) {
@@ -156,17 +176,18 @@ RowSieve RowSieve::Build(const WalkPlan& plan, int side, const std::vector<bool>
              (j == 0 || lv.walkers[own].before == row_slot);
       if (!fits) break;
       if (j == 0) row.bucket_slot = lv.walkers[own].before;
-      row_slot = lv.walkers[own].after;
+      row_slot = row.own_end = lv.walkers[own].after;
       row.crossing.push_back(lv.walkers[crossing].before);
-      AddChecks(look, l, r, words, row);
+      row.crossing_after.push_back(lv.walkers[crossing].after);
+      AddChecks(shape, n, r, j, row);
     }
     if (!fits) continue;
     const int cells = row.cells;
     SearchTables::Key key{plan.automata, {static_cast<uint32_t>(r), plan.word_root[r]}};
     for (int p = r + 1; p < n; ++p) key.numbers.push_back(plan.word_root[p]);
     row.table = SearchTables::Get<Table>(tables, key, [&] {
-      return MakeTable(plan.entries<uint32_t>(), plan.word_root[r], r, cells,
-                       {key.numbers.begin() + 2, key.numbers.end()});
+      return MakeTable(plan.entries<uint32_t>(), look.reach<uint32_t>(), plan.entry_count(),
+                       plan.word_root[r], r, cells, {key.numbers.begin() + 2, key.numbers.end()});
     });
     if (!row.table->made) continue;
     if (sieve.row_at_level.empty()) sieve.row_at_level.assign(plan.count() + 1, -1);

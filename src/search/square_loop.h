@@ -59,7 +59,7 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   Walk walk(plan_, state.get(), letters.data(), tie);
   const Look look(look_ahead_, plan_, kCountOnly);
   Sifter sieve(sieve_);
-  Rows rows(rows_, look_ahead_.reach<Mask>());
+  Rows rows(rows_);
   Visit visit(*this, stats, end_level, sink, prefixes, stop);
 
   const int base = static_cast<int>(task.size());  // the task's letters: the search starts below
@@ -99,7 +99,7 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
       continue;
     }
     if (rows.Starts(l)) {  // the row's next candidate, its levels at once
-      if (!rows.Next(l, walk, look, stats.nodes)) {
+      if (!rows.Next(l, walk, stats.nodes)) {
         m = 0;
         continue;
       }

@@ -144,7 +144,7 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
   }
   // Counting symmetric squares with their diagonal cells last (see Create), rows placed whole.
   if (symmetric && problem_.count_only && !has_filters_ && !plan_.empty) {
-    rows_ = RowSieve::Build(plan_, problem_.rows, counted, look_ahead_, tables);
+    rows_ = RowSieve::Build(plan_, shape, problem_.rows, counted, look_ahead_, tables);
     for (const RowSieve::Row& row : rows_.rows) {
       for (int l = row.level; l < row.level + row.cells; ++l) busy[l] = true;
     }
