@@ -268,14 +268,15 @@ TEST_CASE("square search: the closing and corner counts find what plain enumerat
 }
 
 TEST_CASE("square search: the row sieve counts what plain enumeration finds") {
-  // Counting symmetric squares, rows 1 to n - 4 are placed whole from the words their
-  // crossings allow (RowSieve). Against plain enumeration, whole and in tasks that end above,
+  // Counting symmetric squares of order 6 or more, rows 1 to n - 4 are placed whole from the
+  // words their crossings allow (RowSieve). Against plain enumeration, whole and in tasks that end above,
   // at and inside the sieved rows; a fixed letter keeps its row out.
   std::mt19937 rng(29);
   for (int trial = 0; trial < Trials(6); ++trial) {
-    const int n = 5 + trial % 3;
-    const int letters[] = {4, 4, 3}, keep[] = {5, 1, 3};
-    Dictionary dict(MustRead(DenseList(rng, n, letters[n - 5], keep[n - 5]) + RandomWords(rng, 120, n, 5)));
+    const int n = 6 + trial % 2;
+    const int letters[] = {4, 3}, keep[] = {1, 3};
+    Dictionary dict(MustRead(DenseList(rng, n, letters[n - 6], keep[n - 6]) +
+                             RandomWords(rng, 120, n, 5)));
     CAPTURE(trial);
     SquareProblem problem = Problem(SquareMode::kSymmetric, n, n);
     problem.count_only = true;
@@ -304,6 +305,13 @@ TEST_CASE("square search: the row sieve counts what plain enumeration finds") {
     CHECK(with_b > 0);
     CHECK(fixed->Run({}, nullptr).squares == with_b);
   }
+  // Order 5: no row sieve (see RowSieve::kMinSide).
+  Dictionary dense(MustRead(DenseList(rng, 5, 4, 5)));
+  SquareProblem five = Problem(SquareMode::kSymmetric, 5, 5);
+  five.count_only = true;
+  auto search = SquareSearch::Create(dense, five);
+  REQUIRE(search.ok());
+  CHECK(search->sieved_rows().empty());
 }
 
 TEST_CASE("square search: the double closing count finds what plain enumeration finds") {

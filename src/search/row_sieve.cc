@@ -146,7 +146,7 @@ RowSieve RowSieve::Build(const WalkPlan& plan, const Shape& shape, int side,
                          SearchTables* tables) {
   RowSieve sieve;
   if (plan.empty || plan.wide || plan.has_echoes || plan.word_count != side ||
-      !look.reach_table)
+      side < kMinSide || !look.reach_table)
     return sieve;
   const int n = side, words = plan.word_count;
   const std::vector<int> level_of = plan.LevelOfCells(n * n);
