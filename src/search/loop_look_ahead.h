@@ -33,30 +33,26 @@ class SquareSearch::LoopLookAhead {
   SQUARES_LOOP_INLINE bool Alive(int l, const DawgEntry<Mask>* state) const {
     if (!at_level_ || l == unchecked_level_) return true;
     const LookAhead::Range& lv = at_level_[l];
-    return Passes(checks_, lv, kLift ? lv.lifted : lv.begin, reach_, state);
-  }
-  // Whether the checks of `range` from k on leave each a letter.
-  SQUARES_LOOP_INLINE static bool Passes(const LookAhead::Check* checks,
-                                         const LookAhead::Range& range, int k, const Mask* reach,
-                                         const DawgEntry<Mask>* state) {
-    for (; k < range.one; ++k) {
-      if ((state[checks[k].slot_a].mask & state[checks[k].slot_b].mask) == 0) return false;
+    int k = kLift ? lv.lifted : lv.begin;
+    for (; k < lv.one; ++k) {
+      if ((state[checks_[k].slot_a].mask & state[checks_[k].slot_b].mask) == 0) return false;
     }
-    for (; k < range.two; ++k) {
-      const LookAhead::Check& ch = checks[k];
-      if ((reach[ch.plane_a + state[ch.slot_a].first] & state[ch.slot_b].mask) == 0) return false;
+    for (; k < lv.two; ++k) {
+      const LookAhead::Check& ch = checks_[k];
+      if ((reach_[ch.plane_a + state[ch.slot_a].first] & state[ch.slot_b].mask) == 0) return false;
     }
-    for (; k < range.three; ++k) {
-      const LookAhead::Check& ch = checks[k];
-      if ((reach[ch.plane_a + state[ch.slot_a].first] &
-           reach[ch.plane_b + state[ch.slot_b].first]) == 0) {
+    for (; k < lv.three; ++k) {
+      const LookAhead::Check& ch = checks_[k];
+      if ((reach_[ch.plane_a + state[ch.slot_a].first] &
+           reach_[ch.plane_b + state[ch.slot_b].first]) == 0) {
         return false;
       }
     }
-    for (; k < range.end; ++k) {
-      const LookAhead::Check& ch = checks[k];
-      if ((reach[ch.plane_a + state[ch.slot_a].first] & reach[ch.plane_b + state[ch.slot_b].first] &
-           reach[ch.plane_c + state[ch.slot_c].first]) == 0) {
+    for (; k < lv.end; ++k) {
+      const LookAhead::Check& ch = checks_[k];
+      if ((reach_[ch.plane_a + state[ch.slot_a].first] &
+           reach_[ch.plane_b + state[ch.slot_b].first] &
+           reach_[ch.plane_c + state[ch.slot_c].first]) == 0) {
         return false;
       }
     }

@@ -138,8 +138,8 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
   std::vector<bool> busy(levels()), counted(levels());
   for (int l = 0; l < levels(); ++l) {
     counted[l] = sifts[l] || l == sieve_.level || l == closing.level ||
-                 l == closing.count_level || l == counting_.corner.level || l == tail.level ||
-                 l == tail.fold_level || l == counting_.double_closing.level;
+                 l == counting_.corner.level || l == tail.level || l == tail.fold_level ||
+                 l == counting_.double_closing.level;
     busy[l] = counted[l] || !look_ahead_.Empty(l);
   }
   // Counting symmetric squares with their diagonal cells last (see Create), rows placed whole.

@@ -2,7 +2,8 @@
 // of words, on one automaton walker per word (Fokkinga's "square of trees"). A search is its
 // walk (walk.h) and the parts it was built with, each owning its tables: the look-ahead
 // (look_ahead.h), the last word's sieve (sieve.h), the row sieve (row_sieve.h), counting's
-// shortcuts (counting.h) and listing's memos (listing.h). The level loop (square_loop.h) runs them.
+// shortcuts (counting.h) and listing's memos (listing.h). The level loop (square_loop.h)
+// runs them.
 #pragma once
 
 #include <algorithm>
@@ -245,9 +246,9 @@ class SquareSearch {
   // The parts, built in this order, each from the walk and the parts before it.
   WalkPlan plan_;
   Sieve sieve_;
-  RowSieve rows_;
   CountingShortcuts counting_;
   LookAhead look_ahead_;
+  RowSieve rows_;
   ListingMemos listing_;
   std::shared_ptr<const SquareSearch> one_exchange_;  // see one_exchange()
 };
