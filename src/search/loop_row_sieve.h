@@ -25,6 +25,7 @@ class SquareSearch::LoopRowSieve {
  public:
   SQUARES_LOOP_INLINE explicit LoopRowSieve(const RowSieve& sieve)
       : rows_(sieve.rows.data()),
+        rows_end_(sieve.rows.data() + sieve.rows.size()),
         row_at_level_(sieve.row_at_level.empty() ? nullptr : sieve.row_at_level.data()),
         cursor_(kOn ? sieve.rows.size() : 0),
         acc_(kOn ? Blocks(sieve) : 0) {
@@ -37,6 +38,15 @@ class SquareSearch::LoopRowSieve {
     }
   }
   SQUARES_LOOP_INLINE ~LoopRowSieve() {}
+
+  // The levels between each sieved row's first and last keep no letter in `avail` (see
+  // RunTyped): set once, as nothing else writes them while the sieve places those rows.
+  SQUARES_LOOP_INLINE void ClearBetween(Mask* avail) const {
+    if constexpr (!kOn) return;
+    for (const RowSieve::Row* row = rows_; row != rows_end_; ++row) {
+      for (int l = row->level + 1; l < row->level + row->cells - 1; ++l) avail[l] = 0;
+    }
+  }
 
   // Whether a sieved row begins at level l.
   SQUARES_LOOP_INLINE bool Starts(int l) const { return kOn && row_at_level_[l] >= 0; }
@@ -160,6 +170,7 @@ class SquareSearch::LoopRowSieve {
   }
 
   const RowSieve::Row* const rows_;
+  const RowSieve::Row* const rows_end_;
   const int8_t* const row_at_level_;
   LoopArray<Cursor> cursor_;
   LoopArray<uint64_t> acc_;

@@ -48,9 +48,11 @@ RowSieve::Table MakeTable(const DawgEntry<uint32_t>* entries, const uint32_t* re
     table.buckets.push_back(bucket);
     table.max_blocks = std::max<size_t>(table.max_blocks, bucket.blocks);
   }
-  // The crossing states, numbered cell by cell.
+  // The crossing states, numbered cell by cell (cell j's from ids_of[j]).
   std::vector<uint32_t> crossing;  // entries, by id
+  std::vector<uint32_t> ids_of;
   for (int j = 0; j < cells; ++j) {
+    ids_of.push_back(static_cast<uint32_t>(crossing.size()));
     const std::vector<uint32_t> at = StatesAt(entries, crossing_roots[j], depth);
     if (!mappable(at)) return table;
     const uint32_t first_lo = entries[at.front()].first;
@@ -102,16 +104,19 @@ RowSieve::Table MakeTable(const DawgEntry<uint32_t>* entries, const uint32_t* re
       }
     }
     for (int j = 0; j < cells; ++j) {
-      const size_t end = j + 1 < cells ? table.map_begin[j + 1] : table.state_of.size();
-      for (size_t k = table.map_begin[j]; k < end; ++k) {
-        if (table.state_of[k] == UINT32_MAX) continue;
-        uint64_t* row = &table.rows[bucket.rows + size_t{table.state_of[k]} * bucket.blocks];
-        const uint32_t allowed = entries[crossing[table.state_of[k]]].mask &
-                                 table.present[bucket.present + j];
-        for (uint32_t m = allowed; m; m &= m - 1) {
-          const uint64_t* bits =
-              &by_letter[(static_cast<size_t>(j) * kLetters + std::countr_zero(m)) * bucket.blocks];
-          for (uint32_t w = 0; w < bucket.blocks; ++w) row[w] |= bits[w];
+      const uint32_t present = table.present[bucket.present + j];
+      const size_t end = j + 1 < cells ? ids_of[j + 1] : crossing.size();
+      for (size_t id = ids_of[j]; id < end; ++id) {
+        // A state that allows all of the bucket's letters there, or none, is never read:
+        // entering the row skips the cell, or ends.
+        const uint32_t allowed = entries[crossing[id]].mask & present;
+        if (allowed == 0 || allowed == present) continue;
+        uint64_t* row = &table.rows[bucket.rows + id * bucket.blocks];
+        const uint64_t* bits = &by_letter[static_cast<size_t>(j) * kLetters * bucket.blocks];
+        for (uint32_t w = 0; w < bucket.blocks; ++w, ++bits) {
+          uint64_t x = 0;
+          for (uint32_t m = allowed; m; m &= m - 1) x |= bits[std::countr_zero(m) * bucket.blocks];
+          row[w] = x;
         }
       }
     }

@@ -76,6 +76,7 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   }
   // The current level's untried letters are in `m`; avail[] holds them for the levels above.
   std::array<Mask, kMaxLevels> avail;
+  rows.ClearBetween(avail.data());
   int l = base;
   Mask m = rows.Starts(l) ? rows.Arrive(l, walk.state) : walk.Letters(l);
   if (kCountOnly && base == levels() - 1) {
@@ -103,12 +104,11 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
         m = 0;
         continue;
       }
-      // Its last level is the current one; the levels between have no letter left, so that
-      // backtracking returns to the row's first, whose `m` stands for the candidates left.
-      const int last = l + rows.Cells(l) - 1;
+      // Its last level is the current one; the levels between have no letter left (see
+      // ClearBetween), so that backtracking returns to the row's first, whose `m` stands for
+      // the candidates left.
       avail[l] = m;
-      std::fill(avail.begin() + l + 1, avail.begin() + last, Mask{0});
-      l = last;
+      l += rows.Cells(l) - 1;
       m = 0;
     } else {
       const int c = std::countr_zero(m);  // place the next letter
