@@ -269,14 +269,14 @@ TEST_CASE("square search: the closing and corner counts find what plain enumerat
 
 TEST_CASE("square search: the row sieve counts what plain enumeration finds") {
   // Counting symmetric squares of order 6 or more, rows 1 to n - 4 are placed whole from the
-  // words their crossings allow (RowSieve). Against plain enumeration, whole and in tasks that end above,
-  // at and inside the sieved rows; a fixed letter keeps its row out.
+  // words their crossings allow (RowSieve). Against plain enumeration, whole and in tasks
+  // that end above, at and inside the sieved rows; a fixed letter keeps its row out.
   std::mt19937 rng(29);
   for (int trial = 0; trial < Trials(6); ++trial) {
     const int n = 6 + trial % 2;
     const int letters[] = {4, 3}, keep[] = {1, 3};
-    Dictionary dict(MustRead(DenseList(rng, n, letters[n - 6], keep[n - 6]) +
-                             RandomWords(rng, 120, n, 5)));
+    Dictionary dict(
+        MustRead(DenseList(rng, n, letters[n - 6], keep[n - 6]) + RandomWords(rng, 120, n, 5)));
     CAPTURE(trial);
     SquareProblem problem = Problem(SquareMode::kSymmetric, n, n);
     problem.count_only = true;
@@ -296,7 +296,8 @@ TEST_CASE("square search: the row sieve counts what plain enumeration finds") {
     }
     // A letter fixed in row 1 (and column 1): that row walked cell by cell.
     problem.allowed.assign(n * n, ~LetterSet{0});
-    problem.allowed[n + 3] = problem.allowed[3 * n + 1] = LetterSet{1} << dict.alphabet().find(U'b');
+    problem.allowed[n + 3] = problem.allowed[3 * n + 1] = LetterSet{1}
+                                                          << dict.alphabet().find(U'b');
     auto fixed = SquareSearch::Create(dict, problem);
     REQUIRE(fixed.ok());
     CHECK(fixed->sieved_rows() == std::vector<int>(rows.begin() + 1, rows.end()));

@@ -118,8 +118,8 @@ class SquareSearch::LoopRowSieve {
         std::memcpy(&a, candidate + j, 8);
         std::memcpy(&b, placed + j, 8);
         if (a != b) {
-          j += (std::endian::native == std::endian::little ? std::countr_zero(a ^ b)
-                                                           : std::countl_zero(a ^ b)) / 8;
+          const bool little = std::endian::native == std::endian::little;
+          j += (little ? std::countr_zero(a ^ b) : std::countl_zero(a ^ b)) / 8;
           break;
         }
       }
@@ -144,7 +144,8 @@ class SquareSearch::LoopRowSieve {
       if (!at.refused) {
         DawgEntry<Mask>* state = walk.state;
         for (int q = at.stepped; q < cells; ++q)
-          state[row.crossing_after[q]] = walk.entries[ChildIndex(state[row.crossing[q]], placed[q])];
+          state[row.crossing_after[q]] =
+              walk.entries[ChildIndex(state[row.crossing[q]], placed[q])];
         at.stepped = cells;
         state[row.own_end] = walk.entries[at.ends[i]];
         return true;

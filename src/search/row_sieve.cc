@@ -39,7 +39,8 @@ RowSieve::Table MakeTable(const DawgEntry<uint32_t>* entries, const uint32_t* re
       uint32_t end = e;
       for (int j = 0; j < cells; ++j) {
         const uint32_t mask = entries[end].mask;
-        end = entries[end].first + std::popcount(mask & ((uint32_t{1} << letters[i * cells + j]) - 1));
+        end = entries[end].first +
+              std::popcount(mask & ((uint32_t{1} << letters[i * cells + j]) - 1));
       }
       table.ends.push_back(end);
     }
@@ -150,8 +151,8 @@ RowSieve RowSieve::Build(const WalkPlan& plan, const Shape& shape, int side,
                          const std::vector<bool>& busy, const LookAhead& look,
                          SearchTables* tables) {
   RowSieve sieve;
-  if (plan.empty || plan.wide || plan.has_echoes || plan.word_count != side ||
-      side < kMinSide || !look.reach_table)
+  if (plan.empty || plan.wide || plan.has_echoes || plan.word_count != side || side < kMinSide ||
+      !look.reach_table)
     return sieve;
   const int n = side, words = plan.word_count;
   const std::vector<int> level_of = plan.LevelOfCells(n * n);

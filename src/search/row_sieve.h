@@ -65,9 +65,10 @@ struct RowSieve {
     std::vector<uint64_t> rows;
     std::vector<uint32_t> below;
     size_t bytes() const {
-      return (bucket_of.size() + ends.size() + present.size() + map_begin.size() +
-              first_lo.size() + state_of.size() + below.size()) * sizeof(uint32_t) +
-             buckets.size() * sizeof(Bucket) + letters.size() + rows.size() * sizeof(uint64_t);
+      const size_t words = bucket_of.size() + ends.size() + present.size() + map_begin.size() +
+                           first_lo.size() + state_of.size() + below.size();
+      return words * sizeof(uint32_t) + buckets.size() * sizeof(Bucket) + letters.size() +
+             rows.size() * sizeof(uint64_t);
     }
   };
 
@@ -94,12 +95,11 @@ struct RowSieve {
   std::vector<int8_t> row_at_level;  // per level: the row that begins there, or -1; empty: none
 
   // For a symmetric square (`shape`, of side `side`, at least kMinSide) counted with its
-  // diagonal cells last (32-bit masks), the rows whose tables fit kMaxBytes, none of whose levels is `busy`
-  // (another part counts or sifts there) or narrowed by a pattern. The letters below a
+  // diagonal cells last (32-bit masks), the rows whose tables fit kMaxBytes, none of whose levels
+  // is `busy` (another part counts or sifts there) or narrowed by a pattern. The letters below a
   // state are read from the look-ahead's table (`look`; none: no row sieve).
   static RowSieve Build(const WalkPlan& plan, const Shape& shape, int side,
-                        const std::vector<bool>& busy, const LookAhead& look,
-                        SearchTables* tables);
+                        const std::vector<bool>& busy, const LookAhead& look, SearchTables* tables);
   bool on() const { return !rows.empty(); }
 };
 
