@@ -69,14 +69,16 @@ std::vector<uint32_t> StatesAt(const DawgEntry<Mask>* entries, uint32_t root, in
 }
 
 // Appends the paths of `length` letters below `root` to `letters`, depth first, each in
-// letter order (the words of an automaton in rank order, when `root` is its root).
+// letter order (the words of an automaton in rank order, when `root` is its root), and, with
+// `ends`, the entry each path leads to.
 template <class Mask>
 void AppendPaths(const DawgEntry<Mask>* entries, uint32_t root, int length,
-                 std::vector<Letter>& letters) {
+                 std::vector<Letter>& letters, std::vector<uint32_t>* ends = nullptr) {
   std::vector<Letter> path(length);
   auto walk = [&](auto& self, uint32_t e, int depth) -> void {
     if (depth == length) {
       letters.insert(letters.end(), path.begin(), path.end());
+      if (ends) ends->push_back(e);
       return;
     }
     int k = 0;

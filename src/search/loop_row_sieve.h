@@ -79,8 +79,10 @@ class SquareSearch::LoopRowSieve {
       first = false;
       if (any == 0) return 0;
     }
-    if (first) std::fill_n(acc, b.blocks, ~uint64_t{0});
-    if (b.count % 64 != 0) acc[b.blocks - 1] &= (uint64_t{1} << (b.count % 64)) - 1;
+    if (first) {  // every crossing allows all of the bucket's letters: all its candidates
+      std::fill_n(acc, b.blocks, ~uint64_t{0});
+      if (b.count % 64 != 0) acc[b.blocks - 1] &= (uint64_t{1} << (b.count % 64)) - 1;
+    }
     at.letters = t.letters.data() + size_t{b.first} * row.cells;
     at.ends = t.ends.data() + b.first;
     at.blocks = b.blocks;

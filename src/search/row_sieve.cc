@@ -26,24 +26,14 @@ RowSieve::Table MakeTable(const DawgEntry<uint32_t>* entries, const uint32_t* re
   const std::vector<uint32_t> states = StatesAt(entries, root, depth);
   if (!mappable(states)) return table;
   table.lo = entries[states.front()].first;
-  table.cells = cells;
   table.bucket_of.assign(entries[states.back()].first - table.lo + 1, UINT32_MAX);
   // The candidates, bucket by bucket, depth first (the walk's order).
   std::vector<Letter>& letters = table.letters;
   for (uint32_t e : states) {
     RowSieve::Table::Bucket bucket;
     bucket.first = static_cast<uint32_t>(letters.size() / cells);
-    AppendPaths(entries, e, cells, letters);
+    AppendPaths(entries, e, cells, letters, &table.ends);
     bucket.count = static_cast<uint32_t>(letters.size() / cells) - bucket.first;
-    for (size_t i = bucket.first; i < bucket.first + size_t{bucket.count}; ++i) {
-      uint32_t end = e;
-      for (int j = 0; j < cells; ++j) {
-        const uint32_t mask = entries[end].mask;
-        end = entries[end].first +
-              std::popcount(mask & ((uint32_t{1} << letters[i * cells + j]) - 1));
-      }
-      table.ends.push_back(end);
-    }
     bucket.blocks = (bucket.count + 63) / 64;
     table.bucket_of[entries[e].first - table.lo] = static_cast<uint32_t>(table.buckets.size());
     table.buckets.push_back(bucket);
@@ -167,7 +157,6 @@ RowSieve RowSieve::Build(const WalkPlan& plan, const Shape& shape, int side,
         row.level + row.cells + 8 > kMaxLevels)  // the letters placed are read 8 at a time
       continue;
     bool fits = true;
-    uint16_t row_slot = 0;
     for (int j = 0; j < row.cells && fits; ++j) {
       const int l = row.level + j;
       fits = level_of[r * n + r + 1 + j] == l && !busy[l] && plan.AllowAll(l, l + 1, ~LetterSet{0});
@@ -179,10 +168,10 @@ RowSieve RowSieve::Build(const WalkPlan& plan, const Shape& shape, int side,
         else if (word == r + 1 + j) crossing = w;
       }
       fits = fits && lv.walker_count == 2 && own >= 0 && crossing >= 0 &&
-             (j == 0 || lv.walkers[own].before == row_slot);
+             (j == 0 || lv.walkers[own].before == row.own_end);
       if (!fits) break;
       if (j == 0) row.bucket_slot = lv.walkers[own].before;
-      row_slot = row.own_end = lv.walkers[own].after;
+      row.own_end = lv.walkers[own].after;
       row.crossing.push_back(lv.walkers[crossing].before);
       row.crossing_after.push_back(lv.walkers[crossing].after);
       AddChecks(shape, n, r, j, row);

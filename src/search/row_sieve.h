@@ -57,7 +57,6 @@ struct RowSieve {
     uint32_t lo = 0;                  // bucket_of[state.first - lo]: a state's bucket
     std::vector<uint32_t> bucket_of;  // (a state the table lacks is never met)
     std::vector<Bucket> buckets;
-    int cells = 0;
     size_t max_blocks = 0;
     std::vector<Letter> letters;
     std::vector<uint32_t> ends, present;
