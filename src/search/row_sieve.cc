@@ -62,7 +62,8 @@ RowSieve::Table MakeTable(const DawgEntry<uint32_t>* entries, const uint32_t* re
     bucket.rows = rows;
     rows += crossing.size() * bucket.blocks;
   }
-  if ((rows * 2 + crossing.size() * 32 * cells) * sizeof(uint32_t) > RowSieve::kMaxBytes)
+  if (rows * sizeof(uint64_t) + crossing.size() * 32 * cells * sizeof(uint32_t) >
+      RowSieve::kMaxBytes)
     return table;
   // The letters below each crossing state's children.
   table.below.assign(crossing.size() * 32 * cells, 0);
