@@ -145,6 +145,33 @@ TEST_CASE("random shapes against brute force, both cell orders, split into tasks
   CHECK(with_symmetry > 10);  // and counting up to a symmetry
 }
 
+TEST_CASE("a last word crossed by one word: its sieve's one sift counts") {
+  // Two words of four sharing one cell, the second's first: the second is the sieve's word,
+  // narrowed by one sift, from the precomputed lists (Sieve::Lists). Dense, so that the sieve
+  // is built.
+  std::mt19937 rng(29);
+  for (int round = 0; round < 4; ++round) {
+    Dictionary dict = RandomDictionary(rng, 5, 4, 1000);
+    Shape shape;
+    shape.cell_count = 7;
+    shape.words.resize(2);
+    shape.words[0].cells = {0, 1, 2, 3};
+    shape.words[1].cells = {3, 4, 5, 6};
+    REQUIRE(FinishShape(shape).ok());
+    uint64_t counted = 0;
+    const std::vector<Grid> want = BruteForce(dict, shape);
+    CHECK(want.size() > 100);
+    CHECK(Search(dict, shape, false, 3, &counted) == want);
+    CHECK(counted == want.size());
+    ShapeProblem problem;
+    problem.shape = shape;
+    problem.dawgs = {&dict.dawg(4), &dict.dawg(4)};
+    auto search = SquareSearch::Create(problem);
+    REQUIRE(search.ok());
+    CHECK(search->sieve_level() == 3);
+  }
+}
+
 TEST_CASE("diagonal squares and cubes against brute force") {
   // 4x4 with diagonals: cells on three words, tested together (LookAhead::Build).
   std::mt19937 rng(5);

@@ -12,9 +12,10 @@
 
 namespace squares::core {
 
-// List 0 is the sieve's start, list j + 1 the blocks left after sift j. Without kSieve,
-// nothing.
-template <class Mask, bool kSieve>
+// List 0 is the sieve's start, list j + 1 the blocks left after sift j. Counting reads only
+// the number of words the last sift leaves, so with kCountOnly the last sift counts them
+// instead of writing its list. Without kSieve, nothing.
+template <class Mask, bool kSieve, bool kCountOnly>
 class SquareSearch::LoopSieve {
  public:
   static constexpr bool kSieving = kSieve;
@@ -33,6 +34,7 @@ class SquareSearch::LoopSieve {
     if constexpr (kSieve) {
       std::fill_n(list_.get(), last_list_ + 1, sieve.lists->start.data());
       std::fill_n(list_size_.get(), last_list_ + 1, sieve.lists->start.size());
+      left_ = Popcount(list_[0], list_size_[0]);
     }
   }
   SQUARES_LOOP_INLINE ~LoopSieve() {}
@@ -45,18 +47,28 @@ class SquareSearch::LoopSieve {
       const Sieve::Block* in = list_[j];
       const size_t n = list_size_[j];
       const uint32_t row = row_of_[sf.map + state[sf.slot].first - sf.first_lo];
+      const bool last = kCountOnly && static_cast<size_t>(j) + 1 == last_list_;
       if (row == Sieve::kPassRow) {
         list_[j + 1] = in;
         list_size_[j + 1] = n;
+        if (last) left_ = Popcount(in, n);
         continue;
       }
       if (j == 0) {  // precomputed
         list_[1] = first_ + first_lists_[row];
         list_size_[1] = first_lists_[row + 1] - first_lists_[row];
+        if (last) left_ = Popcount(list_[1], list_size_[1]);
         if (list_size_[1] == 0) return false;
         continue;
       }
       const uint64_t* bits = rows_ + static_cast<size_t>(row) * blocks_;
+      if (last) {
+        uint64_t found = 0;
+        for (size_t i = 0; i < n; ++i) found += std::popcount(in[i].bits & bits[in[i].index]);
+        left_ = found;
+        if (found == 0) return false;
+        continue;
+      }
       Sieve::Block* out = buffer_.get() + static_cast<size_t>(j) * blocks_;
       size_t kept = 0;
       for (size_t i = 0; i < n; ++i) {
@@ -71,15 +83,16 @@ class SquareSearch::LoopSieve {
     return true;
   }
 
-  // The words the last sift left: the last word's completions.
-  SQUARES_LOOP_INLINE uint64_t Count() const {
+  // The words the last sift left: the last word's completions (counting only).
+  SQUARES_LOOP_INLINE uint64_t Count() const { return left_; }
+
+ private:
+  SQUARES_LOOP_INLINE static uint64_t Popcount(const Sieve::Block* list, size_t n) {
     uint64_t found = 0;
-    const Sieve::Block* left = list_[last_list_];
-    for (size_t i = 0; i < list_size_[last_list_]; ++i) found += std::popcount(left[i].bits);
+    for (size_t i = 0; i < n; ++i) found += std::popcount(list[i].bits);
     return found;
   }
 
- private:
   const std::array<uint16_t, 2>* const at_level_;
   const Sieve::Sift* const sifts_;
   const uint32_t* const row_of_;
@@ -90,6 +103,7 @@ class SquareSearch::LoopSieve {
   LoopArray<Sieve::Block> buffer_;
   LoopArray<const Sieve::Block*> list_;
   LoopArray<size_t> list_size_;
+  uint64_t left_ = 0;  // the words the last sift left
 };
 
 }  // namespace squares::core

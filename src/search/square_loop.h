@@ -46,7 +46,7 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   if (plan_.empty) return stats;
   using Walk = LoopWalk<Mask, kWalkers, kEchoes, kCounting == Counting::kTied>;
   using Look = LoopLookAhead<Mask, kWalkers >= 3 && kCounting != Counting::kTied, kWalkers >= 3>;
-  using Sifter = LoopSieve<Mask, kSifting == Sifting::kLastWord>;
+  using Sifter = LoopSieve<Mask, kSifting == Sifting::kLastWord, kCountOnly>;
   using Rows = LoopRowSieve<Mask, kSifting == Sifting::kRows>;
   // What the search does besides walking: count (with the shortcuts) or list.
   using Visit =

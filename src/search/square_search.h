@@ -211,7 +211,7 @@ class SquareSearch {
   class LoopWalk;
   template <class Mask, bool kLift, bool kLiftNext>
   class LoopLookAhead;
-  template <class Mask, bool kSieve>
+  template <class Mask, bool kSieve, bool kCountOnly>
   class LoopSieve;
   template <class Mask, bool kOn>
   class LoopRowSieve;
