@@ -162,6 +162,7 @@ TEST_CASE("square search: the last row's sieve finds what plain enumeration find
     auto search = SquareSearch::Create(dict, problem);
     REQUIRE(search.ok());
     CHECK(search->sieve_level() == (k - 1) * n);
+    CHECK(search->sieve_batch_level() == (k - 1) * n - 1);
     std::vector<Grid> expected = BruteForce(dict.lexicon(), SquareMode::kRectangle, k, n);
     CHECK(!expected.empty());
     CHECK(Search(dict, problem) == expected);
@@ -188,6 +189,7 @@ TEST_CASE("square search: the last row's sieve finds what plain enumeration find
   auto square = SquareSearch::Create(dense, problem);
   REQUIRE(square.ok());
   CHECK(square->sieve_level() == 12);
+  CHECK(square->sieve_batch_level() == 11);
   CHECK(!square->symmetry().empty());
   CollectSink sink(dense.alphabet(), 4, 4);
   square->Run({}, &sink);

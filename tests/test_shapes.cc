@@ -169,6 +169,7 @@ TEST_CASE("a last word crossed by one word: its sieve's one sift counts") {
     auto search = SquareSearch::Create(problem);
     REQUIRE(search.ok());
     CHECK(search->sieve_level() == 3);
+    CHECK(search->sieve_batch_level() == 2);  // its letters counted at once
   }
 }
 

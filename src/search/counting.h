@@ -104,10 +104,14 @@ struct CornerCount {
 
 // What counting may take instead of searching the levels below a level. The sieve's count is
 // taken at sieve_level once the tie pairs of sieve_ties leave the levels below untied (the sieve's
-// level and ties, kept here where the loop reads them, beside the other shortcuts' levels).
+// level and ties, kept here where the loop reads them, beside the other shortcuts' levels), or
+// at sieve_batch_level for each of that level's letters (see Sieve::batch_level; -1 where
+// another part acts on that level or the next).
 struct CountingShortcuts {
   int sieve_level = -1;
   TieCut sieve_ties{};
+  int sieve_batch_level = -1;
+  uint16_t sieve_batch_before = 0;
   LoneLevels lone;
   ClosingCount closing;
   CornerCount corner;

@@ -83,6 +83,13 @@ class SquareSearch::LoopCounting {
         return Counted(s.double_closing.Count<Mask>(level_, walk.entries, state), walk.Weight(l));
       }
     }
+    if (Sifter::kSieving && l == s.sieve_batch_level && walk.Untied(s.sieve_ties)) {
+      // Each letter of this level, placed, leads to the sieve's count (one node each).
+      const Mask letters = look.Lift(l, walk.Letters(l), walk.entries, state);
+      stats_.nodes += std::popcount(letters);
+      return Counted(sieve.CountEach(letters, walk.entries, state[s.sieve_batch_before]),
+                     walk.Weight(l + 1));
+    }
     if (Sifter::kSieving && l == s.sieve_level && walk.Untied(s.sieve_ties))
       return Counted(sieve.Count(), walk.Weight(l));
     if (rows.Starts(l)) {  // no other part acts there (see RowSieve::Build)

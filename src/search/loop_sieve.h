@@ -47,28 +47,23 @@ class SquareSearch::LoopSieve {
       const Sieve::Block* in = list_[j];
       const size_t n = list_size_[j];
       const uint32_t row = row_of_[sf.map + state[sf.slot].first - sf.first_lo];
-      const bool last = kCountOnly && static_cast<size_t>(j) + 1 == last_list_;
+      if (kCountOnly && static_cast<size_t>(j) + 1 == last_list_) {
+        left_ = LeftAfter(j, row);
+        if (left_ == 0) return false;
+        continue;
+      }
       if (row == Sieve::kPassRow) {
         list_[j + 1] = in;
         list_size_[j + 1] = n;
-        if (last) left_ = Popcount(in, n);
         continue;
       }
       if (j == 0) {  // precomputed
         list_[1] = first_ + first_lists_[row];
         list_size_[1] = first_lists_[row + 1] - first_lists_[row];
-        if (last) left_ = Popcount(list_[1], list_size_[1]);
         if (list_size_[1] == 0) return false;
         continue;
       }
       const uint64_t* bits = rows_ + static_cast<size_t>(row) * blocks_;
-      if (last) {
-        uint64_t found = 0;
-        for (size_t i = 0; i < n; ++i) found += std::popcount(in[i].bits & bits[in[i].index]);
-        left_ = found;
-        if (found == 0) return false;
-        continue;
-      }
       Sieve::Block* out = buffer_.get() + static_cast<size_t>(j) * blocks_;
       size_t kept = 0;
       for (size_t i = 0; i < n; ++i) {
@@ -86,10 +81,36 @@ class SquareSearch::LoopSieve {
   // The words the last sift left: the last word's completions (counting only).
   SQUARES_LOOP_INLINE uint64_t Count() const { return left_; }
 
+  // The words the last sift leaves summed over `letters`, each placed at the level of the
+  // last sift, whose crossing word steps there from `from` (see Sieve::batch_level).
+  SQUARES_LOOP_INLINE uint64_t CountEach(Mask letters, const DawgEntry<Mask>* entries,
+                                         DawgEntry<Mask> from) const {
+    const int j = static_cast<int>(last_list_) - 1;
+    const Sieve::Sift& sf = sifts_[j];
+    uint64_t found = 0;
+    for (; letters; letters &= letters - 1) {
+      const uint32_t first = entries[ChildIndex(from, std::countr_zero(letters))].first;
+      found += LeftAfter(j, row_of_[sf.map + first - sf.first_lo]);
+    }
+    return found;
+  }
+
  private:
   SQUARES_LOOP_INLINE static uint64_t Popcount(const Sieve::Block* list, size_t n) {
     uint64_t found = 0;
     for (size_t i = 0; i < n; ++i) found += std::popcount(list[i].bits);
+    return found;
+  }
+  // The words sift j leaves on its crossing state's row `row`, counted, not listed.
+  SQUARES_LOOP_INLINE uint64_t LeftAfter(int j, uint32_t row) const {
+    const Sieve::Block* in = list_[j];
+    const size_t n = list_size_[j];
+    if (row == Sieve::kPassRow) return Popcount(in, n);
+    if (j == 0)
+      return Popcount(first_ + first_lists_[row], first_lists_[row + 1] - first_lists_[row]);
+    const uint64_t* bits = rows_ + static_cast<size_t>(row) * blocks_;
+    uint64_t found = 0;
+    for (size_t i = 0; i < n; ++i) found += std::popcount(in[i].bits & bits[in[i].index]);
     return found;
   }
 

@@ -218,6 +218,17 @@ Sieve Sieve::Build(const WalkPlan& plan, const Shape& shape, SearchTables* table
   }
   sieve.level = start;
   sieve.ties = plan.TiesBefore(start);
+  const int before = start - 1;
+  if (!sieve.sifts.empty() && sieve.at_level[before][1] == sieve.sifts.size() &&
+      sieve.at_level[before][0] + 1 == sieve.at_level[before][1] && !plan.Tied(before)) {
+    const Level& level = levels[before];
+    for (int k = 0; k < level.walker_count; ++k) {
+      if (level.walkers[k].step && level.walkers[k].after == sieve.sifts.back().slot) {
+        sieve.batch_level = before;
+        sieve.batch_before = level.walkers[k].before;
+      }
+    }
+  }
   sieve.table = std::move(table);
   return sieve;
 }

@@ -70,6 +70,11 @@ struct Sieve {
   };
 
   int level = -1;  // where F begins; -1: no sieve
+  // The level just before F when it places the only sift there, the last, and no tie pair's
+  // later letter: counting may take its letters at once, each one's count read from the last
+  // sift (its crossing word steps from slot batch_before). -1: none.
+  int batch_level = -1;
+  uint16_t batch_before = 0;
   TieCut ties{};   // tie pairs complete before it (see WalkPlan::TiesBefore)
   std::shared_ptr<const Table> table;
   std::shared_ptr<const Lists> lists;  // with the table

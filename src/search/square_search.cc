@@ -150,6 +150,18 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
     }
   }
   counting_.lone = LoneLevels::Build(plan_, shape, busy);
+  if (const int batch = sieve_.batch_level; batch >= 0) {
+    const std::vector<uint8_t>& lone = counting_.lone.lone;
+    const bool alone = !lone[batch] && !lone[batch + 1] && look_ahead_.Empty(batch);
+    auto other = [&](int l) {
+      return l == closing.level || l == counting_.corner.level || l == tail.level ||
+             l == tail.fold_level || l == counting_.double_closing.level;
+    };
+    if (alone && !other(batch) && !other(batch + 1)) {
+      counting_.sieve_batch_level = batch;
+      counting_.sieve_batch_before = sieve_.batch_before;
+    }
+  }
   listing_ = ListingMemos::Build(plan_, shape, problem_.count_only);
   search_id_ = next_search_id++;
   if (plan_.symmetry_order == 6) {
