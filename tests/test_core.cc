@@ -163,6 +163,7 @@ TEST_CASE("square search: the last row's sieve finds what plain enumeration find
     REQUIRE(search.ok());
     CHECK(search->sieve_level() == (k - 1) * n);
     CHECK(search->sieve_batch_level() == (k - 1) * n - 1);
+    CHECK(search->sieve_pair_level() == (k - 1) * n - 2);
     std::vector<Grid> expected = BruteForce(dict.lexicon(), SquareMode::kRectangle, k, n);
     CHECK(!expected.empty());
     CHECK(Search(dict, problem) == expected);
@@ -190,6 +191,7 @@ TEST_CASE("square search: the last row's sieve finds what plain enumeration find
   REQUIRE(square.ok());
   CHECK(square->sieve_level() == 12);
   CHECK(square->sieve_batch_level() == 11);
+  CHECK(square->sieve_pair_level() == 10);
   CHECK(!square->symmetry().empty());
   CollectSink sink(dense.alphabet(), 4, 4);
   square->Run({}, &sink);

@@ -170,6 +170,7 @@ TEST_CASE("a last word crossed by one word: its sieve's one sift counts") {
     REQUIRE(search.ok());
     CHECK(search->sieve_level() == 3);
     CHECK(search->sieve_batch_level() == 2);  // its letters counted at once
+    CHECK(search->sieve_pair_level() == 1);   // and those of the level above
   }
 }
 

@@ -58,8 +58,8 @@ class SquareSearch::LoopCounting {
 
   // Level l's subtree: counted by a shortcut (kDone), or its letters to search (`next`).
   template <class Rows>
-  SQUARES_LOOP_INLINE Below Enter(int l, Walk& walk, const Look& look, const Sifter& sieve,
-                                  Rows& rows, Mask& next) {
+  SQUARES_LOOP_INLINE Below Enter(int l, Walk& walk, const Look& look, Sifter& sieve, Rows& rows,
+                                  Mask& next) {
     const CountingShortcuts& s = counting_;
     const DawgEntry<Mask>* state = walk.state;
     // A shortcut's results all weigh the same (see LoopWalk::Weight).
@@ -82,6 +82,19 @@ class SquareSearch::LoopCounting {
       if (l == s.double_closing.level && walk.Untied(s.double_closing.ties)) {
         return Counted(s.double_closing.Count<Mask>(level_, walk.entries, state), walk.Weight(l));
       }
+    }
+    if (Sifter::kSieving && l == s.sieve_pair_level && walk.Untied(s.sieve_ties)) {
+      // This level's letters placed here, each one's next level taken at once as below.
+      uint64_t found = 0;
+      for (Mask xs = look.Lift(l, walk.Letters(l), walk.entries, state); xs; xs &= xs - 1) {
+        walk.Place(l, std::countr_zero(xs));
+        ++stats_.nodes;
+        if (!sieve.Sift(l, state)) continue;
+        const Mask letters = look.Lift(l + 1, walk.Letters(l + 1), walk.entries, state);
+        stats_.nodes += std::popcount(letters);
+        found += sieve.CountEach(letters, walk.entries, state[s.sieve_batch_before]);
+      }
+      return Counted(found, walk.Weight(l + 2));
     }
     if (Sifter::kSieving && l == s.sieve_batch_level && walk.Untied(s.sieve_ties)) {
       // Each letter of this level, placed, leads to the sieve's count (one node each).

@@ -160,6 +160,10 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
     if (alone && !other(batch) && !other(batch + 1)) {
       counting_.sieve_batch_level = batch;
       counting_.sieve_batch_before = sieve_.batch_before;
+      const int above = batch - 1;
+      if (above >= 0 && !plan_.Tied(above) && !lone[above] && look_ahead_.Empty(above) &&
+          !other(above))
+        counting_.sieve_pair_level = above;
     }
   }
   listing_ = ListingMemos::Build(plan_, shape, problem_.count_only);

@@ -148,11 +148,12 @@ class SquareSearch {
   // only once the first keys' cells are placed, the one involution from its first pair on.
   const SquareSearch* one_exchange() const { return one_exchange_.get(); }
   // Where the parts stand for the rest of the search (-1: nowhere): the last word's sieve
-  // and the level whose letters counting takes at once from it, the closing and corner
+  // and the levels whose letters counting takes at once from it, the closing and corner
   // counts, the tail count and its fold, the double closing count; and how many levels
   // counting does not search letter by letter (lone levels).
   int sieve_level() const { return sieve_.level; }
   int sieve_batch_level() const { return counting_.sieve_batch_level; }
+  int sieve_pair_level() const { return counting_.sieve_pair_level; }
   // The rows counting places whole from the row sieve (see RowSieve).
   std::vector<int> sieved_rows() const;
   int closing_level() const { return counting_.closing.level; }
