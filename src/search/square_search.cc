@@ -150,11 +150,13 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
     }
   }
   counting_.lone = LoneLevels::Build(plan_, shape, busy);
-  if (const int batch = sieve_.batch_level; batch >= 0) {
+  // The sieve's batch and the level above it: where no other part acts (the levels counting's
+  // Enter tests, the row sieve's rows, lone levels, the look-ahead's tests).
+  if (const int batch = sieve_.batch_level; batch >= 0 && !rows_.on()) {
     const std::vector<uint8_t>& lone = counting_.lone.lone;
     const bool alone = !lone[batch] && !lone[batch + 1] && look_ahead_.Empty(batch);
     auto other = [&](int l) {
-      return l == closing.level || l == counting_.corner.level || l == tail.level ||
+      return l == closing.count_level || l == counting_.corner.level || l == tail.level ||
              l == tail.fold_level || l == counting_.double_closing.level;
     };
     if (alone && !other(batch) && !other(batch + 1)) {
