@@ -164,6 +164,7 @@ TEST_CASE("square search: the last row's sieve finds what plain enumeration find
     CHECK(search->sieve_level() == (k - 1) * n);
     CHECK(search->sieve_batch_level() == (k - 1) * n - 1);
     CHECK(search->sieve_pair_level() == (k - 1) * n - 2);
+    CHECK(search->sieve_row_level() == (k == 3 ? n : -1));  // the row above from its root
     std::vector<Grid> expected = BruteForce(dict.lexicon(), SquareMode::kRectangle, k, n);
     CHECK(!expected.empty());
     CHECK(Search(dict, problem) == expected);
@@ -187,25 +188,43 @@ TEST_CASE("square search: the last row's sieve finds what plain enumeration find
   for (int i = 0; i < 4; ++i) {
     problem.allowed[i] = problem.allowed[i * 4] = LetterSet{1} << dense.alphabet().find(first[i]);
   }
+  // The listing, and the counts (plain, up to the transpose, in `split` tasks) equal to it.
+  auto listed_and_counted = [&](const SquareSearch& search, size_t split) {
+    CollectSink sink(dense.alphabet(), 4, 4);
+    search.Run({}, &sink);
+    CHECK(search.Run({}, nullptr).squares == sink.grids.size());
+    CHECK(search.Run({}, nullptr, nullptr, /*sum_only=*/true).squares == sink.grids.size());
+    uint64_t tasks = 0;
+    for (const SquareTask& task : search.Split(split))
+      tasks += search.Run(task, nullptr, nullptr, true).squares;
+    CHECK(tasks == sink.grids.size());
+    return sink.grids;
+  };
   auto square = SquareSearch::Create(dense, problem);
   REQUIRE(square.ok());
   CHECK(square->sieve_level() == 12);
   CHECK(square->sieve_batch_level() == 11);
   CHECK(square->sieve_pair_level() == 10);
+  CHECK(square->sieve_row_level() == -1);  // the third row's first cell is fixed
   CHECK(!square->symmetry().empty());
-  CollectSink sink(dense.alphabet(), 4, 4);
-  square->Run({}, &sink);
-  CHECK(sink.grids.size() > 1000);
-  CHECK(square->Run({}, nullptr).squares == sink.grids.size());
-  CHECK(square->Run({}, nullptr, nullptr, /*sum_only=*/true).squares == sink.grids.size());
-  uint64_t tasks = 0;
-  for (const SquareTask& task : square->Split(50))
-    tasks += square->Run(task, nullptr, nullptr, true).squares;
-  CHECK(tasks == sink.grids.size());
-  for (const Grid& g : sink.grids) {
+  const std::vector<Grid> grids = listed_and_counted(*square, 50);
+  CHECK(grids.size() > 1000);
+  for (const Grid& g : grids) {
     CHECK(g[0] == first);
     CHECK(Transpose(g)[0] == first);
   }
+  // With the third row's cells free, counting takes that row whole (Sieve::row_level), tied
+  // to the transpose or not: the corners and the cells beside the first fixed, symmetrically.
+  problem.allowed.assign(16, ~LetterSet{0});
+  for (int cell : {0, 1, 4, 3, 12}) {
+    const int i = cell < 4 ? cell : cell / 4;
+    problem.allowed[cell] = LetterSet{1} << dense.alphabet().find(first[i]);
+  }
+  auto rows = SquareSearch::Create(dense, problem);
+  REQUIRE(rows.ok());
+  CHECK(rows->sieve_row_level() == 8);
+  CHECK(!rows->symmetry().empty());
+  CHECK(listed_and_counted(*rows, 300).size() > 10000);
   // Sparse lists (a column's last letter is mostly forced): the walk is cheaper, no sieve.
   // Nor a closing count (see its test): a double square's last cells have two walkers.
   Dictionary sparse(MustRead(RandomWords(rng, 60, 4, 12)));

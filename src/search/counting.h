@@ -107,10 +107,14 @@ struct CornerCount {
 // level and ties, kept here where the loop reads them, beside the other shortcuts' levels), or
 // at sieve_batch_level for each of that level's letters (see Sieve::batch_level; -1 where
 // another part acts on that level or the next), and at sieve_pair_level, the level above
-// it where that one is as free, its letters placed and sifted there first (-1: none).
+// it where that one is as free, its letters placed and sifted there first (-1: none); and
+// at sieve_row_level the row above the sieve's word, whole (see Sieve::row_level), once the
+// tie pairs of sieve_row_ties leave it untied.
 struct CountingShortcuts {
   int sieve_level = -1;
   TieCut sieve_ties{};
+  int sieve_row_level = -1;
+  TieCut sieve_row_ties{};
   int sieve_batch_level = -1;
   int sieve_pair_level = -1;
   uint16_t sieve_batch_before = 0;

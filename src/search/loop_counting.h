@@ -83,6 +83,8 @@ class SquareSearch::LoopCounting {
         return Counted(s.double_closing.Count<Mask>(level_, walk.entries, state), walk.Weight(l));
       }
     }
+    if (Sifter::kSieving && l == s.sieve_row_level && walk.Untied(s.sieve_row_ties))
+      return Counted(sieve.CountRow(walk.entries, state), walk.Weight(l));
     if (Sifter::kSieving && l == s.sieve_pair_level && walk.Untied(s.sieve_ties)) {
       // This level's letters placed here, each one's next level taken at once as below.
       uint64_t found = 0;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include "search/loop_walk.h"
@@ -20,7 +21,8 @@ class SquareSearch::LoopSieve {
  public:
   static constexpr bool kSieving = kSieve;
   SQUARES_LOOP_INLINE explicit LoopSieve(const Sieve& sieve)
-      : at_level_(sieve.at_level.data()),
+      : sieve_(sieve),
+        at_level_(sieve.at_level.data()),
         sifts_(sieve.sifts.data()),
         row_of_(sieve.table ? sieve.table->row_of.data() : nullptr),
         rows_(sieve.table ? sieve.table->rows.data() : nullptr),
@@ -30,7 +32,8 @@ class SquareSearch::LoopSieve {
         last_list_(sieve.sifts.size()),
         buffer_(kSieve ? last_list_ * blocks_ : 0),
         list_(kSieve ? last_list_ + 1 : 0),
-        list_size_(kSieve ? last_list_ + 1 : 0) {
+        list_size_(kSieve ? last_list_ + 1 : 0),
+        candidates_(kSieve && kCountOnly && sieve.row_level >= 0 ? blocks_ : 0) {
     if constexpr (kSieve) {
       std::fill_n(list_.get(), last_list_ + 1, sieve.lists->start.data());
       std::fill_n(list_size_.get(), last_list_ + 1, sieve.lists->start.size());
@@ -95,6 +98,57 @@ class SquareSearch::LoopSieve {
     return found;
   }
 
+  // The results below the row above F (see Sieve::row_level): F's words left by the sifts
+  // of each of R's candidates, from the columns' states in `state`.
+  SQUARES_LOOP_INLINE uint64_t CountRow(const DawgEntry<Mask>* entries,
+                                        const DawgEntry<Mask>* state) {
+    const Sieve::Table& rows = *sieve_.row_table;
+    const int cells = static_cast<int>(sieve_.row_before.size());
+    const size_t count = rows.letters.size() / static_cast<size_t>(cells);
+    uint64_t* candidates = candidates_.get();
+    std::fill_n(candidates, blocks_, ~uint64_t{0});
+    if (count % 64) candidates[blocks_ - 1] = (uint64_t{1} << (count % 64)) - 1;
+    std::array<DawgEntry<Mask>, kMaxShapeWordLength> column;
+    for (int q = 0; q < cells; ++q) {
+      column[q] = state[sieve_.row_before[q]];
+      const Sieve::Sift& map = rows.maps[q];
+      const uint32_t row = rows.row_of[map.map + column[q].first - map.first_lo];
+      if (row == Sieve::kPassRow) continue;
+      const uint64_t* bits = rows.rows.data() + size_t{row} * blocks_;
+      for (size_t b = 0; b < blocks_; ++b) candidates[b] &= bits[b];
+    }
+    uint64_t found = 0;
+    std::array<const uint64_t*, kMaxShapeWordLength> sift_rows;
+    for (size_t b = 0; b < blocks_; ++b) {
+      for (uint64_t left = candidates[b]; left; left &= left - 1) {
+        const Letter* word =
+            rows.letters.data() + (b * 64 + static_cast<size_t>(std::countr_zero(left))) * cells;
+        // F's rows of the columns' states after the word: sift 0's list, then the others.
+        int n = 0;
+        const Sieve::Block* list = sieve_.lists->start.data();
+        size_t size = sieve_.lists->start.size();
+        for (int q = 0; q < cells; ++q) {
+          const Sieve::Sift& sf = sifts_[q];
+          const uint32_t row =
+              row_of_[sf.map + entries[ChildIndex(column[q], word[q])].first - sf.first_lo];
+          if (row == Sieve::kPassRow) continue;
+          if (q == 0) {
+            list = first_ + first_lists_[row];
+            size = first_lists_[row + 1] - first_lists_[row];
+          } else {
+            sift_rows[n++] = rows_ + size_t{row} * blocks_;
+          }
+        }
+        for (size_t i = 0; i < size; ++i) {
+          uint64_t bits = list[i].bits;
+          for (int k = 0; k < n; ++k) bits &= sift_rows[k][list[i].index];
+          found += std::popcount(bits);
+        }
+      }
+    }
+    return found;
+  }
+
  private:
   SQUARES_LOOP_INLINE static uint64_t Popcount(const Sieve::Block* list, size_t n) {
     uint64_t found = 0;
@@ -114,6 +168,7 @@ class SquareSearch::LoopSieve {
     return found;
   }
 
+  const Sieve& sieve_;
   const std::array<uint16_t, 2>* const at_level_;
   const Sieve::Sift* const sifts_;
   const uint32_t* const row_of_;
@@ -124,7 +179,8 @@ class SquareSearch::LoopSieve {
   LoopArray<Sieve::Block> buffer_;
   LoopArray<const Sieve::Block*> list_;
   LoopArray<size_t> list_size_;
-  uint64_t left_ = 0;  // the words the last sift left
+  LoopArray<uint64_t> candidates_;  // R's words left (CountRow)
+  uint64_t left_ = 0;               // the words the last sift left
 };
 
 }  // namespace squares::core

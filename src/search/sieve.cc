@@ -94,6 +94,21 @@ Sieve::Table MakeTable(const DawgEntry<Mask>* entries, uint32_t root, int length
   return table;
 }
 
+// MakeTable's table, shared per dictionary (SearchTables) under `key`, to which the crossings
+// are added.
+std::shared_ptr<const Sieve::Table> SharedTable(const WalkPlan& plan, SearchTables* tables,
+                                                SearchTables::Key& key, uint32_t root, int length,
+                                                const std::vector<Crossing>& crossings) {
+  for (const Crossing& crossing : crossings) {
+    key.numbers.insert(key.numbers.end(), {static_cast<uint32_t>(crossing.q), crossing.root,
+                                           static_cast<uint32_t>(crossing.depth)});
+  }
+  return SearchTables::Get<Sieve::Table>(tables, key, [&] {
+    return plan.wide ? MakeTable(plan.entries<uint64_t>(), root, length, crossings)
+                     : MakeTable(plan.entries<uint32_t>(), root, length, crossings);
+  });
+}
+
 // The start and sift 0's lists (Sieve::Lists) of `table`, for F's cells allowing `allowed`
 // (sift 0's only if there is a sift).
 Sieve::Lists MakeLists(const Sieve::Table& table, int length, const std::vector<LetterSet>& allowed,
@@ -185,18 +200,11 @@ Sieve Sieve::Build(const WalkPlan& plan, const Shape& shape, SearchTables* table
   std::stable_sort(found.begin(), found.end(),
                    [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
   std::vector<Crossing> crossings;
+  for (const auto& [l, crossing, slot] : found) crossings.push_back(crossing);
   SearchTables::Key key{plan.automata,
                         {plan.wide, plan.word_root[final_word], static_cast<uint32_t>(length)}};
-  for (const auto& [l, crossing, slot] : found) {
-    crossings.push_back(crossing);
-    key.numbers.insert(key.numbers.end(), {static_cast<uint32_t>(crossing.q), crossing.root,
-                                           static_cast<uint32_t>(crossing.depth)});
-  }
-  std::shared_ptr<const Table> table = SearchTables::Get<Table>(tables, key, [&] {
-    const uint32_t root = plan.word_root[final_word];
-    return plan.wide ? MakeTable(plan.entries<uint64_t>(), root, length, crossings)
-                     : MakeTable(plan.entries<uint32_t>(), root, length, crossings);
-  });
+  std::shared_ptr<const Table> table =
+      SharedTable(plan, tables, key, plan.word_root[final_word], length, crossings);
   if (!table->made) return sieve;
 
   // F's words that fit the letters allowed, and sift 0's rows ANDed with them as lists of
@@ -230,7 +238,55 @@ Sieve Sieve::Build(const WalkPlan& plan, const Shape& shape, SearchTables* table
     }
   }
   sieve.table = std::move(table);
+  sieve.BuildRow(plan, shape, final_word, tables);
   return sieve;
+}
+
+// R (see row_level): the levels [start - length, start) step one word of F's automaton from
+// its root, R's letter q at level start - length + q, beside one crossing word whose state
+// after it is the one sift q reads; no echo there, every letter F has allowed.
+void Sieve::BuildRow(const WalkPlan& plan, const Shape& shape, int final_word,
+                     SearchTables* tables) {
+  const int length = static_cast<int>(shape.words[final_word].cells.size());
+  const int word_count = static_cast<int>(shape.words.size());
+  const int first = level - length;
+  if (first < 0 || sifts.size() != static_cast<size_t>(length)) return;
+  LetterSet used = 0;
+  for (Letter c : table->letters) used |= LetterSet{1} << c;
+  if (!plan.AllowAll(first, level, used)) return;
+  std::vector<Crossing> crossings;
+  std::vector<uint16_t> before;
+  int row_word = -1;
+  for (int q = 0; q < length; ++q) {
+    const Level& at = plan.levels[first + q];
+    if (at.echo_of >= 0 || at.walker_count != 2 || at_level[first + q][0] != q ||
+        at_level[first + q][1] != q + 1)
+      return;
+    const int c = at.walkers[0].after == sifts[q].slot ? 0 : 1;
+    const Walker& column = at.walkers[c];
+    const Walker& row = at.walkers[1 - c];
+    const int v = row.before % word_count;
+    if (column.after != sifts[q].slot || row.before / word_count != q || (q > 0 && v != row_word) ||
+        plan.word_root[v] != plan.word_root[final_word] ||
+        shape.words[v].cells.size() != static_cast<size_t>(length) ||
+        shape.words[v].cells[q] != at.cell)
+      return;
+    row_word = v;
+    const int depth = column.before / word_count;
+    if (depth == 0) return;
+    crossings.push_back({q, plan.word_root[column.before % word_count], depth});
+    before.push_back(column.before);
+  }
+  // The key's last number of its head tells R's table from F's.
+  SearchTables::Key key{plan.automata,
+                        {plan.wide, plan.word_root[final_word], static_cast<uint32_t>(length), 1}};
+  std::shared_ptr<const Table> rows =
+      SharedTable(plan, tables, key, plan.word_root[final_word], length, crossings);
+  if (!rows->made) return;
+  row_level = first;
+  row_ties = plan.TiesBefore(first);
+  row_table = std::move(rows);
+  row_before = std::move(before);
 }
 
 }  // namespace squares::core

@@ -75,6 +75,16 @@ struct Sieve {
   // sift (its crossing word steps from slot batch_before). -1: none.
   int batch_level = -1;
   uint16_t batch_before = 0;
+  // The row R above F, when R is a word of F's list from its root at the levels just before
+  // F, each placing one sift (sift q at R's letter q): counting takes R whole at row_level
+  // once the tie pairs of row_ties leave it untied. R's candidates are the words whose letter
+  // q its column's state before it (slot row_before[q]) allows: the AND of one row of
+  // row_table per cell (crossing q: R's letter q); each is counted through F's sifts from
+  // the states it gives the columns. -1: none.
+  int row_level = -1;
+  TieCut row_ties{};
+  std::shared_ptr<const Table> row_table;
+  std::vector<uint16_t> row_before;
   TieCut ties{};   // tie pairs complete before it (see WalkPlan::TiesBefore)
   std::shared_ptr<const Table> table;
   std::shared_ptr<const Lists> lists;  // with the table
@@ -84,6 +94,9 @@ struct Sieve {
   static Sieve Build(const WalkPlan& plan, const Shape& shape, SearchTables* tables);
   // Whether level l sifts after a placement.
   bool Sifts(int l) const { return !at_level.empty() && at_level[l][0] != at_level[l][1]; }
+
+ private:
+  void BuildRow(const WalkPlan& plan, const Shape& shape, int final_word, SearchTables* tables);
 };
 static_assert(sizeof(Sieve::Block) == 16, "a block's bits stay 8-byte aligned in a list");
 

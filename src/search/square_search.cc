@@ -159,6 +159,10 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
       return l == closing.count_level || l == counting_.corner.level || l == tail.level ||
              l == tail.fold_level || l == counting_.double_closing.level;
     };
+    if (const int row = sieve_.row_level; row >= 0 && !lone[row] && !other(row)) {
+      counting_.sieve_row_level = row;
+      counting_.sieve_row_ties = sieve_.row_ties;
+    }
     if (alone && !other(batch) && !other(batch + 1)) {
       counting_.sieve_batch_level = batch;
       counting_.sieve_batch_before = sieve_.batch_before;

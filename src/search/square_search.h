@@ -154,6 +154,7 @@ class SquareSearch {
   int sieve_level() const { return sieve_.level; }
   int sieve_batch_level() const { return counting_.sieve_batch_level; }
   int sieve_pair_level() const { return counting_.sieve_pair_level; }
+  int sieve_row_level() const { return counting_.sieve_row_level; }
   // The rows counting places whole from the row sieve (see RowSieve).
   std::vector<int> sieved_rows() const;
   int closing_level() const { return counting_.closing.level; }
