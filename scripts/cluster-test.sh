@@ -303,7 +303,15 @@ slurm_case() {
     scripts/shard-slurm.sh -o "$dir" --squares "$tmp/bin/squares" -- "$@")
   victim=$(catch_shard "$n")
   slurm scancel "${job}_$victim"
-  kill -CONT "$(cat "$tmp/victim")" 2>/dev/null || true
+  # The cancel continues the stopped shard and terminates it. The test's own SIGCONT comes
+  # only if it is still there after 10 s: sent at once, it could wake the shard before the
+  # cancel's SIGTERM reached it, and a shard that runs for milliseconds would leave its part.
+  pid=$(cat "$tmp/victim") tries=50
+  while kill -0 "$pid" 2>/dev/null && [ $tries -gt 0 ]; do
+    sleep 0.2
+    tries=$((tries - 1))
+  done
+  kill -CONT "$pid" 2>/dev/null || true
   states=$(finished "$job")
   [ "$states" = "CANCELLED COMPLETED " ] ||
     fail "$name: the array with task $victim cancelled ended $states(want CANCELLED COMPLETED)"
