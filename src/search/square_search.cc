@@ -150,27 +150,25 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
     }
   }
   counting_.lone = LoneLevels::Build(plan_, shape, busy);
-  // The sieve's batch and the level above it: where no other part acts (the levels counting's
-  // Enter tests, the row sieve's rows, lone levels, the look-ahead's tests).
-  if (const int batch = sieve_.batch_level; batch >= 0 && !rows_.on()) {
-    const std::vector<uint8_t>& lone = counting_.lone.lone;
-    const bool alone = !lone[batch] && !lone[batch + 1] && look_ahead_.Empty(batch);
-    auto other = [&](int l) {
-      return l == closing.count_level || l == counting_.corner.level || l == tail.level ||
-             l == tail.fold_level || l == counting_.double_closing.level;
-    };
-    if (const int row = sieve_.row_level; row >= 0 && !lone[row] && !other(row)) {
-      counting_.sieve_row_level = row;
-      counting_.sieve_row_ties = sieve_.row_ties;
-    }
-    if (alone && !other(batch) && !other(batch + 1)) {
-      counting_.sieve_batch_level = batch;
-      counting_.sieve_batch_before = sieve_.batch_before;
-      const int above = batch - 1;
-      if (above >= 0 && !plan_.Tied(above) && !lone[above] && look_ahead_.Empty(above) &&
-          !other(above))
-        counting_.sieve_pair_level = above;
-    }
+  // The sieve's row count, its batch and the level above the batch: where no other part acts
+  // (the levels counting's Enter tests, the row sieve's rows, lone levels, the look-ahead's
+  // tests; the row count tests its row's cells exactly, so it may skip theirs).
+  const std::vector<uint8_t>& lone = counting_.lone.lone;
+  auto other = [&](int l) {
+    return rows_.on() || lone[l] || l == closing.count_level || l == counting_.corner.level ||
+           l == tail.level || l == tail.fold_level || l == counting_.double_closing.level;
+  };
+  if (const int row = sieve_.row_level; row >= 0 && !other(row)) {
+    counting_.sieve_row_level = row;
+    counting_.sieve_row_ties = sieve_.row_ties;
+  }
+  if (const int batch = sieve_.batch_level;
+      batch >= 0 && !other(batch) && !other(batch + 1) && look_ahead_.Empty(batch)) {
+    counting_.sieve_batch_level = batch;
+    counting_.sieve_batch_before = sieve_.batch_before;
+    const int above = batch - 1;
+    if (above >= 0 && !plan_.Tied(above) && look_ahead_.Empty(above) && !other(above))
+      counting_.sieve_pair_level = above;
   }
   listing_ = ListingMemos::Build(plan_, shape, problem_.count_only);
   search_id_ = next_search_id++;
