@@ -290,6 +290,53 @@ TEST_CASE("square search: the closing and corner counts find what plain enumerat
   }
 }
 
+TEST_CASE("square search: a row refuted from its end is one that no word fits") {
+  // Rows whose first three letters are a or b and whose others c, d or e. A column that
+  // begins with a or b goes on with any letter; one that begins with c, d or e has one third
+  // letter per beginning. So the rows below the first two have wide first cells and narrow
+  // last ones: they are read from their end, and refuted there unless some row ends so.
+  std::mt19937 rng(23);
+  uint64_t refuted = 0;
+  for (int trial = 0; trial < Trials(8); ++trial) {
+    const int k = 4 + trial % 2, n = 6 + trial / 2 % 2;
+    CAPTURE(trial);
+    std::string text;
+    auto letter = [&](const char* from) {
+      return from[rng() % std::char_traits<char>::length(from)];
+    };
+    for (int w = 0; w < 14 + 3 * trial; ++w) {
+      for (int q = 0; q < n; ++q) text += letter(q < 3 ? "ab" : "cde");
+      text += '\n';
+    }
+    for (const char* firsts : {"ab", "cde"}) {
+      for (const char* a = firsts; *a; ++a) {
+        for (const char* b = firsts; *b; ++b) {
+          const char third = letter("cde");
+          for (int w = 0; w < 6; ++w) {
+            std::string column = {*a, *b, firsts[0] == 'a' ? letter("abcd") : third};
+            while (static_cast<int>(column.size()) < k)
+              column += letter(firsts[0] == 'a' ? "ab" : "cde");
+            text += column + '\n';
+          }
+        }
+      }
+    }
+    Dictionary dict(MustRead(text));
+    SquareProblem problem = Problem(SquareMode::kRectangle, k, n);
+    auto search = SquareSearch::Create(dict, problem);
+    REQUIRE(search.ok());
+    // Rows 2 to k - 2: the last row is the sieve's, and rows 0 and 1 cross columns too short.
+    std::vector<int> tested;
+    for (int r = 2; r <= k - 2; ++r) tested.push_back(r * n - 1);
+    CHECK(search->reverse_test_levels() == tested);
+    const std::vector<Grid> expected = BruteForce(dict.lexicon(), SquareMode::kRectangle, k, n);
+    CHECK(Search(dict, problem) == expected);
+    CHECK(Search(dict, problem, 60) == expected);
+    for (const SquareTask& task : search->Split(1)) refuted += search->Run(task, nullptr).refuted;
+  }
+  CHECK(refuted > 0);
+}
+
 TEST_CASE("square search: the row sieve counts what plain enumeration finds") {
   // Counting symmetric squares of order 6 or more, rows 1 to n - 4 are placed whole from the
   // words their crossings allow (RowSieve). Against plain enumeration, whole and in tasks

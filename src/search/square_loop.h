@@ -28,6 +28,7 @@
 #include "search/loop_counting.h"
 #include "search/loop_listing.h"
 #include "search/loop_look_ahead.h"
+#include "search/loop_reverse_test.h"
 #include "search/loop_row_sieve.h"
 #include "search/loop_sieve.h"
 #include "search/loop_walk.h"
@@ -60,6 +61,9 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   const Look look(look_ahead_, plan_, kCountOnly);
   Sifter sieve(sieve_);
   Rows rows(rows_);
+  // The row tests from their end (only loops of two walkers without echoes have them).
+  const int16_t* const reverse_at =
+      kWalkers == 2 && !kEchoes && reverse_.on() ? reverse_.at_level.data() : nullptr;
   Visit visit(*this, stats, end_level, sink, prefixes, stop);
 
   const int base = static_cast<int>(task.size());  // the task's letters: the search starts below
@@ -120,6 +124,10 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
       // then went to memory and back on every letter.
       asm("" : "+m"(stats.nodes));
       if (!look.Alive(l, walk.state) || !sieve.Sift(l, walk.state)) continue;
+      if (reverse_at && reverse_at[l] >= 0 && !reverse_.Fits<Mask>(reverse_at[l], walk.state)) {
+        ++stats.refuted;
+        continue;
+      }
     }
     if (visit.IsLone(l + 1)) {  // one letter stands for all: counted when the search leaves it
       if (!visit.EnterLone(l + 1, walk)) continue;

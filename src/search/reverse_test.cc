@@ -1,0 +1,82 @@
+// The row's test from its end (reverse_test.h): which rows it tests, and their reversed words.
+#include "search/reverse_test.h"
+
+#include <algorithm>
+
+#include "search/dawg_states.h"
+
+namespace squares::core {
+
+namespace {
+
+// The reversed words of the automaton below `root`, `length` letters, sorted.
+template <class Mask>
+ReverseTest::Table MakeTable(const DawgEntry<Mask>* entries, uint32_t root, int length,
+                             int alphabet_size) {
+  std::vector<Letter> letters;
+  AppendPaths(entries, root, length, letters);
+  const size_t n = letters.size() / length;
+  for (size_t k = 0; k < n; ++k) std::reverse(&letters[k * length], &letters[(k + 1) * length]);
+  std::vector<uint32_t> order(n);
+  for (size_t k = 0; k < n; ++k) order[k] = static_cast<uint32_t>(k);
+  auto word = [&](uint32_t k) { return letters.begin() + size_t{k} * length; };
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return std::lexicographical_compare(word(a), word(a) + length, word(b), word(b) + length);
+  });
+  std::vector<Letter> sorted;
+  sorted.reserve(letters.size());
+  for (uint32_t k : order) sorted.insert(sorted.end(), word(k), word(k) + length);
+  WordsOfLength reversed{std::move(sorted), std::vector<int64_t>(n, 0), length};
+  return ReverseTest::Table{Dawg::Build(reversed, alphabet_size)};
+}
+
+}  // namespace
+
+// A word W qualifies when its cells are the consecutive levels [first, first + length), the
+// last of them before the search's last level (the last word is counted or sifted there),
+// each level stepping W and one other word begun kMinDepth letters or more before W. Every
+// such W of one automaton is tested, after the level before it.
+ReverseTest ReverseTest::Build(const WalkPlan& plan, const Shape& shape, SearchTables* tables) {
+  ReverseTest test;
+  if (plan.empty || plan.max_walkers != 2 || plan.has_echoes) return test;
+  const int word_count = static_cast<int>(shape.words.size());
+  const std::vector<int> writer = plan.SlotWriters();
+  int root = -1, length = 0;
+  for (int w = 0; w < word_count; ++w) {
+    const std::vector<int>& cells = shape.words[w].cells;
+    const int n = static_cast<int>(cells.size());
+    if (n < kMinLength ||
+        (root >= 0 && (static_cast<int>(plan.word_root[w]) != root || n != length)))
+      continue;
+    int first = 0;
+    while (first < plan.count() && plan.levels[first].cell != cells[0]) ++first;
+    if (first < 1 || first + n >= plan.count()) continue;
+    Row row;
+    for (int q = 0; q < n; ++q) {
+      const Level& level = plan.levels[first + q];
+      if (level.cell != cells[q] || level.walker_count != 2 || level.echo_of >= 0) break;
+      const int k = level.walkers[0].before == q * word_count + w ? 1 : 0;
+      if (level.walkers[1 - k].before != q * word_count + w) break;
+      const uint16_t slot = level.walkers[k].before;
+      if (slot / word_count < kMinDepth || writer[slot] >= first) break;
+      row.slots.push_back(slot);
+      row.allowed.push_back(level.allowed);
+    }
+    if (static_cast<int>(row.slots.size()) != n) continue;
+    root = static_cast<int>(plan.word_root[w]);
+    length = n;
+    if (test.at_level.empty()) test.at_level.assign(plan.count(), -1);
+    test.at_level[first - 1] = static_cast<int16_t>(test.rows.size());
+    test.rows.push_back(std::move(row));
+  }
+  if (test.rows.empty()) return test;
+  SearchTables::Key key{plan.automata,
+                        {plan.wide, static_cast<uint32_t>(root), static_cast<uint32_t>(length)}};
+  test.table = SearchTables::Get<Table>(tables, key, [&] {
+    return plan.wide ? MakeTable(plan.entries<uint64_t>(), root, length, 64)
+                     : MakeTable(plan.entries<uint32_t>(), root, length, 32);
+  });
+  return test;
+}
+
+}  // namespace squares::core
