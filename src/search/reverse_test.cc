@@ -41,6 +41,7 @@ ReverseTest ReverseTest::Build(const WalkPlan& plan, const Shape& shape, SearchT
   if (plan.empty || plan.max_walkers != 2 || plan.has_echoes) return test;
   const int word_count = static_cast<int>(shape.words.size());
   const std::vector<int> writer = plan.SlotWriters();
+  const std::vector<int> level_of = plan.LevelOfCells(shape.cell_count);
   int root = -1, length = 0;
   for (int w = 0; w < word_count; ++w) {
     const std::vector<int>& cells = shape.words[w].cells;
@@ -48,8 +49,7 @@ ReverseTest ReverseTest::Build(const WalkPlan& plan, const Shape& shape, SearchT
     if (n < kMinLength ||
         (root >= 0 && (static_cast<int>(plan.word_root[w]) != root || n != length)))
       continue;
-    int first = 0;
-    while (first < plan.count() && plan.levels[first].cell != cells[0]) ++first;
+    const int first = level_of[cells[0]];
     if (first < 1 || first + n >= plan.count()) continue;
     Row row;
     for (int q = 0; q < n; ++q) {
