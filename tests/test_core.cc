@@ -328,7 +328,7 @@ TEST_CASE("square search: a row refuted from its end is one that no word fits") 
     // Rows 2 to k - 2: the last row is the sieve's, and rows 0 and 1 cross columns too short.
     std::vector<int> tested;
     for (int r = 2; r <= k - 2; ++r) tested.push_back(r * n - 1);
-    CHECK(search->reverse_test_levels() == tested);
+    CHECK(search->row_from_end_levels() == tested);
     const std::vector<Grid> expected = BruteForce(dict.lexicon(), SquareMode::kRectangle, k, n);
     CHECK(Search(dict, problem) == expected);
     CHECK(Search(dict, problem, 60) == expected);

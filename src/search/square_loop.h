@@ -28,7 +28,7 @@
 #include "search/loop_counting.h"
 #include "search/loop_listing.h"
 #include "search/loop_look_ahead.h"
-#include "search/loop_reverse_test.h"
+#include "search/loop_row_from_end.h"
 #include "search/loop_row_sieve.h"
 #include "search/loop_sieve.h"
 #include "search/loop_walk.h"
@@ -62,8 +62,8 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   Sifter sieve(sieve_);
   Rows rows(rows_);
   // The row tests from their end (only loops of two walkers without echoes have them).
-  const int16_t* const reverse_at =
-      kWalkers == 2 && !kEchoes && reverse_.on() ? reverse_.at_level.data() : nullptr;
+  const int16_t* const from_end_at =
+      kWalkers == 2 && !kEchoes && from_end_.on() ? from_end_.at_level.data() : nullptr;
   Visit visit(*this, stats, end_level, sink, prefixes, stop);
 
   const int base = static_cast<int>(task.size());  // the task's letters: the search starts below
@@ -124,7 +124,7 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
       // then went to memory and back on every letter.
       asm("" : "+m"(stats.nodes));
       if (!look.Alive(l, walk.state) || !sieve.Sift(l, walk.state)) continue;
-      if (reverse_at && reverse_at[l] >= 0 && !reverse_.Fits<Mask>(reverse_at[l], walk.state)) {
+      if (from_end_at && from_end_at[l] >= 0 && !from_end_.Fits<Mask>(from_end_at[l], walk.state)) {
         ++stats.refuted;
         continue;
       }

@@ -170,7 +170,7 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
     if (above >= 0 && !plan_.Tied(above) && look_ahead_.Empty(above) && !other(above))
       counting_.sieve_pair_level = above;
   }
-  reverse_ = ReverseTest::Build(plan_, shape, tables);
+  from_end_ = RowFromEnd::Build(plan_, shape, tables);
   listing_ = ListingMemos::Build(plan_, shape, problem_.count_only);
   search_id_ = next_search_id++;
   if (plan_.symmetry_order == 6) {
@@ -318,10 +318,10 @@ std::vector<int> SquareSearch::sieved_rows() const {
   return sieved;
 }
 
-std::vector<int> SquareSearch::reverse_test_levels() const {
+std::vector<int> SquareSearch::row_from_end_levels() const {
   std::vector<int> levels;
-  for (size_t l = 0; l < reverse_.at_level.size(); ++l) {
-    if (reverse_.at_level[l] >= 0) levels.push_back(static_cast<int>(l));
+  for (size_t l = 0; l < from_end_.at_level.size(); ++l) {
+    if (from_end_.at_level[l] >= 0) levels.push_back(static_cast<int>(l));
   }
   return levels;
 }

@@ -21,7 +21,7 @@
 #include "search/counting.h"
 #include "search/listing.h"
 #include "search/look_ahead.h"
-#include "search/reverse_test.h"
+#include "search/row_from_end.h"
 #include "search/row_sieve.h"
 #include "search/search_tables.h"
 #include "search/shape.h"
@@ -61,7 +61,7 @@ struct ShapeProblem {
 struct SquareStats {
   uint64_t nodes = 0;    // letters placed in cells
   uint64_t squares = 0;  // results found
-  uint64_t refuted = 0;  // rows refuted from their end before they were walked (ReverseTest)
+  uint64_t refuted = 0;  // rows refuted from their end before they were walked (RowFromEnd)
   SquareStats& operator+=(const SquareStats& o) {
     nodes += o.nodes;
     squares += o.squares;
@@ -160,8 +160,8 @@ class SquareSearch {
   int sieve_row_level() const { return counting_.sieve_row_level; }
   // The rows counting places whole from the row sieve (see RowSieve).
   std::vector<int> sieved_rows() const;
-  // The levels after which a row is tested from its end (see ReverseTest).
-  std::vector<int> reverse_test_levels() const;
+  // The levels after which a row is tested from its end (see RowFromEnd).
+  std::vector<int> row_from_end_levels() const;
   int closing_level() const { return counting_.closing.level; }
   int corner_level() const { return counting_.corner.level; }
   int tail_level() const { return counting_.tail.level; }
@@ -258,7 +258,7 @@ class SquareSearch {
   CountingShortcuts counting_;
   LookAhead look_ahead_;
   RowSieve rows_;
-  ReverseTest reverse_;
+  RowFromEnd from_end_;
   ListingMemos listing_;
   std::shared_ptr<const SquareSearch> one_exchange_;  // see one_exchange()
 };

@@ -1,6 +1,6 @@
-// The row's test from its end (see ReverseTest::Build): before a row of a double square or
+// The row's test from its end (see RowFromEnd::Build): before a row of a double square or
 // a rectangle is walked, whether any word fits the masks its columns leave it, read from the
-// word's last letter back. The level loop tests in loop_reverse_test.h.
+// word's last letter back. The level loop tests in loop_row_from_end.h.
 #pragma once
 
 #include <array>
@@ -26,7 +26,7 @@ namespace squares::core {
 // reversed automaton is walked through them, last cell first, to the first word that fits;
 // none is a dead end. Otherwise the walk below finds out as cheaply. The reversed automaton
 // depends on the automata alone and is shared per dictionary (see SearchTables).
-struct ReverseTest {
+struct RowFromEnd {
   static constexpr int kEndCells = 3;  // cells of each end whose paths are compared
   static constexpr int kMinLength = 2 * kEndCells;
   static constexpr int kMinDepth = 2;  // letters of each crossing word placed before W
@@ -44,7 +44,7 @@ struct ReverseTest {
   std::vector<Row> rows;
   std::shared_ptr<const Table> table;  // the reversed words of the rows' automaton
 
-  static ReverseTest Build(const WalkPlan& plan, const Shape& shape, SearchTables* tables);
+  static RowFromEnd Build(const WalkPlan& plan, const Shape& shape, SearchTables* tables);
   bool on() const { return !rows.empty(); }
 
   // Whether some word of the rows' automaton fits row r's masks in `state` (or the test

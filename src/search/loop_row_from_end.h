@@ -1,4 +1,4 @@
-// The row's test from its end in the level loop (see reverse_test.h).
+// The row's test from its end in the level loop (see row_from_end.h).
 // Included by square_loop.h only.
 #pragma once
 
@@ -6,14 +6,14 @@
 #include <bit>
 
 #include "search/loop_walk.h"
-#include "search/reverse_test.h"
+#include "search/row_from_end.h"
 
 namespace squares::core {
 
 // Row r's masks from its crossing states; when its first three cells leave more paths than
 // its last three, the reversed words walked through them, depth first, to the first that fits.
 template <class Mask>
-SQUARES_LOOP_CLONES bool ReverseTest::Fits(int r, const DawgEntry<Mask>* state) const {
+SQUARES_LOOP_CLONES bool RowFromEnd::Fits(int r, const DawgEntry<Mask>* state) const {
   const Row& row = rows[r];
   const int n = static_cast<int>(row.slots.size());
   std::array<Mask, kMaxWordLength> mask;

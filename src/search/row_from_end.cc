@@ -1,5 +1,5 @@
-// The row's test from its end (reverse_test.h): which rows it tests, and their reversed words.
-#include "search/reverse_test.h"
+// The row's test from its end (row_from_end.h): which rows it tests, and their reversed words.
+#include "search/row_from_end.h"
 
 #include <algorithm>
 
@@ -11,8 +11,8 @@ namespace {
 
 // The reversed words of the automaton below `root`, `length` letters, sorted.
 template <class Mask>
-ReverseTest::Table MakeTable(const DawgEntry<Mask>* entries, uint32_t root, int length,
-                             int alphabet_size) {
+RowFromEnd::Table MakeTable(const DawgEntry<Mask>* entries, uint32_t root, int length,
+                            int alphabet_size) {
   std::vector<Letter> letters;
   AppendPaths(entries, root, length, letters);
   const size_t n = letters.size() / length;
@@ -27,7 +27,7 @@ ReverseTest::Table MakeTable(const DawgEntry<Mask>* entries, uint32_t root, int 
   sorted.reserve(letters.size());
   for (uint32_t k : order) sorted.insert(sorted.end(), word(k), word(k) + length);
   WordsOfLength reversed{std::move(sorted), std::vector<int64_t>(n, 0), length};
-  return ReverseTest::Table{Dawg::Build(reversed, alphabet_size)};
+  return RowFromEnd::Table{Dawg::Build(reversed, alphabet_size)};
 }
 
 }  // namespace
@@ -36,9 +36,9 @@ ReverseTest::Table MakeTable(const DawgEntry<Mask>* entries, uint32_t root, int 
 // last of them before the search's last level (the last word is counted or sifted there),
 // each level stepping W and one other word begun kMinDepth letters or more before W. Every
 // such W of one automaton is tested, after the level before it.
-ReverseTest ReverseTest::Build(const WalkPlan& plan, const Shape& shape, SearchTables* tables) {
-  ReverseTest test;
-  if (plan.empty || plan.max_walkers != 2 || plan.has_echoes) return test;
+RowFromEnd RowFromEnd::Build(const WalkPlan& plan, const Shape& shape, SearchTables* tables) {
+  RowFromEnd from_end;
+  if (plan.empty || plan.max_walkers != 2 || plan.has_echoes) return from_end;
   const int word_count = static_cast<int>(shape.words.size());
   const std::vector<int> writer = plan.SlotWriters();
   const std::vector<int> level_of = plan.LevelOfCells(shape.cell_count);
@@ -65,18 +65,18 @@ ReverseTest ReverseTest::Build(const WalkPlan& plan, const Shape& shape, SearchT
     if (static_cast<int>(row.slots.size()) != n) continue;
     root = static_cast<int>(plan.word_root[w]);
     length = n;
-    if (test.at_level.empty()) test.at_level.assign(plan.count(), -1);
-    test.at_level[first - 1] = static_cast<int16_t>(test.rows.size());
-    test.rows.push_back(std::move(row));
+    if (from_end.at_level.empty()) from_end.at_level.assign(plan.count(), -1);
+    from_end.at_level[first - 1] = static_cast<int16_t>(from_end.rows.size());
+    from_end.rows.push_back(std::move(row));
   }
-  if (test.rows.empty()) return test;
+  if (from_end.rows.empty()) return from_end;
   SearchTables::Key key{plan.automata,
                         {plan.wide, static_cast<uint32_t>(root), static_cast<uint32_t>(length)}};
-  test.table = SearchTables::Get<Table>(tables, key, [&] {
+  from_end.table = SearchTables::Get<Table>(tables, key, [&] {
     return plan.wide ? MakeTable(plan.entries<uint64_t>(), root, length, 64)
                      : MakeTable(plan.entries<uint32_t>(), root, length, 32);
   });
-  return test;
+  return from_end;
 }
 
 }  // namespace squares::core
