@@ -118,6 +118,8 @@ wait_for() {
 # the real one, so its PID is the shard's).
 # The shard named in stop-shard, once, writes its PID to victim and stops itself (SIGSTOP)
 # until the test kills or cancels it: a victim caught mid-run however loaded the machine is.
+# Continued (a cancel sends SIGCONT before SIGTERM), it stays a running shard until the
+# signal that ends it: a shard of milliseconds would otherwise finish in between.
 cp "$squares" "$tmp/bin/squares.real"
 cat >"$tmp/bin/squares" <<EOF
 #!/bin/sh
@@ -126,6 +128,7 @@ for arg in "\$@"; do last=\$arg; done
 if [ "\$last" = "\$(cat "$tmp/stop-shard" 2>/dev/null)" ] && rm "$tmp/stop-shard" 2>/dev/null; then
   echo \$\$ >"$tmp/victim.new" && mv "$tmp/victim.new" "$tmp/victim"
   kill -STOP \$\$
+  while :; do sleep 1; done
 fi
 exec "$tmp/bin/squares.real" "\$@"
 EOF
@@ -304,8 +307,7 @@ slurm_case() {
   victim=$(catch_shard "$n")
   slurm scancel "${job}_$victim"
   # The cancel continues the stopped shard and terminates it. The test's own SIGCONT comes
-  # only if it is still there after 10 s: sent at once, it could wake the shard before the
-  # cancel's SIGTERM reached it, and a shard that runs for milliseconds would leave its part.
+  # only if it is still there after 10 s, to deliver a SIGTERM left pending while stopped.
   pid=$(cat "$tmp/victim") tries=50
   while kill -0 "$pid" 2>/dev/null && [ $tries -gt 0 ]; do
     sleep 0.2
