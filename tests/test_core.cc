@@ -290,23 +290,32 @@ TEST_CASE("square search: the closing and corner counts find what plain enumerat
   }
 }
 
-TEST_CASE("square search: a row refuted from its end is one that no word fits") {
+TEST_CASE("square search: a row refuted from either end is one that no word fits") {
   // Rows whose first three letters are a or b and whose others c, d or e. A column that
   // begins with a or b goes on with any letter; one that begins with c, d or e has one third
   // letter per beginning. So the rows below the first two have wide first cells and narrow
   // last ones: they are read from their end, and refuted there unless some row ends so.
+  // With every word reversed (the rectangles turned by half a turn), the same rows are read
+  // from their first cell, and a refutation that read only the first few backs up into the
+  // row above, above the letters the columns it read do not depend on.
   std::mt19937 rng(23);
-  uint64_t refuted = 0;
+  uint64_t refuted = 0, backjumps = 0;
   for (int trial = 0; trial < Trials(8); ++trial) {
     const int k = 4 + trial % 2, n = 6 + trial / 2 % 2;
+    const bool turned = (trial + trial / 2) % 2;
     CAPTURE(trial);
     std::string text;
     auto letter = [&](const char* from) {
       return from[rng() % std::char_traits<char>::length(from)];
     };
+    auto add = [&](std::string word) {
+      if (turned) std::reverse(word.begin(), word.end());
+      text += word + '\n';
+    };
     for (int w = 0; w < 14 + 3 * trial; ++w) {
-      for (int q = 0; q < n; ++q) text += letter(q < 3 ? "ab" : "cde");
-      text += '\n';
+      std::string row;
+      for (int q = 0; q < n; ++q) row += letter(q < 3 ? "ab" : "cde");
+      add(row);
     }
     for (const char* firsts : {"ab", "cde"}) {
       for (const char* a = firsts; *a; ++a) {
@@ -316,7 +325,7 @@ TEST_CASE("square search: a row refuted from its end is one that no word fits") 
             std::string column = {*a, *b, firsts[0] == 'a' ? letter("abcd") : third};
             while (static_cast<int>(column.size()) < k)
               column += letter(firsts[0] == 'a' ? "ab" : "cde");
-            text += column + '\n';
+            add(column);
           }
         }
       }
@@ -332,9 +341,14 @@ TEST_CASE("square search: a row refuted from its end is one that no word fits") 
     const std::vector<Grid> expected = BruteForce(dict.lexicon(), SquareMode::kRectangle, k, n);
     CHECK(Search(dict, problem) == expected);
     CHECK(Search(dict, problem, 60) == expected);
-    for (const SquareTask& task : search->Split(1)) refuted += search->Run(task, nullptr).refuted;
+    for (const SquareTask& task : search->Split(1)) {
+      const SquareStats stats = search->Run(task, nullptr);
+      refuted += stats.refuted;
+      backjumps += stats.backjumps;
+    }
   }
   CHECK(refuted > 0);
+  CHECK(backjumps > 0);
 }
 
 TEST_CASE("square search: the row sieve counts what plain enumeration finds") {

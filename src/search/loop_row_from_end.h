@@ -2,6 +2,7 @@
 // Included by square_loop.h only.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 
@@ -10,10 +11,12 @@
 
 namespace squares::core {
 
-// Row r's masks from its crossing states; when its first three cells leave more paths than
-// its last three, the reversed words walked through them, depth first, to the first that fits.
+// Row r's masks from its crossing states, then the words from the end that leaves fewer paths
+// (the first three cells' against the last three's), walked depth first to the first that
+// fits; none: the deepest level that set a crossing state the walk read.
 template <class Mask>
-SQUARES_LOOP_CLONES bool RowFromEnd::Fits(int r, const DawgEntry<Mask>* state) const {
+SQUARES_LOOP_CLONES int RowFromEnd::Test(int r, const DawgEntry<Mask>* entries,
+                                         const DawgEntry<Mask>* state) const {
   const Row& row = rows[r];
   const int n = static_cast<int>(row.slots.size());
   std::array<Mask, kMaxWordLength> mask;
@@ -24,25 +27,36 @@ SQUARES_LOOP_CLONES bool RowFromEnd::Fits(int r, const DawgEntry<Mask>* state) c
     front *= std::popcount(mask[q]);
     back *= std::popcount(mask[n - 1 - q]);
   }
-  if (front <= back) return true;
-  const DawgEntry<Mask>* entries = table->reversed.entries<Mask>();
-  std::array<DawgEntry<Mask>, kMaxWordLength> at;
-  std::array<Mask, kMaxWordLength> untried;
-  at[0] = entries[Dawg::kRoot];
-  untried[0] = at[0].mask & mask[n - 1];
-  for (int i = 0; i >= 0;) {
-    if (untried[i] == 0) {
-      --i;
-      continue;
+  if (front <= back && front > kMaxFirstPaths) return kFits;  // left to the walk
+  // Depth first from `start` through the masks (kReversed: last cell first) to the first
+  // word: 0, or with none, how many cells the walk read.
+  auto walk = [&]<bool kReversed>(const DawgEntry<Mask>* words, uint32_t start) {
+    auto cell_mask = [&](int i) { return mask[kReversed ? n - 1 - i : i]; };
+    std::array<DawgEntry<Mask>, kMaxWordLength> at;
+    std::array<Mask, kMaxWordLength> untried;
+    at[0] = words[start];
+    untried[0] = at[0].mask & cell_mask(0);
+    int deepest = 0;
+    for (int i = 0; i >= 0;) {
+      if (untried[i] == 0) {
+        --i;
+        continue;
+      }
+      if (i == n - 1) return 0;
+      const int c = std::countr_zero(untried[i]);
+      untried[i] &= untried[i] - 1;
+      at[i + 1] = words[ChildIndex(at[i], c)];
+      untried[i + 1] = at[i + 1].mask & cell_mask(i + 1);
+      deepest = std::max(deepest, ++i);
     }
-    if (i == n - 1) return true;
-    const int c = std::countr_zero(untried[i]);
-    untried[i] &= untried[i] - 1;
-    at[i + 1] = entries[ChildIndex(at[i], c)];
-    untried[i + 1] = at[i + 1].mask & mask[n - 2 - i];
-    ++i;
+    return deepest + 1;
+  };
+  if (front > back) {
+    const int read = walk.template operator()<true>(table->reversed.entries<Mask>(), Dawg::kRoot);
+    return read == 0 ? kFits : row.resume_last[read];
   }
-  return false;
+  const int read = walk.template operator()<false>(entries, root);
+  return read == 0 ? kFits : row.resume_first[read];
 }
 
 }  // namespace squares::core

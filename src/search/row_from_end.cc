@@ -63,6 +63,14 @@ RowFromEnd RowFromEnd::Build(const WalkPlan& plan, const Shape& shape, SearchTab
       row.allowed.push_back(level.allowed);
     }
     if (static_cast<int>(row.slots.size()) != n) continue;
+    row.resume_first.assign(n + 1, -1);
+    row.resume_last.assign(n + 1, -1);
+    for (int d = 1; d <= n; ++d) {
+      row.resume_first[d] =
+          static_cast<int16_t>(std::max<int>(row.resume_first[d - 1], writer[row.slots[d - 1]]));
+      row.resume_last[d] =
+          static_cast<int16_t>(std::max<int>(row.resume_last[d - 1], writer[row.slots[n - d]]));
+    }
     root = static_cast<int>(plan.word_root[w]);
     length = n;
     if (from_end.at_level.empty()) from_end.at_level.assign(plan.count(), -1);
@@ -70,6 +78,7 @@ RowFromEnd RowFromEnd::Build(const WalkPlan& plan, const Shape& shape, SearchTab
     from_end.rows.push_back(std::move(row));
   }
   if (from_end.rows.empty()) return from_end;
+  from_end.root = static_cast<uint32_t>(root);
   SearchTables::Key key{plan.automata,
                         {plan.wide, static_cast<uint32_t>(root), static_cast<uint32_t>(length)}};
   from_end.table = SearchTables::Get<Table>(tables, key, [&] {

@@ -1,6 +1,7 @@
 // The row's test from its end (see RowFromEnd::Build): before a row of a double square or
 // a rectangle is walked, whether any word fits the masks its columns leave it, read from the
-// word's last letter back. The level loop tests in loop_row_from_end.h.
+// end that leaves fewer paths, and where the search resumes when none does. The level loop
+// tests in loop_row_from_end.h.
 #pragma once
 
 #include <array>
@@ -24,16 +25,29 @@ namespace squares::core {
 // refuted in a few steps of the reversed words' automaton. So, after the level before W, when
 // the masks of W's first three cells leave more paths than those of its last three, W's
 // reversed automaton is walked through them, last cell first, to the first word that fits;
-// none is a dead end. Otherwise the walk below finds out as cheaply. The reversed automaton
-// depends on the automata alone and is shared per dictionary (see SearchTables).
+// otherwise W's own automaton, first cell first, where its first cells leave at most
+// kMaxFirstPaths paths (with more, W nearly always fits, and the walk finds out as cheaply).
+// None is a dead end.
+//
+// A refutation read only the cells the walk reached: d cells from the end it walked from.
+// Their crossing states were set at known levels, and no letter placed below the deepest of
+// those can change them, so the search backs up to that level, not only to the level before
+// W (backjumping). Read from the first cells, whose columns the row above sets first, that
+// often skips the rest of the row above. The reversed automaton depends on the automata alone
+// and is shared per dictionary (see SearchTables).
 struct RowFromEnd {
   static constexpr int kEndCells = 3;  // cells of each end whose paths are compared
   static constexpr int kMinLength = 2 * kEndCells;
   static constexpr int kMinDepth = 2;  // letters of each crossing word placed before W
+  static constexpr int kMaxFirstPaths = 100;
+  static constexpr int kFits = -1;  // Test: some word fits (or the walk will tell)
 
   struct Row {
     std::vector<uint16_t> slots;     // per cell of W, in W's order: its crossing state's slot
     std::vector<LetterSet> allowed;  // per cell: the letters the search allows there
+    // For d = 1..length: the deepest level that set the crossing state of one of W's first d
+    // cells (resume_first[d]), of its last d cells (resume_last[d]); [0] unused.
+    std::vector<int16_t> resume_first, resume_last;
   };
   struct Table {
     Dawg reversed;
@@ -42,15 +56,16 @@ struct RowFromEnd {
 
   std::vector<int16_t> at_level;  // per level: the row tested after it (an index of rows), or -1
   std::vector<Row> rows;
+  uint32_t root = 0;                   // the rows' automaton, in the walk's entries
   std::shared_ptr<const Table> table;  // the reversed words of the rows' automaton
 
   static RowFromEnd Build(const WalkPlan& plan, const Shape& shape, SearchTables* tables);
   bool on() const { return !rows.empty(); }
 
-  // Whether some word of the rows' automaton fits row r's masks in `state` (or the test
-  // leaves it to the walk).
+  // kFits when some word of the rows' automaton (at `entries`) fits row r's masks in
+  // `state`, else the level the search resumes at.
   template <class Mask>
-  bool Fits(int r, const DawgEntry<Mask>* state) const;
+  int Test(int r, const DawgEntry<Mask>* entries, const DawgEntry<Mask>* state) const;
 };
 
 }  // namespace squares::core

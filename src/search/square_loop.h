@@ -124,9 +124,19 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
       // then went to memory and back on every letter.
       asm("" : "+m"(stats.nodes));
       if (!look.Alive(l, walk.state) || !sieve.Sift(l, walk.state)) continue;
-      if (from_end_at && from_end_at[l] >= 0 && !from_end_.Fits<Mask>(from_end_at[l], walk.state)) {
-        ++stats.refuted;
-        continue;
+      if (from_end_at && from_end_at[l] >= 0) {
+        // No word fits the row: back to the level whose letter the refutation depends on.
+        if (const int to = from_end_.Test<Mask>(from_end_at[l], walk.entries, walk.state);
+            to != RowFromEnd::kFits) {
+          ++stats.refuted;
+          if (to < l) ++stats.backjumps;
+          while (l > to && l > base) {
+            visit.Leave(l);
+            m = avail[--l];
+          }
+          if (to < base) m = 0;
+          continue;
+        }
       }
     }
     if (visit.IsLone(l + 1)) {  // one letter stands for all: counted when the search leaves it

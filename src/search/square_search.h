@@ -61,11 +61,13 @@ struct ShapeProblem {
 struct SquareStats {
   uint64_t nodes = 0;    // letters placed in cells
   uint64_t squares = 0;  // results found
-  uint64_t refuted = 0;  // rows refuted from their end before they were walked (RowFromEnd)
+  uint64_t refuted = 0;  // rows refuted before they were walked (RowFromEnd)
+  uint64_t backjumps = 0;  // of those, refutations that resumed above the level before the row
   SquareStats& operator+=(const SquareStats& o) {
     nodes += o.nodes;
     squares += o.squares;
     refuted += o.refuted;
+    backjumps += o.backjumps;
     return *this;
   }
 };
