@@ -319,6 +319,17 @@ def test_identities(tests_dir):
             out = b"".join(run_ok(dict_args + args + ["--format", "lines"] + r) for r in runs)
             check(out == full, f"{shlex.join(args)}: {label} differ from the default run")
 
+    # --reversed counts what the listing lists, whole, in shards and on threads.
+    for args in (dict_args + ["--double", "-n", "4"],
+                 dict_args + ["--double", "-n", "4", "--distinct", "--no-transpose"],
+                 dict_args + ["--double", "dare"], tiny[:2] + ["--rect", "3x3"]):
+        listed = len(lines_of(run_ok(args + ["--format", "lines"])))
+        check(listed > 10, f"{shlex.join(args)}: too few results")
+        for runs in ([[]], [["--threads", "3"]], [["--shard", f"{i}/3"] for i in range(1, 4)]):
+            counted = sum(int(run_ok(args + ["--count", "--reversed"] + r)) for r in runs)
+            check(counted == listed, f"{shlex.join(args)} --count --reversed {runs}: {counted} "
+                  f"squares, listed {listed}")
+
     for mode in ("symmetric", "double"):
         full_text = run_ok(dict_args + modes[mode])
         total = len(blocks_of(full_text))
@@ -412,6 +423,11 @@ ERROR_CASES = [
      "--shard: '3' is not of the form I/N with 1 <= I <= N"),
     ("--dict tiny.txt -n 3 --no-transpose", 2, "--no-transpose applies to --double only"),
     ("--dict tiny.txt --rect 2x3 --no-transpose", 2, "--no-transpose applies to --double only"),
+    ("--dict tiny.txt -n 3 --reversed --count", 2, "--reversed applies to --double and --rect only"),
+    ("--dict tiny.txt -n 3 --double --reversed", 2,
+     "--reversed counts (--count): a listing reads the words as they are"),
+    ("--dict tiny.txt -n 3 --diagonals --reversed --count", 2,
+     "--reversed does not apply to --diagonals or --cube"),
 ]
 
 

@@ -372,6 +372,12 @@ TEST_CASE("errors: kind, source, line, column") {
   squares::SquareOptions transpose = Sized(squares::SquareKind::kSymmetric, 4);
   transpose.no_transpose = true;
   CHECK(error_of(transpose) == "usage: no_transpose applies to double squares only");
+  squares::SquareOptions reversed = Sized(squares::SquareKind::kSymmetric, 4);
+  reversed.reversed = true;
+  CHECK(error_of(reversed) == "usage: reversed applies to double squares and rectangles only");
+  reversed.diagonals = true;
+  reversed.kind = squares::SquareKind::kDouble;
+  CHECK(error_of(reversed) == "usage: reversed does not apply to diagonal squares or cubes");
   squares::SquareOptions shard = Sized(squares::SquareKind::kSymmetric, 4);
   shard.shard_index = 3;
   shard.shard_count = 2;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <random>
@@ -148,6 +149,74 @@ TEST_CASE("square search equals plain enumeration in every mode, in sorted order
     SquareProblem rect = Problem(SquareMode::kRectangle, n, n);
     CHECK(Search(dict, rect) == Search(dict, dbl));
   }
+}
+
+TEST_CASE("square search: counted with reversed words, the same counts as plain enumeration") {
+  // The reversed search counts the squares turned by half a turn over the reversed words.
+  // Against plain enumeration over the words as they are, filtered here: double squares and
+  // rectangles, with distinct words, one of each square and its transpose, a fixed letter
+  // and a word some row must be; whole and in tasks.
+  std::mt19937 rng(37);
+  for (int trial = 0; trial < Trials(10); ++trial) {
+    const bool dbl = trial % 2 == 0;
+    const int n = 3 + trial / 2 % 3, k = dbl ? n : 2 + trial / 2 % 3;
+    const int letters = n <= 3 ? 4 : 3;
+    Dictionary dict(MustRead(DenseList(rng, n, letters, n <= 4 ? 40 : 20) +
+                             (k == n ? "" : DenseList(rng, k, letters, 60))));
+    CAPTURE(trial);
+    const SquareMode mode = dbl ? SquareMode::kDouble : SquareMode::kRectangle;
+    const std::vector<Grid> all = BruteForce(dict.lexicon(), mode, k, n);
+    REQUIRE(all.size() > 10);
+    const Grid& some = all[all.size() / 3];
+    const std::string wanted = all[all.size() / 2][k - 1];
+    for (int variant = 0; variant < 5; ++variant) {
+      CAPTURE(variant);
+      SquareProblem problem = Problem(mode, k, n);
+      problem.count_only = true;
+      std::function<bool(const Grid&)> passes = [](const Grid&) { return true; };
+      if (variant == 1) {
+        problem.distinct = true;
+        passes = [&](const Grid& g) {
+          std::set<std::string> words(g.begin(), g.end());
+          for (const std::string& column : Transpose(g)) words.insert(column);
+          return static_cast<int>(words.size()) == k + n;
+        };
+      } else if (variant == 2 && dbl) {
+        problem.no_transpose = true;
+        passes = [&](const Grid& g) { return g <= Transpose(g); };
+      } else if (variant == 3) {
+        // The cell (1, 2) fixed to its letter in one square.
+        problem.allowed.assign(k * n, ~LetterSet{0});
+        problem.allowed[1 * n + 2] = LetterSet{1}
+                                     << dict.alphabet().encode(some[1].substr(2, 1))->at(0);
+        passes = [&](const Grid& g) { return g[1][2] == some[1][2]; };
+      } else if (variant == 4) {
+        problem.contains = *dict.alphabet().encode(wanted);
+        passes = [&](const Grid& g) { return std::find(g.begin(), g.end(), wanted) != g.end(); };
+      }
+      const uint64_t expected = std::count_if(all.begin(), all.end(), passes);
+      problem.reversed = true;
+      auto reversed = SquareSearch::Create(dict, problem);
+      REQUIRE(reversed.ok());
+      for (size_t split : {size_t{1}, size_t{30}}) {
+        uint64_t counted = 0, summed = 0;
+        for (const SquareTask& task : reversed->Split(split)) {
+          counted += reversed->Run(task, nullptr).squares;
+          summed += reversed->Run(task, nullptr, nullptr, /*sum_only=*/true).squares;
+        }
+        CHECK(counted == expected);
+        CHECK(summed == expected);
+      }
+    }
+  }
+  // Listing reads the words as they are: a reversed search lists nothing.
+  Dictionary dict(MustRead("abc\nbca\ncab\n"));
+  SquareProblem problem = Problem(SquareMode::kDouble, 3, 3);
+  problem.reversed = true;
+  CHECK(!SquareSearch::Create(dict, problem).ok());
+  problem.mode = SquareMode::kSymmetric;
+  problem.count_only = true;
+  CHECK(!SquareSearch::Create(dict, problem).ok());
 }
 
 TEST_CASE("square search: the last row's sieve finds what plain enumeration finds") {

@@ -37,6 +37,8 @@ constexpr OptionSpec kSquareOptions[] = {
     {"contains", 0, "WORD", "some row is WORD"},
     {"distinct", 0, nullptr, "no word twice among rows and columns"},
     {"no-transpose", 0, nullptr, "double: list a square or its transpose, not both"},
+    {"reversed", 0, nullptr,
+     "double, rect, with --count: search every word from its last letter (the same count)"},
     {"diagonals", 0, nullptr, "the two main diagonals are words too (symmetric or --double)"},
     {"cube", 0, "N", "word cubes of side N: every line along each of the three axes a word"},
     {"order", 0, "ORDER", "shapes: cell order, greedy or given (default: given for built-ins)"},
@@ -110,7 +112,7 @@ absl::StatusOr<squares::CellOrder> CellOrderFrom(const ParsedArgs& args) {
 
 absl::Status SquareOptionsFrom(const ParsedArgs& args, squares::SquareOptions& options) {
   if (args.has("cube") || args.has("diagonals")) {
-    for (const char* option : {"pattern", "no-transpose", "rect"}) {
+    for (const char* option : {"pattern", "no-transpose", "reversed", "rect"}) {
       if (args.has(option)) {
         return UsageError(absl::StrFormat("--%s does not apply to --diagonals or --cube", option));
       }
@@ -172,6 +174,11 @@ absl::Status SquareOptionsFrom(const ParsedArgs& args, squares::SquareOptions& o
     options.no_transpose = args.has("no-transpose");
     if (options.no_transpose && !args.has("double"))
       return UsageError("--no-transpose applies to --double only");
+    options.reversed = args.has("reversed");
+    if (options.reversed && !(args.has("double") || args.has("rect")))
+      return UsageError("--reversed applies to --double and --rect only");
+    if (options.reversed && !args.has("count"))
+      return UsageError("--reversed counts (--count): a listing reads the words as they are");
     if (args.positional().empty() && !args.has("first") && options.size == 0 && !args.has("rect") &&
         options.pattern.empty()) {
       return UsageError(

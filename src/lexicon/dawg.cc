@@ -398,11 +398,17 @@ const Dawg& Dictionary::dawg(int length) const {
 
 const Dawg& Dictionary::moved_dawg(int length, int moved) const {
   assert(moved >= 0 && moved < length);
+  return ReorderedDawg(length, moved);
+}
+
+const Dawg& Dictionary::reversed_dawg(int length) const { return ReorderedDawg(length, kReversed); }
+
+const Dawg& Dictionary::ReorderedDawg(int length, int moved) const {
   const std::array<int, 2> key{length, moved};
   for (const auto& [at, dawg] : moved_dawgs_) {
     if (at == key) return *dawg;
   }
-  // The rotated words sorted by a radix sort from their last letter to their first: a
+  // The reordered words sorted by a radix sort from their last letter to their first: a
   // counting pass per letter, with no comparisons and no string per word.
   const WordsOfLength& words = lexicon_.words(length);
   const size_t n = words.count();
@@ -410,7 +416,8 @@ const Dawg& Dictionary::moved_dawg(int length, int moved) const {
   for (size_t k = 0; k < n; ++k) {
     Letter* word = &moved_letters[k * length];
     std::copy(words.word(k).begin(), words.word(k).end(), word);
-    std::rotate(word + moved, word + moved + 1, word + length);
+    if (moved == kReversed) std::reverse(word, word + length);
+    else std::rotate(word + moved, word + moved + 1, word + length);
   }
   std::vector<uint32_t> order(n), sorted(n);
   for (size_t k = 0; k < n; ++k) order[k] = static_cast<uint32_t>(k);

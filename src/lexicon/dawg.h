@@ -118,11 +118,16 @@ class Dictionary {
   // The automaton of the words of `length` read with their letter `moved` last (the others
   // in order): a search may then place that letter last.
   const Dawg& moved_dawg(int length, int moved) const;
+  // The automaton of the words of `length` read from their last letter to their first.
+  const Dawg& reversed_dawg(int length) const;
 
  private:
   std::shared_ptr<const void> storage_;
   Lexicon lexicon_;
   mutable std::array<std::unique_ptr<Dawg>, kMaxWordLength + 1> dawgs_;
+  // Keyed by length and moved letter, kReversed: every letter (see reversed_dawg).
+  static constexpr int kReversed = -1;
+  const Dawg& ReorderedDawg(int length, int moved) const;
   mutable std::vector<std::pair<std::array<int, 2>, std::unique_ptr<Dawg>>> moved_dawgs_;
 };
 

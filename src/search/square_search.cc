@@ -35,13 +35,29 @@ absl::StatusOr<SquareSearch> SquareSearch::Create(const Dictionary& dictionary,
   // The square as a shape: its rows (and columns), row-major order.
   const int rows = problem.rows, cols = problem.cols;
   const bool symmetric = problem.mode == SquareMode::kSymmetric;
+  if (problem.reversed && (symmetric || !problem.count_only)) {
+    return absl::InvalidArgumentError(
+        "reversed words count double squares and rectangles only (--count)");
+  }
   ShapeProblem shape;
   shape.shape = MakeSquareShape(symmetric                             ? SquareShapeKind::kSymmetric
                                 : problem.mode == SquareMode::kDouble ? SquareShapeKind::kDouble
                                                                       : SquareShapeKind::kRectangle,
                                 rows, cols, false);
   for (const ShapeWord& word : shape.shape.words) {
-    shape.dawgs.push_back(&dictionary.dawg(static_cast<int>(word.cells.size())));
+    const int length = static_cast<int>(word.cells.size());
+    shape.dawgs.push_back(problem.reversed ? &dictionary.reversed_dawg(length)
+                                           : &dictionary.dawg(length));
+  }
+  // Reversed, the search counts the squares turned by half a turn: cell (r, c) is cell
+  // (rows - 1 - r, cols - 1 - c), and each row and column reads backwards. Turning maps the
+  // squares of the words onto those of the reversed words one to one, their transposes onto
+  // the turned ones' transposes, and distinct words onto distinct words, so every count is
+  // the same. Which orientation the search walks faster depends on the list: how its words
+  // begin against how they end (docs/search.md).
+  if (problem.reversed) {
+    std::reverse(problem.allowed.begin(), problem.allowed.end());
+    if (problem.contains) std::reverse(problem.contains->begin(), problem.contains->end());
   }
   shape.allowed = problem.allowed;
   if (symmetric) {

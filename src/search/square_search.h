@@ -46,6 +46,8 @@ struct SquareProblem {
                                    // the diagonal cell last in the first rows (see Create)
   bool list_only = false;          // results only listed (each to a sink): no counting
                                    // shortcut's tables (see ClosingCount)
+  bool reversed = false;  // counting double squares or rectangles: every word read from its
+                          // last letter, the same count (see Create)
 };
 
 // A shape with what its search needs. Every word's automaton must come from one alphabet.
