@@ -175,6 +175,7 @@ class SignatureTest(unittest.TestCase):
         for name, default in [("size", None), ("double", False), ("rect", None), ("first", None),
                               ("pattern", None), ("contains", None), ("diagonals", False),
                               ("cube", None), ("distinct", False), ("no_transpose", False),
+                              ("reversed", False),
                               ("threads", None), ("shard", None), ("limit", None), ("best", None)]:
             self.assertEqual(count.parameters[name].default, default, name)
         self.assertEqual(count.parameters["double"].kind, inspect.Parameter.KEYWORD_ONLY)
@@ -259,6 +260,12 @@ class SquaresTest(unittest.TestCase):
                              (["bishop", "--distinct"], dict(first="bishop", distinct=True)),
                              (["--cube", "2"], dict(cube=2))]:
             self.assertEqual(self.english.count(threads=2, **kwargs), int(cli("--count", *args)), args)
+        # Counted with reversed words: the same counts as the listing.
+        for kwargs in [dict(size=3, double=True), dict(size=3, double=True, no_transpose=True),
+                       dict(rect=(3, 3)), dict(size=3, double=True, contains="ice")]:
+            listed = len(list(self.small.squares(**kwargs)))
+            self.assertGreater(listed, 0, kwargs)
+            self.assertEqual(self.small.count(reversed=True, **kwargs), listed, kwargs)
 
     def test_square_values(self):
         """A Square from a search makes its tuples when first read: the same values, equality,

@@ -133,7 +133,7 @@ struct SquareArgs {
   py::object shape;
   bool diagonals;
   std::optional<std::string> first, pattern, contains;
-  bool distinct, no_transpose;
+  bool distinct, no_transpose, reversed;
   py::object order;
   bool upper;
   std::optional<int64_t> limit;
@@ -201,6 +201,7 @@ SquareOptions SquareOptionsOf(const SquareArgs& args) {
   options.contains = args.contains.value_or("");
   options.distinct = args.distinct;
   options.no_transpose = args.no_transpose;
+  options.reversed = args.reversed;
   if (!args.order.is_none()) {
     options.order = EnumArg<CellOrder>(args.order, "order");
   }
@@ -233,7 +234,7 @@ void DefSquareMethod(py::class_<Dictionary>& cls, const char* name, Finish finis
                std::optional<std::pair<int, int>> rect, std::optional<int> cube,
                const py::object& shape, bool diagonals, std::optional<std::string> first,
                std::optional<std::string> pattern, std::optional<std::string> contains,
-               bool distinct, bool no_transpose, const py::object& order, bool upper,
+               bool distinct, bool no_transpose, bool reversed, const py::object& order, bool upper,
                std::optional<int64_t> limit, std::optional<int> best, std::optional<int> threads,
                const Shard& shard, const py::object& progress, double progress_every,
                double progress_after, const py::object& on_note, ExtraTypes... extra_values) {
@@ -249,6 +250,7 @@ void DefSquareMethod(py::class_<Dictionary>& cls, const char* name, Finish finis
                                  std::move(contains),
                                  distinct,
                                  no_transpose,
+                                 reversed,
                                  order,
                                  upper,
                                  limit,
@@ -264,10 +266,10 @@ void DefSquareMethod(py::class_<Dictionary>& cls, const char* name, Finish finis
       py::arg("rect") = py::none(), py::arg("cube") = py::none(), py::arg("shape") = py::none(),
       py::arg("diagonals") = false, py::arg("first") = py::none(), py::arg("pattern") = py::none(),
       py::arg("contains") = py::none(), py::arg("distinct") = false,
-      py::arg("no_transpose") = false, py::arg("order") = py::none(), py::arg("upper") = false,
-      py::arg("limit") = py::none(), py::arg("best") = py::none(), py::arg("threads") = py::none(),
-      py::arg("shard") = py::none(), py::arg("progress") = py::none(),
-      py::arg("progress_every") = ProgressTiming{}.every,
+      py::arg("no_transpose") = false, py::arg("reversed") = false, py::arg("order") = py::none(),
+      py::arg("upper") = false, py::arg("limit") = py::none(), py::arg("best") = py::none(),
+      py::arg("threads") = py::none(), py::arg("shard") = py::none(),
+      py::arg("progress") = py::none(), py::arg("progress_every") = ProgressTiming{}.every,
       py::arg("progress_after") = ProgressTiming{}.after, py::arg("on_note") = py::none(), extra...,
       doc);
 }
@@ -552,7 +554,9 @@ void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
       "(path) or its words, each a list of cell numbers; diagonals: both diagonals are words too; "
       "first: the first row; pattern: fixed letters, rows separated by '/', '.' free; contains: "
       "some row is this word; distinct: no word twice; no_transpose: a double square or its "
-      "transpose, not both; order: the cell order of a shape (a CellOrder or 'default', "
+      "transpose, not both; reversed: double squares and rectangles, counted with every word "
+      "read from its last letter (the same count, faster for some lists); order: the cell order of "
+      "a shape (a CellOrder or 'default', "
       "'greedy', 'given'); upper: upper case; limit: at most this many; best: only the best this "
       "many (best worst word, then mean score; the first proven best); threads: worker threads "
       "(None or 0: the CPUs it may run on; the results come in the same order); shard: (i, n), "
