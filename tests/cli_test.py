@@ -319,16 +319,24 @@ def test_identities(tests_dir):
             out = b"".join(run_ok(dict_args + args + ["--format", "lines"] + r) for r in runs)
             check(out == full, f"{shlex.join(args)}: {label} differ from the default run")
 
-    # --reversed counts what the listing lists, whole, in shards and on threads.
+    # --reversed and --forward count what the listing lists, whole, in shards and on threads.
     for args in (dict_args + ["--double", "-n", "4"],
                  dict_args + ["--double", "-n", "4", "--distinct", "--no-transpose"],
                  dict_args + ["--double", "dare"], tiny[:2] + ["--rect", "3x3"]):
         listed = len(lines_of(run_ok(args + ["--format", "lines"])))
         check(listed > 10, f"{shlex.join(args)}: too few results")
-        for runs in ([[]], [["--threads", "3"]], [["--shard", f"{i}/3"] for i in range(1, 4)]):
-            counted = sum(int(run_ok(args + ["--count", "--reversed"] + r)) for r in runs)
-            check(counted == listed, f"{shlex.join(args)} --count --reversed {runs}: {counted} "
-                  f"squares, listed {listed}")
+        for way in ("--reversed", "--forward"):
+            for runs in ([[]], [["--threads", "3"]], [["--shard", f"{i}/3"] for i in range(1, 4)]):
+                counted = sum(int(run_ok(args + ["--count", way] + r)) for r in runs)
+                check(counted == listed, f"{shlex.join(args)} --count {way} {runs}: {counted} "
+                      f"squares, listed {listed}")
+    # --stats says which way a count read the words (small counts are not piloted: forward).
+    for way, said in (("--reversed", True), ("--forward", False), (None, False)):
+        args = dict_args + ["--double", "-n", "4", "--count", "--stats"] + ([way] if way else [])
+        status, _, err = run(args)
+        check(status == 0, f"{shlex.join(args)}: exit {status}")
+        line = "squares: counted with every word read from its last letter\n"
+        check((line in err) == said, f"{shlex.join(args)}: stderr {err!r}")
 
     for mode in ("symmetric", "double"):
         full_text = run_ok(dict_args + modes[mode])
@@ -428,6 +436,13 @@ ERROR_CASES = [
      "--reversed counts (--count): a listing reads the words as they are"),
     ("--dict tiny.txt -n 3 --diagonals --reversed --count", 2,
      "--reversed does not apply to --diagonals or --cube"),
+    ("--dict tiny.txt -n 3 --forward --count", 2, "--forward applies to --double and --rect only"),
+    ("--dict tiny.txt --rect 2x3 --forward", 2,
+     "--forward counts (--count): a listing reads the words as they are"),
+    ("--dict tiny.txt -n 3 --double --count --forward --reversed", 2,
+     "--reversed and --forward exclude each other"),
+    ("--dict tiny.txt -n 3 --double --diagonals --forward --count", 2,
+     "--forward does not apply to --diagonals or --cube"),
 ]
 
 

@@ -175,7 +175,7 @@ class SignatureTest(unittest.TestCase):
         for name, default in [("size", None), ("double", False), ("rect", None), ("first", None),
                               ("pattern", None), ("contains", None), ("diagonals", False),
                               ("cube", None), ("distinct", False), ("no_transpose", False),
-                              ("reversed", False),
+                              ("reversed", None),
                               ("threads", None), ("shard", None), ("limit", None), ("best", None)]:
             self.assertEqual(count.parameters[name].default, default, name)
         self.assertEqual(count.parameters["double"].kind, inspect.Parameter.KEYWORD_ONLY)
@@ -266,6 +266,11 @@ class SquaresTest(unittest.TestCase):
             listed = len(list(self.small.squares(**kwargs)))
             self.assertGreater(listed, 0, kwargs)
             self.assertEqual(self.small.count(reversed=True, **kwargs), listed, kwargs)
+            self.assertEqual(self.small.count(reversed=False, **kwargs), listed, kwargs)
+        # The stats say which way the count read the words (a count this small: as they are).
+        for reversed, said in ((True, True), (False, False), (None, False)):
+            search = self.small.search(3, double=True, reversed=reversed)
+            self.assertIs(search.count_stats().reversed, said, reversed)
 
     def test_square_values(self):
         """A Square from a search makes its tuples when first read: the same values, equality,

@@ -120,6 +120,29 @@ TEST_CASE("square search: the dictionary read only when a word reads it; cell or
   CHECK(denser.Count(&used) == 115650);
   CHECK(used.symmetry_order == 6);
   CHECK(used.symmetry_cells == 24);
+  // Which way a double square's count read the words: as asked, else (a count this small, not
+  // piloted) as they are; the same count every way, whole or in shards.
+  SquareOptions doubles;
+  doubles.kind = SquareKind::kDouble;
+  doubles.size = 4;
+  const uint64_t four = SquareSearch(Dictionary::Default(), doubles).Count(&used);
+  CHECK(four > 1000);
+  CHECK(!used.reversed);
+  for (const std::optional<bool> reversed :
+       {std::optional<bool>(true), std::optional<bool>(false)}) {
+    doubles.reversed = reversed;
+    CHECK(SquareSearch(Dictionary::Default(), doubles).Count(&used) == four);
+    CHECK(used.reversed == *reversed);
+    uint64_t summed = 0;
+    for (int part = 1; part <= 3; ++part) {
+      SquareOptions shard = doubles;
+      shard.shard_index = part;
+      shard.shard_count = 3;
+      summed += SquareSearch(Dictionary::Default(), shard).Count(&used);
+      CHECK(used.reversed == *reversed);
+    }
+    CHECK(summed == four);
+  }
   SquareOptions square;
   square.size = 2;
   CHECK(SquareSearch(Dictionary::FromWords({"at", "to"}), square).cell_order().empty());

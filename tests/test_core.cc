@@ -21,6 +21,7 @@
 #include "lexicon/lexicon.h"
 #include "search/ordered_runner.h"
 #include "search/square_output.h"
+#include "search/square_runner.h"
 #include "search/square_search.h"
 #include "test_effort.h"
 #include "test_words.h"
@@ -157,6 +158,7 @@ TEST_CASE("square search: counted with reversed words, the same counts as plain 
   // rectangles, with distinct words, one of each square and its transpose, a fixed letter
   // and a word some row must be; whole and in tasks.
   std::mt19937 rng(37);
+  int counts = 0, turned = 0;  // the runner's counts, and those it ran reversed
   for (int trial = 0; trial < Trials(10); ++trial) {
     const bool dbl = trial % 2 == 0;
     const int n = 3 + trial / 2 % 3, k = dbl ? n : 2 + trial / 2 % 3;
@@ -207,8 +209,26 @@ TEST_CASE("square search: counted with reversed words, the same counts as plain 
         CHECK(counted == expected);
         CHECK(summed == expected);
       }
+      // The runner given both ways: piloted even where the count is small, on 1 to 3 threads.
+      problem.reversed = false;
+      auto forward = SquareSearch::Create(dict, problem);
+      REQUIRE(forward.ok());
+      RunOptions options;
+      options.pilot_nodes = 0;
+      options.threads = 1 + (trial + variant) % 3;
+      const SquareSearch* counted_by = nullptr;
+      const absl::StatusOr<SquareStats> count = CountSquares(
+          *forward, options, &counted_by, [&]() -> const SquareSearch& { return *reversed; });
+      REQUIRE(count.ok());
+      CHECK(count->squares == expected);
+      CHECK((counted_by == &*forward || counted_by == &*reversed));
+      ++counts;
+      turned += counted_by == &*reversed;
     }
   }
+  // Both ways were taken (which one depends on the list).
+  CHECK(turned > 0);
+  CHECK(turned < counts);
   // Listing reads the words as they are: a reversed search lists nothing.
   Dictionary dict(MustRead("abc\nbca\ncab\n"));
   SquareProblem problem = Problem(SquareMode::kDouble, 3, 3);
@@ -217,6 +237,62 @@ TEST_CASE("square search: counted with reversed words, the same counts as plain 
   problem.mode = SquareMode::kSymmetric;
   problem.count_only = true;
   CHECK(!SquareSearch::Create(dict, problem).ok());
+}
+
+TEST_CASE("square search: a whole count runs the way its pilot finds walking less") {
+  // Words of many beginnings and few endings (two letters of six, then one of four endings),
+  // and the same words reversed: each list is walked in fewer nodes one way, and the two
+  // lists' searches are each other's turned, node for node.
+  std::mt19937 rng(5);
+  std::vector<std::string> endings(4);
+  for (std::string& ending : endings) {
+    for (int i = 0; i < 2; ++i) ending += static_cast<char>('a' + rng() % 4);
+  }
+  std::set<std::string> words;
+  while (words.size() < 100) {
+    std::string word;
+    for (int i = 0; i < 2; ++i) word += static_cast<char>('a' + rng() % 6);
+    words.insert(word + endings[rng() % endings.size()]);
+  }
+  std::vector<std::string> flipped;
+  for (const std::string& word : words) flipped.emplace_back(word.rbegin(), word.rend());
+  std::vector<bool> turned;  // per list
+  std::vector<uint64_t> squares;
+  for (const auto& list : {std::vector<std::string>(words.begin(), words.end()), flipped}) {
+    Dictionary dict(MustRead(absl::StrJoin(list, "\n") + "\n"));
+    SquareProblem problem = Problem(SquareMode::kDouble, 4, 4);
+    problem.count_only = true;
+    auto forward = SquareSearch::Create(dict, problem);
+    problem.reversed = true;
+    auto reversed = SquareSearch::Create(dict, problem);
+    REQUIRE(forward.ok());
+    REQUIRE(reversed.ok());
+    const SquareStats whole = forward->Run({}, nullptr), whole_turned = reversed->Run({}, nullptr);
+    REQUIRE(whole.squares == whole_turned.squares);
+    REQUIRE(whole.squares > 100);
+    squares.push_back(whole.squares);
+    // The premise: one way walks a third of the other's nodes or fewer.
+    const uint64_t fewer = std::min(whole.nodes, whole_turned.nodes);
+    REQUIRE(3 * fewer <= std::max(whole.nodes, whole_turned.nodes));
+    turned.push_back(whole_turned.nodes < whole.nodes);
+    for (uint64_t pilot_nodes : {uint64_t{0}, RunOptions{}.pilot_nodes}) {
+      RunOptions options;
+      options.pilot_nodes = pilot_nodes;
+      options.threads = 2;
+      const SquareSearch* counted_by = nullptr;
+      const absl::StatusOr<SquareStats> count = CountSquares(
+          *forward, options, &counted_by, [&]() -> const SquareSearch& { return *reversed; });
+      REQUIRE(count.ok());
+      CHECK(count->squares == whole.squares);
+      // Piloted, the way that walks less; too small to pilot, the words as they are.
+      const bool turn = pilot_nodes == 0 && turned.back();
+      CHECK(counted_by == (turn ? &*reversed : &*forward));
+    }
+  }
+  CHECK(squares[0] == squares[1]);
+  // The list and its reversal go opposite ways.
+  REQUIRE(turned.size() == 2);
+  CHECK(turned[0] != turned[1]);
 }
 
 TEST_CASE("square search: the last row's sieve finds what plain enumeration finds") {

@@ -60,9 +60,11 @@ struct SquareOptions {
   bool distinct = false;      // no word twice among rows and columns
   bool no_transpose = false;  // double: a square or its transpose, not both
   // Double squares and rectangles, Count() only: the search reads every word from its last
-  // letter (it counts the squares turned by half a turn). The same count, found faster for
-  // some lists and slower for others; listings are unchanged.
-  bool reversed = false;
+  // letter (true: it counts the squares turned by half a turn) or from its first (false).
+  // The same count, found faster one way for some lists and the other way for others; unset,
+  // a whole count (unsharded, no limit) runs the way a pilot of both finds faster, anything
+  // else reads from the first letter. Listings read the words as they are.
+  std::optional<bool> reversed;
   CellOrder order = CellOrder::kDefault;
   bool upper = false;            // results in upper case
   std::optional<int64_t> limit;  // stop after this many results (0: none; not negative)
@@ -200,6 +202,7 @@ struct SearchStats {
   // it moves). A shape whose symmetry is of order 6 may be counted up to one of its
   // exchanges instead, where that walks less (see symmetry_order()).
   int symmetry_order = 1, symmetry_cells = 0;
+  bool reversed = false;  // Count() only: the count read every word from its last letter
 };
 
 // Progress of a running search, reported from the thread that called ForEach/Count/Write.

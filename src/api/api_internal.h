@@ -52,8 +52,11 @@ struct SquareSearchImpl {
   int rows = 0, cols = 0;
 
   // The engine's search, listing's or counting's (which may order a square's cells
-  // otherwise), made on first use.
-  const core::SquareSearch& Search(bool count_only) const;
+  // otherwise), made on first use; `turned`: counting's with every word reversed.
+  const core::SquareSearch& Search(bool count_only, bool turned = false) const;
+  // Whether Count() may choose to count turned, Search(true, true), over Search(true) (see
+  // SquareOptions::reversed).
+  bool MayTurn() const;
   // Cells the count's symmetry exchanges (counting up to it; 0: none).
   int SymmetryCells() const;
   // Cells the symmetry of `search`'s count exchanges (0: none).
@@ -62,7 +65,7 @@ struct SquareSearchImpl {
 
  private:
   mutable std::mutex mutex_;
-  mutable std::optional<core::SquareSearch> list_, count_;
+  mutable std::optional<core::SquareSearch> list_, count_, turned_;
 };
 
 struct GridImpl;  // grid_internal.h

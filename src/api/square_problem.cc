@@ -137,7 +137,7 @@ absl::StatusOr<SquareProblem> MakeSquareProblem(const SquareOptions& options,
   if (problem.no_transpose && problem.mode != SquareMode::kDouble) {
     return UsageError("no_transpose applies to double squares only");
   }
-  problem.reversed = options.reversed;
+  problem.reversed = options.reversed.value_or(false);
   if (problem.reversed && problem.mode == SquareMode::kSymmetric) {
     return UsageError("reversed applies to double squares and rectangles only");
   }
@@ -150,7 +150,8 @@ absl::StatusOr<Shape> MakeBuiltInShape(const SquareOptions& options) {
     return UsageError("a pattern does not apply to diagonal squares or cubes");
   if (options.no_transpose)
     return UsageError("no_transpose does not apply to diagonal squares or cubes");
-  if (options.reversed) return UsageError("reversed does not apply to diagonal squares or cubes");
+  if (options.reversed.value_or(false))
+    return UsageError("reversed does not apply to diagonal squares or cubes");
   if (options.kind == SquareKind::kRectangle) return UsageError("a rectangle has no diagonals");
   if (options.kind == SquareKind::kCube) {
     if (options.diagonals) return UsageError("a cube has no diagonals");
@@ -335,12 +336,13 @@ absl::StatusOr<ShapeProblem> MakeShapeProblem(const SquareOptions& options, Shap
 
 }  // namespace
 
-absl::StatusOr<SquareSearch> SquareSetup::Search(bool count_only, SearchTables* tables) const {
+absl::StatusOr<SquareSearch> SquareSetup::Search(bool count_only, SearchTables* tables,
+                                                 bool turned) const {
   // A shape's own lists are not the main dictionary's: their tables are not kept with it.
   if (shape) return SquareSearch::Create(*shape, owned.empty() ? tables : nullptr);
   SquareProblem problem = *square;
   problem.count_only = count_only;
-  problem.reversed = problem.reversed && count_only;
+  problem.reversed = (problem.reversed || turned) && count_only;
   // The listing's search counts only to a limit, through a sink: it reads no counting table.
   problem.list_only = !count_only;
   return SquareSearch::Create(*dictionary, std::move(problem), tables);

@@ -29,8 +29,10 @@ struct SquareSetup {
   std::vector<std::string> notes;                  // for stderr ("the dictionary has ...")
 
   // A search on it; `count_only` as SquareProblem's (the square modes only). `tables`: the
-  // main dictionary's, used where every word reads it.
-  absl::StatusOr<SquareSearch> Search(bool count_only, SearchTables* tables = nullptr) const;
+  // main dictionary's, used where every word reads it. `turned`: a count reading every word
+  // from its last letter (SquareProblem::reversed), whatever the options say.
+  absl::StatusOr<SquareSearch> Search(bool count_only, SearchTables* tables = nullptr,
+                                      bool turned = false) const;
 };
 
 // The dictionary of the words that name no list, read only when some word needs it.

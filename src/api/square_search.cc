@@ -13,11 +13,12 @@
 
 namespace squares {
 
-const core::SquareSearch& detail::SquareSearchImpl::Search(bool count_only) const {
+const core::SquareSearch& detail::SquareSearchImpl::Search(bool count_only, bool turned) const {
   // Only the square modes order their cells otherwise for counting.
   if (!setup.square) count_only = false;
+  turned = turned && count_only;
   std::lock_guard lock(mutex_);
-  std::optional<core::SquareSearch>& search = count_only ? count_ : list_;
+  std::optional<core::SquareSearch>& search = turned ? turned_ : count_only ? count_ : list_;
   if (!search) {
     // Making it may build automata of the main dictionary.
     std::unique_lock<std::mutex> building;
@@ -26,9 +27,15 @@ const core::SquareSearch& detail::SquareSearchImpl::Search(bool count_only) cons
       building = std::unique_lock(api::ImplOf(*dictionary).mutex);
       tables = &api::ImplOf(*dictionary).search_tables;
     }
-    search.emplace(api::Value(setup.Search(count_only, tables)));
+    search.emplace(api::Value(setup.Search(count_only, tables, turned)));
   }
   return *search;
+}
+
+bool detail::SquareSearchImpl::MayTurn() const {
+  const bool whole = !options.limit && options.shard_count == 1 && !options.shard_key;
+  return setup.square && setup.square->mode != core::SquareMode::kSymmetric &&
+         !options.reversed.has_value() && whole;
 }
 
 int detail::SquareSearchImpl::SymmetryCells() const { return MovedCells(Search(true)); }
@@ -331,9 +338,12 @@ uint64_t SquareSearch::Count(SearchStats* stats) const {
   const core::SquareSearch& search = impl_->Search(!impl_->options.limit);
   const core::SquareSearch* counted_by = nullptr;
   const core::SquareStats found = api::Value(core::CountSquares(
-      search, api::RunOptionsOf(*impl_, progress_, progress_timing_, stop_, start), &counted_by));
+      search, api::RunOptionsOf(*impl_, progress_, progress_timing_, stop_, start), &counted_by,
+      impl_->MayTurn() ? [this]() -> const core::SquareSearch& { return impl_->Search(true, true); }
+                       : std::function<const core::SquareSearch&()>{}));
   if (stats) {
     *stats = api::StatsOf(found, stop_, start);
+    stats->reversed = (counted_by ? *counted_by : search).problem().reversed;
     if (const int moved = counted_by ? detail::SquareSearchImpl::MovedCells(*counted_by) : 0;
         moved > 0) {
       stats->symmetry_order = counted_by->symmetry_order();

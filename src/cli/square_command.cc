@@ -39,6 +39,8 @@ constexpr OptionSpec kSquareOptions[] = {
     {"no-transpose", 0, nullptr, "double: list a square or its transpose, not both"},
     {"reversed", 0, nullptr,
      "double, rect, with --count: search every word from its last letter (the same count)"},
+    {"forward", 0, nullptr,
+     "double, rect, with --count: from its first letter (default: whichever a pilot finds faster)"},
     {"diagonals", 0, nullptr, "the two main diagonals are words too (symmetric or --double)"},
     {"cube", 0, "N", "word cubes of side N: every line along each of the three axes a word"},
     {"order", 0, "ORDER", "shapes: cell order, greedy or given (default: given for built-ins)"},
@@ -112,7 +114,7 @@ absl::StatusOr<squares::CellOrder> CellOrderFrom(const ParsedArgs& args) {
 
 absl::Status SquareOptionsFrom(const ParsedArgs& args, squares::SquareOptions& options) {
   if (args.has("cube") || args.has("diagonals")) {
-    for (const char* option : {"pattern", "no-transpose", "reversed", "rect"}) {
+    for (const char* option : {"pattern", "no-transpose", "reversed", "forward", "rect"}) {
       if (args.has(option)) {
         return UsageError(absl::StrFormat("--%s does not apply to --diagonals or --cube", option));
       }
@@ -174,11 +176,18 @@ absl::Status SquareOptionsFrom(const ParsedArgs& args, squares::SquareOptions& o
     options.no_transpose = args.has("no-transpose");
     if (options.no_transpose && !args.has("double"))
       return UsageError("--no-transpose applies to --double only");
-    options.reversed = args.has("reversed");
-    if (options.reversed && !(args.has("double") || args.has("rect")))
-      return UsageError("--reversed applies to --double and --rect only");
-    if (options.reversed && !args.has("count"))
-      return UsageError("--reversed counts (--count): a listing reads the words as they are");
+    for (const char* way : {"reversed", "forward"}) {
+      if (!args.has(way)) continue;
+      if (!(args.has("double") || args.has("rect")))
+        return UsageError(absl::StrFormat("--%s applies to --double and --rect only", way));
+      if (!args.has("count")) {
+        return UsageError(
+            absl::StrFormat("--%s counts (--count): a listing reads the words as they are", way));
+      }
+    }
+    if (args.has("reversed") && args.has("forward"))
+      return UsageError("--reversed and --forward exclude each other");
+    if (args.has("reversed") || args.has("forward")) options.reversed = args.has("reversed");
     if (args.positional().empty() && !args.has("first") && options.size == 0 && !args.has("rect") &&
         options.pattern.empty()) {
       return UsageError(
@@ -273,6 +282,9 @@ int RunSearch(const ParsedArgs& args, squares::SquareOptions options, Clock::tim
     std::cerr << absl::StrFormat("squares: %d nodes, %d results, %.3f s, %.1f M nodes/s\n",
                                  stats.nodes, stats.results, seconds,
                                  stats.nodes / std::max(seconds, 1e-9) / 1e6);
+    if (count_only && stats.reversed) {
+      std::cerr << "squares: counted with every word read from its last letter\n";
+    }
     if (count_only && !options.limit && options.shard_count == 1) {
       if (const int moved = stats.symmetry_cells; moved > 0 && stats.symmetry_order == 2) {
         std::cerr << absl::StrFormat(

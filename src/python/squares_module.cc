@@ -133,7 +133,8 @@ struct SquareArgs {
   py::object shape;
   bool diagonals;
   std::optional<std::string> first, pattern, contains;
-  bool distinct, no_transpose, reversed;
+  bool distinct, no_transpose;
+  std::optional<bool> reversed;
   py::object order;
   bool upper;
   std::optional<int64_t> limit;
@@ -234,10 +235,11 @@ void DefSquareMethod(py::class_<Dictionary>& cls, const char* name, Finish finis
                std::optional<std::pair<int, int>> rect, std::optional<int> cube,
                const py::object& shape, bool diagonals, std::optional<std::string> first,
                std::optional<std::string> pattern, std::optional<std::string> contains,
-               bool distinct, bool no_transpose, bool reversed, const py::object& order, bool upper,
-               std::optional<int64_t> limit, std::optional<int> best, std::optional<int> threads,
-               const Shard& shard, const py::object& progress, double progress_every,
-               double progress_after, const py::object& on_note, ExtraTypes... extra_values) {
+               bool distinct, bool no_transpose, std::optional<bool> reversed,
+               const py::object& order, bool upper, std::optional<int64_t> limit,
+               std::optional<int> best, std::optional<int> threads, const Shard& shard,
+               const py::object& progress, double progress_every, double progress_after,
+               const py::object& on_note, ExtraTypes... extra_values) {
         return finish(dictionary,
                       SquareArgs{size,
                                  double_square,
@@ -266,9 +268,9 @@ void DefSquareMethod(py::class_<Dictionary>& cls, const char* name, Finish finis
       py::arg("rect") = py::none(), py::arg("cube") = py::none(), py::arg("shape") = py::none(),
       py::arg("diagonals") = false, py::arg("first") = py::none(), py::arg("pattern") = py::none(),
       py::arg("contains") = py::none(), py::arg("distinct") = false,
-      py::arg("no_transpose") = false, py::arg("reversed") = false, py::arg("order") = py::none(),
-      py::arg("upper") = false, py::arg("limit") = py::none(), py::arg("best") = py::none(),
-      py::arg("threads") = py::none(), py::arg("shard") = py::none(),
+      py::arg("no_transpose") = false, py::arg("reversed") = py::none(),
+      py::arg("order") = py::none(), py::arg("upper") = false, py::arg("limit") = py::none(),
+      py::arg("best") = py::none(), py::arg("threads") = py::none(), py::arg("shard") = py::none(),
       py::arg("progress") = py::none(), py::arg("progress_every") = ProgressTiming{}.every,
       py::arg("progress_after") = ProgressTiming{}.after, py::arg("on_note") = py::none(), extra...,
       doc);
@@ -367,12 +369,14 @@ void DefSquareResults(py::module_& m) {
       .def_readonly("results", &SearchStats::results)
       .def_readonly("seconds", &SearchStats::seconds)
       .def_readonly("stopped", &SearchStats::stopped, "the search was stopped early")
+      .def_readonly("reversed", &SearchStats::reversed,
+                    "a count read every word from its last letter")
       .def("__repr__", [](const SearchStats& s) {
         return "SearchStats(nodes=" + std::to_string(s.nodes) +
                ", results=" + std::to_string(s.results) + ")";
       });
   DefPickle(stats, &SearchStats::nodes, &SearchStats::results, &SearchStats::seconds,
-            &SearchStats::stopped);
+            &SearchStats::stopped, &SearchStats::reversed);
   py::class_<SearchProgress> progress(m, "SearchProgress",
                                       "A running square search's progress (count(progress=...)).");
   progress
@@ -555,7 +559,9 @@ void DefDictionary(py::module_& m, py::class_<Dictionary>& cls) {
       "first: the first row; pattern: fixed letters, rows separated by '/', '.' free; contains: "
       "some row is this word; distinct: no word twice; no_transpose: a double square or its "
       "transpose, not both; reversed: double squares and rectangles, counted with every word "
-      "read from its last letter (the same count, faster for some lists); order: the cell order of "
+      "read from its last letter, or from its first (False; the same count, faster one way for "
+      "some lists; None: a whole count runs the way a pilot finds faster); order: the cell order "
+      "of "
       "a shape (a CellOrder or 'default', "
       "'greedy', 'given'); upper: upper case; limit: at most this many; best: only the best this "
       "many (best worst word, then mean score; the first proven best); threads: worker threads "

@@ -98,11 +98,11 @@ SquareStats SquareSearch::Run(const SquareTask& task, SquareSink* sink,
   return total;
 }
 
-std::vector<uint64_t> SquareSearch::Weigh(const std::vector<SquareTask>& tasks,
-                                          int probe_levels, uint64_t budget) const {
+std::vector<uint64_t> SquareSearch::Weigh(const std::vector<SquareTask>& tasks, int probe_levels,
+                                          uint64_t budget, const std::atomic<bool>* stop) const {
   auto weigh = [&](const SquareTask& task, int probe) {
     const int depth = std::min(levels(), static_cast<int>(task.size()) + probe);
-    return 1 + RunAny(task, depth, nullptr, nullptr, nullptr, Tie{}).squares;
+    return 1 + RunAny(task, depth, nullptr, nullptr, stop, Tie{}).squares;
   };
   // The depth from about 1024 tasks spread evenly, so that the full pass runs once.
   const size_t stride = tasks.size() / 1024 + 1;
@@ -118,13 +118,15 @@ std::vector<uint64_t> SquareSearch::Weigh(const std::vector<SquareTask>& tasks,
   return weights;
 }
 
-std::vector<SquareTask> SquareSearch::Split(size_t min_tasks, const SquareTask& from) const {
+std::vector<SquareTask> SquareSearch::Split(size_t min_tasks, const SquareTask& from,
+                                            const std::atomic<bool>* stop) const {
   std::vector<SquareTask> tasks = {from};
   for (int depth = static_cast<int>(from.size()) + 1; depth < levels() && tasks.size() < min_tasks;
        ++depth) {
     std::vector<SquareTask> deeper;
-    for (const SquareTask& task : tasks) RunAny(task, depth, nullptr, &deeper, nullptr, Tie{});
+    for (const SquareTask& task : tasks) RunAny(task, depth, nullptr, &deeper, stop, Tie{});
     tasks = std::move(deeper);
+    if (stop && stop->load(std::memory_order_relaxed)) break;
   }
   return tasks;
 }

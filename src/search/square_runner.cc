@@ -5,6 +5,7 @@
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -172,15 +173,18 @@ struct ShardCut {
   std::vector<size_t> begin;
 };
 
-ShardCut CutIntoShards(const SquareSearch& search, int shard_count) {
+// Every part of a sharded run weighs all the tasks, so their probe is cut short once it
+// counts 2^24 prefixes (see Weigh).
+constexpr uint64_t kShardWeighBudget = uint64_t{1} << 24;
+
+ShardCut CutIntoShards(const SquareSearch& search, int shard_count, uint64_t weigh_budget,
+                       const std::atomic<bool>* stop = nullptr) {
   // Parts of about equal work: many small tasks, weighed by a shallow probe, cut into
   // contiguous runs of equal total weight (contiguous, so the parts concatenate in order).
   ShardCut cut;
   const size_t want = std::min<size_t>(static_cast<size_t>(shard_count) * 32, size_t{1} << 18);
-  cut.tasks = search.Split(want);
-  // Every part weighs all the tasks, so their probe is cut short once it counts 2^24
-  // prefixes (see Weigh).
-  const std::vector<uint64_t> weight = search.Weigh(cut.tasks, 5, uint64_t{1} << 24);
+  cut.tasks = search.Split(want, {}, stop);
+  const std::vector<uint64_t> weight = search.Weigh(cut.tasks, 5, weigh_budget, stop);
   uint64_t total = 0;
   for (uint64_t w : weight) total += w;
   // The first task of each part: the first whose middle lies at or past the part's share of
@@ -197,7 +201,8 @@ ShardCut CutIntoShards(const SquareSearch& search, int shard_count) {
 
 // The cut of the search into `shard_count` parts; unsharded, the whole search as one task.
 ShardCut CutOf(const SquareSearch& search, int shard_count) {
-  return shard_count > 1 ? CutIntoShards(search, shard_count) : ShardCut{{SquareTask{}}, {0, 1}};
+  return shard_count > 1 ? CutIntoShards(search, shard_count, kShardWeighBudget)
+                         : ShardCut{{SquareTask{}}, {0, 1}};
 }
 
 // The key of `cut`, the cut of `search` into `shard_count` parts (see ShardKey).
@@ -325,36 +330,120 @@ const SquareSearch& ChooseSymmetry(const SquareSearch& search, std::vector<Squar
   return one ? other : search;
 }
 
-}  // namespace
-
-absl::StatusOr<SquareStats> CountSquares(const SquareSearch& search, const RunOptions& options,
-                                         const SquareSearch** counted_by) {
-  // Unsharded, only the total counts: a shape with a symmetry may be counted up to it, unless
-  // the count is limited (then every result counts, see SquareSearch::Run).
-  const bool sum_only = options.shard_count == 1;
-  const bool up_to_symmetry = sum_only && options.limit == UINT64_MAX;
-  std::vector<SquareTask> tasks;
-  const SquareSearch* counting = &search;
-  SquareStats piloted;
-  if (up_to_symmetry && !options.shard_key && search.one_exchange()) {
-    tasks = search.Split(1024);
-    counting = &ChooseSymmetry(search, tasks, options.stop, piloted);
-  } else {
-    absl::StatusOr<std::vector<SquareTask>> planned = PlanTasks(search, options, true);
-    if (!planned.ok()) return planned.status();
-    tasks = *std::move(planned);
-  }
-  if (counted_by) *counted_by = up_to_symmetry ? counting : nullptr;
-  SquareStats total = RunTasks<TaskPiece>(
+// Counts `tasks` of `search`, summed; with `sum_only` they must split the whole search (see
+// SquareSearch::Run).
+SquareStats CountTasks(const SquareSearch& search, const std::vector<SquareTask>& tasks,
+                       const RunOptions& options, bool sum_only) {
+  return RunTasks<TaskPiece>(
       tasks, options,
       [&](const SquareTask& task, bool, uint64_t task_limit, bool, PieceSender<TaskPiece>& sender,
           const std::atomic<bool>& stop) {
         CountSink sink(task_limit);
         const bool unlimited = task_limit == UINT64_MAX;
-        sender.piece().stats = counting->Run(task, unlimited ? nullptr : &sink, &stop, sum_only);
+        sender.piece().stats = search.Run(task, unlimited ? nullptr : &sink, &stop, sum_only);
         sender.piece().results = sender.piece().stats.squares;
       },
       [](TaskPiece&, uint64_t) { return true; });
+}
+
+// A whole count read as it is or turned (`turn` makes the same count with every word
+// reversed: SquareProblem::reversed), whichever walks fewer nodes: each is cut into kParts parts of
+// about equal work (as for shards, weighed more roughly) and counts every kStride-th part,
+// kRound parts a round, until one has walked half as many nodes again as the other, or all
+// of those parts. Returns the chosen search; what is left of its cut is in `tasks`, and its
+// count of the parts it sampled in `counted`, whose nodes are the whole pilot's. Null where
+// the first round says the count is small (under options.pilot_nodes nodes, by the parts
+// read as they are): it is then counted anew as any run is (the cut's many small tasks cost
+// it more than the round), and `counted` holds the round's nodes alone. Deterministic: the
+// same parts on any thread count.
+const SquareSearch* ChooseOrientation(const SquareSearch& search,
+                                      const std::function<const SquareSearch&()>& turn,
+                                      const RunOptions& options, std::vector<SquareTask>& tasks,
+                                      SquareStats& counted) {
+  constexpr int kParts = 1024;
+  constexpr size_t kStride = 32, kRound = 8;
+  constexpr size_t kSamples = kParts / kStride;
+  constexpr uint64_t kWeighBudget = uint64_t{1} << 18;
+  RunOptions pilot = options;  // the run's progress is that of the tasks left
+  pilot.progress = nullptr;
+  struct Side {
+    const SquareSearch& search;
+    ShardCut cut;
+    SquareStats counted;
+  };
+  auto part_tasks = [](const ShardCut& cut, size_t part) {
+    return std::span(cut.tasks).subspan(cut.begin[part], cut.begin[part + 1] - cut.begin[part]);
+  };
+  // Counts the sampled parts [from, to) of `side`.
+  auto count = [&](Side& side, size_t from, size_t to) {
+    std::vector<SquareTask> round;
+    for (size_t k = from; k < to; ++k) {
+      const auto part = part_tasks(side.cut, k * kStride + kStride / 2);
+      round.insert(round.end(), part.begin(), part.end());
+    }
+    side.counted += CountTasks(side.search, round, pilot, true);
+  };
+  auto stopped = [&] { return options.stop && options.stop->load(std::memory_order_relaxed); };
+  Side as_is{search, CutIntoShards(search, kParts, kWeighBudget, options.stop), {}};
+  if (!stopped()) count(as_is, 0, kRound);
+  if (stopped()) {  // a stopped count is partial anyway
+    tasks.clear();
+    counted = as_is.counted;
+    return &search;
+  }
+  if (as_is.counted.nodes * (kParts / kRound) < options.pilot_nodes) {
+    counted = SquareStats{.nodes = as_is.counted.nodes};
+    return nullptr;
+  }
+  const SquareSearch& turned = turn();
+  Side reversed{turned, CutIntoShards(turned, kParts, kWeighBudget, options.stop), {}};
+  if (!stopped()) count(reversed, 0, kRound);
+  size_t sampled = kRound;
+  for (; sampled < kSamples && !stopped(); sampled += kRound) {
+    const uint64_t a = as_is.counted.nodes, b = reversed.counted.nodes;
+    if (2 * a >= 3 * b || 2 * b >= 3 * a) break;
+    count(as_is, sampled, sampled + kRound);
+    count(reversed, sampled, sampled + kRound);
+  }
+  const Side& chosen = reversed.counted.nodes < as_is.counted.nodes ? reversed : as_is;
+  counted = chosen.counted;
+  counted.nodes = as_is.counted.nodes + reversed.counted.nodes;
+  tasks.clear();
+  if (stopped()) return &chosen.search;
+  for (size_t part = 0; part < static_cast<size_t>(kParts); ++part) {
+    if (part % kStride == kStride / 2 && part / kStride < sampled) continue;
+    const auto rest = part_tasks(chosen.cut, part);
+    tasks.insert(tasks.end(), rest.begin(), rest.end());
+  }
+  return &chosen.search;
+}
+
+}  // namespace
+
+absl::StatusOr<SquareStats> CountSquares(const SquareSearch& search, const RunOptions& options,
+                                         const SquareSearch** counted_by,
+                                         const std::function<const SquareSearch&()>& turned) {
+  // Unsharded, only the total counts: a shape with a symmetry may be counted up to it, unless
+  // the count is limited (then every result counts, see SquareSearch::Run).
+  const bool sum_only = options.shard_count == 1;
+  const bool up_to_symmetry = sum_only && options.limit == UINT64_MAX;
+  const bool whole = up_to_symmetry && !options.shard_key;
+  std::vector<SquareTask> tasks;
+  SquareStats piloted;
+  const SquareSearch* counting =
+      whole && turned ? ChooseOrientation(search, turned, options, tasks, piloted) : nullptr;
+  if (!counting && whole && search.one_exchange()) {  // a cube's (never turned)
+    tasks = search.Split(1024);
+    counting = &ChooseSymmetry(search, tasks, options.stop, piloted);
+  }
+  if (!counting) {
+    counting = &search;
+    absl::StatusOr<std::vector<SquareTask>> planned = PlanTasks(search, options, true);
+    if (!planned.ok()) return planned.status();
+    tasks = *std::move(planned);
+  }
+  if (counted_by) *counted_by = up_to_symmetry ? counting : nullptr;
+  SquareStats total = CountTasks(*counting, tasks, options, sum_only);
   total += piloted;
   return total;
 }

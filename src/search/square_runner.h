@@ -28,14 +28,20 @@ struct RunOptions {
   // Progress splits the search into more tasks, so that it moves.
   std::function<void(size_t, size_t, uint64_t)> progress;
   double progress_every = 0.25, progress_after = 1;
+  // A count given a turned one (see CountSquares) pilots both only where the first round of
+  // its pilot says it walks at least this many nodes (a smaller count is not worth it).
+  uint64_t pilot_nodes = uint64_t{1} << 28;
 };
 
 // The number of results, up to the limit (the search made with count_only, unless a limit is
-// given: the limit counts results in the listing's order). `counted_by`, when given, is set
-// to the search whose symmetry the count is up to (`search` or its one_exchange()), or null
-// where it counts every result (sharded, or limited).
+// given: the limit counts results in the listing's order). `turned`, when given, makes the
+// same count with SquareProblem::reversed (called only where a pilot needs it): a whole
+// count (unsharded, unlimited) runs the one a pilot finds walking less. `counted_by`, when given,
+// is set to the search that counted and whose symmetry the count is up to (`search`, its
+// one_exchange() or `turned`), or null where it counts every result (sharded, or limited).
 absl::StatusOr<SquareStats> CountSquares(const SquareSearch& search, const RunOptions& options,
-                                         const SquareSearch** counted_by = nullptr);
+                                         const SquareSearch** counted_by = nullptr,
+                                         const std::function<const SquareSearch&()>& turned = {});
 // The results as `formatter` writes them, handed to `out` in pieces of whole results, in
 // order, until it returns false.
 absl::StatusOr<SquareStats> WriteSquares(const SquareSearch& search,

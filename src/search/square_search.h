@@ -184,7 +184,9 @@ class SquareSearch {
 
   // Splits the search below `from` into at least `min_tasks` tasks where the search space
   // allows, by enumerating the prefixes of the next cells (deepening until there are enough).
-  std::vector<SquareTask> Split(size_t min_tasks, const SquareTask& from = {}) const;
+  // Stopped by `stop`, the tasks are not the whole search.
+  std::vector<SquareTask> Split(size_t min_tasks, const SquareTask& from = {},
+                                const std::atomic<bool>* stop = nullptr) const;
 
   // An estimate of each task's work: 1 + the number of its prefixes p levels deeper, for the
   // least p < `probe_levels` at which the weights sum to `budget` or more (as estimated
@@ -192,8 +194,10 @@ class SquareSearch {
   // p = `probe_levels`. The budget bounds the probe's cost: a split can overshoot its tasks
   // many times over (once a row is done, the next level is every next row's first letter),
   // and five levels below each of those can cost as much as the search they weigh.
+  // Stopped by `stop`, the weights are not meaningful.
   std::vector<uint64_t> Weigh(const std::vector<SquareTask>& tasks, int probe_levels,
-                              uint64_t budget = UINT64_MAX) const;
+                              uint64_t budget = UINT64_MAX,
+                              const std::atomic<bool>* stop = nullptr) const;
 
   // Runs one task (the empty task is the whole search). With sink == nullptr results are only
   // counted. `stop` (optional) is polled between results. With `sum_only`, a count is only

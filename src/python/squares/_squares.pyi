@@ -65,6 +65,8 @@ class SearchStats:
     def seconds(self) -> float: ...
     @property
     def stopped(self) -> bool: ...
+    @property
+    def reversed(self) -> bool: ...
 
 class SearchProgress:
     @property
@@ -608,7 +610,7 @@ class Dictionary:
               cube: Optional[int] = None, shape: Union[None, _Path, _Shape] = None,
               diagonals: bool = False, first: Optional[str] = None, pattern: Optional[str] = None,
               contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
-              reversed: bool = False,
+              reversed: Optional[bool] = None,
               order: _Order = None, upper: bool = False, limit: Optional[int] = None,
               best: Optional[int] = None, threads: Optional[int] = None, shard: Optional[_Shard] = None,
               progress: _Progress = None, progress_every: float = 0.25,
@@ -617,7 +619,7 @@ class Dictionary:
               cube: Optional[int] = None, shape: Union[None, _Path, _Shape] = None,
               diagonals: bool = False, first: Optional[str] = None, pattern: Optional[str] = None,
               contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
-              reversed: bool = False,
+              reversed: Optional[bool] = None,
               order: _Order = None, upper: bool = False, limit: Optional[int] = None,
               best: Optional[int] = None, threads: Optional[int] = None, shard: Optional[_Shard] = None,
               progress: _Progress = None, progress_every: float = 0.25,
@@ -627,7 +629,7 @@ class Dictionary:
                 cube: Optional[int] = None, shape: Union[None, _Path, _Shape] = None,
                 diagonals: bool = False, first: Optional[str] = None, pattern: Optional[str] = None,
                 contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
-                reversed: bool = False,
+                reversed: Optional[bool] = None,
                 order: _Order = None, upper: bool = False, limit: Optional[int] = None,
                 best: Optional[int] = None, threads: Optional[int] = None, shard: Optional[_Shard] = None,
                 progress: _Progress = None, progress_every: float = 0.25, progress_after: float = 1.0,
@@ -637,7 +639,7 @@ class Dictionary:
                 cube: Optional[int] = None, shape: Union[None, _Path, _Shape] = None,
                 diagonals: bool = False, first: Optional[str] = None, pattern: Optional[str] = None,
                 contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
-                reversed: bool = False,
+                reversed: Optional[bool] = None,
                 order: _Order = None, upper: bool = False, limit: Optional[int] = None,
                 best: Optional[int] = None, threads: Optional[int] = None, shard: Optional[_Shard] = None,
                 progress: _Progress = None, progress_every: float = 0.25, progress_after: float = 1.0,
@@ -647,7 +649,7 @@ class Dictionary:
                 cube: Optional[int] = None, shape: Union[None, _Path, _Shape] = None,
                 diagonals: bool = False, first: Optional[str] = None, pattern: Optional[str] = None,
                 contains: Optional[str] = None, distinct: bool = False, no_transpose: bool = False,
-                reversed: bool = False,
+                reversed: Optional[bool] = None,
                 order: _Order = None, upper: bool = False, limit: Optional[int] = None,
                 best: Optional[int] = None, threads: Optional[int] = None, shard: Optional[_Shard] = None,
                 progress: _Progress = None, progress_every: float = 0.25, progress_after: float = 1.0,
