@@ -265,8 +265,11 @@ absl::StatusOr<std::vector<SquareTask>> PlanTasks(const SquareSearch& search,
 // Runs the tasks: work(task, first, task_limit, track_ends, sender, stop) makes a task's
 // pieces (`first`: it is the run's first task),
 // take(piece, taken) hands over the first `taken` results of each (false: stop), in order.
+// A listing's pieces hold text, which waits in memory until the tasks before it are taken,
+// so only a few tasks run ahead of the oldest; a count's hold a number each (`counting`), so
+// any task may, and a long task leaves no thread idle behind it.
 template <class Piece>
-SquareStats RunTasks(const std::vector<SquareTask>& tasks, const RunOptions& options,
+SquareStats RunTasks(const std::vector<SquareTask>& tasks, const RunOptions& options, bool counting,
                      const std::function<void(const SquareTask&, bool, uint64_t, bool,
                                               PieceSender<Piece>&, const std::atomic<bool>&)>& work,
                      const std::function<bool(Piece&, uint64_t)>& take) {
@@ -280,8 +283,9 @@ SquareStats RunTasks(const std::vector<SquareTask>& tasks, const RunOptions& opt
   uint64_t remaining = limit;
   SquareStats total;
   Progress progress(options);
+  const size_t ahead = counting ? tasks.size() : static_cast<size_t>(threads) * 4;
   RunInOrder<Piece>(
-      tasks.size(), threads, static_cast<size_t>(threads) * 4, static_cast<size_t>(threads) * 8,
+      tasks.size(), threads, ahead, ahead + static_cast<size_t>(threads) * 4,
       [&](size_t k, PieceSender<Piece>& sender, const std::atomic<bool>& stop) {
         // Workers never read `remaining` (the committer owns it), except a lone one, which
         // runs on the committer's thread.
@@ -335,7 +339,7 @@ const SquareSearch& ChooseSymmetry(const SquareSearch& search, std::vector<Squar
 SquareStats CountTasks(const SquareSearch& search, const std::vector<SquareTask>& tasks,
                        const RunOptions& options, bool sum_only) {
   return RunTasks<TaskPiece>(
-      tasks, options,
+      tasks, options, true,
       [&](const SquareTask& task, bool, uint64_t task_limit, bool, PieceSender<TaskPiece>& sender,
           const std::atomic<bool>& stop) {
         CountSink sink(task_limit);
@@ -455,7 +459,7 @@ absl::StatusOr<SquareStats> WriteSquares(const SquareSearch& search,
   absl::StatusOr<std::vector<SquareTask>> tasks = PlanTasks(search, options, false);
   if (!tasks.ok()) return tasks.status();
   return RunTasks<TaskPiece>(
-      *tasks, options,
+      *tasks, options, false,
       [&](const SquareTask& task, bool first, uint64_t task_limit, bool track_ends,
           PieceSender<TaskPiece>& sender, const std::atomic<bool>& stop) {
         TextSink sink(formatter, sender, track_ends, task_limit, first);
