@@ -40,7 +40,8 @@ constexpr OptionSpec kSquareOptions[] = {
     {"reversed", 0, nullptr,
      "double, rect, with --count: search every word from its last letter (the same count)"},
     {"forward", 0, nullptr,
-     "double, rect, with --count: from its first letter (default: whichever a pilot finds faster)"},
+     "double, rect, with --count: search every word from its first letter (default: the way a "
+     "pilot finds faster)"},
     {"diagonals", 0, nullptr, "the two main diagonals are words too (symmetric or --double)"},
     {"cube", 0, "N", "word cubes of side N: every line along each of the three axes a word"},
     {"order", 0, "ORDER", "shapes: cell order, greedy or given (default: given for built-ins)"},
