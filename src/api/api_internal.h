@@ -55,7 +55,7 @@ struct SquareSearchImpl {
   // otherwise), made on first use; `turned`: counting's with every word reversed.
   const core::SquareSearch& Search(bool count_only, bool turned = false) const;
   // Whether Count() may choose to count turned, Search(true, true), over Search(true) (see
-  // SquareOptions::reversed).
+  // SquareOptions::reversed; the runner pilots only a whole count).
   bool MayTurn() const;
   // Cells the count's symmetry exchanges (counting up to it; 0: none).
   int SymmetryCells() const;

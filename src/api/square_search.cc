@@ -33,9 +33,8 @@ const core::SquareSearch& detail::SquareSearchImpl::Search(bool count_only, bool
 }
 
 bool detail::SquareSearchImpl::MayTurn() const {
-  const bool whole = !options.limit && options.shard_count == 1 && !options.shard_key;
   return setup.square && setup.square->mode != core::SquareMode::kSymmetric &&
-         !options.reversed.has_value() && whole;
+         !options.reversed.has_value();
 }
 
 int detail::SquareSearchImpl::SymmetryCells() const { return MovedCells(Search(true)); }
