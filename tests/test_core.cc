@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <numeric>
 #include <random>
@@ -121,6 +122,38 @@ Grid Transpose(const Grid& g) {
   return t;
 }
 
+// Filter `variant` of a k x n search (`problem`, set here) and the squares it keeps, for the
+// tests against plain enumeration: 0 none, 1 distinct words, 2 one of a square and its
+// transpose (double squares only), 3 the letter `some` has at (r, c) fixed there, 4 some row
+// is `wanted`.
+std::function<bool(const Grid&)> Filter(const Dictionary& dict, int variant, SquareProblem& problem,
+                                        const Grid& some, int r, int c, const std::string& wanted) {
+  const int k = problem.rows, n = problem.cols;
+  if (variant == 1) {
+    problem.distinct = true;
+    return [k, n](const Grid& g) {
+      std::set<std::string> words(g.begin(), g.end());
+      for (const std::string& column : Transpose(g)) words.insert(column);
+      return static_cast<int>(words.size()) == k + n;
+    };
+  }
+  if (variant == 2 && problem.mode == SquareMode::kDouble) {
+    problem.no_transpose = true;
+    return [](const Grid& g) { return g <= Transpose(g); };
+  }
+  if (variant == 3) {
+    problem.allowed.assign(k * n, ~LetterSet{0});
+    problem.allowed[r * n + c] = LetterSet{1}
+                                 << dict.alphabet().encode(some[r].substr(c, 1))->at(0);
+    return [r, c, letter = some[r][c]](const Grid& g) { return g[r][c] == letter; };
+  }
+  if (variant == 4) {
+    problem.contains = *dict.alphabet().encode(wanted);
+    return [wanted](const Grid& g) { return std::find(g.begin(), g.end(), wanted) != g.end(); };
+  }
+  return [](const Grid&) { return true; };
+}
+
 TEST_CASE("square search equals plain enumeration in every mode, in sorted order") {
   std::mt19937 rng(11);
   for (int trial = 0; trial < 24; ++trial) {
@@ -175,27 +208,9 @@ TEST_CASE("square search: counted with reversed words, the same counts as plain 
       CAPTURE(variant);
       SquareProblem problem = Problem(mode, k, n);
       problem.count_only = true;
-      std::function<bool(const Grid&)> passes = [](const Grid&) { return true; };
-      if (variant == 1) {
-        problem.distinct = true;
-        passes = [&](const Grid& g) {
-          std::set<std::string> words(g.begin(), g.end());
-          for (const std::string& column : Transpose(g)) words.insert(column);
-          return static_cast<int>(words.size()) == k + n;
-        };
-      } else if (variant == 2 && dbl) {
-        problem.no_transpose = true;
-        passes = [&](const Grid& g) { return g <= Transpose(g); };
-      } else if (variant == 3) {
-        // The cell (1, 2) fixed to its letter in one square.
-        problem.allowed.assign(k * n, ~LetterSet{0});
-        problem.allowed[1 * n + 2] = LetterSet{1}
-                                     << dict.alphabet().encode(some[1].substr(2, 1))->at(0);
-        passes = [&](const Grid& g) { return g[1][2] == some[1][2]; };
-      } else if (variant == 4) {
-        problem.contains = *dict.alphabet().encode(wanted);
-        passes = [&](const Grid& g) { return std::find(g.begin(), g.end(), wanted) != g.end(); };
-      }
+      // The cell (1, 2) fixed to its letter in one square; the last row of another.
+      const std::function<bool(const Grid&)> passes =
+          Filter(dict, variant, problem, some, 1, 2, wanted);
       const uint64_t expected = std::count_if(all.begin(), all.end(), passes);
       problem.reversed = true;
       auto reversed = SquareSearch::Create(dict, problem);
@@ -494,6 +509,51 @@ TEST_CASE("square search: a row refuted from either end is one that no word fits
   }
   CHECK(refuted > 0);
   CHECK(backjumps > 0);
+}
+
+TEST_CASE("square search: rows placed whole by the row walk, the squares of plain enumeration") {
+  // Double squares of order 6 and rectangles of 5 or 6 rows and 6 or 7 columns: the rows from
+  // the third on, but the last and the one the last word's sieve sifts after, are placed
+  // whole, their words walked from the end that fits fewer paths. Random lists over three
+  // letters, so that rows are read from either end. With distinct words, one of a square and
+  // its transpose (a tie on each row's first cell against the first row's), a fixed letter
+  // and a word some row must be: listed and counted, whole and in tasks.
+  std::mt19937 rng(41);
+  int lists = 0, walked = 0;
+  for (int trial = 0; trial < Trials(8); ++trial) {
+    const bool dbl = trial % 2 == 0;
+    const int n = dbl ? 6 : 6 + trial / 2 % 2, k = dbl ? 6 : 5 + trial / 4 % 2;
+    Dictionary dict(MustRead(DenseList(rng, n, 3, n == 6 ? 6 : 2) +
+                             (k == n ? "" : DenseList(rng, k, 3, k == 5 ? 12 : 5))));
+    CAPTURE(trial);
+    const SquareMode mode = dbl ? SquareMode::kDouble : SquareMode::kRectangle;
+    const std::vector<Grid> all = BruteForce(dict.lexicon(), mode, k, n);
+    if (all.size() < 10) continue;
+    ++lists;
+    const Grid& some = all[all.size() / 3];
+    const std::string wanted = all[all.size() / 2][2];
+    for (int variant = 0; variant < 5; ++variant) {
+      CAPTURE(variant);
+      SquareProblem problem = Problem(mode, k, n);
+      const std::function<bool(const Grid&)> passes =
+          Filter(dict, variant, problem, some, 3, 4, wanted);
+      std::vector<Grid> expected;
+      std::copy_if(all.begin(), all.end(), std::back_inserter(expected), passes);
+      auto search = SquareSearch::Create(dict, problem);
+      REQUIRE(search.ok());
+      walked += !search->walked_row_levels().empty();
+      for (int level : search->walked_row_levels()) {
+        CHECK(level % n == 0);
+        CHECK(level >= 2 * n);
+        CHECK(level < (k - 1) * n);
+      }
+      CHECK(Search(dict, problem) == expected);
+      CHECK(Search(dict, problem, 40) == expected);
+      CHECK(Search(dict, problem, 2000) == expected);  // tasks that begin inside rows too
+    }
+  }
+  CHECK(lists >= Trials(8) / 2);
+  CHECK(walked >= 4 * lists);
 }
 
 TEST_CASE("square search: the row sieve counts what plain enumeration finds") {

@@ -108,7 +108,7 @@ class SquareSearch::LoopCounting {
     if (Sifter::kSieving && l == s.sieve_level && walk.Untied(s.sieve_ties))
       return Counted(sieve.Count(), walk.Weight(l));
     if (rows.Starts(l)) {  // no other part acts there (see RowSieve::Build)
-      next = rows.Arrive(l, state);
+      next = rows.Arrive(l, walk);
       return Below::kSearch;
     }
     next = look.Lift(l, walk.Letters(l), walk.entries, state);

@@ -117,9 +117,13 @@ class SquareSearch::LoopListing {
 
   // Level l's subtree: listed at once (kDone, or kStop), or its letters to search (`next`).
   template <class Sifter, class Rows>
-  SQUARES_LOOP_INLINE Below Enter(int l, Walk& walk, const Look& look, const Sifter&, Rows&,
+  SQUARES_LOOP_INLINE Below Enter(int l, Walk& walk, const Look& look, const Sifter&, Rows& rows,
                                   Mask& next) {
     if (l == closing_.level && end_level_ > last_) return ListClosing(walk) ? Below::kDone : Below::kStop;
+    if (rows.Starts(l)) {  // no other part acts there (see RowFromEnd::Build)
+      next = rows.Arrive(l, walk);
+      return Below::kSearch;
+    }
     next = look.Lift(l, walk.Letters(l), walk.entries, walk.state);
     if (l == last_) {  // every letter allowed completes a result (no look-ahead is left)
       for (; next != 0; next &= next - 1) {

@@ -23,6 +23,8 @@ namespace squares::core {
 template <class Mask, bool kOn>
 class SquareSearch::LoopRowSieve {
  public:
+  SQUARES_LOOP_INLINE LoopRowSieve(const SquareSearch& search, const DawgEntry<Mask>*, bool)
+      : LoopRowSieve(search.rows_) {}
   SQUARES_LOOP_INLINE explicit LoopRowSieve(const RowSieve& sieve)
       : rows_(sieve.rows.data()),
         rows_end_(sieve.rows.data() + sieve.rows.size()),
@@ -53,8 +55,10 @@ class SquareSearch::LoopRowSieve {
   SQUARES_LOOP_INLINE int Cells(int l) const { return rows_[row_at_level_[l]].cells; }
 
   // Entering the row at level l: its candidates. Nonzero: some may be placed.
-  SQUARES_LOOP_INLINE Mask Arrive(int l, const DawgEntry<Mask>* state) {
+  template <class Walk>
+  SQUARES_LOOP_INLINE Mask Arrive(int l, const Walk& walk) {
     if constexpr (!kOn) return 0;
+    const DawgEntry<Mask>* state = walk.state;
     const RowSieve::Row& row = rows_[row_at_level_[l]];
     const RowSieve::Table& t = *row.table;
     const RowSieve::Table::Bucket& b = t.buckets[t.bucket_of[state[row.bucket_slot].first - t.lo]];

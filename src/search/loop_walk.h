@@ -79,6 +79,10 @@ class SquareSearch::LoopWalk {
   }
   // The letters level l may take.
   SQUARES_LOOP_INLINE Mask Letters(int l) const { return Constrain(l, Allowed(l)); }
+  // The letters the ties leave level l (all where none constrains it).
+  SQUARES_LOOP_INLINE Mask TieAllows(int l) const {
+    return Constrain(l, static_cast<Mask>(~Mask{0}));
+  }
 
   SQUARES_LOOP_INLINE void Place(int l, int c) {
     const Level& lv = level_[l];

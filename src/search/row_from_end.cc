@@ -30,13 +30,33 @@ RowFromEnd::Table MakeTable(const DawgEntry<Mask>* entries, uint32_t root, int l
   return RowFromEnd::Table{Dawg::Build(reversed, alphabet_size)};
 }
 
+// Whether the row at levels [first, first + n) may be walked whole (no other part acts
+// there); if so, its cells whose tie reads the row's own letters, into `tied_in_row`.
+bool Walkable(const WalkPlan& plan, const std::vector<bool>& busy, int first, int n,
+              uint32_t& tied_in_row) {
+  if (n > 32) return false;
+  for (int l = first; l < first + n; ++l) {
+    if (busy[l]) return false;
+  }
+  for (int q = 0; q < n; ++q) {
+    if (!plan.Tied(first + q)) continue;
+    const TieAt& at = plan.tie_of_level[first + q];
+    bool inside = at.earlier >= first;
+    for (int k = at.first; k < at.pair; ++k)
+      inside = inside || plan.tie_pairs[k][0] >= first || plan.tie_pairs[k][1] >= first;
+    if (inside) tied_in_row |= uint32_t{1} << q;
+  }
+  return true;
+}
+
 }  // namespace
 
 // A word W qualifies when its cells are the consecutive levels [first, first + length), the
 // last of them before the search's last level (the last word is counted or sifted there),
 // each level stepping W and one other word begun kMinDepth letters or more before W. Every
 // such W of one automaton is tested, after the level before it.
-RowFromEnd RowFromEnd::Build(const WalkPlan& plan, const Shape& shape, SearchTables* tables) {
+RowFromEnd RowFromEnd::Build(const WalkPlan& plan, const Shape& shape,
+                             const std::vector<bool>& busy, SearchTables* tables) {
   RowFromEnd from_end;
   if (plan.empty || plan.max_walkers != 2 || plan.has_echoes) return from_end;
   const int word_count = static_cast<int>(shape.words.size());
@@ -52,6 +72,7 @@ RowFromEnd RowFromEnd::Build(const WalkPlan& plan, const Shape& shape, SearchTab
     const int first = level_of[cells[0]];
     if (first < 1 || first + n >= plan.count()) continue;
     Row row;
+    row.level = first;
     for (int q = 0; q < n; ++q) {
       const Level& level = plan.levels[first + q];
       if (level.cell != cells[q] || level.walker_count != 2 || level.echo_of >= 0) break;
@@ -60,6 +81,7 @@ RowFromEnd RowFromEnd::Build(const WalkPlan& plan, const Shape& shape, SearchTab
       const uint16_t slot = level.walkers[k].before;
       if (slot / word_count < kMinDepth || writer[slot] >= first) break;
       row.slots.push_back(slot);
+      row.after.push_back(level.walkers[k].after);
       row.allowed.push_back(level.allowed);
     }
     if (static_cast<int>(row.slots.size()) != n) continue;
@@ -70,6 +92,11 @@ RowFromEnd RowFromEnd::Build(const WalkPlan& plan, const Shape& shape, SearchTab
           static_cast<int16_t>(std::max<int>(row.resume_first[d - 1], writer[row.slots[d - 1]]));
       row.resume_last[d] =
           static_cast<int16_t>(std::max<int>(row.resume_last[d - 1], writer[row.slots[n - d]]));
+    }
+    row.walked = Walkable(plan, busy, first, n, row.tied_in_row);
+    if (row.walked) {
+      if (from_end.walk_at_level.empty()) from_end.walk_at_level.assign(plan.count(), -1);
+      from_end.walk_at_level[first] = static_cast<int16_t>(from_end.rows.size());
     }
     root = static_cast<int>(plan.word_root[w]);
     length = n;

@@ -35,6 +35,15 @@ namespace squares::core {
 // W (backjumping). Read from the first cells, whose columns the row above sets first, that
 // often skips the rest of the row above. The reversed automaton depends on the automata alone
 // and is shared per dictionary (see SearchTables).
+//
+// The row walk: where W's levels are free of every other part (no count, sieve or lone level
+// there; `busy` in Build), the search does not place W cell by cell but takes its words
+// whole, walked through the same masks from the end the test would read first, and steps
+// each column by its letter (a column's step does not depend on the order of the row's
+// cells). A row whose last cells fit few words is then walked from there, not from first
+// cells that fit many prefixes which end nowhere. A tie on W's cells that compares letters
+// placed before W narrows the cell's mask; one that reads W's own letters is tested on each
+// word.
 struct RowFromEnd {
   static constexpr int kEndCells = 3;  // cells of each end whose paths are compared
   static constexpr int kMinLength = 2 * kEndCells;
@@ -43,7 +52,11 @@ struct RowFromEnd {
   static constexpr int kFits = -1;  // Test: some word fits (or the walk will tell)
 
   struct Row {
+    int level = 0;                   // W's first level
+    bool walked = false;             // placed whole (the row walk)
     std::vector<uint16_t> slots;     // per cell of W, in W's order: its crossing state's slot
+    std::vector<uint16_t> after;     // and the crossing word's slot after the cell
+    uint32_t tied_in_row = 0;        // walked: the cells whose tie reads W's letters (bit q)
     std::vector<LetterSet> allowed;  // per cell: the letters the search allows there
     // For d = 1..length: the deepest level that set the crossing state of one of W's first d
     // cells (resume_first[d]), of its last d cells (resume_last[d]); [0] unused.
@@ -55,12 +68,16 @@ struct RowFromEnd {
   };
 
   std::vector<int16_t> at_level;  // per level: the row tested after it (an index of rows), or -1
+  std::vector<int16_t> walk_at_level;  // per level: the walked row it begins, or -1; empty: none
   std::vector<Row> rows;
   uint32_t root = 0;                   // the rows' automaton, in the walk's entries
   std::shared_ptr<const Table> table;  // the reversed words of the rows' automaton
 
-  static RowFromEnd Build(const WalkPlan& plan, const Shape& shape, SearchTables* tables);
+  // `busy[l]`: another part acts at level l (W is not walked there).
+  static RowFromEnd Build(const WalkPlan& plan, const Shape& shape, const std::vector<bool>& busy,
+                          SearchTables* tables);
   bool on() const { return !rows.empty(); }
+  bool walks() const { return !walk_at_level.empty(); }
 
   // kFits when some word of the rows' automaton (at `entries`) fits row r's masks in
   // `state`, else the level the search resumes at.

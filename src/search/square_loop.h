@@ -30,6 +30,7 @@
 #include "search/loop_look_ahead.h"
 #include "search/loop_row_from_end.h"
 #include "search/loop_row_sieve.h"
+#include "search/loop_row_walk.h"
 #include "search/loop_sieve.h"
 #include "search/loop_walk.h"
 #include "search/square_search.h"
@@ -48,7 +49,10 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   using Walk = LoopWalk<Mask, kWalkers, kEchoes, kCounting == Counting::kTied>;
   using Look = LoopLookAhead<Mask, kWalkers >= 3 && kCounting != Counting::kTied, kWalkers >= 3>;
   using Sifter = LoopSieve<Mask, kSifting == Sifting::kLastWord, kCountOnly>;
-  using Rows = LoopRowSieve<Mask, kSifting == Sifting::kRows>;
+  // Rows placed whole: the row sieve's (symmetric squares) or the row walk's (double squares
+  // and rectangles).
+  using Rows = std::conditional_t<kSifting == Sifting::kRowWalk, LoopRowWalk<Mask, true>,
+                                  LoopRowSieve<Mask, kSifting == Sifting::kRows>>;
   // What the search does besides walking: count (with the shortcuts) or list.
   using Visit =
       std::conditional_t<kCountOnly, LoopCounting<Mask, Walk, Look, Sifter>,
@@ -60,7 +64,7 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   Walk walk(plan_, state.get(), letters.data(), tie);
   const Look look(look_ahead_, plan_, kCountOnly);
   Sifter sieve(sieve_);
-  Rows rows(rows_);
+  Rows rows(*this, walk.entries, sink == nullptr && prefixes == nullptr);
   // The row tests from their end (only loops of two walkers without echoes have them).
   const int16_t* const from_end_at =
       kWalkers == 2 && !kEchoes && from_end_.on() ? from_end_.at_level.data() : nullptr;
@@ -82,12 +86,26 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   std::array<Mask, kMaxLevels> avail;
   rows.ClearBetween(avail.data());
   int l = base;
-  Mask m = rows.Starts(l) ? rows.Arrive(l, walk.state) : walk.Letters(l);
+  Mask m = rows.Starts(l) ? rows.Arrive(l, walk) : walk.Letters(l);
   if (kCountOnly && base == levels() - 1) {
     stats.nodes = std::popcount(m);
     stats.squares = walk.Weigh(l, m);
     return stats;
   }
+  // Whether some word fits the row tested after level l; if not, the search backs up to the
+  // level whose letter the refutation depends on.
+  auto fits_from_end = [&](int& l) __attribute__((always_inline)) {
+    const int to = from_end_.Test<Mask>(from_end_at[l], walk.entries, walk.state);
+    if (to == RowFromEnd::kFits) return true;
+    ++stats.refuted;
+    if (to < l) ++stats.backjumps;
+    while (l > to && l > base) {
+      visit.Leave(l);
+      m = avail[--l];
+    }
+    if (to < base) m = 0;
+    return false;
+  };
   // Cancellation: `stop` is read when the search leaves a level, once per kStopPoll nodes
   // (a result's Leaf() reads it too), so a count that finds nothing for long still stops.
   constexpr uint64_t kStopPoll = uint64_t{1} << 16;
@@ -108,12 +126,19 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
         m = 0;
         continue;
       }
+      const int cells = rows.Cells(l);
+      if constexpr (!kCountOnly) {
+        for (int q = 0; q < cells; ++q) visit.Show(l + q, walk.letters[l + q]);
+      }
       // Its last level is the current one; the levels between have no letter left (see
       // ClearBetween), so that backtracking returns to the row's first, whose `m` stands for
       // the candidates left.
       avail[l] = m;
-      l += rows.Cells(l) - 1;
+      l += cells - 1;
       m = 0;
+      if constexpr (kSifting == Sifting::kRowWalk) {
+        if (from_end_at[l] >= 0 && !fits_from_end(l)) continue;
+      }
     } else {
       const int c = std::countr_zero(m);  // place the next letter
       m &= m - 1;
@@ -124,20 +149,7 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
       // then went to memory and back on every letter.
       asm("" : "+m"(stats.nodes));
       if (!look.Alive(l, walk.state) || !sieve.Sift(l, walk.state)) continue;
-      if (from_end_at && from_end_at[l] >= 0) {
-        // No word fits the row: back to the level whose letter the refutation depends on.
-        if (const int to = from_end_.Test<Mask>(from_end_at[l], walk.entries, walk.state);
-            to != RowFromEnd::kFits) {
-          ++stats.refuted;
-          if (to < l) ++stats.backjumps;
-          while (l > to && l > base) {
-            visit.Leave(l);
-            m = avail[--l];
-          }
-          if (to < base) m = 0;
-          continue;
-        }
-      }
+      if (from_end_at && from_end_at[l] >= 0 && !fits_from_end(l)) continue;
     }
     if (visit.IsLone(l + 1)) {  // one letter stands for all: counted when the search leaves it
       if (!visit.EnterLone(l + 1, walk)) continue;
@@ -171,6 +183,15 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
       if (sieve_.level >= 0) {
         return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, Sifting::kLastWord>(
             task, end_level, sink, prefixes, stop, tie);
+      }
+      // The row walk: double squares and rectangles, the whole search (a split's prefixes may
+      // end inside a row).
+      if constexpr (kWalkers == 2 && !kEchoes && sizeof(Mask) == 4 &&
+                    kCounting != Counting::kReplay) {
+        if (from_end_.walks() && end_level == levels()) {
+          return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, Sifting::kRowWalk>(
+              task, end_level, sink, prefixes, stop, tie);
+        }
       }
       // The row sieve: counting symmetric squares only (see RowSieve::Build).
       if constexpr (kCountOnly && kWalkers == 2 && !kEchoes && sizeof(Mask) == 4 &&

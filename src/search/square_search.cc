@@ -186,7 +186,14 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
     if (above >= 0 && !plan_.Tied(above) && look_ahead_.Empty(above) && !other(above))
       counting_.sieve_pair_level = above;
   }
-  from_end_ = RowFromEnd::Build(plan_, shape, tables);
+  // The row walk takes rows whole where no other part acts (the levels above, the lone
+  // levels and the sieve's shortcuts).
+  for (int l = 0; l < levels(); ++l) {
+    busy[l] = busy[l] || lone[l] || l == counting_.sieve_row_level ||
+              l == counting_.sieve_batch_level || l == counting_.sieve_pair_level ||
+              l == closing.count_level;
+  }
+  from_end_ = RowFromEnd::Build(plan_, shape, busy, tables);
   listing_ = ListingMemos::Build(plan_, shape, problem_.count_only);
   search_id_ = next_search_id++;
   if (plan_.symmetry_order == 6) {
@@ -338,6 +345,14 @@ std::vector<int> SquareSearch::row_from_end_levels() const {
   std::vector<int> levels;
   for (size_t l = 0; l < from_end_.at_level.size(); ++l) {
     if (from_end_.at_level[l] >= 0) levels.push_back(static_cast<int>(l));
+  }
+  return levels;
+}
+
+std::vector<int> SquareSearch::walked_row_levels() const {
+  std::vector<int> levels;
+  for (const RowFromEnd::Row& row : from_end_.rows) {
+    if (row.walked) levels.push_back(row.level);
   }
   return levels;
 }

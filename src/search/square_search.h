@@ -164,8 +164,10 @@ class SquareSearch {
   int sieve_row_level() const { return counting_.sieve_row_level; }
   // The rows counting places whole from the row sieve (see RowSieve).
   std::vector<int> sieved_rows() const;
-  // The levels after which a row is tested from its end (see RowFromEnd).
+  // The levels after which a row is tested from its end, and the first levels of the rows
+  // placed whole by the row walk (see RowFromEnd).
   std::vector<int> row_from_end_levels() const;
+  std::vector<int> walked_row_levels() const;
   int closing_level() const { return counting_.closing.level; }
   int corner_level() const { return counting_.corner.level; }
   int tail_level() const { return counting_.tail.level; }
@@ -211,10 +213,11 @@ class SquareSearch {
   SquareSearch(SquareProblem square, ShapeProblem shape, SearchTables* tables,
                bool one_exchange = false);
   // What the loop keeps besides the walkers: nothing, the tie (see Run), or listing's
-  // replay memo (symmetric squares); and which sieve it runs: none, the last word's or the
-  // row sieve. Compiled in only where used: each costs registers and branches in the loop.
+  // replay memo (symmetric squares); and which sieve it runs: none, the last word's, the
+  // row sieve or the row walk (see RowFromEnd). Compiled in only where used: each costs
+  // registers and branches in the loop.
   enum class Counting { kPlain, kTied, kReplay };
-  enum class Sifting { kNone, kLastWord, kRows };
+  enum class Sifting { kNone, kLastWord, kRows, kRowWalk };
   // Searches below `task` down to `end_level` levels; at end_level < levels() the prefixes
   // are collected into `prefixes` instead of reported.
   template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, Counting kCounting,
@@ -232,6 +235,8 @@ class SquareSearch {
   class LoopSieve;
   template <class Mask, bool kOn>
   class LoopRowSieve;
+  template <class Mask, bool kOn>
+  class LoopRowWalk;
   template <class Mask, class Walk, class Look, class Sifter>
   class LoopCounting;
   template <class Mask, class Walk, class Look, bool kReplay>
