@@ -18,8 +18,8 @@ namespace squares::core {
 // Per walked row, its walk: the masks in the order walked (`reversed`: last cell first), the
 // automaton entries and untried letters of each depth, the letters of the path, the depth
 // to resume at (-1: done), and how many of the row's cells have their column stepped
-// (`stepped`: 0 on entering, then all) and by which letters. Without kOn, nothing.
-template <class Mask, bool kOn>
+// (`stepped`: 0 on entering, then all) and by which letters.
+template <class Mask>
 class SquareSearch::LoopRowWalk {
  public:
   // `any_order`: the results are only counted, so a row may be walked from its end (its
@@ -29,17 +29,16 @@ class SquareSearch::LoopRowWalk {
                                   bool any_order)
       : any_order_(any_order),
         rows_(search.from_end_.rows.data()),
-        walk_at_level_(kOn ? search.from_end_.walk_at_level.data() : nullptr),
+        walk_at_level_(search.from_end_.walk_at_level.data()),
         forward_(entries + search.from_end_.root),
-        reversed_(kOn ? search.from_end_.table->reversed.template entries<Mask>() : nullptr),
-        row_count_(kOn ? search.from_end_.rows.size() : 0),
+        reversed_(search.from_end_.table->reversed.template entries<Mask>()),
+        row_count_(search.from_end_.rows.size()),
         cursor_(row_count_) {}
   SQUARES_LOOP_INLINE ~LoopRowWalk() {}
 
   // The levels between each walked row's first and last keep no letter in `avail` (see
   // RunTyped): set once, as nothing else writes them while the rows are placed whole.
   SQUARES_LOOP_INLINE void ClearBetween(Mask* avail) const {
-    if constexpr (!kOn) return;
     for (size_t r = 0; r < row_count_; ++r) {
       const RowFromEnd::Row& row = rows_[r];
       if (!row.walked) continue;
@@ -48,14 +47,13 @@ class SquareSearch::LoopRowWalk {
   }
 
   // Whether a walked row begins at level l.
-  SQUARES_LOOP_INLINE bool Starts(int l) const { return kOn && walk_at_level_[l] >= 0; }
+  SQUARES_LOOP_INLINE bool Starts(int l) const { return walk_at_level_[l] >= 0; }
   SQUARES_LOOP_INLINE int Cells(int l) const { return Cells(rows_[walk_at_level_[l]]); }
 
   // Entering the row at level l: its masks and the end its walk starts from. Nonzero: some
   // path may fit.
   template <class Walk>
   SQUARES_LOOP_INLINE Mask Arrive(int l, const Walk& walk) {
-    if constexpr (!kOn) return 0;
     const RowFromEnd::Row& row = rows_[walk_at_level_[l]];
     const int n = Cells(row);
     std::array<Mask, kMaxSquareSide> mask;
@@ -83,7 +81,6 @@ class SquareSearch::LoopRowWalk {
   // changed: false when none is left. `nodes` counts the letters the walk tries.
   template <class Walk>
   SQUARES_LOOP_INLINE bool Next(int l, Walk& walk, uint64_t& nodes) {
-    if constexpr (!kOn) return false;
     const RowFromEnd::Row& row = rows_[walk_at_level_[l]];
     const int n = Cells(row);
     Cursor& at = cursor_[walk_at_level_[l]];

@@ -51,7 +51,7 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   using Sifter = LoopSieve<Mask, kSifting == Sifting::kLastWord, kCountOnly>;
   // Rows placed whole: the row sieve's (symmetric squares) or the row walk's (double squares
   // and rectangles).
-  using Rows = std::conditional_t<kSifting == Sifting::kRowWalk, LoopRowWalk<Mask, true>,
+  using Rows = std::conditional_t<kSifting == Sifting::kRowWalk, LoopRowWalk<Mask>,
                                   LoopRowSieve<Mask, kSifting == Sifting::kRows>>;
   // What the search does besides walking: count (with the shortcuts) or list.
   using Visit =

@@ -235,7 +235,7 @@ class SquareSearch {
   class LoopSieve;
   template <class Mask, bool kOn>
   class LoopRowSieve;
-  template <class Mask, bool kOn>
+  template <class Mask>
   class LoopRowWalk;
   template <class Mask, class Walk, class Look, class Sifter>
   class LoopCounting;
