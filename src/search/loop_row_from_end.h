@@ -11,23 +11,33 @@
 
 namespace squares::core {
 
-// Row r's masks from its crossing states, then the words from the end that leaves fewer paths
-// (the first three cells' against the last three's), walked depth first to the first that
-// fits; none: the deepest level that set a crossing state the walk read.
+template <class Mask, class Narrow>
+SQUARES_LOOP_INLINE RowFromEnd::Ends RowFromEnd::Masks(const Row& row, const DawgEntry<Mask>* state,
+                                                       Narrow narrow, Mask* mask) {
+  const int n = static_cast<int>(row.slots.size());
+  Ends ends;
+  for (int q = 0; q < n; ++q) {
+    mask[q] = static_cast<Mask>(row.allowed[q]) & state[row.slots[q]].mask & narrow(q);
+    ends.empty = ends.empty || mask[q] == 0;
+  }
+  for (int q = 0; q < kEndCells; ++q) {
+    ends.front *= std::popcount(mask[q]);
+    ends.back *= std::popcount(mask[n - 1 - q]);
+  }
+  return ends;
+}
+
+// Row r's masks, then the words from the end that leaves fewer paths, walked depth first to
+// the first that fits; none: the deepest level that set a crossing state the walk read.
 template <class Mask>
 SQUARES_LOOP_CLONES int RowFromEnd::Test(int r, const DawgEntry<Mask>* entries,
                                          const DawgEntry<Mask>* state) const {
   const Row& row = rows[r];
   const int n = static_cast<int>(row.slots.size());
   std::array<Mask, kMaxWordLength> mask;
-  for (int q = 0; q < n; ++q)
-    mask[q] = static_cast<Mask>(row.allowed[q]) & state[row.slots[q]].mask;
-  int front = 1, back = 1;
-  for (int q = 0; q < kEndCells; ++q) {
-    front *= std::popcount(mask[q]);
-    back *= std::popcount(mask[n - 1 - q]);
-  }
-  if (front <= back && front > kMaxFirstPaths) return kFits;  // left to the walk
+  const Ends ends = Masks(
+      row, state, [](int) { return ~Mask{0}; }, mask.data());
+  if (ends.front <= ends.back && ends.front > kMaxFirstPaths) return kFits;  // left to the walk
   // Depth first from `start` through the masks (kReversed: last cell first) to the first
   // word: 0, or with none, how many cells the walk read.
   auto walk = [&]<bool kReversed>(const DawgEntry<Mask>* words, uint32_t start) {
@@ -51,7 +61,7 @@ SQUARES_LOOP_CLONES int RowFromEnd::Test(int r, const DawgEntry<Mask>* entries,
     }
     return deepest + 1;
   };
-  if (front > back) {
+  if (ends.front > ends.back) {
     const int read = walk.template operator()<true>(table->reversed.entries<Mask>(), Dawg::kRoot);
     return read == 0 ? kFits : row.resume_last[read];
   }

@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "search/loop_row_from_end.h"
 #include "search/loop_walk.h"
 #include "search/row_from_end.h"
 #include "search/square_search.h"
@@ -57,16 +58,11 @@ class SquareSearch::LoopRowWalk {
     const RowFromEnd::Row& row = rows_[walk_at_level_[l]];
     const int n = Cells(row);
     std::array<Mask, kMaxSquareSide> mask;
-    for (int q = 0; q < n; ++q) {
-      mask[q] = static_cast<Mask>(row.allowed[q]) & walk.state[row.slots[q]].mask;
-      if (!(row.tied_in_row >> q & 1)) mask[q] &= walk.TieAllows(l + q);
-      if (mask[q] == 0) return 0;
-    }
-    int front = 1, back = 1;
-    for (int q = 0; q < RowFromEnd::kEndCells; ++q) {
-      front *= std::popcount(mask[q]);
-      back *= std::popcount(mask[n - 1 - q]);
-    }
+    const auto [front, back, empty] = RowFromEnd::Masks(
+        row, walk.state,
+        [&](int q) { return row.tied_in_row >> q & 1 ? ~Mask{0} : walk.TieAllows(l + q); },
+        mask.data());
+    if (empty) return 0;
     Cursor& at = cursor_[walk_at_level_[l]];
     at.reversed = any_order_ && front > back;
     for (int i = 0; i < n; ++i) at.mask[i] = mask[at.reversed ? n - 1 - i : i];

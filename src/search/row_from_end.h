@@ -79,6 +79,15 @@ struct RowFromEnd {
   bool on() const { return !rows.empty(); }
   bool walks() const { return !walk_at_level.empty(); }
 
+  // A row's masks from its crossing states (loop_row_from_end.h), each cell's narrowed by
+  // `narrow(q)`, into `mask`: the paths its first kEndCells cells leave against its last
+  // ones' (the end a walk reads first), and whether some cell has no letter.
+  struct Ends {
+    int front = 1, back = 1;
+    bool empty = false;
+  };
+  template <class Mask, class Narrow>
+  static Ends Masks(const Row& row, const DawgEntry<Mask>* state, Narrow narrow, Mask* mask);
   // kFits when some word of the rows' automaton (at `entries`) fits row r's masks in
   // `state`, else the level the search resumes at.
   template <class Mask>

@@ -187,9 +187,11 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
       counting_.sieve_pair_level = above;
   }
   // The row walk takes rows whole where no other part acts (the levels above, the lone
-  // levels and the sieve's shortcuts).
+  // levels and the sieve's shortcuts), in the loops that have it: without the last word's
+  // sieve (the loop runs one or the other) and with 32-bit masks (see RunWalkers).
+  const bool walks = sieve_.level < 0 && !plan_.wide;
   for (int l = 0; l < levels(); ++l) {
-    busy[l] = busy[l] || lone[l] || l == counting_.sieve_row_level ||
+    busy[l] = !walks || busy[l] || lone[l] || l == counting_.sieve_row_level ||
               l == counting_.sieve_batch_level || l == counting_.sieve_pair_level ||
               l == closing.count_level;
   }
