@@ -280,7 +280,7 @@ TEST_CASE("a copy of a SquareSearch keeps its own stop flag") {
   CHECK(copy.ForEach([](const SquareResult&) { return true; }).stopped);
 }
 
-TEST_CASE("progress: none before `after`, then parts done in order") {
+TEST_CASE("progress: none before `after`, then more parts done at each report") {
   const Dictionary english = Dictionary::Default();
   SquareOptions options;
   options.size = 5;

@@ -1115,6 +1115,46 @@ TEST_CASE("square search: known squares on a real word list") {
                                    {"bishop", "illume", "slimes", "humble", "omelet", "peseta"}});
 }
 
+TEST_CASE("ordered runner: idle runs while the oldest task does, and may stop the run") {
+  // Task 0 runs until `idle` (on the calling thread) has seen every later task done: a count's
+  // progress reports them while the oldest holds back their commits. An exception from idle
+  // stops the run and is rethrown.
+  struct Piece {
+    void clear() {}
+  };
+  const size_t count = 6;
+  for (bool throws : {false, true}) {
+    CAPTURE(throws);
+    std::atomic<size_t> finished = 0;
+    std::atomic<bool> seen_all = false;
+    size_t commits = 0, idle_calls = 0;
+    auto run = [&] {
+      RunInOrder<Piece>(
+          count, 2, count, count + 4,
+          [&](size_t k, PieceSender<Piece>&, const std::atomic<bool>& stop) {
+            for (int ms = 0; k == 0 && ms < 10000 && !seen_all && !stop; ++ms) usleep(1000);
+            ++finished;
+          },
+          [&](size_t, Piece&, bool) { return ++commits < count; }, nullptr,
+          [&] {
+            ++idle_calls;
+            if (throws) throw std::runtime_error("idle");
+            if (finished == count - 1) seen_all = true;
+          });
+    };
+    if (throws) {
+      CHECK_THROWS_WITH_AS(run(), "idle", std::runtime_error);
+      CHECK(idle_calls == 1);
+      CHECK(commits == 0);
+    } else {
+      run();
+      CHECK(seen_all);
+      CHECK(commits == count);
+      CHECK(idle_calls >= 1);
+    }
+  }
+}
+
 TEST_CASE("ordered runner: pieces committed in task order, memory capped, a stop ends the run") {
   struct Piece {
     std::string text;

@@ -269,8 +269,9 @@ class SquareSearch {
                     const std::function<bool(std::string_view text)>& out) const;
 
   // Called with the search's progress as its parts end, by default at most four times a
-  // second once the search is past a second (null: never). Negative or non-finite timings are
-  // a usage Error.
+  // second once the search is past a second (null: never). A count reports the parts done in
+  // any order (and the results they found); ForEach and Write, the parts whose results were
+  // handed over. Negative or non-finite timings are a usage Error.
   void set_progress(std::function<void(const SearchProgress&)> progress,
                     const ProgressTiming& timing = {});
   // The flag that stops this handle's runs: SquareOptions::stop until set here (null: none).

@@ -28,20 +28,24 @@ namespace squares::core {
 // until the committer frees some.
 //
 // `cancel` (optional) stops the run from outside: the work is handed a flag set soon after
-// it (the committer polls it while it waits), and no task starts after it.
+// it (the committer polls it while it waits), and no task starts after it. `idle`
+// (optional) runs on the calling thread about every kIdleEvery while the committer waits for
+// the oldest task: a report of the tasks done out of order, say.
 //
-// An exception from commit or from a task's work stops the run too: every thread is joined,
-// then it is rethrown, unchanged, on the calling thread (commit's, which is the caller's
-// own, before any of the work's).
+// An exception from commit, idle or a task's work stops the run too: every thread is joined,
+// then it is rethrown, unchanged, on the calling thread (the calling thread's own, commit's or
+// idle's, before any of the work's).
 template <class Piece>
 class PieceSender;
+
+inline constexpr std::chrono::milliseconds kIdleEvery{100};
 
 template <class Piece>
 void RunInOrder(
     size_t count, int threads, size_t window, size_t max_pieces,
     const std::function<void(size_t, PieceSender<Piece>&, const std::atomic<bool>&)>& work,
     const std::function<bool(size_t, Piece&, bool)>& commit,
-    const std::atomic<bool>* cancel = nullptr);
+    const std::atomic<bool>* cancel = nullptr, const std::function<void()>& idle = {});
 
 template <class Piece>
 class PieceSender {
@@ -57,7 +61,8 @@ class PieceSender {
   friend void RunInOrder(
       size_t, int, size_t, size_t,
       const std::function<void(size_t, PieceSender<P>&, const std::atomic<bool>&)>&,
-      const std::function<bool(size_t, P&, bool)>&, const std::atomic<bool>*);
+      const std::function<bool(size_t, P&, bool)>&, const std::atomic<bool>*,
+      const std::function<void()>&);
   size_t task_ = 0;
   Piece* piece_ = nullptr;
   std::function<bool(PieceSender&)> send_;
@@ -67,7 +72,8 @@ template <class Piece>
 void RunInOrder(
     size_t count, int threads, size_t window, size_t max_pieces,
     const std::function<void(size_t, PieceSender<Piece>&, const std::atomic<bool>&)>& work,
-    const std::function<bool(size_t, Piece&, bool)>& commit, const std::atomic<bool>* cancel) {
+    const std::function<bool(size_t, Piece&, bool)>& commit, const std::atomic<bool>* cancel,
+    const std::function<void()>& idle) {
   std::atomic<bool> stop = false;
   auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
   if (threads <= 1 || count <= 1) {
@@ -153,16 +159,23 @@ void RunInOrder(
   };
   std::vector<std::thread> pool;
   for (size_t t = 0; t < std::min<size_t>(threads, count); ++t) pool.emplace_back(worker);
+  auto next_idle = std::chrono::steady_clock::now() + kIdleEvery;
   for (bool go_on = true; go_on && head < count;) {
     Piece piece;
-    bool last;
+    bool last = false, waited = false;
     {
       std::unique_lock lock(mutex);
       auto ready = [&] { return !queue[head].empty() || thrown; };
-      if (!cancel) {
+      if (!cancel && !idle) {
         changed.wait(lock, ready);
       } else {
-        while (!cancelled() && !changed.wait_for(lock, std::chrono::milliseconds(1), ready)) {
+        // Polling `cancel` every millisecond, or waking for `idle` when it is due.
+        const auto poll = cancel ? std::chrono::milliseconds(1) : kIdleEvery;
+        while (!cancelled() && !changed.wait_for(lock, poll, ready)) {
+          if (idle && std::chrono::steady_clock::now() >= next_idle) {
+            waited = true;
+            break;
+          }
         }
         if (cancelled()) {
           stop = true;
@@ -171,12 +184,19 @@ void RunInOrder(
         }
       }
       if (thrown) break;
-      piece = std::move(queue[head].front());
-      queue[head].pop_front();
-      last = done[head] && queue[head].empty();
+      if (!waited) {
+        piece = std::move(queue[head].front());
+        queue[head].pop_front();
+        last = done[head] && queue[head].empty();
+      }
     }
     std::exception_ptr committing;
     try {
+      if (waited) {
+        idle();
+        next_idle = std::chrono::steady_clock::now() + kIdleEvery;
+        continue;
+      }
       go_on = commit(head, piece, last);
     } catch (...) {
       committing = std::current_exception();

@@ -147,14 +147,19 @@ class TextSink : public SquareSink {
 class Progress {
  public:
   explicit Progress(const RunOptions& options) : options_(options), start_(Clock::now()) {}
+  // Reports once `progress_after` has passed, at most once per `progress_every`, and only
+  // what changed since the last report.
   void Update(size_t done, size_t total, uint64_t results) {
     if (!options_.progress) return;
     const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
     if (elapsed < options_.progress_after ||
-        (reported_ && elapsed - last_ < options_.progress_every))
+        (reported_ &&
+         (elapsed - last_ < options_.progress_every || (done == done_ && results == results_))))
       return;
     last_ = elapsed;
     reported_ = true;
+    done_ = done;
+    results_ = results;
     options_.progress(done, total, results);
   }
 
@@ -163,6 +168,8 @@ class Progress {
   Clock::time_point start_;
   double last_ = 0;
   bool reported_ = false;
+  size_t done_ = 0;
+  uint64_t results_ = 0;
 };
 
 // The cut of a search into shards: the whole search's tasks, and where each of the parts
@@ -283,6 +290,13 @@ SquareStats RunTasks(const std::vector<SquareTask>& tasks, const RunOptions& opt
   uint64_t remaining = limit;
   SquareStats total;
   Progress progress(options);
+  // A count's progress is that of the tasks done, in any order (a long task does not hold
+  // back the report of those after it); a listing's, of the tasks written.
+  std::atomic<size_t> finished = 0;
+  std::atomic<uint64_t> found = 0;
+  auto report_finished = [&] {
+    progress.Update(finished.load(), tasks.size(), std::min(found.load(), limit));
+  };
   const size_t ahead = counting ? tasks.size() : static_cast<size_t>(threads) * 4;
   RunInOrder<Piece>(
       tasks.size(), threads, ahead, ahead + static_cast<size_t>(threads) * 4,
@@ -291,6 +305,10 @@ SquareStats RunTasks(const std::vector<SquareTask>& tasks, const RunOptions& opt
         // runs on the committer's thread.
         const uint64_t task_limit = one_thread && !unlimited ? remaining : limit;
         work(tasks[k], k == 0, task_limit, !one_thread && task_limit != UINT64_MAX, sender, stop);
+        if (counting) {
+          found += sender.piece().results;
+          ++finished;
+        }
       },
       [&](size_t k, Piece& piece, bool last) {
         const uint64_t taken = unlimited ? piece.results : std::min(piece.results, remaining);
@@ -299,11 +317,12 @@ SquareStats RunTasks(const std::vector<SquareTask>& tasks, const RunOptions& opt
         total.squares += taken;
         if (last) {
           total.nodes += piece.stats.nodes;
-          progress.Update(k + 1, tasks.size(), total.squares);
+          if (counting) report_finished();
+          else progress.Update(k + 1, tasks.size(), total.squares);
         }
         return go_on && remaining > 0;
       },
-      options.stop);
+      options.stop, counting && options.progress ? report_finished : std::function<void()>());
   return total;
 }
 
