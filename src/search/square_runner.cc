@@ -326,26 +326,42 @@ SquareStats RunTasks(const std::vector<SquareTask>& tasks, const RunOptions& opt
   return total;
 }
 
+// A pilot of two ways to make one count: `round(r)` counts its round r both ways, into `a`
+// and `b`, for r from `from` up to `to`, until one way has walked half as many nodes again as
+// the other after a round, or `stopped()`. Returns the rounds counted up to.
+template <class Round>
+size_t PilotRounds(size_t from, size_t to, const SquareStats& a, const SquareStats& b,
+                   const std::function<bool()>& stopped, Round round) {
+  size_t r = from;
+  for (; r < to && !stopped(); ++r) {
+    if (r > 0 && (2 * a.nodes >= 3 * b.nodes || 2 * b.nodes >= 3 * a.nodes)) break;
+    round(r);
+  }
+  return r;
+}
+
 // A count up to S3 or up to one involution (SquareSearch::one_exchange), whichever walks
 // fewer nodes: both count every kPilotStride-th of `tasks` (the whole search's), in rounds of
-// kPilotRound, until one has walked half as many nodes again as the other, or all of those.
-// The tasks the chosen search counted are taken out of `tasks` and their count is in
-// `counted`, whose nodes are both searches'. Deterministic: the same tasks on any thread count.
+// kPilotRound (PilotRounds). The tasks the chosen search counted are taken out of `tasks` and
+// their count is in `counted`, whose nodes are both searches'. Deterministic: the same tasks
+// on any thread count.
 const SquareSearch& ChooseSymmetry(const SquareSearch& search, std::vector<SquareTask>& tasks,
                                    const std::atomic<bool>* stop, SquareStats& counted) {
   constexpr size_t kPilotStride = 64, kPilotRound = 8;
   const SquareSearch& other = *search.one_exchange();
   SquareStats by_s3, by_one;
   std::vector<size_t> sampled;
-  for (size_t k = 0; k < tasks.size(); k += kPilotStride) {
-    by_s3 += search.Run(tasks[k], nullptr, stop, true);
-    by_one += other.Run(tasks[k], nullptr, stop, true);
-    sampled.push_back(k);
-    if (sampled.size() % kPilotRound == 0 &&
-        (2 * by_s3.nodes >= 3 * by_one.nodes || 2 * by_one.nodes >= 3 * by_s3.nodes)) {
-      break;
-    }
-  }
+  const size_t samples = (tasks.size() + kPilotStride - 1) / kPilotStride;
+  PilotRounds(
+      0, (samples + kPilotRound - 1) / kPilotRound, by_s3, by_one,
+      [stop] { return stop && stop->load(std::memory_order_relaxed); },
+      [&](size_t r) {
+        for (size_t i = r * kPilotRound; i < std::min(samples, (r + 1) * kPilotRound); ++i) {
+          by_s3 += search.Run(tasks[i * kPilotStride], nullptr, stop, true);
+          by_one += other.Run(tasks[i * kPilotStride], nullptr, stop, true);
+          sampled.push_back(i * kPilotStride);
+        }
+      });
   const bool one = by_one.nodes < by_s3.nodes;
   counted = one ? by_one : by_s3;
   counted.nodes = by_s3.nodes + by_one.nodes;
@@ -370,14 +386,13 @@ SquareStats CountTasks(const SquareSearch& search, const std::vector<SquareTask>
 }
 
 // A whole count read as it is or turned (`turn` makes the same count with every word
-// reversed: SquareProblem::reversed), whichever walks fewer nodes: each is cut into kParts parts of
-// about equal work (as for shards, weighed more roughly) and counts every kStride-th part,
-// kRound parts a round, until one has walked half as many nodes again as the other, or all
-// of those parts. Returns the chosen search; what is left of its cut is in `tasks`, and its
-// count of the parts it sampled in `counted`, whose nodes are the whole pilot's. Null where
-// the first round says the count is small (under options.pilot_nodes nodes, by the parts
-// read as they are): it is then counted anew as any run is (the cut's many small tasks cost
-// it more than the round), and `counted` holds the round's nodes alone. Deterministic: the
+// reversed: SquareProblem::reversed), whichever walks fewer nodes: each is cut into kParts
+// parts of about equal work (as for shards, weighed more roughly) and counts every kStride-th
+// part, kRound parts a round (PilotRounds). Returns the chosen search; what is left of its cut is
+// in `tasks`, and its count of the parts it sampled in `counted`, whose nodes are the whole
+// pilot's. Null where the first round says the count is small (under options.pilot_nodes nodes, by
+// the parts read as they are): it is then counted anew as any run is (the cut's many small tasks
+// cost it more than the round), and `counted` holds the round's nodes alone. Deterministic: the
 // same parts on any thread count.
 const SquareSearch* ChooseOrientation(const SquareSearch& search,
                                       const std::function<const SquareSearch&()>& turn,
@@ -421,13 +436,11 @@ const SquareSearch* ChooseOrientation(const SquareSearch& search,
   const SquareSearch& turned = turn();
   Side reversed{turned, CutIntoShards(turned, kParts, kWeighBudget, options.stop), {}};
   if (!stopped()) count(reversed, 0, kRound);
-  size_t sampled = kRound;
-  for (; sampled < kSamples && !stopped(); sampled += kRound) {
-    const uint64_t a = as_is.counted.nodes, b = reversed.counted.nodes;
-    if (2 * a >= 3 * b || 2 * b >= 3 * a) break;
-    count(as_is, sampled, sampled + kRound);
-    count(reversed, sampled, sampled + kRound);
-  }
+  const size_t sampled = kRound * PilotRounds(1, kSamples / kRound, as_is.counted, reversed.counted,
+                                              stopped, [&](size_t r) {
+                                                count(as_is, r * kRound, (r + 1) * kRound);
+                                                count(reversed, r * kRound, (r + 1) * kRound);
+                                              });
   const Side& chosen = reversed.counted.nodes < as_is.counted.nodes ? reversed : as_is;
   counted = chosen.counted;
   counted.nodes = as_is.counted.nodes + reversed.counted.nodes;
