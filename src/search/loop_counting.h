@@ -67,9 +67,8 @@ class SquareSearch::LoopCounting {
     if constexpr (Walk::kWalkerCount >= 3) {  // tied or not: no tie pair (see TailCount)
       if (l == s.tail.fold_level) return Counted(FoldCount(walk), walk.Weight(l));
       if (l == s.tail.level) {
-        return Counted(
-            s.tail.Count<Mask, Walk::kWalkerCount, false>(level_, walk.entries, state, nullptr, 0),
-            walk.Weight(l));
+        return Counted(s.tail.Count<Mask, Walk::kWalkerCount, false>(walk.entries, state, {}, 0),
+                       walk.Weight(l));
       }
     }
     if (l == s.closing.count_level) {
@@ -150,15 +149,10 @@ class SquareSearch::LoopCounting {
   // the fold's letters whose child in the fold word allows the step's letter.
   SQUARES_LOOP_INLINE uint64_t FoldCount(const Walk& walk) const {
     const TailCount& tail = counting_.tail;
-    const DawgEntry<Mask> from =
-        walk.state[level_[tail.fold_level].walkers[tail.fold_walker].before];
-    std::array<Mask, sizeof(Mask) * 8> parts;
-    int n = 0;
-    for (Mask xs = walk.Allowed(tail.fold_level); xs; xs &= xs - 1) {
-      parts[n++] = walk.entries[ChildIndex(from, std::countr_zero(xs))].mask;
-    }
-    return tail.Count<Mask, Walk::kWalkerCount, true>(level_, walk.entries, walk.state,
-                                                      parts.data(), n);
+    return tail.Count<Mask, Walk::kWalkerCount, true>(
+        walk.entries, walk.state,
+        walk.state[level_[tail.fold_level].walkers[tail.fold_walker].before],
+        walk.Allowed(tail.fold_level));
   }
 
   // The closing count: v of the state whose vectors are at the closing count's counts[p],

@@ -13,35 +13,38 @@
 namespace squares::core {
 
 // W's paths from its state through the tail's masks, depth first with one mask of untried
-// letters per step. Folded: the last step
-// leaves out the fold's word and counts a path once for each of the masks parts[0, n) (the
-// fold word's children, one per letter of the fold level) that allows its last letter.
+// letters per step. Folded: the last step leaves out the fold's word and counts a path once
+// for each of the fold level's letters `folds` whose child of `fold` (the fold word's state)
+// allows its last letter. The last cell's mask is read first: most fold counts end there.
 template <class Mask, int kWalkers, bool kFolded>
-SQUARES_LOOP_CLONES uint64_t TailCount::Count(const Level* levels, const DawgEntry<Mask>* entries,
-                                              const DawgEntry<Mask>* state, Mask* parts, int n) const {
+SQUARES_LOOP_CLONES uint64_t TailCount::Count(const DawgEntry<Mask>* entries,
+                                              const DawgEntry<Mask>* state,
+                                              const DawgEntry<Mask>& fold, Mask folds) const {
   const int length = static_cast<int>(walker.size());
+  auto cell_mask = [&](const Cell& cell) __attribute__((always_inline)) {
+    Mask m = static_cast<Mask>(cell.allowed);
+    for (int w = 0; w < kWalkers; ++w) m &= state[cell.reads[w]].mask;
+    return m;
+  };
   std::array<Mask, kMaxLevels> mask, untried;
   std::array<DawgEntry<Mask>, kMaxLevels> at;
-  for (int q = 0; q < length; ++q) {
-    const Level& at = levels[level + q];
-    Mask m = static_cast<Mask>(at.allowed);
-    for (int w = 0; w < kWalkers; ++w) {
-      if (w != walker[q] && !(kFolded && q == length - 1 && w == fold_reader)) {
-        m &= state[at.walkers[w].before].mask;
-      }
+  // Folded: the fold word's children by the fold's letters, those that allow some letter of
+  // the last cell (n of them).
+  std::array<Mask, sizeof(Mask) * 8> parts;
+  int n = 0;
+  int masked = length;
+  if constexpr (kFolded) {
+    mask[length - 1] = cell_mask(folded_last);
+    for (Mask xs = folds; xs; xs &= xs - 1) {
+      const Mask part = entries[ChildIndex(fold, std::countr_zero(xs))].mask & mask[length - 1];
+      if (part != 0) parts[n++] = part;
     }
-    mask[q] = m;
+    if (n == 0) return 0;
+    masked = length - 1;
   }
-  if constexpr (kFolded) {  // the parts that allow none of the last cell's letters drop out
-    int kept = 0;
-    for (int i = 0; i < n; ++i) {
-      if ((parts[i] &= mask[length - 1]) != 0) parts[kept++] = parts[i];
-    }
-    if (kept == 0) return 0;
-    n = kept;
-  }
+  for (int q = 0; q < masked; ++q) mask[q] = cell_mask(cells[q]);
   // The results of the last step's letters m.
-  auto ends = [parts, n](Mask m) __attribute__((always_inline)) -> uint64_t {
+  auto ends = [&parts, n ](Mask m) __attribute__((always_inline))->uint64_t {
     if constexpr (!kFolded) return std::popcount(m);
     uint64_t count = 0;
     for (int i = 0; i < n; ++i) count += std::popcount(m & parts[i]);

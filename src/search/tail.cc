@@ -16,7 +16,20 @@ namespace squares::core {
 TailCount TailCount::Build(const WalkPlan& plan, bool other_count, const std::vector<bool>& sifts) {
   if (other_count) return TailCount{};
   TailCount tail = Find(plan);
-  if (tail.level >= 0) tail.BuildFold(plan, sifts);
+  if (tail.level < 0) return tail;
+  tail.BuildFold(plan, sifts);
+  const uint16_t free_slot = static_cast<uint16_t>(plan.slots - 1);
+  auto cell = [&](int q, int left_out) {
+    const Level& at = plan.levels[tail.level + q];
+    Cell c{{}, at.allowed};
+    for (int w = 0; w < kMaxCellWords; ++w) {
+      c.reads[w] = w == tail.walker[q] || w == left_out ? free_slot : at.walkers[w].before;
+    }
+    return c;
+  };
+  const int length = static_cast<int>(tail.walker.size());
+  for (int q = 0; q < length; ++q) tail.cells.push_back(cell(q, -1));
+  if (tail.fold_level >= 0) tail.folded_last = cell(length - 1, tail.fold_reader);
   return tail;
 }
 

@@ -3,6 +3,7 @@
 // them in loop_tail.h.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -24,6 +25,15 @@ struct TailCount {
   int fold_level = -1;
   uint8_t fold_walker = 0, fold_reader = 0;
   int unchecked_level = -1;  // the level above the fold, whose look-ahead counting skips (or -1)
+  // Per tail cell, the slots of the other words' states that mask it (W's own, and at the
+  // last cell when folded the fold word's, replaced by the free slot), then its letters; the
+  // last cell once more as the fold reads it.
+  struct Cell {
+    std::array<uint16_t, kMaxCellWords> reads;
+    LetterSet allowed;
+  };
+  std::vector<Cell> cells;
+  Cell folded_last;
 
   // The levels a tail could take with the ties built so far: the first (-1: none), W's
   // walker at each, and W's slot before the first.
@@ -32,12 +42,12 @@ struct TailCount {
   // not where the level before sifts.
   static TailCount Build(const WalkPlan& plan, bool other_count, const std::vector<bool>& sifts);
 
-  // The count below the tail (kFolded: below the fold, `parts` the fold word's children by the
-  // fold level's letters, n of them), from the walkers' `state` (loop_tail.h); `levels` and
-  // `entries` are the walk's.
+  // The count below the tail (kFolded: below the fold, `folds` the fold level's letters and
+  // `fold` the fold word's state), from the walkers' `state` (loop_tail.h); `entries` are the
+  // walk's.
   template <class Mask, int kWalkers, bool kFolded>
-  uint64_t Count(const Level* levels, const DawgEntry<Mask>* entries, const DawgEntry<Mask>* state,
-                 Mask* parts, int n) const;
+  uint64_t Count(const DawgEntry<Mask>* entries, const DawgEntry<Mask>* state,
+                 const DawgEntry<Mask>& fold, Mask folds) const;
 
  private:
   void BuildFold(const WalkPlan& plan, const std::vector<bool>& sifts);
