@@ -123,6 +123,9 @@ struct CountingShortcuts {
   CornerCount corner;
   TailCount tail;
   DoubleClosing double_closing;
+  // Per level: whether counting's Enter has only the level's letters to lift there (no
+  // shortcut nor a row placed whole begins there, and it is neither of the last two).
+  std::vector<uint8_t> plain;
 };
 
 }  // namespace squares::core

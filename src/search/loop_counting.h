@@ -60,8 +60,16 @@ class SquareSearch::LoopCounting {
   template <class Rows>
   SQUARES_LOOP_INLINE Below Enter(int l, Walk& walk, const Look& look, Sifter& sieve, Rows& rows,
                                   Mask& next) {
-    const CountingShortcuts& s = counting_;
     const DawgEntry<Mask>* state = walk.state;
+    // Shapes of three walkers or more lift most levels' letters and nothing else; the square
+    // modes' loops enter shortcuts at most of the levels they enter, and are quicker without.
+    if constexpr (Walk::kWalkerCount >= 3) {
+      if (counting_.plain[l]) {
+        next = look.Lift(l, walk.Letters(l), walk.entries, state);
+        return Below::kSearch;
+      }
+    }
+    const CountingShortcuts& s = counting_;
     // A shortcut's results all weigh the same (see LoopWalk::Weight).
     if (l == s.corner.level) return Counted(CountCorner(state), walk.Weight(l));
     if constexpr (Walk::kWalkerCount >= 3) {  // tied or not: no tie pair (see TailCount)

@@ -34,6 +34,7 @@ class SquareSearch::LoopLookAhead {
     if (!at_level_ || l == unchecked_level_) return true;
     const LookAhead::Range& lv = at_level_[l];
     int k = kLift ? lv.lifted : lv.begin;
+    if (kLift && k == lv.end) return true;  // all lifted: most levels of a lifting loop
     for (; k < lv.one; ++k) {
       if ((state[checks_[k].slot_a].mask & state[checks_[k].slot_b].mask) == 0) return false;
     }

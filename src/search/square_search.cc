@@ -196,6 +196,15 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
               l == closing.count_level;
   }
   from_end_ = RowFromEnd::Build(plan_, shape, busy, tables);
+  counting_.plain.assign(levels(), 0);
+  for (int l = 0; l + 2 < levels(); ++l) {
+    counting_.plain[l] = l != counting_.corner.level && l != tail.fold_level && l != tail.level &&
+                         l != closing.count_level && l != counting_.double_closing.level &&
+                         l != counting_.sieve_row_level && l != counting_.sieve_pair_level &&
+                         l != counting_.sieve_batch_level && l != counting_.sieve_level &&
+                         !(rows_.on() && rows_.row_at_level[l] >= 0) &&
+                         !(from_end_.walks() && from_end_.walk_at_level[l] >= 0);
+  }
   listing_ = ListingMemos::Build(plan_, shape, problem_.count_only);
   search_id_ = next_search_id++;
   if (plan_.symmetry_order == 6) {
