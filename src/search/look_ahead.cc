@@ -228,6 +228,7 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
     assert(r.begin <= r.lifted && r.lifted <= r.one && r.one <= r.two && r.two <= r.three &&
            r.three <= r.end);
   }
+  look.BuildLiftSteps(plan);
   return look;
 }
 
@@ -251,6 +252,23 @@ void LookAhead::DropCovered(const WalkPlan& plan, int fold_level) {
     }
   }
   checks = std::move(kept);
+}
+
+// Each level's lift read from one place: the next cell's, then the lifted checks (their
+// word's state before the level against the other word's mask).
+void LookAhead::BuildLiftSteps(const WalkPlan& plan) {
+  if (at_level.empty()) return;
+  lift_at.assign(plan.count(), {});
+  for (int l = 0; l < plan.count(); ++l) {
+    Lift& lift = lift_at[l];
+    if (!next_lift.empty()) lift.next = next_lift[l];
+    lift.begin = static_cast<uint16_t>(lift_steps.size());
+    for (int k = at_level[l].begin; k < at_level[l].lifted; ++k) {
+      lift_steps.push_back(
+          {static_cast<uint16_t>(checks[k].slot_a - plan.word_count), checks[k].slot_b});
+    }
+    lift.end = static_cast<uint16_t>(lift_steps.size());
+  }
 }
 
 }  // namespace squares::core

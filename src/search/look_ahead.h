@@ -51,9 +51,23 @@ struct LookAhead {
     std::array<uint16_t, 3> other{};
   };
 
+  // The lift as the loop runs it, per level from one place: the next cell's lift (`next`;
+  // other[0] == 0: none; all a tied loop lifts), then the lifted checks, steps [begin, end)
+  // of lift_steps, each keeping the letters whose child of state[from] allows some letter of
+  // state[other]'s mask.
+  struct LiftStep {
+    uint16_t from = 0, other = 0;
+  };
+  struct Lift {
+    NextLift next;
+    uint16_t begin = 0, end = 0;
+  };
+
   std::vector<Check> checks;
   std::vector<Range> at_level;      // per level; empty when no level has a check or lift
   std::vector<NextLift> next_lift;  // per level; empty when no level has one
+  std::vector<LiftStep> lift_steps;
+  std::vector<Lift> lift_at;  // per level; empty with at_level
   std::shared_ptr<const Reach> reach_table;
   int unchecked_level = -1;  // counting skips this level's checks (see Build)
 
@@ -74,6 +88,7 @@ struct LookAhead {
 
  private:
   void DropCovered(const WalkPlan& plan, int fold_level);
+  void BuildLiftSteps(const WalkPlan& plan);
 };
 
 }  // namespace squares::core

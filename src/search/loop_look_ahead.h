@@ -21,12 +21,12 @@ namespace squares::core {
 template <class Mask, bool kLift, bool kLiftNext>
 class SquareSearch::LoopLookAhead {
  public:
-  SQUARES_LOOP_INLINE LoopLookAhead(const LookAhead& look, const WalkPlan& plan, bool count_only)
+  SQUARES_LOOP_INLINE LoopLookAhead(const LookAhead& look, bool count_only)
       : at_level_(look.at_level.empty() ? nullptr : look.at_level.data()),
         checks_(look.checks.data()),
-        next_lift_(look.next_lift.empty() ? nullptr : look.next_lift.data()),
+        lift_at_(look.lift_at.empty() ? nullptr : look.lift_at.data()),
+        lift_steps_(look.lift_steps.data()),
         reach_(look.reach<Mask>()),
-        words_(static_cast<uint32_t>(plan.word_count)),
         unchecked_level_(count_only ? look.unchecked_level : -1) {}
 
   // Whether the letters placed up to level l leave every check of level l a letter.
@@ -68,15 +68,15 @@ class SquareSearch::LoopLookAhead {
   // Level l's letters m less those its lifted checks refuse.
   SQUARES_LOOP_INLINE Mask Lift(int l, Mask m, const DawgEntry<Mask>* entries,
                                 const DawgEntry<Mask>* state) const {
-    if (!kLiftNext || !at_level_) return m;
-    if (next_lift_ && next_lift_[l].other[0] != 0) {
-      const LookAhead::NextLift& n = next_lift_[l];
+    if (!kLiftNext || !lift_at_) return m;
+    const LookAhead::Lift& lift = lift_at_[l];
+    if (const LookAhead::NextLift& n = lift.next; n.other[0] != 0) {
       m = Keep(m, entries, state[n.before],
                state[n.other[0]].mask & state[n.other[1]].mask & state[n.other[2]].mask);
     }
-    if (!kLift || at_level_[l].lifted == at_level_[l].begin) return m;
-    for (int k = at_level_[l].begin; k < at_level_[l].lifted; ++k) {
-      m = Keep(m, entries, state[checks_[k].slot_a - words_], state[checks_[k].slot_b].mask);
+    if (!kLift) return m;
+    for (int k = lift.begin; k < lift.end; ++k) {
+      m = Keep(m, entries, state[lift_steps_[k].from], state[lift_steps_[k].other].mask);
     }
     return m;
   }
@@ -98,9 +98,9 @@ class SquareSearch::LoopLookAhead {
 
   const LookAhead::Range* const at_level_;  // null: no checks
   const LookAhead::Check* const checks_;
-  const LookAhead::NextLift* const next_lift_;  // null: none
+  const LookAhead::Lift* const lift_at_;  // null: no lift
+  const LookAhead::LiftStep* const lift_steps_;
   const Mask* const reach_;
-  const uint32_t words_;
   const int unchecked_level_;
 };
 

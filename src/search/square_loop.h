@@ -62,7 +62,7 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   LoopArray<DawgEntry<Mask>> state(plan_.slots);
   std::array<Letter, kMaxLevels> letters;
   Walk walk(plan_, state.get(), letters.data(), tie);
-  const Look look(look_ahead_, plan_, kCountOnly);
+  const Look look(look_ahead_, kCountOnly);
   Sifter sieve(sieve_);
   Rows rows(*this, walk.entries, sink == nullptr && prefixes == nullptr);
   // The row tests from their end (only loops of two walkers without echoes have them).
