@@ -242,7 +242,9 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
       case 3:
         return plan_.has_echoes ? run.template operator()<3, true>()
                                 : run.template operator()<3, false>();
-      case 4: return run.template operator()<4, true>();
+      case 4:
+        return plan_.has_echoes ? run.template operator()<4, true>()
+                                : run.template operator()<4, false>();
       default: return run.template operator()<kMaxCellWords, true>();
     }
   }
