@@ -11,6 +11,7 @@
 
 namespace squares::core {
 
+// A row's masks and the paths its ends leave (see RowFromEnd::Ends).
 template <class Mask, class Narrow>
 SQUARES_LOOP_INLINE RowFromEnd::Ends RowFromEnd::Masks(const Row& row, const DawgEntry<Mask>* state,
                                                        Narrow narrow, Mask* mask) {
@@ -35,8 +36,7 @@ SQUARES_LOOP_CLONES int RowFromEnd::Test(int r, const DawgEntry<Mask>* entries,
   const Row& row = rows[r];
   const int n = static_cast<int>(row.slots.size());
   std::array<Mask, kMaxWordLength> mask;
-  const Ends ends = Masks(
-      row, state, [](int) { return ~Mask{0}; }, mask.data());
+  const Ends ends = Masks(row, state, [](int) { return ~Mask{0}; }, mask.data());
   if (ends.front <= ends.back && ends.front > kMaxFirstPaths) return kFits;  // left to the walk
   // Depth first from `start` through the masks (kReversed: last cell first) to the first
   // word: 0, or with none, how many cells the walk read.

@@ -44,7 +44,7 @@ SQUARES_LOOP_CLONES uint64_t TailCount::Count(const DawgEntry<Mask>* entries,
   }
   for (int q = 0; q < masked; ++q) mask[q] = cell_mask(cells[q]);
   // The results of the last step's letters m.
-  auto ends = [&parts, n ](Mask m) __attribute__((always_inline))->uint64_t {
+  auto ends = [&parts, n](Mask m) __attribute__((always_inline)) -> uint64_t {
     if constexpr (!kFolded) return std::popcount(m);
     uint64_t count = 0;
     for (int i = 0; i < n; ++i) count += std::popcount(m & parts[i]);
