@@ -57,8 +57,8 @@ void AddNextLift(LookAhead& look, int l, int w, uint16_t before,
     lift.other[n++] = static_cast<uint16_t>(placed[v] * plan.word_count + v);
   }
   if (n == 0) return;
-  if (look.next_lift.empty()) look.next_lift.assign(plan.count(), {});
-  look.next_lift[l] = lift;
+  if (look.lift_at.empty()) look.lift_at.assign(plan.count(), {});
+  look.lift_at[l].next = lift;
 }
 
 }  // namespace
@@ -223,7 +223,7 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
     range.end = static_cast<uint16_t>(checks.size());
   }
   if (plan.max_walkers >= 3 && plan.tie_pairs.empty()) look.DropCovered(plan, fold_level);
-  if (look.checks.empty() && look.next_lift.empty()) look.at_level.clear();
+  if (look.checks.empty() && look.lift_at.empty()) look.at_level.clear();
   for ([[maybe_unused]] const Range& r : look.at_level) {
     assert(r.begin <= r.lifted && r.lifted <= r.one && r.one <= r.two && r.two <= r.three &&
            r.three <= r.end);
@@ -254,14 +254,13 @@ void LookAhead::DropCovered(const WalkPlan& plan, int fold_level) {
   checks = std::move(kept);
 }
 
-// Each level's lift read from one place: the next cell's, then the lifted checks (their
-// word's state before the level against the other word's mask).
+// Each level's lift read from one place: after the next cell's (set by AddNextLift), the
+// lifted checks (their word's state before the level against the other word's mask).
 void LookAhead::BuildLiftSteps(const WalkPlan& plan) {
   if (at_level.empty()) return;
-  lift_at.assign(plan.count(), {});
+  if (lift_at.empty()) lift_at.assign(plan.count(), {});
   for (int l = 0; l < plan.count(); ++l) {
     Lift& lift = lift_at[l];
-    if (!next_lift.empty()) lift.next = next_lift[l];
     lift.begin = static_cast<uint16_t>(lift_steps.size());
     for (int k = at_level[l].begin; k < at_level[l].lifted; ++k) {
       lift_steps.push_back(

@@ -64,10 +64,9 @@ struct LookAhead {
   };
 
   std::vector<Check> checks;
-  std::vector<Range> at_level;      // per level; empty when no level has a check or lift
-  std::vector<NextLift> next_lift;  // per level; empty when no level has one
+  std::vector<Range> at_level;  // per level; empty when no level has a check or lift
   std::vector<LiftStep> lift_steps;
-  std::vector<Lift> lift_at;  // per level; empty with at_level
+  std::vector<Lift> lift_at;  // per level; empty when no level lifts
   std::shared_ptr<const Reach> reach_table;
   int unchecked_level = -1;  // counting skips this level's checks (see Build)
 

@@ -196,13 +196,12 @@ SquareSearch::SquareSearch(SquareProblem square_problem, ShapeProblem shape_prob
               l == closing.count_level;
   }
   from_end_ = RowFromEnd::Build(plan_, shape, busy, tables);
+  // Counting's plain levels: no shortcut there (nor a row placed whole), not the last two.
   counting_.plain.assign(levels(), 0);
   for (int l = 0; l + 2 < levels(); ++l) {
-    counting_.plain[l] = l != counting_.corner.level && l != tail.fold_level && l != tail.level &&
-                         l != closing.count_level && l != counting_.double_closing.level &&
+    counting_.plain[l] = !other(l) && l != counting_.sieve_level &&
                          l != counting_.sieve_row_level && l != counting_.sieve_pair_level &&
-                         l != counting_.sieve_batch_level && l != counting_.sieve_level &&
-                         !(rows_.on() && rows_.row_at_level[l] >= 0) &&
+                         l != counting_.sieve_batch_level &&
                          !(from_end_.walks() && from_end_.walk_at_level[l] >= 0);
   }
   listing_ = ListingMemos::Build(plan_, shape, problem_.count_only);

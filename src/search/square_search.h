@@ -174,7 +174,7 @@ class SquareSearch {
   int fold_level() const { return counting_.tail.fold_level; }
   // Whether level l's letters are lifted against the next level's masks (see LookAhead).
   bool lifts_next(int l) const {
-    return !look_ahead_.next_lift.empty() && look_ahead_.next_lift[l].other[0] != 0;
+    return !look_ahead_.lift_at.empty() && look_ahead_.lift_at[l].next.other[0] != 0;
   }
   int double_closing_level() const { return counting_.double_closing.level; }
   // Whether the walk cuts the squares --no-transpose drops for their transpose (see
