@@ -290,7 +290,10 @@ TEST_CASE("square search: a whole count runs the way its pilot finds walking les
     const uint64_t fewer = std::min(whole.nodes, whole_turned.nodes);
     REQUIRE(3 * fewer <= std::max(whole.nodes, whole_turned.nodes));
     turned.push_back(whole_turned.nodes < whole.nodes);
-    for (uint64_t pilot_nodes : {uint64_t{0}, RunOptions{}.pilot_nodes}) {
+    // Piloted (a bound of 0, or one the count's nodes pass), the way that walks less; too
+    // small to pilot, the words as they are.
+    for (uint64_t pilot_nodes : {uint64_t{0}, whole.nodes / 2, RunOptions{}.pilot_nodes}) {
+      CAPTURE(pilot_nodes);
       RunOptions options;
       options.pilot_nodes = pilot_nodes;
       options.threads = 2;
@@ -299,8 +302,7 @@ TEST_CASE("square search: a whole count runs the way its pilot finds walking les
           *forward, options, &counted_by, [&]() -> const SquareSearch& { return *reversed; });
       REQUIRE(count.ok());
       CHECK(count->squares == whole.squares);
-      // Piloted, the way that walks less; too small to pilot, the words as they are.
-      const bool turn = pilot_nodes == 0 && turned.back();
+      const bool turn = pilot_nodes < whole.nodes && turned.back();
       CHECK(counted_by == (turn ? &*reversed : &*forward));
     }
   }
