@@ -17,7 +17,7 @@ TailCount TailCount::Build(const WalkPlan& plan, bool other_count, const std::ve
   if (other_count) return TailCount{};
   TailCount tail = Find(plan);
   if (tail.level < 0) return tail;
-  tail.BuildFold(plan, sifts);
+  const int fold_reader = tail.BuildFold(plan, sifts);
   const uint16_t free_slot = static_cast<uint16_t>(plan.slots - 1);
   auto cell = [&](int q, int left_out) {
     const Level& at = plan.levels[tail.level + q];
@@ -29,7 +29,7 @@ TailCount TailCount::Build(const WalkPlan& plan, bool other_count, const std::ve
   };
   const int length = static_cast<int>(tail.walker.size());
   for (int q = 0; q < length; ++q) tail.cells.push_back(cell(q, -1));
-  if (tail.fold_level >= 0) tail.folded_last = cell(length - 1, tail.fold_reader);
+  if (tail.fold_level >= 0) tail.folded_last = cell(length - 1, fold_reader);
   return tail;
 }
 
@@ -91,38 +91,38 @@ TailCount TailCount::Find(const WalkPlan& plan) {
 // places nor tests the fold level's letters. In a diagonal 4x4 square the fold is the third
 // row's last cell, whose column's next letter is the last cell's: a large share of that
 // search's nodes were the fold level's letters, which no longer need placing.
-void TailCount::BuildFold(const WalkPlan& plan, const std::vector<bool>& sifts) {
-  if (level < 2) return;
+int TailCount::BuildFold(const WalkPlan& plan, const std::vector<bool>& sifts) {
+  if (level < 2) return -1;
   const std::vector<Level>& levels = plan.levels;
   const int fold = level - 1, last = plan.count() - 1;
   const Level& at = levels[fold];
   // Its letters are summed over, not placed: no tie may constrain them. (Nor may one read
   // them: the later level of such a pair would be in the tail, which has none.)
-  if (at.echo_of >= 0 || sifts[fold] || plan.Tied(fold)) return;
+  if (at.echo_of >= 0 || sifts[fold] || plan.Tied(fold)) return -1;
   int stepper = -1;
   for (int w = 0; w < at.walker_count; ++w) {
     if (!at.walkers[w].step) continue;
-    if (stepper >= 0) return;
+    if (stepper >= 0) return -1;
     stepper = w;
   }
-  if (stepper < 0) return;
+  if (stepper < 0) return -1;
   const uint16_t fold_slot = at.walkers[stepper].after;
   int reader = -1;
   for (int l = fold + 1; l <= last; ++l) {
     for (int w = 0; w < levels[l].walker_count; ++w) {
       if (levels[l].walkers[w].before != fold_slot) continue;
-      if (l != last || w == walker.back() || reader >= 0) return;
+      if (l != last || w == walker.back() || reader >= 0) return -1;
       reader = w;
     }
   }
-  if (reader < 0 || fold_slot == slot) return;
+  if (reader < 0 || fold_slot == slot) return -1;
   fold_level = fold;
   fold_walker = static_cast<uint8_t>(stepper);
-  fold_reader = static_cast<uint8_t>(reader);
   // The count tests the fold's and the tail's cells exactly: counting skips the look-ahead
   // of the level before, which tests them too. Only loops of three walkers or more count the
   // fold (see SquareSearch::RunWalkers).
   if (plan.max_walkers >= 3) unchecked_level = fold - 1;
+  return reader;
 }
 
 }  // namespace squares::core

@@ -15,15 +15,15 @@ namespace squares::core {
 // `slot`, and every other word through their cells has its state fixed before: the results
 // below are W's suffixes whose letter q lies in the mask of level `level` + q, its walker
 // walker[q] left out. The fold: at fold_level (the level before the tail, or -1) the results
-// below are the tail count whose last step leaves out walker fold_reader and weighs each
-// letter by the letters x of the fold level whose child, in the walker fold_walker steps
-// there, allows it.
+// below are the tail count whose last step leaves out the fold word's walker (reading its
+// state before the fold: folded_last) and weighs each letter by the letters x of the fold
+// level whose child, in the walker fold_walker steps there, allows it.
 struct TailCount {
   int level = -1;
   uint16_t slot = 0;
   std::vector<uint8_t> walker;
   int fold_level = -1;
-  uint8_t fold_walker = 0, fold_reader = 0;
+  uint8_t fold_walker = 0;
   int unchecked_level = -1;  // the level above the fold, whose look-ahead counting skips (or -1)
   // Per tail cell, the slots of the other words' states that mask it (W's own, and at the
   // last cell when folded the fold word's, replaced by the free slot), then its letters; the
@@ -50,7 +50,9 @@ struct TailCount {
                  const DawgEntry<Mask>& fold, Mask folds) const;
 
  private:
-  void BuildFold(const WalkPlan& plan, const std::vector<bool>& sifts);
+  // Sets the fold; returns the walker of the tail's last level that reads the fold word
+  // (-1: no fold).
+  int BuildFold(const WalkPlan& plan, const std::vector<bool>& sifts);
 };
 
 }  // namespace squares::core
