@@ -385,11 +385,11 @@ SquareStats CountTasks(const SquareSearch& search, const std::vector<SquareTask>
       [](TaskPiece&, uint64_t) { return true; });
 }
 
-// Whether a count looks smaller than options.pilot_nodes nodes, told cheaply before the
-// pilot cuts it (the cuts' weighing cost a small count a fifth of its time): a split into
-// about kTasks tasks, every kStride-th counted in order until their nodes, scaled by the
-// stride, reach the bound. The tasks' nodes are added to `counted`. A large count stops at the
-// first tasks past the bound. Deterministic: the same tasks on any thread count.
+// Whether a count looks smaller than options.pilot_nodes nodes, told cheaply before a pilot
+// cuts it (ChooseOrientation's weighing of its cuts cost a small count a fifth of its time): a
+// split into about kTasks tasks, every kStride-th counted in order until their nodes, scaled
+// by the stride, reach the bound. The nodes walked are added to `counted`; a large count
+// stops at the first tasks past the bound. Deterministic: the same tasks on any thread count.
 bool LooksSmall(const SquareSearch& search, const RunOptions& options, SquareStats& counted) {
   constexpr size_t kTasks = 8192, kStride = 64;
   if (options.pilot_nodes == 0) return false;
@@ -408,10 +408,10 @@ bool LooksSmall(const SquareSearch& search, const RunOptions& options, SquareSta
 // parts of about equal work (as for shards, weighed more roughly) and counts every kStride-th
 // part, kRound parts a round (PilotRounds). Returns the chosen search; what is left of its cut is
 // in `tasks`, and its count of the parts it sampled in `counted`, whose nodes are the whole
-// pilot's. Null where the count is small (under options.pilot_nodes nodes, by LooksSmall or by
-// the first round's parts read as they are): it is then counted anew as any run is (the cut's
-// many small tasks cost it more than the round), and `counted` holds the nodes walked to tell.
-// Deterministic: the same parts on any thread count.
+// pilot's. Null where the first round says the count is small (under options.pilot_nodes nodes, by
+// the parts read as they are): it is then counted anew as any run is (the cut's many small tasks
+// cost it more than the round), and `counted` holds the round's nodes alone. Deterministic: the
+// same parts on any thread count.
 const SquareSearch* ChooseOrientation(const SquareSearch& search,
                                       const std::function<const SquareSearch&()>& turn,
                                       const RunOptions& options, std::vector<SquareTask>& tasks,
@@ -440,21 +440,15 @@ const SquareSearch* ChooseOrientation(const SquareSearch& search,
     side.counted += CountTasks(side.search, round, pilot, true);
   };
   auto stopped = [&] { return options.stop && options.stop->load(std::memory_order_relaxed); };
-  SquareStats told;  // the nodes LooksSmall walked
-  if (LooksSmall(search, options, told) && !stopped()) {
-    counted = told;
-    return nullptr;
-  }
   Side as_is{search, CutIntoShards(search, kParts, kWeighBudget, options.stop), {}};
   if (!stopped()) count(as_is, 0, kRound);
   if (stopped()) {  // a stopped count is partial anyway
     tasks.clear();
     counted = as_is.counted;
-    counted.nodes += told.nodes;
     return &search;
   }
   if (as_is.counted.nodes * (kParts / kRound) < options.pilot_nodes) {
-    counted = SquareStats{.nodes = as_is.counted.nodes + told.nodes};
+    counted = SquareStats{.nodes = as_is.counted.nodes};
     return nullptr;
   }
   const SquareSearch& turned = turn();
@@ -467,7 +461,7 @@ const SquareSearch* ChooseOrientation(const SquareSearch& search,
                                               });
   const Side& chosen = reversed.counted.nodes < as_is.counted.nodes ? reversed : as_is;
   counted = chosen.counted;
-  counted.nodes = as_is.counted.nodes + reversed.counted.nodes + told.nodes;
+  counted.nodes = as_is.counted.nodes + reversed.counted.nodes;
   tasks.clear();
   if (stopped()) return &chosen.search;
   for (size_t part = 0; part < static_cast<size_t>(kParts); ++part) {
@@ -489,9 +483,11 @@ absl::StatusOr<SquareStats> CountSquares(const SquareSearch& search, const RunOp
   const bool up_to_symmetry = sum_only && options.limit == UINT64_MAX;
   const bool whole = up_to_symmetry && !options.shard_key;
   std::vector<SquareTask> tasks;
-  SquareStats piloted;
-  const SquareSearch* counting =
-      whole && turned ? ChooseOrientation(search, turned, options, tasks, piloted) : nullptr;
+  SquareStats told, piloted;
+  // A count that looks small is counted as any count is, without the pilot's cuts.
+  const SquareSearch* counting = whole && turned && !LooksSmall(search, options, told)
+                                     ? ChooseOrientation(search, turned, options, tasks, piloted)
+                                     : nullptr;
   if (!counting && whole && search.one_exchange()) {  // a cube's (never turned)
     tasks = search.Split(1024);
     counting = &ChooseSymmetry(search, tasks, options.stop, piloted);
@@ -505,6 +501,7 @@ absl::StatusOr<SquareStats> CountSquares(const SquareSearch& search, const RunOp
   if (counted_by) *counted_by = up_to_symmetry ? counting : nullptr;
   SquareStats total = CountTasks(*counting, tasks, options, sum_only);
   total += piloted;
+  total += told;
   return total;
 }
 
