@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "lexicon/dawg.h"
+#include "search/letter_rows.h"
 #include "search/shape.h"
 #include "search/square_runner.h"
 #include "search/square_search.h"
@@ -217,6 +218,7 @@ TEST_CASE("diagonal squares and cubes against brute force") {
           if (search->lifts_next(l)) lifted.push_back(l);
         }
         CHECK(lifted == std::vector<int>{4, 5, 6, 8, 9, 12, 13, 14});
+        CHECK(search->lifts_by_rows());
       }
       for (bool greedy : {false, true}) {
         uint64_t summed = 0;
@@ -228,6 +230,53 @@ TEST_CASE("diagonal squares and cubes against brute force") {
     }
   }
   CHECK(four_with_results > 5);
+}
+
+TEST_CASE("letter rows: a level's letters tested against their children at once") {
+  std::mt19937 rng(3);
+  for (int trial = 0; trial < 2000; ++trial) {
+    LetterRow row;
+    for (uint32_t& mask : row.child) mask = rng() % 4 == 0 ? 0 : rng() & rng();
+    const uint32_t other = trial % 8 == 0 ? 0 : rng() & rng();
+    uint32_t want = 0;
+    for (int x = 0; x < 32; ++x) want |= uint32_t{(row.child[x] & other) != 0} << x;
+    CHECK(Allowing(row, other) == want);
+  }
+  // A diagonal square's lift reads the rows over 32 letters or fewer, and takes one letter at
+  // a time over more (64-bit masks, none): the same squares either way. The longer list has
+  // the same four-letter words, and two-letter words over 40 letters.
+  std::string over_40;
+  for (char32_t letter = U'a'; letter <= U'z'; ++letter) over_40 += static_cast<char>(letter);
+  over_40 += "αβγδεζηθικλμνξ";
+  int with_results = 0;
+  for (int round = 0; round < 12; ++round) {
+    std::string words;
+    for (int k = 0; k < 60; ++k) {
+      for (int i = 0; i < 4; ++i) words += static_cast<char>('a' + rng() % 3);
+      words += '\n';
+    }
+    std::string more = words;
+    for (size_t k = 0; k + 1 < over_40.size(); k += 2) more += over_40.substr(k, 2) + "\n";
+    const Dictionary narrow(*Lexicon::FromText(words)), wide(*Lexicon::FromText(more));
+    REQUIRE(wide.alphabet().size() == 40);
+    Shape shape = MakeSquareShape(SquareShapeKind::kDouble, 4, 4, true);
+    REQUIRE(FinishShape(shape).ok());
+    const uint64_t want = BruteForce(narrow, shape).size();
+    with_results += want > 0;
+    for (const Dictionary* dict : {&narrow, &wide}) {
+      ShapeProblem problem;
+      problem.shape = shape;
+      problem.dawgs.assign(shape.words.size(), &dict->dawg(4));
+      auto search = SquareSearch::Create(problem);
+      REQUIRE(search.ok());
+      CHECK(search->lifts_by_rows() == (dict == &narrow));
+      CHECK(search->Run({}, nullptr).squares == want);
+      Collect sink(shape.cell_count);
+      search->Run({}, &sink);
+      CHECK(sink.results.size() == want);
+    }
+  }
+  CHECK(with_results > 3);
 }
 
 // A box of nx by ny by nz cells, x fastest, with its words along each axis.

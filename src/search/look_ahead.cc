@@ -229,6 +229,11 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
            r.three <= r.end);
   }
   look.BuildLiftSteps(plan);
+  if (std::any_of(look.lift_at.begin(), look.lift_at.end(), [](const Lift& lift) {
+        return lift.next.other[0] != 0 || lift.begin != lift.end;
+      })) {
+    look.letter_rows = LetterRows::Get(plan, key, tables);
+  }
   return look;
 }
 

@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "search/letter_rows.h"
 #include "search/search_tables.h"
 #include "search/shape.h"
 #include "search/walk.h"
@@ -68,6 +69,7 @@ struct LookAhead {
   std::vector<LiftStep> lift_steps;
   std::vector<Lift> lift_at;  // per level; empty when no level lifts
   std::shared_ptr<const Reach> reach_table;
+  std::shared_ptr<const LetterRows> letter_rows;  // for loops that lift (null: none)
   int unchecked_level = -1;  // counting skips this level's checks (see Build)
 
   // The checks of `plan`'s levels (none with `off`). `fold_level` is the tail count's fold,

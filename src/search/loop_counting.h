@@ -73,10 +73,11 @@ class SquareSearch::LoopCounting {
     // A shortcut's results all weigh the same (see LoopWalk::Weight).
     if (l == s.corner.level) return Counted(CountCorner(state), walk.Weight(l));
     if constexpr (Walk::kWalkerCount >= 3) {  // tied or not: no tie pair (see TailCount)
-      if (l == s.tail.fold_level) return Counted(FoldCount(walk), walk.Weight(l));
+      if (l == s.tail.fold_level) return Counted(FoldCount(walk, look.rows()), walk.Weight(l));
       if (l == s.tail.level) {
-        return Counted(s.tail.Count<Mask, Walk::kWalkerCount, false>(walk.entries, state, {}, 0),
-                       walk.Weight(l));
+        return Counted(
+            s.tail.Count<Mask, Walk::kWalkerCount, false>(walk.entries, look.rows(), state, {}, 0),
+            walk.Weight(l));
       }
     }
     if (l == s.closing.count_level) {
@@ -155,10 +156,10 @@ class SquareSearch::LoopCounting {
 
   // The results below the fold level: the tail count, its last step counted once for each of
   // the fold's letters whose child in the fold word allows the step's letter.
-  SQUARES_LOOP_INLINE uint64_t FoldCount(const Walk& walk) const {
+  SQUARES_LOOP_INLINE uint64_t FoldCount(const Walk& walk, const LetterRow* rows) const {
     const TailCount& tail = counting_.tail;
     return tail.Count<Mask, Walk::kWalkerCount, true>(
-        walk.entries, walk.state,
+        walk.entries, rows, walk.state,
         walk.state[level_[tail.fold_level].walkers[tail.fold_walker].before],
         walk.Allowed(tail.fold_level));
   }

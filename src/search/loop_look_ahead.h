@@ -27,6 +27,8 @@ class SquareSearch::LoopLookAhead {
         lift_at_(look.lift_at.empty() ? nullptr : look.lift_at.data()),
         lift_steps_(look.lift_steps.data()),
         reach_(look.reach<Mask>()),
+        rows_(sizeof(Mask) == 4 && kLift && look.letter_rows ? look.letter_rows->rows.data()
+                                                             : nullptr),
         unchecked_level_(count_only ? look.unchecked_level : -1) {}
 
   // Whether the letters placed up to level l leave every check of level l a letter.
@@ -60,6 +62,9 @@ class SquareSearch::LoopLookAhead {
     return true;
   }
 
+  // The letter rows of the walk's automata (null: none), for the tail count too.
+  SQUARES_LOOP_INLINE const LetterRow* rows() const { return rows_; }
+
   // Whether level l tests nothing after a placement.
   SQUARES_LOOP_INLINE bool Empty(int l) const {
     return !at_level_ || at_level_[l].begin == at_level_[l].end;
@@ -83,8 +88,11 @@ class SquareSearch::LoopLookAhead {
 
  private:
   // The letters of m whose child of s allows some letter of `other`.
-  SQUARES_LOOP_INLINE static Mask Keep(Mask m, const DawgEntry<Mask>* entries,
-                                       const DawgEntry<Mask> s, Mask other) {
+  SQUARES_LOOP_INLINE Mask Keep(Mask m, const DawgEntry<Mask>* entries, const DawgEntry<Mask> s,
+                                Mask other) const {
+    if constexpr (sizeof(Mask) == 4) {
+      if (rows_) return m & Allowing(rows_[s.first], other);
+    }
     Mask keep = 0;
     for (Mask x = m; x; x &= x - 1) {
       // ChildIndex from the bit itself: the loop has the bit, and recomputing the shift from
@@ -101,6 +109,7 @@ class SquareSearch::LoopLookAhead {
   const LookAhead::Lift* const lift_at_;  // null: no lift
   const LookAhead::LiftStep* const lift_steps_;
   const Mask* const reach_;
+  const LetterRow* const rows_;  // null: none, or a tied loop (see LetterRows)
   const int unchecked_level_;
 };
 

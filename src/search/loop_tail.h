@@ -17,7 +17,7 @@ namespace squares::core {
 // for each of the fold level's letters `folds` whose child of `fold` (the fold word's state)
 // allows its last letter. The last cell's mask is read first: most fold counts end there.
 template <class Mask, int kWalkers, bool kFolded>
-SQUARES_LOOP_CLONES uint64_t TailCount::Count(const DawgEntry<Mask>* entries,
+SQUARES_LOOP_CLONES uint64_t TailCount::Count(const DawgEntry<Mask>* entries, const LetterRow* rows,
                                               const DawgEntry<Mask>* state,
                                               const DawgEntry<Mask>& fold, Mask folds) const {
   const int length = static_cast<int>(walker.size());
@@ -35,11 +35,14 @@ SQUARES_LOOP_CLONES uint64_t TailCount::Count(const DawgEntry<Mask>* entries,
   int masked = length;
   if constexpr (kFolded) {
     mask[length - 1] = cell_mask(folded_last);
+    Mask any = 0;
     for (Mask xs = folds; xs; xs &= xs - 1) {
       const Mask part = entries[ChildIndex(fold, std::countr_zero(xs))].mask & mask[length - 1];
       if (part != 0) parts[n++] = part;
+      any |= part;
     }
     if (n == 0) return 0;
+    mask[length - 1] = any;  // the letters some part counts
     masked = length - 1;
   }
   for (int q = 0; q < masked; ++q) mask[q] = cell_mask(cells[q]);
@@ -52,6 +55,16 @@ SQUARES_LOOP_CLONES uint64_t TailCount::Count(const DawgEntry<Mask>* entries,
   };
   uint64_t found = 0;
   auto step = [&](const DawgEntry<Mask>& e, int c) __attribute__((always_inline)) { return entries[ChildIndex(e, c)]; };
+  // The letters of step q from state e; folded, at the second last step, less those whose
+  // child leaves the last none (by the letter rows, where there are some): most fold counts
+  // find nothing there, and the last step costs a popcount per part.
+  auto letters = [&](const DawgEntry<Mask>& e, int q) __attribute__((always_inline)) {
+    Mask m = e.mask & mask[q];
+    if constexpr (kFolded && sizeof(Mask) == 4) {
+      if (rows && q == length - 2) m &= Allowing(rows[e.first], mask[q + 1]);
+    }
+    return m;
+  };
   // Short tails as nested loops, the last step a popcount: a word cube's last row (3
   // letters), a diagonal 4x4 square's (4). Inlined by force, as the loop's parts are.
   auto nested = [&]<int kLeft>(auto& self, const DawgEntry<Mask>& e, int q) __attribute__((always_inline)) {
@@ -59,7 +72,7 @@ SQUARES_LOOP_CLONES uint64_t TailCount::Count(const DawgEntry<Mask>* entries,
       return ends(e.mask & mask[q]);
     } else {
       uint64_t count = 0;
-      for (Mask xs = e.mask & mask[q]; xs; xs &= xs - 1) {
+      for (Mask xs = letters(e, q); xs; xs &= xs - 1) {
         count += self.template operator()<kLeft - 1>(self, step(e, std::countr_zero(xs)), q + 1);
       }
       return count;
@@ -68,7 +81,7 @@ SQUARES_LOOP_CLONES uint64_t TailCount::Count(const DawgEntry<Mask>* entries,
   if (length == 3) return nested.template operator()<3>(nested, state[slot], 0);
   if (length == 4) return nested.template operator()<4>(nested, state[slot], 0);
   at[0] = state[slot];
-  untried[0] = at[0].mask & mask[0];
+  untried[0] = letters(at[0], 0);
   for (int q = 0; q >= 0;) {
     if (q == length - 1) {
       found += ends(untried[q]);
@@ -82,7 +95,7 @@ SQUARES_LOOP_CLONES uint64_t TailCount::Count(const DawgEntry<Mask>* entries,
     const int c = std::countr_zero(untried[q]);
     untried[q] &= untried[q] - 1;
     at[q + 1] = step(at[q], c);
-    untried[q + 1] = at[q + 1].mask & mask[q + 1];
+    untried[q + 1] = letters(at[q + 1], q + 1);
     ++q;
   }
   return found;

@@ -176,6 +176,8 @@ class SquareSearch {
   bool lifts_next(int l) const {
     return !look_ahead_.lift_at.empty() && look_ahead_.lift_at[l].next.other[0] != 0;
   }
+  // Whether the lift tests a level's letters by the letter rows (see LetterRows).
+  bool lifts_by_rows() const { return look_ahead_.letter_rows != nullptr; }
   int double_closing_level() const { return counting_.double_closing.level; }
   // Whether the walk cuts the squares --no-transpose drops for their transpose (see
   // TransposeCutPairs).

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "search/letter_rows.h"
 #include "search/walk.h"
 
 namespace squares::core {
@@ -44,10 +45,10 @@ struct TailCount {
 
   // The count below the tail (kFolded: below the fold, `folds` the fold level's letters and
   // `fold` the fold word's state), from the walkers' `state` (loop_tail.h); `entries` are the
-  // walk's.
+  // walk's, `rows` their letter rows (null: none).
   template <class Mask, int kWalkers, bool kFolded>
-  uint64_t Count(const DawgEntry<Mask>* entries, const DawgEntry<Mask>* state,
-                 const DawgEntry<Mask>& fold, Mask folds) const;
+  uint64_t Count(const DawgEntry<Mask>* entries, const LetterRow* rows,
+                 const DawgEntry<Mask>* state, const DawgEntry<Mask>& fold, Mask folds) const;
 
  private:
   // Sets the fold; returns the walker of the tail's last level that reads the fold word
