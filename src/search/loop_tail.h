@@ -34,10 +34,20 @@ SQUARES_LOOP_CLONES uint64_t TailCount::Count(const DawgEntry<Mask>* entries, co
   int n = 0;
   int masked = length;
   if constexpr (kFolded) {
-    mask[length - 1] = cell_mask(folded_last);
+    const Mask last = cell_mask(folded_last);
+    // With the letter rows, the fold's letters whose part is empty are dropped at once.
+    Mask xs = folds;
+    const LetterRow* row = nullptr;
+    if constexpr (sizeof(Mask) == 4) {
+      if (rows) {
+        row = &rows[fold.first];
+        xs &= Allowing(*row, last);
+      }
+    }
     Mask any = 0;
-    for (Mask xs = folds; xs; xs &= xs - 1) {
-      const Mask part = entries[ChildIndex(fold, std::countr_zero(xs))].mask & mask[length - 1];
+    for (; xs; xs &= xs - 1) {
+      const int x = std::countr_zero(xs);
+      const Mask part = (row ? row->child[x] : entries[ChildIndex(fold, x)].mask) & last;
       if (part != 0) parts[n++] = part;
       any |= part;
     }
