@@ -136,6 +136,15 @@ grep -qF "listed4.txt: every word names its list; the main dictionary is not rea
 [ -s "$tmp/want" ] || fail "double topology: no squares"
 same "shape with named lists" "$tmp/want" "$tmp/got"
 
+# One list named by words of two lengths, read for those two only: a 3x4 rectangle over the
+# tiny list (4 of them), as the square mode finds.
+tiny=$2/squares/tiny.txt
+awk -v list="$tiny" 'BEGIN { for (i = 0; i < 3; i++) { s = ""; for (j = 0; j < 4; j++) s = s (j ? "," : "") (i * 4 + j + 1); print s ":" list }
+             for (j = 0; j < 4; j++) { s = ""; for (i = 0; i < 3; i++) s = s (i ? "," : "") (i * 4 + j + 1); print s ":" list } }' \
+  >"$tmp/rect34.txt"
+[ "$("$squares" shape "$tmp/rect34.txt" --count -q)" = 4 ] || fail "3x4 shape over one named list: $("$squares" shape "$tmp/rect34.txt" --count 2>&1)"
+[ "$("$squares" --rect 3x4 --dict "$tiny" --count)" = 4 ] || fail "3x4 rectangles over the tiny list"
+
 # A shape whose cells lie in at most two words is a crossword grid: the same fills as
 # `fill --all --allow-repeats --allow-offensive=slurs` (rows of the grid from the shape's across
 # words; shapes, like squares, keep every word).

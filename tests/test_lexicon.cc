@@ -311,6 +311,29 @@ TEST_CASE("lexicon: accent folding and score filters") {
   CHECK(filtered.counts().filtered_by_score == 2);
 }
 
+TEST_CASE("lexicon: only some lengths kept, the others read as any") {
+  // Lengths 2 and 4 of a list of 2 to 5 letters; the words dropped still give the alphabet
+  // their letters (a shape reads a list so: its letters are the list's, whatever it keeps).
+  const std::string text = "ab\nzebra\nxyz\ncafé\nqi;3\nsee\nωmega\nbb\n";
+  const LexiconSource source{"<text>", text};
+  auto some = Lexicon::Read({&source, 1}, {}, uint64_t{1} << 1 | uint64_t{1} << 3);
+  REQUIRE(some.ok());
+  const Lexicon all = MustRead(text);
+  CHECK(Words(*some, 2) == std::vector<std::string>{"ab", "bb", "qi"});
+  CHECK(Words(*some, 4) == std::vector<std::string>{"café"});
+  CHECK(Words(*some, 3).empty());
+  CHECK(Words(*some, 5).empty());
+  CHECK(some->words(2).scores == all.words(2).scores);
+  CHECK(some->alphabet().size() == all.alphabet().size());
+  CHECK(some->alphabet().encode("ωz").ok());
+  CHECK(some->word_count() == 4);
+  // A word dropped for its length is still checked.
+  const LexiconSource bad_source{"<text>", "ab\nfo\xC3\x28o\n"};
+  auto bad = Lexicon::Read({&bad_source, 1}, {}, uint64_t{1} << 1);
+  REQUIRE_FALSE(bad.ok());
+  CHECK(std::string(bad.status().message()) == "<text>:2:3: invalid UTF-8 (byte 0xc3)");
+}
+
 TEST_CASE("lexicon: errors name the line") {
   auto bad_utf8 = Lexicon::FromText("ok\nfo\xC3\x28o\n");
   REQUIRE_FALSE(bad_utf8.ok());

@@ -249,7 +249,13 @@ absl::StatusOr<std::vector<const Dictionary*>> ShapeDictionaries(
         std::filesystem::exists(dir + path)) {
       path = dir + path;
     }
-    auto lexicon = ReadLexicon({&path, 1}, list_options);
+    // Only the lengths of the words that name it: reading the others costs more than
+    // searching a small shape.
+    uint64_t lengths = 0;
+    for (const ShapeWord& other : shape.words) {
+      if (other.list == word.list) lengths |= uint64_t{1} << (other.cells.size() - 1);
+    }
+    auto lexicon = ReadLexicon({&path, 1}, list_options, lengths);
     if (IoFailureOf(lexicon.status())) {
       return absl::NotFoundError(absl::StrFormat("%s:%d: word list '%s': %s", shape.name, word.line,
                                                  word.list, lexicon.status().message()));

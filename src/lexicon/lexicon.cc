@@ -136,6 +136,7 @@ struct Reader {
   static constexpr size_t kMaxReserveBytes = size_t{8} << 20;
 
   const LexiconOptions& options;
+  const uint64_t lengths;                                   // the lengths kept (see Lexicon::Read)
   const bool dutch = options.language == Language::kDutch;  // 'i' may start the cell ĳ
   std::u32string cells;                                     // the cells of one letter (AppendCells)
   LexiconCounts& counts;
@@ -150,7 +151,8 @@ struct Reader {
   absl::flat_hash_map<char32_t, Letter> other_id;
   Hasher hash;
 
-  Reader(const LexiconOptions& options, LexiconCounts& counts) : options(options), counts(counts) {
+  Reader(const LexiconOptions& options, uint64_t lengths, LexiconCounts& counts)
+      : options(options), lengths(lengths), counts(counts) {
     ascii_id.fill(-1);
     plain_id.fill(-1);
   }
@@ -177,6 +179,7 @@ struct Reader {
   std::optional<Letter> IdOf(char32_t cp);
   // Forgets the letters first seen since there were `count` (those of a skipped entry).
   void ForgetLettersAfter(size_t count);
+  bool Kept(size_t length) const { return lengths >> (length - 1) & 1; }
 };
 
 std::optional<Letter> Reader::IdOf(char32_t cp) {
@@ -210,7 +213,8 @@ absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
     buffer.resize(begin + raw.size());
     if (PlainLetters(raw, &buffer[begin]) == raw.size()) {
       ++counts.lines;
-      entries.push_back({begin, static_cast<uint32_t>(raw.size()), 0});
+      if (Kept(raw.size())) entries.push_back({begin, static_cast<uint32_t>(raw.size()), 0});
+      else buffer.resize(begin);
       return absl::OkStatus();
     }
     buffer.resize(begin);
@@ -283,6 +287,10 @@ absl::Status Reader::ReadLine(std::string_view raw, const Where& where) {
         "%s: the word list uses more than %d letters; the 65th is '%s' (try folding accents)",
         where.str(), kMaxLetters, letter));
   }
+  if (length > 0 && !Kept(length)) {
+    buffer.resize(begin);
+    return absl::OkStatus();
+  }
   entries.push_back({begin, length, score});
   return absl::OkStatus();
 }
@@ -309,9 +317,11 @@ absl::Status Reader::Feed(SourceCursor& at, std::string_view bytes) {
       if (k > 0 && k < rest.size() && rest[k] == '\n') {
         ++at.line;
         ++counts.lines;
-        entries.push_back({static_cast<uint32_t>(buffer.size()), static_cast<uint32_t>(k), 0});
-        buffer.insert(buffer.end(), word.begin(), word.begin() + k);
-        if (entries.size() >= merge_at) MergeDuplicates();
+        if (Kept(k)) {
+          entries.push_back({static_cast<uint32_t>(buffer.size()), static_cast<uint32_t>(k), 0});
+          buffer.insert(buffer.end(), word.begin(), word.begin() + k);
+          if (entries.size() >= merge_at) MergeDuplicates();
+        }
         rest.remove_prefix(k + 1);
         continue;
       }
@@ -400,9 +410,9 @@ void Reader::MergeDuplicates() {
 }  // namespace
 
 absl::StatusOr<Lexicon> Lexicon::Read(std::span<const LexiconSource> sources,
-                                      const LexiconOptions& options) {
+                                      const LexiconOptions& options, uint64_t lengths) {
   Lexicon lexicon;
-  Reader reader(options, lexicon.counts_);
+  Reader reader(options, lengths, lexicon.counts_);
   for (const LexiconSource& source : sources) {
     if (absl::Status status = reader.Read(source); !status.ok()) return status;
   }

@@ -125,9 +125,11 @@ class Lexicon {
   // kept. The alphabet is the letters used, in code-point order. Errors (invalid UTF-8, a NUL
   // byte, a bad score, more than 64 letters, a line over kMaxLineBytes, a read error) name the
   // source and line, and the column where there is one: "words.txt:12:5: invalid UTF-8 (byte
-  // 0xff)".
+  // 0xff)". Only the words of the lengths in `lengths` are kept (bit L - 1 for length L): the
+  // others are read as any (checked, their letters in the alphabet) and dropped.
   static absl::StatusOr<Lexicon> Read(std::span<const LexiconSource> sources,
-                                      const LexiconOptions& options = {});
+                                      const LexiconOptions& options = {},
+                                      uint64_t lengths = ~uint64_t{0});
   // A lexicon from normalized parts (an index file): by_length[L] holds the words of length
   // L. Checks that every code is a letter of the alphabet and that each length's words are
   // sorted and unique (a DataLossError otherwise), unless the parts are `trusted` (the index

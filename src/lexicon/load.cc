@@ -83,7 +83,7 @@ absl::StatusOr<std::string> ResolveListPath(const std::string& path) {
 }
 
 absl::StatusOr<Lexicon> ReadLexicon(std::span<const std::string> paths,
-                                    const LexiconOptions& options) {
+                                    const LexiconOptions& options, uint64_t lengths) {
   std::vector<InputFile> files;
   std::vector<LexiconSource> sources;
   for (const std::string& path : paths) {
@@ -92,7 +92,7 @@ absl::StatusOr<Lexicon> ReadLexicon(std::span<const std::string> paths,
     files.push_back(*std::move(file));
     sources.push_back({path == "-" ? "<stdin>" : path, {}, files.back().fd()});
   }
-  return Lexicon::Read(sources, options);
+  return Lexicon::Read(sources, options, lengths);
 }
 
 absl::StatusOr<Dictionary> LoadDictionary(const LoadOptions& options,

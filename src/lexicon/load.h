@@ -47,7 +47,8 @@ std::vector<std::string> ReadingNotes(const Lexicon& lexicon);
 // that list is missing.
 absl::StatusOr<std::string> ResolveListPath(const std::string& path);
 // Reads word lists (`-` = stdin) in chunks: memory is bounded by the lexicon, not the input.
+// Keeps the words of `lengths` only (see Lexicon::Read).
 absl::StatusOr<Lexicon> ReadLexicon(std::span<const std::string> paths,
-                                    const LexiconOptions& options);
+                                    const LexiconOptions& options, uint64_t lengths = ~uint64_t{0});
 
 }  // namespace squares::core
