@@ -277,6 +277,17 @@ TEST_CASE("letter rows: a level's letters tested against their children at once"
     }
   }
   CHECK(with_results > 3);
+  // Loops of two walkers (the square modes) lift nothing: no rows.
+  const Dictionary dict = RandomDictionary(rng, 3, 6, 40);
+  for (SquareMode mode : {SquareMode::kSymmetric, SquareMode::kDouble}) {
+    SquareProblem square;
+    square.mode = mode;
+    square.rows = square.cols = 6;
+    square.count_only = true;
+    auto search = SquareSearch::Create(dict, square);
+    REQUIRE(search.ok());
+    CHECK_FALSE(search->lifts_by_rows());
+  }
 }
 
 // A box of nx by ny by nz cells, x fastest, with its words along each axis.

@@ -229,7 +229,8 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
            r.three <= r.end);
   }
   look.BuildLiftSteps(plan);
-  if (std::any_of(look.lift_at.begin(), look.lift_at.end(), [](const Lift& lift) {
+  // The rows serve the loops of three walkers or more, the only ones that lift.
+  if (lifts && std::any_of(look.lift_at.begin(), look.lift_at.end(), [](const Lift& lift) {
         return lift.next.other[0] != 0 || lift.begin != lift.end;
       })) {
     look.letter_rows = LetterRows::Get(plan, key, tables);
