@@ -219,6 +219,13 @@ TEST_CASE("diagonal squares and cubes against brute force") {
         }
         CHECK(lifted == std::vector<int>{4, 5, 6, 8, 9, 12, 13, 14});
         CHECK(search->lifts_by_rows());
+        // The level above the fold lifts its diagonal's last letter against the letters two
+        // below the last column; no other level lifts against a reach plane.
+        std::vector<int> reach_lifted;
+        for (int l = 0; l < 16; ++l) {
+          if (search->lifts_reach(l)) reach_lifted.push_back(l);
+        }
+        CHECK(reach_lifted == std::vector<int>{10});
       }
       for (bool greedy : {false, true}) {
         uint64_t summed = 0;

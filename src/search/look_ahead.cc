@@ -88,6 +88,14 @@ void AddNextLift(LookAhead& look, int l, int w, uint16_t before,
 // letter is not placed, where the next level would find it empty only after the step.
 // The tied loop (counting up to a symmetry) lifts only the next cell: lifting the tests too
 // cost the word cubes as much as it saved.
+//
+// At the level above the tail count's fold, whose every letter leads to a fold count (a walk
+// of the tail's word), the tests of a new own mask against a reach plane of a word not
+// stepped there are lifted too (in a search without ties: a tied loop tests a level's first
+// checks after placing, as two own masks): in a diagonal square, the last cell's diagonal
+// letter against the letters two below its column. A letter refused there spares its
+// placement and a count; at the other levels the next level's lift finds most such dead
+// ends a level later, and lifting them cost more than it saved.
 LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, int fold_level,
                            int unchecked_level, SearchTables* tables) {
   // Double squares and rectangles are left out: there the only tests are the rest of the
@@ -200,12 +208,22 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
         *it = {it->slot_b, it->slot_a, 0, it->plane_b, it->plane_a, 0};
       }
     }
-    // Liftable, and first: both sides at depth 0, one stepped here (made side a), the other
-    // not.
+    // Liftable, and first: a test of two words, one stepped here (made side a) at depth 0,
+    // the other not, at depth 0 (or, above the fold, any depth).
+    const bool reach_lifts = lifts && plan.tie_pairs.empty() && l + 1 == fold_level;
     auto liftable = [&](Check& ch) {
-      if (ch.slot_c != 0 || ch.plane_a != kOwnMask || ch.plane_b != kOwnMask) return false;
-      if (written(ch.slot_b) && !written(ch.slot_a)) std::swap(ch.slot_a, ch.slot_b);
-      return written(ch.slot_a) && !written(ch.slot_b);
+      if (ch.slot_c != 0) return false;
+      Check lift = ch;
+      if (written(ch.slot_b) && !written(ch.slot_a)) {
+        std::swap(lift.slot_a, lift.slot_b);
+        std::swap(lift.plane_a, lift.plane_b);
+      }
+      if (!written(lift.slot_a) || written(lift.slot_b) || lift.plane_a != kOwnMask ||
+          (lift.plane_b != kOwnMask && !reach_lifts)) {
+        return false;
+      }
+      ch = lift;
+      return true;
     };
     std::stable_sort(checks.begin() + range.begin, checks.end(),
                      [&](const Check& x, const Check& y) { return depth0(x) > depth0(y); });
@@ -213,7 +231,7 @@ LookAhead LookAhead::Build(const WalkPlan& plan, const Shape& shape, bool off, i
     range.lifted = static_cast<uint16_t>(lifted - checks.begin());
     auto end = [&](int zeros) {
       return static_cast<uint16_t>(
-          std::find_if(checks.begin() + range.begin, checks.end(),
+          std::find_if(checks.begin() + range.lifted, checks.end(),
                        [&](const Check& ch) { return depth0(ch) < zeros; }) -
           checks.begin());
     };
@@ -261,16 +279,22 @@ void LookAhead::DropCovered(const WalkPlan& plan, int fold_level) {
 }
 
 // Each level's lift read from one place: after the next cell's (set by AddNextLift), the
-// lifted checks (their word's state before the level against the other word's mask).
+// lifted checks (their word's state before the level against the other word's mask), those
+// against an own mask first.
 void LookAhead::BuildLiftSteps(const WalkPlan& plan) {
   if (at_level.empty()) return;
   if (lift_at.empty()) lift_at.assign(plan.count(), {});
   for (int l = 0; l < plan.count(); ++l) {
     Lift& lift = lift_at[l];
     lift.begin = static_cast<uint16_t>(lift_steps.size());
-    for (int k = at_level[l].begin; k < at_level[l].lifted; ++k) {
-      lift_steps.push_back(
-          {static_cast<uint16_t>(checks[k].slot_a - plan.word_count), checks[k].slot_b});
+    for (bool own : {true, false}) {
+      if (!own) lift.reach = static_cast<uint16_t>(lift_steps.size());
+      for (int k = at_level[l].begin; k < at_level[l].lifted; ++k) {
+        const Check& ch = checks[k];
+        if ((ch.plane_b == kOwnMask) != own) continue;
+        lift_steps.push_back(
+            {static_cast<uint16_t>(ch.slot_a - plan.word_count), ch.slot_b, ch.plane_b});
+      }
     }
     lift.end = static_cast<uint16_t>(lift_steps.size());
   }

@@ -26,10 +26,10 @@ struct LookAhead {
     uint32_t plane_a, plane_b, plane_c;
   };
   static constexpr uint32_t kOwnMask = UINT32_MAX;
-  // Per level, its checks checks[begin, end), cheapest first: up to `one` both operands own
-  // masks, up to `two` one of them, up to `three` neither, then the tests of three words.
-  // The lift (see Build) applies [begin, lifted) to the level's letters before they are
-  // placed; begin <= lifted <= one <= two <= three <= end.
+  // Per level, its checks checks[begin, end): the lift (see Build) applies [begin, lifted)
+  // to the level's letters before they are placed; the rest cheapest first: up to `one` both
+  // operands own masks, up to `two` one of them, up to `three` neither, then the tests of
+  // three words. begin <= lifted <= one <= two <= three <= end.
   struct Range {
     uint16_t begin = 0, lifted = 0, one = 0, two = 0, three = 0, end = 0;
   };
@@ -55,13 +55,15 @@ struct LookAhead {
   // The lift as the loop runs it, per level from one place: the next cell's lift (`next`;
   // other[0] == 0: none; all a tied loop lifts), then the lifted checks, steps [begin, end)
   // of lift_steps, each keeping the letters whose child of state[from] allows some letter of
-  // state[other]'s mask.
+  // state[other]'s mask (steps [begin, reach)), or of its plane `plane` of the reach table
+  // (steps [reach, end)).
   struct LiftStep {
     uint16_t from = 0, other = 0;
+    uint32_t plane = kOwnMask;
   };
   struct Lift {
     NextLift next;
-    uint16_t begin = 0, end = 0;
+    uint16_t begin = 0, reach = 0, end = 0;
   };
 
   std::vector<Check> checks;
@@ -73,9 +75,9 @@ struct LookAhead {
   int unchecked_level = -1;  // counting skips this level's checks (see Build)
 
   // The checks of `plan`'s levels (none with `off`). `fold_level` is the tail count's fold,
-  // whose letters are not placed (see TailCount); counting skips the checks of
-  // `unchecked_level`, whose cells the count below it tests exactly. The reach table from
-  // `tables` (null: made for this search).
+  // whose letters are not placed (see TailCount), and the level above it lifts more; counting skips
+  // the checks of `unchecked_level`, whose cells the count below it tests exactly. The reach table
+  // from `tables` (null: made for this search).
   static LookAhead Build(const WalkPlan& plan, const Shape& shape, bool off, int fold_level,
                          int unchecked_level, SearchTables* tables);
   // Whether level l tests nothing after a placement.

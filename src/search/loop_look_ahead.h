@@ -80,8 +80,12 @@ class SquareSearch::LoopLookAhead {
                state[n.other[0]].mask & state[n.other[1]].mask & state[n.other[2]].mask);
     }
     if (!kLift) return m;
-    for (int k = lift.begin; k < lift.end; ++k) {
+    for (int k = lift.begin; k < lift.reach; ++k) {
       m = Keep(m, entries, state[lift_steps_[k].from], state[lift_steps_[k].other].mask);
+    }
+    for (int k = lift.reach; k < lift.end; ++k) {
+      const LookAhead::LiftStep& step = lift_steps_[k];
+      m = Keep(m, entries, state[step.from], reach_[step.plane + state[step.other].first]);
     }
     return m;
   }

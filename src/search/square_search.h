@@ -176,6 +176,12 @@ class SquareSearch {
   bool lifts_next(int l) const {
     return !look_ahead_.lift_at.empty() && look_ahead_.lift_at[l].next.other[0] != 0;
   }
+  // Whether level l's letters are lifted against the letters some word allows below its
+  // next one (a plane of the reach table, see LookAhead).
+  bool lifts_reach(int l) const {
+    return !look_ahead_.lift_at.empty() &&
+           look_ahead_.lift_at[l].reach != look_ahead_.lift_at[l].end;
+  }
   // Whether the lift tests a level's letters by the letter rows (see LetterRows).
   bool lifts_by_rows() const { return look_ahead_.letter_rows != nullptr; }
   int double_closing_level() const { return counting_.double_closing.level; }
