@@ -75,9 +75,9 @@ struct LookAhead {
   int unchecked_level = -1;  // counting skips this level's checks (see Build)
 
   // The checks of `plan`'s levels (none with `off`). `fold_level` is the tail count's fold,
-  // whose letters are not placed (see TailCount), and the level above it lifts more; counting skips
-  // the checks of `unchecked_level`, whose cells the count below it tests exactly. The reach table
-  // from `tables` (null: made for this search).
+  // whose letters are not placed (see TailCount) and whose level above lifts more; counting
+  // skips the checks of `unchecked_level`, whose cells the count below it tests exactly. The
+  // reach table from `tables` (null: made for this search).
   static LookAhead Build(const WalkPlan& plan, const Shape& shape, bool off, int fold_level,
                          int unchecked_level, SearchTables* tables);
   // Whether level l tests nothing after a placement.
