@@ -239,6 +239,17 @@ TEST_CASE("diagonal squares and cubes against brute force") {
   CHECK(four_with_results > 5);
 }
 
+// Whether the library has the loop built for AVX-512 (x86-64-v4) and the CPU what it uses.
+bool Avx512() {
+#if SQUARES_LOOP_AVX512
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
+         __builtin_cpu_supports("avx512cd");
+#else
+  return false;
+#endif
+}
+
 TEST_CASE("letter rows: a level's letters tested against their children at once") {
   std::mt19937 rng(3);
   for (int trial = 0; trial < 2000; ++trial) {
@@ -277,6 +288,8 @@ TEST_CASE("letter rows: a level's letters tested against their children at once"
       auto search = SquareSearch::Create(problem);
       REQUIRE(search.ok());
       CHECK(search->lifts_by_rows() == (dict == &narrow));
+      // Over the rows, on a CPU with AVX-512, the loop built for it.
+      CHECK((search->loop_isa() == LoopIsa::kAvx512) == (dict == &narrow && Avx512()));
       CHECK(search->Run({}, nullptr).squares == want);
       Collect sink(shape.cell_count);
       search->Run({}, &sink);

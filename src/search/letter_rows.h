@@ -11,6 +11,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && !defined(__clang__)
+#include <immintrin.h>
+#endif
 
 #include "search/search_tables.h"
 #include "search/walk.h"
@@ -38,6 +41,28 @@ struct LetterRows {
   static std::shared_ptr<const LetterRows> Get(const WalkPlan& plan, const SearchTables::Key& key,
                                                SearchTables* tables);
 };
+
+// The instruction set a level loop is built for: kAvx512 only in the files built for it
+// (square_loop_avx512_*.cc, GCC on x86-64), which the search runs where the CPU has it (see
+// SquareSearch::loop_isa).
+enum class LoopIsa { kBase, kAvx512 };
+#if defined(__x86_64__) && !defined(__clang__)
+#define SQUARES_LOOP_AVX512 1
+#else
+#define SQUARES_LOOP_AVX512 0
+#endif
+
+#if SQUARES_LOOP_AVX512
+// Allowing (below) by AVX-512: sixteen lanes at a time, each lane's test a bit of a mask
+// register. Inlined only into the loop's AVX-512 build (its functions carry the target too).
+__attribute__((always_inline, target("avx512f"))) inline uint32_t AllowingAvx512(
+    const LetterRow& row, uint32_t other) {
+  const __m512i with = _mm512_set1_epi32(static_cast<int>(other));
+  const __mmask16 low = _mm512_test_epi32_mask(_mm512_load_si512(row.child.data()), with);
+  const __mmask16 high = _mm512_test_epi32_mask(_mm512_load_si512(row.child.data() + 16), with);
+  return static_cast<uint32_t>(low) | static_cast<uint32_t>(high) << 16;
+}
+#endif
 
 // The letters x whose child in `row` allows some letter of `other`: four lanes at a time,
 // the lanes' results packed to bytes and read as one mask. Inlined by force, as the level

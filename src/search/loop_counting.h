@@ -75,9 +75,9 @@ class SquareSearch::LoopCounting {
     if constexpr (Walk::kWalkerCount >= 3) {  // tied or not: no tie pair (see TailCount)
       if (l == s.tail.fold_level) return Counted(FoldCount(walk, look.rows()), walk.Weight(l));
       if (l == s.tail.level) {
-        return Counted(
-            s.tail.Count<Mask, Walk::kWalkerCount, false>(walk.entries, look.rows(), state, {}, 0),
-            walk.Weight(l));
+        return Counted(s.tail.Count<Mask, Walk::kWalkerCount, false, Look::kLoopIsa>(
+                           walk.entries, look.rows(), state, {}, 0),
+                       walk.Weight(l));
       }
     }
     if (l == s.closing.count_level) {
@@ -158,7 +158,7 @@ class SquareSearch::LoopCounting {
   // the fold's letters whose child in the fold word allows the step's letter.
   SQUARES_LOOP_INLINE uint64_t FoldCount(const Walk& walk, const LetterRow* rows) const {
     const TailCount& tail = counting_.tail;
-    return tail.Count<Mask, Walk::kWalkerCount, true>(
+    return tail.Count<Mask, Walk::kWalkerCount, true, Look::kLoopIsa>(
         walk.entries, rows, walk.state,
         walk.state[level_[tail.fold_level].walkers[tail.fold_walker].before],
         walk.Allowed(tail.fold_level));

@@ -17,10 +17,12 @@ namespace squares::core {
 // after placing. kLiftNext: in a loop of three walkers or more, tied or not, a level's
 // letters are also filtered against the masks of its next cell's other words (NextLift).
 // Counting skips the checks of the part's unchecked level, whose cells the count below tests
-// exactly.
-template <class Mask, bool kLift, bool kLiftNext>
+// exactly. kIsa: the instruction set the loop is built for (the letter rows' test).
+template <class Mask, bool kLift, bool kLiftNext, LoopIsa kIsa>
 class SquareSearch::LoopLookAhead {
  public:
+  static constexpr LoopIsa kLoopIsa = kIsa;
+
   SQUARES_LOOP_INLINE LoopLookAhead(const LookAhead& look, bool count_only)
       : at_level_(look.at_level.empty() ? nullptr : look.at_level.data()),
         checks_(look.checks.data()),
@@ -95,7 +97,7 @@ class SquareSearch::LoopLookAhead {
   SQUARES_LOOP_INLINE Mask Keep(Mask m, const DawgEntry<Mask>* entries, const DawgEntry<Mask> s,
                                 Mask other) const {
     if constexpr (sizeof(Mask) == 4) {
-      if (rows_) return m & Allowing(rows_[s.first], other);
+      if (rows_) return m & AllowingIn<kIsa>(rows_[s.first], other);
     }
     Mask keep = 0;
     for (Mask x = m; x; x &= x - 1) {

@@ -16,7 +16,7 @@ namespace squares::core {
 // letters per step. Folded: the last step leaves out the fold's word and counts a path once
 // for each of the fold level's letters `folds` whose child of `fold` (the fold word's state)
 // allows its last letter. The last cell's mask is read first: most fold counts end there.
-template <class Mask, int kWalkers, bool kFolded>
+template <class Mask, int kWalkers, bool kFolded, LoopIsa kIsa>
 SQUARES_LOOP_CLONES uint64_t TailCount::Count(const DawgEntry<Mask>* entries, const LetterRow* rows,
                                               const DawgEntry<Mask>* state,
                                               const DawgEntry<Mask>& fold, Mask folds) const {
@@ -41,7 +41,7 @@ SQUARES_LOOP_CLONES uint64_t TailCount::Count(const DawgEntry<Mask>* entries, co
     if constexpr (sizeof(Mask) == 4) {
       if (rows) {
         row = &rows[fold.first];
-        xs &= Allowing(*row, last);
+        xs &= AllowingIn<kIsa>(*row, last);
       }
     }
     Mask any = 0;
@@ -71,7 +71,7 @@ SQUARES_LOOP_CLONES uint64_t TailCount::Count(const DawgEntry<Mask>* entries, co
   auto letters = [&](const DawgEntry<Mask>& e, int q) __attribute__((always_inline)) {
     Mask m = e.mask & mask[q];
     if constexpr (kFolded && sizeof(Mask) == 4) {
-      if (rows && q == length - 2) m &= Allowing(rows[e.first], mask[q + 1]);
+      if (rows && q == length - 2) m &= AllowingIn<kIsa>(rows[e.first], mask[q + 1]);
     }
     return m;
   };

@@ -8,6 +8,7 @@
 #include <cassert>
 #include <cstdint>
 
+#include "search/letter_rows.h"
 #include "search/square_memo.h"
 #include "search/square_search.h"
 #include "search/walk.h"
@@ -34,6 +35,16 @@ class LoopArray {
  private:
   T* const data_;
 };
+
+// The letter rows' test (see Allowing) in the loop built for kIsa. Defined here, among the
+// loop's parts, so that the loop's AVX-512 build compiles it for its target.
+template <LoopIsa kIsa>
+SQUARES_LOOP_INLINE uint32_t AllowingIn(const LetterRow& row, uint32_t other) {
+#if SQUARES_LOOP_AVX512
+  if constexpr (kIsa == LoopIsa::kAvx512) return AllowingAvx512(row, other);
+#endif
+  return Allowing(row, other);
+}
 
 // The entry of e's child by letter c (c in e's mask): its children are stored in letter order.
 template <class Mask>

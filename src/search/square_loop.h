@@ -18,8 +18,10 @@
 // time for x86-64-v3 (BMI1 and BMI2 among others: tzcnt, blsr, bzhi, shlx), and the program's
 // loader picks one for the CPU (an ifunc per function). The clones call each other directly.
 // Only with GCC: Debian's clang 14 (the sanitizer and fuzz builds) leaves the resolvers of
-// cloned function templates undefined, so those builds run the x86-64-v2 loop alone.
-#if defined(__x86_64__) && !defined(__clang__)
+// cloned function templates undefined, so those builds run the x86-64-v2 loop alone. The
+// loop's AVX-512 build (square_loop_avx512_*.cc) compiles these headers for x86-64-v4 and
+// needs no clones: the search runs it only on a CPU that has it (see RunAny).
+#if defined(__x86_64__) && !defined(__clang__) && !defined(SQUARES_LOOP_AVX512_BUILD)
 #define SQUARES_LOOP_CLONES __attribute__((target_clones("default", "arch=x86-64-v3")))
 #else
 #define SQUARES_LOOP_CLONES
@@ -38,7 +40,7 @@
 namespace squares::core {
 
 template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, SquareSearch::Counting kCounting,
-          SquareSearch::Sifting kSifting>
+          SquareSearch::Sifting kSifting, LoopIsa kIsa>
 SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, int end_level,
                                                        SquareSink* sink,
                                                        std::vector<SquareTask>* prefixes,
@@ -47,7 +49,8 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   SquareStats stats;  // every return returns it: the counts live in the caller's result
   if (plan_.empty) return stats;
   using Walk = LoopWalk<Mask, kWalkers, kEchoes, kCounting == Counting::kTied>;
-  using Look = LoopLookAhead<Mask, kWalkers >= 3 && kCounting != Counting::kTied, kWalkers >= 3>;
+  using Look =
+      LoopLookAhead<Mask, kWalkers >= 3 && kCounting != Counting::kTied, kWalkers >= 3, kIsa>;
   using Sifter = LoopSieve<Mask, kSifting == Sifting::kLastWord, kCountOnly>;
   // Rows placed whole: the row sieve's (symmetric squares) or the row walk's (double squares
   // and rectangles).
@@ -174,14 +177,14 @@ SQUARES_LOOP_CLONES SquareStats SquareSearch::RunTyped(const SquareTask& task, i
   return stats;
 }
 
-template <class Mask, bool kCountOnly>
+template <class Mask, bool kCountOnly, LoopIsa kIsa>
 SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, SquareSink* sink,
                                      std::vector<SquareTask>* prefixes,
                                      const std::atomic<bool>* stop, Tie tie) const {
   auto run = [&]<int kWalkers, bool kEchoes>() {
     auto typed = [&]<Counting kCounting>() {
       if (sieve_.level >= 0) {
-        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, Sifting::kLastWord>(
+        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, Sifting::kLastWord, kIsa>(
             task, end_level, sink, prefixes, stop, tie);
       }
       // The row walk: double squares and rectangles, the whole search (a split's prefixes may
@@ -189,7 +192,7 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
       if constexpr (kWalkers == 2 && !kEchoes && sizeof(Mask) == 4 &&
                     kCounting != Counting::kReplay) {
         if (from_end_.walks() && end_level == levels()) {
-          return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, Sifting::kRowWalk>(
+          return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, Sifting::kRowWalk, kIsa>(
               task, end_level, sink, prefixes, stop, tie);
         }
       }
@@ -197,11 +200,11 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
       if constexpr (kCountOnly && kWalkers == 2 && !kEchoes && sizeof(Mask) == 4 &&
                     kCounting == Counting::kPlain) {
         if (rows_.on()) {
-          return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, Sifting::kRows>(
+          return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, Sifting::kRows, kIsa>(
               task, end_level, sink, prefixes, stop, tie);
         }
       }
-      return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, Sifting::kNone>(
+      return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, kCounting, Sifting::kNone, kIsa>(
           task, end_level, sink, prefixes, stop, tie);
     };
     // Ties serve counting, and listing double squares without their transposes (see
@@ -217,8 +220,8 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
       if (listing_.replay_level >= 0 && end_level == levels() && sink && sink->room() &&
           !has_filters_ &&
           (listing_.sibling_level >= 0 || ReplayMemo::ForSearch(search_id_).on())) {
-        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Counting::kReplay, Sifting::kNone>(
-            task, end_level, sink, prefixes, stop, tie);
+        return RunTyped<Mask, kCountOnly, kWalkers, kEchoes, Counting::kReplay, Sifting::kNone,
+                        kIsa>(task, end_level, sink, prefixes, stop, tie);
       }
     }
     return typed.template operator()<Counting::kPlain>();
@@ -237,8 +240,15 @@ SquareStats SquareSearch::RunWalkers(const SquareTask& task, int end_level, Squa
       case 0:
       case 1:
       case 2:
-        return plan_.has_echoes ? run.template operator()<2, true>()
-                                : run.template operator()<2, false>();
+        // The AVX-512 loop serves the searches that read the letter rows (see RunAny), whose
+        // loops have three walkers or more.
+        if constexpr (kIsa == LoopIsa::kAvx512) {
+          return RunWalkers<Mask, kCountOnly, LoopIsa::kBase>(task, end_level, sink, prefixes, stop,
+                                                              tie);
+        } else {
+          return plan_.has_echoes ? run.template operator()<2, true>()
+                                  : run.template operator()<2, false>();
+        }
       case 3:
         return plan_.has_echoes ? run.template operator()<3, true>()
                                 : run.template operator()<3, false>();

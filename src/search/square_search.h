@@ -182,6 +182,8 @@ class SquareSearch {
     return !look_ahead_.lift_at.empty() &&
            look_ahead_.lift_at[l].reach != look_ahead_.lift_at[l].end;
   }
+  // The instruction set of the loop that runs the search (see RunAny).
+  LoopIsa loop_isa() const;
   // Whether the lift tests a level's letters by the letter rows (see LetterRows).
   bool lifts_by_rows() const { return look_ahead_.letter_rows != nullptr; }
   int double_closing_level() const { return counting_.double_closing.level; }
@@ -229,7 +231,7 @@ class SquareSearch {
   // Searches below `task` down to `end_level` levels; at end_level < levels() the prefixes
   // are collected into `prefixes` instead of reported.
   template <class Mask, bool kCountOnly, int kWalkers, bool kEchoes, Counting kCounting,
-            Sifting kSifting>
+            Sifting kSifting, LoopIsa kIsa>
   SquareStats RunTyped(const SquareTask& task, int end_level, SquareSink* sink,
                        std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
                        Tie tie) const;
@@ -237,7 +239,7 @@ class SquareSearch {
   // its own part of the search.
   template <class Mask, int kWalkers, bool kEchoes, bool kTied>
   class LoopWalk;
-  template <class Mask, bool kLift, bool kLiftNext>
+  template <class Mask, bool kLift, bool kLiftNext, LoopIsa kIsa>
   class LoopLookAhead;
   template <class Mask, bool kSieve, bool kCountOnly>
   class LoopSieve;
@@ -252,7 +254,7 @@ class SquareSearch {
   // What the loop does with the level it is about to enter: search it, or not (a shortcut
   // counted or listed its subtree), or stop.
   enum class Below { kSearch, kDone, kStop };
-  template <class Mask, bool kCountOnly>
+  template <class Mask, bool kCountOnly, LoopIsa kIsa = LoopIsa::kBase>
   SquareStats RunWalkers(const SquareTask& task, int end_level, SquareSink* sink,
                          std::vector<SquareTask>* prefixes, const std::atomic<bool>* stop,
                          Tie tie) const;

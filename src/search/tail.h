@@ -45,8 +45,9 @@ struct TailCount {
 
   // The count below the tail (kFolded: below the fold, `folds` the fold level's letters and
   // `fold` the fold word's state), from the walkers' `state` (loop_tail.h); `entries` are the
-  // walk's, `rows` their letter rows (null: none; only a folded count reads them).
-  template <class Mask, int kWalkers, bool kFolded>
+  // walk's, `rows` their letter rows (null: none; only a folded count reads them), tested
+  // with kIsa's instructions.
+  template <class Mask, int kWalkers, bool kFolded, LoopIsa kIsa>
   uint64_t Count(const DawgEntry<Mask>* entries, const LetterRow* rows,
                  const DawgEntry<Mask>* state, const DawgEntry<Mask>& fold, Mask folds) const;
 
