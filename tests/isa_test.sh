@@ -1,7 +1,7 @@
 #!/bin/sh
 # isa_test.sh BINARY: the binary runs on any x86-64-v2 CPU: no instruction of BMI1, BMI2,
 # LZCNT or AVX outside the square loop's x86-64-v3 clones (square_loop.h) and its AVX-512
-# build (the functions of LoopIsa::kAvx512, square_loop_avx512_*.cc), which run only where
+# build (the functions of LoopIsa::kAvx512, square_loop_avx512.cc), which run only where
 # the CPU has them. (tzcnt is allowed: without BMI1 it runs as bsf, and the compiler
 # emits it only where the two agree.) Skipped where objdump is missing.
 set -eu

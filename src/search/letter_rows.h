@@ -43,7 +43,7 @@ struct LetterRows {
 };
 
 // The instruction set a level loop is built for: kAvx512 only in the files built for it
-// (square_loop_avx512_*.cc, GCC on x86-64), which the search runs where the CPU has it (see
+// (square_loop_avx512.cc, GCC on x86-64), which the search runs where the CPU has it (see
 // SquareSearch::loop_isa).
 enum class LoopIsa { kBase, kAvx512 };
 #if defined(__x86_64__) && !defined(__clang__)

@@ -19,7 +19,7 @@
 // loader picks one for the CPU (an ifunc per function). The clones call each other directly.
 // Only with GCC: Debian's clang 14 (the sanitizer and fuzz builds) leaves the resolvers of
 // cloned function templates undefined, so those builds run the x86-64-v2 loop alone. The
-// loop's AVX-512 build (square_loop_avx512_*.cc) compiles these headers for x86-64-v4 and
+// loop's AVX-512 build (square_loop_avx512.cc) compiles these headers for x86-64-v4 and
 // needs no clones: the search runs it only on a CPU that has it (see RunAny).
 #if defined(__x86_64__) && !defined(__clang__) && !defined(SQUARES_LOOP_AVX512_BUILD)
 #define SQUARES_LOOP_CLONES __attribute__((target_clones("default", "arch=x86-64-v3")))

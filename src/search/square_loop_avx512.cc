@@ -1,9 +1,9 @@
-// The level loop (square_loop.h) for counting, letters in 32-bit masks, built for AVX-512
-// (x86-64-v4): the letter rows tested sixteen letters to an instruction (see Allowing). The
-// search runs it on a CPU that has it (see SquareSearch::loop_isa). Only the loop's own
-// headers are compiled for that target, under the pragma: the library's other headers and
-// the standard library's are included first, so that no function the rest of the library
-// shares (an inline function, a template's instance) is built for it.
+// The level loop (square_loop.h) for counting and listing, letters in 32-bit masks, built for
+// AVX-512 (x86-64-v4): the letter rows tested sixteen letters to an instruction (see
+// Allowing). The search runs it on a CPU that has it (see SquareSearch::loop_isa). Only the
+// loop's own headers are compiled for that target, under the pragma: the library's other
+// headers and the standard library's are included first, so that no function the rest of
+// the library shares (an inline function, a template's instance) is built for it.
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -39,7 +39,13 @@ namespace squares::core {
 extern template SquareStats SquareSearch::RunWalkers<uint32_t, true, LoopIsa::kBase>(
     const SquareTask&, int, SquareSink*, std::vector<SquareTask>*, const std::atomic<bool>*,
     Tie) const;
+extern template SquareStats SquareSearch::RunWalkers<uint32_t, false, LoopIsa::kBase>(
+    const SquareTask&, int, SquareSink*, std::vector<SquareTask>*, const std::atomic<bool>*,
+    Tie) const;
 template SquareStats SquareSearch::RunWalkers<uint32_t, true, LoopIsa::kAvx512>(
+    const SquareTask&, int, SquareSink*, std::vector<SquareTask>*, const std::atomic<bool>*,
+    Tie) const;
+template SquareStats SquareSearch::RunWalkers<uint32_t, false, LoopIsa::kAvx512>(
     const SquareTask&, int, SquareSink*, std::vector<SquareTask>*, const std::atomic<bool>*,
     Tie) const;
 
