@@ -8,10 +8,17 @@
 #include <memory>
 #include <vector>
 
+// The level loop's AVX-512 build (see LoopIsa): GCC on x86-64 only, as the loop's clones.
+#if defined(__x86_64__) && !defined(__clang__)
+#define SQUARES_LOOP_AVX512 1
+#else
+#define SQUARES_LOOP_AVX512 0
+#endif
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
-#if defined(__x86_64__) && !defined(__clang__)
+#if SQUARES_LOOP_AVX512
 #include <immintrin.h>
 #endif
 
@@ -46,11 +53,6 @@ struct LetterRows {
 // (square_loop_avx512.cc, GCC on x86-64), which the search runs where the CPU has it (see
 // SquareSearch::loop_isa).
 enum class LoopIsa { kBase, kAvx512 };
-#if defined(__x86_64__) && !defined(__clang__)
-#define SQUARES_LOOP_AVX512 1
-#else
-#define SQUARES_LOOP_AVX512 0
-#endif
 
 #if SQUARES_LOOP_AVX512
 // Allowing (below) by AVX-512: sixteen lanes at a time, each lane's test a bit of a mask
